@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# l2tpsel top-level build.  `make` builds the module and the userspace tools;
+# `make help` lists the rest.  Every part adds its rules in mk/*.mk.
+
+KVER  ?= $(shell ls -1 /lib/modules 2>/dev/null | sort -V | tail -n 1)
+KDIR  ?= /lib/modules/$(KVER)/build
+BUILD ?= build
+
+CC ?= gcc
+WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow -Wformat=2 -Wno-format-nonliteral
+CFLAGS ?= -O2 -g
+USER_CPPFLAGS := -D_GNU_SOURCE -Iuapi -Icore -Iuserspace/lib
+USER_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS)
+# Unit tests and the simulator's test build run under ASan and UBSan.
+SAN_CFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+CORE_SRC := $(sort $(wildcard core/*.c))
+LIB_SRC  := userspace/lib/nl.c userspace/lib/print.c
+CLI_SRC  := $(sort $(wildcard userspace/cli/*.c))
+HDRS     := $(wildcard uapi/linux/*.h core/*.h userspace/lib/*.h userspace/cli/*.h kmod/*.h)
+
+# Binaries under build/; parts add theirs to USER_BINS.
+USER_BINS := $(BUILD)/l2tpsel
+
+.PHONY: all kmod userspace deps test unit demo clean help
+all: kmod userspace
+
+kmod:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+userspace: $(USER_BINS)
+
+$(BUILD)/l2tpsel: $(CLI_SRC) $(LIB_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(CLI_SRC) $(LIB_SRC) -lmnl
+
+deps:
+	./scripts/deps.sh
+
+# The whole test suite: unit tests, the VM suite on the stock kernel and on the
+# debug kernel.  Ends with a "N passed, N failed" line.
+test: deps
+	./scripts/test.sh
+
+demo: deps
+	./scripts/demo.sh
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	rm -rf $(BUILD)
+
+help:
+	@echo "make [all]       module (kmod/l2tpsel.ko, KVER=$(KVER)) and userspace tools in $(BUILD)/"
+	@echo "make deps        install every Debian package the project needs (idempotent)"
+	@echo "make test        every test: unit, VM (stock kernel), VM (debug kernel)"
+	@echo "make demo        the demo: VM, module, l2tpsel info, a real xl2tpd tunnel"
+	@echo "make unit        userspace unit tests of the core (ASan/UBSan)"
+	@echo "make vmtest      the selftests in a VM on the stock kernel"
+	@echo "make vmshell     an interactive shell in the VM"
+	@echo "make debug-test  build/reuse the debug kernel, run KUnit and the selftests on it"
+
+-include $(sort $(wildcard mk/*.mk))

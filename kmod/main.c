@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpsel: L2TP tunnel selection and session admission for Linux access routers.
+ *
+ * Module entry: per-namespace state and the generic netlink family.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/module.h>
+#include <linux/init.h>
+
+#include "l2tpsel.h"
+#include "version.h"
+
+unsigned int l2tpsel_net_id __read_mostly;
+
+static int __net_init l2tpsel_net_init(struct net *net)
+{
+	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+
+	ln->net = net;
+	return 0;
+}
+
+static void __net_exit l2tpsel_net_exit(struct net *net)
+{
+}
+
+static struct pernet_operations l2tpsel_net_ops = {
+	.init = l2tpsel_net_init,
+	.exit = l2tpsel_net_exit,
+	.id   = &l2tpsel_net_id,
+	.size = sizeof(struct l2tpsel_net),
+};
+
+static int __init l2tpsel_init(void)
+{
+	int err;
+
+	err = register_pernet_subsys(&l2tpsel_net_ops);
+	if (err)
+		goto err_pernet;
+
+	err = l2tpsel_genl_init();
+	if (err)
+		goto err_genl;
+
+	pr_info("version %s loaded\n", L2TPSEL_VERSION);
+	return 0;
+
+err_genl:
+	unregister_pernet_subsys(&l2tpsel_net_ops);
+err_pernet:
+	return err;
+}
+
+static void __exit l2tpsel_exit(void)
+{
+	l2tpsel_genl_exit();
+	unregister_pernet_subsys(&l2tpsel_net_ops);
+}
+
+module_init(l2tpsel_init);
+module_exit(l2tpsel_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("L2TP tunnel selection and session admission");
+MODULE_VERSION(L2TPSEL_VERSION);

@@ -1,0 +1,49 @@
+#!/bin/bash
+# Run every test stage, keep going after a failing stage, and end with one
+# totals line.  Each stage prints KTAP; its top-level "ok N"/"not ok N" lines
+# are counted ("# SKIP" ones as skipped).  A stage that exits non-zero without
+# a failing test line counts as one failure of its own.
+#
+#   scripts/test.sh [STAGE...]      stages: unit vm debug (default: all)
+set -u
+cd "$(dirname "$0")/.."
+
+stages=${*:-unit vm debug}
+logdir=build/logs
+mkdir -p "$logdir"
+
+declare -A target=([unit]=unit [vm]=vmtest [debug]=debug-test)
+pass=0 fail=0 skip=0
+summary=""
+
+for s in $stages; do
+	t=${target[$s]:-}
+	if [ -z "$t" ]; then
+		echo "test.sh: unknown stage $s (stages: ${!target[*]})" >&2
+		exit 2
+	fi
+	echo "=== stage $s: make $t"
+	start=$(date +%s)
+	make --no-print-directory "$t" 2>&1 | tee "$logdir/$s.log"
+	rc=${PIPESTATUS[0]}
+	secs=$(( $(date +%s) - start ))
+	p=$(grep -cE '^ok [0-9]+' "$logdir/$s.log" | head -1)
+	k=$(grep -E '^ok [0-9]+' "$logdir/$s.log" | grep -ciE '#[[:space:]]*skip')
+	f=$(grep -cE '^not ok [0-9]+' "$logdir/$s.log")
+	p=$((p - k))
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "stage $s: make $t exited $rc with no failing test line; counting it as a failure"
+		f=1
+	fi
+	if [ "$rc" -eq 0 ] && [ $((p + f + k)) -eq 0 ]; then
+		echo "stage $s: ran no test; counting it as a failure"
+		f=1
+	fi
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + k))
+	summary="$summary$(printf '  %-6s %4d passed %3d failed %3d skipped  %5ds  (exit %d)' "$s" "$p" "$f" "$k" "$secs" "$rc")\n"
+done
+
+echo "=== summary"
+printf "%b" "$summary"
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

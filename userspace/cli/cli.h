@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * l2tpsel CLI: shared state and helpers for the per-object files.
+ * Grammar: l2tpsel [OPTIONS] OBJECT { COMMAND | help } (iproute2 style).
+ */
+#ifndef L2S_CLI_H
+#define L2S_CLI_H
+
+#include <stdbool.h>
+
+#include "nl.h"
+
+struct cli {
+	struct l2s_nl nl;
+	bool nl_open;
+	bool json;
+	bool pretty;
+};
+
+struct cli_object {
+	const char *name;
+	int (*run)(struct cli *c, int argc, char **argv);
+	void (*usage)(void);
+};
+
+/* True when @arg is a non-empty prefix of @word ("sh" matches "show"). */
+bool cli_matches(const char *arg, const char *word);
+
+/* Print "l2tpsel: " + message to stderr; returns -1 for "return cli_err(...)". */
+int cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Report a failed netlink request: the kernel's extack message when there is one. */
+int cli_nl_err(struct cli *c, const char *what, int err);
+
+/* Open the socket and resolve the family on first use. */
+int cli_nl(struct cli *c);
+
+extern const struct cli_object cli_obj_info;
+
+#endif

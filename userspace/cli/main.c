@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpsel: configure and inspect L2TP tunnel selection and session admission.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "print.h"
+#include "../../kmod/version.h"
+
+static const struct cli_object *const cli_objects[] = {
+	&cli_obj_info,
+};
+
+#define N_OBJECTS (sizeof(cli_objects) / sizeof(cli_objects[0]))
+
+bool cli_matches(const char *arg, const char *word)
+{
+	size_t n = strlen(arg);
+
+	return n && n <= strlen(word) && !strncmp(arg, word, n);
+}
+
+int cli_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("l2tpsel: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+int cli_nl_err(struct cli *c, const char *what, int err)
+{
+	if (c->nl.errmsg[0])
+		return cli_err("%s: %s (%s)", what, c->nl.errmsg, strerror(-err));
+	return cli_err("%s: %s", what, strerror(-err));
+}
+
+int cli_nl(struct cli *c)
+{
+	int err;
+
+	if (!c->nl_open) {
+		err = l2s_nl_open(&c->nl);
+		if (err)
+			return cli_err("cannot open a generic netlink socket: %s", strerror(-err));
+		c->nl_open = true;
+	}
+	err = l2s_nl_resolve(&c->nl);
+	if (err)
+		return cli_nl_err(c, "cannot reach the kernel", err);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+		"Usage: l2tpsel [ OPTIONS ] OBJECT { COMMAND | help }\n"
+		"       l2tpsel [ OPTIONS ] -b FILE\n"
+		"where  OBJECT := {");
+	for (i = 0; i < N_OBJECTS; i++)
+		fprintf(f, " %s%s", cli_objects[i]->name, i + 1 < N_OBJECTS ? " |" : " }\n");
+	fprintf(f,
+		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -b[atch] FILE |\n"
+		"                    -V[ersion] | -h[elp] }\n");
+}
+
+static int run_object(struct cli *c, int argc, char **argv)
+{
+	size_t i;
+
+	if (!argc) {
+		usage(stderr);
+		return -1;
+	}
+	if (cli_matches(argv[0], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	for (i = 0; i < N_OBJECTS; i++) {
+		if (!cli_matches(argv[0], cli_objects[i]->name))
+			continue;
+		if (argc > 1 && cli_matches(argv[1], "help")) {
+			cli_objects[i]->usage();
+			return 0;
+		}
+		return cli_objects[i]->run(c, argc - 1, argv + 1);
+	}
+	return cli_err("object \"%s\" is unknown, try \"l2tpsel help\"", argv[0]);
+}
+
+/* Split a batch line into words; '#' starts a comment, quotes group words. */
+static int split_line(char *line, char **argv, int max)
+{
+	int argc = 0;
+	char *p = line;
+
+	while (*p) {
+		char q = 0, *out;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (!*p || *p == '#')
+			break;
+		if (argc == max)
+			return -1;
+		if (*p == '"' || *p == '\'')
+			q = *p++;
+		argv[argc++] = out = p;
+		while (*p && (q ? *p != q : (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')))
+			*out++ = *p++;
+		if (q && *p != q)
+			return -2;
+		if (*p)
+			p++;
+		*out = '\0';
+	}
+	return argc;
+}
+
+static int run_batch(struct cli *c, const char *file)
+{
+	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	char *line = NULL, *argv[64];
+	size_t cap = 0;
+	int lineno = 0, errors = 0;
+
+	if (!f)
+		return cli_err("cannot open batch file %s: %s", file, strerror(errno));
+	while (getline(&line, &cap, f) > 0) {
+		int argc = split_line(line, argv, 64);
+
+		lineno++;
+		if (argc == -1 || argc == -2) {
+			cli_err("%s:%d: %s", file, lineno,
+				argc == -1 ? "more than 64 words" : "unterminated quote");
+			errors++;
+			continue;
+		}
+		if (argc && run_object(c, argc, argv)) {
+			fprintf(stderr, "l2tpsel: %s:%d: command failed\n", file, lineno);
+			errors++;
+		}
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return errors ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { 0 };
+	const char *batch = NULL, *netns = NULL;
+	int ret;
+
+	while (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+		const char *o = argv[1] + 1;
+
+		if (*o == '-')
+			o++;
+		if (cli_matches(o, "json")) {
+			c.json = true;
+		} else if (cli_matches(o, "pretty")) {
+			c.pretty = true;
+		} else if (cli_matches(o, "netns") || cli_matches(o, "batch")) {
+			if (argc < 3) {
+				cli_err("option -%s needs an argument", o);
+				return 1;
+			}
+			if (*o == 'n')
+				netns = argv[2];
+			else
+				batch = argv[2];
+			argc--;
+			argv++;
+		} else if (cli_matches(o, "Version")) {
+			printf("l2tpsel %s\n", L2TPSEL_VERSION);
+			return 0;
+		} else if (cli_matches(o, "help")) {
+			usage(stdout);
+			return 0;
+		} else {
+			cli_err("option \"%s\" is unknown, try \"l2tpsel -help\"", argv[1]);
+			return 1;
+		}
+		argc--;
+		argv++;
+	}
+	if (netns) {
+		ret = l2s_netns_enter(netns);
+		if (ret) {
+			cli_err("cannot enter network namespace \"%s\": %s", netns, strerror(-ret));
+			return 1;
+		}
+	}
+	pr_init(c.json, c.pretty);
+	ret = batch ? run_batch(&c, batch) : run_object(&c, argc - 1, argv + 1);
+	if (c.nl_open)
+		l2s_nl_close(&c.nl);
+	return ret ? 1 : 0;
+}

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/l2tpsel.h>
+
+#include "nl.h"
+
+int l2s_nl_open(struct l2s_nl *nl)
+{
+	int one = 1;
+
+	memset(nl, 0, sizeof(*nl));
+	nl->buf = malloc(MNL_SOCKET_BUFFER_SIZE);
+	if (!nl->buf)
+		return -ENOMEM;
+	nl->sock = mnl_socket_open(NETLINK_GENERIC);
+	if (!nl->sock)
+		goto err;
+	/* Ask for the kernel's error strings, and only the header of a failed request back. */
+	mnl_socket_setsockopt(nl->sock, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(nl->sock, NETLINK_CAP_ACK, &one, sizeof(one));
+	if (mnl_socket_bind(nl->sock, 0, MNL_SOCKET_AUTOPID) < 0)
+		goto err;
+	nl->seq = (uint32_t)getpid() << 8;
+	return 0;
+err:
+	{
+		int e = -errno;
+
+		if (nl->sock)
+			mnl_socket_close(nl->sock);
+		free(nl->buf);
+		nl->sock = NULL;
+		nl->buf = NULL;
+		return e;
+	}
+}
+
+void l2s_nl_close(struct l2s_nl *nl)
+{
+	if (nl->sock)
+		mnl_socket_close(nl->sock);
+	free(nl->buf);
+	nl->sock = NULL;
+	nl->buf = NULL;
+}
+
+/* Pull the extack message (NLMSGERR_ATTR_MSG) out of an NLMSG_ERROR. */
+static void nl_extack(struct l2s_nl *nl, const struct nlmsghdr *nlh)
+{
+	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+	unsigned int off = sizeof(*err);
+	const struct nlattr *a;
+
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		off += mnl_nlmsg_get_payload_len(&err->msg);
+	mnl_attr_for_each(a, nlh, off) {
+		if (mnl_attr_get_type(a) == NLMSGERR_ATTR_MSG &&
+		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0) {
+			snprintf(nl->errmsg, sizeof(nl->errmsg), "%s", mnl_attr_get_str(a));
+			return;
+		}
+	}
+}
+
+struct nl_talk_ctx {
+	struct l2s_nl *nl;
+	mnl_cb_t cb;
+	void *data;
+};
+
+static int nl_error_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nl_talk_ctx *ctx = data;
+	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+
+	if (nlh->nlmsg_len < mnl_nlmsg_size(sizeof(*err))) {
+		errno = EBADMSG;
+		return MNL_CB_ERROR;
+	}
+	nl_extack(ctx->nl, nlh);
+	if (err->error) {
+		errno = -err->error;
+		return MNL_CB_ERROR;
+	}
+	return MNL_CB_STOP;
+}
+
+static int nl_data_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nl_talk_ctx *ctx = data;
+
+	return ctx->cb ? ctx->cb(nlh, ctx->data) : MNL_CB_OK;
+}
+
+static int nl_done_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nl_talk_ctx *ctx = data;
+
+	/* A dump's DONE carries an int error and may carry extack too. */
+	if (mnl_nlmsg_get_payload_len(nlh) >= sizeof(int)) {
+		int e = *(int *)mnl_nlmsg_get_payload(nlh);
+
+		if (nlh->nlmsg_flags & NLM_F_ACK_TLVS) {
+			const struct nlattr *a;
+
+			mnl_attr_for_each(a, nlh, sizeof(int))
+				if (mnl_attr_get_type(a) == NLMSGERR_ATTR_MSG &&
+				    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
+					snprintf(ctx->nl->errmsg, sizeof(ctx->nl->errmsg), "%s",
+						 mnl_attr_get_str(a));
+		}
+		if (e < 0) {
+			errno = -e;
+			return MNL_CB_ERROR;
+		}
+	}
+	return MNL_CB_STOP;
+}
+
+int l2s_nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
+{
+	struct nl_talk_ctx ctx = { .nl = nl, .cb = cb, .data = data };
+	mnl_cb_t ctl[NLMSG_MIN_TYPE] = {
+		[NLMSG_ERROR] = nl_error_cb,
+		[NLMSG_DONE] = nl_done_cb,
+	};
+	unsigned int portid = mnl_socket_get_portid(nl->sock);
+	uint32_t seq = nlh->nlmsg_seq;
+	int ret;
+
+	nl->errmsg[0] = '\0';
+	if (mnl_socket_sendto(nl->sock, nlh, nlh->nlmsg_len) < 0)
+		return -errno;
+	for (;;) {
+		ret = mnl_socket_recvfrom(nl->sock, nl->buf, MNL_SOCKET_BUFFER_SIZE);
+		if (ret < 0)
+			return -errno;
+		ret = mnl_cb_run2(nl->buf, ret, seq, portid, nl_data_cb, &ctx, ctl, NLMSG_MIN_TYPE);
+		if (ret < 0)
+			return errno ? -errno : -EIO;
+		if (ret == MNL_CB_STOP)
+			return 0;
+	}
+}
+
+static int nl_family_cb(const struct nlmsghdr *nlh, void *data)
+{
+	uint16_t *id = data;
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
+		    mnl_attr_validate(a, MNL_TYPE_U16) == 0)
+			*id = mnl_attr_get_u16(a);
+	return MNL_CB_OK;
+}
+
+struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t flags)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *g;
+
+	nlh->nlmsg_type = nl->family;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | flags;
+	nlh->nlmsg_seq = ++nl->seq;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = cmd;
+	g->version = L2TPSEL_GENL_VERSION;
+	return nlh;
+}
+
+int l2s_nl_resolve(struct l2s_nl *nl)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *g;
+	uint16_t id = 0;
+	int ret;
+
+	if (nl->family)
+		return 0;
+	nlh->nlmsg_type = GENL_ID_CTRL;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = ++nl->seq;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = CTRL_CMD_GETFAMILY;
+	g->version = 1;
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
+	ret = l2s_nl_talk(nl, nlh, nl_family_cb, &id);
+	if (ret == -ENOENT) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg),
+			 "the l2tpsel kernel module is not loaded (generic netlink family \"%s\" not found); load it with 'insmod l2tpsel.ko'",
+			 L2TPSEL_GENL_NAME);
+		return ret;
+	}
+	if (ret)
+		return ret;
+	if (!id) {
+		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel answered GETFAMILY without a family id");
+		return -EPROTO;
+	}
+	nl->family = id;
+	return 0;
+}
+
+int l2s_netns_enter(const char *name)
+{
+	char path[512];
+	int fd, ret = 0;
+
+	if (strchr(name, '/'))
+		snprintf(path, sizeof(path), "%s", name);
+	else
+		snprintf(path, sizeof(path), "/run/netns/%s", name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (setns(fd, CLONE_NEWNET) < 0)
+		ret = -errno;
+	close(fd);
+	return ret;
+}

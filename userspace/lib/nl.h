@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Generic netlink plumbing shared by the l2tpsel CLI and the l2tpseld agent (libmnl).
+ */
+#ifndef L2S_NL_H
+#define L2S_NL_H
+
+#include <stdint.h>
+#include <libmnl/libmnl.h>
+
+struct l2s_nl {
+	struct mnl_socket *sock;
+	uint16_t family;	/* resolved id of "l2tpsel", 0 until resolved */
+	uint32_t seq;
+	char *buf;		/* MNL_SOCKET_BUFFER_SIZE receive buffer */
+	char errmsg[256];	/* last error: the kernel's extack message when it sent one */
+};
+
+/* Open a NETLINK_GENERIC socket with extended ACKs; -errno on failure. */
+int l2s_nl_open(struct l2s_nl *nl);
+void l2s_nl_close(struct l2s_nl *nl);
+
+/*
+ * Resolve the l2tpsel family id once per process. Returns 0, -ENOENT when the
+ * module is not loaded (nl->errmsg says so plainly), or another -errno.
+ */
+int l2s_nl_resolve(struct l2s_nl *nl);
+
+/* Start a request of @cmd for the l2tpsel family in nl's buffer. */
+struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t flags);
+
+/*
+ * Send @nlh and process replies with @cb until the ACK/DONE. Returns 0 or
+ * -errno; on error nl->errmsg holds the kernel's extack message if any.
+ */
+int l2s_nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data);
+
+/* Enter the named network namespace (/run/netns/NAME); -errno on failure. */
+int l2s_netns_enter(const char *name);
+
+#endif
