@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * The one place where the shared core meets its environment.
+ *
+ * Files in core/ are plain C that build unchanged into the kernel module
+ * (L2S_KERNEL defined by Kbuild) and into userspace (tests, simulator,
+ * benchmarks).  They include only this header for types and the few
+ * freestanding helpers they use; they never call libc or kernel services of
+ * their own: time, randomness, memory and locking come from the caller.
+ */
+#ifndef L2S_TYPES_H
+#define L2S_TYPES_H
+
+#ifdef L2S_KERNEL
+#include <linux/types.h>
+#include <linux/string.h>
+#include <linux/stddef.h>
+#else
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+#endif
+
+#define L2S_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Why a request was refused: a short message naming what was wrong and the
+ * bound it broke.  The kernel copies it into the netlink extack, userspace
+ * prints it.  Messages are static strings or formatted into @buf.
+ */
+struct l2s_err {
+	const char *msg;
+	char buf[128];
+};
+
+#endif /* L2S_TYPES_H */

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "unit.h"
+
+static struct unit_test *unit_head, **unit_tail = &unit_head;
+static int unit_failed;
+
+void unit_register(struct unit_test *t)
+{
+	*unit_tail = t;
+	unit_tail = &t->next;
+}
+
+void unit_fail(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("# %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	unit_failed = 1;
+}
+
+int unit_main(int argc, char **argv)
+{
+	const char *filter = argc > 1 ? argv[1] : NULL;
+	struct unit_test *t;
+	int n = 0, i = 0, bad = 0;
+
+	for (t = unit_head; t; t = t->next)
+		if (!filter || strstr(t->name, filter))
+			n++;
+	printf("KTAP version 1\n1..%d\n", n);
+	for (t = unit_head; t; t = t->next) {
+		if (filter && !strstr(t->name, filter))
+			continue;
+		unit_failed = 0;
+		t->fn();
+		fflush(stdout);
+		printf("%sok %d %s\n", unit_failed ? "not " : "", ++i, t->name);
+		bad += unit_failed;
+	}
+	printf("# unit: %d passed, %d failed\n", n - bad, bad);
+	return bad ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	return unit_main(argc, argv);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A minimal unit-test harness for the userspace build of the core, with KTAP
+ * output (one top-level "ok N name" line per test).
+ *
+ *   UNIT_TEST(name) { ... EXPECT_EQ(a, b); ... }
+ *
+ * Tests register themselves through a constructor; unit_main() runs all of
+ * them, or those whose name contains argv[1].  A failed EXPECT prints a "#"
+ * diagnostic with file and line, and the test goes on; ASSERT returns.
+ */
+#ifndef L2S_UNIT_H
+#define L2S_UNIT_H
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+struct unit_test {
+	const char *name;
+	void (*fn)(void);
+	struct unit_test *next;
+};
+
+void unit_register(struct unit_test *t);
+void unit_fail(const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+int unit_main(int argc, char **argv);
+
+#define UNIT_TEST(n)							\
+	static void unit_fn_##n(void);					\
+	static struct unit_test unit_t_##n = { #n, unit_fn_##n, NULL };	\
+	__attribute__((constructor)) static void unit_reg_##n(void)	\
+	{ unit_register(&unit_t_##n); }					\
+	static void unit_fn_##n(void)
+
+#define EXPECT_TRUE(c) do { if (!(c)) unit_fail(__FILE__, __LINE__, "expected %s", #c); } while (0)
+#define EXPECT_EQ(a, b) do {						\
+	long long _a = (long long)(a), _b = (long long)(b);		\
+	if (_a != _b)							\
+		unit_fail(__FILE__, __LINE__, "%s == %lld, expected %s == %lld", #a, _a, #b, _b); \
+} while (0)
+#define EXPECT_STREQ(a, b) do {						\
+	const char *_a = (a), *_b = (b);				\
+	if (!_a || !_b || strcmp(_a, _b))				\
+		unit_fail(__FILE__, __LINE__, "%s == \"%s\", expected \"%s\"", #a, _a ? _a : "(null)", _b ? _b : "(null)"); \
+} while (0)
+#define ASSERT_TRUE(c) do { if (!(c)) { unit_fail(__FILE__, __LINE__, "expected %s", #c); return; } } while (0)
+#define ASSERT_EQ(a, b) do {						\
+	long long _a = (long long)(a), _b = (long long)(b);		\
+	if (_a != _b) {							\
+		unit_fail(__FILE__, __LINE__, "%s == %lld, expected %s == %lld", #a, _a, #b, _b); \
+		return;							\
+	}								\
+} while (0)
+
+/* Print a KTAP diagnostic line ("# ...") that belongs to the current test. */
+#define UNIT_DIAG(...) do { printf("# "); printf(__VA_ARGS__); printf("\n"); } while (0)
+
+#endif
