@@ -12,11 +12,15 @@
 #define L2S_TYPES_H
 
 #ifdef L2S_KERNEL
+#include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/stddef.h>
 #else
+#include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -39,5 +43,14 @@ struct l2s_err {
 	const char *msg;
 	char buf[128];
 };
+
+/* Fill @e (may be NULL) with a formatted or a static message. */
+#define l2s_errf(e, ...) do {						\
+	if (e) {							\
+		snprintf((e)->buf, sizeof((e)->buf), __VA_ARGS__);	\
+		(e)->msg = (e)->buf;					\
+	}								\
+} while (0)
+#define l2s_errs(e, s) do { if (e) (e)->msg = (s); } while (0)
 
 #endif /* L2S_TYPES_H */
