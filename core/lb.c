@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Load balancing within one level (S-LB-1..4).
+ *
+ * Every mode picks among the candidates the walk hands over: the tunnels of
+ * the level that are below max-sessions and lead to an unlocked destination
+ * not contacted in this login, in configured order.
+ */
+#include "lb.h"
+#include "hash.h"
+
+static u32 draw(const struct l2s_env *env, u32 bound, u32 n, const u8 *cand,
+		const u32 *weight)
+{
+	struct l2s_draw d = { .bound = bound, .n = n, .cand = cand, .weight = weight };
+	u32 r;
+
+	if (bound <= 1)
+		return 0;
+	r = env->rand(env->ctx, &d);
+	return r < bound ? r : r % bound;
+}
+
+/**
+ * l2s_lb_weight() - a tunnel's weight in weighted load balancing (S-LB-2)
+ * @p: the profile
+ * @lvl: index in p->levels of the tunnel's level
+ * @tunnel: the tunnel's index
+ *
+ * The weight is max-sessions.  An unlimited tunnel (0) weighs as much as the
+ * largest limited tunnel of its level, and 1 if the level has none: it can
+ * carry at least as much as any limited one, and a level of unlimited tunnels
+ * is balanced uniformly.
+ *
+ * Return: the weight, 1 .. L2S_MAX_SESSIONS_LIMIT.
+ */
+u32 l2s_lb_weight(const struct l2s_profile *p, u32 lvl, u32 tunnel)
+{
+	u32 i, w = 0, first = p->levels[lvl].first;
+
+	if (p->t[tunnel].max_sessions)
+		return p->t[tunnel].max_sessions;
+	for (i = first; i < first + p->levels[lvl].count; i++)
+		if (p->t[i].max_sessions > w)
+			w = p->t[i].max_sessions;
+	return w ? w : 1;
+}
+
+static int pick_weighted(const struct l2s_profile *p, u32 lvl, const u8 *cand,
+			 u32 n, const struct l2s_env *env)
+{
+	u32 w[L2S_TUNNELS_PER_PROFILE];
+	u32 i, sum = 0, r;
+
+	for (i = 0; i < n; i++) {
+		w[i] = l2s_lb_weight(p, lvl, cand[i]);
+		sum += w[i];	/* <= 248 * 2^24, fits */
+	}
+	r = draw(env, sum, n, cand, w);
+	for (i = 0; i < n; i++) {
+		if (r < w[i])
+			return cand[i];
+		r -= w[i];
+	}
+	return cand[n - 1];
+}
+
+/*
+ * S-LB-3 as the reference's rules read: the destinations with the lowest
+ * session count; if one destination has it, its tunnel with the lowest tunnel
+ * session count (ties random); if several destinations share it, a random
+ * tunnel among the tunnels to those destinations, tunnel counts not
+ * evaluated (000, scenario 2, note).
+ */
+static int pick_dest_equal(const struct l2s_core *c, const struct l2s_profile *p,
+			   const u8 *cand, u32 n, const struct l2s_env *env)
+{
+	u8 set[L2S_TUNNELS_PER_PROFILE];
+	u32 i, m = 0, min = 0xffffffffu, ndest = 0, tmin = 0xffffffffu;
+	u32 dmask = 0;
+
+	for (i = 0; i < n; i++) {
+		u32 s = c->dests[p->t[cand[i]].dest].sessions;
+
+		if (s < min)
+			min = s;
+	}
+	for (i = 0; i < n; i++) {
+		const struct l2s_tunnel *t = &p->t[cand[i]];
+
+		if (c->dests[t->dest].sessions != min)
+			continue;
+		if (!(dmask & (1u << t->pdest)))
+			ndest++;
+		dmask |= 1u << t->pdest;
+		if (t->sessions < tmin)
+			tmin = t->sessions;
+	}
+	for (i = 0; i < n; i++) {
+		const struct l2s_tunnel *t = &p->t[cand[i]];
+
+		if (!(dmask & (1u << t->pdest)))
+			continue;
+		if (ndest == 1 && t->sessions != tmin)
+			continue;
+		set[m++] = cand[i];
+	}
+	return set[draw(env, m, m, set, NULL)];
+}
+
+/* Hash modes: members are the level's destinations in profile order. */
+static int pick_hash(const struct l2s_core *c, const struct l2s_profile *p,
+		     u32 lvl, const u8 *cand, u32 n, u32 key)
+{
+	u32 dests = p->levels[lvl].dests, up = 0, nm = 0, i, best_s = 0;
+	u8 member_pdest[32];
+	int m, best = -1;
+
+	for (i = 0; i < L2S_DESTS_PER_PROFILE; i++)
+		if (dests & (1u << i))
+			member_pdest[nm++] = (u8)i;
+	for (i = 0; i < n; i++) {
+		u32 j;
+
+		for (j = 0; j < nm; j++)
+			if (member_pdest[j] == p->t[cand[i]].pdest)
+				up |= 1u << j;
+	}
+	if (p->lb == L2S_LB_HASH)
+		m = l2s_hash_pick(key, nm, up);
+	else
+		m = l2s_minmiss_pick(key, nm, up);
+	if (m < 0)
+		return cand[0];
+	/* The member's least loaded candidate tunnel, first on ties. */
+	for (i = 0; i < n; i++) {
+		const struct l2s_tunnel *t = &p->t[cand[i]];
+
+		if (t->pdest != member_pdest[m])
+			continue;
+		if (best < 0 || t->sessions < best_s) {
+			best = cand[i];
+			best_s = t->sessions;
+		}
+	}
+	return best < 0 ? cand[0] : best;
+}
+
+/**
+ * l2s_lb_pick() - choose the tunnel to attempt among a level's candidates
+ * @c: the instance (destination session counts)
+ * @p: the profile; p->lb selects the mode
+ * @lvl: index in p->levels
+ * @cand: candidate tunnel indexes in configured order
+ * @n: their number, at least 1
+ * @key: the login's key hash (hash modes)
+ * @env: randomness
+ *
+ * A single candidate is taken without a draw, so pinned choices in the
+ * simulator are consumed only where the reference speaks of a random choice.
+ *
+ * Return: the chosen tunnel's index.
+ */
+int l2s_lb_pick(const struct l2s_core *c, const struct l2s_profile *p,
+		u32 lvl, const u8 *cand, u32 n, u32 key,
+		const struct l2s_env *env)
+{
+	if (n == 1)
+		return cand[0];
+	switch (p->lb) {
+	case L2S_LB_WEIGHTED:
+		return pick_weighted(p, lvl, cand, n, env);
+	case L2S_LB_DEST_EQUAL:
+		return pick_dest_equal(c, p, cand, n, env);
+	case L2S_LB_HASH:
+	case L2S_LB_MINMISS_HASH:
+		return pick_hash(c, p, lvl, cand, n, key);
+	default:
+		return cand[draw(env, n, n, cand, NULL)];
+	}
+}

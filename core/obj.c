@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Objects of the selection core and their bounds (S-OBJ-1..4).
+ */
+#include "obj.h"
+
+/**
+ * l2s_core_init() - set up one instance with caller-provided tables
+ * @c: the instance
+ * @dests: destination table, zeroed by this call
+ * @ndests: its capacity
+ * @domains: domain map table
+ * @ndomains: its capacity
+ */
+void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
+		   struct l2s_domain *domains, u32 ndomains)
+{
+	memset(c, 0, sizeof(*c));
+	memset(dests, 0, sizeof(*dests) * ndests);
+	c->dests = dests;
+	c->ndests_cap = ndests;
+	c->domains = domains;
+	c->ndomains_cap = ndomains;
+	c->lockout_ms = L2S_DEFAULT_LOCKOUT_MS;
+}
+
+/**
+ * l2s_set_lockout_time() - configure the destination lockout time
+ * @c: the instance
+ * @secs: 1 .. 86400 seconds
+ * @err: refusal message
+ *
+ * Return: 0, or a negative errno with @err set.
+ */
+int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err)
+{
+	if (secs < 1 || secs > L2S_MAX_LOCKOUT_MS / 1000)
+		return L2S_REFUSE(-EINVAL, err, "lockout time %u: must be 1..%u seconds",
+				secs, L2S_MAX_LOCKOUT_MS / 1000);
+	c->lockout_ms = secs * 1000;
+	return 0;
+}
+
+static int check_name(const char *what, const char *name, size_t max,
+		      bool empty_ok, struct l2s_err *err)
+{
+	size_t len = name ? strlen(name) : 0;
+
+	if (!len && !empty_ok)
+		return L2S_REFUSE(-EINVAL, err, "%s name must not be empty", what);
+	if (len >= max)
+		return L2S_REFUSE(-EINVAL, err, "%s name too long: at most %u bytes",
+				what, (unsigned int)max - 1);
+	return 0;
+}
+
+/**
+ * l2s_profile_check_name() - is @name a valid profile name?
+ * @name: the name
+ * @err: refusal message
+ *
+ * Return: 0, or a negative errno with @err set.
+ */
+int l2s_profile_check_name(const char *name, struct l2s_err *err)
+{
+	return check_name("profile", name, L2S_NAME_LEN, false, err);
+}
+
+/**
+ * l2s_profile_init() - an empty profile with default settings
+ * @p: the profile
+ * @name: its name, already checked with l2s_profile_check_name()
+ */
+void l2s_profile_init(struct l2s_profile *p, const char *name)
+{
+	memset(p, 0, sizeof(*p));
+	strncpy(p->name, name, L2S_NAME_LEN - 1);
+	p->failover = L2S_FAILOVER_BETWEEN_LEVELS;
+	p->lb = L2S_LB_RANDOM;
+	p->gen = 1;
+}
+
+/**
+ * l2s_addr_equal() - same family and address?
+ * @a: one address
+ * @b: the other
+ *
+ * Return: true when equal (two unset addresses are equal).
+ */
+bool l2s_addr_equal(const struct l2s_addr *a, const struct l2s_addr *b)
+{
+	if (a->family != b->family)
+		return false;
+	if (a->family == 4)
+		return !memcmp(a->bytes, b->bytes, 4);
+	if (a->family == 6)
+		return !memcmp(a->bytes, b->bytes, 16);
+	return true;
+}
+
+static bool key_equal(const struct l2s_dest_key *a, const struct l2s_dest_key *b)
+{
+	return a->port == b->port && l2s_addr_equal(&a->remote, &b->remote) &&
+	       l2s_addr_equal(&a->local, &b->local);
+}
+
+/**
+ * l2s_dest_find() - the slot of a destination in use
+ * @c: the instance
+ * @k: its key
+ *
+ * Return: the slot, or -1.
+ */
+int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k)
+{
+	u32 i;
+
+	for (i = 0; i < c->ndests_cap; i++)
+		if (c->dests[i].refs && key_equal(&c->dests[i].key, k))
+			return (int)i;
+	return -1;
+}
+
+/**
+ * l2s_dest_locked() - is the destination's lockout timer running?
+ * @d: the destination
+ * @now: current time in ms
+ *
+ * Return: true while locked.
+ */
+bool l2s_dest_locked(const struct l2s_dest *d, u64 now)
+{
+	return d->lock_until > now;
+}
+
+/* Find or take a destination slot; one reference is taken. */
+static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
+		    struct l2s_err *err)
+{
+	int i = l2s_dest_find(c, k);
+	u32 j;
+
+	if (i >= 0) {
+		c->dests[i].refs++;
+		return i;
+	}
+	for (j = 0; j < c->ndests_cap; j++) {
+		if (!c->dests[j].refs) {
+			memset(&c->dests[j], 0, sizeof(c->dests[j]));
+			c->dests[j].key = *k;
+			c->dests[j].refs = 1;
+			return (int)j;
+		}
+	}
+	return L2S_REFUSE(-ENOSPC, err, "at most %u destinations in total", c->ndests_cap);
+}
+
+static void dest_put(struct l2s_core *c, u16 slot)
+{
+	if (c->dests[slot].refs)
+		c->dests[slot].refs--;
+}
+
+/* Recompute levels[] and pdest[] after the tunnel array changed. */
+static void profile_reindex(struct l2s_profile *p)
+{
+	u32 i, j;
+
+	p->nlevels = 0;
+	p->ndests = 0;
+	memset(p->levels, 0, sizeof(p->levels));
+	for (i = 0; i < p->ntunnels; i++) {
+		struct l2s_tunnel *t = &p->t[i];
+
+		for (j = 0; j < p->ndests; j++)
+			if (p->pdest[j] == t->dest)
+				break;
+		if (j == p->ndests)
+			p->pdest[p->ndests++] = t->dest;
+		t->pdest = (u8)j;
+		if (!p->nlevels || p->levels[p->nlevels - 1].level != t->level) {
+			p->levels[p->nlevels].level = t->level;
+			p->levels[p->nlevels].first = (u8)i;
+			p->nlevels++;
+		}
+		p->levels[p->nlevels - 1].count++;
+		p->levels[p->nlevels - 1].dests |= 1u << j;
+	}
+	for (i = 0; i < p->nlevels; i++)
+		p->levels[i].ndests = (u8)l2s_popcount(p->levels[i].dests);
+	p->gen++;
+}
+
+/**
+ * l2s_tunnel_find() - index of a tunnel in a profile
+ * @p: the profile
+ * @name: the tunnel's name
+ *
+ * Return: the index, or -1.
+ */
+int l2s_tunnel_find(const struct l2s_profile *p, const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < p->ntunnels; i++)
+		if (!strcmp(p->t[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* Would adding a tunnel to @slot at @level break a destination bound? */
+static int check_dest_bounds(struct l2s_core *c, const struct l2s_profile *p,
+			     int slot, u32 level, struct l2s_err *err)
+{
+	u32 i, at_level = 0, in_level = 0, in_profile = 0;
+	bool known = false;
+
+	if (slot >= 0) {
+		for (i = 0; i < p->ndests; i++) {
+			if (p->pdest[i] == (u16)slot)
+				known = true;
+		}
+	}
+	for (i = 0; i < p->nlevels; i++) {
+		if (p->levels[i].level != level)
+			continue;
+		at_level = p->levels[i].ndests;
+		if (known) {
+			u32 j;
+
+			for (j = 0; j < p->ndests; j++)
+				if (p->pdest[j] == (u16)slot &&
+				    (p->levels[i].dests & (1u << j)))
+					in_level = 1;
+		}
+	}
+	in_profile = known;
+	if (!in_profile && p->ndests >= L2S_DESTS_PER_PROFILE)
+		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u destinations per profile (it has %u)",
+				p->name, L2S_DESTS_PER_PROFILE, p->ndests);
+	if (!in_level && at_level >= L2S_DESTS_PER_LEVEL)
+		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u destinations per level (level %u has %u)",
+				p->name, L2S_DESTS_PER_LEVEL, level, at_level);
+	return 0;
+}
+
+/**
+ * l2s_tunnel_add() - add a tunnel to a profile (S-OBJ-2, S-OBJ-3)
+ * @c: the instance (its destination table gains a reference)
+ * @p: the profile
+ * @tc: the tunnel's settings
+ * @err: refusal message naming the bound that was broken
+ *
+ * Return: the new tunnel's index, or a negative errno with @err set.
+ */
+int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
+		   const struct l2s_tunnel_conf *tc, struct l2s_err *err)
+{
+	struct l2s_tunnel *t;
+	bool new_level = true;
+	u32 i, pos;
+	int slot, ret;
+
+	if (check_name("tunnel", tc->name, L2S_NAME_LEN, false, err) ||
+	    check_name("tunnel group", tc->group, L2S_NAME_LEN, true, err))
+		return -EINVAL;
+	if (tc->secret && strlen(tc->secret) >= L2S_SECRET_LEN)
+		return L2S_REFUSE(-EINVAL, err, "tunnel %s: secret too long: at most %u bytes",
+				tc->name, L2S_SECRET_LEN - 1);
+	if (l2s_tunnel_find(p, tc->name) >= 0)
+		return L2S_REFUSE(-EEXIST, err, "profile %s: tunnel %s already exists",
+				p->name, tc->name);
+	if (tc->level >= L2S_LEVELS)
+		return L2S_REFUSE(-EINVAL, err, "tunnel %s: level %u out of range: at most %u levels (0..%u)",
+				tc->name, tc->level, L2S_LEVELS, L2S_LEVELS - 1);
+	if (tc->max_sessions > L2S_MAX_SESSIONS_LIMIT)
+		return L2S_REFUSE(-EINVAL, err, "tunnel %s: max-sessions %u above the bound %u",
+				tc->name, tc->max_sessions, L2S_MAX_SESSIONS_LIMIT);
+	if (tc->dest.remote.family != 4 && tc->dest.remote.family != 6)
+		return L2S_REFUSE(-EINVAL, err, "tunnel %s: destination address required",
+				tc->name);
+	if (!tc->dest.port)
+		return L2S_REFUSE(-EINVAL, err, "tunnel %s: port 0 is not a valid port", tc->name);
+	if (p->ntunnels >= L2S_TUNNELS_PER_PROFILE)
+		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u tunnels per profile",
+				p->name, L2S_TUNNELS_PER_PROFILE);
+	for (i = 0; i < p->nlevels; i++)
+		if (p->levels[i].level == tc->level)
+			new_level = false;
+	/* Cannot happen with 8 levels 0..7, kept as the S-OBJ-3 statement. */
+	if (new_level && p->nlevels >= L2S_LEVELS)
+		return L2S_REFUSE(-EINVAL, err, "profile %s: at most %u levels", p->name,
+				L2S_LEVELS);
+	ret = check_dest_bounds(c, p, l2s_dest_find(c, &tc->dest), tc->level, err);
+	if (ret)
+		return ret;
+	slot = dest_get(c, &tc->dest, err);
+	if (slot < 0)
+		return slot;
+
+	/* Keep the array sorted by level, new tunnels last within their level. */
+	for (pos = 0; pos < p->ntunnels && p->t[pos].level <= tc->level; pos++)
+		;
+	for (i = p->ntunnels; i > pos; i--)
+		p->t[i] = p->t[i - 1];
+	t = &p->t[pos];
+	memset(t, 0, sizeof(*t));
+	strncpy(t->name, tc->name, L2S_NAME_LEN - 1);
+	if (tc->group)
+		strncpy(t->group, tc->group, L2S_NAME_LEN - 1);
+	if (tc->secret)
+		strncpy(t->secret, tc->secret, L2S_SECRET_LEN - 1);
+	t->level = (u8)tc->level;
+	t->max_sessions = tc->max_sessions;
+	t->dest = (u16)slot;
+	p->ntunnels++;
+	profile_reindex(p);
+	return (int)pos;
+}
+
+/**
+ * l2s_tunnel_del() - remove a tunnel from a profile
+ * @c: the instance
+ * @p: the profile
+ * @name: the tunnel
+ * @err: refusal message
+ *
+ * Its live sessions stay counted on the destination until they go down
+ * through another path; a tunnel with live sessions is refused instead, so
+ * that the counters cannot drift (S-LIM-9).
+ *
+ * Return: 0, or a negative errno with @err set.
+ */
+int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
+		   struct l2s_err *err)
+{
+	int i = l2s_tunnel_find(p, name);
+	u32 j;
+
+	if (i < 0)
+		return L2S_REFUSE(-ENOENT, err, "profile %s: no tunnel %s", p->name, name);
+	if (p->t[i].sessions)
+		return L2S_REFUSE(-EBUSY, err, "tunnel %s has %u live sessions", name,
+				p->t[i].sessions);
+	dest_put(c, p->t[i].dest);
+	for (j = (u32)i; j + 1 < p->ntunnels; j++)
+		p->t[j] = p->t[j + 1];
+	p->ntunnels--;
+	profile_reindex(p);
+	return 0;
+}
+
+/**
+ * l2s_profile_release() - drop every destination reference of a profile
+ * @c: the instance
+ * @p: the profile, empty afterwards
+ */
+void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p)
+{
+	u32 i;
+
+	for (i = 0; i < p->ntunnels; i++)
+		dest_put(c, p->t[i].dest);
+	p->ntunnels = 0;
+	profile_reindex(p);
+}
+
+/**
+ * l2s_domain_add() - map a domain to a profile (S-OBJ-4)
+ * @c: the instance
+ * @domain: the domain, as it follows '@' in the user name
+ * @profile: the profile's name (it need not exist yet)
+ * @err: refusal message
+ *
+ * Adding a domain that exists replaces its profile.
+ *
+ * Return: 0, or a negative errno with @err set.
+ */
+int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,
+		   struct l2s_err *err)
+{
+	u32 i;
+
+	if (check_name("domain", domain, L2S_DOMAIN_LEN, false, err) ||
+	    check_name("profile", profile, L2S_NAME_LEN, false, err))
+		return -EINVAL;
+	for (i = 0; i < c->ndomains; i++) {
+		if (!strcmp(c->domains[i].name, domain)) {
+			memset(c->domains[i].profile, 0, L2S_NAME_LEN);
+			strncpy(c->domains[i].profile, profile, L2S_NAME_LEN - 1);
+			return 0;
+		}
+	}
+	if (c->ndomains >= c->ndomains_cap)
+		return L2S_REFUSE(-ENOSPC, err, "at most %u domains", c->ndomains_cap);
+	memset(&c->domains[c->ndomains], 0, sizeof(c->domains[0]));
+	strncpy(c->domains[c->ndomains].name, domain, L2S_DOMAIN_LEN - 1);
+	strncpy(c->domains[c->ndomains].profile, profile, L2S_NAME_LEN - 1);
+	c->ndomains++;
+	return 0;
+}
+
+/**
+ * l2s_domain_del() - remove a domain mapping
+ * @c: the instance
+ * @domain: the domain
+ * @err: refusal message
+ *
+ * Return: 0, or a negative errno with @err set.
+ */
+int l2s_domain_del(struct l2s_core *c, const char *domain, struct l2s_err *err)
+{
+	u32 i;
+
+	for (i = 0; i < c->ndomains; i++) {
+		if (!strcmp(c->domains[i].name, domain)) {
+			c->domains[i] = c->domains[--c->ndomains];
+			return 0;
+		}
+	}
+	return L2S_REFUSE(-ENOENT, err, "no domain %s", domain);
+}
+
+/**
+ * l2s_domain_lookup() - the profile name for a user's domain (S-OBJ-4)
+ * @c: the instance
+ * @user: "name@domain"; the part after the last '@' is looked up exactly
+ *
+ * A profile named by the login itself (RADIUS tunnel group) takes precedence;
+ * the caller checks that first.
+ *
+ * Return: the profile's name, or NULL.
+ */
+const char *l2s_domain_lookup(const struct l2s_core *c, const char *user)
+{
+	const char *at = NULL, *s;
+	u32 i;
+
+	for (s = user; *s; s++)
+		if (*s == '@')
+			at = s;
+	if (!at)
+		return NULL;
+	for (i = 0; i < c->ndomains; i++)
+		if (!strcmp(c->domains[i].name, at + 1))
+			return c->domains[i].profile;
+	return NULL;
+}
+
+/**
+ * l2s_tunnel_session_up() - count a session that came up through a tunnel
+ * @c: the instance
+ * @p: the tunnel's profile
+ * @tunnel: the tunnel's index
+ */
+void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel)
+{
+	p->t[tunnel].sessions++;
+	c->dests[p->t[tunnel].dest].sessions++;
+}
+
+/**
+ * l2s_tunnel_session_down() - uncount a session that went down
+ * @c: the instance
+ * @p: the tunnel's profile
+ * @tunnel: the tunnel's index
+ *
+ * Counters never go below zero (S-LIM-9): an unmatched down is refused.
+ *
+ * Return: 0, or -1 when the tunnel had no session.
+ */
+int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunnel)
+{
+	struct l2s_dest *d = &c->dests[p->t[tunnel].dest];
+
+	if (!p->t[tunnel].sessions || !d->sessions)
+		return -1;
+	p->t[tunnel].sessions--;
+	d->sessions--;
+	return 0;
+}

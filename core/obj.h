@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Objects of the selection core (S-OBJ-1..4) and their bounds.
+ *
+ * All storage is fixed-size or provided by the caller: a profile is one
+ * struct with room for every tunnel it may hold, the destination table and
+ * the domain map are arrays the caller allocates.  Nothing here takes a lock;
+ * the caller serialises every call that touches a struct l2s_core (one lock
+ * per network namespace in the module, none in the single-threaded tools).
+ */
+#ifndef L2S_OBJ_H
+#define L2S_OBJ_H
+
+#include "l2s_types.h"
+
+/* Bounds of S-OBJ-3.  Changing them changes the per-login bitmasks (u32). */
+#define L2S_LEVELS			8
+#define L2S_DESTS_PER_LEVEL		31
+#define L2S_DESTS_PER_PROFILE		31
+/* Several tunnels may share a destination; 8 x 31 covers one per dest and level. */
+#define L2S_TUNNELS_PER_PROFILE		(L2S_LEVELS * L2S_DESTS_PER_LEVEL)
+/* Keeps the weighted pool sum of a level below 2^32 (S-LB-2). */
+#define L2S_MAX_SESSIONS_LIMIT		16777215u
+#define L2S_NAME_LEN			32	/* names: 1..31 bytes */
+#define L2S_DOMAIN_LEN			64	/* domain names: 1..63 bytes */
+#define L2S_SECRET_LEN			64	/* tunnel secrets: 0..63 bytes */
+#define L2S_DEFAULT_PORT		1701
+#define L2S_DEFAULT_LOCKOUT_MS		300000u	/* 300 s, S-OBJ/§2 */
+/* Longest configurable lockout: one day, keeps milliseconds in a u32. */
+#define L2S_MAX_LOCKOUT_MS		86400000u
+#define L2S_NO_INDEX			0xffff
+
+enum l2s_failover {
+	L2S_FAILOVER_BETWEEN_LEVELS = 0,	/* S-SEL-5, the default */
+	L2S_FAILOVER_WITHIN_LEVEL = 1,		/* S-SEL-6 */
+};
+
+enum l2s_lb {
+	L2S_LB_RANDOM = 0,		/* S-LB-1, the default */
+	L2S_LB_WEIGHTED = 1,		/* S-LB-2 */
+	L2S_LB_DEST_EQUAL = 2,		/* S-LB-3 */
+	L2S_LB_HASH = 3,		/* S-LB-4 */
+	L2S_LB_MINMISS_HASH = 4,	/* S-LB-4 */
+};
+
+/* An IPv4 or IPv6 address; family 0 means "not set" (e.g. no local address). */
+struct l2s_addr {
+	u8 family;		/* 0, 4 or 6 */
+	u8 bytes[16];		/* IPv4 in the first 4 bytes, network order */
+};
+
+/* What identifies a destination (S-OBJ-1). */
+struct l2s_dest_key {
+	struct l2s_addr remote;
+	struct l2s_addr local;	/* family 0: any local address */
+	u16 port;
+};
+
+/*
+ * A destination (S-OBJ-1): global, shared by every tunnel of every profile
+ * that names the same endpoint.  Its lockout is an expiry time, so it
+ * outlives the login that caused it; 0 means unlocked.
+ */
+struct l2s_dest {
+	struct l2s_dest_key key;
+	u64 lock_until;		/* ms, caller's clock; locked while now < lock_until */
+	u32 sessions;		/* live sessions to this destination (S-LB-3) */
+	u32 refs;		/* tunnels naming it; the slot is free at 0 */
+};
+
+/* A tunnel (S-OBJ-2): one entry of a profile. */
+struct l2s_tunnel {
+	char name[L2S_NAME_LEN];
+	char group[L2S_NAME_LEN];	/* tunnel group, "" for none */
+	char secret[L2S_SECRET_LEN];	/* "" for none */
+	u32 max_sessions;		/* 0 = unlimited (the default) */
+	u32 sessions;			/* live sessions through this tunnel */
+	u16 dest;			/* slot in the core's destination table */
+	u8 pdest;			/* index in the profile's destination list */
+	u8 level;			/* preference 0..7, 0 most preferred */
+};
+
+/*
+ * A tunnel profile (S-OBJ-3).  Tunnels are kept sorted by level (stable:
+ * within a level in the order they were added), levels[] lists the levels
+ * that exist, and pdest[] the profile's distinct destinations in order of
+ * first appearance.  @gen changes on every config change so that a login in
+ * progress notices that its indexes are stale.
+ */
+struct l2s_profile {
+	char name[L2S_NAME_LEN];
+	u8 failover;			/* enum l2s_failover */
+	u8 lb;				/* enum l2s_lb */
+	u8 nlevels;
+	u8 ndests;
+	u16 ntunnels;
+	u32 gen;
+	/* CDN / StopCCN result codes (bit = code 0..31) that also lock out and fail over. */
+	u32 failover_cdn;
+	u32 failover_stopccn;
+	struct {
+		u8 level;		/* the preference value */
+		u8 ndests;		/* distinct destinations at this level */
+		u8 first;		/* first tunnel index */
+		u8 count;		/* number of tunnels */
+		u32 dests;		/* mask of profile destinations at this level */
+	} levels[L2S_LEVELS];
+	u16 pdest[L2S_DESTS_PER_PROFILE];	/* profile destination -> core slot */
+	struct l2s_tunnel t[L2S_TUNNELS_PER_PROFILE];
+};
+
+/* A domain map entry (S-OBJ-4). */
+struct l2s_domain {
+	char name[L2S_DOMAIN_LEN];
+	char profile[L2S_NAME_LEN];
+};
+
+/* Global state of one instance (one network namespace). */
+struct l2s_core {
+	struct l2s_dest *dests;		/* caller-provided table */
+	u32 ndests_cap;
+	u32 lockout_ms;			/* configured lockout time */
+	struct l2s_domain *domains;	/* caller-provided table */
+	u32 ndomains, ndomains_cap;
+};
+
+/* Options of a tunnel to add; strings may be NULL. */
+struct l2s_tunnel_conf {
+	const char *name;
+	const char *group;
+	const char *secret;
+	u32 level;
+	u32 max_sessions;
+	struct l2s_dest_key dest;
+};
+
+void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
+		   struct l2s_domain *domains, u32 ndomains);
+int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err);
+
+void l2s_profile_init(struct l2s_profile *p, const char *name);
+int l2s_profile_check_name(const char *name, struct l2s_err *err);
+int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
+		   const struct l2s_tunnel_conf *tc, struct l2s_err *err);
+int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
+		   struct l2s_err *err);
+void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p);
+int l2s_tunnel_find(const struct l2s_profile *p, const char *name);
+
+int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,
+		   struct l2s_err *err);
+int l2s_domain_del(struct l2s_core *c, const char *domain, struct l2s_err *err);
+const char *l2s_domain_lookup(const struct l2s_core *c, const char *user);
+
+bool l2s_dest_locked(const struct l2s_dest *d, u64 now);
+bool l2s_addr_equal(const struct l2s_addr *a, const struct l2s_addr *b);
+int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k);
+
+/* Session counts (kept by the core, driven by the caller, S-LB-3, S-LIM-9). */
+void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
+int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
+
+/* Bits set in @x; the kernel build has no libgcc for __builtin_popcount. */
+static inline u32 l2s_popcount(u32 x)
+{
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (x * 0x01010101u) >> 24;
+}
+
+/* Fill @err and evaluate to @rc: "return L2S_REFUSE(-EINVAL, err, ...);". */
+#define L2S_REFUSE(rc, err, ...) ({ l2s_errf(err, __VA_ARGS__); (rc); })
+
+#endif /* L2S_OBJ_H */

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * One login's walk through a tunnel profile (S-SEL-1..11), after the LAC
+ * tunnel-selection chapter (reference 000/002, "Selection When Failover ...").
+ *
+ * Per visit of a level:
+ *   1. valid = destinations reachable through a tunnel below max-sessions
+ *      (S-SEL-10) and not contacted in this login;
+ *   2. every locked valid destination goes on DLNC (S-SEL-2);
+ *   3. among the tunnels to unlocked valid destinations the load balancer
+ *      picks one to attempt (S-SEL-2, S-LB-*); in between-levels mode only
+ *      once per visit (S-SEL-5), in within-level mode until none is left
+ *      (S-SEL-6);
+ *   4. otherwise drop a level (S-SEL-7), or at the lowest level apply
+ *      S-SEL-8 (shortest lockout, only when the level was entered with more
+ *      than one valid destination, all locked) and S-SEL-9 (unlock DLNC and
+ *      restart, or fail).
+ */
+#include "sel.h"
+#include "lb.h"
+
+enum {
+	LS_IDLE = 0,
+	LS_WALK,
+	LS_ATTEMPT,
+	LS_DONE,
+};
+
+static void emit(const struct l2s_env *env, const struct l2s_login *lg,
+		 u8 kind, u8 why, u16 dest, u32 ms)
+{
+	struct l2s_event ev = {
+		.kind = kind, .why = why, .dest = dest, .ms = ms, .login = lg,
+	};
+
+	if (env->event)
+		env->event(env->ctx, &ev);
+}
+
+static int done(struct l2s_login *lg, struct l2s_step *st, bool ok, u8 why)
+{
+	memset(st, 0, sizeof(*st));
+	st->kind = L2S_STEP_DONE;
+	st->ok = ok;
+	st->why = ok ? L2S_FAIL_NONE : why;
+	st->tunnel = L2S_NO_INDEX;
+	st->dest = L2S_NO_INDEX;
+	lg->state = LS_DONE;
+	return L2S_STEP_DONE;
+}
+
+static int attempt(struct l2s_login *lg, const struct l2s_profile *p, u32 t,
+		   bool shortest, struct l2s_step *st)
+{
+	const struct l2s_tunnel *tun = &p->t[t];
+
+	lg->tunnel = (u16)t;
+	lg->state = LS_ATTEMPT;
+	lg->tried_here++;
+	lg->attempts++;
+	/* Contacted from now on; an unlocked DLNC member leaves DLNC. */
+	lg->contacted |= 1u << tun->pdest;
+	lg->dlnc &= ~(1u << tun->pdest);
+	memset(st, 0, sizeof(*st));
+	st->kind = L2S_STEP_ATTEMPT;
+	st->level = tun->level;
+	st->setup = tun->sessions == 0;
+	st->shortest = shortest;
+	st->tunnel = (u16)t;
+	st->dest = tun->dest;
+	return L2S_STEP_ATTEMPT;
+}
+
+static bool tunnel_full(const struct l2s_tunnel *t)
+{
+	return t->max_sessions && t->sessions >= t->max_sessions;
+}
+
+/* S-SEL-8: the locked valid destination with the shortest remaining lockout. */
+static int attempt_shortest(struct l2s_login *lg, struct l2s_core *c,
+			    const struct l2s_profile *p, u32 valid,
+			    const struct l2s_env *env, struct l2s_step *st)
+{
+	u32 first = p->levels[lg->lvl].first, cnt = p->levels[lg->lvl].count;
+	u8 cand[L2S_TUNNELS_PER_PROFILE];
+	u32 i, n = 0, best = 0;
+	u64 best_until = 0;
+	bool have = false;
+	int t;
+
+	for (i = 0; i < p->ndests; i++) {
+		u64 until = c->dests[p->pdest[i]].lock_until;
+
+		if (!(valid & (1u << i)))
+			continue;
+		if (!have || until < best_until) {
+			best = i;
+			best_until = until;
+			have = true;
+		}
+	}
+	c->dests[p->pdest[best]].lock_until = 0;
+	emit(env, lg, L2S_EV_UNLOCK, L2S_UNLOCK_SHORTEST, p->pdest[best], 0);
+	lg->dlnc &= ~(1u << best);
+	for (i = first; i < first + cnt; i++)
+		if (p->t[i].pdest == best && !tunnel_full(&p->t[i]))
+			cand[n++] = (u8)i;
+	t = l2s_lb_pick(c, p, lg->lvl, cand, n, lg->key, env);
+	return attempt(lg, p, (u32)t, true, st);
+}
+
+static int walk(struct l2s_login *lg, struct l2s_core *c,
+		const struct l2s_profile *p, const struct l2s_env *env,
+		struct l2s_step *st)
+{
+	u8 cand[L2S_TUNNELS_PER_PROFILE];
+
+	lg->state = LS_WALK;
+	for (;;) {
+		u32 first, cnt, i, n = 0, valid = 0;
+		bool lowest;
+
+		if (lg->lvl >= p->nlevels)
+			return done(lg, st, false, L2S_FAIL_NO_TUNNELS);
+		first = p->levels[lg->lvl].first;
+		cnt = p->levels[lg->lvl].count;
+		lowest = lg->lvl + 1u == p->nlevels;
+
+		for (i = first; i < first + cnt; i++) {
+			const struct l2s_tunnel *t = &p->t[i];
+			u32 bit = 1u << t->pdest;
+
+			if (tunnel_full(t) || (lg->contacted & bit))
+				continue;	/* not valid through this tunnel */
+			valid |= bit;
+			if (l2s_dest_locked(&c->dests[t->dest], env->now)) {
+				if (!(lg->dlnc & bit)) {
+					lg->dlnc |= bit;
+					emit(env, lg, L2S_EV_DLNC, 0, t->dest, 0);
+				}
+				continue;
+			}
+			cand[n++] = (u8)i;
+		}
+
+		if (n && (p->failover == L2S_FAILOVER_WITHIN_LEVEL || !lg->tried_here)) {
+			int t = l2s_lb_pick(c, p, lg->lvl, cand, n, lg->key, env);
+
+			return attempt(lg, p, (u32)t, false, st);
+		}
+		if (!lowest) {
+			lg->lvl++;
+			lg->tried_here = 0;
+			continue;
+		}
+		/* Lowest level, nothing (more) to attempt here. */
+		if (!lg->tried_here && l2s_popcount(valid) > 1)
+			return attempt_shortest(lg, c, p, valid, env, st);
+		if (!lg->dlnc)
+			return done(lg, st, false, L2S_FAIL_EXHAUSTED);
+		if (lg->restarts >= L2S_MAX_RESTARTS)
+			return done(lg, st, false, L2S_FAIL_RESTARTS);
+		for (i = 0; i < p->ndests; i++) {
+			struct l2s_dest *d = &c->dests[p->pdest[i]];
+
+			if (!(lg->dlnc & (1u << i)))
+				continue;
+			if (l2s_dest_locked(d, env->now))
+				emit(env, lg, L2S_EV_UNLOCK, L2S_UNLOCK_DLNC,
+				     p->pdest[i], 0);
+			d->lock_until = 0;
+		}
+		lg->dlnc = 0;
+		lg->lvl = 0;
+		lg->tried_here = 0;
+		lg->restarts++;
+	}
+}
+
+/**
+ * l2s_sel_begin() - start a login's walk (S-SEL-1)
+ * @lg: per-login state, initialised here
+ * @c: the instance
+ * @p: the login's profile (from the login, else the domain map, S-OBJ-4)
+ * @key: key hash for the hash modes (l2s_hash_key() of the subscriber name or
+ *	 of a key the login supplies), ignored otherwise
+ * @env: time, randomness, events
+ * @st: the first step
+ *
+ * Return: L2S_STEP_ATTEMPT or L2S_STEP_DONE, as @st->kind.
+ */
+int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,
+		  const struct l2s_profile *p, u32 key,
+		  const struct l2s_env *env, struct l2s_step *st)
+{
+	memset(lg, 0, sizeof(*lg));
+	lg->gen = p->gen;
+	lg->key = key;
+	if (!p->ntunnels)
+		return done(lg, st, false, L2S_FAIL_NO_TUNNELS);
+	return walk(lg, c, p, env, st);
+}
+
+static void lock(struct l2s_login *lg, struct l2s_core *c, u16 dest,
+		 const struct l2s_env *env)
+{
+	c->dests[dest].lock_until = env->now + c->lockout_ms;
+	emit(env, lg, L2S_EV_LOCKOUT, 0, dest, c->lockout_ms);
+}
+
+/**
+ * l2s_sel_report() - report how the attempt of the last step ended
+ * @lg: per-login state
+ * @c: the instance
+ * @p: the same profile as at l2s_sel_begin()
+ * @o: the outcome
+ * @env: time, randomness, events
+ * @st: the next step
+ *
+ * OK counts the session (l2s_tunnel_session_up()).  NO_REPLY locks the destination
+ * out and fails over (S-SEL-4); so do CDN and StopCCN whose result code the
+ * profile lists in failover_cdn / failover_stopccn.  Other CDN and StopCCN
+ * and CLIENT_GONE end the login as failed without lockout.
+ *
+ * Return: L2S_STEP_ATTEMPT or L2S_STEP_DONE, or -1 when no attempt was in
+ * progress.
+ */
+int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
+		   struct l2s_profile *p, const struct l2s_outcome *o,
+		   const struct l2s_env *env, struct l2s_step *st)
+{
+	u16 t = lg->tunnel;
+	bool failover = false;
+	u8 why = L2S_FAIL_NONE;
+
+	if (lg->state != LS_ATTEMPT)
+		return -1;
+	if (lg->gen != p->gen || t >= p->ntunnels)
+		return done(lg, st, false, L2S_FAIL_STALE);
+
+	switch (o->kind) {
+	case L2S_OUT_OK:
+		l2s_tunnel_session_up(c, p, t);
+		done(lg, st, true, 0);
+		st->tunnel = t;
+		st->dest = p->t[t].dest;
+		st->level = p->t[t].level;
+		return L2S_STEP_DONE;
+	case L2S_OUT_NO_REPLY:
+		failover = true;
+		break;
+	case L2S_OUT_CDN:
+		failover = o->result < 32 && (p->failover_cdn & (1u << o->result));
+		why = L2S_FAIL_CDN;
+		break;
+	case L2S_OUT_STOPCCN:
+		failover = o->result < 32 &&
+			   (p->failover_stopccn & (1u << o->result));
+		why = L2S_FAIL_STOPCCN;
+		break;
+	default:
+		why = L2S_FAIL_CLIENT_GONE;
+		break;
+	}
+	if (!failover)
+		return done(lg, st, false, why);
+	lock(lg, c, p->t[t].dest, env);
+	return walk(lg, c, p, env, st);
+}
+
+/**
+ * l2s_lockout_clear() - clear lockouts by hand (S-SEL-11)
+ * @c: the instance
+ * @local: only destinations with this local gateway address, or NULL
+ * @remote: only destinations with this remote gateway address, or NULL
+ * @env: time and events
+ *
+ * Return: the number of destinations unlocked.
+ */
+u32 l2s_lockout_clear(struct l2s_core *c, const struct l2s_addr *local,
+		      const struct l2s_addr *remote, const struct l2s_env *env)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < c->ndests_cap; i++) {
+		struct l2s_dest *d = &c->dests[i];
+
+		if (!d->refs || !l2s_dest_locked(d, env->now))
+			continue;
+		if (local && !l2s_addr_equal(local, &d->key.local))
+			continue;
+		if (remote && !l2s_addr_equal(remote, &d->key.remote))
+			continue;
+		d->lock_until = 0;
+		emit(env, NULL, L2S_EV_UNLOCK, L2S_UNLOCK_CLEAR, (u16)i, 0);
+		n++;
+	}
+	return n;
+}
+
+/**
+ * l2s_lockout_expire() - forget lockouts whose time has run out
+ * @c: the instance
+ * @env: time and events
+ *
+ * Selection treats an expired lockout as unlocked anyway; this only resets
+ * the timers and reports them (e.g. from the module's periodic work).
+ *
+ * Return: the number of lockouts that expired.
+ */
+u32 l2s_lockout_expire(struct l2s_core *c, const struct l2s_env *env)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < c->ndests_cap; i++) {
+		struct l2s_dest *d = &c->dests[i];
+
+		if (!d->lock_until || d->lock_until > env->now)
+			continue;
+		d->lock_until = 0;
+		if (d->refs)
+			emit(env, NULL, L2S_EV_UNLOCK, L2S_UNLOCK_EXPIRED, (u16)i, 0);
+		n++;
+	}
+	return n;
+}
+
+/**
+ * l2s_fail_name() - short name of a login failure reason
+ * @why: enum l2s_fail_why
+ *
+ * Return: a static string.
+ */
+const char *l2s_fail_name(u32 why)
+{
+	static const char * const names[] = {
+		[L2S_FAIL_NONE] = "none",
+		[L2S_FAIL_EXHAUSTED] = "exhausted",
+		[L2S_FAIL_CDN] = "cdn",
+		[L2S_FAIL_STOPCCN] = "stopccn",
+		[L2S_FAIL_CLIENT_GONE] = "client-gone",
+		[L2S_FAIL_NO_TUNNELS] = "no-tunnels",
+		[L2S_FAIL_STALE] = "profile-changed",
+		[L2S_FAIL_RESTARTS] = "restarts",
+	};
+
+	return why < L2S_ARRAY_SIZE(names) && names[why] ? names[why] : "?";
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * One login's walk through a tunnel profile (S-SEL-1..11) as a step API that
+ * the module can drive across netlink calls and the simulator in a loop:
+ *
+ *	l2s_sel_begin()  -> ATTEMPT (tunnel, destination) | DONE (result)
+ *	l2s_sel_report() -> ATTEMPT (tunnel, destination) | DONE (result)
+ *
+ * Between the calls the caller sets up the tunnel (SCCRQ when the step says
+ * so) and the session (ICRQ), then reports how that went.  All per-login
+ * state is the small struct l2s_login; destinations and their lockouts are in
+ * the struct l2s_core and shared by every login.  The caller holds its lock
+ * around each call.
+ */
+#ifndef L2S_SEL_H
+#define L2S_SEL_H
+
+#include "obj.h"
+#include "env.h"
+
+/* Restarts after unlocking DLNC (S-SEL-9) are bounded so a login ends even
+ * when other logins keep locking destinations between its steps.
+ */
+#define L2S_MAX_RESTARTS	(L2S_DESTS_PER_PROFILE + 1)
+
+/* How an attempt ended. */
+enum l2s_outcome_kind {
+	L2S_OUT_OK = 1,		/* session established: login succeeds (S-SEL-3) */
+	L2S_OUT_NO_REPLY,	/* no SCCRP / ICRP after the last retransmission (S-SEL-4) */
+	L2S_OUT_CDN,		/* LNS sent CDN during session setup */
+	L2S_OUT_STOPCCN,	/* LNS refused or closed the tunnel */
+	L2S_OUT_CLIENT_GONE,	/* the PPP client went away */
+};
+
+struct l2s_outcome {
+	u8 kind;		/* enum l2s_outcome_kind */
+	u16 result;		/* CDN / StopCCN result code */
+	u16 error;		/* CDN / StopCCN error code */
+};
+
+enum l2s_step_kind {
+	L2S_STEP_ATTEMPT = 1,
+	L2S_STEP_DONE = 2,
+};
+
+/* Why a login failed. */
+enum l2s_fail_why {
+	L2S_FAIL_NONE = 0,
+	L2S_FAIL_EXHAUSTED,	/* every valid destination tried, DLNC empty */
+	L2S_FAIL_CDN,		/* CDN not configured to fail over */
+	L2S_FAIL_STOPCCN,	/* StopCCN not configured to fail over */
+	L2S_FAIL_CLIENT_GONE,
+	L2S_FAIL_NO_TUNNELS,	/* empty profile */
+	L2S_FAIL_STALE,		/* the profile changed during the login */
+	L2S_FAIL_RESTARTS,	/* L2S_MAX_RESTARTS reached */
+};
+
+/* What the caller does next. */
+struct l2s_step {
+	u8 kind;		/* enum l2s_step_kind */
+	u8 ok;			/* DONE: login succeeded */
+	u8 why;			/* DONE and !ok: enum l2s_fail_why */
+	u8 level;		/* ATTEMPT: preference level of the tunnel */
+	u8 setup;		/* ATTEMPT: tunnel has no sessions, send SCCRQ first */
+	u8 shortest;		/* ATTEMPT: the S-SEL-8 shortest-lockout case */
+	u16 tunnel;		/* ATTEMPT, DONE ok: profile tunnel index */
+	u16 dest;		/* ATTEMPT, DONE ok: destination slot */
+};
+
+/* The per-login state, 24 bytes. */
+struct l2s_login {
+	u32 gen;		/* profile generation at begin */
+	u32 key;		/* key hash for the hash modes */
+	u32 contacted;		/* profile destinations attempted in this login */
+	u32 dlnc;		/* DestinationsLockedNotContacted */
+	u16 tunnel;		/* tunnel of the attempt in progress */
+	u8 lvl;			/* index in profile->levels */
+	u8 state;
+	u8 tried_here;		/* attempts during this visit of the level */
+	u8 restarts;
+	u8 attempts;
+	u8 reserved;
+};
+
+int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,
+		  const struct l2s_profile *p, u32 key,
+		  const struct l2s_env *env, struct l2s_step *st);
+int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
+		   struct l2s_profile *p, const struct l2s_outcome *o,
+		   const struct l2s_env *env, struct l2s_step *st);
+
+u32 l2s_lockout_clear(struct l2s_core *c, const struct l2s_addr *local,
+		      const struct l2s_addr *remote, const struct l2s_env *env);
+u32 l2s_lockout_expire(struct l2s_core *c, const struct l2s_env *env);
+
+const char *l2s_fail_name(u32 why);
+
+#endif /* L2S_SEL_H */

@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0
+# The selection core in userspace: unit tests, the simulator and its scenario
+# replays, and the core benchmark.  The module build compiles the same
+# core/*.c through Kbuild.
+
+UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c))
+UNIT_HDRS := $(wildcard selftests/unit/*.h)
+CONF_SRC  := userspace/lib/conf.c
+SIM_SRC   := $(sort $(wildcard userspace/sim/*.c)) $(CONF_SRC)
+CORE_HDRS := $(wildcard core/*.h) userspace/lib/conf.h
+SCENARIOS := $(sort $(wildcard selftests/unit/scenarios/*.scen))
+
+USER_BINS += $(BUILD)/l2tpsel-sim
+
+.PHONY: unit bench-core
+
+$(BUILD)/unit-tests: $(UNIT_SRC) $(UNIT_HDRS) $(CORE_SRC) $(CORE_HDRS) $(CONF_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
+		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC)
+
+$(BUILD)/l2tpsel-sim: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(SIM_SRC) $(CORE_SRC)
+
+# The scenario replays run the simulator under the sanitizers too.
+$(BUILD)/l2tpsel-sim-san: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ $(SIM_SRC) $(CORE_SRC)
+
+unit: $(BUILD)/unit-tests $(BUILD)/l2tpsel-sim-san
+	$(BUILD)/unit-tests
+	selftests/unit/scenarios/run.sh $(BUILD)/l2tpsel-sim-san $(SCENARIOS)
+
+$(BUILD)/bench-core: $(wildcard bench/core/*.c) $(CORE_SRC) $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -O2 -o $@ $(wildcard bench/core/*.c) $(CORE_SRC)
+
+bench-core: $(BUILD)/bench-core
+	$(BUILD)/bench-core

@@ -1,0 +1,741 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpsel-sim: replay a scenario on the selection core and print one JSON
+ * object per line for every step.  The scenario is the configuration grammar
+ * of conf.h plus the lines below (see Documentation/selection.md):
+ *
+ *   lns ADDR answer { ok | silent | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }
+ *   state lock ADDR remaining SECS
+ *   state sessions tunnel NAME [ profile PROFILE ] COUNT
+ *   state sessions dest ADDR COUNT
+ *   pick next { N | tunnel NAME }
+ *   time advance SECS
+ *   login USER [ profile PROFILE ] [ key KEY ] [ count N ]
+ *   logout { LOGIN | tunnel NAME [ profile PROFILE ] }
+ *   show sessions
+ *
+ *   usage: l2tpsel-sim [ --seed N ] FILE|-
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conf.h"
+#include "hash.h"
+#include "lb.h"
+#include "obj.h"
+#include "sel.h"
+
+#define SIM_DESTS	1024
+#define SIM_DOMAINS	256
+#define SIM_PROFILES	64
+#define SIM_LNS		256
+#define SIM_PINS	256
+
+struct pin {
+	bool by_name;
+	u32 value;
+	char name[L2S_NAME_LEN];
+	int line;
+};
+
+struct lns {
+	struct l2s_addr addr;
+	struct l2s_outcome out;
+};
+
+struct live {
+	u32 login;
+	struct l2s_profile *prof;
+	u16 tunnel;
+};
+
+struct sim {
+	const char *file;
+	int line;
+	struct l2s_core core;
+	struct l2s_dest dests[SIM_DESTS];
+	struct l2s_domain domains[SIM_DOMAINS];
+	struct l2s_profile *prof[SIM_PROFILES];
+	int nprof;
+	struct lns lns[SIM_LNS];
+	int nlns;
+	struct pin pins[SIM_PINS];
+	int pin_head, pin_tail;
+	u64 now;
+	u64 rng;
+	u32 nlogin;
+	const struct l2s_profile *cur;	/* profile of the login being walked */
+	u32 cur_login;
+	bool quiet;			/* inside "login ... count N" */
+	struct live *live;
+	size_t nlive, cap;
+};
+
+__attribute__((format(printf, 2, 3), noreturn))
+static void die(struct sim *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s:%d: ", s->file, s->line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* JSON string body: names come from the scenario, escape what JSON needs. */
+static void jstr(const char *str)
+{
+	putchar('"');
+	for (; *str; str++) {
+		if (*str == '"' || *str == '\\')
+			printf("\\%c", *str);
+		else if ((unsigned char)*str < 0x20)
+			printf("\\u%04x", *str);
+		else
+			putchar(*str);
+	}
+	putchar('"');
+}
+
+static const char *dest_str(struct sim *s, u16 slot)
+{
+	static char buf[4][64];
+	static int i;
+
+	i = (i + 1) % 4;
+	conf_format_addr(&s->core.dests[slot].key.remote, buf[i], sizeof(buf[i]));
+	return buf[i];
+}
+
+/* splitmix64: small, seedable, good enough for a simulator. */
+static u32 rng_next(struct sim *s)
+{
+	u64 z = (s->rng += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return (u32)((z ^ (z >> 31)) >> 32);
+}
+
+/* The core's random source: a pinned choice if one is queued, else the PRNG. */
+static u32 sim_rand(void *ctx, const struct l2s_draw *d)
+{
+	struct sim *s = ctx;
+	struct pin *p;
+	u32 i, v = 0;
+
+	if (s->pin_head == s->pin_tail)
+		return (u32)(((u64)rng_next(s) * d->bound) >> 32);
+	p = &s->pins[s->pin_head++ % SIM_PINS];
+	if (!p->by_name) {
+		if (p->value >= d->bound)
+			die(s, "pick next %u (from line %d): the choice is among %u", p->value,
+			    p->line, d->bound);
+		return p->value;
+	}
+	for (i = 0; i < d->n; i++) {
+		if (!strcmp(s->cur->t[d->cand[i]].name, p->name))
+			return v;
+		v += d->weight ? d->weight[i] : 1;
+	}
+	fflush(stdout);
+	fprintf(stderr, "%s:%d: pick next tunnel %s (from line %d): not among the choices:",
+		s->file, s->line, p->name, p->line);
+	for (i = 0; i < d->n; i++)
+		fprintf(stderr, " %s", s->cur->t[d->cand[i]].name);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void sim_event(void *ctx, const struct l2s_event *ev)
+{
+	struct sim *s = ctx;
+
+	if (s->quiet)
+		return;
+	switch (ev->kind) {
+	case L2S_EV_DLNC:
+		printf("{\"ev\":\"dlnc\",\"login\":%u,\"dest\":\"%s\"}\n",
+		       s->cur_login, dest_str(s, ev->dest));
+		break;
+	case L2S_EV_LOCKOUT:
+		printf("{\"ev\":\"lockout\",\"dest\":\"%s\",\"secs\":%u}\n",
+		       dest_str(s, ev->dest), ev->ms / 1000);
+		break;
+	case L2S_EV_UNLOCK: {
+		static const char *const why[] = {
+			[L2S_UNLOCK_DLNC] = "dlnc",
+			[L2S_UNLOCK_SHORTEST] = "shortest",
+			[L2S_UNLOCK_CLEAR] = "clear",
+			[L2S_UNLOCK_EXPIRED] = "expired",
+		};
+
+		printf("{\"ev\":\"unlock\",\"dest\":\"%s\",\"why\":\"%s\"}\n",
+		       dest_str(s, ev->dest), ev->why < 5 ? why[ev->why] : "?");
+		break;
+	}
+	}
+}
+
+static struct l2s_env sim_env(struct sim *s)
+{
+	struct l2s_env env = {
+		.now = s->now, .rand = sim_rand, .event = sim_event, .ctx = s,
+	};
+
+	return env;
+}
+
+static struct l2s_profile *find_profile(struct sim *s, const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->nprof; i++)
+		if (!strcmp(s->prof[i]->name, name))
+			return s->prof[i];
+	return NULL;
+}
+
+static struct l2s_profile *need_profile(struct sim *s, const char *name)
+{
+	struct l2s_profile *p = find_profile(s, name);
+
+	if (!p)
+		die(s, "no profile %s", name);
+	return p;
+}
+
+/* A tunnel by name, in @pname or in the only profile that has it. */
+static int find_tunnel(struct sim *s, const char *name, const char *pname,
+		       struct l2s_profile **pp)
+{
+	int i, t, found = -1;
+
+	for (i = 0; i < s->nprof; i++) {
+		if (pname && strcmp(s->prof[i]->name, pname))
+			continue;
+		t = l2s_tunnel_find(s->prof[i], name);
+		if (t < 0)
+			continue;
+		if (found >= 0)
+			die(s, "tunnel %s is in several profiles: add \"profile NAME\"", name);
+		found = t;
+		*pp = s->prof[i];
+	}
+	if (found < 0)
+		die(s, "no tunnel %s%s%s", name, pname ? " in profile " : "", pname ? pname : "");
+	return found;
+}
+
+/* ---- config lines ---- */
+
+static void apply_profile_opts(struct l2s_profile *p, const struct conf_cmd *c)
+{
+	if (c->has_failover)
+		p->failover = c->failover;
+	if (c->has_lb)
+		p->lb = c->lb;
+	if (c->has_fo_cdn)
+		p->failover_cdn = c->fo_cdn;
+	if (c->has_fo_stopccn)
+		p->failover_stopccn = c->fo_stopccn;
+	p->gen++;
+}
+
+static void apply_conf(struct sim *s, const struct conf_cmd *c)
+{
+	struct l2s_env env = sim_env(s);
+	struct l2s_tunnel_conf tc;
+	struct l2s_profile *p;
+	struct l2s_err err = { 0 };
+	int i;
+
+	switch (c->kind) {
+	case CONF_LOCKOUT_TIME:
+		if (l2s_set_lockout_time(&s->core, c->secs, &err) < 0)
+			die(s, "%s", err.msg);
+		break;
+	case CONF_PROFILE_ADD:
+		if (find_profile(s, c->name))
+			die(s, "profile %s already exists", c->name);
+		if (s->nprof == SIM_PROFILES)
+			die(s, "the simulator holds at most %d profiles", SIM_PROFILES);
+		p = calloc(1, sizeof(*p));
+		if (!p)
+			die(s, "out of memory");
+		l2s_profile_init(p, c->name);
+		apply_profile_opts(p, c);
+		s->prof[s->nprof++] = p;
+		break;
+	case CONF_PROFILE_SET:
+		apply_profile_opts(need_profile(s, c->name), c);
+		break;
+	case CONF_PROFILE_DEL:
+		p = need_profile(s, c->name);
+		for (i = 0; i < p->ntunnels; i++)
+			if (p->t[i].sessions)
+				die(s, "profile %s: tunnel %s has %u live sessions", p->name,
+				    p->t[i].name, p->t[i].sessions);
+		l2s_profile_release(&s->core, p);
+		for (i = 0; i < s->nprof; i++)
+			if (s->prof[i] == p)
+				s->prof[i] = s->prof[--s->nprof];
+		free(p);
+		break;
+	case CONF_TUNNEL_ADD:
+		p = need_profile(s, c->profile);
+		memset(&tc, 0, sizeof(tc));
+		tc.name = c->name;
+		tc.group = c->group;
+		tc.secret = c->secret;
+		tc.level = c->level;
+		tc.max_sessions = c->max_sessions;
+		tc.dest = c->dest;
+		if (l2s_tunnel_add(&s->core, p, &tc, &err) < 0)
+			die(s, "%s", err.msg);
+		break;
+	case CONF_TUNNEL_DEL:
+		if (l2s_tunnel_del(&s->core, need_profile(s, c->profile), c->name, &err) < 0)
+			die(s, "%s", err.msg);
+		break;
+	case CONF_DOMAIN_ADD:
+		if (l2s_domain_add(&s->core, c->name, c->profile, &err) < 0)
+			die(s, "%s", err.msg);
+		break;
+	case CONF_DOMAIN_DEL:
+		if (l2s_domain_del(&s->core, c->name, &err) < 0)
+			die(s, "%s", err.msg);
+		break;
+	case CONF_CLEAR_LOCKOUT:
+		l2s_lockout_clear(&s->core, c->has_local ? &c->local : NULL,
+				  c->has_remote ? &c->remote : NULL, &env);
+		break;
+	}
+}
+
+/* ---- scenario lines ---- */
+
+static u32 num(struct sim *s, const char *str, u32 max, const char *what)
+{
+	u32 v;
+
+	if (conf_parse_u32(str, max, &v))
+		die(s, "%s \"%s\": a number 0..%u", what, str, max);
+	return v;
+}
+
+static void addr(struct sim *s, const char *str, struct l2s_addr *a)
+{
+	if (conf_parse_addr(str, a))
+		die(s, "\"%s\" is not an IPv4 or IPv6 address", str);
+}
+
+static void do_lns(struct sim *s, int argc, char **argv)
+{
+	struct l2s_outcome out = { 0 };
+	struct l2s_addr a;
+	int i;
+
+	if (argc < 4 || strcmp(argv[2], "answer"))
+		die(s, "usage: lns ADDR answer { ok | silent | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }");
+	addr(s, argv[1], &a);
+	if (!strcmp(argv[3], "ok") && argc == 4) {
+		out.kind = L2S_OUT_OK;
+	} else if (!strcmp(argv[3], "silent") && argc == 4) {
+		out.kind = L2S_OUT_NO_REPLY;
+	} else if (!strcmp(argv[3], "client-gone") && argc == 4) {
+		out.kind = L2S_OUT_CLIENT_GONE;
+	} else if ((!strcmp(argv[3], "cdn") || !strcmp(argv[3], "stopccn")) && argc == 6) {
+		out.kind = argv[3][0] == 'c' ? L2S_OUT_CDN : L2S_OUT_STOPCCN;
+		out.result = (u16)num(s, argv[4], 65535, "result code");
+		out.error = (u16)num(s, argv[5], 65535, "error code");
+	} else {
+		die(s, "usage: lns ADDR answer { ok | silent | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }");
+	}
+	for (i = 0; i < s->nlns; i++) {
+		if (l2s_addr_equal(&s->lns[i].addr, &a)) {
+			s->lns[i].out = out;
+			return;
+		}
+	}
+	if (s->nlns == SIM_LNS)
+		die(s, "at most %d lns lines", SIM_LNS);
+	s->lns[s->nlns].addr = a;
+	s->lns[s->nlns++].out = out;
+}
+
+static struct l2s_outcome lns_answer(struct sim *s, u16 slot)
+{
+	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
+	int i;
+
+	for (i = 0; i < s->nlns; i++)
+		if (l2s_addr_equal(&s->lns[i].addr, &s->core.dests[slot].key.remote))
+			return s->lns[i].out;
+	return ok;	/* an LNS nobody described answers */
+}
+
+static void do_state(struct sim *s, int argc, char **argv)
+{
+	struct l2s_profile *p;
+	struct l2s_addr a;
+	u32 i, n = 0, v;
+
+	if (argc == 5 && !strcmp(argv[1], "lock") && !strcmp(argv[3], "remaining")) {
+		addr(s, argv[2], &a);
+		v = num(s, argv[4], 86400, "remaining seconds");
+		for (i = 0; i < SIM_DESTS; i++) {
+			if (s->dests[i].refs && l2s_addr_equal(&s->dests[i].key.remote, &a)) {
+				s->dests[i].lock_until = v ? s->now + (u64)v * 1000 : 0;
+				n++;
+			}
+		}
+		if (!n)
+			die(s, "no destination %s", argv[2]);
+		return;
+	}
+	if (argc >= 5 && !strcmp(argv[1], "sessions") && !strcmp(argv[2], "tunnel")) {
+		const char *pname = NULL;
+		struct l2s_dest *d;
+		int t;
+
+		if (argc == 7 && !strcmp(argv[4], "profile"))
+			pname = argv[5];
+		else if (argc != 5)
+			die(s, "usage: state sessions tunnel NAME [ profile PROFILE ] COUNT");
+		t = find_tunnel(s, argv[3], pname, &p);
+		v = num(s, argv[argc - 1], L2S_MAX_SESSIONS_LIMIT, "session count");
+		d = &s->core.dests[p->t[t].dest];
+		if (d->sessions + v < p->t[t].sessions)
+			die(s, "destination count would go negative");
+		d->sessions = d->sessions + v - p->t[t].sessions;
+		p->t[t].sessions = v;
+		return;
+	}
+	if (argc == 5 && !strcmp(argv[1], "sessions") && !strcmp(argv[2], "dest")) {
+		addr(s, argv[3], &a);
+		v = num(s, argv[4], L2S_MAX_SESSIONS_LIMIT, "session count");
+		for (i = 0; i < SIM_DESTS; i++) {
+			if (s->dests[i].refs && l2s_addr_equal(&s->dests[i].key.remote, &a)) {
+				s->dests[i].sessions = v;
+				n++;
+			}
+		}
+		if (!n)
+			die(s, "no destination %s", argv[3]);
+		return;
+	}
+	die(s, "usage: state { lock ADDR remaining SECS | sessions tunnel NAME [ profile P ] COUNT | sessions dest ADDR COUNT }");
+}
+
+static void do_pick(struct sim *s, int argc, char **argv)
+{
+	struct pin *p;
+
+	if (argc < 3 || strcmp(argv[1], "next"))
+		die(s, "usage: pick next { N | tunnel NAME }");
+	if (s->pin_tail - s->pin_head == SIM_PINS)
+		die(s, "at most %d pending picks", SIM_PINS);
+	p = &s->pins[s->pin_tail++ % SIM_PINS];
+	memset(p, 0, sizeof(*p));
+	p->line = s->line;
+	if (argc == 4 && !strcmp(argv[2], "tunnel")) {
+		p->by_name = true;
+		snprintf(p->name, sizeof(p->name), "%s", argv[3]);
+	} else if (argc == 3) {
+		p->value = num(s, argv[2], 0xffffffffu, "pick");
+	} else {
+		die(s, "usage: pick next { N | tunnel NAME }");
+	}
+}
+
+/*
+ * Admission hook.  When core/lim.h's lim_admit() is wired in, the LAC checks
+ * (chassis, tunnel; S-LIM-1) go here, printing
+ * {"ev":"admit","level":...,"result":"pass"|"reject"}; a reject ends the login
+ * like a client that went away.  Until then every session is admitted.
+ */
+static bool sim_admit(struct sim *s, const struct l2s_profile *p, u16 tunnel)
+{
+	(void)s;
+	(void)p;
+	(void)tunnel;
+	return true;
+}
+
+struct tally {
+	u32 ok, fail;
+	u32 per_tunnel[L2S_TUNNELS_PER_PROFILE];
+};
+
+static void one_login(struct sim *s, struct l2s_profile *p, const char *user,
+		      const char *key, struct tally *tally)
+{
+	struct l2s_env env;
+	struct l2s_login lg;
+	struct l2s_step st;
+	struct l2s_outcome out;
+	const char *k = key ? key : user;
+	u32 id = ++s->nlogin;
+	int rc;
+
+	s->cur = p;
+	s->cur_login = id;
+	env = sim_env(s);
+	rc = l2s_sel_begin(&lg, &s->core, p, l2s_hash_key(k, (u32)strlen(k)), &env, &st);
+	while (rc == L2S_STEP_ATTEMPT) {
+		if (!s->quiet)
+			printf("{\"ev\":\"attempt\",\"login\":%u,\"level\":%u,\"tunnel\":\"%s\",\"dest\":\"%s\",\"setup\":\"%s\"}\n",
+			       id, st.level, p->t[st.tunnel].name, dest_str(s, st.dest),
+			       st.setup ? "sccrq" : "icrq");
+		out = lns_answer(s, st.dest);
+		if (out.kind == L2S_OUT_OK && !sim_admit(s, p, st.tunnel))
+			out.kind = L2S_OUT_CLIENT_GONE;
+		rc = l2s_sel_report(&lg, &s->core, p, &out, &env, &st);
+	}
+	if (rc != L2S_STEP_DONE)
+		die(s, "internal: step API returned %d", rc);
+	if (st.ok) {
+		if (s->nlive == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 64;
+			s->live = realloc(s->live, s->cap * sizeof(*s->live));
+			if (!s->live)
+				die(s, "out of memory");
+		}
+		s->live[s->nlive].login = id;
+		s->live[s->nlive].prof = p;
+		s->live[s->nlive++].tunnel = st.tunnel;
+		tally->ok++;
+		tally->per_tunnel[st.tunnel]++;
+	} else {
+		tally->fail++;
+	}
+	if (s->quiet)
+		return;
+	if (st.ok)
+		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"ok\",\"tunnel\":\"%s\",\"dest\":\"%s\"}\n",
+		       id, p->t[st.tunnel].name, dest_str(s, st.dest));
+	else
+		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"fail\",\"reason\":\"%s\"}\n",
+		       id, l2s_fail_name(st.why));
+}
+
+static void do_login(struct sim *s, int argc, char **argv)
+{
+	const char *user, *pname = NULL, *key = NULL;
+	struct l2s_profile *p;
+	struct tally tally;
+	u32 count = 1, i;
+	int a;
+
+	if (argc < 2)
+		die(s, "usage: login USER [ profile PROFILE ] [ key KEY ] [ count N ]");
+	user = argv[1];
+	for (a = 2; a < argc; a += 2) {
+		if (a + 1 >= argc)
+			die(s, "login: missing value after %s", argv[a]);
+		if (!strcmp(argv[a], "profile"))
+			pname = argv[a + 1];
+		else if (!strcmp(argv[a], "key"))
+			key = argv[a + 1];
+		else if (!strcmp(argv[a], "count"))
+			count = num(s, argv[a + 1], 10000000, "count");
+		else
+			die(s, "login: unknown option \"%s\"", argv[a]);
+	}
+	/* A profile named by the login wins over the domain map (S-OBJ-4). */
+	if (!pname)
+		pname = l2s_domain_lookup(&s->core, user);
+	p = pname ? find_profile(s, pname) : NULL;
+	if (!p) {
+		for (i = 0; i < count; i++)
+			printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"fail\",\"reason\":\"no-profile\"}\n",
+			       ++s->nlogin);
+		return;
+	}
+	memset(&tally, 0, sizeof(tally));
+	s->quiet = count > 1;
+	for (i = 0; i < count; i++)
+		one_login(s, p, user, key, &tally);
+	s->quiet = false;
+	if (count > 1) {
+		bool first = true;
+
+		printf("{\"ev\":\"logins\",\"count\":%u,\"ok\":%u,\"fail\":%u,\"tunnels\":{",
+		       count, tally.ok, tally.fail);
+		for (i = 0; i < p->ntunnels; i++) {
+			if (!tally.per_tunnel[i])
+				continue;
+			printf("%s", first ? "" : ",");
+			jstr(p->t[i].name);
+			printf(":%u", tally.per_tunnel[i]);
+			first = false;
+		}
+		printf("}}\n");
+	}
+}
+
+static void do_logout(struct sim *s, int argc, char **argv)
+{
+	struct l2s_profile *p;
+	size_t i;
+	int t;
+	u32 id;
+
+	if (argc >= 3 && !strcmp(argv[1], "tunnel")) {
+		const char *pname = NULL;
+
+		if (argc == 5 && !strcmp(argv[3], "profile"))
+			pname = argv[4];
+		else if (argc != 3)
+			die(s, "usage: logout tunnel NAME [ profile PROFILE ]");
+		t = find_tunnel(s, argv[2], pname, &p);
+		/* Prefer a simulated login's session, else a preset one. */
+		for (i = s->nlive; i-- > 0;) {
+			if (s->live[i].prof == p && s->live[i].tunnel == t) {
+				s->live[i] = s->live[--s->nlive];
+				break;
+			}
+		}
+		if (l2s_tunnel_session_down(&s->core, p, (u32)t))
+			die(s, "tunnel %s has no session to log out", argv[2]);
+		printf("{\"ev\":\"logout\",\"tunnel\":\"%s\",\"dest\":\"%s\"}\n",
+		       p->t[t].name, dest_str(s, p->t[t].dest));
+		return;
+	}
+	if (argc != 2)
+		die(s, "usage: logout { LOGIN | tunnel NAME [ profile PROFILE ] }");
+	id = num(s, argv[1], 0xffffffffu, "login");
+	for (i = 0; i < s->nlive; i++) {
+		if (s->live[i].login != id)
+			continue;
+		p = s->live[i].prof;
+		t = s->live[i].tunnel;
+		s->live[i] = s->live[--s->nlive];
+		if (l2s_tunnel_session_down(&s->core, p, (u32)t))
+			die(s, "internal: session count of %s already 0", p->t[t].name);
+		printf("{\"ev\":\"logout\",\"login\":%u,\"tunnel\":\"%s\",\"dest\":\"%s\"}\n",
+		       id, p->t[t].name, dest_str(s, p->t[t].dest));
+		return;
+	}
+	die(s, "login %u has no live session", id);
+}
+
+static void do_show(struct sim *s, int argc, char **argv)
+{
+	int i, t;
+
+	if (argc != 2 || strcmp(argv[1], "sessions"))
+		die(s, "usage: show sessions");
+	for (i = 0; i < s->nprof; i++) {
+		const struct l2s_profile *p = s->prof[i];
+
+		for (t = 0; t < p->ntunnels; t++)
+			printf("{\"ev\":\"sessions\",\"profile\":\"%s\",\"tunnel\":\"%s\",\"count\":%u,\"dest\":\"%s\",\"dest_count\":%u}\n",
+			       p->name, p->t[t].name, p->t[t].sessions,
+			       dest_str(s, p->t[t].dest),
+			       s->core.dests[p->t[t].dest].sessions);
+	}
+}
+
+static void do_time(struct sim *s, int argc, char **argv)
+{
+	struct l2s_env env;
+
+	if (argc != 3 || strcmp(argv[1], "advance"))
+		die(s, "usage: time advance SECS");
+	s->now += (u64)num(s, argv[2], 100000000, "seconds") * 1000;
+	env = sim_env(s);
+	l2s_lockout_expire(&s->core, &env);
+}
+
+static void run_line(struct sim *s, char *line)
+{
+	char *argv[CONF_MAX_ARGS];
+	struct conf_cmd cmd;
+	char err[256];
+	int argc, rc;
+
+	argc = conf_split(line, argv, CONF_MAX_ARGS);
+	if (argc < 0)
+		die(s, "too many words (at most %d)", CONF_MAX_ARGS);
+	if (!argc)
+		return;
+	rc = conf_parse(argc, argv, &cmd, err, sizeof(err));
+	if (rc < 0)
+		die(s, "%s", err);
+	if (rc == 0) {
+		apply_conf(s, &cmd);
+		return;
+	}
+	if (!strcmp(argv[0], "lns"))
+		do_lns(s, argc, argv);
+	else if (!strcmp(argv[0], "state"))
+		do_state(s, argc, argv);
+	else if (!strcmp(argv[0], "pick"))
+		do_pick(s, argc, argv);
+	else if (!strcmp(argv[0], "time"))
+		do_time(s, argc, argv);
+	else if (!strcmp(argv[0], "login"))
+		do_login(s, argc, argv);
+	else if (!strcmp(argv[0], "logout"))
+		do_logout(s, argc, argv);
+	else if (!strcmp(argv[0], "show"))
+		do_show(s, argc, argv);
+	else
+		die(s, "unknown line \"%s\"", argv[0]);
+}
+
+int main(int argc, char **argv)
+{
+	static struct sim sim;
+	struct sim *s = &sim;
+	unsigned long long seed = 1;
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+	int a = 1, i;
+
+	if (argc >= 3 && !strcmp(argv[1], "--seed")) {
+		char *end;
+
+		errno = 0;
+		seed = strtoull(argv[2], &end, 0);
+		if (errno || *end) {
+			fprintf(stderr, "l2tpsel-sim: --seed %s: not a number\n", argv[2]);
+			return 2;
+		}
+		a = 3;
+	}
+	if (argc != a + 1) {
+		fprintf(stderr, "usage: l2tpsel-sim [ --seed N ] FILE|-\n");
+		return 2;
+	}
+	s->file = argv[a];
+	f = strcmp(s->file, "-") ? fopen(s->file, "r") : stdin;
+	if (!f) {
+		fprintf(stderr, "l2tpsel-sim: %s: %s\n", s->file, strerror(errno));
+		return 1;
+	}
+	s->rng = seed;
+	l2s_core_init(&s->core, s->dests, SIM_DESTS, s->domains, SIM_DOMAINS);
+	while (getline(&line, &cap, f) >= 0) {
+		s->line++;
+		run_line(s, line);
+	}
+	if (s->pin_head != s->pin_tail)
+		die(s, "pick at line %d was never used", s->pins[s->pin_head % SIM_PINS].line);
+	free(line);
+	free(s->live);
+	for (i = 0; i < s->nprof; i++)
+		free(s->prof[i]);
+	if (f != stdin)
+		fclose(f);
+	return 0;
+}
