@@ -235,12 +235,12 @@ static int check_dest_bounds(struct l2s_core *c, const struct l2s_profile *p,
 		}
 	}
 	in_profile = known;
-	if (!in_profile && p->ndests >= L2S_DESTS_PER_PROFILE)
-		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u destinations per profile (it has %u)",
-				p->name, L2S_DESTS_PER_PROFILE, p->ndests);
 	if (!in_level && at_level >= L2S_DESTS_PER_LEVEL)
 		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u destinations per level (level %u has %u)",
 				p->name, L2S_DESTS_PER_LEVEL, level, at_level);
+	if (!in_profile && p->ndests >= L2S_DESTS_PER_PROFILE)
+		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u destinations per profile (it has %u)",
+				p->name, L2S_DESTS_PER_PROFILE, p->ndests);
 	return 0;
 }
 

@@ -3,7 +3,9 @@
 # Replay every scenario with the simulator and compare its trace with the
 # expected trace written from the reference documents (NAME.out beside
 # NAME.scen).  A scenario may give simulator options on a first line
-# "#! --seed N".  KTAP output, one top-level line per scenario.
+# "#! --seed N".  A scenario with NAME.err instead must make the simulator
+# fail with exactly that message on stderr (and the trace up to the error on
+# stdout, in NAME.out).  KTAP output, one top-level line per scenario.
 #
 #   run.sh SIMULATOR SCENARIO...
 sim=$1
@@ -18,13 +20,19 @@ for scen in "$@"; do
 	name=scenario_$(basename "$scen" .scen | tr -c 'a-zA-Z0-9_\n' _)
 	want=${scen%.scen}.out
 	opts=$(sed -n '1s/^#! *//p' "$scen")
-	got=$("$sim" $opts "$scen" 2>&1)
+	experr=${scen%.scen}.err
+	"$sim" $opts "$scen" >/tmp/l2s-scen-out.$$ 2>/tmp/l2s-scen-err.$$
 	rc=$?
-	if [ $rc -ne 0 ]; then
-		echo "$got" | sed 's/^/# /'
+	if [ -f "$experr" ] && { [ $rc -eq 0 ] || ! diff -u "$experr" /tmp/l2s-scen-err.$$ >/tmp/l2s-scen-diff.$$; }; then
+		echo "# exit $rc; stderr:"
+		sed 's/^/# /' /tmp/l2s-scen-err.$$ /tmp/l2s-scen-diff.$$
 		echo "not ok $i $name"
 		bad=$((bad + 1))
-	elif ! printf '%s\n' "$got" | diff -u "$want" - >/tmp/l2s-scen-diff.$$ 2>&1; then
+	elif [ ! -f "$experr" ] && [ $rc -ne 0 ]; then
+		sed 's/^/# /' /tmp/l2s-scen-err.$$
+		echo "not ok $i $name"
+		bad=$((bad + 1))
+	elif ! diff -u "$want" /tmp/l2s-scen-out.$$ >/tmp/l2s-scen-diff.$$ 2>&1; then
 		sed 's/^/# /' /tmp/l2s-scen-diff.$$
 		echo "not ok $i $name"
 		bad=$((bad + 1))
@@ -32,6 +40,6 @@ for scen in "$@"; do
 		echo "ok $i $name"
 	fi
 done
-rm -f /tmp/l2s-scen-diff.$$
+rm -f /tmp/l2s-scen-diff.$$ /tmp/l2s-scen-err.$$ /tmp/l2s-scen-out.$$
 echo "# scenarios: $((n - bad)) passed, $bad failed"
 [ $bad -eq 0 ]
