@@ -19,11 +19,21 @@ static int __net_init l2tpsel_net_init(struct net *net)
 	struct l2tpsel_net *ln = l2tpsel_pernet(net);
 
 	ln->net = net;
-	return 0;
+	mutex_init(&ln->lock);
+	/* Starts at 1: a dump's first message records it, 0 would mean "unset". */
+	ln->gen = 1;
+	return ks_admit_init(ln);
 }
 
+/* The family is unregistered or the namespace unreachable: no request runs. */
 static void __net_exit l2tpsel_net_exit(struct net *net)
 {
+	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+
+	mutex_lock(&ln->lock);
+	ks_admit_exit(ln);
+	mutex_unlock(&ln->lock);
+	mutex_destroy(&ln->lock);
 }
 
 static struct pernet_operations l2tpsel_net_ops = {

@@ -1,65 +1,755 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The "l2tpsel" generic netlink family: policies, operations, replies.
- * The API itself is documented in uapi/linux/l2tpsel.h.
+ * The "l2tpsel" generic netlink family: policies, the operations table,
+ * replies, dumps and events.  The API is documented in uapi/linux/l2tpsel.h.
  */
+#include <linux/slab.h>
 #include <net/genetlink.h>
+#include <net/sock.h>
 #include <linux/l2tpsel.h>
 
 #include "l2tpsel.h"
 #include "version.h"
 
-static struct genl_family l2tpsel_genl_family;
+#define NAME_POLICY { .type = NLA_NUL_STRING, .len = L2TPSEL_NAME_MAX - 1 }
 
-/* GET_INFO takes no attributes: anything sent is refused by strict validation. */
-static const struct nla_policy l2tpsel_info_policy[L2TPSEL_A_MAX + 1] = {
+static const struct nla_policy ks_none_policy[L2TPSEL_A_MAX + 1] = {
 };
 
-static int l2tpsel_nl_get_info(struct sk_buff *skb, struct genl_info *info)
+static const struct nla_policy ks_limit_set_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_CHASSIS_MAX]   = NLA_POLICY_MIN(NLA_U32, 1),
+	[L2TPSEL_A_CHASSIS_LIMIT] = { .type = NLA_U32 },
+	[L2TPSEL_A_TUNNEL_LIMIT]  = { .type = NLA_U32 },
+};
+
+static const struct nla_policy ks_group_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]  = NAME_POLICY,
+	[L2TPSEL_A_LIMIT] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy ks_name_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME] = NAME_POLICY,
+};
+
+static const struct nla_policy ks_client_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]  = NAME_POLICY,
+	[L2TPSEL_A_LIMIT] = { .type = NLA_U32 },
+	[L2TPSEL_A_SLG]   = NAME_POLICY,
+};
+
+static const struct nla_policy ks_session_up_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_SESSION_KEY] = { .type = NLA_U64 },
+	[L2TPSEL_A_ROLE]        = NLA_POLICY_MAX(NLA_U8, L2TPSEL_ROLE_LNS),
+	[L2TPSEL_A_TUNNEL_ID]   = { .type = NLA_U32 },
+	[L2TPSEL_A_TGROUP]      = NAME_POLICY,
+	[L2TPSEL_A_CLIENT]      = NAME_POLICY,
+};
+
+static const struct nla_policy ks_session_down_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_SESSION_KEY] = { .type = NLA_U64 },
+};
+
+/* The namespace of a request, locked. */
+static struct l2tpsel_net *ks_lock(struct net *net)
+{
+	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+
+	mutex_lock(&ln->lock);
+	return ln;
+}
+
+static void ks_unlock(struct l2tpsel_net *ln)
+{
+	mutex_unlock(&ln->lock);
+}
+
+/*
+ * A formatted extack message.  Linux 6.1 has no formatted extack
+ * (NL_SET_ERR_MSG_FMT came with 6.2) and the message must outlive the handler
+ * until the ACK is built, so on 6.1 it goes to a per-namespace ring of
+ * buffers, each always NUL-terminated.
+ */
+static __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
+				   const char *fmt, ...)
+{
+	struct l2tpsel_net *ln = l2tpsel_pernet(genl_info_net(info));
+	struct netlink_ext_ack *extack = info->extack;
+	unsigned int slot;
+	va_list ap;
+	char *buf;
+
+	if (!extack)
+		return;
+	slot = (unsigned int)atomic_inc_return(&ln->msg_next) % L2S_MSG_RING;
+	buf = ln->msgs[slot];
+	va_start(ap, fmt);
+	vsnprintf(buf, L2S_MSG_LEN, fmt, ap);
+	va_end(ap);
+	extack->_msg = buf;
+	extack->bad_attr = attr;
+}
+
+/* A required, non-empty name attribute; NULL with an extack message otherwise. */
+static const char *ks_nl_name(struct genl_info *info, int attr, const char *what)
+{
+	const char *name;
+
+	if (GENL_REQ_ATTR_CHECK(info, attr))
+		return NULL;
+	name = nla_data(info->attrs[attr]);
+	if (!*name) {
+		ks_msg(info, info->attrs[attr], "%s name is empty", what);
+		return NULL;
+	}
+	return name;
+}
+
+/* An optional non-empty name attribute: NULL when absent, ERR_PTR when empty. */
+static const char *ks_nl_opt_name(struct genl_info *info, int attr, const char *what)
+{
+	const char *name;
+
+	if (!info->attrs[attr])
+		return NULL;
+	name = nla_data(info->attrs[attr]);
+	if (!*name) {
+		ks_msg(info, info->attrs[attr], "%s name is empty", what);
+		return ERR_PTR(-EINVAL);
+	}
+	return name;
+}
+
+/* Copy a core refusal into the extack. */
+static int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
+		      const struct l2s_err *err, int ret)
+{
+	if (err->msg)
+		ks_msg(info, attr, "%s", err->msg);
+	return ret;
+}
+
+/* A new reply of @cmd; NULL on allocation failure. */
+static struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr)
+{
+	struct sk_buff *msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+
+	if (!msg)
+		return NULL;
+	*hdr = genlmsg_put_reply(msg, info, &l2tpsel_genl_family, 0, cmd);
+	if (!*hdr) {
+		nlmsg_free(msg);
+		return NULL;
+	}
+	return msg;
+}
+
+static int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err)
+{
+	if (fill_err) {
+		nlmsg_free(msg);
+		NL_SET_ERR_MSG_MOD(info->extack, "reply does not fit in a message");
+		return -EMSGSIZE;
+	}
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+}
+
+/* ---- info ---------------------------------------------------------- */
+
+static int ks_nl_get_info(struct sk_buff *skb, struct genl_info *info)
 {
 	struct net *net = genl_info_net(info);
 	struct sk_buff *msg;
 	void *hdr;
 
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	msg = ks_reply_new(info, L2TPSEL_CMD_GET_INFO, &hdr);
 	if (!msg)
 		return -ENOMEM;
-
-	hdr = genlmsg_put_reply(msg, info, &l2tpsel_genl_family, 0, L2TPSEL_CMD_GET_INFO);
-	if (!hdr)
-		goto err_size;
-
-	if (nla_put_string(msg, L2TPSEL_A_INFO_VERSION, L2TPSEL_VERSION) ||
-	    nla_put_u32(msg, L2TPSEL_A_INFO_API_VERSION, L2TPSEL_GENL_VERSION) ||
-	    nla_put_u64_64bit(msg, L2TPSEL_A_INFO_NETNS_COOKIE, net->net_cookie, L2TPSEL_A_PAD))
-		goto err_size;
-
-	genlmsg_end(msg, hdr);
-	return genlmsg_reply(msg, info);
-
-err_size:
-	nlmsg_free(msg);
-	NL_SET_ERR_MSG_MOD(info->extack, "reply does not fit in a message");
-	return -EMSGSIZE;
+	return ks_reply_send(info, msg, hdr,
+		nla_put_string(msg, L2TPSEL_A_INFO_VERSION, L2TPSEL_VERSION) ||
+		nla_put_u32(msg, L2TPSEL_A_INFO_API_VERSION, L2TPSEL_GENL_VERSION) ||
+		nla_put_u64_64bit(msg, L2TPSEL_A_INFO_NETNS_COOKIE, net->net_cookie,
+				  L2TPSEL_A_PAD));
 }
 
-static const struct genl_ops l2tpsel_genl_ops[] = {
-	{
-		.cmd    = L2TPSEL_CMD_GET_INFO,
-		.doit   = l2tpsel_nl_get_info,
-		.policy = l2tpsel_info_policy,
-		.maxattr = L2TPSEL_A_MAX,
-	},
+/* ---- chassis and tunnel limits -------------------------------------- */
+
+static int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct lim_chassis next, probe;
+	struct l2tpsel_net *ln;
+	struct l2s_err err = { };
+	int ret;
+
+	if (!a[L2TPSEL_A_CHASSIS_MAX] && !a[L2TPSEL_A_CHASSIS_LIMIT] && !a[L2TPSEL_A_TUNNEL_LIMIT]) {
+		NL_SET_ERR_MSG_MOD(info->extack,
+				   "nothing to set: give CHASSIS_MAX, CHASSIS_LIMIT or TUNNEL_LIMIT");
+		return -EINVAL;
+	}
+	ln = ks_lock(genl_info_net(info));
+	next = ln->chassis;
+	if (a[L2TPSEL_A_CHASSIS_MAX])
+		next.maximum = nla_get_u32(a[L2TPSEL_A_CHASSIS_MAX]);
+	if (a[L2TPSEL_A_CHASSIS_LIMIT])
+		next.limit = nla_get_u32(a[L2TPSEL_A_CHASSIS_LIMIT]);
+	if (a[L2TPSEL_A_TUNNEL_LIMIT])
+		next.tunnel_limit = nla_get_u32(a[L2TPSEL_A_TUNNEL_LIMIT]);
+
+	/* S-LIM-6: every limit, old or new, must fit under the (new) maximum. */
+	ret = lim_check_value(&next, next.limit, "chassis", &err);
+	if (ret) {
+		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_LIMIT] ?: a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
+		goto out;
+	}
+	ret = lim_check_value(&next, next.tunnel_limit, "tunnel", &err);
+	if (ret) {
+		ks_nl_err(info, a[L2TPSEL_A_TUNNEL_LIMIT] ?: a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
+		goto out;
+	}
+	probe = ln->chassis;
+	ret = lim_set_maximum(&probe, next.maximum, ks_highest_limit(ln), &err);
+	if (ret) {
+		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
+		goto out;
+	}
+	ln->chassis = next;
+	ln->gen++;
+out:
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct sk_buff *msg;
+	void *hdr;
+	int fail;
+
+	msg = ks_reply_new(info, L2TPSEL_CMD_LIMIT_GET, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ln->chassis.maximum) ||
+	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ln->chassis.limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ln->chassis.tunnel_limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, ln->chassis.count);
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/* ---- tunnel groups and session-limit groups ------------------------- */
+
+static int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
+{
+	u8 cmd = info->genlhdr->cmd;
+	bool is_slg = cmd == L2TPSEL_CMD_SLG_NEW || cmd == L2TPSEL_CMD_SLG_SET ||
+		      cmd == L2TPSEL_CMD_SLG_DEL;
+	bool is_new = cmd == L2TPSEL_CMD_TGROUP_NEW || cmd == L2TPSEL_CMD_SLG_NEW;
+	bool is_del = cmd == L2TPSEL_CMD_TGROUP_DEL || cmd == L2TPSEL_CMD_SLG_DEL;
+	const char *what = is_slg ? "session-limit group" : "tunnel group";
+	struct nlattr *name_attr = info->attrs[L2TPSEL_A_NAME];
+	struct nlattr *limit_attr = info->attrs[L2TPSEL_A_LIMIT];
+	struct ks_tgroup *tg = NULL;
+	struct ks_slg *slg = NULL;
+	struct l2tpsel_net *ln;
+	struct l2s_err err = { };
+	bool *configured;
+	const char *name;
+	u32 *limit;
+	int ret = 0;
+
+	name = ks_nl_name(info, L2TPSEL_A_NAME, what);
+	if (!name)
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	if (limit_attr) {
+		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), what, &err);
+		if (ret) {
+			ks_nl_err(info, limit_attr, &err, ret);
+			goto out;
+		}
+	}
+	if (is_slg)
+		slg = ks_slg_get(ln, name, is_new);
+	else
+		tg = ks_tgroup_get(ln, name, is_new);
+	if (!slg && !tg) {
+		ret = is_new ? -ENOMEM : -ENOENT;
+		if (!is_new)
+			ks_msg(info, name_attr, "%s \"%s\" does not exist",
+						what, name);
+		goto out;
+	}
+	configured = is_slg ? &slg->configured : &tg->configured;
+	limit = is_slg ? &slg->lim.limit : &tg->limit;
+
+	if (is_new && *configured) {
+		ks_msg(info, name_attr, "%s \"%s\" already exists", what, name);
+		ret = -EEXIST;
+		goto out;
+	}
+	if (!is_new && !*configured) {
+		ks_msg(info, name_attr, "%s \"%s\" does not exist", what, name);
+		ret = -ENOENT;
+		goto out;
+	}
+	if (is_del) {
+		if (is_slg && slg->members) {
+			ks_msg(info, name_attr,
+						"session-limit group \"%s\" still has %u client(s); move them out first",
+						name, slg->members);
+			ret = -EBUSY;
+			goto out;
+		}
+		/* The limit goes; live sessions stay counted (S-LIM-9). */
+		*configured = false;
+		*limit = 0;
+	} else {
+		*configured = true;
+		if (limit_attr)
+			*limit = nla_get_u32(limit_attr);
+	}
+	ln->gen++;
+out:
+	if (slg)
+		ks_slg_put(ln, slg);
+	if (tg)
+		ks_tgroup_put(ln, tg);
+	ks_unlock(ln);
+	return ret;
+}
+
+/* ---- clients -------------------------------------------------------- */
+
+static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
+{
+	u8 cmd = info->genlhdr->cmd;
+	bool is_new = cmd == L2TPSEL_CMD_CLIENT_NEW;
+	bool is_del = cmd == L2TPSEL_CMD_CLIENT_DEL;
+	struct nlattr *name_attr = info->attrs[L2TPSEL_A_NAME];
+	struct nlattr *limit_attr = info->attrs[L2TPSEL_A_LIMIT];
+	struct nlattr *slg_attr = info->attrs[L2TPSEL_A_SLG];
+	struct ks_slg *slg = NULL, *old;
+	struct ks_client *cl;
+	struct l2tpsel_net *ln;
+	struct l2s_err err = { };
+	const char *name;
+	int ret = 0;
+
+	name = ks_nl_name(info, L2TPSEL_A_NAME, "client");
+	if (!name)
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	if (limit_attr) {
+		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), "client", &err);
+		if (ret) {
+			ks_nl_err(info, limit_attr, &err, ret);
+			goto out_unlock;
+		}
+	}
+	if (slg_attr && *(char *)nla_data(slg_attr)) {
+		slg = ks_slg_get(ln, nla_data(slg_attr), false);
+		if (!slg || !slg->configured) {
+			ks_msg(info, slg_attr,
+						"session-limit group \"%s\" does not exist",
+						(char *)nla_data(slg_attr));
+			ret = -ENOENT;
+			goto out_unlock;
+		}
+	}
+	cl = ks_client_get(ln, name, is_new);
+	if (!cl) {
+		if (is_new) {
+			ret = -ENOMEM;
+		} else {
+			ks_msg(info, name_attr, "client \"%s\" does not exist", name);
+			ret = -ENOENT;
+		}
+		goto out_unlock;
+	}
+	if (is_new && cl->configured) {
+		ks_msg(info, name_attr, "client \"%s\" already exists", name);
+		ret = -EEXIST;
+		goto out;
+	}
+	if (!is_new && !cl->configured) {
+		ks_msg(info, name_attr, "client \"%s\" does not exist", name);
+		ret = -ENOENT;
+		goto out;
+	}
+	old = cl->slg;
+	if (is_del) {
+		ret = ks_client_set_slg(cl, NULL, &err);
+		if (ret) {
+			ks_nl_err(info, name_attr, &err, ret);
+			goto out;
+		}
+		cl->configured = false;
+		cl->limit = 0;
+	} else {
+		if (slg_attr) {
+			ret = ks_client_set_slg(cl, slg, &err);
+			if (ret) {
+				ks_nl_err(info, slg_attr, &err, ret);
+				goto out;
+			}
+		}
+		cl->configured = true;
+		if (limit_attr)
+			cl->limit = nla_get_u32(limit_attr);
+	}
+	if (old != cl->slg)
+		ks_slg_put(ln, old);
+	ln->gen++;
+out:
+	ks_client_put(ln, cl);
+out_unlock:
+	ks_unlock(ln);
+	return ret;
+}
+
+/* ---- fills shared by GET, dumps and events --------------------------- */
+
+static int ks_fill_tgroup(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+{
+	struct ks_tgroup *tg = container_of((struct ks_obj *)entry, struct ks_tgroup, obj);
+
+	return nla_put_string(msg, L2TPSEL_A_NAME, tg->obj.name) ||
+	       nla_put_u32(msg, L2TPSEL_A_LIMIT, tg->limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, tg->count) ? -EMSGSIZE : 0;
+}
+
+static int ks_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+{
+	struct ks_slg *slg = container_of((struct ks_obj *)entry, struct ks_slg, obj);
+
+	return nla_put_string(msg, L2TPSEL_A_NAME, slg->obj.name) ||
+	       nla_put_u32(msg, L2TPSEL_A_LIMIT, slg->lim.limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, slg->lim.count) ||
+	       nla_put_u32(msg, L2TPSEL_A_MEMBERS, slg->members) ? -EMSGSIZE : 0;
+}
+
+static int ks_fill_client(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+{
+	struct ks_client *cl = container_of((struct ks_obj *)entry, struct ks_client, obj);
+	struct nlattr *list, *one;
+	struct ks_ctg *ctg;
+
+	if (nla_put_string(msg, L2TPSEL_A_NAME, cl->obj.name) ||
+	    nla_put_u32(msg, L2TPSEL_A_LIMIT, cl->limit) ||
+	    nla_put_u32(msg, L2TPSEL_A_COUNT, cl->total) ||
+	    (cl->slg && nla_put_string(msg, L2TPSEL_A_SLG, cl->slg->obj.name)))
+		return -EMSGSIZE;
+	list = nla_nest_start(msg, L2TPSEL_A_TGROUP_COUNTS);
+	if (!list)
+		return -EMSGSIZE;
+	list_for_each_entry(ctg, &cl->ctgs, node) {
+		one = nla_nest_start(msg, L2TPSEL_A_TGC);
+		if (!one ||
+		    (ctg->tg && nla_put_string(msg, L2TPSEL_A_NAME, ctg->tg->obj.name)) ||
+		    nla_put_u32(msg, L2TPSEL_A_COUNT, ctg->count))
+			return -EMSGSIZE;
+		nla_nest_end(msg, one);
+	}
+	nla_nest_end(msg, list);
+	return 0;
+}
+
+static int ks_fill_session(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+{
+	struct ks_session *s = entry;
+
+	return nla_put_u64_64bit(msg, L2TPSEL_A_SESSION_KEY, s->key, L2TPSEL_A_PAD) ||
+	       nla_put_u8(msg, L2TPSEL_A_ROLE, s->role) ||
+	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_ID, s->tun->tid) ||
+	       (s->tg && nla_put_string(msg, L2TPSEL_A_TGROUP, s->tg->obj.name)) ||
+	       (s->client && nla_put_string(msg, L2TPSEL_A_CLIENT, s->client->obj.name)) ?
+	       -EMSGSIZE : 0;
+}
+
+typedef int (*ks_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry);
+
+struct ks_kind {
+	u8 cmd;
+	const char *what;
+	struct ks_table *(*table)(struct l2tpsel_net *ln);
+	struct xarray *(*xa)(struct l2tpsel_net *ln);
+	ks_fill_fn fill;
 };
 
-static struct genl_family l2tpsel_genl_family __ro_after_init = {
+static struct ks_table *ks_tgroups(struct l2tpsel_net *ln) { return &ln->tgroups; }
+static struct ks_table *ks_slgs(struct l2tpsel_net *ln) { return &ln->slgs; }
+static struct ks_table *ks_clients(struct l2tpsel_net *ln) { return &ln->clients; }
+static struct xarray *ks_tgroups_xa(struct l2tpsel_net *ln) { return &ln->tgroups.xa; }
+static struct xarray *ks_slgs_xa(struct l2tpsel_net *ln) { return &ln->slgs.xa; }
+static struct xarray *ks_clients_xa(struct l2tpsel_net *ln) { return &ln->clients.xa; }
+static struct xarray *ks_sessions_xa(struct l2tpsel_net *ln) { return &ln->session_xa; }
+
+static const struct ks_kind ks_kinds[] = {
+	{ L2TPSEL_CMD_TGROUP_GET, "tunnel group", ks_tgroups, ks_tgroups_xa, ks_fill_tgroup },
+	{ L2TPSEL_CMD_SLG_GET, "session-limit group", ks_slgs, ks_slgs_xa, ks_fill_slg },
+	{ L2TPSEL_CMD_CLIENT_GET, "client", ks_clients, ks_clients_xa, ks_fill_client },
+	{ L2TPSEL_CMD_SESSION_GET, "session", NULL, ks_sessions_xa, ks_fill_session },
+};
+
+static const struct ks_kind *ks_kind_of(u8 cmd)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ks_kinds); i++)
+		if (ks_kinds[i].cmd == cmd)
+			return &ks_kinds[i];
+	return NULL;
+}
+
+/* GET of one named object. */
+static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
+{
+	const struct ks_kind *k = ks_kind_of(info->genlhdr->cmd);
+	struct l2tpsel_net *ln;
+	struct ks_obj *obj;
+	struct sk_buff *msg;
+	const char *name;
+	void *hdr;
+	int fail;
+
+	name = ks_nl_name(info, L2TPSEL_A_NAME, k->what);
+	if (!name)
+		return -EINVAL;
+	msg = ks_reply_new(info, k->cmd, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	obj = ks_table_find(k->table(ln), name);
+	if (!obj) {
+		ks_unlock(ln);
+		nlmsg_free(msg);
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME],
+					"%s \"%s\" does not exist", k->what, name);
+		return -ENOENT;
+	}
+	fail = k->fill(msg, ln, obj);
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/*
+ * A dump in id order.  cb->ctx keeps the next id to send, so each message
+ * resumes where the last one stopped; cb->seq carries the namespace's
+ * generation so that a change between messages is flagged NLM_F_DUMP_INTR.
+ */
+struct ks_dump_ctx {
+	unsigned long next;
+};
+
+static int ks_nl_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
+	const struct ks_kind *k = ks_kind_of(di->op.cmd);
+	struct ks_dump_ctx *ctx = (void *)cb->ctx;
+	struct l2tpsel_net *ln;
+	unsigned long id;
+	void *entry, *hdr;
+	int ret = 0;
+
+	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
+	ln = ks_lock(sock_net(skb->sk));
+	cb->seq = ln->gen;
+	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &l2tpsel_genl_family, NLM_F_MULTI, k->cmd);
+		if (!hdr) {
+			ret = -EMSGSIZE;
+			break;
+		}
+		genl_dump_check_consistent(cb, hdr);
+		if (k->fill(skb, ln, entry)) {
+			genlmsg_cancel(skb, hdr);
+			ret = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->next = id + 1;
+	}
+	ks_unlock(ln);
+	/* An object too big for an empty message is an error, not an endless dump. */
+	if (ret == -EMSGSIZE && !skb->len)
+		return -EMSGSIZE;
+	return skb->len;
+}
+
+/* ---- sessions ------------------------------------------------------- */
+
+static int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct ks_session_req req = { };
+	enum lim_level verdict = LIM_PASS;
+	struct l2tpsel_net *ln;
+	struct l2s_err err = { };
+	struct sk_buff *msg;
+	void *hdr;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_SESSION_KEY) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_ROLE) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_TUNNEL_ID))
+		return -EINVAL;
+	req.key = nla_get_u64(a[L2TPSEL_A_SESSION_KEY]);
+	req.role = nla_get_u8(a[L2TPSEL_A_ROLE]);
+	req.tid = nla_get_u32(a[L2TPSEL_A_TUNNEL_ID]);
+	req.tgroup = ks_nl_opt_name(info, L2TPSEL_A_TGROUP, "tunnel group");
+	req.client = ks_nl_opt_name(info, L2TPSEL_A_CLIENT, "client");
+	if (IS_ERR(req.tgroup) || IS_ERR(req.client))
+		return -EINVAL;
+	if (req.role == L2TPSEL_ROLE_LAC && (req.tgroup || req.client)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[L2TPSEL_A_TGROUP] ?: a[L2TPSEL_A_CLIENT],
+				    "tunnel groups and clients are LNS-role levels; the LAC checks chassis and tunnel only");
+		return -EINVAL;
+	}
+	msg = ks_reply_new(info, L2TPSEL_CMD_SESSION_UP, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	ret = ks_session_up(ln, &req, &verdict, &err);
+	ks_unlock(ln);
+	if (ret) {
+		nlmsg_free(msg);
+		return ks_nl_err(info, a[L2TPSEL_A_SESSION_KEY], &err, ret);
+	}
+	return ks_reply_send(info, msg, hdr,
+		nla_put_u8(msg, L2TPSEL_A_ADMIT, verdict) ||
+		(verdict != LIM_PASS &&
+		 (nla_put_u16(msg, L2TPSEL_A_RESULT_CODE, LIM_CDN_RESULT) ||
+		  nla_put_u16(msg, L2TPSEL_A_ERROR_CODE, LIM_CDN_ERROR))));
+}
+
+static int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct l2s_err err = { };
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_SESSION_KEY))
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	ret = ks_session_down(ln, nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);
+	ks_unlock(ln);
+	return ret ? ks_nl_err(info, info->attrs[L2TPSEL_A_SESSION_KEY], &err, ret) : 0;
+}
+
+/* ---- summary -------------------------------------------------------- */
+
+static int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct sk_buff *msg;
+	void *hdr;
+	int fail;
+
+	msg = ks_reply_new(info, L2TPSEL_CMD_SUMMARY_GET, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ln->chassis.maximum) ||
+	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ln->chassis.limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ln->chassis.tunnel_limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, ln->chassis.count) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, ln->n_ltuns) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, ln->tgroups.n) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, ln->slgs.n) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, ln->clients.n);
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/* ---- events --------------------------------------------------------- */
+
+/**
+ * ks_event_limit() - tell the namespace's listeners a limit was reached or cleared
+ * @ln: the namespace
+ * @reached: true when the count reached the limit, false when it fell below
+ * @level: the level
+ * @name: the group or client name, or NULL
+ * @tid: the tunnel id for the tunnel level, else 0
+ * @limit: the limit
+ * @count: the count now
+ */
+void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
+		     const char *name, u32 tid, u32 limit, u32 count)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0,
+			  reached ? L2TPSEL_CMD_EV_LIMIT_REACHED : L2TPSEL_CMD_EV_LIMIT_CLEARED);
+	if (!hdr ||
+	    nla_put_u8(msg, L2TPSEL_A_LEVEL, level) ||
+	    (name && nla_put_string(msg, L2TPSEL_A_NAME, name)) ||
+	    (level == LIM_TUNNEL && nla_put_u32(msg, L2TPSEL_A_TUNNEL_ID, tid)) ||
+	    nla_put_u32(msg, L2TPSEL_A_LIMIT, limit) ||
+	    nla_put_u32(msg, L2TPSEL_A_COUNT, count)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+}
+
+/* ---- the family ----------------------------------------------------- */
+
+#define L2S_DO(c, fn, pol, fl) \
+	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
+#define L2S_DO_DUMP(c, fn, pol) \
+	{ .cmd = (c), .doit = (fn), .dumpit = ks_nl_dump, .policy = (pol), .maxattr = L2TPSEL_A_MAX }
+#define ADMIN GENL_UNS_ADMIN_PERM
+
+static const struct genl_ops l2tpsel_genl_ops[] = {
+	L2S_DO(L2TPSEL_CMD_GET_INFO, ks_nl_get_info, ks_none_policy, 0),
+	L2S_DO(L2TPSEL_CMD_LIMIT_SET, ks_nl_limit_set, ks_limit_set_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_LIMIT_GET, ks_nl_limit_get, ks_none_policy, 0),
+	L2S_DO(L2TPSEL_CMD_TGROUP_NEW, ks_nl_group_change, ks_group_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_TGROUP_SET, ks_nl_group_change, ks_group_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_TGROUP_DEL, ks_nl_group_change, ks_name_policy, ADMIN),
+	L2S_DO_DUMP(L2TPSEL_CMD_TGROUP_GET, ks_nl_get_named, ks_name_policy),
+	L2S_DO(L2TPSEL_CMD_SLG_NEW, ks_nl_group_change, ks_group_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_SLG_SET, ks_nl_group_change, ks_group_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_SLG_DEL, ks_nl_group_change, ks_name_policy, ADMIN),
+	L2S_DO_DUMP(L2TPSEL_CMD_SLG_GET, ks_nl_get_named, ks_name_policy),
+	L2S_DO(L2TPSEL_CMD_CLIENT_NEW, ks_nl_client_change, ks_client_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_CLIENT_SET, ks_nl_client_change, ks_client_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_CLIENT_DEL, ks_nl_client_change, ks_name_policy, ADMIN),
+	L2S_DO_DUMP(L2TPSEL_CMD_CLIENT_GET, ks_nl_get_named, ks_name_policy),
+	L2S_DO(L2TPSEL_CMD_SESSION_UP, ks_nl_session_up, ks_session_up_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_SESSION_DOWN, ks_nl_session_down, ks_session_down_policy, ADMIN),
+	{ .cmd = L2TPSEL_CMD_SESSION_GET, .dumpit = ks_nl_dump, .policy = ks_none_policy,
+	  .maxattr = L2TPSEL_A_MAX },
+	L2S_DO(L2TPSEL_CMD_SUMMARY_GET, ks_nl_summary_get, ks_none_policy, 0),
+};
+
+static const struct genl_multicast_group l2tpsel_mcgrps[] = {
+	{ .name = L2TPSEL_MCGRP_EVENTS },
+};
+
+struct genl_family l2tpsel_genl_family __ro_after_init = {
 	.name		= L2TPSEL_GENL_NAME,
 	.version	= L2TPSEL_GENL_VERSION,
 	.maxattr	= L2TPSEL_A_MAX,
 	.netnsok	= true,
+	/* Requests of different namespaces run in parallel; each takes its ln->lock. */
+	.parallel_ops	= true,
 	.module		= THIS_MODULE,
 	.ops		= l2tpsel_genl_ops,
 	.n_ops		= ARRAY_SIZE(l2tpsel_genl_ops),
+	.mcgrps		= l2tpsel_mcgrps,
+	.n_mcgrps	= ARRAY_SIZE(l2tpsel_mcgrps),
 	/* Every command is new: validate all of them strictly. */
 	.resv_start_op	= L2TPSEL_CMD_UNSPEC + 1,
 };
@@ -71,6 +761,8 @@ static struct genl_family l2tpsel_genl_family __ro_after_init = {
  */
 int __init l2tpsel_genl_init(void)
 {
+	BUILD_BUG_ON((int)L2TPSEL_LEVEL_PASS != (int)LIM_PASS);
+	BUILD_BUG_ON((int)L2TPSEL_LEVEL_CLIENT != (int)LIM_CLIENT);
 	return genl_register_family(&l2tpsel_genl_family);
 }
 
@@ -81,4 +773,5 @@ void l2tpsel_genl_exit(void)
 {
 	genl_unregister_family(&l2tpsel_genl_family);
 }
+
 MODULE_ALIAS_GENL_FAMILY(L2TPSEL_GENL_NAME);

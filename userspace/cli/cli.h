@@ -7,6 +7,7 @@
 #define L2S_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "nl.h"
 
@@ -35,6 +36,17 @@ int cli_nl_err(struct cli *c, const char *what, int err);
 /* Open the socket and resolve the family on first use. */
 int cli_nl(struct cli *c);
 
+/* Parse a number; print a message naming @what and return -1 when it is not one. */
+int cli_parse_u32(const char *what, const char *s, uint32_t *v);
+int cli_parse_u64(const char *what, const char *s, uint64_t *v);
+const char *cli_level_name(unsigned int level);
+
 extern const struct cli_object cli_obj_info;
+extern const struct cli_object cli_obj_limit;
+extern const struct cli_object cli_obj_group;
+extern const struct cli_object cli_obj_client;
+extern const struct cli_object cli_obj_session;
+extern const struct cli_object cli_obj_summary;
+extern const struct cli_object cli_obj_monitor;
 
 #endif

@@ -14,6 +14,12 @@
 
 static const struct cli_object *const cli_objects[] = {
 	&cli_obj_info,
+	&cli_obj_limit,
+	&cli_obj_group,
+	&cli_obj_client,
+	&cli_obj_session,
+	&cli_obj_summary,
+	&cli_obj_monitor,
 };
 
 #define N_OBJECTS (sizeof(cli_objects) / sizeof(cli_objects[0]))
@@ -164,6 +170,7 @@ int main(int argc, char **argv)
 	const char *batch = NULL, *netns = NULL;
 	int ret;
 
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	while (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
 		const char *o = argv[1] + 1;
 
@@ -208,5 +215,5 @@ int main(int argc, char **argv)
 	ret = batch ? run_batch(&c, batch) : run_object(&c, argc - 1, argv + 1);
 	if (c.nl_open)
 		l2s_nl_close(&c.nl);
-	return ret ? 1 : 0;
+	return ret < 0 ? 1 : ret;
 }

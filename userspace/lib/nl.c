@@ -153,15 +153,45 @@ int l2s_nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data
 	}
 }
 
+/* Record the "events" group id from CTRL_ATTR_MCAST_GROUPS. */
+static void nl_family_groups(struct l2s_nl *nl, const struct nlattr *groups)
+{
+	const struct nlattr *grp, *a;
+
+	mnl_attr_for_each_nested(grp, groups) {
+		const char *name = NULL;
+		uint32_t id = 0;
+
+		mnl_attr_for_each_nested(a, grp) {
+			if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_NAME &&
+			    !mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
+				name = mnl_attr_get_str(a);
+			else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_ID &&
+				 !mnl_attr_validate(a, MNL_TYPE_U32))
+				id = mnl_attr_get_u32(a);
+		}
+		if (name && !strcmp(name, L2TPSEL_MCGRP_EVENTS))
+			nl->events_grp = id;
+	}
+}
+
+struct nl_family_ctx {
+	struct l2s_nl *nl;
+	uint16_t id;
+};
+
 static int nl_family_cb(const struct nlmsghdr *nlh, void *data)
 {
-	uint16_t *id = data;
+	struct nl_family_ctx *ctx = data;
 	const struct nlattr *a;
 
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
 		    mnl_attr_validate(a, MNL_TYPE_U16) == 0)
-			*id = mnl_attr_get_u16(a);
+			ctx->id = mnl_attr_get_u16(a);
+		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GROUPS)
+			nl_family_groups(ctx->nl, a);
+	}
 	return MNL_CB_OK;
 }
 
@@ -183,8 +213,8 @@ int l2s_nl_resolve(struct l2s_nl *nl)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct nl_family_ctx ctx = { .nl = nl };
 	struct genlmsghdr *g;
-	uint16_t id = 0;
 	int ret;
 
 	if (nl->family)
@@ -196,7 +226,7 @@ int l2s_nl_resolve(struct l2s_nl *nl)
 	g->cmd = CTRL_CMD_GETFAMILY;
 	g->version = 1;
 	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
-	ret = l2s_nl_talk(nl, nlh, nl_family_cb, &id);
+	ret = l2s_nl_talk(nl, nlh, nl_family_cb, &ctx);
 	if (ret == -ENOENT) {
 		snprintf(nl->errmsg, sizeof(nl->errmsg),
 			 "the l2tpsel kernel module is not loaded (generic netlink family \"%s\" not found); load it with 'insmod l2tpsel.ko'",
@@ -205,11 +235,11 @@ int l2s_nl_resolve(struct l2s_nl *nl)
 	}
 	if (ret)
 		return ret;
-	if (!id) {
+	if (!ctx.id) {
 		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel answered GETFAMILY without a family id");
 		return -EPROTO;
 	}
-	nl->family = id;
+	nl->family = ctx.id;
 	return 0;
 }
 

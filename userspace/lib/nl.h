@@ -11,6 +11,7 @@
 struct l2s_nl {
 	struct mnl_socket *sock;
 	uint16_t family;	/* resolved id of "l2tpsel", 0 until resolved */
+	uint32_t events_grp;	/* multicast group id of "events", 0 if none */
 	uint32_t seq;
 	char *buf;		/* MNL_SOCKET_BUFFER_SIZE receive buffer */
 	char errmsg[256];	/* last error: the kernel's extack message when it sent one */
