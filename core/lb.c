@@ -108,35 +108,36 @@ static int pick_dest_equal(const struct l2s_core *c, const struct l2s_profile *p
 	return set[draw(env, m, m, set, NULL)];
 }
 
-/* Hash modes: members are the level's destinations in profile order. */
-static int pick_hash(const struct l2s_core *c, const struct l2s_profile *p,
-		     u32 lvl, const u8 *cand, u32 n, u32 key)
+/*
+ * Hash modes: the members are the level's destinations in profile order
+ * (member m is the m-th bit of the level's destination mask); a member is up
+ * when one of its tunnels is a candidate.  The chosen destination's least
+ * loaded candidate tunnel is attempted, the first one on ties.
+ */
+static int pick_hash(const struct l2s_profile *p, u32 lvl, const u8 *cand,
+		     u32 n, u32 key)
 {
-	u32 dests = p->levels[lvl].dests, up = 0, nm = 0, i, best_s = 0;
-	u8 member_pdest[32];
+	u32 dests = p->levels[lvl].dests, up = 0, i, pdest, best_s = 0;
 	int m, best = -1;
 
-	for (i = 0; i < L2S_DESTS_PER_PROFILE; i++)
-		if (dests & (1u << i))
-			member_pdest[nm++] = (u8)i;
 	for (i = 0; i < n; i++) {
-		u32 j;
-
-		for (j = 0; j < nm; j++)
-			if (member_pdest[j] == p->t[cand[i]].pdest)
-				up |= 1u << j;
+		pdest = p->t[cand[i]].pdest;
+		up |= 1u << l2s_popcount(dests & ((1u << pdest) - 1));
 	}
 	if (p->lb == L2S_LB_HASH)
-		m = l2s_hash_pick(key, nm, up);
+		m = l2s_hash_pick(key, p->levels[lvl].ndests, up);
 	else
-		m = l2s_minmiss_pick(key, nm, up);
+		m = l2s_minmiss_pick(key, p->levels[lvl].ndests, up);
 	if (m < 0)
 		return cand[0];
-	/* The member's least loaded candidate tunnel, first on ties. */
+	/* the m-th set bit of the mask is the member's profile destination */
+	for (pdest = 0; pdest < L2S_DESTS_PER_PROFILE; pdest++)
+		if ((dests & (1u << pdest)) && !m--)
+			break;
 	for (i = 0; i < n; i++) {
 		const struct l2s_tunnel *t = &p->t[cand[i]];
 
-		if (t->pdest != member_pdest[m])
+		if (t->pdest != pdest)
 			continue;
 		if (best < 0 || t->sessions < best_s) {
 			best = cand[i];
@@ -174,7 +175,7 @@ int l2s_lb_pick(const struct l2s_core *c, const struct l2s_profile *p,
 		return pick_dest_equal(c, p, cand, n, env);
 	case L2S_LB_HASH:
 	case L2S_LB_MINMISS_HASH:
-		return pick_hash(c, p, lvl, cand, n, key);
+		return pick_hash(p, lvl, cand, n, key);
 	default:
 		return cand[draw(env, n, n, cand, NULL)];
 	}
