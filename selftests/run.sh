@@ -1,0 +1,63 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run the selftests (in the VM: selftests/vm/vm.sh -- selftests/run.sh) and
+# report them as KTAP: one top-level "ok N name", "not ok N name" or
+# "ok N name # SKIP reason" line per test, the test's output as "# " lines.
+#
+#   selftests/run.sh [TEST...]     TEST: module_load, module_load.sh or a path;
+#                                  default: every selftests/net/*.sh
+#
+# Exits 1 when a test failed.  L2TPSEL_TEST_TIMEOUT (seconds, default 300)
+# bounds each test.
+set -u
+
+dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+tmo=${L2TPSEL_TEST_TIMEOUT:-300}
+
+tests=()
+if [ $# -eq 0 ]; then
+	tests=("$dir"/net/*.sh)
+else
+	for t in "$@"; do
+		if [ -f "$t" ]; then
+			tests+=("$(cd "$(dirname "$t")" && pwd -P)/$(basename "$t")")
+		elif [ -f "$dir/net/$t" ]; then
+			tests+=("$dir/net/$t")
+		elif [ -f "$dir/net/$t.sh" ]; then
+			tests+=("$dir/net/$t.sh")
+		else
+			echo "run.sh: no test \"$t\" (tests: $(cd "$dir/net" && echo *.sh))" >&2
+			exit 2
+		fi
+	done
+fi
+
+echo "KTAP version 1"
+echo "1..${#tests[@]}"
+n=0 failed=0 suite_start=$SECONDS
+for t in "${tests[@]}"; do
+	n=$((n + 1))
+	name=$(basename "$t" .sh)
+	out=$(mktemp)
+	start=$(date +%s%N)
+	echo "# $name: starting"
+	# The test's output is streamed, so a hang still shows how far it got.
+	timeout -k 5 "$tmo" bash "$t" 2>&1 | tee "$out" | sed -u 's/^/# /'
+	rc=${PIPESTATUS[0]}
+	ms=$((($(date +%s%N) - start) / 1000000))
+	echo "# $name: exit $rc, $((ms / 1000)).$(printf '%03d' $((ms % 1000)))s"
+	case $rc in
+	0)	echo "ok $n $name" ;;
+	4)	reason=$(sed -n 's/^\(# \)\{0,1\}SKIP: //p' "$out" | tail -n 1)
+		echo "ok $n $name # SKIP ${reason:-no reason given}" ;;
+	124|137) echo "# $name: timed out after ${tmo}s"
+		echo "not ok $n $name"
+		failed=$((failed + 1)) ;;
+	*)	echo "not ok $n $name"
+		failed=$((failed + 1)) ;;
+	esac
+	rm -f "$out"
+done
+echo "# $n test(s), $failed failed, $((SECONDS - suite_start))s"
+[ "$failed" -eq 0 ]
