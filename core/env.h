@@ -13,16 +13,18 @@
 
 /*
  * One random choice the core needs: a number in [0, bound).  @cand lists the
- * tunnels (profile indexes) the choice is among, in configured order, with
- * @weight[i] the size of cand[i]'s pool when the draw is weighted (NULL when
- * uniform, then bound == n).  Only a simulator that pins choices by tunnel
- * name needs more than @bound.
+ * tunnels (profile indexes) the choice is among, in configured order.  When
+ * @weighted, cand[i]'s pool has l2s_lb_weight(profile, @lvl, cand[i])
+ * numbers, the pools in @cand order; otherwise bound == n and the number is
+ * an index into @cand.  Only a simulator that pins choices by tunnel name
+ * needs more than @bound.
  */
 struct l2s_draw {
 	u32 bound;
 	u32 n;
 	const u8 *cand;
-	const u32 *weight;
+	u8 weighted;
+	u8 lvl;			/* index in profile->levels */
 };
 
 enum l2s_ev_kind {

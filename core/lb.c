@@ -10,9 +10,11 @@
 #include "hash.h"
 
 static u32 draw(const struct l2s_env *env, u32 bound, u32 n, const u8 *cand,
-		const u32 *weight)
+		bool weighted, u32 lvl)
 {
-	struct l2s_draw d = { .bound = bound, .n = n, .cand = cand, .weight = weight };
+	struct l2s_draw d = {
+		.bound = bound, .n = n, .cand = cand, .weighted = weighted, .lvl = (u8)lvl,
+	};
 	u32 r;
 
 	if (bound <= 1)
@@ -49,18 +51,17 @@ u32 l2s_lb_weight(const struct l2s_profile *p, u32 lvl, u32 tunnel)
 static int pick_weighted(const struct l2s_profile *p, u32 lvl, const u8 *cand,
 			 u32 n, const struct l2s_env *env)
 {
-	u32 w[L2S_TUNNELS_PER_PROFILE];
-	u32 i, sum = 0, r;
+	u32 i, w, sum = 0, r;
 
+	/* Weights are recomputed rather than kept: no 1 KiB array on the stack. */
+	for (i = 0; i < n; i++)
+		sum += l2s_lb_weight(p, lvl, cand[i]);	/* <= 248 * 2^24, fits */
+	r = draw(env, sum, n, cand, true, lvl);
 	for (i = 0; i < n; i++) {
-		w[i] = l2s_lb_weight(p, lvl, cand[i]);
-		sum += w[i];	/* <= 248 * 2^24, fits */
-	}
-	r = draw(env, sum, n, cand, w);
-	for (i = 0; i < n; i++) {
-		if (r < w[i])
+		w = l2s_lb_weight(p, lvl, cand[i]);
+		if (r < w)
 			return cand[i];
-		r -= w[i];
+		r -= w;
 	}
 	return cand[n - 1];
 }
@@ -105,7 +106,7 @@ static int pick_dest_equal(const struct l2s_core *c, const struct l2s_profile *p
 			continue;
 		set[m++] = cand[i];
 	}
-	return set[draw(env, m, m, set, NULL)];
+	return set[draw(env, m, m, set, false, 0)];
 }
 
 /*
@@ -177,6 +178,6 @@ int l2s_lb_pick(const struct l2s_core *c, const struct l2s_profile *p,
 	case L2S_LB_MINMISS_HASH:
 		return pick_hash(p, lvl, cand, n, key);
 	default:
-		return cand[draw(env, n, n, cand, NULL)];
+		return cand[draw(env, n, n, cand, false, lvl)];
 	}
 }

@@ -41,6 +41,18 @@ int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err)
 	return 0;
 }
 
+/* Copy a checked string into a fixed field, always NUL-terminated. */
+static void copy_str(char *dst, const char *src, size_t size)
+{
+	size_t len = src ? strlen(src) : 0;
+
+	if (len >= size)
+		len = size - 1;
+	memset(dst, 0, size);
+	if (len)
+		memcpy(dst, src, len);
+}
+
 static int check_name(const char *what, const char *name, size_t max,
 		      bool empty_ok, struct l2s_err *err)
 {
@@ -74,7 +86,7 @@ int l2s_profile_check_name(const char *name, struct l2s_err *err)
 void l2s_profile_init(struct l2s_profile *p, const char *name)
 {
 	memset(p, 0, sizeof(*p));
-	strncpy(p->name, name, L2S_NAME_LEN - 1);
+	copy_str(p->name, name, L2S_NAME_LEN);
 	p->failover = L2S_FAILOVER_BETWEEN_LEVELS;
 	p->lb = L2S_LB_RANDOM;
 	p->gen = 1;
@@ -305,11 +317,9 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 		p->t[i] = p->t[i - 1];
 	t = &p->t[pos];
 	memset(t, 0, sizeof(*t));
-	strncpy(t->name, tc->name, L2S_NAME_LEN - 1);
-	if (tc->group)
-		strncpy(t->group, tc->group, L2S_NAME_LEN - 1);
-	if (tc->secret)
-		strncpy(t->secret, tc->secret, L2S_SECRET_LEN - 1);
+	copy_str(t->name, tc->name, L2S_NAME_LEN);
+	copy_str(t->group, tc->group, L2S_NAME_LEN);
+	copy_str(t->secret, tc->secret, L2S_SECRET_LEN);
 	t->level = (u8)tc->level;
 	t->max_sessions = tc->max_sessions;
 	t->dest = (u16)slot;
@@ -386,16 +396,14 @@ int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,
 		return -EINVAL;
 	for (i = 0; i < c->ndomains; i++) {
 		if (!strcmp(c->domains[i].name, domain)) {
-			memset(c->domains[i].profile, 0, L2S_NAME_LEN);
-			strncpy(c->domains[i].profile, profile, L2S_NAME_LEN - 1);
+			copy_str(c->domains[i].profile, profile, L2S_NAME_LEN);
 			return 0;
 		}
 	}
 	if (c->ndomains >= c->ndomains_cap)
 		return L2S_REFUSE(-ENOSPC, err, "at most %u domains", c->ndomains_cap);
-	memset(&c->domains[c->ndomains], 0, sizeof(c->domains[0]));
-	strncpy(c->domains[c->ndomains].name, domain, L2S_DOMAIN_LEN - 1);
-	strncpy(c->domains[c->ndomains].profile, profile, L2S_NAME_LEN - 1);
+	copy_str(c->domains[c->ndomains].name, domain, L2S_DOMAIN_LEN);
+	copy_str(c->domains[c->ndomains].profile, profile, L2S_NAME_LEN);
 	c->ndomains++;
 	return 0;
 }

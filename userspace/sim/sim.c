@@ -142,7 +142,7 @@ static u32 sim_rand(void *ctx, const struct l2s_draw *d)
 	for (i = 0; i < d->n; i++) {
 		if (!strcmp(s->cur->t[d->cand[i]].name, p->name))
 			return v;
-		v += d->weight ? d->weight[i] : 1;
+		v += d->weighted ? l2s_lb_weight(s->cur, d->lvl, d->cand[i]) : 1;
 	}
 	fflush(stdout);
 	fprintf(stderr, "%s:%d: pick next tunnel %s (from line %d): not among the choices:",
@@ -456,10 +456,16 @@ static void do_pick(struct sim *s, int argc, char **argv)
 }
 
 /*
- * Admission hook.  When core/lim.h's lim_admit() is wired in, the LAC checks
- * (chassis, tunnel; S-LIM-1) go here, printing
- * {"ev":"admit","level":...,"result":"pass"|"reject"}; a reject ends the login
- * like a client that went away.  Until then every session is admitted.
+ * Admission hook (not wired yet).  Here the LAC's checks of S-LIM-1 (chassis,
+ * tunnel) belong: build a struct lim_path from the chassis counters and the
+ * tunnel's count, call lim_check() with a lim_trace_fn that prints
+ * {"ev":"admit","level":lim_level_name(l),"result":"pass"|"reject"} per level,
+ * and return false on a reject; the login then ends like a refused session
+ * (S-LIM-7: PPP terminate on the LAC).  The core already counts the tunnel's
+ * session on OK, so lim_check() (not lim_admit()) avoids counting it twice;
+ * the chassis count would be the simulator's own.  The scenario lines that
+ * set limits should be the CLI's limit grammar once it exists.  Until then
+ * every session is admitted.
  */
 static bool sim_admit(struct sim *s, const struct l2s_profile *p, u16 tunnel)
 {
