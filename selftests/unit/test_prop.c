@@ -131,6 +131,9 @@ static int check_login(struct fix *f, u64 *s)
 		return 1;
 	if (!st.ok && st.why == L2S_FAIL_EXHAUSTED && lg.dlnc)
 		return 1;
+	/* without concurrent lockouts the restart bound is never what ends it */
+	if (!st.ok && st.why == L2S_FAIL_RESTARTS)
+		return 1;
 	return 0;
 }
 
