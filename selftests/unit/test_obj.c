@@ -173,3 +173,31 @@ UNIT_TEST(obj_4_domain_map)
 	EXPECT_STREQ(err.msg, "no domain example.com");
 	EXPECT_EQ(l2s_domain_add(&f.core, "", "P", &err), -EINVAL);
 }
+
+/* S-OBJ-4: a login carrying its own tunnel list (RADIUS tunnel attributes)
+ * is walked as a temporary profile built by the caller; its endpoints are
+ * the global destinations, so lockouts and counts are shared.
+ */
+UNIT_TEST(obj_4_login_with_own_tunnel_list)
+{
+	static struct fix f;
+	static struct l2s_profile radius;
+	struct l2s_step st;
+	char tr[64];
+
+	fix_init(&f, 1);
+	fix_tunnel(&f, &f.prof, "A", 0, "10.0.0.1", 0);
+	fix_silent(&f, 1);
+	l2s_profile_init(&radius, "radius");
+	ASSERT_TRUE(fix_tunnel(&f, &radius, "r1", 0, "10.0.0.1", 0) >= 0);
+	ASSERT_TRUE(fix_tunnel(&f, &radius, "r2", 1, "10.0.0.2", 10) >= 0);
+	st = fix_login(&f, &radius, 0, tr, sizeof(tr));
+	EXPECT_TRUE(st.ok);
+	EXPECT_STREQ(tr, "r1 r2");
+	/* the lockout from the RADIUS login applies to the configured profile */
+	EXPECT_TRUE(l2s_dest_locked(&f.dests[f.prof.t[0].dest], f.env.now));
+	/* the session stays counted on the destination after the list is gone */
+	EXPECT_EQ(l2s_tunnel_session_down(&f.core, &radius, st.tunnel), 0);
+	l2s_profile_release(&f.core, &radius);
+	EXPECT_EQ(f.dests[f.prof.t[0].dest].refs, 1);
+}
