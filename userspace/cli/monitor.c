@@ -29,6 +29,7 @@ static int monitor_cb(const struct nlmsghdr *nlh, void *data)
 	struct monitor_ctx *ctx = data;
 	const struct nlattr *a;
 
+	pr_reset();
 	pr_open_obj(NULL);
 	switch (g->cmd) {
 	case L2TPSEL_CMD_EV_LIMIT_REACHED:

@@ -20,6 +20,12 @@ void pr_init(bool json, bool pretty)
 	pr_first[0] = true;
 }
 
+void pr_reset(void)
+{
+	pr_depth = 0;
+	pr_first[0] = true;
+}
+
 bool pr_is_json(void)
 {
 	return pr_json;

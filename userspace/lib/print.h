@@ -11,6 +11,8 @@
 
 void pr_init(bool json, bool pretty);
 bool pr_is_json(void);
+/* Start a new document with the same settings (one JSON object per line streams). */
+void pr_reset(void);
 
 /* Containers: a NULL key opens an anonymous object/array (an array element or the top). */
 void pr_open_obj(const char *key);
