@@ -76,3 +76,52 @@ UNIT_TEST(conf_errors_say_what_is_wrong)
 	EXPECT_EQ(parse("profile add 0123456789012345678901234567890123", &c, err), -1);
 	EXPECT_STREQ(err, "profile name \"0123456789012345678901234567890123\" too long: at most 31 bytes");
 }
+
+/* Robustness: 50000 random lines of grammar words, numbers, addresses and
+ * junk never crash the parser (ASan/UBSan), and every refusal has a message.
+ */
+UNIT_TEST(conf_random_lines_never_crash)
+{
+	static const char *const words[] = {
+		"profile", "tunnel", "domain", "lockout", "clear", "add", "set", "del",
+		"time", "lockout", "failover", "lb", "failover-on", "cdn", "stopccn",
+		"between-levels", "within-level", "random", "weighted", "hash",
+		"destination-equal", "minmiss-hash", "level", "dest", "port", "local",
+		"max-sessions", "group", "secret", "remote", "P", "T1", "0", "7", "8",
+		"4,5", "31", "32", ",", "1,,2", "65535", "65536", "4294967296", "-1",
+		"10.0.0.1", "::1", "2001:db8::1", "1.2.3", "example.com", "#", "",
+		"01234567890123456789012345678901234567890123456789012345678901234567",
+	};
+	u64 s = 42;
+	int i, bad = 0;
+
+	for (i = 0; i < 50000; i++) {
+		char line[512] = "", err[256];
+		struct conf_cmd c;
+		char *argv[CONF_MAX_ARGS];
+		int n = (int)(s % 12), k, argc, rc;
+
+		for (k = 0; k < n; k++) {
+			s ^= s << 13;
+			s ^= s >> 7;
+			s ^= s << 17;
+			if (s % 17 == 0) {
+				char junk[4] = { (char)(s >> 8), (char)(s >> 16), ' ', 0 };
+
+				strncat(line, junk, sizeof(line) - strlen(line) - 1);
+			} else {
+				strncat(line, words[(s >> 20) % L2S_ARRAY_SIZE(words)],
+					sizeof(line) - strlen(line) - 1);
+				strncat(line, " ", sizeof(line) - strlen(line) - 1);
+			}
+		}
+		s ^= s << 13;
+		s ^= s >> 7;
+		s ^= s << 17;
+		argc = conf_split(line, argv, CONF_MAX_ARGS);
+		err[0] = '\0';
+		rc = conf_parse(argc, argv, &c, err, sizeof(err));
+		bad += rc < -1 || rc > 1 || (rc == -1 && !err[0]);
+	}
+	EXPECT_EQ(bad, 0);
+}
