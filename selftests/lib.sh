@@ -212,3 +212,136 @@ make_tmpdir() {
 	defer rm -rf "$_dir"
 	printf -v "$1" '%s' "$_dir"
 }
+
+# --- real L2TP peers: xl2tpd and pppd ----------------------------------------
+#
+# An LNS and a LAC in two namespaces joined by a veth pair:
+#
+#   LAC ns  veth0 $PEER_LAC_ADDR/24  <--->  veth0 $PEER_LNS_ADDR/24  LNS ns
+#           pppN  from $PEER_POOL    <--PPP over L2TP-->  pppN $PEER_LNS_PPP
+
+PEER_LNS_ADDR=10.200.0.1
+PEER_LAC_ADDR=10.200.0.2
+PEER_LNS_PPP=10.201.0.1
+PEER_POOL=10.201.0.10-10.201.0.20
+
+require_l2tp_peers() {
+	require_cmd ip xl2tpd pppd ping
+	require_kmod veth l2tp_ppp
+	ls /usr/lib/pppd/*/pppol2tp.so >/dev/null 2>&1 || skip "pppd has no pppol2tp.so plugin"
+}
+
+# veth_link NS1 ADDR1 NS2 ADDR2: veth0 in each namespace, addresses /24, up.
+veth_link() {
+	ip -n "$1" link add veth0 type veth peer name veth0 netns "$3" &&
+		ip -n "$1" addr add "$2/24" dev veth0 &&
+		ip -n "$3" addr add "$4/24" dev veth0 &&
+		ip -n "$1" link set veth0 up &&
+		ip -n "$3" link set veth0 up
+}
+
+# peers_write_config DIR: DIR/{lns,lac}.conf for xl2tpd and
+# DIR/{lns,lac}.options for their pppd.  pppd: no authentication either way,
+# addresses from the LNS, IPv4 only, a log of its own (DIR/ROLE-pppd.log);
+# nothing through syslog (the VM has none), none of the host's
+# /etc/ppp/ip-up.d scripts.
+peers_write_config() {
+	local dir=$1 role
+	for role in lns lac; do
+		cat >"$dir/$role.options" <<-OPT
+		noauth
+		ipcp-accept-local
+		ipcp-accept-remote
+		nodefaultroute
+		noipdefault
+		mtu 1400
+		mru 1400
+		lcp-echo-interval 0
+		noipv6
+		ip-up-script /bin/true
+		ip-down-script /bin/true
+		logfile $dir/$role-pppd.log
+		debug
+		OPT
+	done
+	cat >"$dir/lns.conf" <<-CONF
+	[global]
+	listen-addr = $PEER_LNS_ADDR
+	port = 1701
+	access control = no
+
+	[lns default]
+	ip range = $PEER_POOL
+	local ip = $PEER_LNS_PPP
+	require authentication = no
+	refuse pap = yes
+	refuse chap = yes
+	length bit = yes
+	name = l2tpsel-lns
+	pppoptfile = $dir/lns.options
+	CONF
+	cat >"$dir/lac.conf" <<-CONF
+	[global]
+	listen-addr = $PEER_LAC_ADDR
+	port = 1701
+	access control = no
+
+	[lac lns]
+	lns = $PEER_LNS_ADDR
+	require authentication = no
+	refuse pap = yes
+	refuse chap = yes
+	autodial = no
+	redial = no
+	length bit = yes
+	name = l2tpsel-lac
+	pppoptfile = $dir/lac.options
+	CONF
+}
+
+# xl2tpd_start ROLE NS DIR: xl2tpd with DIR/ROLE.conf in NS, in the
+# foreground as far as it knows (-D, logging to DIR/ROLE-xl2tpd.log) and in
+# the background here; killed at exit.  Returns once its control FIFO
+# DIR/ROLE.ctrl exists ("c lns" / "d lns" into lac.ctrl dials / hangs up).
+xl2tpd_start() {
+	ip netns exec "$2" xl2tpd -D -c "$3/$1.conf" -p "$3/$1.pid" -C "$3/$1.ctrl" \
+		-s /dev/null >"$3/$1-xl2tpd.log" 2>&1 &
+	defer kill_wait $!
+	wait_for 5 test -p "$3/$1.ctrl"
+}
+
+kill_wait() {
+	kill "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+}
+
+# peers_show DIR NS...: the daemons' logs and the namespaces' state.
+peers_show() {
+	local dir=$1 f ns
+	shift
+	for f in "$dir"/*.log; do
+		[ -e "$f" ] || continue
+		echo "--- $(basename "$f")"
+		grep -v '^xl2tpd\[[0-9]*\]: "' "$f" | tail -n 40
+	done
+	for ns in "$@"; do
+		echo "--- $ns"
+		ip -n "$ns" -br addr
+		ip -n "$ns" l2tp show tunnel
+		ip -n "$ns" l2tp show session
+	done
+}
+
+# ppp_addr NS: NS's PPP interface that has an IPv4 address, as "IF ADDR".
+ppp_addr() {
+	ip -n "$1" -4 -o addr show 2>/dev/null |
+		awk '$2 ~ /^ppp/ { split($4, a, "/"); print $2, a[1]; exit }'
+}
+
+# l2tp_data_sessions NS: "SID PEER_SID" per kernel L2TP data session of NS
+# (xl2tpd also keeps a session 0 per tunnel for its control socket).
+l2tp_data_sessions() {
+	ip -n "$1" l2tp show session |
+		awk '/^Session [0-9]+ in tunnel/ { sid = $2 }
+		     /^  Peer session/ { sub(",", "", $3); if (sid != 0) print sid, $3 }'
+}
