@@ -25,6 +25,7 @@
 #include "conf.h"
 #include "hash.h"
 #include "lb.h"
+#include "lim.h"
 #include "obj.h"
 #include "sel.h"
 
@@ -70,6 +71,10 @@ struct sim {
 	const struct l2s_profile *cur;	/* profile of the login being walked */
 	u32 cur_login;
 	bool quiet;			/* inside "login ... count N" */
+	/* LAC admission (S-LIM-1): checked and traced once a "limit" line is seen. */
+	struct lim_chassis chassis;
+	bool limits_on;
+	int refused_level;		/* LIM_PASS, or the level that refused this login */
 	struct live *live;
 	size_t nlive, cap;
 };
@@ -455,24 +460,87 @@ static void do_pick(struct sim *s, int argc, char **argv)
 	}
 }
 
+static void sim_admit_trace(void *arg, enum lim_level level, bool pass)
+{
+	struct sim *s = arg;
+
+	if (!s->quiet)
+		printf("{\"ev\":\"admit\",\"login\":%u,\"level\":\"%s\",\"result\":\"%s\"}\n",
+		       s->cur_login, lim_level_name(level), pass ? "pass" : "reject");
+}
+
 /*
- * Admission hook (not wired yet).  Here the LAC's checks of S-LIM-1 (chassis,
- * tunnel) belong: build a struct lim_path from the chassis counters and the
- * tunnel's count, call lim_check() with a lim_trace_fn that prints
- * {"ev":"admit","level":lim_level_name(l),"result":"pass"|"reject"} per level,
- * and return false on a reject; the login then ends like a refused session
- * (S-LIM-7: PPP terminate on the LAC).  The core already counts the tunnel's
- * session on OK, so lim_check() (not lim_admit()) avoids counting it twice;
- * the chassis count would be the simulator's own.  The scenario lines that
- * set limits should be the CLI's limit grammar once it exists.  Until then
- * every session is admitted.
+ * The LAC's admission check (S-LIM-1: chassis and tunnel), made before the
+ * attempt's ICRQ is sent so that a full LAC does not burden the LNS.  A
+ * refusal ends the login without failover: the LAC refuses the subscriber
+ * (PPP terminate, S-LIM-7).  The core counts the tunnel's session itself when
+ * the OK is reported; the chassis is counted by sim_count().
  */
 static bool sim_admit(struct sim *s, const struct l2s_profile *p, u16 tunnel)
 {
-	(void)s;
-	(void)p;
-	(void)tunnel;
-	return true;
+	struct lim_path path = { 0 };
+
+	s->refused_level = LIM_PASS;
+	if (!s->limits_on)
+		return true;
+	path.slot[LIM_CHASSIS] = lim_chassis_slot(&s->chassis);
+	path.slot[LIM_TUNNEL].count = (u32 *)&p->t[tunnel].sessions;
+	path.slot[LIM_TUNNEL].limit = s->chassis.tunnel_limit;
+	s->refused_level = lim_check(&path, LIM_ROLE_LAC, sim_admit_trace, s);
+	return s->refused_level == LIM_PASS;
+}
+
+/* The LNS accepted an admitted session: the chassis counts it. */
+static void sim_count(struct sim *s)
+{
+	struct lim_path path = { 0 };
+
+	if (!s->limits_on)
+		return;
+	path.slot[LIM_CHASSIS] = lim_chassis_slot(&s->chassis);
+	if (lim_admit(&path, LIM_ROLE_LAC, NULL, NULL, NULL) != LIM_PASS)
+		die(s, "internal: chassis refused a session it had admitted");
+}
+
+/* A simulated session ends: the chassis counts one less (when limits are on). */
+static void sim_release(struct sim *s)
+{
+	struct lim_path path = { 0 };
+
+	if (!s->limits_on)
+		return;
+	path.slot[LIM_CHASSIS] = lim_chassis_slot(&s->chassis);
+	if (lim_release(&path, NULL, NULL))
+		die(s, "internal: chassis count already 0");
+}
+
+/* limit set [ chassis-max N ] [ chassis N ] [ tunnel N ]: the CLI's grammar. */
+static void do_limit(struct sim *s, int argc, char **argv)
+{
+	struct lim_chassis next = s->chassis;
+	struct l2s_err err = { 0 };
+	int i;
+
+	if (argc < 4 || strcmp(argv[1], "set") || argc % 2)
+		die(s, "usage: limit set [ chassis-max N ] [ chassis N ] [ tunnel N ]");
+	for (i = 2; i < argc; i += 2) {
+		u32 v = num(s, argv[i + 1], 0xffffffffu, argv[i]);
+
+		if (!strcmp(argv[i], "chassis-max"))
+			next.maximum = v;
+		else if (!strcmp(argv[i], "chassis"))
+			next.limit = v;
+		else if (!strcmp(argv[i], "tunnel"))
+			next.tunnel_limit = v;
+		else
+			die(s, "limit set: \"%s\" is unknown: chassis-max, chassis or tunnel", argv[i]);
+	}
+	if (lim_check_value(&next, next.limit, "chassis", &err) ||
+	    lim_check_value(&next, next.tunnel_limit, "tunnel", &err) ||
+	    lim_set_maximum(&next, next.maximum, 0, &err))
+		die(s, "%s", err.msg);
+	s->chassis = next;
+	s->limits_on = true;
 }
 
 struct tally {
@@ -493,6 +561,7 @@ static void one_login(struct sim *s, struct l2s_profile *p, const char *user,
 
 	s->cur = p;
 	s->cur_login = id;
+	s->refused_level = LIM_PASS;
 	env = sim_env(s);
 	rc = l2s_sel_begin(&lg, &s->core, p, l2s_hash_key(k, (u32)strlen(k)), &env, &st);
 	while (rc == L2S_STEP_ATTEMPT) {
@@ -500,9 +569,13 @@ static void one_login(struct sim *s, struct l2s_profile *p, const char *user,
 			printf("{\"ev\":\"attempt\",\"login\":%u,\"level\":%u,\"tunnel\":\"%s\",\"dest\":\"%s\",\"setup\":\"%s\"}\n",
 			       id, st.level, p->t[st.tunnel].name, dest_str(s, st.dest),
 			       st.setup ? "sccrq" : "icrq");
-		out = lns_answer(s, st.dest);
-		if (out.kind == L2S_OUT_OK && !sim_admit(s, p, st.tunnel))
+		if (!sim_admit(s, p, st.tunnel)) {
 			out.kind = L2S_OUT_CLIENT_GONE;
+		} else {
+			out = lns_answer(s, st.dest);
+			if (out.kind == L2S_OUT_OK)
+				sim_count(s);
+		}
 		rc = l2s_sel_report(&lg, &s->core, p, &out, &env, &st);
 	}
 	if (rc != L2S_STEP_DONE)
@@ -527,6 +600,9 @@ static void one_login(struct sim *s, struct l2s_profile *p, const char *user,
 	if (st.ok)
 		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"ok\",\"tunnel\":\"%s\",\"dest\":\"%s\"}\n",
 		       id, p->t[st.tunnel].name, dest_str(s, st.dest));
+	else if (s->refused_level != LIM_PASS)
+		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"fail\",\"reason\":\"limit\",\"level\":\"%s\"}\n",
+		       id, lim_level_name(s->refused_level));
 	else
 		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"fail\",\"reason\":\"%s\"}\n",
 		       id, l2s_fail_name(st.why));
@@ -606,6 +682,7 @@ static void do_logout(struct sim *s, int argc, char **argv)
 		for (i = s->nlive; i-- > 0;) {
 			if (s->live[i].prof == p && s->live[i].tunnel == t) {
 				s->live[i] = s->live[--s->nlive];
+				sim_release(s);
 				break;
 			}
 		}
@@ -624,6 +701,7 @@ static void do_logout(struct sim *s, int argc, char **argv)
 		p = s->live[i].prof;
 		t = s->live[i].tunnel;
 		s->live[i] = s->live[--s->nlive];
+		sim_release(s);
 		if (l2s_tunnel_session_down(&s->core, p, (u32)t))
 			die(s, "internal: session count of %s already 0", p->t[t].name);
 		printf("{\"ev\":\"logout\",\"login\":%u,\"tunnel\":\"%s\",\"dest\":\"%s\"}\n",
@@ -694,6 +772,8 @@ static void run_line(struct sim *s, char *line)
 		do_logout(s, argc, argv);
 	else if (!strcmp(argv[0], "show"))
 		do_show(s, argc, argv);
+	else if (!strcmp(argv[0], "limit"))
+		do_limit(s, argc, argv);
 	else
 		die(s, "unknown line \"%s\"", argv[0]);
 }
@@ -731,6 +811,7 @@ int main(int argc, char **argv)
 	}
 	s->rng = seed;
 	l2s_core_init(&s->core, s->dests, SIM_DESTS, s->domains, SIM_DOMAINS);
+	lim_chassis_init(&s->chassis);
 	while (getline(&line, &cap, f) >= 0) {
 		s->line++;
 		run_line(s, line);
