@@ -25,9 +25,11 @@
 # The verdict is one KTAP line, "ok 1 vm_kernel_log_clean" or "not ok 1 ...",
 # and on failure the guest's whole kernel log is printed as "# " lines.
 #
-# Environment: KVER, L2TPSEL_VM_PANIC_ON_WARN=0 (keep running after a WARN:
-# the log check still fails the run, but later tests get to run).
-# Documentation/testing.md explains the machinery.
+# Environment: KVER; L2TPSEL_VM_PANIC_ON_WARN=0 keeps the guest running after
+# a WARN (the log check still fails the run, but later tests get to run);
+# L2TPSEL_VM_KEEP=1 keeps the run directory (build/vm/run.*: console.log,
+# result, cmd) even when the run passed; a failed run always keeps it.
+# CMD sees L2TPSEL_VM=1.  Documentation/testing.md explains the machinery.
 set -u
 
 vm_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -179,6 +181,8 @@ fi
 
 # --- the run ---------------------------------------------------------------
 
+# Failed runs keep their directory for a look; a day later it goes.
+find "$cache" -maxdepth 1 -name 'run.*' -type d -mmin +1440 -exec rm -rf {} + 2>/dev/null
 run=$(mktemp -d "$cache/run.XXXXXX") || fatal "cannot create a run directory in $cache"
 keep_run=0
 cleanup() {
