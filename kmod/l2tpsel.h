@@ -9,6 +9,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rhashtable.h>
+#include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
@@ -16,6 +17,7 @@
 #include <linux/l2tpsel.h>
 
 #include "lim.h"
+#include "sel.h"
 
 /*
  * A table of named objects: found by name through a hash table, walked in id
@@ -85,6 +87,66 @@ struct ks_session {
 	struct ks_ctg *ctg;
 };
 
+/*
+ * Tunnel selection state (select.c).  A profile is a named object around the
+ * core's struct l2s_profile, which is one allocation with room for every
+ * tunnel it may hold (~35 KB: kvzalloc).  @serial is unique in the
+ * namespace, so that a login notices its profile was deleted and another one
+ * took its id.
+ */
+struct ks_profile {
+	struct ks_obj obj;
+	u64 serial;
+	struct l2s_profile *p;
+};
+
+/* Domain map entry: the hash key is the domain (ks_obj.name, 64 bytes). */
+struct ks_domain {
+	struct ks_obj obj;
+	char profile[L2S_NAME_LEN];
+};
+
+/* Counters of one destination slot the core does not keep. */
+struct ks_dest_stats {
+	u32 attempts;
+	u32 failures;		/* attempts that locked it out */
+};
+
+#define KS_PICKS		8
+#define KS_LOGIN_TIMEOUT_MS	120000
+#define KS_MAX_LOGINS_DEFAULT	4096
+#define KS_MAX_LOGINS_LIMIT	65536
+/* Destination slots per namespace; allocated on the first tunnel. */
+#define KS_DESTS		4096
+
+/* A login held for an agent between LOGIN_BEGIN and its final step. */
+struct ks_login {
+	struct list_head lru;		/* oldest activity first */
+	u32 id;
+	u32 portid;			/* the socket that owns it */
+	u32 profile_id;
+	u64 serial;			/* of the profile */
+	u64 last_ms;
+	u8 picks[KS_PICKS];		/* pinned draws: profile tunnel indexes */
+	u8 npicks, next_pick;
+	struct l2s_login lg;
+};
+
+struct ks_sel {
+	struct l2s_core core;		/* dests (lazy), lockout time; no domain array */
+	struct ks_dest_stats *stats;	/* parallel to core.dests */
+	struct ks_table profiles;
+	struct ks_table domains;
+	u64 next_serial;
+	struct xarray logins;
+	u32 next_login_id;
+	u32 n_logins, max_logins;
+	struct list_head lru;
+	/* Fires at the earliest lockout deadline (0: not armed). */
+	struct delayed_work expire_work;
+	u64 armed_until;
+};
+
 #define L2S_MSG_RING	32
 #define L2S_MSG_LEN	160
 
@@ -102,6 +164,7 @@ struct l2tpsel_net {
 	struct rhashtable sessions;
 	struct xarray session_xa;
 	u32 n_sessions;
+	struct ks_sel sel;
 	/* Formatted extack messages on kernels without NL_SET_ERR_MSG_FMT. */
 	atomic_t msg_next;
 	char msgs[L2S_MSG_RING][L2S_MSG_LEN];
@@ -118,6 +181,75 @@ static inline struct l2tpsel_net *l2tpsel_pernet(const struct net *net)
 extern struct genl_family l2tpsel_genl_family;
 int l2tpsel_genl_init(void);
 void l2tpsel_genl_exit(void);
+struct l2tpsel_net *ks_lock(struct net *net);
+void ks_unlock(struct l2tpsel_net *ln);
+__printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
+			   const char *fmt, ...);
+const char *ks_nl_name(struct genl_info *info, int attr, const char *what);
+int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
+	      const struct l2s_err *err, int ret);
+struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr);
+int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
+
+/* nl_select.c: appended to the family's ops */
+#define KS_SELECT_N_OPS	17
+extern const struct genl_ops ks_select_ops[KS_SELECT_N_OPS];
+void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
+		      u8 why, u32 ms);
+void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
+		    const char *profile, const struct l2s_step *st, const char *tunnel);
+
+/* select.c */
+/* What the core's callbacks need during one call. */
+struct ks_env_ctx {
+	struct l2tpsel_net *ln;
+	struct ks_login *kl;		/* pinned draws, or NULL */
+	const struct l2s_profile *p;
+	u32 ncand;			/* dry run: candidates of the last draw */
+	bool dry;
+};
+
+int ks_sel_init(struct l2tpsel_net *ln);
+void ks_sel_stop(struct l2tpsel_net *ln);
+void ks_sel_exit(struct l2tpsel_net *ln);
+int ks_sel_module_init(void);
+void ks_sel_module_exit(void);
+void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
+struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name);
+int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
+		   struct l2s_err *err);
+int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err *err);
+int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
+		  const struct l2s_tunnel_conf *tc, struct l2s_err *err);
+int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *name,
+		  struct l2s_err *err);
+int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profile,
+		  struct l2s_err *err);
+int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *err);
+struct ks_domain *ks_domain_find(struct l2tpsel_net *ln, const char *domain);
+u32 ks_locked_count(struct l2tpsel_net *ln);
+
+struct ks_login_req {
+	struct ks_profile *kp;
+	u32 key;
+	u8 picks[KS_PICKS];
+	u8 npicks;
+};
+int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req *req,
+		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err);
+int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
+		    const struct l2s_outcome *o, struct ks_login **klp,
+		    struct ks_profile **kpp, struct l2s_step *st, struct l2s_err *err);
+void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl);
+
+/* One step of a dry run (LOGIN_TEST). */
+struct ks_test_step {
+	struct l2s_step st;
+	u32 ncand;
+};
+int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
+		  struct ks_test_step *steps, u32 max, u32 *nsteps,
+		  struct l2s_step *last, struct l2s_err *err);
 
 /* tables.c */
 int ks_table_init(struct ks_table *t);

@@ -17,12 +17,25 @@ unsigned int l2tpsel_net_id __read_mostly;
 static int __net_init l2tpsel_net_init(struct net *net)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+	int err;
 
 	ln->net = net;
 	mutex_init(&ln->lock);
 	/* Starts at 1: a dump's first message records it, 0 would mean "unset". */
 	ln->gen = 1;
-	return ks_admit_init(ln);
+	err = ks_admit_init(ln);
+	if (err)
+		goto err_admit;
+	err = ks_sel_init(ln);
+	if (err)
+		goto err_sel;
+	return 0;
+
+err_sel:
+	ks_admit_exit(ln);
+err_admit:
+	mutex_destroy(&ln->lock);
+	return err;
 }
 
 /* The family is unregistered or the namespace unreachable: no request runs. */
@@ -30,7 +43,10 @@ static void __net_exit l2tpsel_net_exit(struct net *net)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(net);
 
+	/* The lockout expiry work takes the lock: stop it first. */
+	ks_sel_stop(ln);
 	mutex_lock(&ln->lock);
+	ks_sel_exit(ln);
 	ks_admit_exit(ln);
 	mutex_unlock(&ln->lock);
 	mutex_destroy(&ln->lock);
@@ -51,6 +67,11 @@ static int __init l2tpsel_init(void)
 	if (err)
 		goto err_pernet;
 
+	/* Logins held for an agent are freed when its socket closes. */
+	err = ks_sel_module_init();
+	if (err)
+		goto err_notifier;
+
 	err = l2tpsel_genl_init();
 	if (err)
 		goto err_genl;
@@ -59,6 +80,8 @@ static int __init l2tpsel_init(void)
 	return 0;
 
 err_genl:
+	ks_sel_module_exit();
+err_notifier:
 	unregister_pernet_subsys(&l2tpsel_net_ops);
 err_pernet:
 	return err;
@@ -67,6 +90,7 @@ err_pernet:
 static void __exit l2tpsel_exit(void)
 {
 	l2tpsel_genl_exit();
+	ks_sel_module_exit();
 	unregister_pernet_subsys(&l2tpsel_net_ops);
 }
 

@@ -49,8 +49,13 @@ static const struct nla_policy ks_session_down_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_SESSION_KEY] = { .type = NLA_U64 },
 };
 
-/* The namespace of a request, locked. */
-static struct l2tpsel_net *ks_lock(struct net *net)
+/**
+ * ks_lock() - the namespace of a request, locked
+ * @net: the request's namespace
+ *
+ * Return: its state, with ln->lock held.
+ */
+struct l2tpsel_net *ks_lock(struct net *net)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(net);
 
@@ -58,19 +63,27 @@ static struct l2tpsel_net *ks_lock(struct net *net)
 	return ln;
 }
 
-static void ks_unlock(struct l2tpsel_net *ln)
+/**
+ * ks_unlock() - release what ks_lock() took
+ * @ln: the namespace
+ */
+void ks_unlock(struct l2tpsel_net *ln)
 {
 	mutex_unlock(&ln->lock);
 }
 
-/*
- * A formatted extack message.  Linux 6.1 has no formatted extack
+/**
+ * ks_msg() - a formatted extack message
+ * @info: the request
+ * @attr: the attribute to point at, may be NULL
+ * @fmt: printf format
+ *
+ * Linux 6.1 has no formatted extack
  * (NL_SET_ERR_MSG_FMT came with 6.2) and the message must outlive the handler
  * until the ACK is built, so on 6.1 it goes to a per-namespace ring of
  * buffers, each always NUL-terminated.
  */
-static __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
-				   const char *fmt, ...)
+void ks_msg(struct genl_info *info, const struct nlattr *attr, const char *fmt, ...)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(genl_info_net(info));
 	struct netlink_ext_ack *extack = info->extack;
@@ -89,8 +102,15 @@ static __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *a
 	extack->bad_attr = attr;
 }
 
-/* A required, non-empty name attribute; NULL with an extack message otherwise. */
-static const char *ks_nl_name(struct genl_info *info, int attr, const char *what)
+/**
+ * ks_nl_name() - a required, non-empty name attribute
+ * @info: the request
+ * @attr: the attribute type
+ * @what: what it names, for the message
+ *
+ * Return: the name, or NULL with an extack message.
+ */
+const char *ks_nl_name(struct genl_info *info, int attr, const char *what)
 {
 	const char *name;
 
@@ -119,8 +139,16 @@ static const char *ks_nl_opt_name(struct genl_info *info, int attr, const char *
 	return name;
 }
 
-/* Copy a core refusal into the extack. */
-static int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
+/**
+ * ks_nl_err() - copy a core refusal into the extack
+ * @info: the request
+ * @attr: the attribute to point at, may be NULL
+ * @err: the refusal
+ * @ret: the errno to return
+ *
+ * Return: @ret.
+ */
+int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
 		      const struct l2s_err *err, int ret)
 {
 	if (err->msg)
@@ -128,8 +156,15 @@ static int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
 	return ret;
 }
 
-/* A new reply of @cmd; NULL on allocation failure. */
-static struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr)
+/**
+ * ks_reply_new() - a new reply of @cmd
+ * @info: the request
+ * @cmd: the reply's command
+ * @hdr: receives the genetlink header
+ *
+ * Return: the message, or NULL on allocation failure.
+ */
+struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr)
 {
 	struct sk_buff *msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 
@@ -143,7 +178,16 @@ static struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr)
 	return msg;
 }
 
-static int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err)
+/**
+ * ks_reply_send() - finish and send a reply, or free it when filling failed
+ * @info: the request
+ * @msg: the reply
+ * @hdr: its genetlink header
+ * @fill_err: non-zero when an attribute did not fit
+ *
+ * Return: 0 or a negative errno.
+ */
+int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err)
 {
 	if (fill_err) {
 		nlmsg_free(msg);
@@ -734,6 +778,9 @@ static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_SUMMARY_GET, ks_nl_summary_get, ks_none_policy, 0),
 };
 
+/* The table above followed by the ops of the other files (ks_select_ops), joined at init. */
+static struct genl_ops l2tpsel_all_ops[ARRAY_SIZE(l2tpsel_genl_ops) + KS_SELECT_N_OPS] __ro_after_init;
+
 static const struct genl_multicast_group l2tpsel_mcgrps[] = {
 	{ .name = L2TPSEL_MCGRP_EVENTS },
 };
@@ -746,8 +793,8 @@ struct genl_family l2tpsel_genl_family __ro_after_init = {
 	/* Requests of different namespaces run in parallel; each takes its ln->lock. */
 	.parallel_ops	= true,
 	.module		= THIS_MODULE,
-	.ops		= l2tpsel_genl_ops,
-	.n_ops		= ARRAY_SIZE(l2tpsel_genl_ops),
+	.ops		= l2tpsel_all_ops,
+	.n_ops		= ARRAY_SIZE(l2tpsel_all_ops),
 	.mcgrps		= l2tpsel_mcgrps,
 	.n_mcgrps	= ARRAY_SIZE(l2tpsel_mcgrps),
 	/* Every command is new: validate all of them strictly. */
@@ -763,6 +810,9 @@ int __init l2tpsel_genl_init(void)
 {
 	BUILD_BUG_ON((int)L2TPSEL_LEVEL_PASS != (int)LIM_PASS);
 	BUILD_BUG_ON((int)L2TPSEL_LEVEL_CLIENT != (int)LIM_CLIENT);
+	memcpy(l2tpsel_all_ops, l2tpsel_genl_ops, sizeof(l2tpsel_genl_ops));
+	memcpy(l2tpsel_all_ops + ARRAY_SIZE(l2tpsel_genl_ops), ks_select_ops,
+	       sizeof(ks_select_ops[0]) * KS_SELECT_N_OPS);
 	return genl_register_family(&l2tpsel_genl_family);
 }
 

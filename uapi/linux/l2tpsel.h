@@ -83,6 +83,91 @@
  * ------------------------------------------------------------------
  * L2TPSEL_CMD_EV_LIMIT_REACHED / _CLEARED: LEVEL u8, NAME (group/client name,
  *   absent for chassis), TUNNEL_ID (tunnel level), LIMIT, COUNT.
+ *
+ * Tunnel selection (SPEC §1-§3)
+ * -----------------------------
+ * Profiles and tunnel names are 1..31 bytes, domains 1..63 bytes, secrets
+ * 0..63 bytes (the core's bounds, refused with a message naming them).
+ * Addresses (REMOTE, LOCAL) are binary, 4 bytes (IPv4) or 16 bytes (IPv6),
+ * network order.  A destination is (REMOTE, PORT, LOCAL) and is shared by
+ * every tunnel of every profile that names it (S-OBJ-1).
+ *
+ * L2TPSEL_CMD_PROFILE_NEW / _SET             (do, admin)
+ *   req: NAME; opt: FAILOVER u8 (enum l2tpsel_failover), LB u8
+ *   (enum l2tpsel_lb), FAILOVER_CDN u32 / FAILOVER_STOPCCN u32 (bit n set:
+ *   result code n, 0..31, also locks out and fails over).  SET changes only
+ *   what it is given.
+ * L2TPSEL_CMD_PROFILE_DEL                    (do, admin)
+ *   req: NAME.  Refused (-EBUSY) while a tunnel of it has live sessions.
+ * L2TPSEL_CMD_PROFILE_GET                    (do with NAME, or dump)
+ *   reply: NAME, FAILOVER, LB, FAILOVER_CDN, FAILOVER_STOPCCN, N_TUNNELS,
+ *          N_LEVELS, N_DESTS
+ *
+ * L2TPSEL_CMD_TUNNEL_NEW                     (do, admin)
+ *   req: NAME, PROFILE, SEL_LEVEL u8 (0..7), REMOTE
+ *   opt: PORT u16 (default 1701), LOCAL, MAX_SESSIONS u32 (0 = unlimited),
+ *        TGROUP (tunnel group), SECRET (never returned by any GET, dump or
+ *        event)
+ * L2TPSEL_CMD_TUNNEL_DEL                     (do, admin)
+ *   req: NAME, PROFILE.  Refused (-EBUSY) while it has live sessions.
+ * L2TPSEL_CMD_TUNNEL_GET                     (dump; opt PROFILE filters)
+ *   reply: NAME, PROFILE, SEL_LEVEL, REMOTE, PORT, LOCAL (when set),
+ *          MAX_SESSIONS, TGROUP (when set), SESSIONS, HAS_SECRET u8
+ *
+ * L2TPSEL_CMD_DOMAIN_NEW                     (do, admin)
+ *   req: DOMAIN, PROFILE (need not exist yet).  An existing DOMAIN is
+ *   remapped.  L2TPSEL_CMD_DOMAIN_DEL: req DOMAIN.
+ * L2TPSEL_CMD_DOMAIN_GET                     (do with DOMAIN, or dump)
+ *   reply: DOMAIN, PROFILE
+ *
+ * L2TPSEL_CMD_DEST_GET                       (dump)
+ *   reply: REMOTE, PORT, LOCAL (when set), LOCKOUT_REMAINING u32 (ms, 0 when
+ *          unlocked), SESSIONS (destination session count), N_TUNNELS
+ *          (tunnels naming it), ATTEMPTS u32, FAILURES u32 (attempts that
+ *          locked it out)
+ *
+ * L2TPSEL_CMD_LOCKOUT_SET                    (do, admin)
+ *   opt: LOCKOUT_TIME u32 (seconds, 1..86400, default 300), MAX_LOGINS u32
+ *   (concurrent logins held for agents, 1..65536, default 4096).  At least one.
+ * L2TPSEL_CMD_LOCKOUT_GET                    (do)
+ *   reply: LOCKOUT_TIME, MAX_LOGINS, N_LOGINS, N_LOCKED (destinations locked
+ *          now)
+ * L2TPSEL_CMD_LOCKOUT_CLEAR                  (do, admin)
+ *   opt: LOCAL or REMOTE (only destinations with that address; at most one).
+ *   reply: N_LOCKED (destinations unlocked).  S-SEL-11.
+ *
+ * L2TPSEL_CMD_LOGIN_BEGIN                    (do, admin)
+ *   req: USER ("name@domain") or PROFILE (takes precedence over the domain
+ *   map); opt: KEY (hash key for the hash modes, default USER),
+ *   PICKS (nest of NAME: tunnels to choose at the next random draws whose
+ *   candidates include them, in order; for tests that replay a scenario).
+ *   reply: LOGIN_ID u32, then the step: STEP u8 (enum l2tpsel_step);
+ *     ATTEMPT: NAME (tunnel), PROFILE, SEL_LEVEL, REMOTE, PORT, LOCAL,
+ *              SETUP u8 (1: the tunnel has no session, send SCCRQ first),
+ *              SHORTEST u8 (the S-SEL-8 case), TGROUP, SECRET is NOT sent
+ *              (the agent is configured with it);
+ *     DONE:    OK u8, WHY u8 (enum l2tpsel_why), and on success NAME etc.
+ *   The login belongs to the socket that began it: it is freed when the
+ *   socket closes, when it is DONE, or after 120 s without a step.  At most
+ *   MAX_LOGINS at once (-ENOSPC beyond).
+ * L2TPSEL_CMD_LOGIN_REPORT                   (do, admin)
+ *   req: LOGIN_ID, OUTCOME u8 (enum l2tpsel_outcome); RESULT_CODE and
+ *   ERROR_CODE u16 for CDN / StopCCN.  reply: as LOGIN_BEGIN.
+ *   Only the socket that began the login may report (-ENOENT otherwise).
+ * L2TPSEL_CMD_LOGIN_TEST                     (do)
+ *   req/opt as LOGIN_BEGIN (without PICKS).  A dry run on a copy of the
+ *   state: every attempt is assumed to fail with no reply.  Nothing changes.
+ *   reply: STEPS (nest of STEP_ENTRY: nest of the ATTEMPT attributes plus
+ *   N_CANDIDATES u32, the candidates a random pick was among, 1 when forced),
+ *   then OK, WHY of the final DONE.
+ *
+ * Events: L2TPSEL_CMD_EV_LOCKOUT (REMOTE, PORT, LOCAL, LOCKOUT_REMAINING:
+ * the lockout length in ms) when a destination is locked out;
+ * L2TPSEL_CMD_EV_UNLOCK (REMOTE, PORT, LOCAL, UNLOCK_WHY u8, enum
+ * l2tpsel_unlock) when a lockout ends: expired (sent by a per-namespace
+ * timer at the deadline), cleared, or unlocked by the walk (S-SEL-8/9);
+ * L2TPSEL_CMD_EV_LOGIN (LOGIN_ID, PROFILE, OK, WHY, NAME of the tunnel on
+ * success) when a login held for an agent ends.
  */
 #ifndef _UAPI_LINUX_L2TPSEL_H
 #define _UAPI_LINUX_L2TPSEL_H
@@ -116,6 +201,26 @@ enum l2tpsel_cmd {
 	L2TPSEL_CMD_SUMMARY_GET,
 	L2TPSEL_CMD_EV_LIMIT_REACHED,
 	L2TPSEL_CMD_EV_LIMIT_CLEARED,
+	L2TPSEL_CMD_PROFILE_NEW,
+	L2TPSEL_CMD_PROFILE_SET,
+	L2TPSEL_CMD_PROFILE_DEL,
+	L2TPSEL_CMD_PROFILE_GET,
+	L2TPSEL_CMD_TUNNEL_NEW,
+	L2TPSEL_CMD_TUNNEL_DEL,
+	L2TPSEL_CMD_TUNNEL_GET,
+	L2TPSEL_CMD_DOMAIN_NEW,
+	L2TPSEL_CMD_DOMAIN_DEL,
+	L2TPSEL_CMD_DOMAIN_GET,
+	L2TPSEL_CMD_DEST_GET,
+	L2TPSEL_CMD_LOCKOUT_SET,
+	L2TPSEL_CMD_LOCKOUT_GET,
+	L2TPSEL_CMD_LOCKOUT_CLEAR,
+	L2TPSEL_CMD_LOGIN_BEGIN,
+	L2TPSEL_CMD_LOGIN_REPORT,
+	L2TPSEL_CMD_LOGIN_TEST,
+	L2TPSEL_CMD_EV_LOCKOUT,
+	L2TPSEL_CMD_EV_UNLOCK,
+	L2TPSEL_CMD_EV_LOGIN,
 
 	__L2TPSEL_CMD_MAX
 };
@@ -150,6 +255,43 @@ enum l2tpsel_attr {
 	L2TPSEL_A_N_TGROUPS,		/* NLA_U32 */
 	L2TPSEL_A_N_SLGS,		/* NLA_U32 */
 	L2TPSEL_A_N_CLIENTS,		/* NLA_U32 */
+	L2TPSEL_A_PROFILE,		/* NLA_NUL_STRING */
+	L2TPSEL_A_FAILOVER,		/* NLA_U8, enum l2tpsel_failover */
+	L2TPSEL_A_LB,			/* NLA_U8, enum l2tpsel_lb */
+	L2TPSEL_A_FAILOVER_CDN,		/* NLA_U32, bit mask of result codes */
+	L2TPSEL_A_FAILOVER_STOPCCN,	/* NLA_U32, bit mask of result codes */
+	L2TPSEL_A_N_LEVELS,		/* NLA_U32 */
+	L2TPSEL_A_N_DESTS,		/* NLA_U32 */
+	L2TPSEL_A_SEL_LEVEL,		/* NLA_U8, preference level 0..7 */
+	L2TPSEL_A_REMOTE,		/* NLA_BINARY, 4 or 16 bytes */
+	L2TPSEL_A_LOCAL,		/* NLA_BINARY, 4 or 16 bytes */
+	L2TPSEL_A_PORT,			/* NLA_U16 */
+	L2TPSEL_A_MAX_SESSIONS,		/* NLA_U32 */
+	L2TPSEL_A_SECRET,		/* NLA_NUL_STRING, write only */
+	L2TPSEL_A_HAS_SECRET,		/* NLA_U8 */
+	L2TPSEL_A_SESSIONS,		/* NLA_U32 */
+	L2TPSEL_A_DOMAIN,		/* NLA_NUL_STRING */
+	L2TPSEL_A_LOCKOUT_TIME,		/* NLA_U32, seconds */
+	L2TPSEL_A_LOCKOUT_REMAINING,	/* NLA_U32, ms */
+	L2TPSEL_A_ATTEMPTS,		/* NLA_U32 */
+	L2TPSEL_A_FAILURES,		/* NLA_U32 */
+	L2TPSEL_A_MAX_LOGINS,		/* NLA_U32 */
+	L2TPSEL_A_N_LOGINS,		/* NLA_U32 */
+	L2TPSEL_A_N_LOCKED,		/* NLA_U32 */
+	L2TPSEL_A_LOGIN_ID,		/* NLA_U32 */
+	L2TPSEL_A_USER,			/* NLA_NUL_STRING */
+	L2TPSEL_A_KEY,			/* NLA_NUL_STRING */
+	L2TPSEL_A_PICKS,		/* nest of L2TPSEL_A_NAME */
+	L2TPSEL_A_STEP,			/* NLA_U8, enum l2tpsel_step */
+	L2TPSEL_A_SETUP,		/* NLA_U8 */
+	L2TPSEL_A_SHORTEST,		/* NLA_U8 */
+	L2TPSEL_A_OK,			/* NLA_U8 */
+	L2TPSEL_A_WHY,			/* NLA_U8, enum l2tpsel_why */
+	L2TPSEL_A_OUTCOME,		/* NLA_U8, enum l2tpsel_outcome */
+	L2TPSEL_A_STEPS,		/* nest of L2TPSEL_A_STEP_ENTRY */
+	L2TPSEL_A_STEP_ENTRY,		/* nest: an ATTEMPT step */
+	L2TPSEL_A_N_CANDIDATES,		/* NLA_U32 */
+	L2TPSEL_A_UNLOCK_WHY,		/* NLA_U8, enum l2tpsel_unlock */
 
 	__L2TPSEL_A_MAX
 };
@@ -168,6 +310,53 @@ enum l2tpsel_level {
 	L2TPSEL_LEVEL_SLG,
 	L2TPSEL_LEVEL_CLIENT,
 	L2TPSEL_LEVEL_PASS,
+};
+
+enum l2tpsel_failover {
+	L2TPSEL_FAILOVER_BETWEEN_LEVELS,	/* S-SEL-5, the default */
+	L2TPSEL_FAILOVER_WITHIN_LEVEL,		/* S-SEL-6 */
+};
+
+enum l2tpsel_lb {
+	L2TPSEL_LB_RANDOM,		/* S-LB-1, the default */
+	L2TPSEL_LB_WEIGHTED,		/* S-LB-2 */
+	L2TPSEL_LB_DEST_EQUAL,		/* S-LB-3 */
+	L2TPSEL_LB_HASH,		/* S-LB-4 */
+	L2TPSEL_LB_MINMISS_HASH,	/* S-LB-4 */
+};
+
+enum l2tpsel_step {
+	L2TPSEL_STEP_ATTEMPT = 1,
+	L2TPSEL_STEP_DONE = 2,
+};
+
+/* How an attempt ended (LOGIN_REPORT). */
+enum l2tpsel_outcome {
+	L2TPSEL_OUTCOME_OK = 1,		/* session up: the login succeeds */
+	L2TPSEL_OUTCOME_NO_REPLY,	/* no SCCRP/ICRP after the last retransmission */
+	L2TPSEL_OUTCOME_CDN,		/* CDN during session setup */
+	L2TPSEL_OUTCOME_STOPCCN,	/* StopCCN from the LNS */
+	L2TPSEL_OUTCOME_CLIENT_GONE,	/* the PPP client went away */
+};
+
+/* Why a login failed (DONE with OK 0). */
+enum l2tpsel_why {
+	L2TPSEL_WHY_NONE,
+	L2TPSEL_WHY_EXHAUSTED,		/* every valid destination tried */
+	L2TPSEL_WHY_CDN,
+	L2TPSEL_WHY_STOPCCN,
+	L2TPSEL_WHY_CLIENT_GONE,
+	L2TPSEL_WHY_NO_TUNNELS,		/* the profile is empty */
+	L2TPSEL_WHY_PROFILE_CHANGED,	/* changed or deleted during the login */
+	L2TPSEL_WHY_RESTARTS,		/* restart bound reached */
+};
+
+/* Why a lockout ended (EV_UNLOCK). */
+enum l2tpsel_unlock {
+	L2TPSEL_UNLOCK_DLNC = 1,	/* S-SEL-9 */
+	L2TPSEL_UNLOCK_SHORTEST,	/* S-SEL-8 */
+	L2TPSEL_UNLOCK_CLEAR,		/* S-SEL-11 */
+	L2TPSEL_UNLOCK_EXPIRED,		/* its time ran out */
 };
 
 #endif /* _UAPI_LINUX_L2TPSEL_H */

@@ -48,5 +48,12 @@ extern const struct cli_object cli_obj_client;
 extern const struct cli_object cli_obj_session;
 extern const struct cli_object cli_obj_summary;
 extern const struct cli_object cli_obj_monitor;
+extern const struct cli_object cli_obj_profile;
+extern const struct cli_object cli_obj_tunnel;
+extern const struct cli_object cli_obj_domain;
+extern const struct cli_object cli_obj_destination;
+extern const struct cli_object cli_obj_lockout;
+extern const struct cli_object cli_obj_clear;
+extern const struct cli_object cli_obj_login;
 
 #endif

@@ -20,6 +20,13 @@ static const struct cli_object *const cli_objects[] = {
 	&cli_obj_session,
 	&cli_obj_summary,
 	&cli_obj_monitor,
+	&cli_obj_profile,
+	&cli_obj_tunnel,
+	&cli_obj_domain,
+	&cli_obj_destination,
+	&cli_obj_lockout,
+	&cli_obj_clear,
+	&cli_obj_login,
 };
 
 #define N_OBJECTS (sizeof(cli_objects) / sizeof(cli_objects[0]))

@@ -1,0 +1,1012 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Netlink handlers of tunnel selection: profiles, tunnels, the domain map,
+ * destinations, lockouts and logins (documented in uapi/linux/l2tpsel.h).
+ * The state and its rules are in select.c and the core; this file checks
+ * the attributes, takes ln->lock and builds replies, dumps and events.
+ */
+#include <linux/slab.h>
+#include <net/genetlink.h>
+#include <net/sock.h>
+#include <linux/l2tpsel.h>
+
+#include "l2tpsel.h"
+#include "hash.h"
+
+/* Lengths are checked by the core, so that its message names the bound. */
+#define SNAME_POLICY	{ .type = NLA_NUL_STRING, .len = 255 }
+#define ADDR_POLICY	NLA_POLICY_RANGE(NLA_BINARY, 4, 16)
+
+static const struct nla_policy ks_profile_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]		= SNAME_POLICY,
+	[L2TPSEL_A_FAILOVER]		= NLA_POLICY_MAX(NLA_U8, L2TPSEL_FAILOVER_WITHIN_LEVEL),
+	[L2TPSEL_A_LB]			= NLA_POLICY_MAX(NLA_U8, L2TPSEL_LB_MINMISS_HASH),
+	[L2TPSEL_A_FAILOVER_CDN]	= { .type = NLA_U32 },
+	[L2TPSEL_A_FAILOVER_STOPCCN]	= { .type = NLA_U32 },
+};
+
+static const struct nla_policy ks_sname_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME] = SNAME_POLICY,
+};
+
+static const struct nla_policy ks_tunnel_new_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]		= SNAME_POLICY,
+	[L2TPSEL_A_PROFILE]		= SNAME_POLICY,
+	[L2TPSEL_A_SEL_LEVEL]		= { .type = NLA_U8 },
+	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,
+	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,
+	[L2TPSEL_A_PORT]		= { .type = NLA_U16 },
+	[L2TPSEL_A_MAX_SESSIONS]	= { .type = NLA_U32 },
+	[L2TPSEL_A_TGROUP]		= SNAME_POLICY,
+	[L2TPSEL_A_SECRET]		= SNAME_POLICY,
+};
+
+static const struct nla_policy ks_tunnel_del_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]	= SNAME_POLICY,
+	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
+};
+
+static const struct nla_policy ks_tunnel_get_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
+};
+
+static const struct nla_policy ks_domain_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_DOMAIN]	= SNAME_POLICY,
+	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
+};
+
+static const struct nla_policy ks_domain_del_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_DOMAIN]	= SNAME_POLICY,
+};
+
+static const struct nla_policy ks_sel_none_policy[L2TPSEL_A_MAX + 1] = {
+};
+
+static const struct nla_policy ks_lockout_set_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_LOCKOUT_TIME]	= { .type = NLA_U32 },
+	[L2TPSEL_A_MAX_LOGINS]		= { .type = NLA_U32 },
+};
+
+static const struct nla_policy ks_lockout_clear_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_REMOTE]	= ADDR_POLICY,
+	[L2TPSEL_A_LOCAL]	= ADDR_POLICY,
+};
+
+static const struct nla_policy ks_picks_policy[L2TPSEL_A_NAME + 1] = {
+	[L2TPSEL_A_NAME] = SNAME_POLICY,
+};
+
+static const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_USER]	= SNAME_POLICY,
+	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
+	[L2TPSEL_A_KEY]		= SNAME_POLICY,
+	[L2TPSEL_A_PICKS]	= NLA_POLICY_NESTED(ks_picks_policy),
+};
+
+static const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_USER]	= SNAME_POLICY,
+	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
+	[L2TPSEL_A_KEY]		= SNAME_POLICY,
+};
+
+static const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_LOGIN_ID]	= { .type = NLA_U32 },
+	[L2TPSEL_A_OUTCOME]	= NLA_POLICY_RANGE(NLA_U8, L2TPSEL_OUTCOME_OK,
+						   L2TPSEL_OUTCOME_CLIENT_GONE),
+	[L2TPSEL_A_RESULT_CODE]	= { .type = NLA_U16 },
+	[L2TPSEL_A_ERROR_CODE]	= { .type = NLA_U16 },
+};
+
+/* ---- attribute helpers ----------------------------------------------- */
+
+/* An optional address attribute; -EINVAL with a message when malformed. */
+static int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a)
+{
+	const struct nlattr *attr = info->attrs[type];
+	int len;
+
+	memset(a, 0, sizeof(*a));
+	if (!attr)
+		return 0;
+	len = nla_len(attr);
+	if (len != 4 && len != 16) {
+		ks_msg(info, attr, "address of %d bytes: 4 (IPv4) or 16 (IPv6)", len);
+		return -EINVAL;
+	}
+	a->family = len == 4 ? 4 : 6;
+	memcpy(a->bytes, nla_data(attr), len);
+	return 0;
+}
+
+static int ks_put_addr(struct sk_buff *msg, int type, const struct l2s_addr *a)
+{
+	if (a->family != 4 && a->family != 6)
+		return 0;
+	return nla_put(msg, type, a->family == 4 ? 4 : 16, a->bytes);
+}
+
+static int ks_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
+{
+	return ks_put_addr(msg, L2TPSEL_A_REMOTE, &d->key.remote) ||
+	       nla_put_u16(msg, L2TPSEL_A_PORT, d->key.port) ||
+	       ks_put_addr(msg, L2TPSEL_A_LOCAL, &d->key.local);
+}
+
+/* A profile named by a required attribute; NULL with a message otherwise. */
+static struct ks_profile *ks_nl_profile(struct genl_info *info, struct l2tpsel_net *ln,
+					int type)
+{
+	struct ks_profile *kp = ks_profile_find(ln, nla_data(info->attrs[type]));
+
+	if (!kp)
+		ks_msg(info, info->attrs[type], "profile %s does not exist",
+		       (char *)nla_data(info->attrs[type]));
+	return kp;
+}
+
+static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
+{
+	u64 left = d->lock_until > now ? d->lock_until - now : 0;
+
+	return left > U32_MAX ? U32_MAX : (u32)left;
+}
+
+/* ---- fills ----------------------------------------------------------- */
+
+static int ks_fill_profile(struct sk_buff *msg, const struct ks_profile *kp)
+{
+	const struct l2s_profile *p = kp->p;
+
+	return nla_put_string(msg, L2TPSEL_A_NAME, p->name) ||
+	       nla_put_u8(msg, L2TPSEL_A_FAILOVER, p->failover) ||
+	       nla_put_u8(msg, L2TPSEL_A_LB, p->lb) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_CDN, p->failover_cdn) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_STOPCCN, p->failover_stopccn) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, p->ntunnels) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_LEVELS, p->nlevels) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_DESTS, p->ndests) ? -EMSGSIZE : 0;
+}
+
+/* A tunnel as GET and steps show it; the secret is never sent. */
+static int ks_fill_tunnel(struct sk_buff *msg, struct l2tpsel_net *ln,
+			  const struct l2s_profile *p, u32 i)
+{
+	const struct l2s_tunnel *t = &p->t[i];
+
+	return nla_put_string(msg, L2TPSEL_A_NAME, t->name) ||
+	       nla_put_string(msg, L2TPSEL_A_PROFILE, p->name) ||
+	       nla_put_u8(msg, L2TPSEL_A_SEL_LEVEL, t->level) ||
+	       ks_put_dest(msg, &ln->sel.core.dests[t->dest]) ||
+	       nla_put_u32(msg, L2TPSEL_A_MAX_SESSIONS, t->max_sessions) ||
+	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
+	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, t->sessions) ||
+	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, !!t->secret[0]) ? -EMSGSIZE : 0;
+}
+
+static int ks_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
+{
+	return nla_put_string(msg, L2TPSEL_A_DOMAIN, kd->obj.name) ||
+	       nla_put_string(msg, L2TPSEL_A_PROFILE, kd->profile) ? -EMSGSIZE : 0;
+}
+
+static int ks_fill_dest(struct sk_buff *msg, struct l2tpsel_net *ln, u32 slot, u64 now)
+{
+	const struct l2s_dest *d = &ln->sel.core.dests[slot];
+	const struct ks_dest_stats *ds = &ln->sel.stats[slot];
+
+	return ks_put_dest(msg, d) ||
+	       nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ks_lockout_left(d, now)) ||
+	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, d->sessions) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, d->refs) ||
+	       nla_put_u32(msg, L2TPSEL_A_ATTEMPTS, ds->attempts) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILURES, ds->failures) ? -EMSGSIZE : 0;
+}
+
+/* One step of a login: ATTEMPT with its tunnel, or DONE with the result. */
+static int ks_fill_step(struct sk_buff *msg, struct l2tpsel_net *ln,
+			const struct l2s_profile *p, const struct l2s_step *st)
+{
+	if (nla_put_u8(msg, L2TPSEL_A_STEP, st->kind))
+		return -EMSGSIZE;
+	if (st->kind == L2S_STEP_DONE &&
+	    (nla_put_u8(msg, L2TPSEL_A_OK, st->ok) || nla_put_u8(msg, L2TPSEL_A_WHY, st->why)))
+		return -EMSGSIZE;
+	if (!p || st->tunnel == L2S_NO_INDEX || st->tunnel >= p->ntunnels)
+		return 0;
+	return ks_fill_tunnel(msg, ln, p, st->tunnel) ||
+	       nla_put_u8(msg, L2TPSEL_A_SETUP, st->setup) ||
+	       nla_put_u8(msg, L2TPSEL_A_SHORTEST, st->shortest) ? -EMSGSIZE : 0;
+}
+
+/* ---- profiles -------------------------------------------------------- */
+
+static int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	u8 cmd = info->genlhdr->cmd;
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_profile *kp;
+	const char *name;
+	int ret = 0;
+
+	name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
+	if (!name)
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	if (cmd == L2TPSEL_CMD_PROFILE_NEW) {
+		ret = ks_profile_new(ln, name, &kp, &err);
+		if (ret) {
+			ks_nl_err(info, a[L2TPSEL_A_NAME], &err, ret);
+			goto out;
+		}
+	} else {
+		kp = ks_nl_profile(info, ln, L2TPSEL_A_NAME);
+		if (!kp) {
+			ret = -ENOENT;
+			goto out;
+		}
+	}
+	if (cmd == L2TPSEL_CMD_PROFILE_DEL) {
+		ret = ks_profile_del(ln, kp, &err);
+		if (ret)
+			ks_nl_err(info, a[L2TPSEL_A_NAME], &err, ret);
+		else
+			ln->gen++;
+		goto out;
+	}
+	if (a[L2TPSEL_A_FAILOVER])
+		kp->p->failover = nla_get_u8(a[L2TPSEL_A_FAILOVER]);
+	if (a[L2TPSEL_A_LB])
+		kp->p->lb = nla_get_u8(a[L2TPSEL_A_LB]);
+	if (a[L2TPSEL_A_FAILOVER_CDN])
+		kp->p->failover_cdn = nla_get_u32(a[L2TPSEL_A_FAILOVER_CDN]);
+	if (a[L2TPSEL_A_FAILOVER_STOPCCN])
+		kp->p->failover_stopccn = nla_get_u32(a[L2TPSEL_A_FAILOVER_STOPCCN]);
+	ln->gen++;
+out:
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct ks_profile *kp;
+	struct sk_buff *msg;
+	void *hdr;
+	int fail;
+
+	if (!ks_nl_name(info, L2TPSEL_A_NAME, "profile"))
+		return -EINVAL;
+	msg = ks_reply_new(info, L2TPSEL_CMD_PROFILE_GET, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	kp = ks_nl_profile(info, ln, L2TPSEL_A_NAME);
+	if (!kp) {
+		ks_unlock(ln);
+		nlmsg_free(msg);
+		return -ENOENT;
+	}
+	fail = ks_fill_profile(msg, kp);
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/*
+ * Dumps resume from cb->ctx: [0] the next object id (or destination slot),
+ * [1] the next tunnel index within that profile.  cb->seq carries the
+ * namespace's generation so that a change between messages is flagged.
+ */
+struct ks_sel_dump_ctx {
+	unsigned long next;
+	unsigned long sub;
+	char profile[L2S_NAME_LEN];
+};
+
+static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
+{
+	void *hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				&l2tpsel_genl_family, NLM_F_MULTI, cmd);
+
+	if (hdr)
+		genl_dump_check_consistent(cb, hdr);
+	return hdr;
+}
+
+/* End of one dump message: an entry too big for an empty message is an error. */
+static int ks_dump_end(struct sk_buff *skb, int ret)
+{
+	if (ret == -EMSGSIZE && !skb->len)
+		return -EMSGSIZE;
+	return skb->len;
+}
+
+static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
+	struct l2tpsel_net *ln;
+	struct ks_obj *o;
+	unsigned long id;
+	int ret = 0;
+	void *hdr;
+
+	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
+	ln = ks_lock(sock_net(skb->sk));
+	cb->seq = ln->gen;
+	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
+		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
+		if (!hdr || ks_fill_profile(skb, container_of(o, struct ks_profile, obj))) {
+			if (hdr)
+				genlmsg_cancel(skb, hdr);
+			ret = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->next = id + 1;
+	}
+	ks_unlock(ln);
+	return ks_dump_end(skb, ret);
+}
+
+/* ---- tunnels --------------------------------------------------------- */
+
+static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct l2s_tunnel_conf tc = { };
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_profile *kp;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_NAME) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_PROFILE) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_SEL_LEVEL) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_REMOTE))
+		return -EINVAL;
+	tc.name = nla_data(a[L2TPSEL_A_NAME]);
+	tc.group = a[L2TPSEL_A_TGROUP] ? nla_data(a[L2TPSEL_A_TGROUP]) : NULL;
+	tc.secret = a[L2TPSEL_A_SECRET] ? nla_data(a[L2TPSEL_A_SECRET]) : NULL;
+	tc.level = nla_get_u8(a[L2TPSEL_A_SEL_LEVEL]);
+	tc.max_sessions = a[L2TPSEL_A_MAX_SESSIONS] ? nla_get_u32(a[L2TPSEL_A_MAX_SESSIONS]) : 0;
+	tc.dest.port = a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : L2S_DEFAULT_PORT;
+	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &tc.dest.remote) ||
+	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &tc.dest.local))
+		return -EINVAL;
+	if (tc.dest.local.family && tc.dest.local.family != tc.dest.remote.family) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[L2TPSEL_A_LOCAL],
+				    "local and remote addresses of different families");
+		return -EINVAL;
+	}
+	ln = ks_lock(genl_info_net(info));
+	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+	if (!kp) {
+		ret = -ENOENT;
+		goto out;
+	}
+	ret = ks_tunnel_add(ln, kp, &tc, &err);
+	if (ret < 0) {
+		ks_nl_err(info, NULL, &err, ret);
+		goto out;
+	}
+	ret = 0;
+	ln->gen++;
+out:
+	ks_unlock(ln);
+	/* The secret is not kept anywhere else in the request's path. */
+	return ret;
+}
+
+static int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_profile *kp;
+	int ret;
+
+	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
+	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+	if (!kp) {
+		ret = -ENOENT;
+		goto out;
+	}
+	ret = ks_tunnel_del(ln, kp, nla_data(info->attrs[L2TPSEL_A_NAME]), &err);
+	if (ret)
+		ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
+	else
+		ln->gen++;
+out:
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
+	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
+	const struct nlattr *filter = di->attrs[L2TPSEL_A_PROFILE];
+	struct l2tpsel_net *ln;
+	struct ks_obj *o;
+	unsigned long id;
+	int ret = 0;
+	void *hdr;
+
+	ln = ks_lock(sock_net(skb->sk));
+	cb->seq = ln->gen;
+	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
+		struct ks_profile *kp = container_of(o, struct ks_profile, obj);
+
+		if (filter && strcmp(kp->p->name, nla_data(filter)))
+			goto next;
+		for (; ctx->sub < kp->p->ntunnels; ctx->sub++) {
+			hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
+			if (!hdr || ks_fill_tunnel(skb, ln, kp->p, ctx->sub)) {
+				if (hdr)
+					genlmsg_cancel(skb, hdr);
+				ret = -EMSGSIZE;
+				goto out;
+			}
+			genlmsg_end(skb, hdr);
+		}
+next:
+		ctx->next = id + 1;
+		ctx->sub = 0;
+	}
+out:
+	ks_unlock(ln);
+	return ks_dump_end(skb, ret);
+}
+
+/* ---- domains --------------------------------------------------------- */
+
+static int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	const char *domain, *profile;
+	int ret;
+
+	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
+	profile = domain ? ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") : NULL;
+	if (!profile)
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	ret = ks_domain_set(ln, domain, profile, &err);
+	if (ret)
+		ks_nl_err(info, NULL, &err, ret);
+	else
+		ln->gen++;
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	const char *domain;
+	int ret;
+
+	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
+	if (!domain)
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	ret = ks_domain_del(ln, domain, &err);
+	if (ret)
+		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
+	else
+		ln->gen++;
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct ks_domain *kd;
+	struct sk_buff *msg;
+	const char *domain;
+	void *hdr;
+	int fail;
+
+	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
+	if (!domain)
+		return -EINVAL;
+	msg = ks_reply_new(info, L2TPSEL_CMD_DOMAIN_GET, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	kd = ks_domain_find(ln, domain);
+	if (!kd) {
+		ks_unlock(ln);
+		nlmsg_free(msg);
+		ks_msg(info, info->attrs[L2TPSEL_A_DOMAIN], "no domain %s", domain);
+		return -ENOENT;
+	}
+	fail = ks_fill_domain(msg, kd);
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
+	struct l2tpsel_net *ln;
+	struct ks_obj *o;
+	unsigned long id;
+	int ret = 0;
+	void *hdr;
+
+	ln = ks_lock(sock_net(skb->sk));
+	cb->seq = ln->gen;
+	xa_for_each_start(&ln->sel.domains.xa, id, o, ctx->next) {
+		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
+		if (!hdr || ks_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
+			if (hdr)
+				genlmsg_cancel(skb, hdr);
+			ret = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->next = id + 1;
+	}
+	ks_unlock(ln);
+	return ks_dump_end(skb, ret);
+}
+
+/* ---- destinations and lockouts --------------------------------------- */
+
+static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
+	struct ks_env_ctx ec = { };
+	struct l2tpsel_net *ln;
+	struct l2s_env env;
+	struct l2s_core *c;
+	int ret = 0;
+	void *hdr;
+	u32 i;
+
+	ln = ks_lock(sock_net(skb->sk));
+	c = &ln->sel.core;
+	/* Report lockouts that just expired before showing what is left. */
+	ec.ln = ln;
+	ks_sel_env(ln, &env, &ec);
+	cb->seq = ln->gen;
+	for (i = ctx->next; i < c->ndests_cap; i++) {
+		if (!c->dests[i].refs)
+			continue;
+		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
+		if (!hdr || ks_fill_dest(skb, ln, i, env.now)) {
+			if (hdr)
+				genlmsg_cancel(skb, hdr);
+			ret = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->next = i + 1;
+	}
+	ks_unlock(ln);
+	return ks_dump_end(skb, ret);
+}
+
+static int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	int ret = 0;
+
+	if (!a[L2TPSEL_A_LOCKOUT_TIME] && !a[L2TPSEL_A_MAX_LOGINS]) {
+		NL_SET_ERR_MSG_MOD(info->extack, "nothing to set: give LOCKOUT_TIME or MAX_LOGINS");
+		return -EINVAL;
+	}
+	if (a[L2TPSEL_A_MAX_LOGINS]) {
+		u32 m = nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]);
+
+		if (m < 1 || m > KS_MAX_LOGINS_LIMIT) {
+			ks_msg(info, a[L2TPSEL_A_MAX_LOGINS], "max-logins %u: must be 1..%u",
+			       m, KS_MAX_LOGINS_LIMIT);
+			return -ERANGE;
+		}
+	}
+	ln = ks_lock(genl_info_net(info));
+	if (a[L2TPSEL_A_LOCKOUT_TIME]) {
+		/* Running lockouts keep their deadline; new ones use the new time. */
+		ret = l2s_set_lockout_time(&ln->sel.core, nla_get_u32(a[L2TPSEL_A_LOCKOUT_TIME]),
+					   &err);
+		if (ret) {
+			ks_nl_err(info, a[L2TPSEL_A_LOCKOUT_TIME], &err, ret);
+			goto out;
+		}
+	}
+	if (a[L2TPSEL_A_MAX_LOGINS])
+		ln->sel.max_logins = nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]);
+	ln->gen++;
+out:
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct sk_buff *msg;
+	void *hdr;
+	int fail;
+
+	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_GET, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	fail = nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, ln->sel.core.lockout_ms / 1000) ||
+	       nla_put_u32(msg, L2TPSEL_A_MAX_LOGINS, ln->sel.max_logins) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_LOGINS, ln->sel.n_logins) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ks_locked_count(ln));
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+static int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct l2s_addr local, remote;
+	struct ks_env_ctx ec = { };
+	struct l2tpsel_net *ln;
+	struct sk_buff *msg;
+	struct l2s_env env;
+	void *hdr;
+	u32 n;
+
+	if (a[L2TPSEL_A_LOCAL] && a[L2TPSEL_A_REMOTE]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, a[L2TPSEL_A_REMOTE],
+				    "clear by LOCAL or by REMOTE, not both");
+		return -EINVAL;
+	}
+	if (ks_nl_addr(info, L2TPSEL_A_LOCAL, &local) ||
+	    ks_nl_addr(info, L2TPSEL_A_REMOTE, &remote))
+		return -EINVAL;
+	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	ec.ln = ln;
+	ks_sel_env(ln, &env, &ec);
+	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
+			      a[L2TPSEL_A_REMOTE] ? &remote : NULL, &env);
+	if (n)
+		ln->gen++;
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, n));
+}
+
+/* ---- logins ---------------------------------------------------------- */
+
+/* The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain. */
+static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2tpsel_net *ln)
+{
+	struct nlattr **a = info->attrs;
+	const char *user, *at;
+	struct ks_domain *kd;
+	struct ks_profile *kp;
+
+	if (a[L2TPSEL_A_PROFILE])
+		return ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+	user = nla_data(a[L2TPSEL_A_USER]);
+	at = strrchr(user, '@');
+	if (!at) {
+		ks_msg(info, a[L2TPSEL_A_USER],
+		       "user %s has no @domain and no PROFILE was given", user);
+		return NULL;
+	}
+	kd = ks_domain_find(ln, at + 1);
+	if (!kd) {
+		ks_msg(info, a[L2TPSEL_A_USER], "no domain %s in the domain map", at + 1);
+		return NULL;
+	}
+	kp = ks_profile_find(ln, kd->profile);
+	if (!kp)
+		ks_msg(info, a[L2TPSEL_A_USER], "domain %s maps to profile %s, which does not exist",
+		       at + 1, kd->profile);
+	return kp;
+}
+
+static int ks_nl_login_check(struct genl_info *info)
+{
+	if (!info->attrs[L2TPSEL_A_USER] && !info->attrs[L2TPSEL_A_PROFILE]) {
+		NL_SET_ERR_MSG_MOD(info->extack, "a login needs USER or PROFILE");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The hash key of a login: KEY, else USER, else the profile name. */
+static u32 ks_nl_login_key(struct genl_info *info)
+{
+	const struct nlattr *k = info->attrs[L2TPSEL_A_KEY] ?: info->attrs[L2TPSEL_A_USER] ?:
+				 info->attrs[L2TPSEL_A_PROFILE];
+	const char *s = nla_data(k);
+
+	return l2s_hash_key(s, strlen(s));
+}
+
+/* Reply with a login's step; a login that is DONE is announced and freed. */
+static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
+			     struct sk_buff *msg, void *hdr, struct ks_login *kl,
+			     const struct ks_profile *kp, const struct l2s_step *st)
+{
+	const struct l2s_profile *p = kp ? kp->p : NULL;
+	int fail;
+
+	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
+	       ks_fill_step(msg, ln, p, st);
+	if (st->kind == L2S_STEP_DONE) {
+		ks_event_login(ln, kl, p ? p->name : NULL, st,
+			       p && st->ok && st->tunnel < p->ntunnels ? p->t[st->tunnel].name : NULL);
+		ks_login_finish(ln, kl);
+	}
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct ks_login_req req = { };
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_login *kl;
+	struct sk_buff *msg;
+	struct l2s_step st;
+	struct nlattr *pick;
+	void *hdr;
+	int ret, rem, t;
+
+	ret = ks_nl_login_check(info);
+	if (ret)
+		return ret;
+	req.key = ks_nl_login_key(info);
+	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_BEGIN, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	req.kp = ks_nl_login_profile(info, ln);
+	if (!req.kp) {
+		ret = -ENOENT;
+		goto err_unlock;
+	}
+	if (a[L2TPSEL_A_PICKS]) {
+		nla_for_each_nested(pick, a[L2TPSEL_A_PICKS], rem) {
+			if (req.npicks == KS_PICKS) {
+				ks_msg(info, pick, "at most %u PICKS", KS_PICKS);
+				ret = -EINVAL;
+				goto err_unlock;
+			}
+			t = l2s_tunnel_find(req.kp->p, nla_data(pick));
+			if (t < 0) {
+				ks_msg(info, pick, "PICKS: profile %s has no tunnel %s",
+				       req.kp->p->name, (char *)nla_data(pick));
+				ret = -ENOENT;
+				goto err_unlock;
+			}
+			req.picks[req.npicks++] = (u8)t;
+		}
+	}
+	ret = ks_login_begin(ln, info->snd_portid, &req, &kl, &st, &err);
+	if (ret) {
+		ks_nl_err(info, NULL, &err, ret);
+		goto err_unlock;
+	}
+	return ks_nl_login_reply(info, ln, msg, hdr, kl, req.kp, &st);
+
+err_unlock:
+	ks_unlock(ln);
+	nlmsg_free(msg);
+	return ret;
+}
+
+static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct l2s_outcome o = { };
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_profile *kp;
+	struct ks_login *kl;
+	struct sk_buff *msg;
+	struct l2s_step st;
+	void *hdr;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_LOGIN_ID) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_OUTCOME))
+		return -EINVAL;
+	o.kind = nla_get_u8(a[L2TPSEL_A_OUTCOME]);
+	if (o.kind == L2S_OUT_CDN || o.kind == L2S_OUT_STOPCCN) {
+		if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RESULT_CODE))
+			return -EINVAL;
+		o.result = nla_get_u16(a[L2TPSEL_A_RESULT_CODE]);
+		o.error = a[L2TPSEL_A_ERROR_CODE] ? nla_get_u16(a[L2TPSEL_A_ERROR_CODE]) : 0;
+	}
+	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_REPORT, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	ret = ks_login_report(ln, info->snd_portid, nla_get_u32(a[L2TPSEL_A_LOGIN_ID]), &o,
+			      &kl, &kp, &st, &err);
+	if (ret) {
+		ks_unlock(ln);
+		nlmsg_free(msg);
+		return ks_nl_err(info, a[L2TPSEL_A_LOGIN_ID], &err, ret);
+	}
+	return ks_nl_login_reply(info, ln, msg, hdr, kl, kp, &st);
+}
+
+#define KS_TEST_STEPS	64
+
+static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
+{
+	struct ks_test_step *steps;
+	struct l2s_err err = { };
+	struct nlattr *list, *one;
+	struct l2tpsel_net *ln;
+	struct ks_profile *kp;
+	struct sk_buff *msg;
+	struct l2s_step last;
+	u32 i, n = 0;
+	void *hdr;
+	int ret, fail = 0;
+
+	ret = ks_nl_login_check(info);
+	if (ret)
+		return ret;
+	steps = kcalloc(KS_TEST_STEPS, sizeof(*steps), GFP_KERNEL);
+	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!steps || !msg) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	hdr = genlmsg_put_reply(msg, info, &l2tpsel_genl_family, 0, L2TPSEL_CMD_LOGIN_TEST);
+	if (!hdr) {
+		ret = -EMSGSIZE;
+		goto err_free;
+	}
+	ln = ks_lock(genl_info_net(info));
+	kp = ks_nl_login_profile(info, ln);
+	if (!kp) {
+		ks_unlock(ln);
+		ret = -ENOENT;
+		goto err_free;
+	}
+	ret = ks_login_test(ln, kp, ks_nl_login_key(info), steps, KS_TEST_STEPS, &n, &last, &err);
+	if (ret) {
+		ks_unlock(ln);
+		ks_nl_err(info, NULL, &err, ret);
+		goto err_free;
+	}
+	list = nla_nest_start(msg, L2TPSEL_A_STEPS);
+	fail = !list;
+	for (i = 0; !fail && i < n; i++) {
+		one = nla_nest_start(msg, L2TPSEL_A_STEP_ENTRY);
+		fail = !one || ks_fill_step(msg, ln, kp->p, &steps[i].st) ||
+		       nla_put_u32(msg, L2TPSEL_A_N_CANDIDATES, steps[i].ncand);
+		if (!fail)
+			nla_nest_end(msg, one);
+	}
+	if (!fail) {
+		nla_nest_end(msg, list);
+		fail = nla_put_u8(msg, L2TPSEL_A_OK, last.ok) ||
+		       nla_put_u8(msg, L2TPSEL_A_WHY, last.why);
+	}
+	ks_unlock(ln);
+	kfree(steps);
+	return ks_reply_send(info, msg, hdr, fail);
+
+err_free:
+	nlmsg_free(msg);
+	kfree(steps);
+	return ret;
+}
+
+/* ---- events ---------------------------------------------------------- */
+
+/**
+ * ks_event_lockout() - tell the namespace a lockout started or ended
+ * @ln: the namespace
+ * @d: the destination
+ * @start: true when it started
+ * @why: enum l2s_unlock_why when it ended
+ * @ms: the lockout length when it started
+ */
+void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
+		      u8 why, u32 ms)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0,
+			  start ? L2TPSEL_CMD_EV_LOCKOUT : L2TPSEL_CMD_EV_UNLOCK);
+	if (!hdr || ks_put_dest(msg, d) ||
+	    (start && nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ms)) ||
+	    (!start && nla_put_u8(msg, L2TPSEL_A_UNLOCK_WHY, why))) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+}
+
+/**
+ * ks_event_login() - tell the namespace a login held for an agent ended
+ * @ln: the namespace
+ * @kl: the login
+ * @profile: its profile's name, NULL when it was deleted
+ * @st: the final step
+ * @tunnel: the tunnel on success, else NULL
+ */
+void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
+		    const char *profile, const struct l2s_step *st, const char *tunnel)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0, L2TPSEL_CMD_EV_LOGIN);
+	if (!hdr || nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
+	    (profile && nla_put_string(msg, L2TPSEL_A_PROFILE, profile)) ||
+	    nla_put_u8(msg, L2TPSEL_A_OK, st->ok) ||
+	    nla_put_u8(msg, L2TPSEL_A_WHY, st->why) ||
+	    (tunnel && nla_put_string(msg, L2TPSEL_A_NAME, tunnel))) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+}
+
+/* ---- operations ------------------------------------------------------ */
+
+#define KS_DO(c, fn, pol, fl) \
+	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
+#define KS_DO_DUMP(c, fn, dump, pol) \
+	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX }
+#define KS_DUMP(c, dump, pol) \
+	{ .cmd = (c), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX }
+#define ADMIN GENL_UNS_ADMIN_PERM
+
+const struct genl_ops ks_select_ops[KS_SELECT_N_OPS] = {
+	KS_DO(L2TPSEL_CMD_PROFILE_NEW, ks_nl_profile_change, ks_profile_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_PROFILE_SET, ks_nl_profile_change, ks_profile_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_PROFILE_DEL, ks_nl_profile_change, ks_sname_policy, ADMIN),
+	KS_DO_DUMP(L2TPSEL_CMD_PROFILE_GET, ks_nl_profile_get, ks_nl_profile_dump,
+		   ks_sname_policy),
+	KS_DO(L2TPSEL_CMD_TUNNEL_NEW, ks_nl_tunnel_new, ks_tunnel_new_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_TUNNEL_DEL, ks_nl_tunnel_del, ks_tunnel_del_policy, ADMIN),
+	KS_DUMP(L2TPSEL_CMD_TUNNEL_GET, ks_nl_tunnel_dump, ks_tunnel_get_policy),
+	KS_DO(L2TPSEL_CMD_DOMAIN_NEW, ks_nl_domain_new, ks_domain_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_DOMAIN_DEL, ks_nl_domain_del, ks_domain_del_policy, ADMIN),
+	KS_DO_DUMP(L2TPSEL_CMD_DOMAIN_GET, ks_nl_domain_get, ks_nl_domain_dump,
+		   ks_domain_del_policy),
+	KS_DUMP(L2TPSEL_CMD_DEST_GET, ks_nl_dest_dump, ks_sel_none_policy),
+	KS_DO(L2TPSEL_CMD_LOCKOUT_SET, ks_nl_lockout_set, ks_lockout_set_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_LOCKOUT_GET, ks_nl_lockout_get, ks_sel_none_policy, 0),
+	KS_DO(L2TPSEL_CMD_LOCKOUT_CLEAR, ks_nl_lockout_clear, ks_lockout_clear_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_LOGIN_BEGIN, ks_nl_login_begin, ks_login_begin_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_LOGIN_REPORT, ks_nl_login_report, ks_login_report_policy, ADMIN),
+	/* Admin: a dry run copies the destination table (KS_DESTS slots). */
+	KS_DO(L2TPSEL_CMD_LOGIN_TEST, ks_nl_login_test, ks_login_test_policy, ADMIN),
+};

@@ -1,0 +1,728 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tunnel selection in the kernel (SPEC §1-§3): the per-namespace tables
+ * around the shared core (destinations, profiles, the domain map), lockout
+ * expiry, and the logins held for agents between netlink calls.
+ *
+ * Every function here runs under ln->lock, except the work item and the
+ * netlink notifier, which take it.
+ *
+ * The domain map is a hash table of its own (struct ks_domain in a
+ * ks_table), not the core's l2s_domain_* linear array: a carrier box maps
+ * 100k domains and a login looks its domain up in O(1).
+ */
+#include <linux/mm.h>
+#include <linux/netlink.h>
+#include <linux/notifier.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+
+#include "l2tpsel.h"
+#include "lb.h"
+
+static u64 ks_now_ms(void)
+{
+	return ktime_to_ms(ktime_get_boottime());
+}
+
+static struct l2tpsel_net *ks_sel_net(struct ks_sel *s)
+{
+	return container_of(s, struct l2tpsel_net, sel);
+}
+
+/* Arm the expiry work for @deadline unless it already fires earlier. */
+static void ks_arm(struct ks_sel *s, u64 now, u64 deadline)
+{
+	if (s->armed_until && s->armed_until <= deadline)
+		return;
+	s->armed_until = deadline;
+	mod_delayed_work(system_wq, &s->expire_work,
+			 msecs_to_jiffies(deadline > now ? deadline - now : 0) + 1);
+}
+
+/* Arm for the earliest lockout still running. */
+static void ks_rearm(struct ks_sel *s, u64 now)
+{
+	u64 next = 0;
+	u32 i;
+
+	for (i = 0; i < s->core.ndests_cap; i++) {
+		u64 until = s->core.dests[i].lock_until;
+
+		if (s->core.dests[i].refs && until > now && (!next || until < next))
+			next = until;
+	}
+	s->armed_until = 0;
+	if (next)
+		ks_arm(s, now, next);
+}
+
+static u32 ks_rand(void *ctx, const struct l2s_draw *d)
+{
+	struct ks_env_ctx *ec = ctx;
+	struct ks_login *kl = ec->kl;
+	u32 i, j, at = 0;
+
+	if (ec->dry) {
+		/* The dry run takes the first candidate and says how many there were. */
+		ec->ncand = d->n;
+		return 0;
+	}
+	if (kl && kl->next_pick < kl->npicks) {
+		for (i = 0; i < d->n; i++) {
+			if (d->cand[i] != kl->picks[kl->next_pick])
+				continue;
+			kl->next_pick++;
+			if (!d->weighted)
+				return i;
+			for (j = 0; j < i; j++)
+				at += l2s_lb_weight(ec->p, d->lvl, d->cand[j]);
+			return at;
+		}
+	}
+	return d->bound ? get_random_u32_below(d->bound) : 0;
+}
+
+static void ks_event(void *ctx, const struct l2s_event *ev)
+{
+	struct ks_env_ctx *ec = ctx;
+	struct l2tpsel_net *ln = ec->ln;
+	struct ks_sel *s = &ln->sel;
+	const struct l2s_dest *d = &s->core.dests[ev->dest];
+	u64 now = ks_now_ms();
+
+	switch (ev->kind) {
+	case L2S_EV_LOCKOUT:
+		s->stats[ev->dest].failures++;
+		ks_arm(s, now, d->lock_until);
+		ks_event_lockout(ln, d, true, 0, ev->ms);
+		break;
+	case L2S_EV_UNLOCK:
+		ks_event_lockout(ln, d, false, ev->why, 0);
+		break;
+	default:
+		break;
+	}
+}
+
+/**
+ * ks_sel_env() - the environment of one core call: time, random draws, events
+ * @ln: the namespace
+ * @env: filled in
+ * @ec: what the callbacks get; @ec->ln must be set
+ *
+ * Lockouts whose deadline passed are reported here if the work has not run
+ * yet, so that events keep the order of what the core decides.
+ */
+void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec)
+{
+	struct ks_sel *s = &ln->sel;
+
+	env->now = ks_now_ms();
+	env->rand = ks_rand;
+	env->event = ks_event;
+	env->ctx = ec;
+	if (s->armed_until && s->armed_until <= env->now) {
+		l2s_lockout_expire(&s->core, env);
+		ks_rearm(s, env->now);
+	}
+}
+
+static void ks_expire_work(struct work_struct *work)
+{
+	struct ks_sel *s = container_of(to_delayed_work(work), struct ks_sel, expire_work);
+	struct l2tpsel_net *ln = ks_sel_net(s);
+	struct ks_env_ctx ec = { .ln = ln };
+	struct l2s_env env;
+
+	mutex_lock(&ln->lock);
+	s->armed_until = 0;
+	ks_sel_env(ln, &env, &ec);
+	if (l2s_lockout_expire(&s->core, &env))
+		ln->gen++;
+	ks_rearm(s, env.now);
+	mutex_unlock(&ln->lock);
+}
+
+/**
+ * ks_locked_count() - destinations locked out now
+ * @ln: the namespace
+ *
+ * Return: the count.
+ */
+u32 ks_locked_count(struct l2tpsel_net *ln)
+{
+	struct l2s_core *c = &ln->sel.core;
+	u64 now = ks_now_ms();
+	u32 i, n = 0;
+
+	for (i = 0; i < c->ndests_cap; i++)
+		if (c->dests[i].refs && l2s_dest_locked(&c->dests[i], now))
+			n++;
+	return n;
+}
+
+/* ---- profiles and tunnels -------------------------------------------- */
+
+/**
+ * ks_profile_find() - a profile by name
+ * @ln: the namespace
+ * @name: its name
+ *
+ * Return: the profile or NULL.
+ */
+struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name)
+{
+	struct ks_obj *o = ks_table_find(&ln->sel.profiles, name);
+
+	return o ? container_of(o, struct ks_profile, obj) : NULL;
+}
+
+static void ks_profile_free(struct ks_profile *kp)
+{
+	kvfree(kp->p);
+	kfree(kp);
+}
+
+/**
+ * ks_profile_new() - create an empty profile with default settings
+ * @ln: the namespace
+ * @name: its name
+ * @kpp: receives the profile
+ * @err: refusal message
+ *
+ * Return: 0, -EINVAL (name), -EEXIST or -ENOMEM.
+ */
+int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
+		   struct l2s_err *err)
+{
+	struct ks_profile *kp;
+	int ret;
+
+	ret = l2s_profile_check_name(name, err);
+	if (ret)
+		return ret;
+	if (ks_profile_find(ln, name))
+		return L2S_REFUSE(-EEXIST, err, "profile %s already exists", name);
+	kp = kzalloc(sizeof(*kp), GFP_KERNEL);
+	if (!kp)
+		return -ENOMEM;
+	/* ~35 KB with room for 248 tunnels: one allocation, see obj.h. */
+	kp->p = kvzalloc(sizeof(*kp->p), GFP_KERNEL);
+	if (!kp->p) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	l2s_profile_init(kp->p, name);
+	kp->serial = ++ln->sel.next_serial;
+	ret = ks_table_add(&ln->sel.profiles, &kp->obj, name);
+	if (ret)
+		goto err_free;
+	*kpp = kp;
+	return 0;
+
+err_free:
+	ks_profile_free(kp);
+	return ret;
+}
+
+/**
+ * ks_profile_del() - delete a profile and release its destinations
+ * @ln: the namespace
+ * @kp: the profile
+ * @err: refusal message
+ *
+ * Logins in progress on it end with "profile changed" at their next report.
+ *
+ * Return: 0, or -EBUSY while a tunnel of it has live sessions.
+ */
+int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err *err)
+{
+	u32 i;
+
+	for (i = 0; i < kp->p->ntunnels; i++)
+		if (kp->p->t[i].sessions)
+			return L2S_REFUSE(-EBUSY, err, "profile %s: tunnel %s has %u live sessions",
+					kp->p->name, kp->p->t[i].name, kp->p->t[i].sessions);
+	l2s_profile_release(&ln->sel.core, kp->p);
+	ks_table_del(&ln->sel.profiles, &kp->obj);
+	ks_profile_free(kp);
+	return 0;
+}
+
+/* The destination table is allocated with the first tunnel of the namespace. */
+static int ks_dests_alloc(struct ks_sel *s)
+{
+	if (s->core.dests)
+		return 0;
+	s->stats = kvcalloc(KS_DESTS, sizeof(*s->stats), GFP_KERNEL);
+	if (!s->stats)
+		return -ENOMEM;
+	s->core.dests = kvcalloc(KS_DESTS, sizeof(*s->core.dests), GFP_KERNEL);
+	if (!s->core.dests) {
+		kvfree(s->stats);
+		s->stats = NULL;
+		return -ENOMEM;
+	}
+	s->core.ndests_cap = KS_DESTS;
+	return 0;
+}
+
+/**
+ * ks_tunnel_add() - add a tunnel to a profile (S-OBJ-2, S-OBJ-3)
+ * @ln: the namespace
+ * @kp: the profile
+ * @tc: the tunnel
+ * @err: refusal message naming the bound
+ *
+ * Return: the tunnel's index in the profile, or a negative errno.
+ */
+int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
+		  const struct l2s_tunnel_conf *tc, struct l2s_err *err)
+{
+	struct ks_sel *s = &ln->sel;
+	int known, ret;
+
+	ret = ks_dests_alloc(s);
+	if (ret)
+		return ret;
+	known = l2s_dest_find(&s->core, &tc->dest);
+	ret = l2s_tunnel_add(&s->core, kp->p, tc, err);
+	if (ret < 0)
+		return ret;
+	/* A new destination starts with fresh counters. */
+	if (known < 0)
+		memset(&s->stats[kp->p->t[ret].dest], 0, sizeof(s->stats[0]));
+	return ret;
+}
+
+/**
+ * ks_tunnel_del() - remove a tunnel from a profile
+ * @ln: the namespace
+ * @kp: the profile
+ * @name: the tunnel
+ * @err: refusal message
+ *
+ * Return: 0, -ENOENT or -EBUSY (live sessions).
+ */
+int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *name,
+		  struct l2s_err *err)
+{
+	return l2s_tunnel_del(&ln->sel.core, kp->p, name, err);
+}
+
+/* ---- the domain map -------------------------------------------------- */
+
+/**
+ * ks_domain_find() - a domain map entry
+ * @ln: the namespace
+ * @domain: the domain, as it follows the last '@' of a user name
+ *
+ * Return: the entry or NULL.
+ */
+struct ks_domain *ks_domain_find(struct l2tpsel_net *ln, const char *domain)
+{
+	struct ks_obj *o;
+
+	if (strlen(domain) >= L2S_DOMAIN_LEN)
+		return NULL;
+	o = ks_table_find(&ln->sel.domains, domain);
+	return o ? container_of(o, struct ks_domain, obj) : NULL;
+}
+
+/**
+ * ks_domain_set() - map a domain to a profile, or remap it (S-OBJ-4)
+ * @ln: the namespace
+ * @domain: the domain
+ * @profile: the profile's name; it need not exist yet
+ * @err: refusal message
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profile,
+		  struct l2s_err *err)
+{
+	size_t dlen = strlen(domain);
+	struct ks_domain *kd;
+	int ret;
+
+	if (!dlen)
+		return L2S_REFUSE(-EINVAL, err, "domain name must not be empty");
+	if (dlen >= L2S_DOMAIN_LEN)
+		return L2S_REFUSE(-EINVAL, err, "domain name too long: at most %u bytes",
+				  L2S_DOMAIN_LEN - 1);
+	ret = l2s_profile_check_name(profile, err);
+	if (ret)
+		return ret;
+	kd = ks_domain_find(ln, domain);
+	if (!kd) {
+		kd = kzalloc(sizeof(*kd), GFP_KERNEL);
+		if (!kd)
+			return -ENOMEM;
+		ret = ks_table_add(&ln->sel.domains, &kd->obj, domain);
+		if (ret) {
+			kfree(kd);
+			return ret;
+		}
+	}
+	strscpy_pad(kd->profile, profile, sizeof(kd->profile));
+	return 0;
+}
+
+/**
+ * ks_domain_del() - remove a domain mapping
+ * @ln: the namespace
+ * @domain: the domain
+ * @err: refusal message
+ *
+ * Return: 0 or -ENOENT.
+ */
+int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *err)
+{
+	struct ks_domain *kd = ks_domain_find(ln, domain);
+
+	if (!kd)
+		return L2S_REFUSE(-ENOENT, err, "no domain %s", domain);
+	ks_table_del(&ln->sel.domains, &kd->obj);
+	kfree(kd);
+	return 0;
+}
+
+/* ---- logins ---------------------------------------------------------- */
+
+/**
+ * ks_login_finish() - forget a login (done, timed out, or its owner went away)
+ * @ln: the namespace
+ * @kl: the login
+ */
+void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl)
+{
+	list_del(&kl->lru);
+	xa_erase(&ln->sel.logins, kl->id);
+	ln->sel.n_logins--;
+	kfree(kl);
+}
+
+/* Logins idle for KS_LOGIN_TIMEOUT_MS are reclaimed lazily, oldest first. */
+static void ks_logins_reap(struct l2tpsel_net *ln, u64 now)
+{
+	struct ks_login *kl, *tmp;
+
+	list_for_each_entry_safe(kl, tmp, &ln->sel.lru, lru) {
+		if (kl->last_ms + KS_LOGIN_TIMEOUT_MS > now)
+			break;
+		ks_login_finish(ln, kl);
+	}
+}
+
+static void ks_count_attempt(struct ks_sel *s, const struct l2s_step *st)
+{
+	if (st->kind == L2S_STEP_ATTEMPT)
+		s->stats[st->dest].attempts++;
+}
+
+/**
+ * ks_login_begin() - start a login held for an agent (S-SEL-1)
+ * @ln: the namespace
+ * @portid: the socket that owns it
+ * @req: profile, key and pinned draws
+ * @klp: receives the login while it is in progress, NULL when it is done
+ * @st: the first step
+ * @err: refusal message
+ *
+ * Return: 0, -ENOSPC (too many logins) or -ENOMEM.
+ */
+int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req *req,
+		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err)
+{
+	struct ks_sel *s = &ln->sel;
+	struct ks_env_ctx ec = { .ln = ln, .p = req->kp->p };
+	struct ks_login *kl;
+	struct l2s_env env;
+	int ret;
+
+	*klp = NULL;
+	ks_sel_env(ln, &env, &ec);
+	ks_logins_reap(ln, env.now);
+	if (s->n_logins >= s->max_logins)
+		return L2S_REFUSE(-ENOSPC, err, "at most %u logins in progress (max-logins)",
+				  s->max_logins);
+	kl = kzalloc(sizeof(*kl), GFP_KERNEL);
+	if (!kl)
+		return -ENOMEM;
+	ret = xa_alloc_cyclic(&s->logins, &kl->id, kl, xa_limit_31b, &s->next_login_id,
+			      GFP_KERNEL);
+	if (ret < 0) {
+		kfree(kl);
+		return ret == -EBUSY ? -ENOSPC : ret;
+	}
+	kl->portid = portid;
+	kl->profile_id = req->kp->obj.id;
+	kl->serial = req->kp->serial;
+	kl->last_ms = env.now;
+	memcpy(kl->picks, req->picks, sizeof(kl->picks));
+	kl->npicks = req->npicks;
+	list_add_tail(&kl->lru, &s->lru);
+	s->n_logins++;
+	ec.kl = kl;
+	if (s->core.dests) {
+		l2s_sel_begin(&kl->lg, &s->core, req->kp->p, req->key, &env, st);
+	} else {
+		/* No tunnel was ever added: the profile is empty. */
+		memset(st, 0, sizeof(*st));
+		st->kind = L2S_STEP_DONE;
+		st->why = L2S_FAIL_NO_TUNNELS;
+	}
+	ks_count_attempt(s, st);
+	ln->gen++;
+	*klp = kl;
+	return 0;
+}
+
+/**
+ * ks_login_report() - the outcome of a login's attempt, and its next step
+ * @ln: the namespace
+ * @portid: the reporting socket; must own the login
+ * @id: the login
+ * @o: the outcome
+ * @klp: receives the login
+ * @kpp: receives its profile, NULL when it was deleted
+ * @st: the next step
+ * @err: refusal message
+ *
+ * Return: 0, or -ENOENT (no such login for this socket), -EINVAL (no attempt
+ * in progress).
+ */
+int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
+		    const struct l2s_outcome *o, struct ks_login **klp,
+		    struct ks_profile **kpp, struct l2s_step *st, struct l2s_err *err)
+{
+	struct ks_sel *s = &ln->sel;
+	struct ks_env_ctx ec = { .ln = ln };
+	struct ks_profile *kp;
+	struct ks_login *kl;
+	struct ks_obj *o_p;
+	struct l2s_env env;
+
+	ks_sel_env(ln, &env, &ec);
+	ks_logins_reap(ln, env.now);
+	kl = xa_load(&s->logins, id);
+	if (!kl || kl->portid != portid)
+		return L2S_REFUSE(-ENOENT, err, "no login %u in progress for this socket", id);
+	o_p = xa_load(&s->profiles.xa, kl->profile_id);
+	kp = o_p ? container_of(o_p, struct ks_profile, obj) : NULL;
+	if (kp && kp->serial != kl->serial)
+		kp = NULL;
+	*klp = kl;
+	*kpp = kp;
+	kl->last_ms = env.now;
+	list_move_tail(&kl->lru, &s->lru);
+	if (!kp) {
+		/* The profile was deleted: its indexes are gone. */
+		memset(st, 0, sizeof(*st));
+		st->kind = L2S_STEP_DONE;
+		st->why = L2S_FAIL_STALE;
+		return 0;
+	}
+	ec.kl = kl;
+	ec.p = kp->p;
+	if (l2s_sel_report(&kl->lg, &s->core, kp->p, o, &env, st) < 0)
+		return L2S_REFUSE(-EINVAL, err, "login %u has no attempt in progress", id);
+	ks_count_attempt(s, st);
+	ln->gen++;
+	return 0;
+}
+
+/**
+ * ks_login_test() - the candidates a login would try now, changing nothing
+ * @ln: the namespace
+ * @kp: the profile
+ * @key: the hash key
+ * @steps: receives the attempts in order
+ * @max: room in @steps
+ * @nsteps: receives the number of attempts
+ * @last: receives the final step
+ * @err: refusal message
+ *
+ * A dry run on copies of the destination table and the profile, every
+ * attempt assumed to fail with no reply; random picks take the first
+ * candidate and report how many there were.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
+		  struct ks_test_step *steps, u32 max, u32 *nsteps,
+		  struct l2s_step *last, struct l2s_err *err)
+{
+	const struct l2s_outcome fail = { .kind = L2S_OUT_NO_REPLY };
+	struct ks_env_ctx ec = { .ln = ln, .p = kp->p, .dry = true };
+	struct ks_sel *s = &ln->sel;
+	struct l2s_profile *p = NULL;
+	struct l2s_login lg;
+	struct l2s_core c;
+	struct l2s_env env;
+	struct l2s_step st;
+	int ret = -ENOMEM;
+	u32 n = 0;
+
+	*nsteps = 0;
+	memset(last, 0, sizeof(*last));
+	last->kind = L2S_STEP_DONE;
+	last->why = L2S_FAIL_NO_TUNNELS;
+	if (!s->core.dests)
+		return 0;
+	c = s->core;
+	c.dests = kvmalloc_array(c.ndests_cap, sizeof(*c.dests), GFP_KERNEL);
+	if (!c.dests)
+		return -ENOMEM;
+	memcpy(c.dests, s->core.dests, c.ndests_cap * sizeof(*c.dests));
+	p = kvmalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		goto out;
+	memcpy(p, kp->p, sizeof(*p));
+	ec.p = p;
+	env.now = ks_now_ms();
+	env.rand = ks_rand;
+	env.event = NULL;
+	env.ctx = &ec;
+	ec.ncand = 1;
+	l2s_sel_begin(&lg, &c, p, key, &env, &st);
+	while (st.kind == L2S_STEP_ATTEMPT && n < max) {
+		steps[n].st = st;
+		steps[n].ncand = ec.ncand;
+		n++;
+		ec.ncand = 1;
+		if (l2s_sel_report(&lg, &c, p, &fail, &env, &st) < 0)
+			break;
+	}
+	*last = st;
+	*nsteps = n;
+	ret = 0;
+out:
+	kvfree(p);
+	kvfree(c.dests);
+	return ret;
+}
+
+/* A socket closed: its logins go with it. */
+static void ks_logins_release_portid(struct l2tpsel_net *ln, u32 portid)
+{
+	struct ks_login *kl, *tmp;
+
+	list_for_each_entry_safe(kl, tmp, &ln->sel.lru, lru)
+		if (kl->portid == portid)
+			ks_login_finish(ln, kl);
+}
+
+static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, void *data)
+{
+	struct netlink_notify *n = data;
+	struct l2tpsel_net *ln;
+
+	if (state != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
+		return NOTIFY_DONE;
+	ln = l2tpsel_pernet(n->net);
+	mutex_lock(&ln->lock);
+	if (ln->sel.n_logins)
+		ks_logins_release_portid(ln, n->portid);
+	mutex_unlock(&ln->lock);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block ks_netlink_nb = {
+	.notifier_call = ks_netlink_notify,
+};
+
+/* ---- life cycle ------------------------------------------------------ */
+
+/**
+ * ks_sel_init() - empty selection state for a new namespace
+ * @ln: the namespace
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ks_sel_init(struct l2tpsel_net *ln)
+{
+	struct ks_sel *s = &ln->sel;
+	int err;
+
+	BUILD_BUG_ON(L2S_DOMAIN_LEN != L2TPSEL_NAME_MAX);
+	/* No destination table until the first tunnel; no core domain array. */
+	l2s_core_init(&s->core, NULL, 0, NULL, 0);
+	err = ks_table_init(&s->profiles);
+	if (err)
+		goto err_profiles;
+	err = ks_table_init(&s->domains);
+	if (err)
+		goto err_domains;
+	xa_init_flags(&s->logins, XA_FLAGS_ALLOC1);
+	INIT_LIST_HEAD(&s->lru);
+	s->max_logins = KS_MAX_LOGINS_DEFAULT;
+	INIT_DELAYED_WORK(&s->expire_work, ks_expire_work);
+	return 0;
+
+err_domains:
+	ks_table_destroy(&s->profiles, NULL);
+err_profiles:
+	return err;
+}
+
+/**
+ * ks_sel_stop() - stop the expiry work; called without ln->lock
+ * @ln: the dying namespace
+ *
+ * No request runs any more in a dying namespace, so nothing arms it again.
+ */
+void ks_sel_stop(struct l2tpsel_net *ln)
+{
+	cancel_delayed_work_sync(&ln->sel.expire_work);
+}
+
+static void ks_free_profile_obj(struct ks_obj *o)
+{
+	ks_profile_free(container_of(o, struct ks_profile, obj));
+}
+
+static void ks_free_domain_obj(struct ks_obj *o)
+{
+	kfree(container_of(o, struct ks_domain, obj));
+}
+
+/**
+ * ks_sel_exit() - free the selection state of a dying namespace
+ * @ln: the namespace, after ks_sel_stop()
+ */
+void ks_sel_exit(struct l2tpsel_net *ln)
+{
+	struct ks_sel *s = &ln->sel;
+	struct ks_login *kl, *tmp;
+
+	list_for_each_entry_safe(kl, tmp, &s->lru, lru)
+		ks_login_finish(ln, kl);
+	xa_destroy(&s->logins);
+	ks_table_destroy(&s->domains, ks_free_domain_obj);
+	ks_table_destroy(&s->profiles, ks_free_profile_obj);
+	kvfree(s->core.dests);
+	kvfree(s->stats);
+	s->core.dests = NULL;
+	s->stats = NULL;
+}
+
+/**
+ * ks_sel_module_init() - watch netlink sockets close, to free their logins
+ *
+ * Return: 0 or a negative errno.
+ */
+int ks_sel_module_init(void)
+{
+	return netlink_register_notifier(&ks_netlink_nb);
+}
+
+/**
+ * ks_sel_module_exit() - stop watching netlink sockets
+ */
+void ks_sel_module_exit(void)
+{
+	netlink_unregister_notifier(&ks_netlink_nb);
+}

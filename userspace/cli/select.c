@@ -1,0 +1,758 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpsel profile | tunnel | domain | destination | lockout | clear | login:
+ * tunnel selection (SPEC §1-§3) as the kernel holds it.  Configuration lines
+ * are the batch grammar of userspace/lib/conf.h, parsed by conf_parse(), so
+ * the CLI reads exactly what the simulator reads.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/genetlink.h>
+#include <linux/l2tpsel.h>
+
+#include "cli.h"
+#include "conf.h"
+#include "print.h"
+
+/* The login this process began last: "login report last ..." in a batch. */
+static uint32_t last_login;
+
+static void sel_attrs(const struct nlmsghdr *nlh, size_t off, const struct nlattr **tb)
+{
+	const struct nlattr *a;
+
+	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
+	mnl_attr_for_each(a, nlh, off)
+		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
+			tb[mnl_attr_get_type(a)] = a;
+}
+
+static void sel_nested(const struct nlattr *nest, const struct nlattr **tb)
+{
+	const struct nlattr *a;
+
+	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
+	mnl_attr_for_each_nested(a, nest)
+		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
+			tb[mnl_attr_get_type(a)] = a;
+}
+
+static uint32_t a_u32(const struct nlattr *a)
+{
+	return a && !mnl_attr_validate(a, MNL_TYPE_U32) ? mnl_attr_get_u32(a) : 0;
+}
+
+static unsigned int a_u16(const struct nlattr *a)
+{
+	return a && !mnl_attr_validate(a, MNL_TYPE_U16) ? mnl_attr_get_u16(a) : 0;
+}
+
+static unsigned int a_u8(const struct nlattr *a)
+{
+	return a && !mnl_attr_validate(a, MNL_TYPE_U8) ? mnl_attr_get_u8(a) : 0;
+}
+
+static const char *a_str(const struct nlattr *a)
+{
+	return a && !mnl_attr_validate(a, MNL_TYPE_NUL_STRING) ? mnl_attr_get_str(a) : NULL;
+}
+
+/* An address attribute as text; "" when absent. */
+static void a_addr(const struct nlattr *a, char *buf, size_t len)
+{
+	struct l2s_addr x = { 0 };
+
+	buf[0] = '\0';
+	if (!a)
+		return;
+	if (mnl_attr_get_payload_len(a) == 4)
+		x.family = 4;
+	else if (mnl_attr_get_payload_len(a) == 16)
+		x.family = 6;
+	else
+		return;
+	memcpy(x.bytes, mnl_attr_get_payload(a), mnl_attr_get_payload_len(a));
+	conf_format_addr(&x, buf, len);
+}
+
+static void put_addr(struct nlmsghdr *nlh, int type, const struct l2s_addr *a)
+{
+	if (a->family == 4 || a->family == 6)
+		mnl_attr_put(nlh, type, a->family == 4 ? 4 : 16, a->bytes);
+}
+
+static int request(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *what)
+{
+	int err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
+
+	return err ? cli_nl_err(c, what, err) : 0;
+}
+
+/* A GET or dump printed as one JSON array (or lines of text). */
+static int show(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *what)
+{
+	int err;
+
+	pr_reset();
+	pr_open_arr(NULL);
+	err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
+	pr_close_arr();
+	if (err)
+		return cli_nl_err(c, what, err);
+	pr_done();
+	return 0;
+}
+
+/* A configuration line of the batch grammar: apply it through the kernel. */
+static int apply_conf(struct cli *c, const struct conf_cmd *k)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	if (cli_nl(c))
+		return -1;
+	switch (k->kind) {
+	case CONF_LOCKOUT_TIME:
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOCKOUT_SET, 0);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_TIME, k->secs);
+		return request(c, nlh, NULL, "lockout time");
+	case CONF_PROFILE_ADD:
+	case CONF_PROFILE_SET:
+		nlh = l2s_nl_req(&c->nl, buf, k->kind == CONF_PROFILE_ADD ?
+				 L2TPSEL_CMD_PROFILE_NEW : L2TPSEL_CMD_PROFILE_SET, 0);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
+		if (k->has_failover)
+			mnl_attr_put_u8(nlh, L2TPSEL_A_FAILOVER, k->failover);
+		if (k->has_lb)
+			mnl_attr_put_u8(nlh, L2TPSEL_A_LB, k->lb);
+		if (k->has_fo_cdn)
+			mnl_attr_put_u32(nlh, L2TPSEL_A_FAILOVER_CDN, k->fo_cdn);
+		if (k->has_fo_stopccn)
+			mnl_attr_put_u32(nlh, L2TPSEL_A_FAILOVER_STOPCCN, k->fo_stopccn);
+		return request(c, nlh, NULL, k->kind == CONF_PROFILE_ADD ? "profile add" : "profile set");
+	case CONF_PROFILE_DEL:
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_PROFILE_DEL, 0);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
+		return request(c, nlh, NULL, "profile del");
+	case CONF_TUNNEL_ADD:
+		if (k->level > 255)
+			return cli_err("tunnel add: level %u out of range", k->level);
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_NEW, 0);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, k->profile);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, (uint8_t)k->level);
+		put_addr(nlh, L2TPSEL_A_REMOTE, &k->dest.remote);
+		put_addr(nlh, L2TPSEL_A_LOCAL, &k->dest.local);
+		mnl_attr_put_u16(nlh, L2TPSEL_A_PORT, k->dest.port);
+		if (k->max_sessions)
+			mnl_attr_put_u32(nlh, L2TPSEL_A_MAX_SESSIONS, k->max_sessions);
+		if (k->group[0])
+			mnl_attr_put_strz(nlh, L2TPSEL_A_TGROUP, k->group);
+		if (k->secret[0])
+			mnl_attr_put_strz(nlh, L2TPSEL_A_SECRET, k->secret);
+		return request(c, nlh, NULL, "tunnel add");
+	case CONF_TUNNEL_DEL:
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_DEL, 0);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, k->profile);
+		return request(c, nlh, NULL, "tunnel del");
+	case CONF_DOMAIN_ADD:
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_DOMAIN_NEW, 0);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_DOMAIN, k->name);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, k->profile);
+		return request(c, nlh, NULL, "domain add");
+	case CONF_DOMAIN_DEL:
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_DOMAIN_DEL, 0);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_DOMAIN, k->name);
+		return request(c, nlh, NULL, "domain del");
+	case CONF_CLEAR_LOCKOUT:
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOCKOUT_CLEAR, 0);
+		if (k->has_local)
+			put_addr(nlh, L2TPSEL_A_LOCAL, &k->local);
+		if (k->has_remote)
+			put_addr(nlh, L2TPSEL_A_REMOTE, &k->remote);
+		return request(c, nlh, NULL, "clear lockout");
+	}
+	return cli_err("unknown configuration command");
+}
+
+/*
+ * Run "OBJECT VERB ARGS..." through conf_parse(); @verbs are the grammar's
+ * verbs of the object, so that a prefix ("prof a") reads as the full word.
+ */
+static int run_conf(struct cli *c, const char *object, const char *const *verbs,
+		    int argc, char **argv)
+{
+	char *v[CONF_MAX_ARGS + 2], err[256];
+	struct conf_cmd k;
+	int i, n = 0;
+
+	if (argc + 1 > CONF_MAX_ARGS)
+		return cli_err("%s: too many arguments", object);
+	v[n++] = (char *)object;
+	for (i = 0; i < argc; i++)
+		v[n++] = argv[i];
+	for (i = 0; argc && verbs[i]; i++) {
+		if (cli_matches(argv[0], verbs[i])) {
+			v[1] = (char *)verbs[i];
+			break;
+		}
+	}
+	if (conf_parse(n, v, &k, err, sizeof(err)))
+		return cli_err("%s", err[0] ? err : "syntax error");
+	return apply_conf(c, &k);
+}
+
+/* ---- profile --------------------------------------------------------- */
+
+static void profile_usage(void)
+{
+	printf("Usage: l2tpsel profile { add | set } NAME [ failover { between-levels | within-level } ]\n"
+	       "               [ lb { random | weighted | destination-equal | hash | minmiss-hash } ]\n"
+	       "               [ failover-on { cdn | stopccn } CODE[,CODE...] ]\n"
+	       "       l2tpsel profile del NAME\n"
+	       "       l2tpsel profile show [ NAME ]\n"
+	       "CODE := 0..31 (result codes that also lock out and fail over)\n");
+}
+
+static void print_codes(const char *key, const char *label, uint32_t mask)
+{
+	unsigned int i;
+	bool first = true;
+
+	if (pr_is_json()) {
+		pr_open_arr(key);
+		for (i = 0; i < 32; i++)
+			if (mask & (1u << i))
+				pr_u64(NULL, "", i);
+		pr_close_arr();
+		return;
+	}
+	if (!mask)
+		return;
+	printf(" failover-on %s ", label);
+	for (i = 0; i < 32; i++) {
+		if (mask & (1u << i)) {
+			printf("%s%u", first ? "" : ",", i);
+			first = false;
+		}
+	}
+}
+
+static int profile_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	pr_open_obj(NULL);
+	pr_str("name", "%s", a_str(tb[L2TPSEL_A_NAME]) ?: "?");
+	pr_str("failover", " failover %s", conf_failover_name(a_u8(tb[L2TPSEL_A_FAILOVER])));
+	pr_str("lb", " lb %s", conf_lb_name(a_u8(tb[L2TPSEL_A_LB])));
+	print_codes("failover_on_cdn", "cdn", a_u32(tb[L2TPSEL_A_FAILOVER_CDN]));
+	print_codes("failover_on_stopccn", "stopccn", a_u32(tb[L2TPSEL_A_FAILOVER_STOPCCN]));
+	pr_u64("tunnels", " tunnels %" PRIu64, a_u32(tb[L2TPSEL_A_N_TUNNELS]));
+	pr_u64("levels", " levels %" PRIu64, a_u32(tb[L2TPSEL_A_N_LEVELS]));
+	pr_u64("destinations", " destinations %" PRIu64, a_u32(tb[L2TPSEL_A_N_DESTS]));
+	pr_close_obj();
+	pr_text("\n");
+	return MNL_CB_OK;
+}
+
+static const char *const profile_verbs[] = { "add", "set", "del", NULL };
+
+static int profile_run(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	if (!argc || cli_matches(argv[0], "show") || cli_matches(argv[0], "list")) {
+		if (argc > 2)
+			return cli_err("profile show: unexpected argument \"%s\"", argv[2]);
+		if (cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_PROFILE_GET, argc == 2 ? 0 : NLM_F_DUMP);
+		if (argc == 2)
+			mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, argv[1]);
+		return show(c, nlh, profile_cb, "profile show");
+	}
+	if (cli_matches(argv[0], "delete"))
+		argv[0] = "del";
+	return run_conf(c, "profile", profile_verbs, argc, argv);
+}
+
+/* ---- tunnel ---------------------------------------------------------- */
+
+static void tunnel_usage(void)
+{
+	printf("Usage: l2tpsel tunnel add NAME profile PROFILE level LEVEL dest ADDR [ port PORT ]\n"
+	       "               [ local ADDR ] [ max-sessions N ] [ group GROUP ] [ secret SECRET ]\n"
+	       "       l2tpsel tunnel del NAME profile PROFILE\n"
+	       "       l2tpsel tunnel show [ profile PROFILE ]\n"
+	       "LEVEL := 0..7 (0 most preferred);  N := 0 (unlimited) | 1..16777215\n"
+	       "ADDR := IPv4 or IPv6 address;  the secret is never shown\n");
+}
+
+/* The tunnel attributes of a reply, a step or a candidate. */
+static void print_tunnel(const struct nlattr **tb, bool full)
+{
+	char remote[64], local[64];
+
+	a_addr(tb[L2TPSEL_A_REMOTE], remote, sizeof(remote));
+	a_addr(tb[L2TPSEL_A_LOCAL], local, sizeof(local));
+	pr_str("tunnel", "%s", a_str(tb[L2TPSEL_A_NAME]) ?: "?");
+	pr_str("profile", " profile %s", a_str(tb[L2TPSEL_A_PROFILE]) ?: "?");
+	pr_u64("level", " level %" PRIu64, a_u8(tb[L2TPSEL_A_SEL_LEVEL]));
+	pr_str("dest", " dest %s", remote);
+	pr_u64("port", " port %" PRIu64, a_u16(tb[L2TPSEL_A_PORT]));
+	if (local[0])
+		pr_str("local", " local %s", local);
+	if (!full)
+		return;
+	pr_u64("max_sessions", " max-sessions %" PRIu64, a_u32(tb[L2TPSEL_A_MAX_SESSIONS]));
+	if (a_str(tb[L2TPSEL_A_TGROUP]))
+		pr_str("group", " group %s", a_str(tb[L2TPSEL_A_TGROUP]));
+	pr_u64("sessions", " sessions %" PRIu64, a_u32(tb[L2TPSEL_A_SESSIONS]));
+	pr_bool("secret", " secret %s", a_u8(tb[L2TPSEL_A_HAS_SECRET]));
+}
+
+static int tunnel_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	pr_open_obj(NULL);
+	print_tunnel(tb, true);
+	pr_close_obj();
+	pr_text("\n");
+	return MNL_CB_OK;
+}
+
+static const char *const tunnel_verbs[] = { "add", "del", NULL };
+
+static int tunnel_run(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	if (!argc || cli_matches(argv[0], "show") || cli_matches(argv[0], "list")) {
+		if (argc != 0 && argc != 1 && !(argc == 3 && cli_matches(argv[1], "profile")))
+			return cli_err("tunnel show: usage: tunnel show [ profile PROFILE ]");
+		if (cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_GET, NLM_F_DUMP);
+		if (argc == 3)
+			mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, argv[2]);
+		return show(c, nlh, tunnel_cb, "tunnel show");
+	}
+	if (cli_matches(argv[0], "delete"))
+		argv[0] = "del";
+	return run_conf(c, "tunnel", tunnel_verbs, argc, argv);
+}
+
+/* ---- domain ---------------------------------------------------------- */
+
+static void domain_usage(void)
+{
+	printf("Usage: l2tpsel domain add DOMAIN profile PROFILE\n"
+	       "       l2tpsel domain del DOMAIN\n"
+	       "       l2tpsel domain show [ DOMAIN ]\n"
+	       "DOMAIN: what follows the last '@' of a user name, 1..63 bytes\n");
+}
+
+static int domain_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	pr_open_obj(NULL);
+	pr_str("domain", "%s", a_str(tb[L2TPSEL_A_DOMAIN]) ?: "?");
+	pr_str("profile", " profile %s", a_str(tb[L2TPSEL_A_PROFILE]) ?: "?");
+	pr_close_obj();
+	pr_text("\n");
+	return MNL_CB_OK;
+}
+
+static const char *const domain_verbs[] = { "add", "del", NULL };
+
+static int domain_run(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	if (!argc || cli_matches(argv[0], "show") || cli_matches(argv[0], "list")) {
+		if (argc > 2)
+			return cli_err("domain show: unexpected argument \"%s\"", argv[2]);
+		if (cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_DOMAIN_GET, argc == 2 ? 0 : NLM_F_DUMP);
+		if (argc == 2)
+			mnl_attr_put_strz(nlh, L2TPSEL_A_DOMAIN, argv[1]);
+		return show(c, nlh, domain_cb, "domain show");
+	}
+	if (cli_matches(argv[0], "delete"))
+		argv[0] = "del";
+	return run_conf(c, "domain", domain_verbs, argc, argv);
+}
+
+/* ---- destination ------------------------------------------------------ */
+
+static void destination_usage(void)
+{
+	printf("Usage: l2tpsel destination show\n"
+	       "Each destination (remote address, port, local address) with its lockout time\n"
+	       "remaining (ms), session count, tunnels naming it, attempts and failures.\n");
+}
+
+static int dest_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+	char remote[64], local[64];
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	a_addr(tb[L2TPSEL_A_REMOTE], remote, sizeof(remote));
+	a_addr(tb[L2TPSEL_A_LOCAL], local, sizeof(local));
+	pr_open_obj(NULL);
+	pr_str("dest", "%s", remote);
+	pr_u64("port", " port %" PRIu64, a_u16(tb[L2TPSEL_A_PORT]));
+	if (local[0] || !pr_is_json())
+		pr_str("local", " local %s", local[0] ? local : "any");
+	pr_u64("lockout_ms", " lockout-ms %" PRIu64, a_u32(tb[L2TPSEL_A_LOCKOUT_REMAINING]));
+	pr_u64("sessions", " sessions %" PRIu64, a_u32(tb[L2TPSEL_A_SESSIONS]));
+	pr_u64("tunnels", " tunnels %" PRIu64, a_u32(tb[L2TPSEL_A_N_TUNNELS]));
+	pr_u64("attempts", " attempts %" PRIu64, a_u32(tb[L2TPSEL_A_ATTEMPTS]));
+	pr_u64("failures", " failures %" PRIu64, a_u32(tb[L2TPSEL_A_FAILURES]));
+	pr_close_obj();
+	pr_text("\n");
+	return MNL_CB_OK;
+}
+
+static int destination_run(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+
+	if (argc && !cli_matches(argv[0], "show") && !cli_matches(argv[0], "list"))
+		return cli_err("destination: command \"%s\" is unknown, try \"l2tpsel destination help\"",
+			       argv[0]);
+	if (argc > 1)
+		return cli_err("destination show: unexpected argument \"%s\"", argv[1]);
+	if (cli_nl(c))
+		return -1;
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_DEST_GET, NLM_F_DUMP);
+	return show(c, nlh, dest_cb, "destination show");
+}
+
+/* ---- lockout and clear ------------------------------------------------ */
+
+static void lockout_usage(void)
+{
+	printf("Usage: l2tpsel lockout time SECS\n"
+	       "       l2tpsel lockout max-logins N\n"
+	       "       l2tpsel lockout show\n"
+	       "       l2tpsel clear lockout [ local ADDR | remote ADDR ]\n"
+	       "SECS := 1..86400 (default 300);  N := 1..65536 logins in progress (default 4096)\n");
+}
+
+static int lockout_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	pr_open_obj(NULL);
+	pr_u64("time", "time %" PRIu64, a_u32(tb[L2TPSEL_A_LOCKOUT_TIME]));
+	pr_u64("locked", " locked %" PRIu64, a_u32(tb[L2TPSEL_A_N_LOCKED]));
+	pr_u64("logins", " logins %" PRIu64, a_u32(tb[L2TPSEL_A_N_LOGINS]));
+	pr_u64("max_logins", " max-logins %" PRIu64, a_u32(tb[L2TPSEL_A_MAX_LOGINS]));
+	pr_close_obj();
+	pr_text("\n");
+	return MNL_CB_OK;
+}
+
+static int lockout_run(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	static const char *const verbs[] = { "time", NULL };
+	struct nlmsghdr *nlh;
+	uint32_t n;
+
+	if (!argc || cli_matches(argv[0], "show")) {
+		if (cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOCKOUT_GET, 0);
+		pr_reset();
+		if (request(c, nlh, lockout_cb, "lockout show"))
+			return -1;
+		pr_done();
+		return 0;
+	}
+	if (cli_matches(argv[0], "max-logins")) {
+		if (argc != 2)
+			return cli_err("lockout max-logins: usage: lockout max-logins N");
+		if (cli_parse_u32("max-logins", argv[1], &n) || cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOCKOUT_SET, 0);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_MAX_LOGINS, n);
+		return request(c, nlh, NULL, "lockout max-logins");
+	}
+	return run_conf(c, "lockout", verbs, argc, argv);
+}
+
+static int clear_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	pr_reset();
+	pr_open_obj(NULL);
+	pr_u64("cleared", "cleared %" PRIu64, a_u32(tb[L2TPSEL_A_N_LOCKED]));
+	pr_close_obj();
+	pr_text("\n");
+	pr_done();
+	return MNL_CB_OK;
+}
+
+static int clear_run(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE], *v[CONF_MAX_ARGS + 2], err[256];
+	struct conf_cmd k;
+	struct nlmsghdr *nlh;
+	int i, n = 0;
+
+	if (argc + 1 > CONF_MAX_ARGS)
+		return cli_err("clear: too many arguments");
+	v[n++] = "clear";
+	for (i = 0; i < argc; i++)
+		v[n++] = argv[i];
+	if (argc && cli_matches(argv[0], "lockout"))
+		v[1] = "lockout";
+	if (conf_parse(n, v, &k, err, sizeof(err)))
+		return cli_err("%s", err[0] ? err : "syntax error");
+	if (cli_nl(c))
+		return -1;
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOCKOUT_CLEAR, 0);
+	if (k.has_local)
+		put_addr(nlh, L2TPSEL_A_LOCAL, &k.local);
+	if (k.has_remote)
+		put_addr(nlh, L2TPSEL_A_REMOTE, &k.remote);
+	return request(c, nlh, clear_cb, "clear lockout");
+}
+
+/* ---- login ----------------------------------------------------------- */
+
+static void login_usage(void)
+{
+	printf("Usage: l2tpsel login test { USER | profile PROFILE } [ profile PROFILE ] [ key KEY ]\n"
+	       "       l2tpsel login begin { USER | profile PROFILE } [ profile PROFILE ] [ key KEY ]\n"
+	       "                           [ pick TUNNEL ]...\n"
+	       "       l2tpsel login report { ID | last } OUTCOME\n"
+	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
+	       "OUTCOME := { ok | no-reply | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }\n"
+	       "test: the order in which the kernel would try candidates now, every attempt\n"
+	       "      assumed to fail with no reply; nothing changes (a dry run)\n"
+	       "begin/report: a login held for this process (in a batch: one socket);\n"
+	       "      pick pins the next random choice among candidates that include TUNNEL\n");
+}
+
+static const char *const why_names[] = {
+	[L2TPSEL_WHY_NONE] = "none",
+	[L2TPSEL_WHY_EXHAUSTED] = "exhausted",
+	[L2TPSEL_WHY_CDN] = "cdn",
+	[L2TPSEL_WHY_STOPCCN] = "stopccn",
+	[L2TPSEL_WHY_CLIENT_GONE] = "client-gone",
+	[L2TPSEL_WHY_NO_TUNNELS] = "no-tunnels",
+	[L2TPSEL_WHY_PROFILE_CHANGED] = "profile-changed",
+	[L2TPSEL_WHY_RESTARTS] = "restarts",
+};
+
+static const char *why_name(unsigned int why)
+{
+	return why < sizeof(why_names) / sizeof(why_names[0]) ? why_names[why] : "?";
+}
+
+/* One step: "attempt tunnel T ... setup sccrq" or "done ok ..." / "done fail reason R". */
+static void print_step(const struct nlattr **tb)
+{
+	if (a_u8(tb[L2TPSEL_A_STEP]) == L2TPSEL_STEP_ATTEMPT) {
+		pr_str("step", " %s", "attempt");
+		pr_text(" ");
+		print_tunnel(tb, false);
+		pr_str("setup", " setup %s", a_u8(tb[L2TPSEL_A_SETUP]) ? "sccrq" : "icrq");
+		if (a_u8(tb[L2TPSEL_A_SHORTEST]))
+			pr_bool("shortest", " shortest %s", true);
+		return;
+	}
+	pr_str("step", " %s", "done");
+	if (a_u8(tb[L2TPSEL_A_OK])) {
+		pr_str("result", " %s ", "ok");
+		print_tunnel(tb, false);
+	} else {
+		pr_str("result", " %s", "fail");
+		pr_str("reason", " reason %s", why_name(a_u8(tb[L2TPSEL_A_WHY])));
+	}
+}
+
+static int step_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	last_login = a_u32(tb[L2TPSEL_A_LOGIN_ID]);
+	pr_reset();
+	pr_open_obj(NULL);
+	pr_u64("login", "login %" PRIu64, last_login);
+	print_step(tb);
+	pr_close_obj();
+	pr_text("\n");
+	pr_done();
+	return MNL_CB_OK;
+}
+
+static int test_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1], *st[L2TPSEL_A_MAX + 1];
+	const struct nlattr *e;
+	unsigned int i = 0;
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	pr_reset();
+	pr_open_obj(NULL);
+	pr_open_arr("attempts");
+	if (tb[L2TPSEL_A_STEPS]) {
+		mnl_attr_for_each_nested(e, tb[L2TPSEL_A_STEPS]) {
+			uint32_t n;
+
+			sel_nested(e, st);
+			n = a_u32(st[L2TPSEL_A_N_CANDIDATES]);
+			pr_open_obj(NULL);
+			pr_u64("n", "%" PRIu64 " ", ++i);
+			print_tunnel(st, false);
+			pr_str("setup", " setup %s", a_u8(st[L2TPSEL_A_SETUP]) ? "sccrq" : "icrq");
+			if (a_u8(st[L2TPSEL_A_SHORTEST]))
+				pr_bool("shortest", " shortest %s", true);
+			pr_u64("candidates", " candidates %" PRIu64, n);
+			if (n > 1)
+				pr_text(" (random pick shown as the first)");
+			pr_close_obj();
+			pr_text("\n");
+		}
+	}
+	pr_close_arr();
+	if (pr_is_json()) {
+		pr_str("result", "", a_u8(tb[L2TPSEL_A_OK]) ? "ok" : "fail");
+		pr_str("reason", "", why_name(a_u8(tb[L2TPSEL_A_WHY])));
+	} else {
+		printf("then: login fails, reason %s\n", why_name(a_u8(tb[L2TPSEL_A_WHY])));
+	}
+	pr_close_obj();
+	pr_done();
+	return MNL_CB_OK;
+}
+
+static int login_run(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	const char *user = NULL, *profile = NULL, *key = NULL;
+	const char *picks[16];
+	struct nlmsghdr *nlh;
+	bool test, begin;
+	int npicks = 0, i;
+	uint32_t id, r, e;
+
+	if (!argc)
+		return cli_err("login: which command? try \"l2tpsel login help\"");
+	test = cli_matches(argv[0], "test");
+	begin = cli_matches(argv[0], "begin");
+	if (cli_matches(argv[0], "report")) {
+		uint8_t out;
+
+		if (argc < 3)
+			return cli_err("login report: usage: login report { ID | last } OUTCOME");
+		if (!strcmp(argv[1], "last"))
+			id = last_login;
+		else if (cli_parse_u32("login id", argv[1], &id))
+			return -1;
+		r = e = 0;
+		if (cli_matches(argv[2], "ok"))
+			out = L2TPSEL_OUTCOME_OK;
+		else if (cli_matches(argv[2], "no-reply") || !strcmp(argv[2], "silent"))
+			out = L2TPSEL_OUTCOME_NO_REPLY;
+		else if (cli_matches(argv[2], "client-gone"))
+			out = L2TPSEL_OUTCOME_CLIENT_GONE;
+		else if (!strcmp(argv[2], "cdn") || !strcmp(argv[2], "stopccn")) {
+			out = !strcmp(argv[2], "cdn") ? L2TPSEL_OUTCOME_CDN : L2TPSEL_OUTCOME_STOPCCN;
+			if (argc != 5)
+				return cli_err("login report: %s needs RESULT ERROR", argv[2]);
+			if (cli_parse_u32("result code", argv[3], &r) ||
+			    cli_parse_u32("error code", argv[4], &e))
+				return -1;
+			if (r > 65535 || e > 65535)
+				return cli_err("login report: result and error codes are 0..65535");
+		} else {
+			return cli_err("login report: outcome \"%s\" is unknown", argv[2]);
+		}
+		if ((out == L2TPSEL_OUTCOME_CDN || out == L2TPSEL_OUTCOME_STOPCCN) ? argc != 5 : argc != 3)
+			return cli_err("login report: unexpected argument");
+		if (cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOGIN_REPORT, 0);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, out);
+		if (out == L2TPSEL_OUTCOME_CDN || out == L2TPSEL_OUTCOME_STOPCCN) {
+			mnl_attr_put_u16(nlh, L2TPSEL_A_RESULT_CODE, (uint16_t)r);
+			mnl_attr_put_u16(nlh, L2TPSEL_A_ERROR_CODE, (uint16_t)e);
+		}
+		return request(c, nlh, step_cb, "login report");
+	}
+	if (!test && !begin)
+		return cli_err("login: command \"%s\" is unknown, try \"l2tpsel login help\"", argv[0]);
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "profile") || !strcmp(argv[i], "key") ||
+		    (begin && !strcmp(argv[i], "pick"))) {
+			if (i + 1 >= argc)
+				return cli_err("login: \"%s\" needs an argument", argv[i]);
+			if (argv[i][0] == 'p' && argv[i][1] == 'r')
+				profile = argv[i + 1];
+			else if (argv[i][0] == 'k')
+				key = argv[i + 1];
+			else if (npicks < 16)
+				picks[npicks++] = argv[i + 1];
+			else
+				return cli_err("login: at most 16 picks");
+			i++;
+		} else if (!user) {
+			user = argv[i];
+		} else {
+			return cli_err("login: unexpected argument \"%s\"", argv[i]);
+		}
+	}
+	if (!user && !profile)
+		return cli_err("login %s: give USER@DOMAIN or profile PROFILE", argv[0]);
+	if (cli_nl(c))
+		return -1;
+	nlh = l2s_nl_req(&c->nl, buf, test ? L2TPSEL_CMD_LOGIN_TEST : L2TPSEL_CMD_LOGIN_BEGIN, 0);
+	if (user)
+		mnl_attr_put_strz(nlh, L2TPSEL_A_USER, user);
+	if (profile)
+		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
+	if (key)
+		mnl_attr_put_strz(nlh, L2TPSEL_A_KEY, key);
+	if (npicks) {
+		struct nlattr *nest = mnl_attr_nest_start(nlh, L2TPSEL_A_PICKS);
+
+		for (i = 0; i < npicks; i++)
+			mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, picks[i]);
+		mnl_attr_nest_end(nlh, nest);
+	}
+	return request(c, nlh, test ? test_cb : step_cb, test ? "login test" : "login begin");
+}
+
+const struct cli_object cli_obj_profile = { "profile", profile_run, profile_usage };
+const struct cli_object cli_obj_tunnel = { "tunnel", tunnel_run, tunnel_usage };
+const struct cli_object cli_obj_domain = { "domain", domain_run, domain_usage };
+const struct cli_object cli_obj_destination = { "destination", destination_run, destination_usage };
+const struct cli_object cli_obj_lockout = { "lockout", lockout_run, lockout_usage };
+const struct cli_object cli_obj_clear = { "clear", clear_run, lockout_usage };
+const struct cli_object cli_obj_login = { "login", login_run, login_usage };
