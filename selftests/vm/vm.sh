@@ -138,7 +138,13 @@ boot_modules() {
 
 mapfile -t bootmods < <(boot_modules)
 mkdir -p "$cache" || fatal "cannot create $cache"
-initrd=$cache/initramfs-$release.cpio
+# One cache file per kernel release and module tree, so that switching
+# between the stock and the debug kernel does not rebuild every time.
+if [ "$modroot" = / ]; then
+	initrd=$cache/initramfs-$release.cpio
+else
+	initrd=$cache/initramfs-$release-$(sha256sum <<<"$modroot" | cut -c 1-8).cpio
+fi
 key=$( {
 	echo "release $release"
 	sha256sum "$vm_dir/init" "$vm_dir/modprobe"
