@@ -277,6 +277,9 @@ bad+='|possible recursive locking|inconsistent lock state|suspicious RCU usage|c
 bad+='|irq lock inversion|lock held when returning|held lock freed|bad unlock balance'
 bad+='|hung_task|blocked for more than|soft lockup|hard LOCKUP|detected stall'
 bad+='|kmemleak: [0-9]+ new suspected memory leak'
+# SLUB debug ("BUG kmalloc-64 (Tainted: G): Redzone overwritten"), an
+# allocation failure that was not expected, a device reference leaked.
+bad+='|BUG [^ ]+ \([^)]*\): |page allocation failure|unregister_netdevice: waiting for'
 hits=$(grep -E '^\[ *[0-9]+\.[0-9]+\]' <<<"$klog" | grep -E "$bad")
 if [ -n "$hits" ]; then
 	reasons+=("the guest kernel log has $(wc -l <<<"$hits") line(s) that report a problem:")
