@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * MD5 (RFC 1321), written from the RFC's description.  Used only where
+ * RFC 2661 prescribes it: AVP hiding (§4.3) and tunnel authentication
+ * (§5.1.1).  Not a general-purpose hash for anything security-critical.
+ */
+#ifndef L2TPD_MD5_H
+#define L2TPD_MD5_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MD5_DIGEST_LEN 16
+
+struct md5_ctx {
+	uint32_t state[4];
+	uint64_t bytes;		/* total message length so far */
+	uint8_t block[64];	/* pending partial block */
+};
+
+void md5_init(struct md5_ctx *ctx);
+void md5_update(struct md5_ctx *ctx, const void *data, size_t len);
+void md5_final(struct md5_ctx *ctx, uint8_t digest[MD5_DIGEST_LEN]);
+void md5(const void *data, size_t len, uint8_t digest[MD5_DIGEST_LEN]);
+
+#endif

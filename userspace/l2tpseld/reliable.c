@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Reliable delivery of control messages, RFC 2661 §5.8 and Appendix A. */
+#include <errno.h>
+#include <string.h>
+
+#include "reliable.h"
+
+#define SEQ_HALF 0x8000u	/* §5.8: the 32768 values up to the last are "old" */
+
+void l2tp_rel_init(struct l2tp_rel *r, const struct l2tp_rel_config *cfg)
+{
+	memset(r, 0, sizeof(*r));
+	if (cfg)
+		r->cfg = *cfg;
+	if (!r->cfg.peer_window)
+		r->cfg.peer_window = L2TP_DEFAULT_RWS;
+	if (!r->cfg.recv_window)
+		r->cfg.recv_window = L2TP_DEFAULT_RWS;
+	if (!r->cfg.rto_initial_ms)
+		r->cfg.rto_initial_ms = L2TP_REL_RTO_INITIAL_MS;
+	if (r->cfg.rto_max_ms < L2TP_REL_RTO_CAP_MIN_MS)
+		r->cfg.rto_max_ms = L2TP_REL_RTO_CAP_MIN_MS;
+	if (!r->cfg.max_retries)
+		r->cfg.max_retries = L2TP_REL_MAX_RETRIES;
+	/* Appendix A: CWND starts at 1, SSTHRESH at the advertised window */
+	r->cwnd = 1;
+	r->ssthresh = r->cfg.peer_window;
+}
+
+void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id)
+{
+	r->peer_tunnel_id = tunnel_id;
+}
+
+int l2tp_rel_set_peer_window(struct l2tp_rel *r, uint16_t window)
+{
+	if (!window)
+		return -EINVAL;
+	r->cfg.peer_window = window;
+	r->ssthresh = window;
+	if (r->cwnd > window)
+		r->cwnd = window;
+	return 0;
+}
+
+void l2tp_rel_set_max_retries(struct l2tp_rel *r, uint32_t max_retries)
+{
+	r->cfg.max_retries = max_retries ? max_retries : L2TP_REL_MAX_RETRIES;
+}
+
+static uint16_t in_flight(const struct l2tp_rel *r)
+{
+	return (uint16_t)(r->ns_sent - r->ns_una);
+}
+
+static uint16_t queued(const struct l2tp_rel *r)
+{
+	return (uint16_t)(r->ns_next - r->ns_una);
+}
+
+int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len)
+{
+	struct l2tp_rel_slot *slot;
+	uint16_t ns = r->ns_next;
+
+	if (r->dead)
+		return -EPIPE;
+	if (len < L2TP_CTRL_HDR_LEN || len > L2TP_REL_MSG_MAX)
+		return -EMSGSIZE;
+	if (queued(r) >= L2TP_REL_QUEUE)
+		return -ENOBUFS;
+	slot = &r->q[ns % L2TP_REL_QUEUE];
+	memcpy(slot->data, msg, len);
+	slot->len = (uint16_t)len;
+	r->ns_next++;
+	return ns;
+}
+
+static void start_timer(struct l2tp_rel *r, uint64_t now)
+{
+	r->retries = 0;
+	r->rto_cur_ms = r->cfg.rto_initial_ms;
+	r->rto_deadline = now + r->rto_cur_ms;
+}
+
+/* Appendix A: one more acknowledged message opens the window. */
+static void cwnd_on_ack(struct l2tp_rel *r)
+{
+	if (r->cwnd < r->ssthresh) {
+		r->cwnd++;
+	} else if (++r->cwnd_acks >= r->cwnd) {
+		r->cwnd++;
+		r->cwnd_acks = 0;
+	}
+	if (r->cwnd > r->cfg.peer_window)
+		r->cwnd = r->cfg.peer_window;
+}
+
+enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr,
+				  uint64_t now_ms)
+{
+	uint16_t acked = (uint16_t)(hdr->nr - r->ns_una);
+	uint16_t ahead;
+
+	/*
+	 * Nr: the next Ns the peer expects.  Within [una, sent] it acknowledges
+	 * messages; just before una it is an old ack (reordering); beyond sent
+	 * it acknowledges what we never sent, and the message is not trusted.
+	 */
+	if (acked > in_flight(r)) {
+		if (acked < SEQ_HALF) {
+			r->stats.bad_nr++;
+			return L2TP_REL_BAD_NR;
+		}
+	} else if (acked) {
+		r->ns_una = hdr->nr;
+		r->stats.acked += acked;
+		while (acked--)
+			cwnd_on_ack(r);
+		if (in_flight(r))
+			start_timer(r, now_ms);
+	}
+
+	if (hdr->zlb) {
+		/* §5.8: a ZLB takes no slot; its Ns does not move our Nr */
+		r->stats.zlb_received++;
+		return L2TP_REL_ACK_ONLY;
+	}
+
+	ahead = (uint16_t)(hdr->ns - r->nr);
+	if (ahead == 0) {
+		r->nr++;
+		r->stats.delivered++;
+		if (!r->ack_pending) {
+			r->ack_pending = true;
+			r->ack_due = now_ms + r->cfg.ack_delay_ms;
+		}
+		return L2TP_REL_DELIVER;
+	}
+	if (ahead >= SEQ_HALF) {
+		/* §5.8: a duplicate MUST be acknowledged (the ZLB may be lost) */
+		r->stats.duplicates++;
+		r->ack_pending = true;
+		r->ack_due = now_ms;
+		return L2TP_REL_DUPLICATE;
+	}
+	if (ahead < r->cfg.recv_window) {
+		r->stats.out_of_order++;
+		return L2TP_REL_OUT_OF_ORDER;
+	}
+	r->stats.out_of_window++;
+	return L2TP_REL_OUT_OF_WINDOW;
+}
+
+static void tx_slot(struct l2tp_rel *r, uint16_t ns, bool retransmit,
+		    struct l2tp_rel_tx *tx)
+{
+	struct l2tp_rel_slot *slot = &r->q[ns % L2TP_REL_QUEUE];
+
+	/* §5.8: a retransmission keeps its Ns but carries the current Nr */
+	l2tp_hdr_set_seq(slot->data, ns, r->nr);
+	tx->data = slot->data;
+	tx->len = slot->len;
+	tx->ns = ns;
+	tx->retransmit = retransmit;
+	tx->zlb = false;
+	r->ack_pending = false;	/* piggybacked */
+}
+
+enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
+				  struct l2tp_rel_tx *tx)
+{
+	uint32_t window;
+
+	if (r->dead) {
+		if (r->dead_reported)
+			return L2TP_REL_IDLE;
+		r->dead_reported = true;
+		return L2TP_REL_GIVE_UP;
+	}
+
+	if (in_flight(r) && now_ms >= r->rto_deadline) {
+		if (r->retries >= r->cfg.max_retries) {
+			/* §5.8: the tunnel and all its sessions MUST be cleared */
+			r->dead = true;
+			r->dead_reported = true;
+			return L2TP_REL_GIVE_UP;
+		}
+		r->retries++;
+		/* §5.8: exponential back-off, capped */
+		r->rto_cur_ms = r->rto_cur_ms > r->cfg.rto_max_ms / 2 ?
+				r->cfg.rto_max_ms : r->rto_cur_ms * 2;
+		r->rto_deadline = now_ms + r->rto_cur_ms;
+		/* Appendix A: congestion: half to SSTHRESH, CWND back to 1 */
+		r->ssthresh = r->cwnd / 2 ? r->cwnd / 2 : 1;
+		r->cwnd = 1;
+		r->cwnd_acks = 0;
+		r->stats.retransmits++;
+		tx_slot(r, r->ns_una, true, tx);
+		return L2TP_REL_TRANSMIT;
+	}
+
+	window = r->cwnd < r->cfg.peer_window ? r->cwnd : r->cfg.peer_window;
+	if (r->ns_sent != r->ns_next && in_flight(r) < window) {
+		if (!in_flight(r))
+			start_timer(r, now_ms);
+		tx_slot(r, r->ns_sent, false, tx);
+		r->ns_sent++;
+		r->stats.sent++;
+		return L2TP_REL_TRANSMIT;
+	}
+
+	if (r->ack_pending && now_ms >= r->ack_due) {
+		/* §5.8: a ZLB carries the next Ns without taking it */
+		tx->len = l2tp_build_zlb(r->zlb, sizeof(r->zlb), r->peer_tunnel_id,
+					 r->ns_sent, r->nr);
+		tx->data = r->zlb;
+		tx->ns = r->ns_sent;
+		tx->retransmit = false;
+		tx->zlb = true;
+		r->ack_pending = false;
+		r->stats.zlb_sent++;
+		return L2TP_REL_TRANSMIT;
+	}
+	return L2TP_REL_IDLE;
+}
+
+uint64_t l2tp_rel_next_event(const struct l2tp_rel *r, uint64_t now_ms)
+{
+	uint64_t next = UINT64_MAX;
+	uint32_t window = r->cwnd < r->cfg.peer_window ? r->cwnd : r->cfg.peer_window;
+
+	if (r->dead)
+		return r->dead_reported ? UINT64_MAX : now_ms;
+	if (r->ns_sent != r->ns_next && in_flight(r) < window)
+		return now_ms;
+	if (in_flight(r))
+		next = r->rto_deadline;
+	if (r->ack_pending && r->ack_due < next)
+		next = r->ack_due;
+	return next;
+}
+
+bool l2tp_rel_all_acked(const struct l2tp_rel *r)
+{
+	return queued(r) == 0;
+}
+
+uint64_t l2tp_rel_cycle_ms(const struct l2tp_rel *r)
+{
+	uint64_t total = 0, rto = r->cfg.rto_initial_ms;
+	uint32_t i;
+
+	/* the first send, max_retries retransmissions, then the last wait */
+	for (i = 0; i <= r->cfg.max_retries; i++) {
+		total += rto;
+		rto = rto * 2 > r->cfg.rto_max_ms ? r->cfg.rto_max_ms : rto * 2;
+	}
+	return total;
+}
+
+const char *l2tp_rel_rx_name(enum l2tp_rel_rx rx)
+{
+	static const char *const names[] = {
+		[L2TP_REL_DELIVER] = "deliver",
+		[L2TP_REL_ACK_ONLY] = "ack only",
+		[L2TP_REL_DUPLICATE] = "duplicate",
+		[L2TP_REL_OUT_OF_ORDER] = "out of order",
+		[L2TP_REL_OUT_OF_WINDOW] = "out of window",
+		[L2TP_REL_BAD_NR] = "Nr acknowledges unsent",
+	};
+
+	return (unsigned int)rx < sizeof(names) / sizeof(names[0]) ? names[rx] : "unknown";
+}

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reliable delivery of control messages, RFC 2661 §5.8 and Appendix A, for
+ * one tunnel.  No clock and no socket of its own: the caller passes the time
+ * in (milliseconds, any monotonic origin) and sends what l2tp_rel_poll()
+ * hands out.  The event loop is
+ *
+ *	datagram in -> l2tp_msg_parse() -> l2tp_rel_receive() -> FSM
+ *	FSM reply   -> l2tp_rel_queue()
+ *	then, and when l2tp_rel_next_event() is due:
+ *	while (l2tp_rel_poll(r, now, &tx) == L2TP_REL_TRANSMIT) send(tx);
+ *
+ * Choices where §5.8 leaves room (Documentation/l2tp-protocol.md):
+ * - out-of-order messages are dropped, not queued; the peer retransmits;
+ * - a message whose Nr acknowledges something never sent is dropped whole;
+ * - retransmission resends only the oldest unacknowledged message and
+ *   restarts slow start (Appendix A); each message has its own retry count;
+ * - an ack owed is piggybacked on the next message sent; if none is sent by
+ *   ack_delay_ms (default 0: at the end of the same event-loop turn) a ZLB
+ *   goes; a duplicate is always acknowledged at once.
+ */
+#ifndef L2TPD_RELIABLE_H
+#define L2TPD_RELIABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "l2tp.h"
+#include "msg.h"
+
+#define L2TP_REL_QUEUE		16	/* messages held: in flight + waiting */
+#define L2TP_REL_MSG_MAX	1500	/* the largest message we queue */
+
+#define L2TP_REL_RTO_INITIAL_MS	1000	/* §5.8 recommended default */
+#define L2TP_REL_RTO_CAP_MIN_MS	8000	/* §5.8: a cap MUST be >= 8 s */
+#define L2TP_REL_MAX_RETRIES	5	/* §5.8 recommended default */
+
+struct l2tp_rel_config {
+	uint16_t peer_window;	/* peer's Receive Window Size; 0: 4 (§5.8) */
+	uint16_t recv_window;	/* ours, as advertised; 0: 4 */
+	uint32_t rto_initial_ms;	/* 0: 1000 */
+	uint32_t rto_max_ms;		/* raised to 8000 if below */
+	uint32_t max_retries;		/* 0: 5 */
+	uint32_t ack_delay_ms;
+};
+
+enum l2tp_rel_rx {
+	L2TP_REL_DELIVER,	/* next in order: give it to the FSM */
+	L2TP_REL_ACK_ONLY,	/* a ZLB: its Nr was taken */
+	L2TP_REL_DUPLICATE,	/* seen before: dropped, a ZLB is owed */
+	L2TP_REL_OUT_OF_ORDER,	/* ahead, inside our window: dropped */
+	L2TP_REL_OUT_OF_WINDOW,	/* ahead, beyond our window: dropped */
+	L2TP_REL_BAD_NR,	/* acknowledges what we never sent: dropped */
+};
+
+enum l2tp_rel_event {
+	L2TP_REL_IDLE,		/* nothing to do before l2tp_rel_next_event() */
+	L2TP_REL_TRANSMIT,	/* send tx->data, tx->len */
+	L2TP_REL_GIVE_UP,	/* max retries without an ack: no reply (S-SEL-4) */
+};
+
+struct l2tp_rel_tx {
+	const uint8_t *data;
+	size_t len;
+	uint16_t ns;
+	bool retransmit;
+	bool zlb;
+};
+
+struct l2tp_rel_stats {
+	uint64_t delivered, duplicates, out_of_order, out_of_window, bad_nr;
+	uint64_t sent, retransmits, zlb_sent, zlb_received, acked;
+};
+
+struct l2tp_rel_slot {
+	uint16_t len;
+	uint8_t data[L2TP_REL_MSG_MAX];
+};
+
+struct l2tp_rel {
+	struct l2tp_rel_config cfg;
+	uint16_t peer_tunnel_id;	/* for ZLBs */
+	uint16_t ns_una;	/* oldest unacknowledged Ns */
+	uint16_t ns_sent;	/* next Ns not yet transmitted */
+	uint16_t ns_next;	/* next Ns to queue */
+	uint16_t nr;		/* next Ns expected from the peer */
+	uint32_t cwnd, ssthresh, cwnd_acks;	/* Appendix A */
+	uint32_t rto_cur_ms, retries;	/* of the oldest in flight */
+	uint64_t rto_deadline;
+	bool ack_pending;
+	uint64_t ack_due;
+	bool dead, dead_reported;
+	struct l2tp_rel_stats stats;
+	uint8_t zlb[L2TP_CTRL_HDR_LEN];
+	struct l2tp_rel_slot q[L2TP_REL_QUEUE];	/* ring, by Ns % QUEUE */
+};
+
+/* @cfg may be NULL for the RFC's defaults. */
+void l2tp_rel_init(struct l2tp_rel *r, const struct l2tp_rel_config *cfg);
+void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id);
+/* From the peer's Receive Window Size AVP. Return: -EINVAL for 0 (§5.8). */
+int l2tp_rel_set_peer_window(struct l2tp_rel *r, uint16_t window);
+/* E.g. fewer retries before the tunnel is up than after (issue 5). */
+void l2tp_rel_set_max_retries(struct l2tp_rel *r, uint32_t max_retries);
+
+/*
+ * Queue a built message (Ns and Nr are filled in at each transmission).
+ * Return: its Ns, or -ENOBUFS (queue full), -EMSGSIZE, -EPIPE (given up).
+ */
+int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len);
+
+/* Take a received control header (only after l2tp_msg_parse() kept it). */
+enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr,
+				  uint64_t now_ms);
+
+enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
+				  struct l2tp_rel_tx *tx);
+
+/* Return: when l2tp_rel_poll() has work next; UINT64_MAX for never. */
+uint64_t l2tp_rel_next_event(const struct l2tp_rel *r, uint64_t now_ms);
+
+/* Return: true when every queued message has been acknowledged. */
+bool l2tp_rel_all_acked(const struct l2tp_rel *r);
+
+/* Return: the full retransmission cycle, e.g. 31 s with the defaults (§5.7). */
+uint64_t l2tp_rel_cycle_ms(const struct l2tp_rel *r);
+
+const char *l2tp_rel_rx_name(enum l2tp_rel_rx rx);
+
+#endif
