@@ -1,0 +1,489 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld reliable delivery (userspace/l2tpseld/reliable.c), RFC 2661 §5.8
+ * and Appendix A/B, with simulated time: S-L2TP-1 (Ns/Nr, window,
+ * retransmission with back-off and a maximum count, ZLB acks), S-L2TP-3
+ * (duplicates, out-of-window Ns, Nr acknowledging what was never sent,
+ * wrap 65535 -> 0) and the "no reply" signal that drives S-SEL-4.
+ */
+#include <errno.h>
+
+#include "unit.h"
+#include "../../userspace/l2tpseld/reliable.h"
+
+static struct l2tp_rel rel;	/* 24 KiB: not on the stack */
+
+static size_t hello(uint8_t *buf, size_t cap)
+{
+	struct l2tp_builder b;
+
+	l2tp_build_begin(&b, buf, cap, 7, 0, L2TP_MSG_HELLO, NULL);
+	return l2tp_build_end(&b);
+}
+
+/* A header as the peer would send it. */
+static struct l2tp_hdr peer_msg(uint16_t ns, uint16_t nr)
+{
+	struct l2tp_hdr h = { .flags = L2TP_CTRL_FLAGS, .length = 20, .tunnel_id = 1,
+			      .ns = ns, .nr = nr };
+	return h;
+}
+
+static struct l2tp_hdr peer_zlb(uint16_t ns, uint16_t nr)
+{
+	struct l2tp_hdr h = peer_msg(ns, nr);
+
+	h.length = 12;
+	h.zlb = true;
+	return h;
+}
+
+static void queue_hello(struct l2tp_rel *r)
+{
+	uint8_t buf[64];
+	size_t len = hello(buf, sizeof(buf));
+
+	EXPECT_TRUE(l2tp_rel_queue(r, buf, len) >= 0);
+}
+
+/* Ns and Nr of what went out */
+static void expect_tx(const struct l2tp_rel_tx *tx, uint16_t ns, uint16_t nr,
+		      bool zlb, const char *file, int line)
+{
+	struct l2tp_hdr h;
+
+	if (l2tp_hdr_parse(&h, tx->data, tx->len) != L2TP_PERR_NONE) {
+		unit_fail(file, line, "transmitted header does not parse");
+		return;
+	}
+	if (h.ns != ns || h.nr != nr || h.zlb != zlb || tx->zlb != zlb)
+		unit_fail(file, line, "sent Ns %u Nr %u zlb %d, expected %u %u %d",
+			  h.ns, h.nr, h.zlb, ns, nr, zlb);
+}
+#define EXPECT_TX(tx, ns, nr, zlb) expect_tx(tx, ns, nr, zlb, __FILE__, __LINE__)
+
+/* S-L2TP-1: Appendix B.1, lock-step tunnel establishment seen from the LAC */
+UNIT_TEST(l2tp_rel_lockstep_b1)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+
+	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_set_peer_tunnel(&rel, 9);
+	queue_hello(&rel);	/* stands for the SCCRQ */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 0, 0, false);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+
+	h = peer_msg(0, 1);	/* SCCRP Nr 1, Ns 0 */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 100), L2TP_REL_DELIVER);
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
+	queue_hello(&rel);	/* SCCCN: piggybacks the ack */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 100, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 1, 1, false);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 100, &tx), L2TP_REL_IDLE);	/* no ZLB */
+
+	h = peer_zlb(1, 2);	/* ZLB Nr 2, Ns 1 */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 200), L2TP_REL_ACK_ONLY);
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
+	EXPECT_EQ(rel.nr, 1);	/* a ZLB takes no slot */
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 200), UINT64_MAX);
+}
+
+/* S-L2TP-1: a delivered message with no reply is acknowledged by a ZLB */
+UNIT_TEST(l2tp_rel_zlb_when_nothing_piggybacks)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h = peer_msg(0, 0);
+
+	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_set_peer_tunnel(&rel, 9);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 0), 0);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 0, 1, true);
+	EXPECT_EQ(l2tp_hdr_parse(&h, tx.data, tx.len), L2TP_PERR_NONE);
+	EXPECT_EQ(h.tunnel_id, 9);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+
+	/* with an ack delay, a reply queued in time piggybacks instead */
+	{
+		struct l2tp_rel_config cfg = { .ack_delay_ms = 50 };
+
+		l2tp_rel_init(&rel, &cfg);
+		h = peer_msg(0, 0);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 10, &tx), L2TP_REL_IDLE);
+		EXPECT_EQ(l2tp_rel_next_event(&rel, 10), 50);
+		queue_hello(&rel);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 20, &tx), L2TP_REL_TRANSMIT);
+		EXPECT_TX(&tx, 0, 1, false);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 60, &tx), L2TP_REL_IDLE);
+	}
+}
+
+/* Run the clock until the peer never answers; record each send time. */
+static int retransmit_times(uint64_t *times, int max, enum l2tp_rel_event *last)
+{
+	struct l2tp_rel_tx tx;
+	uint64_t now = 0;
+	int n = 0;
+
+	queue_hello(&rel);
+	for (;;) {
+		enum l2tp_rel_event ev = l2tp_rel_poll(&rel, now, &tx);
+
+		if (ev == L2TP_REL_TRANSMIT) {
+			if (n < max)
+				times[n] = now;
+			n++;
+			continue;
+		}
+		if (ev == L2TP_REL_GIVE_UP) {
+			*last = ev;
+			times[n < max ? n : max - 1] = now;
+			return n;
+		}
+		now = l2tp_rel_next_event(&rel, now);
+		if (now == UINT64_MAX) {
+			*last = ev;
+			return n;
+		}
+	}
+}
+
+/*
+ * S-L2TP-1, S-SEL-4: sends at 0, then retransmissions after 1, 2, 4, 8, 8 s
+ * (default 5 retries, cap 8 s), and "no reply" after a last 8 s: 31 s, the
+ * full retransmission cycle of §5.7.
+ */
+UNIT_TEST(l2tp_rel_backoff_schedule_and_give_up)
+{
+	static const uint64_t expect[] = { 0, 1000, 3000, 7000, 15000, 23000, 31000 };
+	enum l2tp_rel_event last = L2TP_REL_IDLE;
+	struct l2tp_rel_tx tx;
+	uint64_t t[16];
+	int n, i;
+
+	l2tp_rel_init(&rel, NULL);
+	n = retransmit_times(t, 16, &last);
+	ASSERT_EQ(n, 6);		/* the first send and 5 retransmissions */
+	EXPECT_EQ(last, L2TP_REL_GIVE_UP);
+	for (i = 0; i < 7; i++)
+		EXPECT_EQ(t[i], expect[i]);
+	EXPECT_EQ(rel.stats.retransmits, 5);
+	EXPECT_EQ(l2tp_rel_cycle_ms(&rel), 31000);
+	/* reported once; nothing more can be queued */
+	EXPECT_EQ(l2tp_rel_poll(&rel, 40000, &tx), L2TP_REL_IDLE);
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 40000), UINT64_MAX);
+	{
+		uint8_t buf[64];
+		size_t len = hello(buf, sizeof(buf));
+
+		EXPECT_EQ(l2tp_rel_queue(&rel, buf, len), -EPIPE);
+	}
+}
+
+/* S-L2TP-1: the maximum count and the cap are configurable; cap >= 8 s */
+UNIT_TEST(l2tp_rel_backoff_configurable)
+{
+	static const uint64_t three[] = { 0, 1000, 3000, 7000, 15000 };
+	static const uint64_t cap16[] = { 0, 1000, 3000, 7000, 15000, 31000, 47000, 63000 };
+	struct l2tp_rel_config cfg = { .max_retries = 3 };
+	enum l2tp_rel_event last;
+	uint64_t t[16];
+	int n, i;
+
+	l2tp_rel_init(&rel, &cfg);
+	n = retransmit_times(t, 16, &last);
+	ASSERT_EQ(n, 4);
+	for (i = 0; i < 5; i++)
+		EXPECT_EQ(t[i], three[i]);
+	EXPECT_EQ(l2tp_rel_cycle_ms(&rel), 15000);
+
+	cfg.max_retries = 6;
+	cfg.rto_max_ms = 16000;
+	l2tp_rel_init(&rel, &cfg);
+	n = retransmit_times(t, 16, &last);
+	ASSERT_EQ(n, 7);
+	for (i = 0; i < 8; i++)
+		EXPECT_EQ(t[i], cap16[i]);
+
+	/* §5.8: a cap below 8 s is raised to 8 s */
+	cfg.max_retries = 5;
+	cfg.rto_max_ms = 2000;
+	l2tp_rel_init(&rel, &cfg);
+	EXPECT_EQ(rel.cfg.rto_max_ms, 8000);
+	EXPECT_EQ(l2tp_rel_cycle_ms(&rel), 31000);
+
+	/* issue 5: fewer retries before establishment, more after */
+	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_set_max_retries(&rel, 2);
+	n = retransmit_times(t, 16, &last);
+	EXPECT_EQ(n, 3);
+	EXPECT_EQ(t[3], 7000);
+}
+
+/* S-L2TP-1: an ack in time stops the retransmission; the retry count is per message */
+UNIT_TEST(l2tp_rel_ack_stops_retransmission)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+
+	l2tp_rel_init(&rel, NULL);
+	queue_hello(&rel);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TRUE(tx.retransmit);
+	EXPECT_TX(&tx, 0, 0, false);
+	/* Appendix B.2: the retransmission carries the current Nr */
+	h = peer_msg(0, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1500), L2TP_REL_DELIVER);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 3000, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 0, 1, false);
+	h = peer_zlb(1, 1);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 3100), L2TP_REL_ACK_ONLY);
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 3100), UINT64_MAX);
+	/* the next message starts again at 1 s */
+	queue_hello(&rel);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 5000, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 5000), 6000);
+}
+
+/* S-L2TP-3: duplicates are dropped and acknowledged at once (§5.8, B.2) */
+UNIT_TEST(l2tp_rel_duplicate_acknowledged)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	uint16_t ns;
+
+	l2tp_rel_init(&rel, NULL);
+	for (ns = 0; ns < 3; ns++) {
+		h = peer_msg(ns, 0);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+	}
+	while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+		;
+	h = peer_msg(2, 0);	/* the ZLB was lost: the peer retransmits */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 10), L2TP_REL_DUPLICATE);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 10, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 0, 3, true);
+	/* §5.8's example: last received 15: 0..15 and 32784..65535 are old */
+	l2tp_rel_init(&rel, NULL);
+	rel.nr = 16;
+	h = peer_msg(0, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DUPLICATE);
+	h = peer_msg(15, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DUPLICATE);
+	h = peer_msg(32784, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DUPLICATE);
+	h = peer_msg(65535, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DUPLICATE);
+	h = peer_msg(32783, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_WINDOW);
+	EXPECT_EQ(rel.nr, 16);
+	EXPECT_EQ(rel.stats.duplicates, 4);
+}
+
+/* S-L2TP-3: ahead of the expected Ns: dropped (our choice), nothing changes */
+UNIT_TEST(l2tp_rel_out_of_order_and_window)
+{
+	struct l2tp_rel_config cfg = { .recv_window = 4 };
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+
+	l2tp_rel_init(&rel, &cfg);
+	h = peer_msg(1, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_ORDER);
+	h = peer_msg(3, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_ORDER);
+	h = peer_msg(4, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_WINDOW);
+	h = peer_msg(30000, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_WINDOW);
+	EXPECT_EQ(rel.nr, 0);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);	/* no ack owed */
+	h = peer_msg(0, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+	h = peer_msg(1, 0);	/* the peer's retransmission now fits */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+	EXPECT_EQ(rel.nr, 2);
+	EXPECT_EQ(rel.stats.out_of_order, 2);
+	EXPECT_EQ(rel.stats.out_of_window, 2);
+}
+
+/* S-L2TP-3: Nr acknowledging what was never sent: the message is dropped */
+UNIT_TEST(l2tp_rel_nr_beyond_sent)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+
+	l2tp_rel_init(&rel, NULL);
+	queue_hello(&rel);
+	queue_hello(&rel);	/* queued, but only one sent (slow start) */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+	h = peer_msg(0, 2);	/* acks Ns 1, queued but never sent */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 10), L2TP_REL_BAD_NR);
+	h = peer_zlb(0, 100);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 10), L2TP_REL_BAD_NR);
+	EXPECT_EQ(rel.nr, 0);
+	EXPECT_EQ(rel.ns_una, 0);
+	EXPECT_EQ(rel.stats.bad_nr, 2);
+	/* an old Nr (behind what is acked) is harmless: reordering */
+	h = peer_msg(0, 1);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 20), L2TP_REL_DELIVER);
+	h = peer_msg(1, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 20), L2TP_REL_DELIVER);
+	EXPECT_EQ(rel.ns_una, 1);
+}
+
+/* S-L2TP-1: the peer's window bounds what is in flight; slow start (App. A) */
+UNIT_TEST(l2tp_rel_send_window)
+{
+	struct l2tp_rel_config cfg = { .peer_window = 4 };
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	int i, sent;
+	uint16_t acked = 0, ns_out = 0;
+
+	l2tp_rel_init(&rel, &cfg);
+	for (i = 0; i < 12; i++)
+		queue_hello(&rel);
+	/* rounds: 1, 2, 4, 4 (cwnd grows by one per ack up to the window) */
+	{
+		static const int round_size[] = { 1, 2, 4, 4, 1 };
+
+		for (i = 0; i < 5; i++) {
+			sent = 0;
+			while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT) {
+				EXPECT_EQ(tx.ns, ns_out);
+				ns_out++;
+				sent++;
+			}
+			EXPECT_EQ(sent, round_size[i]);
+			acked = (uint16_t)(acked + sent);
+			h = peer_zlb(0, acked);
+			EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_ACK_ONLY);
+		}
+	}
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
+	EXPECT_EQ(l2tp_rel_set_peer_window(&rel, 0), -EINVAL);
+
+	/* the queue has a bound */
+	l2tp_rel_init(&rel, NULL);
+	for (i = 0; i < L2TP_REL_QUEUE; i++)
+		queue_hello(&rel);
+	{
+		uint8_t buf[64];
+		size_t len = hello(buf, sizeof(buf));
+
+		EXPECT_EQ(l2tp_rel_queue(&rel, buf, len), -ENOBUFS);
+		EXPECT_EQ(l2tp_rel_queue(&rel, buf, 4), -EMSGSIZE);
+	}
+}
+
+/* S-L2TP-3: a retransmission halves the window and restarts slow start */
+UNIT_TEST(l2tp_rel_congestion_on_timeout)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	int i;
+
+	l2tp_rel_init(&rel, NULL);
+	for (i = 0; i < 8; i++)
+		queue_hello(&rel);
+	/* grow cwnd to 4 */
+	for (i = 0; i < 3; i++) {
+		while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+			;
+		h = peer_zlb(0, rel.ns_sent);
+		l2tp_rel_receive(&rel, &h, 0);
+	}
+	EXPECT_EQ(rel.cwnd, 4);
+	while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+		;
+	ASSERT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TRUE(tx.retransmit);
+	EXPECT_EQ(tx.ns, rel.ns_una);
+	EXPECT_EQ(rel.cwnd, 1);
+	EXPECT_EQ(rel.ssthresh, 2);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_IDLE);
+}
+
+/* S-L2TP-3: wrap 65535 -> 0 on both directions, with real traffic */
+UNIT_TEST(l2tp_rel_wrap)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	uint32_t i;
+
+	l2tp_rel_init(&rel, NULL);
+	/* receive 65540 messages in order, each acked by a ZLB */
+	for (i = 0; i < 65540; i++) {
+		h = peer_msg((uint16_t)i, 0);
+		if (l2tp_rel_receive(&rel, &h, i) != L2TP_REL_DELIVER) {
+			EXPECT_EQ(i, -1);
+			break;
+		}
+		ASSERT_EQ(l2tp_rel_poll(&rel, i, &tx), L2TP_REL_TRANSMIT);
+		ASSERT_TRUE(tx.zlb);
+	}
+	EXPECT_EQ(rel.nr, 4);
+	EXPECT_TX(&tx, 0, 4, true);
+	/* across the wrap, 65535 and 0..3 are old, 4 is next, 5 ahead */
+	h = peer_msg(65535, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DUPLICATE);
+	h = peer_msg(3, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DUPLICATE);
+	h = peer_msg(5, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_ORDER);
+
+	/* send 65538 messages, each acked; Nr wraps on the peer's side */
+	l2tp_rel_init(&rel, NULL);
+	for (i = 0; i < 65538; i++) {
+		queue_hello(&rel);
+		ASSERT_EQ(l2tp_rel_poll(&rel, i, &tx), L2TP_REL_TRANSMIT);
+		ASSERT_EQ(tx.ns, (uint16_t)i);
+		h = peer_zlb(0, (uint16_t)(i + 1));
+		ASSERT_EQ(l2tp_rel_receive(&rel, &h, i), L2TP_REL_ACK_ONLY);
+	}
+	EXPECT_EQ(rel.ns_una, 2);
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
+	/* in flight across the wrap: 65535 and 0 sent, an ack of 1 covers both */
+	l2tp_rel_init(&rel, NULL);
+	rel.ns_una = rel.ns_sent = rel.ns_next = 65535;
+	rel.cwnd = 2;
+	queue_hello(&rel);
+	queue_hello(&rel);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_EQ(tx.ns, 65535);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_EQ(tx.ns, 0);
+	h = peer_zlb(0, 2);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_BAD_NR);
+	h = peer_zlb(0, 1);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_ACK_ONLY);
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
+}
+
+/* ZLB floods: any number of ZLBs change nothing but the acks they carry */
+UNIT_TEST(l2tp_rel_zlb_flood)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	int i;
+
+	l2tp_rel_init(&rel, NULL);
+	queue_hello(&rel);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	for (i = 0; i < 10000; i++) {
+		h = peer_zlb((uint16_t)(i * 7919), 0);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1), L2TP_REL_ACK_ONLY);
+	}
+	EXPECT_EQ(rel.nr, 0);
+	EXPECT_EQ(rel.ns_una, 0);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 1, &tx), L2TP_REL_IDLE);	/* ZLBs are never acked */
+	EXPECT_STREQ(l2tp_rel_rx_name(L2TP_REL_BAD_NR), "Nr acknowledges unsent");
+}
