@@ -192,7 +192,7 @@ struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr);
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 
 /* nl_select.c: appended to the family's ops */
-#define KS_SELECT_N_OPS	17
+#define KS_SELECT_N_OPS	18
 extern const struct genl_ops ks_select_ops[KS_SELECT_N_OPS];
 void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
 		      u8 why, u32 ms);

@@ -302,7 +302,6 @@ static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 struct ks_sel_dump_ctx {
 	unsigned long next;
 	unsigned long sub;
-	char profile[L2S_NAME_LEN];
 };
 
 static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
@@ -460,6 +459,38 @@ next:
 out:
 	ks_unlock(ln);
 	return ks_dump_end(skb, ret);
+}
+
+static int ks_nl_tunnel_session_down(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct ks_profile *kp;
+	const char *name;
+	int ret = -ENOENT, t;
+
+	name = ks_nl_name(info, L2TPSEL_A_NAME, "tunnel");
+	if (!name || !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+	if (!kp)
+		goto out;
+	t = l2s_tunnel_find(kp->p, name);
+	if (t < 0) {
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s: no tunnel %s",
+		       kp->p->name, name);
+		goto out;
+	}
+	/* Counters never go below zero (S-LIM-9). */
+	if (l2s_tunnel_session_down(&ln->sel.core, kp->p, t)) {
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "tunnel %s has no session", name);
+		goto out;
+	}
+	ln->gen++;
+	ret = 0;
+out:
+	ks_unlock(ln);
+	return ret;
 }
 
 /* ---- domains --------------------------------------------------------- */
@@ -996,6 +1027,8 @@ const struct genl_ops ks_select_ops[KS_SELECT_N_OPS] = {
 		   ks_sname_policy),
 	KS_DO(L2TPSEL_CMD_TUNNEL_NEW, ks_nl_tunnel_new, ks_tunnel_new_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_TUNNEL_DEL, ks_nl_tunnel_del, ks_tunnel_del_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_TUNNEL_SESSION_DOWN, ks_nl_tunnel_session_down, ks_tunnel_del_policy,
+	      ADMIN),
 	KS_DUMP(L2TPSEL_CMD_TUNNEL_GET, ks_nl_tunnel_dump, ks_tunnel_get_policy),
 	KS_DO(L2TPSEL_CMD_DOMAIN_NEW, ks_nl_domain_new, ks_domain_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_DOMAIN_DEL, ks_nl_domain_del, ks_domain_del_policy, ADMIN),

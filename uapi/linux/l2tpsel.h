@@ -161,6 +161,11 @@
  *   N_CANDIDATES u32, the candidates a random pick was among, 1 when forced),
  *   then OK, WHY of the final DONE.
  *
+ * L2TPSEL_CMD_TUNNEL_SESSION_DOWN            (do, admin)
+ *   req: NAME (tunnel), PROFILE.  A session of a successful login ended:
+ *   uncount it on the tunnel and its destination (the counts of S-SEL-10
+ *   and S-LB-3).  -ENOENT when the tunnel has no session.
+ *
  * Events: L2TPSEL_CMD_EV_LOCKOUT (REMOTE, PORT, LOCAL, LOCKOUT_REMAINING:
  * the lockout length in ms) when a destination is locked out;
  * L2TPSEL_CMD_EV_UNLOCK (REMOTE, PORT, LOCAL, UNLOCK_WHY u8, enum
@@ -221,6 +226,7 @@ enum l2tpsel_cmd {
 	L2TPSEL_CMD_EV_LOCKOUT,
 	L2TPSEL_CMD_EV_UNLOCK,
 	L2TPSEL_CMD_EV_LOGIN,
+	L2TPSEL_CMD_TUNNEL_SESSION_DOWN,
 
 	__L2TPSEL_CMD_MAX
 };

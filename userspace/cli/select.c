@@ -548,12 +548,14 @@ static void login_usage(void)
 	       "       l2tpsel login begin { USER | profile PROFILE } [ profile PROFILE ] [ key KEY ]\n"
 	       "                           [ pick TUNNEL ]...\n"
 	       "       l2tpsel login report { ID | last } OUTCOME\n"
+	       "       l2tpsel login logout TUNNEL profile PROFILE\n"
 	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
 	       "OUTCOME := { ok | no-reply | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }\n"
 	       "test: the order in which the kernel would try candidates now, every attempt\n"
 	       "      assumed to fail with no reply; nothing changes (a dry run)\n"
 	       "begin/report: a login held for this process (in a batch: one socket);\n"
-	       "      pick pins the next random choice among candidates that include TUNNEL\n");
+	       "      pick pins the next random choice among candidates that include TUNNEL\n"
+	       "logout: a session of a successful login through TUNNEL ended\n");
 }
 
 static const char *const why_names[] = {
@@ -663,6 +665,16 @@ static int login_run(struct cli *c, int argc, char **argv)
 
 	if (!argc)
 		return cli_err("login: which command? try \"l2tpsel login help\"");
+	if (cli_matches(argv[0], "logout")) {
+		if (argc != 4 || strcmp(argv[2], "profile"))
+			return cli_err("login logout: usage: login logout TUNNEL profile PROFILE");
+		if (cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, argv[1]);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, argv[3]);
+		return request(c, nlh, NULL, "login logout");
+	}
 	test = cli_matches(argv[0], "test");
 	begin = cli_matches(argv[0], "begin");
 	if (cli_matches(argv[0], "report")) {

@@ -1,0 +1,272 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tunnel selection through the kernel and the CLI (SPEC §1-§3): the
+# configuration lines of a simulator scenario loaded with "l2tpsel -b",
+# destination figures, lockout time / clear / expiry with events (S-SEL-4,
+# S-SEL-11), bound refusals with their messages (S-OBJ-3), secrets never
+# shown, "login test" order, logins freed with their socket, max-logins, and
+# the first reference example (S-SEL-12, between levels, two logins) replayed
+# through login begin/report and compared with the simulator's end state.
+source "$(dirname "$0")/../lib.sh"
+
+require_root
+require_cmd python3
+require_module_file
+mod_load || fail "insmod $L2TPSEL_KO failed"
+make_tmpdir T
+L=$L2TPSEL_CLI
+SIM=$TOP/build/l2tpsel-sim
+SCEN=$TOP/selftests/unit/scenarios
+[ -x "$SIM" ] || skip "no simulator $SIM (run make unit)"
+
+# val TEXT KEY: the word after KEY in TEXT.
+val() {
+	local re="(^| )$2 ([^ ]+)"
+	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
+}
+
+expect() {
+	if [ "$1" != "$2" ]; then
+		check_err 1 "$3: got \"$1\", expected \"$2\""
+	fi
+}
+
+# refused EXPECTED-MESSAGE CMD...: CMD must fail and print the message.
+refused() {
+	local want=$1 out
+	shift
+	if out=$(Lx "$@" 2>&1); then
+		check_err 1 "\"$*\" was accepted"
+	elif [[ $out != *"$want"* ]]; then
+		check_err 1 "\"$*\": message \"$out\" lacks \"$want\""
+	fi
+}
+
+# Everything runs in a namespace of its own: its state goes with it.
+setup_ns NS || fail "setup_ns"
+Lx() { ip netns exec "$NS" "$L" "$@"; }
+
+# --- S-SEL-12: the first reference example, replayed ------------------------
+scen=$SCEN/sel12_between_levels.scen
+grep -E '^(profile|tunnel|domain|lockout|clear) ' "$scen" > "$T/config"
+Lx -b "$T/config"
+check_err $? "the scenario's configuration lines"
+out=$(Lx destination show)
+expect "$(echo "$out" | wc -l)" 4 "destinations after the config"
+expect "$(val "$(echo "$out" | grep '^192.168.22.22 ')" tunnels)" 1 "tunnels naming 22.22"
+expect "$(val "$(echo "$out" | grep '^192.168.22.22 ')" lockout-ms)" 0 "22.22 unlocked"
+log_test "S-OBJ-1: the scenario's config lines through l2tpsel -b, destination show"
+
+"$SIM" "$scen" > "$T/trace" 2>&1
+check_err $? "simulator"
+# Logins of the scenario (user and pinned picks), then each attempt's outcome
+# as the trace shows it: a lockout after it is no reply, a login ok is ok.
+awk '
+	FNR == NR {
+		if ($1 == "pick" && $2 == "next" && $3 == "tunnel") pend = pend " pick " $4
+		if ($1 == "login") { n++; user[n] = $2; picks[n] = pend; pend = "" }
+		next
+	}
+	{ line[++m] = $0 }
+	END {
+		cur = 0
+		for (i = 1; i <= m; i++) {
+			if (line[i] !~ /"ev":"attempt"/) continue
+			match(line[i], /"login":[0-9]+/)
+			id = substr(line[i], RSTART + 8, RLENGTH - 8) + 0
+			if (id != cur) { print "login begin " user[id] picks[id]; cur = id }
+			for (j = i + 1; j <= m; j++) {
+				if (line[j] ~ /"ev":"lockout"/) { print "login report last no-reply"; break }
+				if (line[j] ~ /"result":"ok"/) { print "login report last ok"; break }
+				if (line[j] ~ /"ev":"(attempt|login)"/) { print "# unsupported outcome"; break }
+			}
+		}
+	}' "$scen" "$T/trace" > "$T/logins"
+log_info "replay: $(tr '\n' ';' < "$T/logins")"
+! grep -q unsupported "$T/logins"
+check_err $? "trace has an outcome the replay does not drive"
+Lx -b "$T/logins" > "$T/steps"
+check_err $? "login begin/report batch"
+# The kernel's attempts in order equal the simulator's.
+grep attempt "$T/steps" | awk '{ print "\"tunnel\":\"" $4 "\",\"dest\":\"" $10 "\"" }' > "$T/k_att"
+# The simulator's "login ok" lines repeat tunnel and dest: keep attempts only.
+grep '"ev":"attempt"' "$T/trace" | grep -o '"tunnel":"[^"]*","dest":"[^"]*"' > "$T/sim_att"
+diff -u "$T/sim_att" "$T/k_att"
+check_err $? "attempt order differs from the simulator"
+expect "$(grep -c 'done fail reason exhausted' "$T/steps")" 1 "login 1 fails (exhausted)"
+expect "$(grep -c 'done ok T1 ' "$T/steps")" 1 "login 2 succeeds through T1"
+Lx -j destination show > "$T/dest.json"
+Lx -j profile show > "$T/profile.json"
+# The lockout left running by the replay (192.168.33.33) goes before the next part.
+expect "$(Lx clear lockout)" "cleared 1" "33.33 still locked after the replay"
+log_test "S-SEL-12: between-levels example, 2 logins, same attempts as the simulator"
+
+# --- secrets, login test ------------------------------------------------------
+Lx tunnel add TS profile P level 3 dest 192.168.55.55 secret s3cr3t-XYZ
+check_err $? "tunnel with a secret"
+Lx -j tunnel show > "$T/tunnels.json"
+! grep -q s3cr3t "$T/tunnels.json"
+check_err $? "the secret appears in tunnel show -j"
+! Lx tunnel show | grep -q s3cr3t
+check_err $? "the secret appears in tunnel show"
+Lx tunnel del TS profile P
+log_test "S-OBJ-2: a tunnel's secret is accepted and never shown"
+
+cat > "$T/cfg2" <<EOF
+profile add Q
+tunnel add Q1 profile Q level 0 dest 10.0.0.1
+tunnel add Q2 profile Q level 1 dest 10.0.0.2 port 1702 local 10.9.9.9
+tunnel add Q3 profile Q level 2 dest 2001:db8::3
+domain add q.example profile Q
+EOF
+Lx -b "$T/cfg2"
+check_err $? "profile Q"
+Lx login test bob@q.example > "$T/test"
+check_err $? "login test"
+expect "$(awk '{ print $2 }' "$T/test" | head -3 | tr '\n' ' ')" "Q1 Q2 Q3 " "login test order"
+expect "$(val "$(sed -n 2p "$T/test")" local)" 10.9.9.9 "local address of Q2"
+expect "$(val "$(sed -n 2p "$T/test")" port)" 1702 "port of Q2"
+expect "$(tail -1 "$T/test")" "then: login fails, reason exhausted" "login test end"
+expect "$(val "$(Lx destination show | grep '^10.0.0.1 ')" attempts)" 0 "login test changed nothing"
+Lx login test x profile Q > /dev/null
+check_err $? "login test with a profile"
+refused "no domain nowhere.example in the domain map" login test bob@nowhere.example
+log_test "login test: order of a small profile, a dry run"
+
+# --- lockout time, expiry with events, clear ------------------------------------
+Lx monitor > "$T/events" 2>&1 &
+mon=$!	# ns_del kills it too, should the test stop early
+sleep 0.5
+Lx lockout time 2
+expect "$(val "$(Lx lockout show)" time)" 2 "lockout time"
+cat > "$T/lock" <<EOF
+login begin u@q.example
+login report last no-reply
+login report last no-reply
+login report last client-gone
+EOF
+Lx -b "$T/lock" > "$T/lock.out"
+check_err $? "locking Q1 and Q2"
+left=$(val "$(Lx destination show | grep '^10.0.0.1 ')" lockout-ms)
+[ -n "$left" ] && [ "$left" -gt 0 ] && [ "$left" -le 2000 ]
+check_err $? "10.0.0.1 locked for at most 2000 ms, shows $left"
+expect "$(val "$(Lx lockout show)" locked)" 2 "two locked"
+sleep 2.3
+expect "$(val "$(Lx destination show | grep '^10.0.0.1 ')" lockout-ms)" 0 "lockout expired"
+expect "$(val "$(Lx lockout show)" locked)" 0 "none locked after expiry"
+log_test "S-SEL-4: lockout time 2 s, exact expiry"
+
+Lx lockout time 300
+Lx -b "$T/lock" > /dev/null
+out=$(Lx clear lockout remote 10.0.0.2)
+expect "$out" "cleared 1" "clear by remote"
+expect "$(val "$(Lx destination show | grep '^10.0.0.2 ')" lockout-ms)" 0 "10.0.0.2 cleared"
+out=$(Lx clear lockout local 10.9.9.9)
+expect "$out" "cleared 0" "clear by local (10.0.0.2 already clear)"
+out=$(Lx clear lockout)
+expect "$out" "cleared 1" "clear all"
+expect "$(val "$(Lx lockout show)" locked)" 0 "none locked after clear"
+log_test "S-SEL-11: clear lockout by remote, by local, all"
+
+sleep 0.3
+kill "$mon" 2>/dev/null
+wait "$mon" 2>/dev/null
+# EV_LOCKOUT = cmd 39, EV_UNLOCK = cmd 40, EV_LOGIN = cmd 41 (uapi order).
+nlock=$(grep -c 'cmd 39' "$T/events")
+nunlock=$(grep -c 'cmd 40' "$T/events")
+nlogin=$(grep -c 'cmd 41' "$T/events")
+log_info "events: $nlock lockout, $nunlock unlock, $nlogin login"
+expect "$nlock" 4 "lockout events (2 logins x 2)"
+expect "$nunlock" 4 "unlock events (2 expired, 2 cleared)"
+expect "$nlogin" 2 "login events"
+log_test "events: lockout start, expiry and clear, login end"
+
+# --- bounds ------------------------------------------------------------------
+{
+	echo "profile add B"
+	for i in $(seq 1 31); do echo "tunnel add B$i profile B level 0 dest 10.1.0.$i"; done
+} > "$T/bounds"
+Lx -b "$T/bounds"
+check_err $? "31 destinations on one level"
+refused "at most 31 destinations per level (level 0 has 31)" \
+	tunnel add B32 profile B level 0 dest 10.1.0.32
+refused "level 8 out of range: at most 8 levels (0..7)" \
+	tunnel add B33 profile B level 8 dest 10.1.1.1
+refused "at most 31 destinations per profile (it has 31)" \
+	tunnel add B34 profile B level 1 dest 10.1.1.2
+refused "max-sessions 16777216 above the bound 16777215" \
+	tunnel add B35 profile B level 1 dest 10.1.0.1 max-sessions 16777216
+refused "too long: at most 31 bytes" \
+	tunnel add B0123456789012345678901234567890 profile B level 1 dest 10.1.0.1
+refused "lockout time 0: must be 1..86400 seconds" lockout time 0
+refused "profile B already exists" profile add B
+refused "profile P: tunnel T1 has 1 live sessions" profile del P
+refused "tunnel T1 has 1 live sessions" tunnel del T1 profile P
+Lx login logout T1 profile P
+check_err $? "logout of the replay's session"
+expect "$(val "$(Lx destination show | grep '^192.168.10.10 ')" sessions)" 0 "10.10 sessions after logout"
+refused "tunnel T1 has no session" login logout T1 profile P
+Lx profile del B
+check_err $? "profile del B"
+expect "$(Lx destination show | grep -c '^10.1.0.')" 0 "B's destinations gone"
+Lx profile del P
+check_err $? "profile del P without sessions"
+expect "$(Lx destination show | grep -c '^192.168.')" 0 "P's destinations gone"
+log_test "S-OBJ-3: bounds refused with a message naming them"
+
+# --- logins belong to their socket; max-logins ---------------------------------
+Lx login begin u@q.example > /dev/null
+expect "$(val "$(Lx lockout show)" logins)" 0 "the login went with its socket"
+Lx lockout max-logins 2
+printf 'login begin a@q.example\nlogin begin b@q.example\nlogin begin c@q.example\n' > "$T/many"
+out=$(Lx -b "$T/many" 2>&1)
+[[ $out == *"at most 2 logins in progress (max-logins)"* ]]
+check_err $? "third login: $out"
+refused "no login 12345 in progress for this socket" login report 12345 ok
+Lx lockout max-logins 4096
+Lx clear lockout > /dev/null
+log_test "logins: freed when their socket closes, bounded by max-logins"
+
+# --- JSON, and the end state against the simulator -----------------------------
+Lx -j domain show > "$T/domain.json"
+Lx -j lockout show > "$T/lockout.json"
+Lx -j login test bob@q.example > "$T/test.json"
+python3 - "$T" <<'PY'
+import json, sys, os
+d = sys.argv[1]
+j = lambda n: json.load(open(os.path.join(d, n)))
+# The simulator's end state of the replayed scenario: per destination the
+# attempts, the lockouts (failures), the sessions and whether it is locked.
+sim = {}
+for line in open(os.path.join(d, "trace")):
+    e = json.loads(line)
+    s = sim.setdefault(e.get("dest"), {"attempts": 0, "failures": 0, "sessions": 0, "locked": False})
+    if e["ev"] == "attempt": s["attempts"] += 1
+    if e["ev"] == "lockout": s["failures"] += 1; s["locked"] = True
+    if e["ev"] == "unlock": s["locked"] = False
+    if e["ev"] == "login" and e["result"] == "ok": s["sessions"] += 1
+sim.pop(None, None)
+kern = {x["dest"]: {"attempts": x["attempts"], "failures": x["failures"],
+                    "sessions": x["sessions"], "locked": x["lockout_ms"] > 0}
+        for x in j("dest.json")}
+assert kern == sim, (kern, sim)
+print("end state equal:", sim)
+t = j("tunnels.json")
+assert all("secret" in x and x["secret"] in (True, False) for x in t), t
+assert [x["tunnel"] for x in t if x["profile"] == "P"] == ["T1", "T2", "T3", "T4", "TS"], t
+p = {x["name"]: x for x in j("profile.json")}
+assert p["P"]["failover"] == "between-levels" and p["P"]["lb"] == "random", p
+assert p["P"]["tunnels"] == 4 and p["P"]["levels"] == 3 and p["P"]["destinations"] == 4, p
+assert {"domain": "q.example", "profile": "Q"} in j("domain.json")
+lo = j("lockout.json")
+assert lo["time"] == 300 and lo["max_logins"] == 4096 and lo["locked"] == 0, lo
+tj = j("test.json")
+assert [a["tunnel"] for a in tj["attempts"]] == ["Q1", "Q2", "Q3"], tj
+assert tj["result"] == "fail" and tj["reason"] == "exhausted", tj
+print("json ok")
+PY
+check_err $? "JSON and the simulator's end state"
+log_test "S-SEL-12: destination show -j equals the simulator's end state; JSON"
+
+exit $EXIT_STATUS
