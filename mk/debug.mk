@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The debug kernel (KUnit, KASAN, lockdep, kmemleak) and the suite on it.
+# Documentation/debug-kernel.md explains the kernel, its cache and the times.
+#
+#   make debug-kernel              build the debug kernel, or reuse the cached one
+#   make debug-kernel REBUILD=1    build it again even when cached
+#   make debug-kmod                the module built against it, in build/debug/src/
+#   make debug-test                both, then the selftests (KUnit included) in
+#                                  the VM on it, with a kmemleak scan at the end
+#   make debug-test TESTS=kunit    only those tests (TESTS and VMFLAGS as in vm.mk)
+#   make debug-shell               an interactive VM shell on the debug kernel
+
+DEBUG_KERNEL_SH := kernel/build-debug-kernel.sh
+DEBUG_SRC       := $(BUILD)/debug/src
+DEBUG_KO        := $(CURDIR)/$(DEBUG_SRC)/kmod/l2tpsel.ko
+# Under TCG with KASAN and lockdep the guest needs ~40 s to boot and runs
+# several times slower than the stock kernel; KASAN's shadow wants memory.
+DEBUG_VM_TIMEOUT ?= 2400
+DEBUG_VM_MEM     ?= 2G
+
+.PHONY: debug-kernel debug-kmod debug-test debug-shell
+
+debug-kernel:
+	./$(DEBUG_KERNEL_SH) $(if $(REBUILD),--force) >/dev/null
+
+# A copy of the sources, so that the stock build's objects in kmod/ and core/
+# stay as they are; rsync keeps mtimes (incremental) and drops deleted files.
+debug-kmod: debug-kernel
+	@mkdir -p $(DEBUG_SRC)
+	rsync -a --delete --include='*/' --include='*.[ch]' --include=Kbuild --exclude='*' \
+		Kbuild kmod core uapi $(DEBUG_SRC)/
+	$(MAKE) -C "$$(./$(DEBUG_KERNEL_SH) --print-dir)/build" M=$(CURDIR)/$(DEBUG_SRC) modules
+
+# The selftests use the CLI from `make userspace`; the module is the debug one.
+debug-test: debug-kmod userspace
+	@set -e; dir=$$(./$(DEBUG_KERNEL_SH) --print-dir); \
+	echo "# debug kernel $$(cat $$dir/release) from $$dir"; \
+	selftests/vm/vm.sh --kernel $$dir/bzImage --modules $$dir/modroot \
+		--mem $(DEBUG_VM_MEM) --timeout $(DEBUG_VM_TIMEOUT) --kmemleak \
+		--env L2TPSEL_KO=$(DEBUG_KO) $(VMFLAGS) -- selftests/run.sh $(TESTS)
+
+debug-shell: debug-kmod userspace
+	@dir=$$(./$(DEBUG_KERNEL_SH) --print-dir); \
+	selftests/vm/vm.sh --kernel $$dir/bzImage --modules $$dir/modroot \
+		--mem $(DEBUG_VM_MEM) --env L2TPSEL_KO=$(DEBUG_KO) $(VMFLAGS) --shell
