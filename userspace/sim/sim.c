@@ -14,6 +14,15 @@
  *   logout { LOGIN | tunnel NAME [ profile PROFILE ] }
  *   show sessions
  *
+ * Rate limiting (SPEC §5, Documentation/ratelimit.md); time in events in ms:
+ *
+ *   throttle add PROFILE hold SECS step PCT band LOAD:PCT [ LOAD:PCT ... ]
+ *   ratelimit add NAME rate R burst B [ throttle PROFILE ]
+ *   load set PCT                   the load metric of every throttle profile
+ *   offer NAME N [ over SECS ]     N requests at once, or evenly over SECS
+ *                                  (then the clock advances by SECS)
+ *   show ratelimits
+ *
  *   usage: l2tpsel-sim [ --seed N ] FILE|-
  */
 #include <errno.h>
@@ -27,6 +36,7 @@
 #include "lb.h"
 #include "lim.h"
 #include "obj.h"
+#include "rl.h"
 #include "sel.h"
 
 #define SIM_DESTS	1024
@@ -34,6 +44,22 @@
 #define SIM_PROFILES	64
 #define SIM_LNS		256
 #define SIM_PINS	256
+#define SIM_RL		64
+#define SIM_THROTTLES	16
+
+/* A rate limit and its counters (S-RL-1, S-RL-2). */
+struct sim_rl {
+	char name[L2S_NAME_LEN];
+	struct rl_limiter l;
+	int th;				/* index into sim.th, -1 = static */
+	u32 passed, over;
+};
+
+/* A dynamic profile (S-RL-3). */
+struct sim_th {
+	char name[L2S_NAME_LEN];
+	struct rl_throttle th;
+};
 
 struct pin {
 	bool by_name;
@@ -77,6 +103,11 @@ struct sim {
 	int refused_level;		/* LIM_PASS, or the level that refused this login */
 	struct live *live;
 	size_t nlive, cap;
+	/* Rate limiting: "ratelimit", "throttle", "load", "offer". */
+	struct sim_rl rl[SIM_RL];
+	int nrl;
+	struct sim_th th[SIM_THROTTLES];
+	int nth;
 };
 
 __attribute__((format(printf, 2, 3), noreturn))
@@ -711,12 +742,19 @@ static void do_logout(struct sim *s, int argc, char **argv)
 	die(s, "login %u has no live session", id);
 }
 
+static void sim_rl_print(const struct sim_rl *r, u64 ns);
+
 static void do_show(struct sim *s, int argc, char **argv)
 {
 	int i, t;
 
+	if (argc == 2 && !strcmp(argv[1], "ratelimits")) {
+		for (i = 0; i < s->nrl; i++)
+			sim_rl_print(&s->rl[i], s->now * RL_NSEC_PER_MSEC);
+		return;
+	}
 	if (argc != 2 || strcmp(argv[1], "sessions"))
-		die(s, "usage: show sessions");
+		die(s, "usage: show { sessions | ratelimits }");
 	for (i = 0; i < s->nprof; i++) {
 		const struct l2s_profile *p = s->prof[i];
 
@@ -728,6 +766,187 @@ static void do_show(struct sim *s, int argc, char **argv)
 	}
 }
 
+/* ---- rate limiting (S-RL-1..4) ---- */
+
+static void sim_rl_print(const struct sim_rl *r, u64 ns)
+{
+	printf("{\"ev\":\"ratelimit\",\"ms\":%llu,\"name\":", (unsigned long long)(ns / RL_NSEC_PER_MSEC));
+	jstr(r->name);
+	printf(",\"rate\":%u,\"burst\":%u,\"throttle\":%u,\"effective\":%u,\"passed\":%u,\"over\":%u}\n",
+	       r->l.rate, r->l.burst, r->l.throttle, rl_effective_rate(r->l.rate, r->l.throttle),
+	       r->passed, r->over);
+}
+
+/* Throttle profile @i changed at @ns: one event, then every limit that uses it. */
+static void th_changed(struct sim *s, int i, u64 ns)
+{
+	const struct rl_throttle *th = &s->th[i].th;
+	int r;
+
+	printf("{\"ev\":\"throttle\",\"ms\":%llu,\"profile\":", (unsigned long long)(ns / RL_NSEC_PER_MSEC));
+	jstr(s->th[i].name);
+	printf(",\"load\":%u,\"percent\":%u}\n", th->load, th->percent);
+	for (r = 0; r < s->nrl; r++) {
+		if (s->rl[r].th != i)
+			continue;
+		rl_set_throttle(&s->rl[r].l, th->percent, ns);
+		sim_rl_print(&s->rl[r], ns);
+	}
+}
+
+/* Every revert step due by @ns, each at its own time, as a kernel timer would. */
+static void sim_rl_tick(struct sim *s, u64 ns)
+{
+	u64 when;
+	bool ch;
+	int i;
+
+	for (i = 0; i < s->nth; i++) {
+		while (rl_throttle_next_step(&s->th[i].th, &when) && when <= ns) {
+			rl_throttle_tick(&s->th[i].th, when, &ch);
+			if (ch)
+				th_changed(s, i, when);
+		}
+	}
+}
+
+static int find_th(struct sim *s, const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->nth; i++)
+		if (!strcmp(s->th[i].name, name))
+			return i;
+	return -1;
+}
+
+static struct sim_rl *find_rl(struct sim *s, const char *name)
+{
+	int i;
+
+	for (i = 0; i < s->nrl; i++)
+		if (!strcmp(s->rl[i].name, name))
+			return &s->rl[i];
+	return NULL;
+}
+
+static void do_throttle(struct sim *s, int argc, char **argv)
+{
+	static const char usage[] =
+		"usage: throttle add PROFILE hold SECS step PCT band LOAD:PCT [ LOAD:PCT ... ]";
+	struct rl_throttle_conf c = { 0 };
+	struct l2s_err err = { 0 };
+	struct sim_th *t;
+	int a;
+
+	if (argc < 9 || strcmp(argv[1], "add") || strcmp(argv[3], "hold") ||
+	    strcmp(argv[5], "step") || strcmp(argv[7], "band"))
+		die(s, "%s", usage);
+	if (strlen(argv[2]) >= L2S_NAME_LEN || find_th(s, argv[2]) >= 0)
+		die(s, "throttle %s: the name is taken or longer than %d bytes", argv[2],
+		    L2S_NAME_LEN - 1);
+	if (s->nth == SIM_THROTTLES)
+		die(s, "the simulator holds at most %d throttle profiles", SIM_THROTTLES);
+	c.hold_ms = num(s, argv[4], 4294967, "hold seconds") * 1000;
+	c.step = (u8)num(s, argv[6], 255, "revert step");
+	for (a = 8; a < argc; a++) {
+		char *colon = strchr(argv[a], ':');
+
+		if (c.nbands == RL_BANDS_MAX)
+			die(s, "throttle %s: at most %d bands", argv[2], RL_BANDS_MAX);
+		if (!colon)
+			die(s, "band \"%s\": LOAD:PCT", argv[a]);
+		*colon = 0;
+		c.band[c.nbands].load = (u8)num(s, argv[a], 255, "band load");
+		c.band[c.nbands++].percent = (u8)num(s, colon + 1, 255, "band percent");
+	}
+	t = &s->th[s->nth];
+	if (rl_throttle_init(&t->th, &c, &err))
+		die(s, "throttle %s: %s", argv[2], err.msg);
+	snprintf(t->name, sizeof(t->name), "%s", argv[2]);
+	s->nth++;
+}
+
+static void do_ratelimit(struct sim *s, int argc, char **argv)
+{
+	struct l2s_err err = { 0 };
+	struct sim_rl *r;
+	u64 ns = s->now * RL_NSEC_PER_MSEC;
+
+	if ((argc != 7 && argc != 9) || strcmp(argv[1], "add") || strcmp(argv[3], "rate") ||
+	    strcmp(argv[5], "burst") || (argc == 9 && strcmp(argv[7], "throttle")))
+		die(s, "usage: ratelimit add NAME rate R burst B [ throttle PROFILE ]");
+	if (strlen(argv[2]) >= L2S_NAME_LEN || find_rl(s, argv[2]))
+		die(s, "ratelimit %s: the name is taken or longer than %d bytes", argv[2],
+		    L2S_NAME_LEN - 1);
+	if (s->nrl == SIM_RL)
+		die(s, "the simulator holds at most %d rate limits", SIM_RL);
+	r = &s->rl[s->nrl];
+	memset(r, 0, sizeof(*r));
+	r->th = argc == 9 ? find_th(s, argv[8]) : -1;
+	if (argc == 9 && r->th < 0)
+		die(s, "no throttle profile %s", argv[8]);
+	if (rl_init(&r->l, num(s, argv[4], 0xffffffffu, "rate"),
+		    num(s, argv[6], 0xffffffffu, "burst"), ns, &err))
+		die(s, "ratelimit %s: %s", argv[2], err.msg);
+	if (r->th >= 0)
+		rl_set_throttle(&r->l, s->th[r->th].th.percent, ns);
+	snprintf(r->name, sizeof(r->name), "%s", argv[2]);
+	s->nrl++;
+}
+
+static void do_load(struct sim *s, int argc, char **argv)
+{
+	u64 ns = s->now * RL_NSEC_PER_MSEC;
+	u32 load;
+	bool ch;
+	int i;
+
+	if (argc != 3 || strcmp(argv[1], "set"))
+		die(s, "usage: load set PCT");
+	load = num(s, argv[2], 100, "load");
+	sim_rl_tick(s, ns);
+	for (i = 0; i < s->nth; i++) {
+		rl_throttle_update(&s->th[i].th, load, ns, &ch);
+		if (ch)
+			th_changed(s, i, ns);
+	}
+}
+
+static void sim_advance(struct sim *s, u64 ms);
+
+/* N requests at once, or at t0 + i × SECS / N; the throttles follow the clock. */
+static void do_offer(struct sim *s, int argc, char **argv)
+{
+	u64 t0 = s->now * RL_NSEC_PER_MSEC, span = 0;
+	struct sim_rl *r;
+	u32 n, i, passed = 0;
+
+	if ((argc != 3 && argc != 5) || (argc == 5 && strcmp(argv[3], "over")))
+		die(s, "usage: offer NAME N [ over SECS ]");
+	r = find_rl(s, argv[1]);
+	if (!r)
+		die(s, "no ratelimit %s", argv[1]);
+	n = num(s, argv[2], 100000000, "count");
+	if (argc == 5)
+		span = (u64)num(s, argv[4], 86400, "seconds") * RL_NSEC_PER_SEC;
+	for (i = 0; i < n; i++) {
+		u64 t = t0 + span * i / n;
+
+		sim_rl_tick(s, t);
+		if (rl_admit(&r->l, t) == RL_PASS)
+			passed++;
+	}
+	r->passed += passed;
+	r->over += n - passed;
+	printf("{\"ev\":\"offer\",\"ms\":%llu,\"ratelimit\":", (unsigned long long)s->now);
+	jstr(r->name);
+	printf(",\"offered\":%u,\"secs\":%llu,\"passed\":%u,\"over\":%u}\n", n,
+	       (unsigned long long)(span / RL_NSEC_PER_SEC), passed, n - passed);
+	if (span)
+		sim_advance(s, span / RL_NSEC_PER_MSEC);
+}
+
 static void do_time(struct sim *s, int argc, char **argv)
 {
 	struct l2s_env env;
@@ -737,6 +956,18 @@ static void do_time(struct sim *s, int argc, char **argv)
 	s->now += (u64)num(s, argv[2], 100000000, "seconds") * 1000;
 	env = sim_env(s);
 	l2s_lockout_expire(&s->core, &env);
+	sim_rl_tick(s, s->now * RL_NSEC_PER_MSEC);
+}
+
+/* "offer ... over SECS" takes its time: the same as "time advance SECS". */
+static void sim_advance(struct sim *s, u64 ms)
+{
+	struct l2s_env env;
+
+	s->now += ms;
+	env = sim_env(s);
+	l2s_lockout_expire(&s->core, &env);
+	sim_rl_tick(s, s->now * RL_NSEC_PER_MSEC);
 }
 
 static void run_line(struct sim *s, char *line)
@@ -774,6 +1005,14 @@ static void run_line(struct sim *s, char *line)
 		do_show(s, argc, argv);
 	else if (!strcmp(argv[0], "limit"))
 		do_limit(s, argc, argv);
+	else if (!strcmp(argv[0], "ratelimit"))
+		do_ratelimit(s, argc, argv);
+	else if (!strcmp(argv[0], "throttle"))
+		do_throttle(s, argc, argv);
+	else if (!strcmp(argv[0], "load"))
+		do_load(s, argc, argv);
+	else if (!strcmp(argv[0], "offer"))
+		do_offer(s, argc, argv);
 	else
 		die(s, "unknown line \"%s\"", argv[0]);
 }
