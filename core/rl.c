@@ -111,7 +111,7 @@ int rl_set_rate(struct rl_limiter *l, u32 rate, u32 burst, u64 now, struct l2s_e
 void rl_set_throttle(struct rl_limiter *l, u32 percent, u64 now)
 {
 	rl_refill(l, now);
-	l->throttle = percent > 100 ? 100 : (u8)percent;
+	l->throttle = percent > 100 ? 100 : percent;
 }
 
 /**
@@ -199,18 +199,21 @@ int rl_throttle_check(const struct rl_throttle_conf *conf, struct l2s_err *err)
 			return -ERANGE;
 		}
 		if (b->percent > 100) {
-			l2s_errf(err, "band %u: throttle %u %%: must be 0..100 %%", i + 1, b->percent);
+			l2s_errf(err, "band %u: throttle %u %%: must be 0..100 %%",
+				 i + 1, b->percent);
 			return -ERANGE;
 		}
 		if (!i)
 			continue;
 		if (b->load <= b[-1].load) {
-			l2s_errf(err, "band %u: load threshold %u %% is not above the previous band's %u %%: thresholds must increase",
+			l2s_errf(err,
+				 "band %u: load threshold %u %% is not above the previous band's %u %%: thresholds must increase",
 				 i + 1, b->load, b[-1].load);
 			return -EINVAL;
 		}
 		if (b->percent < b[-1].percent) {
-			l2s_errf(err, "band %u: throttle %u %% is below the previous band's %u %%: a higher load must not throttle less",
+			l2s_errf(err,
+				 "band %u: throttle %u %% is below the previous band's %u %%: a higher load must not throttle less",
 				 i + 1, b->percent, b[-1].percent);
 			return -EINVAL;
 		}

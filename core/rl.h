@@ -2,7 +2,7 @@
 /*
  * Rate limiting of L2TP signalling: SPEC §5 (S-RL-1..4), reference 004.
  *
- * A limiter (struct rl_limiter, 32 bytes) is a token bucket refilled at
+ * A limiter (struct rl_limiter, 24 bytes) is a token bucket refilled at
  * @rate × (100 − throttle) / 100 tokens per second, @burst tokens deep.  It
  * starts full.  Tokens are counted in RL_TOKEN units so that a refill of
  * elapsed_ns × rate × (100 − throttle) units is exact: no division, no
@@ -34,13 +34,16 @@
 #define RL_BANDS_MAX		8
 #define RL_HOLD_MAX_MS		86400000u	/* one day */
 
-/* A token bucket: a few words, so that there can be one per peer and message type. */
+/*
+ * A token bucket in three words (24 bytes), so that there can be one per
+ * peer, message type, destination and profile.
+ */
 struct rl_limiter {
-	u64 tokens;	/* content, in RL_TOKEN units per token */
-	u64 stamp;	/* time of the last refill, ns */
-	u32 rate;	/* configured limit, requests per second */
-	u32 burst;	/* depth, tokens */
-	u8 throttle;	/* percent taken off @rate (S-RL-3), 0..100 */
+	u64 tokens;		/* content, in RL_TOKEN units per token */
+	u64 stamp;		/* time of the last refill, ns */
+	u32 rate;		/* configured limit, requests per second */
+	u32 burst : 24;		/* depth, tokens (RL_BURST_MAX < 2^24) */
+	u32 throttle : 8;	/* percent taken off @rate (S-RL-3), 0..100 */
 };
 
 /* The decision for one request (S-RL-1); the action on RL_OVER is the caller's (S-RL-2). */
