@@ -108,6 +108,8 @@ log_test() {
 
 require_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root (run it in the VM: selftests/vm/vm.sh -- $0)"
+	[ -n "${L2TPSEL_VM:-}" ] || [ -n "${L2TPSEL_ALLOW_HOST:-}" ] ||
+		skip "runs in the VM (selftests/vm/vm.sh -- $0), or set L2TPSEL_ALLOW_HOST=1"
 }
 
 require_cmd() {

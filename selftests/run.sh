@@ -8,12 +8,21 @@
 #   selftests/run.sh [TEST...]     TEST: module_load, module_load.sh or a path;
 #                                  default: every selftests/net/*.sh
 #
-# Exits 1 when a test failed.  L2TPSEL_TEST_TIMEOUT (seconds, default 300)
-# bounds each test.
+# Exits 1 when a test failed, 2 when started outside the VM (unless
+# L2TPSEL_ALLOW_HOST=1).  L2TPSEL_TEST_TIMEOUT (seconds, default 300) bounds
+# each test.
 set -u
 
 dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
 tmo=${L2TPSEL_TEST_TIMEOUT:-300}
+
+# The tests load modules and build namespaces as root: not on a workstation
+# by accident.  vm.sh sets L2TPSEL_VM=1.
+if [ -z "${L2TPSEL_VM:-}" ] && [ -z "${L2TPSEL_ALLOW_HOST:-}" ]; then
+	echo "run.sh: the selftests run in the VM: selftests/vm/vm.sh -- selftests/run.sh $*" >&2
+	echo "run.sh: (set L2TPSEL_ALLOW_HOST=1 to run them on this machine anyway)" >&2
+	exit 2
+fi
 
 tests=()
 if [ $# -eq 0 ]; then
