@@ -48,11 +48,24 @@ static void md5_block(uint32_t state[4], const uint8_t *p)
 		unsigned int round = i / 16, k;
 		uint32_t f, tmp;
 
+		/* §3.4: the auxiliary function and message word of each round */
 		switch (round) {
-		case 0: f = (b & c) | (~b & d); k = i; break;
-		case 1: f = (b & d) | (c & ~d); k = (5 * i + 1) % 16; break;
-		case 2: f = b ^ c ^ d; k = (3 * i + 5) % 16; break;
-		default: f = c ^ (b | ~d); k = (7 * i) % 16; break;
+		case 0:
+			f = (b & c) | (~b & d);
+			k = i;
+			break;
+		case 1:
+			f = (b & d) | (c & ~d);
+			k = (5 * i + 1) % 16;
+			break;
+		case 2:
+			f = b ^ c ^ d;
+			k = (3 * i + 5) % 16;
+			break;
+		default:
+			f = c ^ (b | ~d);
+			k = (7 * i) % 16;
+			break;
 		}
 		tmp = d;
 		d = c;
