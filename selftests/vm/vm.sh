@@ -216,14 +216,14 @@ pvh_image() {
 				xz)   xz -dc --single-stream ;;
 				zstd) zstd -dcq ;;
 				gzip) gzip -dc ;;
-			esac >"$out.tmp" 2>/dev/null
-			[ "$(head -c 4 "$out.tmp" | od -An -c | tr -d ' ')" = '177ELF' ] || continue
-			readelf -n "$out.tmp" 2>/dev/null | grep -qE '\(0x00000012\)|PHYS32_ENTRY' || break 2
-			mv -f "$out.tmp" "$out" && echo "$key" >"$out.key" && echo "$out"
+			esac >"$out.tmp.$$" 2>/dev/null
+			[ "$(head -c 4 "$out.tmp.$$" | od -An -c | tr -d ' ')" = '177ELF' ] || continue
+			readelf -n "$out.tmp.$$" 2>/dev/null | grep -qE '\(0x00000012\)|PHYS32_ENTRY' || break 2
+			mv -f "$out.tmp.$$" "$out" && echo "$key" >"$out.key" && echo "$out"
 			return 0
 		done
 	done
-	rm -f "$out.tmp"
+	rm -f "$out.tmp.$$"
 	return 1
 }
 
