@@ -283,6 +283,14 @@ Lx -b "$T/domains"
 check_err $? "5000 domains deleted"
 log_test "dumps resume across messages (5000 domains); tunnel show filters by profile"
 
+# --- cost of a login decision round trip ----------------------------------------
+out=$(Lx login bench 2000 u@q.example)
+check_err $? "login bench"
+log_info "login bench (2000, 3-level profile): $out"
+Lx -j login bench 200 profile Q > "$T/bench.json"
+check_err $? "login bench -j"
+log_test "bench: login round trip and GETFAMILY measured in the same run"
+
 # --- JSON, and the end state against the simulator -----------------------------
 Lx -j domain show > "$T/domain.json"
 Lx -j lockout show > "$T/lockout.json"
@@ -323,6 +331,8 @@ assert lo["time"] == 300 and lo["max_logins"] == 4096 and lo["locked"] == 0, lo
 tj = j("test.json")
 assert [a["tunnel"] for a in tj["attempts"]] == ["Q1", "Q2", "Q3"], tj
 assert tj["result"] == "fail" and tj["reason"] == "exhausted", tj
+b = j("bench.json")
+assert b["count"] == 200 and b["begin_ns"] > 0 and b["getfamily_ns"] > 0, b
 print("json ok")
 PY
 check_err $? "JSON and the simulator's end state"

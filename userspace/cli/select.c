@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <linux/genetlink.h>
 #include <linux/l2tpsel.h>
 
@@ -549,13 +550,16 @@ static void login_usage(void)
 	       "                           [ pick TUNNEL ]...\n"
 	       "       l2tpsel login report { ID | last } OUTCOME\n"
 	       "       l2tpsel login logout TUNNEL profile PROFILE\n"
+	       "       l2tpsel login bench COUNT { USER | profile PROFILE }\n"
 	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
 	       "OUTCOME := { ok | no-reply | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }\n"
 	       "test: the order in which the kernel would try candidates now, every attempt\n"
 	       "      assumed to fail with no reply; nothing changes (a dry run)\n"
 	       "begin/report: a login held for this process (in a batch: one socket);\n"
 	       "      pick pins the next random choice among candidates that include TUNNEL\n"
-	       "logout: a session of a successful login through TUNNEL ended\n");
+	       "logout: a session of a successful login through TUNNEL ended\n"
+	       "bench: ns per login decision round trip (begin; report client-gone) and per\n"
+	       "      nlctrl GETFAMILY of this family, on one socket\n");
 }
 
 static const char *const why_names[] = {
@@ -653,6 +657,101 @@ static int test_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int bench_step_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+	unsigned int *step = data;
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	last_login = a_u32(tb[L2TPSEL_A_LOGIN_ID]);
+	*step = a_u8(tb[L2TPSEL_A_STEP]);
+	return MNL_CB_OK;
+}
+
+static int bench_nop_cb(const struct nlmsghdr *nlh, void *data)
+{
+	return MNL_CB_OK;
+}
+
+/*
+ * login bench COUNT { USER | profile P }: the cost of a login decision round
+ * trip (LOGIN_BEGIN, then LOGIN_REPORT client-gone, which ends it without a
+ * lockout) against a bare nlctrl GETFAMILY of this family, on one socket.
+ */
+static int login_bench(struct cli *c, uint32_t count, const char *user, const char *profile)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	uint64_t t0, t_begin = 0, t_report = 0, t_family;
+	struct nlmsghdr *nlh;
+	struct genlmsghdr *g;
+	unsigned int step;
+	uint32_t i, reports = 0;
+	int err;
+
+	if (!count)
+		return cli_err("login bench: COUNT must be at least 1");
+	if (cli_nl(c))
+		return -1;
+	for (i = 0; i < count; i++) {
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOGIN_BEGIN, 0);
+		if (user)
+			mnl_attr_put_strz(nlh, L2TPSEL_A_USER, user);
+		if (profile)
+			mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
+		t0 = mono_ns();
+		err = l2s_nl_talk(&c->nl, nlh, bench_step_cb, &step);
+		t_begin += mono_ns() - t0;
+		if (err)
+			return cli_nl_err(c, "login bench", err);
+		if (step != L2TPSEL_STEP_ATTEMPT)
+			continue;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOGIN_REPORT, 0);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, last_login);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_CLIENT_GONE);
+		t0 = mono_ns();
+		err = l2s_nl_talk(&c->nl, nlh, bench_step_cb, &step);
+		t_report += mono_ns() - t0;
+		if (err)
+			return cli_nl_err(c, "login bench", err);
+		reports++;
+	}
+	t0 = mono_ns();
+	for (i = 0; i < count; i++) {
+		nlh = mnl_nlmsg_put_header(buf);
+		nlh->nlmsg_type = GENL_ID_CTRL;
+		nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+		nlh->nlmsg_seq = ++c->nl.seq;
+		g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+		g->cmd = CTRL_CMD_GETFAMILY;
+		g->version = 1;
+		mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
+		err = l2s_nl_talk(&c->nl, nlh, bench_nop_cb, NULL);
+		if (err)
+			return cli_nl_err(c, "login bench: getfamily", err);
+	}
+	t_family = mono_ns() - t0;
+	pr_reset();
+	pr_open_obj(NULL);
+	pr_u64("count", "count %" PRIu64, count);
+	pr_u64("begin_ns", " begin-ns %" PRIu64, t_begin / count);
+	pr_u64("report_ns", " report-ns %" PRIu64, reports ? t_report / reports : 0);
+	pr_u64("getfamily_ns", " getfamily-ns %" PRIu64, t_family / count);
+	pr_u64("begin_per_getfamily_pct", " begin/getfamily %" PRIu64 "%%",
+	       t_family ? t_begin * 100 / t_family : 0);
+	pr_close_obj();
+	pr_text("\n");
+	pr_done();
+	return 0;
+}
+
 static int login_run(struct cli *c, int argc, char **argv)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
@@ -674,6 +773,16 @@ static int login_run(struct cli *c, int argc, char **argv)
 		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, argv[1]);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, argv[3]);
 		return request(c, nlh, NULL, "login logout");
+	}
+	if (!strcmp(argv[0], "bench")) {
+		uint32_t count;
+
+		if (argc == 3 && cli_parse_u32("count", argv[1], &count) == 0)
+			return login_bench(c, count, argv[2], NULL);
+		if (argc == 4 && !strcmp(argv[2], "profile") &&
+		    cli_parse_u32("count", argv[1], &count) == 0)
+			return login_bench(c, count, NULL, argv[3]);
+		return cli_err("login bench: usage: login bench COUNT { USER | profile PROFILE }");
 	}
 	test = cli_matches(argv[0], "test");
 	begin = cli_matches(argv[0], "begin");
