@@ -253,6 +253,8 @@ trap cleanup EXIT
 		printf 'exec'
 		printf ' %q' "${cmd[@]}"
 		printf '\n'
+	else
+		printf 'export TERM=%q\n' "${TERM:-linux}"
 	fi
 } >"$run/cmd"
 : >"$run/console.log"
