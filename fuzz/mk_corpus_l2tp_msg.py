@@ -4,7 +4,15 @@
 messages (RFC 2661), one per bug class of issue 8 named after it, plus valid
 samples of every message the agent sends or receives.  Run from the repo root:
     fuzz/mk_corpus_l2tp_msg.py
-The files are committed; this script documents how each was made."""
+The files are committed; this script documents how each was made.
+
+The xl2tpd-* seeds are not made here: they are datagrams captured (by
+fuzz/capture-xl2tpd.sh) between
+two xl2tpd 1.3.18 (Debian 12) instances through a UDP relay on loopback,
+with "challenge = yes", "hidden bit = yes" and the secret "tunnel-secret"
+(SCCRQ, SCCRP, SCCCN with Challenge / Challenge Response, ICRQ, ICRP, ICCN,
+CDN, ZLB).  selftests/unit/test_l2tp_corpus.c checks that they parse and
+that xl2tpd's Challenge Responses verify with our MD5."""
 import hashlib
 import os
 import struct

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "unit.h"
+#include "../../userspace/l2tpseld/auth.h"
 #include "../../userspace/l2tpseld/msg.h"
 #include "../../userspace/l2tpseld/reliable.h"
 
@@ -63,6 +64,15 @@ static const struct {
 	{ "zlb-stale-nr", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
 	{ "ns-out-of-window", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
 	{ "ns-duplicate", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	/* captured from xl2tpd 1.3.18, see fuzz/mk_corpus_l2tp_msg.py */
+	{ "xl2tpd-sccrq-challenge", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	{ "xl2tpd-sccrp-challenge", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	{ "xl2tpd-scccn-response", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	{ "xl2tpd-icrq", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	{ "xl2tpd-icrp", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	{ "xl2tpd-iccn", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	{ "xl2tpd-cdn", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
+	{ "xl2tpd-zlb", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
 };
 
 static size_t read_seed(const char *name, uint8_t *buf, size_t cap)
@@ -132,4 +142,78 @@ UNIT_TEST(l2tp_corpus_seq_seeds)
 		ASSERT_TRUE(l2tp_msg_parse(&m, buf, n, NULL) == L2TP_ACT_ACCEPT);
 		EXPECT_EQ(l2tp_rel_receive(&rel, &m.hdr, 0), cases[i].rx);
 	}
+}
+
+/*
+ * S-L2TP-2 against a real peer: xl2tpd's SCCRP answers our-style challenge
+ * with MD5(2 + secret + challenge), its SCCCN with MD5(3 + ...), and both
+ * verify here; a wrong secret does not.  Also the reliable layer follows
+ * xl2tpd's Ns/Nr through the whole exchange (LAC side).
+ */
+UNIT_TEST(l2tp_corpus_xl2tpd_challenge_response)
+{
+	static const struct l2tp_secret wrong = { (const uint8_t *)"tunnel-secreT", 13 };
+	static uint8_t q[512], p[512], c[512];
+	struct l2tp_msg mq, mp, mc;
+	const struct l2tp_avp_val *chal_q, *chal_p, *resp_p, *resp_c;
+
+	ASSERT_EQ(l2tp_msg_parse(&mq, q, read_seed("xl2tpd-sccrq-challenge", q, sizeof(q)),
+				 &fuzz_secret), L2TP_ACT_ACCEPT);
+	ASSERT_EQ(l2tp_msg_parse(&mp, p, read_seed("xl2tpd-sccrp-challenge", p, sizeof(p)),
+				 &fuzz_secret), L2TP_ACT_ACCEPT);
+	ASSERT_EQ(l2tp_msg_parse(&mc, c, read_seed("xl2tpd-scccn-response", c, sizeof(c)),
+				 &fuzz_secret), L2TP_ACT_ACCEPT);
+	chal_q = &mq.avp[L2TP_AVP_CHALLENGE];
+	chal_p = &mp.avp[L2TP_AVP_CHALLENGE];
+	resp_p = &mp.avp[L2TP_AVP_CHALLENGE_RESPONSE];
+	resp_c = &mc.avp[L2TP_AVP_CHALLENGE_RESPONSE];
+	ASSERT_TRUE(chal_q->present && chal_p->present && resp_p->present && resp_c->present);
+	EXPECT_TRUE(l2tp_auth_verify(resp_p->data, resp_p->len, L2TP_MSG_SCCRP,
+				     (const uint8_t *)"tunnel-secret", 13,
+				     chal_q->data, chal_q->len));
+	EXPECT_TRUE(l2tp_auth_verify(resp_c->data, resp_c->len, L2TP_MSG_SCCCN,
+				     (const uint8_t *)"tunnel-secret", 13,
+				     chal_p->data, chal_p->len));
+	EXPECT_TRUE(!l2tp_auth_verify(resp_p->data, resp_p->len, L2TP_MSG_SCCRP,
+				      wrong.data, wrong.len, chal_q->data, chal_q->len));
+}
+
+UNIT_TEST(l2tp_corpus_xl2tpd_sequence_lac_side)
+{
+	static struct l2tp_rel rel;
+	static const struct { const char *name; bool from_lns; enum l2tp_rel_rx rx; } seq[] = {
+		{ "xl2tpd-sccrq-challenge", false, 0 },
+		{ "xl2tpd-sccrp-challenge", true, L2TP_REL_DELIVER },
+		{ "xl2tpd-scccn-response", false, 0 },
+		{ "xl2tpd-icrq", false, 0 },
+		{ "xl2tpd-zlb", true, L2TP_REL_ACK_ONLY },
+		{ "xl2tpd-icrp", true, L2TP_REL_DELIVER },
+		{ "xl2tpd-iccn", false, 0 },
+		{ "xl2tpd-cdn", true, L2TP_REL_DELIVER },
+	};
+	struct l2tp_rel_tx tx;
+	uint8_t buf[512];
+	struct l2tp_msg m;
+	unsigned int i;
+
+	l2tp_rel_init(&rel, NULL);
+	for (i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
+		size_t n = read_seed(seq[i].name, buf, sizeof(buf));
+
+		ASSERT_EQ(l2tp_msg_parse(&m, buf, n, &fuzz_secret), L2TP_ACT_ACCEPT);
+		if (seq[i].from_lns) {
+			EXPECT_EQ(l2tp_rel_receive(&rel, &m.hdr, i), seq[i].rx);
+			continue;
+		}
+		/* what we would send: the same Ns and Nr as xl2tpd's LAC did */
+		ASSERT_TRUE(l2tp_rel_queue(&rel, buf, n) >= 0);
+		ASSERT_EQ(l2tp_rel_poll(&rel, i, &tx), L2TP_REL_TRANSMIT);
+		EXPECT_EQ(tx.ns, m.hdr.ns);
+		EXPECT_TRUE(!memcmp(tx.data + 8, buf + 8, 4));
+	}
+	/* the CDN is still owed an ack: a ZLB */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 100, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TRUE(tx.zlb);
+	/* the CDN's Nr 4 acknowledged our ICCN (Ns 3): nothing left in flight */
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
 }
