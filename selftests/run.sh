@@ -56,6 +56,11 @@ for t in "${tests[@]}"; do
 	rc=${PIPESTATUS[0]}
 	ms=$((($(date +%s%N) - start) / 1000000))
 	echo "# $name: exit $rc, $((ms / 1000)).$(printf '%03d' $((ms % 1000)))s"
+	# Each test cleans up after itself (lib.sh's defer); say so when one did
+	# not, since the next test would start from its leftovers.
+	left=$(ip netns list 2>/dev/null | cut -d ' ' -f 1 | tr '\n' ' ')
+	[ -d /sys/module/l2tpsel ] && left+="module l2tpsel"
+	[ -n "$left" ] && echo "# $name: did not clean up, left behind: $left"
 	case $rc in
 	0)	echo "ok $n $name" ;;
 	4)	reason=$(sed -n 's/^\(# \)\{0,1\}SKIP: //p' "$out" | tail -n 1)
