@@ -193,7 +193,7 @@ int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fi
 
 /* nl_select.c: appended to the family's ops */
 #define KS_SELECT_N_OPS	18
-extern const struct genl_ops ks_select_ops[KS_SELECT_N_OPS];
+extern const struct genl_ops ks_select_ops[];
 void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
 		      u8 why, u32 ms);
 void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
@@ -235,6 +235,7 @@ struct ks_login_req {
 	u8 picks[KS_PICKS];
 	u8 npicks;
 };
+
 int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req *req,
 		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err);
 int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
@@ -247,6 +248,7 @@ struct ks_test_step {
 	struct l2s_step st;
 	u32 ncand;
 };
+
 int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
 		  struct ks_test_step *steps, u32 max, u32 *nsteps,
 		  struct l2s_step *last, struct l2s_err *err);

@@ -149,7 +149,7 @@ static const char *ks_nl_opt_name(struct genl_info *info, int attr, const char *
  * Return: @ret.
  */
 int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
-		      const struct l2s_err *err, int ret)
+	      const struct l2s_err *err, int ret)
 {
 	if (err->msg)
 		ks_msg(info, attr, "%s", err->msg);

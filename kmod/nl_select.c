@@ -394,7 +394,6 @@ static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ln->gen++;
 out:
 	ks_unlock(ln);
-	/* The secret is not kept anywhere else in the request's path. */
 	return ret;
 }
 
@@ -742,8 +741,8 @@ static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2t
 	}
 	kp = ks_profile_find(ln, kd->profile);
 	if (!kp)
-		ks_msg(info, a[L2TPSEL_A_USER], "domain %s maps to profile %s, which does not exist",
-		       at + 1, kd->profile);
+		ks_msg(info, a[L2TPSEL_A_USER],
+		       "domain %s maps to profile %s, which does not exist", at + 1, kd->profile);
 	return kp;
 }
 
@@ -777,8 +776,11 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
 	       ks_fill_step(msg, ln, p, st);
 	if (st->kind == L2S_STEP_DONE) {
-		ks_event_login(ln, kl, p ? p->name : NULL, st,
-			       p && st->ok && st->tunnel < p->ntunnels ? p->t[st->tunnel].name : NULL);
+		const char *tunnel = NULL;
+
+		if (p && st->ok && st->tunnel < p->ntunnels)
+			tunnel = p->t[st->tunnel].name;
+		ks_event_login(ln, kl, p ? p->name : NULL, st, tunnel);
 		ks_login_finish(ln, kl);
 	}
 	ks_unlock(ln);
@@ -1019,7 +1021,7 @@ void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
 	{ .cmd = (c), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX }
 #define ADMIN GENL_UNS_ADMIN_PERM
 
-const struct genl_ops ks_select_ops[KS_SELECT_N_OPS] = {
+const struct genl_ops ks_select_ops[] = {
 	KS_DO(L2TPSEL_CMD_PROFILE_NEW, ks_nl_profile_change, ks_profile_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_PROFILE_SET, ks_nl_profile_change, ks_profile_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_PROFILE_DEL, ks_nl_profile_change, ks_sname_policy, ADMIN),
@@ -1043,3 +1045,6 @@ const struct genl_ops ks_select_ops[KS_SELECT_N_OPS] = {
 	/* Admin: a dry run copies the destination table (KS_DESTS slots). */
 	KS_DO(L2TPSEL_CMD_LOGIN_TEST, ks_nl_login_test, ks_login_test_policy, ADMIN),
 };
+
+/* netlink.c sizes the family's table with KS_SELECT_N_OPS. */
+static_assert(ARRAY_SIZE(ks_select_ops) == KS_SELECT_N_OPS);

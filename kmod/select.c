@@ -179,9 +179,11 @@ struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name)
 	return o ? container_of(o, struct ks_profile, obj) : NULL;
 }
 
+/* A profile holds its tunnels' secrets: wipe them with it. */
 static void ks_profile_free(struct ks_profile *kp)
 {
-	kvfree(kp->p);
+	if (kp->p)
+		kvfree_sensitive(kp->p, sizeof(*kp->p));
 	kfree(kp);
 }
 
@@ -600,7 +602,8 @@ int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
 	*nsteps = n;
 	ret = 0;
 out:
-	kvfree(p);
+	if (p)
+		kvfree_sensitive(p, sizeof(*p));
 	kvfree(c.dests);
 	return ret;
 }
