@@ -119,6 +119,15 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 			cwnd_on_ack(r);
 		if (in_flight(r))
 			start_timer(r, now_ms);
+		if (r->recovering) {
+			uint16_t left = (uint16_t)(r->recover_ns - r->ns_una);
+
+			/* partial ack: what followed the lost one was dropped too */
+			if (left && left < SEQ_HALF && in_flight(r))
+				r->resend_head = true;
+			else
+				r->recovering = false;
+		}
 	}
 
 	if (hdr->zlb) {
@@ -179,6 +188,15 @@ enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 		return L2TP_REL_GIVE_UP;
 	}
 
+	if (r->resend_head) {
+		r->resend_head = false;
+		if (in_flight(r)) {
+			r->stats.retransmits++;
+			tx_slot(r, r->ns_una, true, tx);
+			return L2TP_REL_TRANSMIT;
+		}
+	}
+
 	if (in_flight(r) && now_ms >= r->rto_deadline) {
 		if (r->retries >= r->cfg.max_retries) {
 			/* §5.8: the tunnel and all its sessions MUST be cleared */
@@ -195,6 +213,8 @@ enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 		r->ssthresh = r->cwnd / 2 ? r->cwnd / 2 : 1;
 		r->cwnd = 1;
 		r->cwnd_acks = 0;
+		r->recovering = true;
+		r->recover_ns = r->ns_sent;
 		r->stats.retransmits++;
 		tx_slot(r, r->ns_una, true, tx);
 		return L2TP_REL_TRANSMIT;
@@ -232,7 +252,8 @@ uint64_t l2tp_rel_next_event(const struct l2tp_rel *r, uint64_t now_ms)
 
 	if (r->dead)
 		return r->dead_reported ? UINT64_MAX : now_ms;
-	if (r->ns_sent != r->ns_next && in_flight(r) < window)
+	if (r->resend_head ||
+	    (r->ns_sent != r->ns_next && in_flight(r) < window))
 		return now_ms;
 	if (in_flight(r))
 		next = r->rto_deadline;

@@ -15,6 +15,9 @@
  * - a message whose Nr acknowledges something never sent is dropped whole;
  * - retransmission resends only the oldest unacknowledged message and
  *   restarts slow start (Appendix A); each message has its own retry count;
+ * - after such a timeout, an ack that covers only part of what was in flight
+ *   resends the next oldest at once (the peer dropped it as out of order, as
+ *   we would), instead of waiting for its own timer;
  * - an ack owed is piggybacked on the next message sent; if none is sent by
  *   ack_delay_ms (default 0: at the end of the same event-loop turn) a ZLB
  *   goes; a duplicate is always acknowledged at once.
@@ -88,6 +91,9 @@ struct l2tp_rel {
 	uint32_t cwnd, ssthresh, cwnd_acks;	/* Appendix A */
 	uint32_t rto_cur_ms, retries;	/* of the oldest in flight */
 	uint64_t rto_deadline;
+	bool recovering;	/* a timeout retransmission is outstanding */
+	uint16_t recover_ns;	/* ns_sent when it happened */
+	bool resend_head;	/* partial ack during recovery: resend now */
 	bool ack_pending;
 	uint64_t ack_due;
 	bool dead, dead_reported;
