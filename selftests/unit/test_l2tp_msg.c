@@ -715,3 +715,47 @@ UNIT_TEST(l2tp_names)
 		     "unknown mandatory AVP");
 	EXPECT_STREQ(l2tp_perr_name(L2TP_PERR_AVP_LENGTH_UNDERFLOW), "AVP length below 6");
 }
+
+/* S-L2TP-3: the answer is built as a valid StopCCN / CDN carrying the codes */
+UNIT_TEST(l2tp_msg_build_answer)
+{
+	uint8_t buf[512], out[256];
+	struct l2tp_msg m, a;
+	uint16_t v;
+	size_t len, n;
+
+	/* an ICCN with an unknown mandatory AVP -> CDN 2/8 naming it */
+	len = build_with(buf, sizeof(buf), L2TP_MSG_ICCN, unknown_m, true);
+	ASSERT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_CDN);
+	n = l2tp_build_answer(out, sizeof(out), &m.answer, 300, 400, 55);
+	ASSERT_TRUE(n > 0);
+	ASSERT_EQ(l2tp_msg_parse(&a, out, n, NULL), L2TP_ACT_ACCEPT);
+	EXPECT_EQ(a.type, L2TP_MSG_CDN);
+	EXPECT_EQ(a.hdr.tunnel_id, 300);
+	EXPECT_EQ(a.hdr.session_id, 400);
+	EXPECT_TRUE(l2tp_msg_get_u16(&a, L2TP_AVP_ASSIGNED_SESSION_ID, &v) && v == 55);
+	ASSERT_TRUE(a.avp[L2TP_AVP_RESULT_CODE].len > 4);
+	EXPECT_EQ(l2tp_get16(a.avp[L2TP_AVP_RESULT_CODE].data), L2TP_CDN_GENERAL_ERROR);
+	EXPECT_EQ(l2tp_get16(a.avp[L2TP_AVP_RESULT_CODE].data + 2),
+		  L2TP_ERR_UNKNOWN_MANDATORY_AVP);
+	EXPECT_TRUE(!memcmp(a.avp[L2TP_AVP_RESULT_CODE].data + 4,
+			    "unknown mandatory AVP vendor 0 type 200",
+			    a.avp[L2TP_AVP_RESULT_CODE].len - 4));
+
+	/* an SCCRQ with a short AVP -> StopCCN 2/2, Session ID 0 */
+	len = build_with(buf, sizeof(buf), L2TP_MSG_SCCRQ, avp_len0, true);
+	ASSERT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_STOPCCN);
+	n = l2tp_build_answer(out, sizeof(out), &m.answer, 4242, 9, 17);
+	ASSERT_EQ(l2tp_msg_parse(&a, out, n, NULL), L2TP_ACT_ACCEPT);
+	EXPECT_EQ(a.type, L2TP_MSG_STOPCCN);
+	EXPECT_EQ(a.hdr.session_id, 0);
+	EXPECT_TRUE(l2tp_msg_get_u16(&a, L2TP_AVP_ASSIGNED_TUNNEL_ID, &v) && v == 17);
+	EXPECT_EQ(l2tp_get16(a.avp[L2TP_AVP_RESULT_CODE].data + 2), L2TP_ERR_BAD_LENGTH);
+
+	/* nothing to send for an accepted or discarded message */
+	len = build_valid(buf, sizeof(buf), L2TP_MSG_HELLO);
+	ASSERT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_ACCEPT);
+	EXPECT_EQ(l2tp_build_answer(out, sizeof(out), &m.answer, 1, 0, 1), 0);
+	EXPECT_EQ(l2tp_msg_parse(&m, buf, 3, NULL), L2TP_ACT_DISCARD);
+	EXPECT_EQ(l2tp_build_answer(out, sizeof(out), &m.answer, 1, 0, 1), 0);
+}

@@ -330,6 +330,30 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 	return L2TP_ACT_ACCEPT;
 }
 
+size_t l2tp_build_answer(uint8_t *buf, size_t cap, const struct l2tp_answer *answer,
+			 uint16_t peer_tunnel_id, uint16_t peer_session_id,
+			 uint16_t assigned_id)
+{
+	struct l2tp_builder b;
+
+	switch (answer->action) {
+	case L2TP_ACT_STOPCCN:
+		/* §5.7: a StopCCN clears the whole tunnel: Session ID 0 */
+		l2tp_build_begin(&b, buf, cap, peer_tunnel_id, 0, L2TP_MSG_STOPCCN, NULL);
+		l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, assigned_id);
+		break;
+	case L2TP_ACT_CDN:
+		l2tp_build_begin(&b, buf, cap, peer_tunnel_id, peer_session_id,
+				 L2TP_MSG_CDN, NULL);
+		l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_SESSION_ID, assigned_id);
+		break;
+	default:
+		return 0;
+	}
+	l2tp_put_result(&b, answer->result_code, answer->error_code, answer->message);
+	return l2tp_build_end(&b);
+}
+
 bool l2tp_msg_get_u16(const struct l2tp_msg *msg, uint16_t type, uint16_t *v)
 {
 	if (type >= L2TP_AVP_TYPE_COUNT || !msg->avp[type].present ||

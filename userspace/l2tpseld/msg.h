@@ -121,6 +121,18 @@ void l2tp_hdr_set_seq(uint8_t *buf, uint16_t ns, uint16_t nr);
 enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 				const struct l2tp_secret *secret);
 
+/*
+ * Build the StopCCN or CDN that @answer asks for (§6.4, §6.12): to the peer's
+ * @peer_tunnel_id / @peer_session_id, with our @assigned_id as Assigned
+ * Tunnel ID (StopCCN) or Assigned Session ID (CDN), and the Result Code AVP
+ * with result, error and message.
+ * Return: its length (Ns/Nr still to be set by the reliable layer), or 0
+ * when the answer sends nothing or @cap is too small.
+ */
+size_t l2tp_build_answer(uint8_t *buf, size_t cap, const struct l2tp_answer *answer,
+			 uint16_t peer_tunnel_id, uint16_t peer_session_id,
+			 uint16_t assigned_id);
+
 /* Typed getters; false when the AVP is absent (lengths were checked). */
 bool l2tp_msg_get_u16(const struct l2tp_msg *msg, uint16_t type, uint16_t *v);
 bool l2tp_msg_get_u32(const struct l2tp_msg *msg, uint16_t type, uint32_t *v);
