@@ -192,7 +192,7 @@ struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr);
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 
 /* nl_select.c: appended to the family's ops */
-#define KS_SELECT_N_OPS	18
+#define KS_SELECT_N_OPS	19
 extern const struct genl_ops ks_select_ops[];
 void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
 		      u8 why, u32 ms);
@@ -228,6 +228,8 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
 int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *err);
 struct ks_domain *ks_domain_find(struct l2tpsel_net *ln, const char *domain);
 u32 ks_locked_count(struct l2tpsel_net *ln);
+int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port,
+		 const struct l2s_addr *local, u32 ms, struct l2s_err *err);
 
 struct ks_login_req {
 	struct ks_profile *kp;

@@ -72,6 +72,13 @@ static const struct nla_policy ks_lockout_clear_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_LOCAL]	= ADDR_POLICY,
 };
 
+static const struct nla_policy ks_dest_lock_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,
+	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,
+	[L2TPSEL_A_PORT]		= { .type = NLA_U16 },
+	[L2TPSEL_A_LOCKOUT_REMAINING]	= { .type = NLA_U32 },
+};
+
 static const struct nla_policy ks_picks_policy[L2TPSEL_A_NAME + 1] = {
 	[L2TPSEL_A_NAME] = SNAME_POLICY,
 };
@@ -715,6 +722,45 @@ static int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, n));
 }
 
+static int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct l2s_addr local, remote;
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct sk_buff *msg;
+	u32 ms;
+	void *hdr;
+	int ret;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_REMOTE) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_LOCKOUT_REMAINING))
+		return -EINVAL;
+	ms = nla_get_u32(a[L2TPSEL_A_LOCKOUT_REMAINING]);
+	if (ms > L2S_MAX_LOCKOUT_MS) {
+		ks_msg(info, a[L2TPSEL_A_LOCKOUT_REMAINING], "lockout of %u ms: at most %u ms",
+		       ms, L2S_MAX_LOCKOUT_MS);
+		return -ERANGE;
+	}
+	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &remote) ||
+	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &local))
+		return -EINVAL;
+	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_LOCK, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
+			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
+	if (ret > 0)
+		ln->gen++;
+	ks_unlock(ln);
+	if (ret < 0) {
+		nlmsg_free(msg);
+		return ks_nl_err(info, a[L2TPSEL_A_REMOTE], &err, ret);
+	}
+	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ret));
+}
+
 /* ---- logins ---------------------------------------------------------- */
 
 /* The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain. */
@@ -1040,6 +1086,7 @@ const struct genl_ops ks_select_ops[] = {
 	KS_DO(L2TPSEL_CMD_LOCKOUT_SET, ks_nl_lockout_set, ks_lockout_set_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_LOCKOUT_GET, ks_nl_lockout_get, ks_sel_none_policy, 0),
 	KS_DO(L2TPSEL_CMD_LOCKOUT_CLEAR, ks_nl_lockout_clear, ks_lockout_clear_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_DEST_LOCK, ks_nl_dest_lock, ks_dest_lock_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_LOGIN_BEGIN, ks_nl_login_begin, ks_login_begin_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_LOGIN_REPORT, ks_nl_login_report, ks_login_report_policy, ADMIN),
 	/* Admin: a dry run copies the destination table (KS_DESTS slots). */

@@ -163,6 +163,51 @@ u32 ks_locked_count(struct l2tpsel_net *ln)
 	return n;
 }
 
+/**
+ * ks_dest_lock() - lock destinations out by hand, or unlock them
+ * @ln: the namespace
+ * @remote: their remote address
+ * @port: their port, 0 for any
+ * @local: their local address, NULL for any
+ * @ms: lockout length from now, 0 to unlock
+ * @err: refusal message
+ *
+ * Return: the number of destinations changed, or -ENOENT when none matched.
+ */
+int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port,
+		 const struct l2s_addr *local, u32 ms, struct l2s_err *err)
+{
+	struct ks_env_ctx ec = { .ln = ln };
+	struct ks_sel *s = &ln->sel;
+	struct l2s_env env;
+	u32 i, n = 0;
+
+	ks_sel_env(ln, &env, &ec);
+	for (i = 0; i < s->core.ndests_cap; i++) {
+		struct l2s_dest *d = &s->core.dests[i];
+		bool was = l2s_dest_locked(d, env.now);
+
+		if (!d->refs || !l2s_addr_equal(&d->key.remote, remote) ||
+		    (port && d->key.port != port) ||
+		    (local && !l2s_addr_equal(&d->key.local, local)))
+			continue;
+		n++;
+		if (!ms) {
+			d->lock_until = 0;
+			if (was)
+				ks_event_lockout(ln, d, false, L2S_UNLOCK_CLEAR, 0);
+			continue;
+		}
+		d->lock_until = env.now + ms;
+		ks_arm(s, env.now, d->lock_until);
+		ks_event_lockout(ln, d, true, 0, ms);
+	}
+	if (!n)
+		return L2S_REFUSE(-ENOENT, err, "no destination with that remote address%s",
+				  port || local ? ", port and local address" : "");
+	return n;
+}
+
 /* ---- profiles and tunnels -------------------------------------------- */
 
 /**

@@ -51,10 +51,12 @@ refused() {
 # "login report last OUTCOME" per attempt the simulator made, OUTCOME being
 # what the LNS answers at that time), run it, and compare the attempts and
 # the results with the simulator's trace.  "time advance" past every lockout
-# is replayed as "clear lockout": the lockouts end either way.
+# is replayed as "clear lockout": the lockouts end either way; "state lock"
+# is "lockout dest ... remaining".
 replay() {
 	local name=$1 scen=$SCEN/$1.scen d=$T/replay.$1 ns
 	mkdir -p "$d"
+	cp "$scen" "$d/scen"
 	setup_ns ns || return 1
 	"$SIM" "$scen" > "$d/trace" 2>&1 || { echo "  simulator failed on $name"; return 1; }
 	awk '
@@ -67,6 +69,10 @@ replay() {
 		}
 		$1 == "pick" && $2 == "next" && $3 == "tunnel" { pend = pend " pick " $4; next }
 		$1 == "time" && $2 == "advance" { print "clear lockout"; next }
+		$1 == "state" && $2 == "lock" && $4 == "remaining" {
+			print "lockout dest " $3 " remaining " $5
+			next
+		}
 		$1 == "login" && NF % 2 == 0 {
 			k++
 			line = "login begin " $2
@@ -105,6 +111,12 @@ replay() {
 replay sel12_between_levels
 check_err $? "sel12_between_levels"
 log_test "S-SEL-12: between-levels example, 2 logins: the simulator's attempts and results"
+replay sel12_within_level
+check_err $? "sel12_within_level"
+log_test "S-SEL-12: within-level example (3.3 locked by hand): as the simulator"
+replay sel12_shortest_lockout
+check_err $? "sel12_shortest_lockout"
+log_test "S-SEL-12, S-SEL-8: shortest-lockout example: as the simulator"
 replay sel4_outcomes
 check_err $? "sel4_outcomes"
 log_test "S-SEL-4: CDN, StopCCN, client gone, failover-on codes: as the simulator"
@@ -228,6 +240,9 @@ refused "too long: at most 31 bytes" \
 	tunnel add B0123456789012345678901234567890 profile B level 1 dest 10.1.0.1
 refused "lockout time 0: must be 1..86400 seconds" lockout time 0
 refused "profile B already exists" profile add B
+refused "no destination with that remote address" lockout dest 9.9.9.9 remaining 5
+refused "no destination with that remote address, port and local address" \
+	lockout dest 10.0.0.1 port 1702 remaining 5
 refused "profile P: tunnel T1 has 1 live sessions" profile del P
 refused "tunnel T1 has 1 live sessions" tunnel del T1 profile P
 Lx login logout T1 profile P
@@ -303,6 +318,11 @@ j = lambda n: json.load(open(os.path.join(d, n)))
 # attempts, the lockouts (failures), the sessions and whether it is locked.
 for r in sorted(f for f in os.listdir(d) if f.startswith("replay.")):
     sim = {}
+    for line in open(os.path.join(d, r, "scen")):
+        w = line.split()
+        if w[:2] == ["state", "lock"] and int(w[4]) > 0:
+            sim.setdefault(w[2], {"attempts": 0, "failures": 0, "sessions": 0,
+                                  "locked": False})["locked"] = True
     for line in open(os.path.join(d, r, "trace")):
         e = json.loads(line)
         s = sim.setdefault(e.get("dest"), {"attempts": 0, "failures": 0, "sessions": 0,

@@ -166,6 +166,13 @@
  *   uncount it on the tunnel and its destination (the counts of S-SEL-10
  *   and S-LB-3).  -ENOENT when the tunnel has no session.
  *
+ * L2TPSEL_CMD_DEST_LOCK                      (do, admin)
+ *   req: REMOTE, LOCKOUT_REMAINING (ms, 0..86400000); opt: PORT, LOCAL.
+ *   Lock out by hand (an LNS going into maintenance) every destination with
+ *   that remote address, narrowed by PORT and LOCAL when given, for the
+ *   given time; 0 unlocks them.  Not counted as a failure.
+ *   reply: N_LOCKED (destinations changed).  -ENOENT when none matches.
+ *
  * Events: L2TPSEL_CMD_EV_LOCKOUT (REMOTE, PORT, LOCAL, LOCKOUT_REMAINING:
  * the lockout length in ms) when a destination is locked out;
  * L2TPSEL_CMD_EV_UNLOCK (REMOTE, PORT, LOCAL, UNLOCK_WHY u8, enum
@@ -227,6 +234,7 @@ enum l2tpsel_cmd {
 	L2TPSEL_CMD_EV_UNLOCK,
 	L2TPSEL_CMD_EV_LOGIN,
 	L2TPSEL_CMD_TUNNEL_SESSION_DOWN,
+	L2TPSEL_CMD_DEST_LOCK,
 
 	__L2TPSEL_CMD_MAX
 };

@@ -452,9 +452,12 @@ static void lockout_usage(void)
 {
 	printf("Usage: l2tpsel lockout time SECS\n"
 	       "       l2tpsel lockout max-logins N\n"
+	       "       l2tpsel lockout dest ADDR [ port PORT ] [ local ADDR ] remaining SECS\n"
 	       "       l2tpsel lockout show\n"
 	       "       l2tpsel clear lockout [ local ADDR | remote ADDR ]\n"
-	       "SECS := 1..86400 (default 300);  N := 1..65536 logins in progress (default 4096)\n");
+	       "SECS := 1..86400 (default 300);  N := 1..65536 logins in progress (default 4096)\n"
+	       "lockout dest: lock destinations out by hand for SECS (0..86400, 0 unlocks),\n"
+	       "      e.g. an LNS going into maintenance; not counted as a failure\n");
 }
 
 static int lockout_cb(const struct nlmsghdr *nlh, void *data)
@@ -497,6 +500,48 @@ static int lockout_run(struct cli *c, int argc, char **argv)
 		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_LOCKOUT_SET, 0);
 		mnl_attr_put_u32(nlh, L2TPSEL_A_MAX_LOGINS, n);
 		return request(c, nlh, NULL, "lockout max-logins");
+	}
+	if (cli_matches(argv[0], "dest")) {
+		struct l2s_addr remote, local;
+		uint32_t port = 0, secs = 0;
+		bool has_local = false, has_secs = false;
+		int i;
+
+		if (argc < 2 || conf_parse_addr(argv[1], &remote))
+			return cli_err("lockout dest: ADDR (IPv4 or IPv6) required");
+		for (i = 2; i + 1 < argc; i += 2) {
+			if (!strcmp(argv[i], "port")) {
+				if (cli_parse_u32("port", argv[i + 1], &port))
+					return -1;
+				if (!port || port > 65535)
+					return cli_err("lockout dest: port %u: 1..65535", port);
+			} else if (!strcmp(argv[i], "local")) {
+				if (conf_parse_addr(argv[i + 1], &local))
+					return cli_err("lockout dest: local \"%s\" is not an address",
+						       argv[i + 1]);
+				has_local = true;
+			} else if (!strcmp(argv[i], "remaining")) {
+				if (cli_parse_u32("remaining", argv[i + 1], &secs))
+					return -1;
+				if (secs > 86400)
+					return cli_err("lockout dest: remaining %u: 0..86400 seconds", secs);
+				has_secs = true;
+			} else {
+				return cli_err("lockout dest: \"%s\" is unknown", argv[i]);
+			}
+		}
+		if (i != argc || !has_secs)
+			return cli_err("lockout dest: usage: lockout dest ADDR [ port PORT ] [ local ADDR ] remaining SECS");
+		if (cli_nl(c))
+			return -1;
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_DEST_LOCK, 0);
+		put_addr(nlh, L2TPSEL_A_REMOTE, &remote);
+		if (has_local)
+			put_addr(nlh, L2TPSEL_A_LOCAL, &local);
+		if (port)
+			mnl_attr_put_u16(nlh, L2TPSEL_A_PORT, (uint16_t)port);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_REMAINING, secs * 1000);
+		return request(c, nlh, NULL, "lockout dest");
 	}
 	return run_conf(c, "lockout", verbs, argc, argv);
 }
