@@ -38,8 +38,8 @@ $(BUILD)/l2tpsel: $(CLI_SRC) $(LIB_SRC) $(HDRS)
 deps:
 	./scripts/deps.sh
 
-# The whole test suite: unit tests, the VM suite on the stock kernel and on the
-# debug kernel.  Ends with a "N passed, N failed" line.
+# The whole test suite: unit tests, a bounded fuzz run, the VM suite on the
+# stock kernel and on the debug kernel.  Ends with a "N passed, N failed" line.
 test: deps
 	./scripts/test.sh
 
@@ -53,11 +53,15 @@ clean:
 help:
 	@echo "make [all]       module (kmod/l2tpsel.ko, KVER=$(KVER)) and userspace tools in $(BUILD)/"
 	@echo "make deps        install every Debian package the project needs (idempotent)"
-	@echo "make test        every test: unit, VM (stock kernel), VM (debug kernel)"
+	@echo "make test        every test: unit, bounded fuzz, VM (stock kernel), VM (debug kernel)"
 	@echo "make demo        the demo: VM, module, l2tpsel info, a real xl2tpd tunnel"
 	@echo "make unit        userspace unit tests of the core (ASan/UBSan)"
 	@echo "make vmtest      the selftests in a VM on the stock kernel"
 	@echo "make vmshell     an interactive shell in the VM"
 	@echo "make debug-test  build/reuse the debug kernel, run KUnit and the selftests on it"
+	@echo "make fuzz-smoke  the l2tpseld parser under libFuzzer, FUZZ_RUNS executions (1M)"
+	@echo "make fuzz        the same for FUZZ_TIME seconds (600)"
+	@echo "make bench-core  ns per selection decision, hash disruption table"
+	@echo "make bench-rl    ns per rate-limit decision, admitted-vs-offered table"
 
 -include $(sort $(wildcard mk/*.mk))

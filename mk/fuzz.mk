@@ -33,3 +33,16 @@ fuzz-smoke: $(FUZZ_BIN)
 
 fuzz: $(FUZZ_BIN)
 	$(call fuzz_run,-max_total_time=$(FUZZ_TIME))
+
+# The test command's bounded run (scripts/test.sh stage "fuzz"), as KTAP.
+.PHONY: fuzz-ktap
+fuzz-ktap: $(FUZZ_BIN)
+	@echo "KTAP version 1"; echo "1..1"; \
+	if $(MAKE) --no-print-directory fuzz-smoke > $(BUILD)/fuzz-smoke.log 2>&1; then \
+		grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|Done [0-9]+ runs" \
+			$(BUILD)/fuzz-smoke.log | sed 's/^/# /'; \
+		echo "ok 1 fuzz_l2tp_msg_$(FUZZ_RUNS)_runs"; \
+	else \
+		tail -n 60 $(BUILD)/fuzz-smoke.log | sed 's/^/# /'; \
+		echo "not ok 1 fuzz_l2tp_msg_$(FUZZ_RUNS)_runs"; exit 1; \
+	fi

@@ -4,15 +4,15 @@
 # are counted ("# SKIP" ones as skipped).  A stage that exits non-zero without
 # a failing test line counts as one failure of its own.
 #
-#   scripts/test.sh [STAGE...]      stages: unit vm debug (default: all)
+#   scripts/test.sh [STAGE...]      stages: unit fuzz vm debug (default: all)
 set -u
 cd "$(dirname "$0")/.."
 
-stages=${*:-unit vm debug}
+stages=${*:-unit fuzz vm debug}
 logdir=build/logs
 mkdir -p "$logdir"
 
-declare -A target=([unit]=unit [vm]=vmtest [debug]=debug-test)
+declare -A target=([unit]=unit [fuzz]=fuzz-ktap [vm]=vmtest [debug]=debug-test)
 pass=0 fail=0 skip=0
 summary=""
 
