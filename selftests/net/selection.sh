@@ -306,6 +306,16 @@ Lx -j login bench 200 profile Q > "$T/bench.json"
 check_err $? "login bench -j"
 log_test "bench: login round trip and GETFAMILY measured in the same run"
 
+# Four agents at once, each 500 logins (attempt Q1, client gone): every
+# attempt counted once, no login left behind.
+before=$(val "$(Lx destination show | grep '^10.0.0.1 ')" attempts)
+for i in 1 2 3 4; do Lx login bench 500 profile Q > "$T/par.$i" & done
+wait
+after=$(val "$(Lx destination show | grep '^10.0.0.1 ')" attempts)
+expect "$((after - before))" 2000 "attempts on 10.0.0.1 by 4 x 500 logins"
+expect "$(val "$(Lx lockout show)" logins)" 0 "logins in progress after the agents"
+log_test "4 agents x 500 logins at once: counters exact, nothing left"
+
 # --- JSON, and the end state against the simulator -----------------------------
 Lx -j domain show > "$T/domain.json"
 Lx -j lockout show > "$T/lockout.json"
