@@ -139,24 +139,29 @@
  * L2TPSEL_CMD_LOGIN_BEGIN                    (do, admin)
  *   req: USER ("name@domain") or PROFILE (takes precedence over the domain
  *   map); opt: KEY (hash key for the hash modes, default USER),
- *   PICKS (nest of NAME: tunnels to choose at the next random draws whose
- *   candidates include them, in order; for tests that replay a scenario).
+ *   PICKS (nest of up to 8 NAME: tunnels to choose at the next random draws
+ *   whose candidates include them, in order; for replaying a scenario).
  *   reply: LOGIN_ID u32, then the step: STEP u8 (enum l2tpsel_step);
- *     ATTEMPT: NAME (tunnel), PROFILE, SEL_LEVEL, REMOTE, PORT, LOCAL,
- *              SETUP u8 (1: the tunnel has no session, send SCCRQ first),
- *              SHORTEST u8 (the S-SEL-8 case), TGROUP, SECRET is NOT sent
- *              (the agent is configured with it);
- *     DONE:    OK u8, WHY u8 (enum l2tpsel_why), and on success NAME etc.
- *   The login belongs to the socket that began it: it is freed when the
- *   socket closes, when it is DONE, or after 120 s without a step.  At most
+ *     ATTEMPT: the tunnel's attributes as TUNNEL_GET gives them (NAME,
+ *              PROFILE, SEL_LEVEL, REMOTE, PORT, LOCAL, ...; never the
+ *              secret: the agent is configured with it), SETUP u8 (1: the
+ *              tunnel has no session, send SCCRQ first), SHORTEST u8 (the
+ *              S-SEL-8 case);
+ *     DONE:    OK u8, WHY u8 (enum l2tpsel_why), on success also the tunnel.
+ *   OK counts the session on the tunnel and its destination until
+ *   TUNNEL_SESSION_DOWN.  The login belongs to the socket that began it: it
+ *   is freed when it is DONE, when that socket closes, or, once idle for
+ *   120 s, at the next LOGIN_BEGIN / LOGIN_REPORT of the namespace.  At most
  *   MAX_LOGINS at once (-ENOSPC beyond).
  * L2TPSEL_CMD_LOGIN_REPORT                   (do, admin)
  *   req: LOGIN_ID, OUTCOME u8 (enum l2tpsel_outcome); RESULT_CODE and
  *   ERROR_CODE u16 for CDN / StopCCN.  reply: as LOGIN_BEGIN.
  *   Only the socket that began the login may report (-ENOENT otherwise).
- * L2TPSEL_CMD_LOGIN_TEST                     (do)
+ * L2TPSEL_CMD_LOGIN_TEST                     (do, admin)
  *   req/opt as LOGIN_BEGIN (without PICKS).  A dry run on a copy of the
  *   state: every attempt is assumed to fail with no reply.  Nothing changes.
+ *   Admin although it only reads: each call copies the destination table
+ *   (4096 x 56 bytes) and the profile (35 KB).
  *   reply: STEPS (nest of STEP_ENTRY: nest of the ATTEMPT attributes plus
  *   N_CANDIDATES u32, the candidates a random pick was among, 1 when forced),
  *   then OK, WHY of the final DONE.
