@@ -27,6 +27,11 @@ if [ ! -d $dbg/kunit ] && [ ! -d /sys/module/kunit ]; then
 	say "SKIP: kernel $(uname -r) has no KUnit (the debug kernel has: make debug-test)"
 	exit $ksft_skip
 fi
+# It loads and unloads modules as root: only in the VM, as every selftest.
+if [ -z "${L2TPSEL_VM:-}" ] && [ -z "${L2TPSEL_ALLOW_HOST:-}" ]; then
+	say "SKIP: runs in the VM (selftests/vm/vm.sh -- $0), or set L2TPSEL_ALLOW_HOST=1"
+	exit $ksft_skip
+fi
 [ -d $dbg/kunit ] || mount -t debugfs debugfs $dbg 2>/dev/null
 [ -r "$ko" ] || fail "no module at $ko (set L2TPSEL_KO)"
 modinfo -F depends "$ko" >/dev/null 2>&1 || fail "$ko is not a kernel module"
