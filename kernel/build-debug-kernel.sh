@@ -131,16 +131,22 @@ while IFS= read -r line; do
 done <"$fragment"
 [ "$bad" = 0 ] || die "kernel/debug.config does not apply cleanly; fix the fragment"
 
-release=$(make -s kernelrelease)
 if ! make -j"$jobs" bzImage modules >>"$blog" 2>&1; then
 	grep -E "error|Error" "$blog" | tail -n 20 >&2 || true
 	tail -n 20 "$blog" >&2
 	cp "$blog" "$top/last-failed-build.log" 2>/dev/null || true
 	die "build failed; full log in $top/last-failed-build.log"
 fi
+# Only now: before the build, kernelrelease does not yet see LOCALVERSION
+# (include/config/auto.conf is written by the build's syncconfig).
+release=$(make -s kernelrelease)
 make INSTALL_MOD_PATH="$tmp/modroot" modules_install >>"$blog" 2>&1 ||
 	{ tail -n 20 "$blog" >&2; die "modules_install failed"; }
-[ -d "$tmp/modroot/lib/modules/$release" ] || die "no modules for $release"
+if [ ! -d "$tmp/modroot/lib/modules/$release" ]; then
+	cp "$blog" "$top/last-failed-build.log" 2>/dev/null || true
+	die "no modules for $release in $tmp/modroot/lib/modules: $(ls "$tmp/modroot/lib/modules" 2>&1)"
+fi
+case $release in *-l2tpsel-debug) ;; *) die "release $release lacks the fragment's LOCALVERSION" ;; esac
 
 # Keep what an out-of-tree module build needs; the objects are most of the
 # size (the modules are in modroot already).
