@@ -341,13 +341,14 @@ if [ -n "$hits" ]; then
 fi
 
 taint=$(sed -n 's/^L2TPSEL-VM-TAINT \([0-9]\{1,\}\)$/\1/p' <<<"$result" | tail -n 1)
-# Loading our unsigned out-of-tree module sets O (4096) and E (8192); nothing else may.
-if [ -n "$taint" ] && [ $((taint & ~(4096 | 8192))) -ne 0 ]; then
+# Loading our unsigned out-of-tree module sets O (4096) and E (8192), and
+# running a KUnit suite sets N (262144, TAINT_TEST); nothing else may.
+if [ -n "$taint" ] && [ $((taint & ~(4096 | 8192 | 262144))) -ne 0 ]; then
 	flags=PFSRMBUDAWCIOELKXTN letters=
 	for ((b = 0; b < ${#flags}; b++)); do
 		((taint >> b & 1)) && letters+=${flags:b:1}
 	done
-	reasons+=("the guest kernel is tainted $taint ($letters); only O and E are expected")
+	reasons+=("the guest kernel is tainted $taint ($letters); only O, E and N (KUnit) are expected")
 fi
 
 if [ "$kmemleak" = 1 ] && [ -n "$rc" ]; then
