@@ -20,8 +20,11 @@ LIB_SRC  := userspace/lib/nl.c userspace/lib/print.c userspace/lib/conf.c
 CLI_SRC  := $(sort $(wildcard userspace/cli/*.c))
 HDRS     := $(wildcard uapi/linux/*.h core/*.h userspace/lib/*.h userspace/cli/*.h kmod/*.h)
 
-# Binaries under build/; parts add theirs to USER_BINS.
+# Binaries under build/; parts add theirs to USER_BINS in mk/*.mk, which are
+# read here, before any rule uses the variables they extend.
 USER_BINS := $(BUILD)/l2tpsel
+.DEFAULT_GOAL := all
+-include $(sort $(wildcard mk/*.mk))
 
 .PHONY: all kmod userspace deps test unit demo clean help
 all: kmod userspace
@@ -64,4 +67,3 @@ help:
 	@echo "make bench-core  ns per selection decision, hash disruption table"
 	@echo "make bench-rl    ns per rate-limit decision, admitted-vs-offered table"
 
--include $(sort $(wildcard mk/*.mk))
