@@ -211,10 +211,11 @@ log_test "S-SEL-11: clear lockout by remote, by local, all"
 sleep 0.3
 kill "$mon" 2>/dev/null
 wait "$mon" 2>/dev/null
-# EV_LOCKOUT = cmd 39, EV_UNLOCK = cmd 40, EV_LOGIN = cmd 41 (uapi order).
-nlock=$(grep -c 'cmd 39' "$T/events")
-nunlock=$(grep -c 'cmd 40' "$T/events")
-nlogin=$(grep -c 'cmd 41' "$T/events")
+nlock=$(grep -c '^lockout dest ' "$T/events")
+nunlock=$(grep -c '^unlock dest ' "$T/events")
+nlogin=$(grep -c '^login [0-9]' "$T/events")
+expect "$(grep -c '^unlock dest .* why expired$' "$T/events")" 2 "expired unlock events"
+expect "$(grep -c '^unlock dest .* why clear$' "$T/events")" 2 "cleared unlock events"
 log_info "events: $nlock lockout, $nunlock unlock, $nlogin login"
 expect "$nlock" 4 "lockout events (2 logins x 2)"
 expect "$nunlock" 4 "unlock events (2 expired, 2 cleared)"

@@ -2,6 +2,7 @@
 /*
  * l2tpsel monitor: print the namespace's events as they happen.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,6 +18,96 @@ static void monitor_usage(void)
 	printf("Usage: l2tpsel monitor [ count N ]\n"
 	       "Prints each event of this namespace (one JSON object per line with -j);\n"
 	       "stops after N events when count is given.\n");
+}
+
+static const char *const unlock_why[] = {
+	[L2TPSEL_UNLOCK_DLNC] = "dlnc",
+	[L2TPSEL_UNLOCK_SHORTEST] = "shortest",
+	[L2TPSEL_UNLOCK_CLEAR] = "clear",
+	[L2TPSEL_UNLOCK_EXPIRED] = "expired",
+};
+
+static const char *const login_why[] = {
+	[L2TPSEL_WHY_NONE] = "none",
+	[L2TPSEL_WHY_EXHAUSTED] = "exhausted",
+	[L2TPSEL_WHY_CDN] = "cdn",
+	[L2TPSEL_WHY_STOPCCN] = "stopccn",
+	[L2TPSEL_WHY_CLIENT_GONE] = "client-gone",
+	[L2TPSEL_WHY_NO_TUNNELS] = "no-tunnels",
+	[L2TPSEL_WHY_PROFILE_CHANGED] = "profile-changed",
+	[L2TPSEL_WHY_RESTARTS] = "restarts",
+};
+
+#define NAME_OF(tab, v) ((v) < sizeof(tab) / sizeof((tab)[0]) && (tab)[v] ? (tab)[v] : "unknown")
+
+/* An address attribute (4 or 16 bytes) as text. */
+static const char *addr_str(const struct nlattr *a, char *buf, size_t len)
+{
+	uint16_t n = mnl_attr_get_payload_len(a);
+
+	if ((n != 4 && n != 16) ||
+	    !inet_ntop(n == 4 ? AF_INET : AF_INET6, mnl_attr_get_payload(a), buf, len))
+		return "?";
+	return buf;
+}
+
+/* Lockout start / end: the names the simulator's trace uses. */
+static void print_dest_event(const struct nlmsghdr *nlh, bool start)
+{
+	const struct nlattr *a;
+	char buf[INET6_ADDRSTRLEN];
+
+	pr_str("ev", "%s", start ? "lockout" : "unlock");
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case L2TPSEL_A_REMOTE:
+			pr_str("dest", " dest %s", addr_str(a, buf, sizeof(buf)));
+			break;
+		case L2TPSEL_A_PORT:
+			pr_u64("port", " port %" PRIu64, mnl_attr_get_u16(a));
+			break;
+		case L2TPSEL_A_LOCAL:
+			pr_str("local", " local %s", addr_str(a, buf, sizeof(buf)));
+			break;
+		case L2TPSEL_A_LOCKOUT_REMAINING:
+			pr_u64("ms", " ms %" PRIu64, mnl_attr_get_u32(a));
+			break;
+		case L2TPSEL_A_UNLOCK_WHY:
+			pr_str("why", " why %s", NAME_OF(unlock_why, mnl_attr_get_u8(a)));
+			break;
+		}
+	}
+}
+
+static void print_login_event(const struct nlmsghdr *nlh)
+{
+	const struct nlattr *a, *ok = NULL, *why = NULL;
+
+	pr_str("ev", "%s", "login");
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case L2TPSEL_A_LOGIN_ID:
+			pr_u64("login", " %" PRIu64, mnl_attr_get_u32(a));
+			break;
+		case L2TPSEL_A_PROFILE:
+			if (!mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
+				pr_str("profile", " profile %s", mnl_attr_get_str(a));
+			break;
+		case L2TPSEL_A_NAME:
+			if (!mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
+				pr_str("tunnel", " tunnel %s", mnl_attr_get_str(a));
+			break;
+		case L2TPSEL_A_OK:
+			ok = a;
+			break;
+		case L2TPSEL_A_WHY:
+			why = a;
+			break;
+		}
+	}
+	pr_str("result", " result %s", ok && mnl_attr_get_u8(ok) ? "ok" : "fail");
+	if (why && !(ok && mnl_attr_get_u8(ok)))
+		pr_str("reason", " reason %s", NAME_OF(login_why, mnl_attr_get_u8(why)));
 }
 
 struct monitor_ctx {
@@ -56,6 +147,13 @@ static int monitor_cb(const struct nlmsghdr *nlh, void *data)
 				break;
 			}
 		}
+		break;
+	case L2TPSEL_CMD_EV_LOCKOUT:
+	case L2TPSEL_CMD_EV_UNLOCK:
+		print_dest_event(nlh, g->cmd == L2TPSEL_CMD_EV_LOCKOUT);
+		break;
+	case L2TPSEL_CMD_EV_LOGIN:
+		print_login_event(nlh);
 		break;
 	default:
 		pr_str("ev", "%s", "unknown");
