@@ -26,7 +26,7 @@ USER_BINS := $(BUILD)/l2tpsel
 .DEFAULT_GOAL := all
 -include $(sort $(wildcard mk/*.mk))
 
-.PHONY: all kmod userspace deps test unit demo clean help
+.PHONY: all kmod userspace deps test test-debug unit demo clean help
 all: kmod userspace
 
 kmod:
@@ -41,10 +41,14 @@ $(BUILD)/l2tpsel: $(CLI_SRC) $(LIB_SRC) $(HDRS)
 deps:
 	./scripts/deps.sh
 
-# The whole test suite: unit tests, a bounded fuzz run, the VM suite on the
-# stock kernel and on the debug kernel.  Ends with a "N passed, N failed" line.
+# The test suite: unit tests, a bounded fuzz run, the VM suite on the stock
+# kernel.  Ends with a "N passed, N failed" line.  test-debug adds the suite
+# on the debug kernel (KASAN, lockdep, kmemleak, KUnit).
 test: deps
 	./scripts/test.sh
+
+test-debug: deps
+	./scripts/test.sh unit fuzz vm debug
 
 demo: deps
 	./scripts/demo.sh
@@ -56,7 +60,8 @@ clean:
 help:
 	@echo "make [all]       module (kmod/l2tpsel.ko, KVER=$(KVER)) and userspace tools in $(BUILD)/"
 	@echo "make deps        install every Debian package the project needs (idempotent)"
-	@echo "make test        every test: unit, bounded fuzz, VM (stock kernel), VM (debug kernel)"
+	@echo "make test        unit tests, bounded fuzz, the VM suite (stock kernel)"
+	@echo "make test-debug  the same plus the VM suite on the debug kernel"
 	@echo "make demo        the demo: VM, module, l2tpsel info, a real xl2tpd tunnel"
 	@echo "make unit        userspace unit tests of the core (ASan/UBSan)"
 	@echo "make vmtest      the selftests in a VM on the stock kernel"

@@ -4,11 +4,16 @@
 # are counted ("# SKIP" ones as skipped).  A stage that exits non-zero without
 # a failing test line counts as one failure of its own.
 #
-#   scripts/test.sh [STAGE...]      stages: unit fuzz vm debug (default: all)
+#   scripts/test.sh [STAGE...]      stages: unit fuzz vm debug
+#
+# The default is unit fuzz vm.  The debug stage (KASAN, lockdep, kmemleak,
+# KUnit on a kernel built from linux-source-6.1) is run by "make test-debug"
+# or "scripts/test.sh debug"; it joins the default once it has passed on a
+# clean machine (see the open issue on the harness).
 set -u
 cd "$(dirname "$0")/.."
 
-stages=${*:-unit fuzz vm debug}
+stages=${*:-unit fuzz vm}
 logdir=build/logs
 mkdir -p "$logdir"
 
