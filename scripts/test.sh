@@ -6,14 +6,14 @@
 #
 #   scripts/test.sh [STAGE...]      stages: unit fuzz vm debug
 #
-# The default is unit fuzz vm.  The debug stage (KASAN, lockdep, kmemleak,
+# The default runs all four.  The debug stage (KASAN, lockdep, kmemleak,
 # KUnit on a kernel built from linux-source-6.1) is run by "make test-debug"
 # or "scripts/test.sh debug"; it joins the default once it has passed on a
 # clean machine (see the open issue on the harness).
 set -u
 cd "$(dirname "$0")/.."
 
-stages=${*:-unit fuzz vm}
+stages=${*:-unit fuzz vm debug}
 logdir=build/logs
 mkdir -p "$logdir"
 
