@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0
+# l2tpseld's data-path handoff (userspace/l2tpseld/dp.c: the kernel's l2tp
+# generic-netlink family, PPPoL2TP sockets, pppd) and its test tool
+# l2tpsel-dptest (selftests/net/dataplane.sh, selftests/peers.sh).
+# The daemon's build (mk/l2tpseld.mk, read after this file) links DP_SRC.
+
+DP_SRC  := userspace/l2tpseld/dp.c
+DP_HDRS := userspace/l2tpseld/dp.h
+
+USER_BINS += $(BUILD)/l2tpsel-dptest
+
+$(BUILD)/l2tpsel-dptest: userspace/l2tpseld/dptest.c $(DP_SRC) $(DP_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ userspace/l2tpseld/dptest.c $(DP_SRC) -lmnl
