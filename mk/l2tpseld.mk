@@ -1,16 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0
-# l2tpseld's protocol library (RFC 2661 control messages, AVPs, hidden AVPs,
-# tunnel authentication, reliable delivery): plain C, no sockets, linked into
-# the unit tests (mk/core.mk) and the fuzz target (mk/fuzz.mk).
+# l2tpseld: the protocol library (RFC 2661 control messages, AVPs, hidden
+# AVPs, tunnel authentication, reliable delivery: plain C, no sockets, linked
+# into the unit tests (mk/core.mk) and the fuzz target (mk/fuzz.mk)), and the
+# daemon build/l2tpseld built on it.
 ifndef L2TPD_MK_INCLUDED
 L2TPD_MK_INCLUDED := 1
 
-# Listed, not globbed: the daemon's own files will live in the same folder.
+# Listed, not globbed: the daemon's own files live in the same folder.
 L2TPD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c md5.c auth.c hidden.c avp.c msg.c reliable.c)
 L2TPD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h)
 
+# The daemon's state machines and everything else without sockets or
+# netlink: also linked into the unit tests (selftests/unit/test_l2tpd_*.c).
+L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d_loop.c config.c tunnel.c session.c lac.c journal.c kstub.c)
+L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h)
 # mk/core.mk is read before this file, so its prerequisite list cannot see
-# L2TPD_LIB_SRC yet (its recipe can): add the prerequisites here.
-$(BUILD)/unit-tests: $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS)
+# these yet (its recipe can): add the prerequisites here, and the state
+# machines to the unit-test link only (the fuzz target keeps the library).
+$(BUILD)/unit-tests: $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS) $(L2TPD_FSM_SRC) $(L2TPD_FSM_HDRS)
+$(BUILD)/unit-tests: L2TPD_LIB_SRC += $(L2TPD_FSM_SRC)
 
 endif

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The simulated network of l2tpd_harness.h. */
+#include <arpa/inet.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit.h"
+#include "l2tpd_harness.h"
+
+struct h_net *H;
+
+static uint64_t h_clock(void *ctx)
+{
+	return H->now;
+}
+
+static struct h_node *node_of(struct l2d *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < H->n; i++)
+		if (H->node[i].d == d)
+			return &H->node[i];
+	return NULL;
+}
+
+static int node_by_addr(const struct l2d_addr *a)
+{
+	const struct sockaddr_in *x = (const void *)&a->ss;
+	unsigned int i;
+
+	for (i = 0; i < H->n; i++) {
+		const struct sockaddr_in *y = (const void *)&H->node[i].addr.ss;
+
+		if (x->sin_addr.s_addr == y->sin_addr.s_addr && x->sin_port == y->sin_port)
+			return (int)i;
+	}
+	return -1;
+}
+
+static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len)
+{
+	struct h_node *n = node_of(d);
+	struct h_pkt *p;
+	struct l2tp_hdr hdr;
+	uint16_t type = 0;
+	int from = (int)(n - H->node);
+
+	if (l2tp_hdr_parse(&hdr, buf, len) == L2TP_PERR_NONE && !hdr.zlb && len >= 20)
+		type = l2tp_get16(buf + 18);
+	if (type <= L2TP_MSG_MAX) {
+		n->sent[type]++;
+		n->last_sent_at[type] = H->now;
+	}
+	if ((type == L2TP_MSG_SCCRQ || type == L2TP_MSG_ICRQ) && n->n_sent_at < 32)
+		n->sent_at[n->n_sent_at++] = H->now;
+	if (H->drop_from == from && ++H->count_from == (unsigned int)H->drop_nth) {
+		H->dropped++;
+		return 0;
+	}
+	if (H->n_pkt == H_MAX_PKTS || len > sizeof(p->data))
+		return -1;
+	p = &H->pkt[H->n_pkt++];
+	p->from = from;
+	p->to = node_by_addr(&t->peer);
+	p->at = H->now;
+	p->len = len;
+	memcpy(p->data, buf, len);
+	return 0;
+}
+
+static void h_event(struct l2d *d, struct l2d_login *lg, const char *line)
+{
+	struct h_node *n = node_of(d);
+
+	if (!line) {
+		lg->client = NULL;
+		return;
+	}
+	if (n->n_lines < H_MAX_LINES)
+		snprintf(n->lines[n->n_lines++], sizeof(n->lines[0]), "%s", line);
+}
+
+static void h_random(struct l2d *d, void *buf, size_t len)
+{
+	struct h_node *n = node_of(d);
+	uint8_t *p = buf;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		n->rnd = n->rnd * 1103515245u + 12345u;
+		p[i] = (uint8_t)(n->rnd >> 16);
+	}
+}
+
+static const struct l2d_env h_env = {
+	.send = h_send,
+	.login_event = h_event,
+	.random = h_random,
+};
+
+void h_reset(void)
+{
+	h_fini();
+	H = calloc(1, sizeof(*H));
+	H->pkt = calloc(H_MAX_PKTS, sizeof(*H->pkt));
+	H->drop_from = -1;
+	H->now = 1000;
+}
+
+struct h_node *h_node(const char *const *lines)
+{
+	struct h_node *n = &H->node[H->n];
+	char err[200];
+	char ip[32];
+
+	snprintf(ip, sizeof(ip), "10.0.0.%u", H->n + 1);
+	l2d_conf_defaults(&n->conf);
+	n->conf.kernel = L2D_KERNEL_NONE;
+	n->conf.log_level = getenv("L2TPD_TEST_LOG") ? 2 : 0;
+	strcpy(n->conf.hostname, ip);
+	for (; lines && *lines; lines++) {
+		if (l2d_conf_line(&n->conf, *lines, err, sizeof(err))) {
+			unit_fail(__FILE__, __LINE__, "config \"%s\": %s", *lines, err);
+			return NULL;
+		}
+	}
+	if (l2d_conf_check(&n->conf, err, sizeof(err)))
+		unit_fail(__FILE__, __LINE__, "config: %s", err);
+	l2d_parse_addr(ip, 1701, &n->addr.ss, &n->addr.len);
+	l2d_loop_init(&n->loop, false);
+	n->loop.clock = h_clock;
+	n->d = calloc(1, sizeof(*n->d));
+	n->rnd = 7 + 1000 * H->n;
+	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_stub);
+	H->n++;
+	return n;
+}
+
+/* Deliver what is in flight (instantly), run due timers; repeat. */
+static bool h_step(void)
+{
+	bool did = false;
+	unsigned int i;
+
+	while (H->n_pkt) {
+		struct h_pkt p = H->pkt[0];
+
+		memmove(H->pkt, H->pkt + 1, (H->n_pkt - 1) * sizeof(*H->pkt));
+		H->n_pkt--;
+		did = true;
+		if (p.to < 0 || H->node[p.to].down)
+			continue;
+		l2d_input(H->node[p.to].d, &H->node[p.to].addr, &H->node[p.from].addr, p.data, p.len);
+	}
+	for (i = 0; i < H->n; i++)
+		if (l2d_timers_run(&H->node[i].loop, H->now))
+			did = true;
+	return did;
+}
+
+void h_run_until(uint64_t t)
+{
+	for (;;) {
+		uint64_t next = UINT64_MAX;
+		unsigned int i;
+
+		while (h_step())
+			;
+		for (i = 0; i < H->n; i++) {
+			uint64_t x = l2d_timer_next(&H->node[i].loop);
+
+			if (x < next)
+				next = x;
+		}
+		if (next > t)
+			break;
+		if (next > H->now)
+			H->now = next;
+	}
+	if (t > H->now)
+		H->now = t;
+}
+
+void h_run_for(uint64_t ms)
+{
+	h_run_until(H->now + ms);
+}
+
+const char *h_line(const struct h_node *n, const char *prefix)
+{
+	unsigned int i;
+
+	for (i = 0; i < n->n_lines; i++)
+		if (!strncmp(n->lines[i], prefix, strlen(prefix)))
+			return n->lines[i];
+	return NULL;
+}
+
+bool h_has_line(const struct h_node *n, const char *prefix)
+{
+	return h_line(n, prefix) != NULL;
+}
+
+void h_dump_lines(const struct h_node *n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n->n_lines; i++)
+		UNIT_DIAG("  %s", n->lines[i]);
+}
+
+struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile)
+{
+	char err[128];
+	struct l2d_login *lg = l2d_login_start(n->d, &n->client, user, profile, NULL, err, sizeof(err));
+
+	if (!lg && !h_has_line(n, "done"))
+		UNIT_DIAG("login_start: %s", err);
+	return lg;
+}
+
+void h_inject(struct h_node *n, const struct l2d_addr *from, const uint8_t *buf, size_t len)
+{
+	uint8_t copy[1500];
+
+	memcpy(copy, buf, len);
+	l2d_input(n->d, &n->addr, from, copy, len);
+}
+
+unsigned int h_tunnels_in(const struct h_node *n, enum l2d_tstate st)
+{
+	const struct l2d_tunnel *t;
+	unsigned int c = 0;
+
+	for (t = n->d->tunnels; t; t = t->next)
+		c += t->state == st;
+	return c;
+}
+
+unsigned int h_sessions_in(const struct h_node *n, enum l2d_sstate st)
+{
+	const struct l2d_tunnel *t;
+	const struct l2d_session *s;
+	unsigned int c = 0;
+
+	for (t = n->d->tunnels; t; t = t->next)
+		for (s = t->sessions; s; s = s->next)
+			c += s->state == st;
+	return c;
+}
+
+void h_fini(void)
+{
+	unsigned int i;
+
+	if (!H)
+		return;
+	for (i = 0; i < H->n; i++) {
+		l2d_fini(H->node[i].d);
+		l2d_loop_fini(&H->node[i].loop);
+		free(H->node[i].d);
+	}
+	free(H->pkt);
+	free(H);
+	H = NULL;
+}

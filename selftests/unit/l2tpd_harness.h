@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A simulated network for l2tpseld's state machines: nodes (each a whole
+ * struct l2d with the "kernel none" stub) exchange datagrams through
+ * outboxes, on one fake millisecond clock.  Tests pump it until a time and
+ * look at what each node sent, its login event lines and its state.
+ */
+#ifndef L2TPD_HARNESS_H
+#define L2TPD_HARNESS_H
+
+#include "../../userspace/l2tpseld/l2d.h"
+
+#define H_MAX_NODES	4
+#define H_MAX_PKTS	256
+#define H_MAX_LINES	64
+
+struct h_pkt {
+	int from, to;		/* node index; to = -1: nobody there */
+	uint64_t at;
+	size_t len;
+	uint8_t data[1500];
+};
+
+struct h_node {
+	struct l2d *d;
+	struct l2d_conf conf;
+	struct l2d_loop loop;
+	struct l2d_addr addr;	/* ip:port */
+	bool down;		/* drops everything it would receive */
+	uint32_t rnd;
+	char lines[H_MAX_LINES][256];
+	unsigned int n_lines;
+	unsigned int sent[L2TP_MSG_MAX + 2];	/* by type; [0] = ZLB */
+	uint64_t last_sent_at[L2TP_MSG_MAX + 2];
+	uint64_t sent_at[32];			/* every SCCRQ/ICRQ time */
+	unsigned int n_sent_at;
+	int client;				/* a dummy API client */
+};
+
+struct h_net {
+	struct h_node node[H_MAX_NODES];
+	unsigned int n;
+	struct h_pkt *pkt;	/* in flight */
+	unsigned int n_pkt;
+	uint64_t now;
+	unsigned int dropped;
+	/* optional: drop the Nth datagram (1-based) from a node, once */
+	int drop_from, drop_nth;
+	unsigned int count_from;
+};
+
+extern struct h_net *H;
+
+void h_reset(void);
+/* A node at 10.0.0.(idx+1):1701 configured by the lines (NULL-terminated). */
+struct h_node *h_node(const char *const *lines);
+void h_run_until(uint64_t t);
+void h_run_for(uint64_t ms);
+bool h_has_line(const struct h_node *n, const char *prefix);
+const char *h_line(const struct h_node *n, const char *prefix);
+void h_dump_lines(const struct h_node *n);
+struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile);
+/* deliver a crafted datagram to @n as if from @from_addr */
+void h_inject(struct h_node *n, const struct l2d_addr *from, const uint8_t *buf, size_t len);
+unsigned int h_tunnels_in(const struct h_node *n, enum l2d_tstate st);
+unsigned int h_sessions_in(const struct h_node *n, enum l2d_sstate st);
+void h_fini(void);
+
+#endif

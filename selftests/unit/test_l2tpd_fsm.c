@@ -1,0 +1,681 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld's tunnel and call state machines (userspace/l2tpseld/tunnel.c,
+ * session.c, lac.c) on a simulated network with a fake clock: an l2tpseld
+ * LAC against an l2tpseld LNS, and crafted messages.  S-L2TP-1 (the
+ * exchange, Ns/Nr, retransmission with back-off, setup timeouts), S-L2TP-2
+ * (Challenge/Response, hidden AVPs), S-L2TP-3 (malformed messages, wrong
+ * sequence), issue 5's LNS test switches, outcomes and tunnel reuse.
+ */
+#include <arpa/inet.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/l2tpsel.h>
+
+#include "unit.h"
+#include "l2tpd_harness.h"
+
+/* LAC at 10.0.0.1 with routes to nodes 2.. (profile p), LNS nodes after it. */
+static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
+static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
+
+UNIT_TEST(l2tpd_timer_heap)
+{
+	struct l2d_loop l;
+	struct l2d_timer t[200];
+	uint64_t last = 0;
+	unsigned int i, ran;
+	static unsigned int fired[200];
+
+	l2d_loop_init(&l, false);
+	for (i = 0; i < 200; i++) {
+		l2d_timer_init(&t[i], NULL, &fired[i]);
+		l2d_timer_arm(&l, &t[i], (i * 7919u) % 1000);
+	}
+	for (i = 0; i < 200; i += 3)
+		l2d_timer_cancel(&l, &t[i]);
+	for (i = 1; i < 200; i += 3)
+		l2d_timer_arm(&l, &t[i], 5000 + i);	/* re-arm later */
+	ran = 0;
+	while (l2d_timer_next(&l) != UINT64_MAX) {
+		struct l2d_timer *x = l.heap[0];
+
+		EXPECT_TRUE(x->when >= last);
+		last = x->when;
+		l2d_timer_cancel(&l, x);
+		ran++;
+	}
+	EXPECT_EQ(ran, 200 - 67);
+	for (i = 0; i < 200; i++)
+		EXPECT_TRUE(!l2d_timer_armed(&t[i]));
+	l2d_loop_fini(&l);
+}
+
+UNIT_TEST(l2tpd_conf_errors)
+{
+	struct l2d_conf c;
+	char err[200];
+
+	l2d_conf_defaults(&c);
+	EXPECT_EQ(l2d_conf_line(&c, "port 0", err, sizeof(err)), -1);
+	EXPECT_STREQ(err, "port: expected 1..65535");
+	EXPECT_EQ(l2d_conf_line(&c, "rto-max 2s", err, sizeof(err)), -1);
+	EXPECT_TRUE(strstr(err, "at least 8000 ms") != NULL);
+	EXPECT_EQ(l2d_conf_line(&c, "bogus 1", err, sizeof(err)), -1);
+	EXPECT_STREQ(err, "unknown keyword \"bogus\"");
+	EXPECT_EQ(l2d_conf_line(&c, "listen 10.0.0.300", err, sizeof(err)), -1);
+	EXPECT_EQ(l2d_conf_line(&c, "lns-mode cdn 70000", err, sizeof(err)), -1);
+	EXPECT_EQ(l2d_conf_line(&c, "dataplane maybe", err, sizeof(err)), -1);
+	EXPECT_EQ(l2d_conf_line(&c, "  # a comment", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&c, "sccrq-timeout 2500ms", err, sizeof(err)), 0);
+	EXPECT_EQ(c.sccrq_timeout_ms, 2500);
+	EXPECT_EQ(l2d_conf_line(&c, "retries-setup 3", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&c, "retries-established 9", err, sizeof(err)), 0);
+	EXPECT_EQ(c.retries_setup, 3);
+	EXPECT_EQ(c.retries_established, 9);
+	EXPECT_EQ(l2d_conf_line(&c, "secret t1 s3cret", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&c, "lns-secret * other", err, sizeof(err)), 0);
+	EXPECT_STREQ(l2d_conf_secret(&c, false, "t1"), "s3cret");
+	EXPECT_TRUE(l2d_conf_secret(&c, false, "t2") == NULL);
+	EXPECT_STREQ(l2d_conf_secret(&c, true, "anyhost"), "other");
+	EXPECT_EQ(l2d_conf_line(&c, "route p t1 10.0.0.2", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);	/* routes need kernel none */
+	EXPECT_EQ(l2d_conf_line(&c, "kernel none", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
+}
+
+/* S-L2TP-1: SCCRQ/SCCRP/SCCCN, ICRQ/ICRP/ICCN; logout: CDN, StopCCN, hold */
+UNIT_TEST(l2tpd_lac_lns_login_logout)
+{
+	struct h_node *lac, *lns;
+	const char *l;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	ASSERT_TRUE(lac && lns);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	l = h_line(lac, "done");
+	ASSERT_TRUE(l != NULL);
+	EXPECT_TRUE(!strncmp(l, "done ok session 1 tunnel t1 profile p", 37));
+	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2 port 1701 local any level 0 sccrq"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 ok"));
+	EXPECT_EQ(h_tunnels_in(lac, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(lac->d->stub_count, 1);	/* SESSION_UP, role LAC */
+	EXPECT_EQ(lns->d->stub_count, 1);	/* SESSION_UP, role LNS */
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCCN], 1);
+	EXPECT_EQ(lns->sent[L2TP_MSG_ICRP], 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 1);
+	/* the LNS learnt the caller and the LAC's Host Name */
+	EXPECT_STREQ(lns->d->tunnels->peer_host, "10.0.0.1");
+	EXPECT_STREQ(lns->d->tunnels->sessions->user, "alice@example");
+
+	EXPECT_EQ(l2d_logout(lac->d, 1), 0);
+	EXPECT_EQ(l2d_logout(lac->d, 1), -1);
+	h_run_for(100);
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);	/* no session left: tunnel closed */
+	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 0);
+	EXPECT_EQ(h_tunnels_in(lac, L2D_T_CLOSING), 1);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_CLOSING), 1);
+	/* §5.7: state kept one full retransmission cycle (31 s), then freed */
+	h_run_for(30000);
+	EXPECT_EQ(lac->d->n_tunnels, 1);
+	h_run_for(1500);
+	EXPECT_EQ(lac->d->n_tunnels, 0);
+	EXPECT_EQ(lns->d->n_tunnels, 0);
+	h_fini();
+}
+
+/* A second login to the same destination reuses the established tunnel. */
+UNIT_TEST(l2tpd_tunnel_reuse)
+{
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_login(lac, "b@x", NULL);	/* joins the tunnel being set up */
+	h_run_for(100);
+	h_login(lac, "c@x", NULL);	/* reuses the established one */
+	h_run_for(100);
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 3);
+	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2 port 1701 local any level 0 join"));
+	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2 port 1701 local any level 0 reuse"));
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 3);
+	EXPECT_EQ(lac->d->n_tunnels, 1);
+	/* closing two keeps the tunnel; the last one closes it */
+	l2d_logout(lac->d, 1);
+	l2d_logout(lac->d, 2);
+	h_run_for(100);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 0);
+	l2d_logout(lac->d, 3);
+	h_run_for(100);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_EQ(lns->d->stub_count, 0);
+	h_fini();
+}
+
+/* S-L2TP-2: Challenge/Response both ways and hidden AVPs with the secret. */
+UNIT_TEST(l2tpd_auth_hidden)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 sesame", "hide-avps yes", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * sesame", "hide-avps yes", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_c);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "done ok"));
+	EXPECT_TRUE(lac->d->tunnels && lac->d->tunnels->challenged);
+	EXPECT_TRUE(lns->d->tunnels && lns->d->tunnels->challenged);
+	h_fini();
+}
+
+UNIT_TEST(l2tpd_auth_wrong_secret)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 sesame", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * other", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_c);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	/* the LAC finds the SCCRP's response wrong and clears with StopCCN 4 */
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 stopccn result 4 error 0"));
+	EXPECT_TRUE(h_has_line(lac, "done fail reason stopccn"));
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 0);
+	EXPECT_EQ(lns->d->stub_count, 0);
+	h_fini();
+}
+
+UNIT_TEST(l2tpd_auth_lns_requires)
+{
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-auth-required yes", NULL };
+	struct h_node *lac;
+
+	h_reset();
+	lac = h_node(lac_one);
+	h_node(lns_c);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 stopccn result 4 error 0"));
+	h_fini();
+}
+
+/*
+ * Silent LNS: SCCRQ sent at 0, 1, 3, 7 s (back-off 1 s doubling), the
+ * sccrq-timeout (10 s) ends it as no-reply before retransmission would.
+ */
+UNIT_TEST(l2tpd_silent_setup_timeout)
+{
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
+	struct h_node *lac;
+	uint64_t t0;
+
+	h_reset();
+	lac = h_node(lac_one);
+	h_node(lns_c);
+	t0 = H->now;
+	h_login(lac, "alice@example", NULL);
+	h_run_for(9999);
+	EXPECT_TRUE(!h_has_line(lac, "outcome"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 4);
+	EXPECT_EQ(lac->sent_at[1] - t0, 1000);
+	EXPECT_EQ(lac->sent_at[2] - t0, 3000);
+	EXPECT_EQ(lac->sent_at[3] - t0, 7000);
+	h_run_for(1);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	EXPECT_TRUE(h_has_line(lac, "done fail reason exhausted attempts 1"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 0);	/* nobody to address it to */
+	h_run_for(100);
+	EXPECT_EQ(lac->d->n_tunnels, 0);
+	h_fini();
+}
+
+/* Without the setup timeout, retransmission gives up: 0,1,3,7,15,23 s, no reply at 31 s. */
+UNIT_TEST(l2tpd_silent_retransmission_gives_up)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "sccrq-timeout 60s", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
+	struct h_node *lac;
+	uint64_t t0;
+
+	h_reset();
+	lac = h_node(lac_c);
+	h_node(lns_c);
+	t0 = H->now;
+	h_login(lac, "alice@example", NULL);
+	h_run_for(30999);
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 6);
+	EXPECT_EQ(lac->sent_at[4] - t0, 15000);
+	EXPECT_EQ(lac->sent_at[5] - t0, 23000);
+	EXPECT_TRUE(!h_has_line(lac, "outcome"));
+	h_run_for(1);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	h_fini();
+}
+
+/* retries-setup 2: 0, 1, 3 s, no reply at 7 s */
+UNIT_TEST(l2tpd_retries_setup_count)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "sccrq-timeout 60s", "retries-setup 2", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
+	struct h_node *lac;
+
+	h_reset();
+	lac = h_node(lac_c);
+	h_node(lns_c);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(6999);
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 3);
+	EXPECT_TRUE(!h_has_line(lac, "outcome"));
+	h_run_for(1);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	h_fini();
+}
+
+/*
+ * Silent after ZLB: the LNS acknowledges the ICRQ and never answers; the
+ * ICRQ setup timeout (not retransmission, which stopped at the ack) makes
+ * it no-reply, and the login fails over to the next destination.
+ */
+UNIT_TEST(l2tpd_silent_after_zlb_failover)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
+					     "icrq-timeout 5s", NULL };
+	static const char *const zlb_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
+	static const char *const ok_c[] = { "listen 10.0.0.3", NULL };
+	struct h_node *lac, *zlb, *ok;
+	uint64_t t0;
+
+	h_reset();
+	lac = h_node(lac_c);
+	zlb = h_node(zlb_c);
+	ok = h_node(ok_c);
+	t0 = H->now;
+	h_login(lac, "alice@example", NULL);
+	h_run_for(4999);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 1);		/* acked: never resent */
+	EXPECT_TRUE(zlb->sent[0] >= 1);			/* the ZLB */
+	EXPECT_EQ(zlb->sent[L2TP_MSG_ICRP], 0);
+	EXPECT_TRUE(!h_has_line(lac, "outcome"));
+	h_run_for(1);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	EXPECT_TRUE(h_has_line(lac, "attempt 2 tunnel t2 profile p remote 10.0.0.3"));
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
+	EXPECT_TRUE(h_has_line(lac, "done ok session 1 tunnel t2"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);		/* the timed-out call cleared */
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);	/* and its empty tunnel */
+	EXPECT_EQ(h_sessions_in(ok, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(H->now - t0, 5100);
+	h_fini();
+}
+
+/* An always-CDN LNS: the login ends with the CDN, no failover. */
+UNIT_TEST(l2tpd_cdn_ends_login)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
+	static const char *const cdn_c[] = { "listen 10.0.0.2", "lns-mode cdn 5 7", NULL };
+	struct h_node *lac;
+
+	h_reset();
+	lac = h_node(lac_c);
+	h_node(cdn_c);
+	h_node(lns_plain);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 cdn result 5 error 7"));
+	EXPECT_TRUE(h_has_line(lac, "done fail reason cdn attempts 1"));
+	EXPECT_TRUE(!h_has_line(lac, "attempt 2"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
+	h_fini();
+}
+
+/* S-LIM-7: the LNS's admission refuses with CDN 4/4. */
+UNIT_TEST(l2tpd_lns_admission_refusal)
+{
+	static const char *const lns_c[] = { "listen 10.0.0.2", "stub-limit 1", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_c);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	h_login(lac, "b@x", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 cdn result 4 error 4"));
+	EXPECT_EQ(lns->d->stats.sessions_refused, 1);
+	EXPECT_EQ(lns->d->stub_count, 1);
+	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
+	h_fini();
+}
+
+/* LAC-role admission refuses after the login succeeded: CDN 4/4 to the LNS. */
+UNIT_TEST(l2tpd_lac_admission_refusal)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "stub-limit 1", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_login(lac, "b@x", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "done fail reason refused level 0"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(lns->d->stub_count, 1);
+	h_fini();
+}
+
+/* StopCCN from the LNS: established sessions go down, counts released. */
+UNIT_TEST(l2tpd_peer_stopccn)
+{
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_TRUE(lns->d->tunnels != NULL);
+	l2d_tunnel_stop(lns->d->tunnels, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
+	h_run_for(100);
+	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(h_tunnels_in(lac, L2D_T_CLOSING), 1);
+	EXPECT_EQ(lac->d->tunnels->stop_result, L2TP_STOPCCN_SHUTTING_DOWN);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 0);	/* never answer a StopCCN with one */
+	EXPECT_TRUE(lac->sent[0] >= 1);			/* it is acknowledged */
+	h_fini();
+}
+
+/* StopCCN during setup: outcome stopccn with the LNS's result and error. */
+UNIT_TEST(l2tpd_stopccn_during_setup)
+{
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_c);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	l2d_tunnel_stop(lns->d->tunnels, L2TP_STOPCCN_GENERAL_ERROR, 6, "vendor");
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 stopccn result 2 error 6"));
+	EXPECT_TRUE(h_has_line(lac, "done fail reason stopccn"));
+	h_fini();
+}
+
+/* The API client goes away during setup: outcome client-gone, CDN to the LNS. */
+UNIT_TEST(l2tpd_client_gone)
+{
+	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
+	struct h_node *lac;
+	struct l2d_login *lg;
+
+	h_reset();
+	lac = h_node(lac_one);
+	h_node(lns_c);
+	lg = h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_TRUE(lg != NULL);
+	lg->client = NULL;	/* the harness's client line sink is gone too */
+	l2d_login_client_gone(lg);
+	h_run_for(100);
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_TRUE(lac->d->logins == NULL);
+	EXPECT_EQ(lac->d->stats.logins_failed, 1);
+	h_fini();
+}
+
+/* A lost SCCRP: the LAC retransmits its SCCRQ, the LNS keeps one tunnel. */
+UNIT_TEST(l2tpd_lost_sccrp_duplicate_sccrq)
+{
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	H->drop_from = 1;
+	H->drop_nth = 1;	/* the LNS's first datagram, the SCCRP */
+	h_login(lac, "a@x", NULL);
+	h_run_for(3000);
+	EXPECT_EQ(H->dropped, 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 2);
+	EXPECT_EQ(lns->d->n_tunnels, 1);
+	EXPECT_TRUE(h_has_line(lac, "done ok"));
+	h_fini();
+}
+
+/* Lost ICCN: the LNS acks nothing, the LAC retransmits, the LNS comes up. */
+UNIT_TEST(l2tpd_lost_iccn)
+{
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	H->drop_from = 0;
+	H->drop_nth = 4;	/* SCCRQ, SCCCN, ICRQ, ICCN */
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_WAIT_ICCN), 1);
+	h_run_for(2000);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 2);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	h_fini();
+}
+
+/* §4.4.3 Tie Breaker: two agents set up tunnels to each other at once. */
+UNIT_TEST(l2tpd_tie_breaker)
+{
+	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
+	static const char *const b_c[] = { "listen 10.0.0.2", "route p tb 10.0.0.1", NULL };
+	struct h_node *a, *b;
+
+	h_reset();
+	a = h_node(a_c);
+	b = h_node(b_c);
+	h_login(a, "a@x", NULL);
+	h_login(b, "b@x", NULL);
+	h_run_for(200);
+	EXPECT_TRUE(h_has_line(a, "done ok"));
+	EXPECT_TRUE(h_has_line(b, "done ok"));
+	/* one tunnel survives on each side, carrying both calls */
+	EXPECT_EQ(h_tunnels_in(a, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_tunnels_in(b, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_sessions_in(a, L2D_S_ESTABLISHED), 2);
+	EXPECT_EQ(h_sessions_in(b, L2D_S_ESTABLISHED), 2);
+	h_fini();
+}
+
+/* Established tunnel: HELLO keepalives; a dead peer drops the sessions. */
+UNIT_TEST(l2tpd_hello_dead_peer)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "hello-interval 20s",
+					     "retries-established 3", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	EXPECT_EQ(lac->d->stub_count, 1);
+	h_run_for(20000);
+	EXPECT_EQ(lac->sent[L2TP_MSG_HELLO], 1);
+	lns->down = true;
+	/* next HELLO at 40 s, resent at 41, 43, 47, given up at 55 s */
+	h_run_for(33000);
+	EXPECT_EQ(lac->d->stub_count, 1);
+	h_run_for(2000);
+	EXPECT_EQ(lac->sent[L2TP_MSG_HELLO], 5);
+	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 0);
+	h_fini();
+}
+
+/* ---- crafted messages (S-L2TP-3) ---- */
+
+static struct l2d_addr peer_addr(void)
+{
+	struct l2d_addr a;
+
+	l2d_parse_addr("10.0.0.9", 1701, &a.ss, &a.len);
+	return a;
+}
+
+static size_t craft_sccrq(uint8_t *buf, size_t cap, uint16_t ptid, bool bad_version)
+{
+	struct l2tp_builder b;
+
+	l2tp_build_begin(&b, buf, cap, 0, 0, L2TP_MSG_SCCRQ, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, bad_version ? 0x0200 : L2TP_PROTOCOL_VERSION);
+	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "crafted");
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, ptid);
+	return l2tp_build_end(&b);
+}
+
+UNIT_TEST(l2tpd_crafted_sccrq_duplicate_and_version)
+{
+	struct h_node *lns;
+	struct l2d_addr p = peer_addr();
+	uint8_t buf[256];
+	size_t len;
+
+	h_reset();
+	lns = h_node(lns_plain);
+	len = craft_sccrq(buf, sizeof(buf), 77, false);
+	h_inject(lns, &p, buf, len);
+	h_inject(lns, &p, buf, len);	/* retransmission: same tunnel, acked */
+	h_run_for(10);
+	EXPECT_EQ(lns->d->n_tunnels, 1);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 1);
+	EXPECT_TRUE(lns->sent[0] >= 1);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_WAIT_SCCCN), 1);
+	/*
+	 * no SCCCN, no ack: SCCRP resent at 1, 3, 7 s; the setup timer (10 s)
+	 * clears the tunnel; its StopCCN waits behind the unacked SCCRP (CWND 1)
+	 */
+	h_run_for(10000);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 4);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_CLOSING), 1);
+	/* a wrong protocol version: StopCCN result 5, error 0x100 (§4.4.2) */
+	len = craft_sccrq(buf, sizeof(buf), 78, true);
+	h_inject(lns, &p, buf, len);
+	h_run_for(10);
+	EXPECT_EQ(lns->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 4);
+	/* no Assigned Tunnel ID: dropped, nothing created */
+	len = craft_sccrq(buf, sizeof(buf), 0, false);
+	h_inject(lns, &p, buf, len);
+	h_run_for(10);
+	EXPECT_EQ(lns->d->n_tunnels, 2);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 4);
+	h_fini();
+}
+
+UNIT_TEST(l2tpd_crafted_garbage_and_unknown_tunnel)
+{
+	struct h_node *lns;
+	struct l2d_addr p = peer_addr();
+	uint8_t buf[64] = { 0xc8, 0x02, 0x00, 0x0c, 0x12, 0x34, 0, 0, 0, 0, 0, 0 };
+	unsigned int i;
+
+	h_reset();
+	lns = h_node(lns_plain);
+	h_inject(lns, &p, buf, 12);		/* ZLB for a tunnel we do not have */
+	h_inject(lns, &p, buf, 5);		/* short */
+	for (i = 0; i < 64; i++)
+		buf[i] = (uint8_t)(i * 37);
+	h_inject(lns, &p, buf, sizeof(buf));	/* garbage */
+	h_run_for(10);
+	EXPECT_EQ(lns->d->n_tunnels, 0);
+	EXPECT_EQ(lns->d->stats.rx_no_tunnel, 1);
+	EXPECT_EQ(lns->d->stats.rx_discard, 2);
+	h_fini();
+}
+
+/* A message out of sequence (SCCRP on an established tunnel): StopCCN 7 (§7.1). */
+UNIT_TEST(l2tpd_crafted_wrong_state)
+{
+	struct h_node *lac, *lns;
+	struct l2tp_builder b;
+	struct l2d_tunnel *t;
+	uint8_t buf[256];
+	size_t len;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	t = lac->d->tunnels;
+	ASSERT_TRUE(t && t->state == L2D_T_ESTABLISHED);
+	/* as the LNS would: next Ns in sequence */
+	l2tp_build_begin(&b, buf, sizeof(buf), t->tid, 0, L2TP_MSG_SCCRP, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
+	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "x");
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, 5);
+	len = l2tp_build_end(&b);
+	l2tp_hdr_set_seq(buf, t->rel.nr, t->rel.ns_sent);
+	h_inject(lac, &lns->addr, buf, len);
+	h_run_for(10);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_EQ(lac->d->stub_count, 0);
+	h_fini();
+}
+
+/* An ICRQ without its Call Serial Number: CDN (required AVP missing), no session. */
+UNIT_TEST(l2tpd_crafted_bad_icrq)
+{
+	struct h_node *lac, *lns;
+	struct l2tp_builder b;
+	struct l2d_tunnel *t;
+	uint8_t buf[256];
+	size_t len;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	t = lns->d->tunnels;
+	ASSERT_TRUE(t && t->state == L2D_T_ESTABLISHED);
+	l2tp_build_begin(&b, buf, sizeof(buf), t->tid, 0, L2TP_MSG_ICRQ, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_SESSION_ID, 99);
+	len = l2tp_build_end(&b);
+	l2tp_hdr_set_seq(buf, t->rel.nr, t->rel.ns_sent);
+	h_inject(lns, &lac->addr, buf, len);
+	h_run_for(10);
+	EXPECT_EQ(lns->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(lns->d->n_sessions, 1);
+	EXPECT_EQ(lns->d->stub_count, 1);
+	h_fini();
+}

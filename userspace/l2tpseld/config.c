@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld configuration file: one directive per line, "#" starts a comment.
+ * Every refusal names the keyword and the bound it broke.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "l2d_conf.h"
+#include "reliable.h"
+
+#define MAX_TOK 12
+
+void l2d_conf_defaults(struct l2d_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	if (gethostname(c->hostname, sizeof(c->hostname) - 1) || !c->hostname[0])
+		strcpy(c->hostname, "l2tpseld");
+	c->port = 1701;
+	strcpy(c->socket_path, "/run/l2tpseld.sock");
+	strcpy(c->journal_path, "/run/l2tpseld.journal");
+	c->agent_id = 1;
+	c->kernel = L2D_KERNEL_NETLINK;
+	c->dataplane = L2D_DP_NONE;
+	c->retries_setup = L2TP_REL_MAX_RETRIES;
+	c->retries_established = L2TP_REL_MAX_RETRIES;
+	c->rto_initial_ms = L2TP_REL_RTO_INITIAL_MS;
+	c->rto_max_ms = L2TP_REL_RTO_CAP_MIN_MS;
+	c->sccrq_timeout_ms = 10000;
+	c->icrq_timeout_ms = 10000;
+	c->hello_ms = 60000;
+	c->recv_window = 16;
+	c->tie_breaker = true;
+	c->tgroup_by_address = true;
+	c->lns_cdn_result = 2;
+	c->lns_cdn_error = 0;
+	strcpy(c->pppd_path, "/usr/sbin/pppd");
+	c->log_level = 1;
+}
+
+static int cerr(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int cerr(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int l2d_parse_addr(const char *s, uint16_t port, struct sockaddr_storage *ss, socklen_t *len)
+{
+	struct sockaddr_in *a4 = (struct sockaddr_in *)ss;
+	struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)ss;
+
+	memset(ss, 0, sizeof(*ss));
+	if (inet_pton(AF_INET, s, &a4->sin_addr) == 1) {
+		a4->sin_family = AF_INET;
+		a4->sin_port = htons(port);
+		*len = sizeof(*a4);
+		return 0;
+	}
+	if (inet_pton(AF_INET6, s, &a6->sin6_addr) == 1) {
+		a6->sin6_family = AF_INET6;
+		a6->sin6_port = htons(port);
+		*len = sizeof(*a6);
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_u32(const char *s, uint32_t lo, uint32_t hi, uint32_t *v)
+{
+	unsigned long long x;
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, 0);
+	if (errno || *end || x < lo || x > hi)
+		return -1;
+	*v = (uint32_t)x;
+	return 0;
+}
+
+int l2d_parse_duration(const char *s, uint32_t *ms)
+{
+	unsigned long long x;
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	if (!strcmp(end, "ms"))
+		;
+	else if (!*end || !strcmp(end, "s"))
+		x *= 1000;
+	else
+		return -1;
+	if (x > 86400000ull)
+		return -1;
+	*ms = (uint32_t)x;
+	return 0;
+}
+
+static int parse_bool(const char *s, bool *v)
+{
+	if (!strcmp(s, "yes") || !strcmp(s, "on") || !strcmp(s, "1"))
+		*v = true;
+	else if (!strcmp(s, "no") || !strcmp(s, "off") || !strcmp(s, "0"))
+		*v = false;
+	else
+		return -1;
+	return 0;
+}
+
+static int copy_name(char *dst, size_t cap, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!n || n >= cap)
+		return -1;
+	memcpy(dst, s, n + 1);
+	return 0;
+}
+
+static int tokenize(char *line, char **tok)
+{
+	int n = 0;
+	char *p = line;
+
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (!*p || *p == '#')
+			break;
+		if (n == MAX_TOK)
+			return -1;
+		tok[n++] = p;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+	return n;
+}
+
+/* duration keywords: keyword, offset, minimum */
+struct dur_kw {
+	const char *kw;
+	size_t off;
+	uint32_t min;
+};
+
+static const struct dur_kw dur_kws[] = {
+	{ "rto-initial", offsetof(struct l2d_conf, rto_initial_ms), 10 },
+	{ "rto-max", offsetof(struct l2d_conf, rto_max_ms), L2TP_REL_RTO_CAP_MIN_MS },
+	{ "sccrq-timeout", offsetof(struct l2d_conf, sccrq_timeout_ms), 100 },
+	{ "icrq-timeout", offsetof(struct l2d_conf, icrq_timeout_ms), 100 },
+	{ "hello-interval", offsetof(struct l2d_conf, hello_ms), 0 },
+};
+
+int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen)
+{
+	char line[1024], *t[MAX_TOK];
+	uint32_t v;
+	unsigned int i;
+	int n;
+
+	if (strlen(text) >= sizeof(line))
+		return cerr(err, errlen, "line longer than %zu characters", sizeof(line) - 1);
+	strcpy(line, text);
+	n = tokenize(line, t);
+	if (n < 0)
+		return cerr(err, errlen, "more than %d words", MAX_TOK);
+	if (n == 0)
+		return 0;
+
+	for (i = 0; i < sizeof(dur_kws) / sizeof(dur_kws[0]); i++) {
+		if (strcmp(t[0], dur_kws[i].kw))
+			continue;
+		if (n != 2 || l2d_parse_duration(t[1], &v) || v < dur_kws[i].min)
+			return cerr(err, errlen, "%s: expected a duration (e.g. 10s, 500ms) of at least %u ms",
+				    t[0], dur_kws[i].min);
+		*(uint32_t *)((char *)c + dur_kws[i].off) = v;
+		return 0;
+	}
+	if (!strcmp(t[0], "hostname")) {
+		if (n != 2 || copy_name(c->hostname, sizeof(c->hostname), t[1]))
+			return cerr(err, errlen, "hostname: expected one name of 1..%d bytes", L2D_NAME_MAX - 1);
+	} else if (!strcmp(t[0], "port")) {
+		if (n != 2 || parse_u32(t[1], 1, 65535, &v))
+			return cerr(err, errlen, "port: expected 1..65535");
+		c->port = (uint16_t)v;
+	} else if (!strcmp(t[0], "listen")) {
+		/* listen ADDR [port N] */
+		uint32_t port = 0;
+
+		if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") || parse_u32(t[3], 1, 65535, &port))))
+			return cerr(err, errlen, "listen: usage: listen ADDRESS [port 1..65535]");
+		if (c->n_listen == L2D_MAX_LISTEN)
+			return cerr(err, errlen, "listen: at most %d addresses", L2D_MAX_LISTEN);
+		if (l2d_parse_addr(t[1], (uint16_t)port, &c->listen[c->n_listen], &c->listen_len[c->n_listen]))
+			return cerr(err, errlen, "listen: \"%s\" is not an IPv4 or IPv6 address", t[1]);
+		c->n_listen++;
+	} else if (!strcmp(t[0], "socket")) {
+		if (n != 2 || (strcmp(t[1], "none") && copy_name(c->socket_path, sizeof(c->socket_path), t[1])))
+			return cerr(err, errlen, "socket: expected a path of at most %zu bytes, or none",
+				    sizeof(c->socket_path) - 1);
+		if (!strcmp(t[1], "none"))
+			c->socket_path[0] = '\0';
+	} else if (!strcmp(t[0], "journal")) {
+		if (n != 2 || (strcmp(t[1], "none") && copy_name(c->journal_path, sizeof(c->journal_path), t[1])))
+			return cerr(err, errlen, "journal: expected a path, or none");
+		if (!strcmp(t[1], "none"))
+			c->journal_path[0] = '\0';
+	} else if (!strcmp(t[0], "agent-id")) {
+		if (n != 2 || parse_u32(t[1], 1, 65535, &v))
+			return cerr(err, errlen, "agent-id: expected 1..65535");
+		c->agent_id = (uint16_t)v;
+	} else if (!strcmp(t[0], "kernel")) {
+		if (n == 2 && !strcmp(t[1], "netlink"))
+			c->kernel = L2D_KERNEL_NETLINK;
+		else if (n == 2 && !strcmp(t[1], "none"))
+			c->kernel = L2D_KERNEL_NONE;
+		else
+			return cerr(err, errlen, "kernel: expected netlink or none");
+	} else if (!strcmp(t[0], "dataplane")) {
+		if (n == 2 && !strcmp(t[1], "none"))
+			c->dataplane = L2D_DP_NONE;
+		else if (n == 2 && !strcmp(t[1], "kernel"))
+			c->dataplane = L2D_DP_KERNEL;
+		else
+			return cerr(err, errlen, "dataplane: expected none or kernel");
+	} else if (!strcmp(t[0], "netns")) {
+		if (n != 2 || copy_name(c->netns, sizeof(c->netns), t[1]))
+			return cerr(err, errlen, "netns: expected a name");
+	} else if (!strcmp(t[0], "retries-setup") || !strcmp(t[0], "retries-established")) {
+		if (n != 2 || parse_u32(t[1], 1, 100, &v))
+			return cerr(err, errlen, "%s: expected 1..100", t[0]);
+		*(t[0][8] == 's' ? &c->retries_setup : &c->retries_established) = v;
+	} else if (!strcmp(t[0], "receive-window")) {
+		if (n != 2 || parse_u32(t[1], 1, L2TP_REL_QUEUE, &v))
+			return cerr(err, errlen, "receive-window: expected 1..%d", L2TP_REL_QUEUE);
+		c->recv_window = (uint16_t)v;
+	} else if (!strcmp(t[0], "hide-avps") || !strcmp(t[0], "tie-breaker") ||
+		   !strcmp(t[0], "lns-auth-required") || !strcmp(t[0], "tgroup-by-address")) {
+		bool b;
+
+		if (n != 2 || parse_bool(t[1], &b))
+			return cerr(err, errlen, "%s: expected yes or no", t[0]);
+		if (t[0][0] == 'h')
+			c->hide_avps = b;
+		else if (t[0][1] == 'i')
+			c->tie_breaker = b;
+		else if (t[0][0] == 'l')
+			c->lns_auth_required = b;
+		else
+			c->tgroup_by_address = b;
+	} else if (!strcmp(t[0], "secret") || !strcmp(t[0], "lns-secret")) {
+		/* secret TUNNEL|* SECRET;  lns-secret HOSTNAME|* SECRET */
+		struct l2d_secret_ent *e;
+
+		if (n != 3)
+			return cerr(err, errlen, "%s: usage: %s %s SECRET", t[0], t[0],
+				    t[0][0] == 'l' ? "{ HOSTNAME | * }" : "{ TUNNEL | * }");
+		if (c->n_secrets == L2D_MAX_SECRETS)
+			return cerr(err, errlen, "%s: at most %d secrets", t[0], L2D_MAX_SECRETS);
+		e = &c->secrets[c->n_secrets];
+		if (copy_name(e->match, sizeof(e->match), t[1]) ||
+		    copy_name(e->secret, sizeof(e->secret), t[2]))
+			return cerr(err, errlen, "%s: names are 1..%d bytes, secrets 1..%d", t[0],
+				    L2D_NAME_MAX - 1, L2D_SECRET_MAX - 1);
+		e->lns = t[0][0] == 'l';
+		c->n_secrets++;
+	} else if (!strcmp(t[0], "route")) {
+		/* route PROFILE|* TUNNEL REMOTE [port N] [local ADDR] */
+		struct l2d_route *r;
+		uint32_t port = 1701;
+		int k;
+
+		if (n < 4)
+			return cerr(err, errlen, "route: usage: route { PROFILE | * } TUNNEL REMOTE [port N] [local ADDRESS]");
+		if (c->n_routes == L2D_MAX_ROUTES)
+			return cerr(err, errlen, "route: at most %d routes", L2D_MAX_ROUTES);
+		r = &c->routes[c->n_routes];
+		memset(r, 0, sizeof(*r));
+		if (copy_name(r->profile, sizeof(r->profile), t[1]) ||
+		    copy_name(r->tunnel, sizeof(r->tunnel), t[2]))
+			return cerr(err, errlen, "route: names are 1..%d bytes", L2D_NAME_MAX - 1);
+		for (k = 4; k < n; k += 2) {
+			if (k + 1 >= n)
+				return cerr(err, errlen, "route: \"%s\" needs a value", t[k]);
+			if (!strcmp(t[k], "port")) {
+				if (parse_u32(t[k + 1], 1, 65535, &port))
+					return cerr(err, errlen, "route: port: expected 1..65535");
+			} else if (!strcmp(t[k], "local")) {
+				if (l2d_parse_addr(t[k + 1], 0, &r->local, &r->local_len))
+					return cerr(err, errlen, "route: local: \"%s\" is not an address", t[k + 1]);
+			} else {
+				return cerr(err, errlen, "route: unknown option \"%s\"", t[k]);
+			}
+		}
+		if (l2d_parse_addr(t[3], (uint16_t)port, &r->remote, &r->remote_len))
+			return cerr(err, errlen, "route: \"%s\" is not an IPv4 or IPv6 address", t[3]);
+		c->n_routes++;
+	} else if (!strcmp(t[0], "tgroup-map")) {
+		struct l2d_tgmap *m;
+
+		if (n != 3)
+			return cerr(err, errlen, "tgroup-map: usage: tgroup-map LOCAL-ADDRESS TGROUP");
+		if (c->n_tgmap == L2D_MAX_TGMAP)
+			return cerr(err, errlen, "tgroup-map: at most %d entries", L2D_MAX_TGMAP);
+		m = &c->tgmap[c->n_tgmap];
+		if (l2d_parse_addr(t[1], 0, &m->addr, &m->len))
+			return cerr(err, errlen, "tgroup-map: \"%s\" is not an address", t[1]);
+		if (copy_name(m->tgroup, sizeof(m->tgroup), t[2]))
+			return cerr(err, errlen, "tgroup-map: group names are 1..%d bytes", L2D_NAME_MAX - 1);
+		c->n_tgmap++;
+	} else if (!strcmp(t[0], "lns-mode")) {
+		/* lns-mode normal | silent | silent-after-zlb | cdn [RESULT [ERROR]] */
+		if (n == 2 && !strcmp(t[1], "normal"))
+			c->lns_mode = L2D_LNS_NORMAL;
+		else if (n == 2 && !strcmp(t[1], "silent"))
+			c->lns_mode = L2D_LNS_SILENT;
+		else if (n == 2 && !strcmp(t[1], "silent-after-zlb"))
+			c->lns_mode = L2D_LNS_SILENT_AFTER_ZLB;
+		else if (n >= 2 && n <= 4 && !strcmp(t[1], "cdn")) {
+			uint32_t r = 2, e = 0;
+
+			if ((n > 2 && parse_u32(t[2], 1, 65535, &r)) || (n > 3 && parse_u32(t[3], 0, 65535, &e)))
+				return cerr(err, errlen, "lns-mode cdn: RESULT is 1..65535, ERROR 0..65535");
+			c->lns_mode = L2D_LNS_CDN;
+			c->lns_cdn_result = (uint16_t)r;
+			c->lns_cdn_error = (uint16_t)e;
+		} else {
+			return cerr(err, errlen, "lns-mode: expected normal, silent, silent-after-zlb or cdn [RESULT [ERROR]]");
+		}
+	} else if (!strcmp(t[0], "stub-limit")) {
+		if (n != 2 || parse_u32(t[1], 0, 1000000, &v))
+			return cerr(err, errlen, "stub-limit: expected 0..1000000 (0 = none)");
+		c->stub_limit = v;
+	} else if (!strcmp(t[0], "pppd")) {
+		if (n != 2 || copy_name(c->pppd_path, sizeof(c->pppd_path), t[1]))
+			return cerr(err, errlen, "pppd: expected a path");
+	} else if (!strcmp(t[0], "pppd-options")) {
+		int k;
+
+		c->pppd_options[0] = '\0';
+		for (k = 1; k < n; k++) {
+			if (strlen(c->pppd_options) + strlen(t[k]) + 2 > sizeof(c->pppd_options))
+				return cerr(err, errlen, "pppd-options: longer than %zu bytes",
+					    sizeof(c->pppd_options) - 1);
+			if (k > 1)
+				strcat(c->pppd_options, " ");
+			strcat(c->pppd_options, t[k]);
+		}
+	} else if (!strcmp(t[0], "log-level")) {
+		if (n != 2 || parse_u32(t[1], 0, 2, &v))
+			return cerr(err, errlen, "log-level: expected 0 (errors), 1 (info) or 2 (debug)");
+		c->log_level = (int)v;
+	} else {
+		return cerr(err, errlen, "unknown keyword \"%s\"", t[0]);
+	}
+	return 0;
+}
+
+int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen)
+{
+	char line[1100], msg[200];
+	unsigned int no = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return cerr(err, errlen, "%s: %s", path, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		no++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			fclose(f);
+			return cerr(err, errlen, "%s:%u: line too long", path, no);
+		}
+		if (l2d_conf_line(c, line, msg, sizeof(msg))) {
+			fclose(f);
+			return cerr(err, errlen, "%s:%u: %s", path, no, msg);
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	if (c->rto_max_ms < c->rto_initial_ms)
+		return cerr(err, errlen, "rto-max (%u ms) is below rto-initial (%u ms)",
+			    c->rto_max_ms, c->rto_initial_ms);
+	for (i = 0; i < c->n_listen; i++) {
+		struct sockaddr_in *a = (struct sockaddr_in *)&c->listen[i];
+
+		if (!a->sin_port)
+			a->sin_port = htons(c->port);
+	}
+	if (c->kernel == L2D_KERNEL_NETLINK && c->n_routes)
+		return cerr(err, errlen, "route lines are for \"kernel none\" only: with the module, the kernel selects");
+	return 0;
+}
+
+const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name)
+{
+	const char *wild = NULL;
+	unsigned int i;
+
+	for (i = 0; i < c->n_secrets; i++) {
+		const struct l2d_secret_ent *e = &c->secrets[i];
+
+		if (e->lns != lns)
+			continue;
+		if (name && !strcmp(e->match, name))
+			return e->secret;
+		if (!strcmp(e->match, "*") && !wild)
+			wild = e->secret;
+	}
+	return wild;
+}

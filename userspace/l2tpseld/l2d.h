@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * l2tpseld: the L2TPv2 agent (issue 5, S-L2TP-1..5).  Types shared by the
+ * tunnel and call state machines (tunnel.c, session.c), the LAC login
+ * driver (lac.c), the kernel interfaces (knl.c, kstub.c), the local API
+ * (api.c) and main.c.
+ *
+ * The state machines do no I/O of their own: they send through
+ * d->env->send(), read the time from d->loop, ask the kernel through
+ * d->kops and report to API clients through d->env->login_event(), so the
+ * unit tests drive them with crafted messages and a fake clock.
+ */
+#ifndef L2D_H
+#define L2D_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#include "l2d_conf.h"
+#include "l2d_loop.h"
+#include "msg.h"
+#include "reliable.h"
+
+struct l2d;
+struct l2d_tunnel;
+struct l2d_session;
+struct l2d_login;
+
+enum l2d_tstate {
+	L2D_T_IDLE,		/* created, nothing sent */
+	L2D_T_WAIT_SCCRP,	/* LAC: SCCRQ sent */
+	L2D_T_WAIT_SCCCN,	/* LNS: SCCRP sent */
+	L2D_T_ESTABLISHED,
+	L2D_T_CLOSING,		/* StopCCN sent or received: held one cycle (§5.7) */
+	L2D_T_DEAD,		/* to be freed at the end of the loop turn */
+};
+
+enum l2d_sstate {
+	L2D_S_WAIT_TUNNEL,	/* LAC: the tunnel is being set up */
+	L2D_S_WAIT_ICRP,	/* LAC: ICRQ sent */
+	L2D_S_WAIT_ICCN,	/* LNS: ICRP sent */
+	L2D_S_ESTABLISHED,
+	L2D_S_DEAD,
+};
+
+/* Why a tunnel or a session ended, as an attempt outcome (LOGIN_REPORT). */
+enum l2d_end {
+	L2D_END_NONE,
+	L2D_END_NO_REPLY,	/* setup timeout or retransmissions exhausted */
+	L2D_END_CDN,
+	L2D_END_STOPCCN,
+	L2D_END_CLIENT_GONE,
+	L2D_END_LOCAL,		/* we tore it down (logout, shutdown, refusal) */
+	L2D_END_ERROR,		/* a local failure (socket, kernel) */
+};
+
+struct l2d_addr {
+	struct sockaddr_storage ss;
+	socklen_t len;
+};
+
+struct l2d_tunnel {
+	struct l2d *d;
+	struct l2d_tunnel *next;	/* d->tunnels */
+	uint16_t tid, peer_tid;
+	enum l2d_tstate state;
+	bool initiator;			/* we sent the SCCRQ */
+	struct l2d_addr peer, local;
+	int fd;				/* its own connected UDP socket, -1 in tests */
+	struct l2d_fd fdw;
+	char peer_host[L2D_NAME_MAX];	/* peer's Host Name AVP */
+	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
+	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */
+	char profile[L2D_NAME_MAX];
+	uint8_t secret[L2D_SECRET_MAX];
+	size_t secret_len;
+	bool has_secret;
+	struct l2tp_secret sec;		/* points at secret when has_secret */
+	uint8_t challenge[16];		/* the one we sent */
+	bool challenged;
+	uint64_t tie_breaker;
+	bool tb_sent;
+	uint16_t stop_result, stop_error;	/* StopCCN received */
+	enum l2d_end end;
+	unsigned int n_sessions;
+	struct l2d_session *sessions;
+	struct l2d_timer setup_timer, rel_timer, hold_timer, hello_timer;
+	bool dp_added;
+	struct l2tp_rel rel;		/* ~24 KiB: tunnels are allocated */
+};
+
+struct l2d_session {
+	struct l2d_tunnel *t;
+	struct l2d_session *next;	/* t->sessions */
+	uint16_t sid, peer_sid;
+	enum l2d_sstate state;
+	bool initiator;			/* we sent the ICRQ (LAC) */
+	uint32_t serial;
+	uint64_t key;			/* SESSION_UP key */
+	bool admitted;			/* SESSION_UP counted: SESSION_DOWN owed */
+	bool sel_counted;		/* login OK: TUNNEL_SESSION_DOWN owed */
+	struct l2d_login *login;	/* LAC, during setup */
+	uint16_t cdn_result, cdn_error;
+	enum l2d_end end;
+	char user[L2D_USER_MAX];
+	char ktunnel[L2D_NAME_MAX], kprofile[L2D_NAME_MAX];	/* LAC: selection's names */
+	struct l2d_session *dead_next;	/* d->dead_sessions */
+	struct l2d_timer setup_timer;
+	bool dp_added;
+	uint32_t api_id;		/* the login id the API gave out */
+};
+
+/* What the kernel (or the stub) says to try next, or that the login ended. */
+struct l2d_step {
+	bool done;
+	bool ok;			/* done */
+	unsigned int why;		/* done, enum l2tpsel_why */
+	bool setup, shortest;		/* attempt */
+	char tunnel[L2D_NAME_MAX], profile[L2D_NAME_MAX];
+	struct l2d_addr remote, local;	/* remote's port set; local's port 0 */
+	bool has_local;
+	unsigned int level;
+};
+
+struct l2d_login {
+	struct l2d *d;
+	struct l2d_login *next;		/* d->logins */
+	uint32_t id;			/* ours, given to the API client */
+	uint32_t kid;			/* the kernel's LOGIN_ID */
+	char user[L2D_USER_MAX], profile[L2D_NAME_MAX], key[L2D_USER_MAX];
+	void *client;			/* API connection; NULL when gone */
+	struct l2d_session *s;		/* the current attempt */
+	struct l2d_step step;		/* the current attempt's step */
+	unsigned int attempts;
+	unsigned int cursor;		/* kernel none: next route to try */
+	bool dead;
+};
+
+/* Selection and admission: the l2tpsel module (knl.c) or a stub (kstub.c). */
+struct l2d_admit {
+	bool pass;
+	unsigned int level;		/* enum l2tpsel_level that refused */
+	uint16_t result, error;		/* the CDN to send on refusal */
+};
+
+struct l2d_ksess {			/* one entry of a SESSION_GET dump */
+	uint64_t key;
+	uint8_t role;
+	uint32_t tid;
+};
+
+struct l2d_kops {
+	const char *name;
+	int (*login_begin)(struct l2d *d, struct l2d_login *lg, struct l2d_step *st);
+	/* @outcome: enum l2tpsel_outcome */
+	int (*login_report)(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
+			    uint16_t result, uint16_t error, struct l2d_step *st);
+	int (*session_up)(struct l2d *d, struct l2d_session *s, struct l2d_admit *a);
+	int (*session_down)(struct l2d *d, uint64_t key);
+	int (*tunnel_session_down)(struct l2d *d, const char *tunnel, const char *profile);
+	/* every session of the namespace; @fn called for each */
+	int (*session_dump)(struct l2d *d, void (*fn)(struct l2d *d, const struct l2d_ksess *k,
+						      void *arg), void *arg);
+	void (*fini)(struct l2d *d);
+};
+
+/* The outside world: sockets and API clients (main.c), or a test harness. */
+struct l2d_env {
+	int (*tunnel_open)(struct l2d *d, struct l2d_tunnel *t);	/* its socket */
+	void (*tunnel_close)(struct l2d *d, struct l2d_tunnel *t);
+	int (*send)(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
+	/* a line for the API client of @lg (without newline) */
+	void (*login_event)(struct l2d *d, struct l2d_login *lg, const char *line);
+	void (*random)(struct l2d *d, void *buf, size_t len);
+};
+
+/* Data path hooks (dataplane kernel): dp.c, when built in (dpglue.c). */
+struct l2d_dpops {
+	int (*tunnel_add)(struct l2d *d, struct l2d_tunnel *t);
+	void (*tunnel_del)(struct l2d *d, struct l2d_tunnel *t);
+	int (*session_add)(struct l2d *d, struct l2d_session *s);
+	void (*session_del)(struct l2d *d, struct l2d_session *s);
+};
+
+struct l2d_stats {
+	uint64_t rx, rx_discard, rx_no_tunnel, tx, tx_err;
+	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
+	uint64_t sessions_refused, logins_ok, logins_failed;
+};
+
+struct l2d {
+	struct l2d_conf *conf;
+	struct l2d_loop *loop;
+	const struct l2d_env *env;
+	const struct l2d_kops *kops;
+	const struct l2d_dpops *dpops;
+	void *kctx, *envctx, *dpctx;
+	struct l2d_tunnel *tunnels;
+	struct l2d_tunnel *tun_by_id[65536];
+	struct l2d_session *sess_by_id[65536];
+	struct l2d_login *logins;
+	struct l2d_session *dead_sessions;	/* freed at the end of the turn */
+	uint32_t stub_count;		/* kernel none: admitted sessions */
+	uint32_t next_login_id, next_serial;
+	unsigned int n_tunnels, n_sessions;
+	struct l2d_timer reap_timer;
+	bool reap_armed;
+	bool shutting_down;
+	struct l2d_stats stats;
+	int journal_fd;			/* -1: none */
+	int log_level;
+};
+
+/* ---- core (tunnel.c) ---- */
+int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
+	     const struct l2d_env *env, const struct l2d_kops *kops);
+void l2d_fini(struct l2d *d);
+/* A datagram arrived on a socket bound to @local from @peer. */
+void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+	       uint8_t *buf, size_t len);
+/* Tear every tunnel down (StopCCN 6), e.g. on SIGTERM. */
+void l2d_shutdown(struct l2d *d);
+
+struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
+					const struct l2d_addr *local, bool has_local);
+struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
+				  const struct l2d_addr *local, bool initiator);
+int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
+void l2d_tunnel_stop(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
+void l2d_tunnel_flush(struct l2d_tunnel *t);
+int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
+void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
+			size_t cap, uint16_t sid, uint16_t type);
+void l2d_tunnel_session_gone(struct l2d_tunnel *t);
+void l2d_reap_later(struct l2d *d);
+const char *l2d_tstate_name(enum l2d_tstate s);
+const char *l2d_sstate_name(enum l2d_sstate s);
+const char *l2d_end_name(enum l2d_end e);
+void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port);
+
+/* ---- sessions (session.c) ---- */
+struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);
+void l2d_session_tunnel_up(struct l2d_session *s);	/* tunnel established: ICRQ */
+void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m);
+/* The session ends: CDN when @send_cdn, hooks, counts; freed later. */
+void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
+		       uint16_t result, uint16_t error, const char *text);
+void l2d_session_free(struct l2d_session *s);
+struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
+uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid);
+
+/* ---- LAC logins (lac.c) ---- */
+struct l2d_login *l2d_login_start(struct l2d *d, void *client, const char *user,
+				  const char *profile, const char *key, char *err, size_t errlen);
+/* The attempt of @lg's session ended (ok, or how it failed). */
+void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result,
+			   uint16_t error);
+void l2d_login_client_gone(struct l2d_login *lg);
+/* Tear an established LAC session down by its API id. Return: 0 or -ENOENT. */
+int l2d_logout(struct l2d *d, uint32_t id);
+void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void l2d_login_free(struct l2d_login *lg);
+
+/* ---- restart journal and reconciliation (journal.c) ---- */
+int l2d_journal_open(struct l2d *d, const char *path);
+void l2d_journal_up(struct l2d *d, const struct l2d_session *s);
+void l2d_journal_down(struct l2d *d, const struct l2d_session *s);
+/* Report down what the kernel holds for this agent. Return: sessions released. */
+int l2d_reconcile(struct l2d *d, const char *journal_path);
+
+/* ---- logging ---- */
+enum { L2D_LOG_ERR, L2D_LOG_INFO, L2D_LOG_DEBUG };
+void l2d_log(struct l2d *d, int level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+extern const struct l2d_kops l2d_kops_stub;
+extern const struct l2d_kops l2d_kops_netlink;
+
+#endif

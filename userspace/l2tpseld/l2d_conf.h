@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * l2tpseld configuration: a file of "keyword value..." lines (Documentation/
+ * l2tpseld.md, contrib/l2tpseld.conf.example); every line can also be given
+ * on the command line with -o 'LINE'.
+ */
+#ifndef L2D_CONF_H
+#define L2D_CONF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+#define L2D_NAME_MAX	64	/* L2TPSEL_NAME_MAX, with the NUL */
+#define L2D_USER_MAX	256
+#define L2D_SECRET_MAX	64
+#define L2D_MAX_LISTEN	8
+#define L2D_MAX_SECRETS	64
+#define L2D_MAX_ROUTES	32
+#define L2D_MAX_TGMAP	64
+
+enum l2d_lns_mode {
+	L2D_LNS_NORMAL,
+	L2D_LNS_SILENT,			/* test: answer nothing at all */
+	L2D_LNS_SILENT_AFTER_ZLB,	/* test: ack ICRQ with a ZLB, never ICRP */
+	L2D_LNS_CDN,			/* test: answer every ICRQ with a CDN */
+};
+
+enum l2d_kernel { L2D_KERNEL_NETLINK, L2D_KERNEL_NONE };
+enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
+
+struct l2d_secret_ent {
+	char match[L2D_NAME_MAX];	/* LAC: tunnel name or "*"; LNS: Host Name or "*" */
+	char secret[L2D_SECRET_MAX];
+	bool lns;
+};
+
+/* kernel none: the candidates a login tries, in order (a stand-in for selection) */
+struct l2d_route {
+	char profile[L2D_NAME_MAX];	/* "*" = any */
+	char tunnel[L2D_NAME_MAX];
+	struct sockaddr_storage remote, local;
+	socklen_t remote_len, local_len;
+};
+
+struct l2d_tgmap {
+	struct sockaddr_storage addr;
+	socklen_t len;
+	char tgroup[L2D_NAME_MAX];
+};
+
+struct l2d_conf {
+	char hostname[L2D_NAME_MAX];
+	uint16_t port;				/* local UDP port, 1701 */
+	struct sockaddr_storage listen[L2D_MAX_LISTEN];	/* LNS role */
+	socklen_t listen_len[L2D_MAX_LISTEN];
+	unsigned int n_listen;
+	char socket_path[108];			/* LAC API, "" = none */
+	char journal_path[256];
+	uint16_t agent_id;
+	enum l2d_kernel kernel;
+	enum l2d_dataplane dataplane;
+	char netns[64];
+	uint32_t retries_setup, retries_established;
+	uint32_t rto_initial_ms, rto_max_ms;
+	uint32_t sccrq_timeout_ms, icrq_timeout_ms;
+	uint32_t hello_ms;
+	uint16_t recv_window;
+	bool hide_avps, tie_breaker;
+	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
+	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];
+	unsigned int n_secrets;
+	struct l2d_route routes[L2D_MAX_ROUTES];
+	unsigned int n_routes;
+	struct l2d_tgmap tgmap[L2D_MAX_TGMAP];
+	unsigned int n_tgmap;
+	bool tgroup_by_address;			/* default tgroup = local address */
+	enum l2d_lns_mode lns_mode;
+	uint16_t lns_cdn_result, lns_cdn_error;
+	uint32_t stub_limit;			/* kernel none: LNS admission limit */
+	char pppd_path[128];
+	char pppd_options[256];
+	int log_level;
+	bool foreground;
+};
+
+void l2d_conf_defaults(struct l2d_conf *c);
+/* One line. Return: 0, or -1 with @err set ("unknown keyword ..."). */
+int l2d_conf_line(struct l2d_conf *c, const char *line, char *err, size_t errlen);
+/* A whole file; @err gets "FILE:LINE: message". */
+int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen);
+/* Cross-field checks after everything is read. */
+int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen);
+
+int l2d_parse_addr(const char *s, uint16_t port, struct sockaddr_storage *ss, socklen_t *len);
+/* "10", "10s", "500ms" -> milliseconds. Return: 0 or -1. */
+int l2d_parse_duration(const char *s, uint32_t *ms);
+
+/* The secret for a LAC tunnel name or an LNS peer Host Name, or NULL. */
+const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name);
+
+#endif

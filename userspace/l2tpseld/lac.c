@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld LAC role: one login walks the kernel's candidates (LOGIN_BEGIN,
+ * then LOGIN_REPORT after each attempt, S-SEL-*): for each it reuses an
+ * established tunnel to the destination or sets one up, places the call
+ * (ICRQ), reports the outcome (ok, no-reply, CDN, StopCCN, client gone) and
+ * follows the answer.  A successful login is counted for admission
+ * (SESSION_UP, role LAC: chassis and tunnel, S-LIM-1); a refusal there
+ * clears the call with CDN 4/4.  Every step is told to the API client as a
+ * line (Documentation/l2tpseld.md).
+ */
+#include <arpa/inet.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/l2tpsel.h>
+
+#include "l2d.h"
+
+void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
+
+static const char *const why_names[] = {
+	[L2TPSEL_WHY_NONE] = "none", [L2TPSEL_WHY_EXHAUSTED] = "exhausted",
+	[L2TPSEL_WHY_CDN] = "cdn", [L2TPSEL_WHY_STOPCCN] = "stopccn",
+	[L2TPSEL_WHY_CLIENT_GONE] = "client-gone", [L2TPSEL_WHY_NO_TUNNELS] = "no-tunnels",
+	[L2TPSEL_WHY_PROFILE_CHANGED] = "profile-changed", [L2TPSEL_WHY_RESTARTS] = "restarts",
+};
+
+static const char *why_name(unsigned int why)
+{
+	return why < sizeof(why_names) / sizeof(*why_names) ? why_names[why] : "unknown";
+}
+
+void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	l2d_log(lg->d, L2D_LOG_INFO, "login %u (%s): %s", lg->id, lg->user, line);
+	if (lg->client && lg->d->env->login_event)
+		lg->d->env->login_event(lg->d, lg, line);
+}
+
+void l2d_login_free(struct l2d_login *lg)
+{
+	struct l2d *d = lg->d;
+	struct l2d_login **pp;
+
+	for (pp = &d->logins; *pp; pp = &(*pp)->next) {
+		if (*pp == lg) {
+			*pp = lg->next;
+			break;
+		}
+	}
+	if (lg->s)
+		lg->s->login = NULL;
+	if (lg->client && d->env->login_event)
+		d->env->login_event(d, lg, NULL);	/* detach from the client */
+	free(lg);
+}
+
+static void step_done(struct l2d_login *lg, const struct l2d_step *st)
+{
+	struct l2d *d = lg->d;
+
+	if (!st->ok) {
+		d->stats.logins_failed++;
+		l2d_login_event(lg, "done fail reason %s attempts %u", why_name(st->why), lg->attempts);
+	} else {
+		/* reached only when the kernel says ok with no session up: a bug */
+		d->stats.logins_failed++;
+		l2d_login_event(lg, "done fail reason internal attempts %u", lg->attempts);
+	}
+	l2d_login_free(lg);
+}
+
+/* Try the step's destination; return false when the attempt failed at once. */
+static bool attempt(struct l2d_login *lg)
+{
+	struct l2d *d = lg->d;
+	struct l2d_step *st = &lg->step;
+	struct l2d_tunnel *t;
+	struct l2d_session *s;
+	char remote[64], local[64];
+
+	lg->attempts++;
+	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
+	if (st->has_local)
+		l2d_addr_str(&st->local, local, sizeof(local), false);
+	else
+		strcpy(local, "any");
+	t = l2d_tunnel_find_dest(d, &st->remote, &st->local, st->has_local);
+	l2d_login_event(lg, "attempt %u tunnel %s profile %s remote %s port %u local %s level %u %s",
+			lg->attempts, st->tunnel, st->profile, remote,
+			ntohs(((struct sockaddr_in *)&st->remote.ss)->sin_port), local, st->level,
+			t ? (t->state == L2D_T_ESTABLISHED ? "reuse" : "join") : "sccrq");
+	if (!t) {
+		t = l2d_tunnel_new(d, &st->remote, st->has_local ? &st->local : NULL, true);
+		if (!t)
+			return false;
+		snprintf(t->name, sizeof(t->name), "%s", st->tunnel);
+		snprintf(t->profile, sizeof(t->profile), "%s", st->profile);
+		l2d_tunnel_lac_secret(t, st->tunnel);
+		s = l2d_session_new(t, true);
+		if (!s) {
+			l2d_tunnel_stop(t, L2TP_STOPCCN_CLEAR, 0, NULL);
+			return false;
+		}
+	} else {
+		s = l2d_session_new(t, true);
+		if (!s)
+			return false;
+	}
+	snprintf(s->user, sizeof(s->user), "%s", lg->user);
+	snprintf(s->ktunnel, sizeof(s->ktunnel), "%s", st->tunnel);
+	snprintf(s->kprofile, sizeof(s->kprofile), "%s", st->profile);
+	s->login = lg;
+	s->api_id = lg->id;
+	lg->s = s;
+	if (t->state == L2D_T_ESTABLISHED)
+		l2d_session_tunnel_up(s);
+	else if (t->state == L2D_T_IDLE && l2d_tunnel_connect(t))
+		l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
+	return true;
+}
+
+/* Follow the kernel's answer until an attempt is in flight or the login ends. */
+static void follow(struct l2d_login *lg, const struct l2d_step *st)
+{
+	if (st->done)
+		return step_done(lg, st);
+	lg->step = *st;
+	if (!attempt(lg)) {
+		/* a local failure (no id, no socket): the destination is unusable */
+		l2d_login_attempt_end(lg, L2D_END_ERROR, 0, 0);
+	}
+}
+
+struct l2d_login *l2d_login_start(struct l2d *d, void *client, const char *user,
+				  const char *profile, const char *key, char *err, size_t errlen)
+{
+	struct l2d_login *lg;
+	struct l2d_step st;
+	int ret;
+
+	if ((!user || !*user) && (!profile || !*profile)) {
+		snprintf(err, errlen, "give USER@DOMAIN or profile PROFILE");
+		return NULL;
+	}
+	if ((user && strlen(user) >= L2D_USER_MAX) || (key && strlen(key) >= L2D_USER_MAX) ||
+	    (profile && strlen(profile) >= L2D_NAME_MAX)) {
+		snprintf(err, errlen, "user and key are at most %d bytes, profile %d",
+			 L2D_USER_MAX - 1, L2D_NAME_MAX - 1);
+		return NULL;
+	}
+	if (d->shutting_down) {
+		snprintf(err, errlen, "shutting down");
+		return NULL;
+	}
+	lg = calloc(1, sizeof(*lg));
+	if (!lg) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	lg->d = d;
+	lg->id = ++d->next_login_id;
+	lg->client = client;
+	snprintf(lg->user, sizeof(lg->user), "%s", user ? user : "");
+	snprintf(lg->profile, sizeof(lg->profile), "%s", profile ? profile : "");
+	snprintf(lg->key, sizeof(lg->key), "%s", key ? key : "");
+	lg->next = d->logins;
+	d->logins = lg;
+	ret = d->kops->login_begin(d, lg, &st);
+	if (ret) {
+		snprintf(err, errlen, "kernel: %s", ret == -2 ? "no such profile or domain" : "login begin failed");
+		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_BEGIN: %d", lg->id, ret);
+		lg->client = NULL;
+		l2d_login_free(lg);
+		return NULL;
+	}
+	l2d_login_event(lg, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
+	follow(lg, &st);
+	return lg;
+}
+
+static unsigned int outcome_of(enum l2d_end end)
+{
+	switch (end) {
+	case L2D_END_NONE:
+		return L2TPSEL_OUTCOME_OK;
+	case L2D_END_CDN:
+		return L2TPSEL_OUTCOME_CDN;
+	case L2D_END_STOPCCN:
+		return L2TPSEL_OUTCOME_STOPCCN;
+	case L2D_END_CLIENT_GONE:
+	case L2D_END_LOCAL:
+		return L2TPSEL_OUTCOME_CLIENT_GONE;
+	case L2D_END_NO_REPLY:
+	case L2D_END_ERROR:
+	default:
+		return L2TPSEL_OUTCOME_NO_REPLY;
+	}
+}
+
+static const char *outcome_name(unsigned int o)
+{
+	switch (o) {
+	case L2TPSEL_OUTCOME_OK: return "ok";
+	case L2TPSEL_OUTCOME_NO_REPLY: return "no-reply";
+	case L2TPSEL_OUTCOME_CDN: return "cdn";
+	case L2TPSEL_OUTCOME_STOPCCN: return "stopccn";
+	case L2TPSEL_OUTCOME_CLIENT_GONE: return "client-gone";
+	}
+	return "?";
+}
+
+/* The session is up and the kernel counted the login: admit it (LAC levels). */
+static void login_ok(struct l2d_login *lg, struct l2d_session *s, const struct l2d_step *st)
+{
+	struct l2d *d = lg->d;
+	struct l2d_admit a = { 0 };
+	int err;
+
+	s->sel_counted = true;
+	l2d_journal_up(d, s);
+	err = d->kops->session_up(d, s, &a);
+	if (err || !a.pass) {
+		d->stats.sessions_refused++;
+		d->stats.logins_failed++;
+		if (err)
+			l2d_login_event(lg, "done fail reason admission-error");
+		else
+			l2d_login_event(lg, "done fail reason refused level %u", a.level);
+		s->login = NULL;
+		lg->s = NULL;
+		l2d_session_close(s, L2D_END_LOCAL, true, err ? L2TP_CDN_NO_FACILITIES_TEMP : a.result,
+				  err ? L2TP_ERR_NO_RESOURCES : a.error, "session limit");
+		l2d_login_free(lg);
+		return;
+	}
+	s->admitted = true;
+	d->stats.logins_ok++;
+	l2d_login_event(lg, "done ok session %u tunnel %s profile %s tid %u peer-tid %u sid %u peer-sid %u attempts %u",
+			lg->id, st->tunnel[0] ? st->tunnel : s->ktunnel, s->kprofile, s->t->tid,
+			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts);
+	s->login = NULL;
+	lg->s = NULL;
+	l2d_login_free(lg);
+}
+
+void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result, uint16_t error)
+{
+	struct l2d *d = lg->d;
+	struct l2d_session *s = lg->s;
+	unsigned int o = outcome_of(end);
+	struct l2d_step st;
+	int ret;
+
+	if (o == L2TPSEL_OUTCOME_CDN || o == L2TPSEL_OUTCOME_STOPCCN)
+		l2d_login_event(lg, "outcome %u %s result %u error %u", lg->attempts, outcome_name(o),
+				result, error);
+	else
+		l2d_login_event(lg, "outcome %u %s", lg->attempts, outcome_name(o));
+	ret = d->kops->login_report(d, lg, o, result, error, &st);
+	if (ret) {
+		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_REPORT: %d", lg->id, ret);
+		l2d_login_event(lg, "done fail reason kernel-error");
+		d->stats.logins_failed++;
+		if (s) {
+			s->login = NULL;
+			lg->s = NULL;
+			l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, NULL);
+		}
+		l2d_login_free(lg);
+		return;
+	}
+	if (o == L2TPSEL_OUTCOME_OK && s) {
+		if (st.done && st.ok)
+			return login_ok(lg, s, &st);
+		/* the kernel did not take the success: the call goes */
+		s->login = NULL;
+		lg->s = NULL;
+		l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, NULL);
+	}
+	follow(lg, &st);
+}
+
+void l2d_login_client_gone(struct l2d_login *lg)
+{
+	struct l2d_session *s = lg->s;
+
+	if (lg->client && lg->d->env->login_event)
+		lg->d->env->login_event(lg->d, lg, NULL);
+	lg->client = NULL;
+	if (s) {
+		/* the attempt ends as client-gone: the report follows from the close */
+		l2d_session_close(s, L2D_END_CLIENT_GONE, true, L2TP_CDN_ADMIN, 0, "client gone");
+		return;
+	}
+	l2d_login_free(lg);
+}
+
+int l2d_logout(struct l2d *d, uint32_t id)
+{
+	struct l2d_tunnel *t;
+	struct l2d_session *s;
+
+	for (t = d->tunnels; t; t = t->next)
+		for (s = t->sessions; s; s = s->next)
+			if (s->api_id == id && s->state == L2D_S_ESTABLISHED && !s->login) {
+				l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "logout");
+				return 0;
+			}
+	return -1;
+}

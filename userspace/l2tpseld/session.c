@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld: the incoming-call state machine, RFC 2661 §5.4.2, §7.4 (LAC)
+ * and §7.5 (LNS).
+ *
+ *   LAC: WAIT_TUNNEL -(tunnel up)-> ICRQ, WAIT_ICRP -ICRP/ICCN-> ESTABLISHED
+ *   LNS: ICRQ -(admission)-> ICRP, WAIT_ICCN -ICCN-> ESTABLISHED
+ *                        \-> CDN result 4 error 4 when refused (S-LIM-7)
+ *
+ * The ICRQ setup timer (icrq-timeout) runs beside retransmission: an LNS
+ * that acknowledges the ICRQ with a ZLB but never sends ICRP is "no reply"
+ * (issue 5).  Every end goes through l2d_session_close(), which sends the
+ * CDN, releases the kernel counts and tells the login.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/l2tpsel.h>
+
+#include "l2d.h"
+
+int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);
+
+uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid)
+{
+	return (uint64_t)d->conf->agent_id << 32 | (uint32_t)tid << 16 | sid;
+}
+
+struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid)
+{
+	return d->sess_by_id[sid];
+}
+
+static uint16_t alloc_sid(struct l2d *d)
+{
+	unsigned int i;
+	uint16_t id;
+
+	for (i = 0; i < 64; i++) {
+		d->env->random(d, &id, sizeof(id));
+		if (id && !d->sess_by_id[id])
+			return id;
+	}
+	for (id = 1; id; id++)
+		if (!d->sess_by_id[id])
+			return id;
+	return 0;
+}
+
+static void session_timeout(struct l2d_timer *tm);
+
+struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
+{
+	struct l2d *d = t->d;
+	struct l2d_session *s;
+	uint16_t sid = alloc_sid(d);
+
+	if (!sid) {
+		l2d_log(d, L2D_LOG_ERR, "no session id left");
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->t = t;
+	s->sid = sid;
+	s->initiator = initiator;
+	s->state = L2D_S_WAIT_TUNNEL;
+	s->key = l2d_session_key(d, t->tid, sid);
+	l2d_timer_init(&s->setup_timer, session_timeout, s);
+	s->next = t->sessions;
+	t->sessions = s;
+	t->n_sessions++;
+	d->sess_by_id[sid] = s;
+	d->n_sessions++;
+	return s;
+}
+
+void l2d_session_free(struct l2d_session *s)
+{
+	free(s);
+}
+
+static void unlink_session(struct l2d_session *s)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2d_session **pp;
+
+	for (pp = &t->sessions; *pp; pp = &(*pp)->next) {
+		if (*pp == s) {
+			*pp = s->next;
+			t->n_sessions--;
+			break;
+		}
+	}
+	if (t->d->sess_by_id[s->sid] == s)
+		t->d->sess_by_id[s->sid] = NULL;
+	t->d->n_sessions--;
+}
+
+void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
+		       uint16_t result, uint16_t error, const char *text)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2d *d = t->d;
+	struct l2d_login *lg = s->login;
+	bool was_up = s->state == L2D_S_ESTABLISHED;
+
+	if (s->state == L2D_S_DEAD)
+		return;
+	if (send_cdn && t->state == L2D_T_ESTABLISHED && s->state != L2D_S_WAIT_TUNNEL) {
+		struct l2tp_builder b;
+		uint8_t buf[256];
+
+		l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_CDN);
+		l2tp_put_result(&b, result, error || text ? error : -1, text);
+		l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, s->sid);
+		l2d_tunnel_queue(t, buf, l2tp_build_end(&b));
+	}
+	l2d_log(d, L2D_LOG_INFO, "session %u/%u in tunnel %u: %s -> closed (%s, result %u error %u)",
+		s->sid, s->peer_sid, t->tid, l2d_sstate_name(s->state), l2d_end_name(end), result, error);
+	s->state = L2D_S_DEAD;
+	s->end = end;
+	s->cdn_result = result;
+	s->cdn_error = error;
+	l2d_timer_cancel(d->loop, &s->setup_timer);
+	if (s->dp_added && d->dpops)
+		d->dpops->session_del(d, s);
+	s->dp_added = false;
+	if (s->admitted) {
+		int err = d->kops->session_down(d, s->key);
+
+		if (err)
+			l2d_log(d, L2D_LOG_ERR, "session %u: SESSION_DOWN: %d", s->sid, err);
+		s->admitted = false;
+	}
+	if (s->sel_counted) {
+		int err = d->kops->tunnel_session_down(d, s->ktunnel, s->kprofile);
+
+		if (err)
+			l2d_log(d, L2D_LOG_ERR, "session %u: TUNNEL_SESSION_DOWN %s: %d", s->sid,
+				s->ktunnel, err);
+		l2d_journal_down(d, s);
+		s->sel_counted = false;
+	}
+	if (!was_up && !lg)
+		d->stats.sessions_failed++;
+	unlink_session(s);
+	s->dead_next = d->dead_sessions;
+	d->dead_sessions = s;
+	l2d_reap_later(d);
+	if (lg) {
+		s->login = NULL;
+		lg->s = NULL;
+		l2d_login_attempt_end(lg, end, result, error);
+	}
+	l2d_tunnel_session_gone(t);
+	l2d_tunnel_flush(t);
+}
+
+static void session_timeout(struct l2d_timer *tm)
+{
+	struct l2d_session *s = tm->arg;
+
+	l2d_log(s->t->d, L2D_LOG_INFO, "session %u: setup timeout in %s", s->sid,
+		l2d_sstate_name(s->state));
+	l2d_session_close(s, L2D_END_NO_REPLY, true, L2TP_CDN_TIMEOUT, 0, "setup timeout");
+}
+
+void l2d_session_tunnel_up(struct l2d_session *s)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2d *d = t->d;
+	struct l2tp_builder b;
+	uint8_t buf[512];
+
+	s->serial = ++d->next_serial;
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_ICRQ);
+	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, s->sid);
+	l2tp_put_u32(&b, L2TP_AVP_CALL_SERIAL_NUMBER, s->serial);
+	l2tp_put_u32(&b, L2TP_AVP_BEARER_TYPE, L2TP_BEARER_DIGITAL);
+	if (s->user[0])
+		l2tp_put_string(&b, L2TP_AVP_CALLING_NUMBER, s->user);
+	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b))) {
+		l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
+		return;
+	}
+	s->state = L2D_S_WAIT_ICRP;
+	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_ms);
+	l2d_tunnel_flush(t);
+}
+
+static void session_established(struct l2d_session *s)
+{
+	struct l2d *d = s->t->d;
+
+	s->state = L2D_S_ESTABLISHED;
+	l2d_timer_cancel(d->loop, &s->setup_timer);
+	d->stats.sessions_up++;
+	l2d_log(d, L2D_LOG_INFO, "session %u/%u in tunnel %u/%u established as %s", s->sid,
+		s->peer_sid, s->t->tid, s->t->peer_tid, s->initiator ? "LAC" : "LNS");
+	if (d->dpops) {
+		if (d->dpops->session_add(d, s))
+			l2d_log(d, L2D_LOG_ERR, "session %u: kernel data path not created", s->sid);
+		else
+			s->dp_added = true;
+	}
+}
+
+/* LNS: an incoming call (§6.10). */
+static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	struct l2d *d = t->d;
+	struct l2d_admit a = { 0 };
+	struct l2tp_builder b;
+	struct l2d_session *s;
+	uint8_t buf[256];
+	uint16_t peer_sid = 0;
+	int err;
+
+	if (d->conf->lns_mode == L2D_LNS_SILENT_AFTER_ZLB || d->conf->lns_mode == L2D_LNS_SILENT)
+		return;		/* test switch: the ZLB goes, nothing else ever */
+	l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
+	s = l2d_session_new(t, false);
+	if (!s) {
+		/* no session id left: CDN without one of ours */
+		struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
+					   .error_code = L2TP_ERR_NO_RESOURCES };
+		size_t len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
+
+		if (len)
+			l2d_tunnel_queue(t, buf, len);
+		return;
+	}
+	s->peer_sid = peer_sid;
+	s->state = L2D_S_WAIT_ICCN;
+	if (m->avp[L2TP_AVP_CALLING_NUMBER].present) {
+		size_t n = m->avp[L2TP_AVP_CALLING_NUMBER].len;
+
+		if (n >= sizeof(s->user))
+			n = sizeof(s->user) - 1;
+		memcpy(s->user, m->avp[L2TP_AVP_CALLING_NUMBER].data, n);
+		s->user[n] = '\0';
+	}
+	if (d->conf->lns_mode == L2D_LNS_CDN)
+		return l2d_session_close(s, L2D_END_LOCAL, true, d->conf->lns_cdn_result,
+					 d->conf->lns_cdn_error, "test mode: always CDN");
+	/* admission: all five levels, client = the peer's Host Name (S-LIM-1) */
+	err = d->kops->session_up(d, s, &a);
+	if (err) {
+		l2d_log(d, L2D_LOG_ERR, "session %u: admission request failed: %d", s->sid, err);
+		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP,
+					 L2TP_ERR_NO_RESOURCES, "admission unavailable");
+	}
+	if (!a.pass) {
+		d->stats.sessions_refused++;
+		l2d_log(d, L2D_LOG_INFO, "session %u from %s: refused at level %u", s->sid,
+			t->peer_host, a.level);
+		return l2d_session_close(s, L2D_END_LOCAL, true, a.result, a.error, "session limit");
+	}
+	s->admitted = true;
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_ICRP);
+	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, s->sid);
+	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
+		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_GENERAL_ERROR,
+					 L2TP_ERR_NO_RESOURCES, NULL);
+	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_ms);
+}
+
+/* LAC: the LNS accepted the call; connect it (§6.11, §6.12). */
+static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2tp_builder b;
+	uint8_t buf[128];
+
+	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &s->peer_sid) || !s->peer_sid)
+		return l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR,
+					 L2TP_ERR_BAD_VALUE, "no Assigned Session ID");
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_ICCN);
+	l2tp_put_u32(&b, L2TP_AVP_TX_CONNECT_SPEED, 100000000);
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_TYPE, L2TP_FRAMING_SYNC);
+	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
+		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_GENERAL_ERROR,
+					 L2TP_ERR_NO_RESOURCES, NULL);
+	session_established(s);
+	if (s->login) {
+		struct l2d_login *lg = s->login;
+
+		l2d_login_attempt_end(lg, L2D_END_NONE, 0, 0);
+	}
+}
+
+void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
+{
+	struct l2d *d = t->d;
+	struct l2d_session *s;
+	uint16_t result, error;
+
+	if (m->type == L2TP_MSG_ICRQ) {
+		if (m->hdr.session_id)
+			l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ with Session ID %u, ignored",
+				t->tid, m->hdr.session_id);
+		else
+			got_icrq(t, m);
+		return;
+	}
+	s = m->hdr.session_id ? l2d_session_find(d, m->hdr.session_id) : NULL;
+	if (!s || s->t != t) {
+		l2d_log(d, L2D_LOG_INFO, "tunnel %u: %s for unknown session %u, ignored", t->tid,
+			l2tp_msg_name(m->type), m->hdr.session_id);
+		return;
+	}
+	switch (m->type) {
+	case L2TP_MSG_ICRP:
+		if (s->state == L2D_S_WAIT_ICRP)
+			return got_icrp(s, m);
+		break;
+	case L2TP_MSG_ICCN:
+		if (s->state == L2D_S_WAIT_ICCN)
+			return session_established(s);
+		break;
+	case L2TP_MSG_CDN: {
+		const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_RESULT_CODE];
+
+		result = v->len >= 2 ? l2tp_get16(v->data) : 0;
+		error = v->len >= 4 ? l2tp_get16(v->data + 2) : 0;
+		l2d_log(d, L2D_LOG_INFO, "session %u: CDN received, result %u (%s) error %u", s->sid,
+			result, l2tp_cdn_result_name(result), error);
+		return l2d_session_close(s, L2D_END_CDN, false, result, error, NULL);
+	}
+	case L2TP_MSG_SLI:
+	case L2TP_MSG_WEN:
+		return;
+	default:
+		break;
+	}
+	/* §7.1: a call message out of sequence clears the call */
+	l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR, L2TP_ERR_BAD_VALUE,
+			  l2tp_msg_name(m->type));
+}

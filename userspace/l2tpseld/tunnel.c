@@ -1,0 +1,961 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld: the control connection (tunnel) state machine, RFC 2661 §5.1,
+ * §5.7, §7.2, on top of the parser (msg.c) and reliable delivery
+ * (reliable.c).  A tunnel is a state x message switch; every exit that
+ * clears it goes through tunnel_stop() (StopCCN, held for one full
+ * retransmission cycle, §5.7) or tunnel_kill() (nothing to send).
+ *
+ *   LAC: IDLE -SCCRQ-> WAIT_SCCRP -SCCRP/SCCCN-> ESTABLISHED
+ *   LNS: (SCCRQ) -SCCRP-> WAIT_SCCCN -SCCCN-> ESTABLISHED
+ *   any: StopCCN sent or received -> CLOSING -(cycle)-> DEAD -> freed
+ *
+ * The setup timer (sccrq-timeout) runs beside retransmission (issue 5): an
+ * SCCRQ answered by ZLBs only still ends as "no reply".
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auth.h"
+#include "l2d.h"
+
+static const char *const tstate_names[] = {
+	[L2D_T_IDLE] = "idle", [L2D_T_WAIT_SCCRP] = "wait-sccrp",
+	[L2D_T_WAIT_SCCCN] = "wait-scccn", [L2D_T_ESTABLISHED] = "established",
+	[L2D_T_CLOSING] = "closing", [L2D_T_DEAD] = "dead",
+};
+
+static const char *const sstate_names[] = {
+	[L2D_S_WAIT_TUNNEL] = "wait-tunnel", [L2D_S_WAIT_ICRP] = "wait-icrp",
+	[L2D_S_WAIT_ICCN] = "wait-iccn", [L2D_S_ESTABLISHED] = "established",
+	[L2D_S_DEAD] = "dead",
+};
+
+static const char *const end_names[] = {
+	[L2D_END_NONE] = "ok", [L2D_END_NO_REPLY] = "no-reply", [L2D_END_CDN] = "cdn",
+	[L2D_END_STOPCCN] = "stopccn", [L2D_END_CLIENT_GONE] = "client-gone",
+	[L2D_END_LOCAL] = "local", [L2D_END_ERROR] = "error",
+};
+
+const char *l2d_tstate_name(enum l2d_tstate s)
+{
+	return (unsigned int)s < sizeof(tstate_names) / sizeof(*tstate_names) ? tstate_names[s] : "?";
+}
+
+const char *l2d_sstate_name(enum l2d_sstate s)
+{
+	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
+}
+
+const char *l2d_end_name(enum l2d_end e)
+{
+	return (unsigned int)e < sizeof(end_names) / sizeof(*end_names) ? end_names[e] : "?";
+}
+
+void l2d_log(struct l2d *d, int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (level > d->log_level)
+		return;
+	va_start(ap, fmt);
+	fprintf(stderr, "l2tpseld: ");
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\n");
+	va_end(ap);
+}
+
+void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port)
+{
+	char ip[INET6_ADDRSTRLEN] = "?";
+	unsigned int p = 0;
+
+	if (a->ss.ss_family == AF_INET) {
+		const struct sockaddr_in *s = (const struct sockaddr_in *)&a->ss;
+
+		inet_ntop(AF_INET, &s->sin_addr, ip, sizeof(ip));
+		p = ntohs(s->sin_port);
+	} else if (a->ss.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *s = (const struct sockaddr_in6 *)&a->ss;
+
+		inet_ntop(AF_INET6, &s->sin6_addr, ip, sizeof(ip));
+		p = ntohs(s->sin6_port);
+	} else if (!a->ss.ss_family) {
+		strcpy(ip, "any");
+	}
+	if (port)
+		snprintf(buf, len, "%s:%u", ip, p);
+	else
+		snprintf(buf, len, "%s", ip);
+}
+
+/* Same host (and port when @port); an unset address matches nothing. */
+static bool addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port)
+{
+	if (a->ss.ss_family != b->ss.ss_family)
+		return false;
+	if (a->ss.ss_family == AF_INET) {
+		const struct sockaddr_in *x = (const void *)&a->ss, *y = (const void *)&b->ss;
+
+		return x->sin_addr.s_addr == y->sin_addr.s_addr && (!port || x->sin_port == y->sin_port);
+	}
+	if (a->ss.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *x = (const void *)&a->ss, *y = (const void *)&b->ss;
+
+		return !memcmp(&x->sin6_addr, &y->sin6_addr, 16) &&
+		       (!port || x->sin6_port == y->sin6_port);
+	}
+	return false;
+}
+
+static uint64_t now_ms(struct l2d *d)
+{
+	return l2d_now(d->loop);
+}
+
+/* ---- reaping: objects die during a turn and are freed at its end ---- */
+
+static void tunnel_free(struct l2d_tunnel *t);
+
+static void reap_fn(struct l2d_timer *tm)
+{
+	struct l2d *d = tm->arg;
+	struct l2d_tunnel **pp = &d->tunnels, *t;
+
+	d->reap_armed = false;
+	while (d->dead_sessions) {
+		struct l2d_session *s = d->dead_sessions;
+
+		d->dead_sessions = s->dead_next;
+		l2d_session_free(s);
+	}
+	while ((t = *pp)) {
+		if (t->state == L2D_T_DEAD) {
+			*pp = t->next;
+			tunnel_free(t);
+		} else {
+			pp = &t->next;
+		}
+	}
+}
+
+void l2d_reap_later(struct l2d *d)
+{
+	if (d->reap_armed)
+		return;
+	d->reap_armed = true;
+	l2d_timer_arm(d->loop, &d->reap_timer, 0);
+}
+
+int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
+	     const struct l2d_env *env, const struct l2d_kops *kops)
+{
+	d->conf = conf;
+	d->loop = loop;
+	d->env = env;
+	d->kops = kops;
+	d->journal_fd = -1;
+	d->log_level = conf->log_level;
+	l2d_timer_init(&d->reap_timer, reap_fn, d);
+	return 0;
+}
+
+void l2d_fini(struct l2d *d)
+{
+	struct l2d_tunnel *t;
+
+	while (d->logins)
+		l2d_login_free(d->logins);
+	for (t = d->tunnels; t; t = t->next) {
+		struct l2d_session *s;
+
+		while ((s = t->sessions))
+			l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
+		t->state = L2D_T_DEAD;
+	}
+	reap_fn(&d->reap_timer);
+	l2d_timer_cancel(d->loop, &d->reap_timer);
+	if (d->kops && d->kops->fini)
+		d->kops->fini(d);
+}
+
+/* ---- creation ---- */
+
+static uint16_t alloc_tid(struct l2d *d)
+{
+	unsigned int i;
+	uint16_t id;
+
+	for (i = 0; i < 64; i++) {
+		d->env->random(d, &id, sizeof(id));
+		if (id && !d->tun_by_id[id])
+			return id;
+	}
+	for (id = 1; id; id++)
+		if (!d->tun_by_id[id])
+			return id;
+	return 0;
+}
+
+static void setup_timeout(struct l2d_timer *tm);
+static void rel_timeout(struct l2d_timer *tm);
+static void hold_timeout(struct l2d_timer *tm);
+static void hello_timeout(struct l2d_timer *tm);
+
+struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
+				  const struct l2d_addr *local, bool initiator)
+{
+	struct l2tp_rel_config rc = {
+		.recv_window = d->conf->recv_window,
+		.rto_initial_ms = d->conf->rto_initial_ms,
+		.rto_max_ms = d->conf->rto_max_ms,
+		.max_retries = d->conf->retries_setup,
+	};
+	struct l2d_tunnel *t;
+	uint16_t tid = alloc_tid(d);
+
+	if (!tid) {
+		l2d_log(d, L2D_LOG_ERR, "no tunnel id left");
+		return NULL;
+	}
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->d = d;
+	t->tid = tid;
+	t->initiator = initiator;
+	t->peer = *peer;
+	if (local)
+		t->local = *local;
+	t->fd = -1;
+	l2tp_rel_init(&t->rel, &rc);
+	l2d_timer_init(&t->setup_timer, setup_timeout, t);
+	l2d_timer_init(&t->rel_timer, rel_timeout, t);
+	l2d_timer_init(&t->hold_timer, hold_timeout, t);
+	l2d_timer_init(&t->hello_timer, hello_timeout, t);
+	if (d->env->tunnel_open && d->env->tunnel_open(d, t)) {
+		free(t);
+		return NULL;
+	}
+	t->next = d->tunnels;
+	d->tunnels = t;
+	d->tun_by_id[tid] = t;
+	d->n_tunnels++;
+	return t;
+}
+
+static void tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
+{
+	size_t n = secret ? strlen(secret) : 0;
+
+	if (!n || n >= sizeof(t->secret)) {
+		t->has_secret = false;
+		return;
+	}
+	memcpy(t->secret, secret, n);
+	t->secret_len = n;
+	t->sec.data = t->secret;
+	t->sec.len = n;
+	t->has_secret = true;
+}
+
+static void tunnel_free(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+
+	l2d_timer_cancel(d->loop, &t->setup_timer);
+	l2d_timer_cancel(d->loop, &t->rel_timer);
+	l2d_timer_cancel(d->loop, &t->hold_timer);
+	l2d_timer_cancel(d->loop, &t->hello_timer);
+	if (t->dp_added && d->dpops)
+		d->dpops->tunnel_del(d, t);
+	if (d->env->tunnel_close)
+		d->env->tunnel_close(d, t);
+	if (d->tun_by_id[t->tid] == t)
+		d->tun_by_id[t->tid] = NULL;
+	d->n_tunnels--;
+	memset(t->secret, 0, sizeof(t->secret));
+	free(t);
+}
+
+struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
+					const struct l2d_addr *local, bool has_local)
+{
+	struct l2d_tunnel *t;
+
+	for (t = d->tunnels; t; t = t->next) {
+		if (t->state != L2D_T_ESTABLISHED && t->state != L2D_T_WAIT_SCCRP)
+			continue;
+		if (!addr_eq(&t->peer, remote, true))
+			continue;
+		if (has_local && !addr_eq(&t->local, local, false))
+			continue;
+		return t;
+	}
+	return NULL;
+}
+
+/* ---- sending ---- */
+
+void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
+			size_t cap, uint16_t sid, uint16_t type)
+{
+	l2tp_build_begin(b, buf, cap, t->peer_tid, sid, type, t->has_secret ? &t->sec : NULL);
+}
+
+/* An AVP hidden when a secret is set and hide-avps asks for it (§4.3). */
+static int put_maybe_hidden(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
+			    const void *val, size_t len)
+{
+	if (t->has_secret && t->d->conf->hide_avps) {
+		if (!b->rv) {
+			uint8_t rv[16];
+
+			t->d->env->random(t->d, rv, sizeof(rv));
+			l2tp_put_random_vector(b, rv, sizeof(rv));
+		}
+		return l2tp_put_hidden(b, type, val, len, NULL, 0);
+	}
+	return l2tp_put_avp(b, type, val, len);
+}
+
+int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);
+int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v)
+{
+	uint8_t x[2];
+
+	l2tp_put16(x, v);
+	return put_maybe_hidden(t, b, type, x, 2);
+}
+
+int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
+{
+	int ret;
+
+	if (!len) {
+		l2d_log(t->d, L2D_LOG_ERR, "tunnel %u: a message could not be built", t->tid);
+		return -EINVAL;
+	}
+	ret = l2tp_rel_queue(&t->rel, buf, len);
+	if (ret < 0)
+		l2d_log(t->d, L2D_LOG_ERR, "tunnel %u: cannot queue a message: %s", t->tid, strerror(-ret));
+	return ret < 0 ? ret : 0;
+}
+
+static void tunnel_give_up(struct l2d_tunnel *t);
+
+void l2d_tunnel_flush(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+	struct l2tp_rel_tx tx;
+	enum l2tp_rel_event ev;
+	uint64_t now = now_ms(d), next;
+
+	if (t->state == L2D_T_DEAD)
+		return;
+	while ((ev = l2tp_rel_poll(&t->rel, now, &tx)) == L2TP_REL_TRANSMIT) {
+		if (d->env->send(d, t, tx.data, tx.len) < 0)
+			d->stats.tx_err++;
+		else
+			d->stats.tx++;
+	}
+	if (ev == L2TP_REL_GIVE_UP) {
+		tunnel_give_up(t);
+		return;
+	}
+	next = l2tp_rel_next_event(&t->rel, now);
+	if (next == UINT64_MAX)
+		l2d_timer_cancel(d->loop, &t->rel_timer);
+	else
+		l2d_timer_arm(d->loop, &t->rel_timer, next);
+}
+
+static void rel_timeout(struct l2d_timer *tm)
+{
+	l2d_tunnel_flush(tm->arg);
+}
+
+/* ---- teardown ---- */
+
+/* Every session of @t ends with @end (no CDN: the tunnel goes, §5.7). */
+static void close_sessions(struct l2d_tunnel *t, enum l2d_end end, uint16_t result, uint16_t error)
+{
+	struct l2d_session *s;
+
+	while ((s = t->sessions))
+		l2d_session_close(s, end, false, result, error, NULL);
+}
+
+static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
+{
+	struct l2d *d = t->d;
+
+	if (t->state == L2D_T_DEAD)
+		return;
+	if (t->state != L2D_T_ESTABLISHED && t->state != L2D_T_CLOSING)
+		d->stats.tunnels_failed++;
+	t->state = L2D_T_CLOSING;	/* not reusable while its sessions go */
+	if (!t->end)
+		t->end = end;
+	close_sessions(t, end, t->stop_result, t->stop_error);
+	t->state = L2D_T_DEAD;
+	l2d_timer_cancel(d->loop, &t->setup_timer);
+	l2d_timer_cancel(d->loop, &t->rel_timer);
+	l2d_timer_cancel(d->loop, &t->hold_timer);
+	l2d_timer_cancel(d->loop, &t->hello_timer);
+	l2d_reap_later(d);
+}
+
+static void tunnel_hold(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+
+	t->state = L2D_T_CLOSING;
+	l2d_timer_cancel(d->loop, &t->setup_timer);
+	l2d_timer_cancel(d->loop, &t->hello_timer);
+	l2d_timer_arm(d->loop, &t->hold_timer, now_ms(d) + l2tp_rel_cycle_ms(&t->rel));
+}
+
+/* Clear the tunnel with a StopCCN (§5.7); its sessions end with @end. */
+static void tunnel_stop_end(struct l2d_tunnel *t, enum l2d_end end, uint16_t result,
+			    uint16_t error, const char *text)
+{
+	struct l2d *d = t->d;
+	struct l2tp_builder b;
+	uint8_t buf[256];
+	char peer[64];
+
+	if (t->state == L2D_T_CLOSING || t->state == L2D_T_DEAD)
+		return;
+	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
+	l2d_log(d, L2D_LOG_INFO, "tunnel %u to %s: StopCCN result %u error %u%s%s", t->tid, peer,
+		result, error, text ? ": " : "", text ? text : "");
+	if (!t->peer_tid) {
+		/* nobody to address a StopCCN to: the peer never answered */
+		tunnel_kill(t, end);
+		return;
+	}
+	if (t->state != L2D_T_ESTABLISHED)
+		d->stats.tunnels_failed++;
+	t->state = L2D_T_CLOSING;
+	if (!t->end)
+		t->end = end;
+	close_sessions(t, end, result, error);
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_STOPCCN);
+	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
+	l2tp_put_result(&b, result, error || text ? error : -1, text);
+	l2d_tunnel_queue(t, buf, l2tp_build_end(&b));
+	tunnel_hold(t);
+	l2d_tunnel_flush(t);
+}
+
+void l2d_tunnel_stop(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text)
+{
+	tunnel_stop_end(t, L2D_END_LOCAL, result, error, text);
+}
+
+static void hold_timeout(struct l2d_timer *tm)
+{
+	struct l2d_tunnel *t = tm->arg;
+
+	tunnel_kill(t, L2D_END_LOCAL);
+}
+
+static void tunnel_give_up(struct l2d_tunnel *t)
+{
+	char peer[64];
+
+	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: no acknowledgement after %u retransmissions (%s)",
+		t->tid, peer, t->rel.cfg.max_retries, l2d_tstate_name(t->state));
+	tunnel_kill(t, L2D_END_NO_REPLY);
+}
+
+static void setup_timeout(struct l2d_timer *tm)
+{
+	struct l2d_tunnel *t = tm->arg;
+
+	if (t->state != L2D_T_WAIT_SCCRP && t->state != L2D_T_WAIT_SCCCN)
+		return;
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: setup timeout in %s", t->tid, l2d_tstate_name(t->state));
+	tunnel_stop_end(t, L2D_END_NO_REPLY, L2TP_STOPCCN_GENERAL_ERROR, 0, "setup timeout");
+}
+
+void l2d_tunnel_session_gone(struct l2d_tunnel *t)
+{
+	/* A LAC tunnel left with no sessions is closed (issue 5). */
+	if (t->initiator && !t->sessions && t->state == L2D_T_ESTABLISHED && !t->d->shutting_down)
+		l2d_tunnel_stop(t, L2TP_STOPCCN_CLEAR, 0, NULL);
+}
+
+static void hello_timeout(struct l2d_timer *tm)
+{
+	struct l2d_tunnel *t = tm->arg;
+	struct l2d *d = t->d;
+	struct l2tp_builder b;
+	uint8_t buf[64];
+
+	if (t->state != L2D_T_ESTABLISHED || !d->conf->hello_ms)
+		return;
+	if (l2tp_rel_all_acked(&t->rel)) {
+		l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_HELLO);
+		l2d_tunnel_queue(t, buf, l2tp_build_end(&b));
+		l2d_tunnel_flush(t);
+	}
+	if (t->state == L2D_T_ESTABLISHED)
+		l2d_timer_arm(d->loop, &t->hello_timer, now_ms(d) + d->conf->hello_ms);
+}
+
+static void tunnel_established(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+	struct l2d_session *s, *next;
+	char peer[64];
+
+	t->state = L2D_T_ESTABLISHED;
+	d->stats.tunnels_up++;
+	l2tp_rel_set_max_retries(&t->rel, d->conf->retries_established);
+	l2d_timer_cancel(d->loop, &t->setup_timer);
+	if (d->conf->hello_ms)
+		l2d_timer_arm(d->loop, &t->hello_timer, now_ms(d) + d->conf->hello_ms);
+	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
+	l2d_log(d, L2D_LOG_INFO, "tunnel %u/%u to %s (%s) established as %s", t->tid, t->peer_tid,
+		peer, t->peer_host, t->initiator ? "LAC" : "LNS");
+	if (d->dpops) {
+		if (d->dpops->tunnel_add(d, t))
+			l2d_log(d, L2D_LOG_ERR, "tunnel %u: kernel data path not created", t->tid);
+		else
+			t->dp_added = true;
+	}
+	for (s = t->sessions; s; s = next) {
+		next = s->next;
+		if (s->state == L2D_S_WAIT_TUNNEL)
+			l2d_session_tunnel_up(s);
+	}
+}
+
+/* ---- the state machine ---- */
+
+static void copy_host(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_HOST_NAME];
+	size_t n = v->present ? v->len : 0;
+
+	if (n >= sizeof(t->peer_host))
+		n = sizeof(t->peer_host) - 1;
+	memcpy(t->peer_host, v->data, n);
+	t->peer_host[n] = '\0';
+}
+
+static int take_peer_ids(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	uint16_t id = 0, win;
+
+	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &id) || !id)
+		return -1;
+	t->peer_tid = id;
+	l2tp_rel_set_peer_tunnel(&t->rel, id);
+	if (l2tp_msg_get_u16(m, L2TP_AVP_RECEIVE_WINDOW_SIZE, &win))
+		l2tp_rel_set_peer_window(&t->rel, win);
+	copy_host(t, m);
+	return 0;
+}
+
+/* The common AVPs of SCCRQ and SCCRP (§6.1, §6.2). */
+static void put_sccrx(struct l2d_tunnel *t, struct l2tp_builder *b)
+{
+	struct l2d *d = t->d;
+
+	l2tp_put_u16(b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
+	l2tp_put_string(b, L2TP_AVP_HOST_NAME, d->conf->hostname);
+	l2tp_put_u32(b, L2TP_AVP_FRAMING_CAPS, L2TP_FRAMING_SYNC | L2TP_FRAMING_ASYNC);
+	l2tp_put_u32(b, L2TP_AVP_BEARER_CAPS, L2TP_BEARER_DIGITAL | L2TP_BEARER_ANALOG);
+	l2tp_put_u16(b, L2TP_AVP_FIRMWARE_REVISION, 0x0100);
+	l2tp_put_string(b, L2TP_AVP_VENDOR_NAME, "l2tpsel");
+	l2tp_put_u16(b, L2TP_AVP_RECEIVE_WINDOW_SIZE, d->conf->recv_window);
+	l2d_tunnel_put_u16(t, b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
+	if (t->has_secret) {
+		d->env->random(d, t->challenge, sizeof(t->challenge));
+		t->challenged = true;
+		l2tp_put_avp(b, L2TP_AVP_CHALLENGE, t->challenge, sizeof(t->challenge));
+	}
+}
+
+/* Answer the peer's Challenge, if any (§5.1.1). Return: -1 to clear. */
+static int put_response(struct l2d_tunnel *t, struct l2tp_builder *b, const struct l2tp_msg *m,
+			uint8_t type)
+{
+	const struct l2tp_avp_val *c = &m->avp[L2TP_AVP_CHALLENGE];
+	uint8_t resp[L2TP_CHALLENGE_RESPONSE_LEN];
+
+	if (!c->present)
+		return 0;
+	if (!t->has_secret)
+		return -1;
+	l2tp_auth_response(resp, type, t->secret, t->secret_len, c->data, c->len);
+	return put_maybe_hidden(t, b, L2TP_AVP_CHALLENGE_RESPONSE, resp, sizeof(resp));
+}
+
+/* Check the peer's answer to our Challenge. Return: -1 to clear. */
+static int check_response(struct l2d_tunnel *t, const struct l2tp_msg *m, uint8_t type)
+{
+	const struct l2tp_avp_val *r = &m->avp[L2TP_AVP_CHALLENGE_RESPONSE];
+
+	if (!t->challenged)
+		return 0;
+	if (!r->present)
+		return -1;
+	return l2tp_auth_verify(r->data, r->len, type, t->secret, t->secret_len,
+				t->challenge, sizeof(t->challenge)) ? 0 : -1;
+}
+
+int l2d_tunnel_connect(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+	struct l2tp_builder b;
+	uint8_t buf[512];
+
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_SCCRQ);
+	put_sccrx(t, &b);
+	if (d->conf->tie_breaker) {
+		d->env->random(d, &t->tie_breaker, sizeof(t->tie_breaker));
+		l2tp_put_u64(&b, L2TP_AVP_TIE_BREAKER, t->tie_breaker);
+		t->tb_sent = true;
+	}
+	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
+		return -1;
+	t->state = L2D_T_WAIT_SCCRP;
+	l2d_timer_arm(d->loop, &t->setup_timer, now_ms(d) + d->conf->sccrq_timeout_ms);
+	l2d_tunnel_flush(t);
+	return 0;
+}
+
+static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	struct l2tp_builder b;
+	uint8_t buf[256];
+
+	if (take_peer_ids(t, m))
+		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_GENERAL_ERROR,
+				       L2TP_ERR_BAD_VALUE, "no Assigned Tunnel ID");
+	if (check_response(t, m, L2TP_MSG_SCCRP))
+		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
+				       "Challenge Response missing or wrong");
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_SCCCN);
+	if (put_response(t, &b, m, L2TP_MSG_SCCCN))
+		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
+				       "challenged, but no secret is configured");
+	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
+		return tunnel_stop_end(t, L2D_END_ERROR, L2TP_STOPCCN_GENERAL_ERROR,
+				       L2TP_ERR_NO_RESOURCES, NULL);
+	tunnel_established(t);
+}
+
+static void got_sccrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	struct l2d *d = t->d;
+	struct l2tp_builder b;
+	uint8_t buf[512];
+
+	if (take_peer_ids(t, m))
+		return tunnel_kill(t, L2D_END_ERROR);
+	if (!t->has_secret && (m->avp[L2TP_AVP_CHALLENGE].present || d->conf->lns_auth_required))
+		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
+				       "no secret for this peer");
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_SCCRP);
+	put_sccrx(t, &b);
+	put_response(t, &b, m, L2TP_MSG_SCCRP);
+	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
+		return tunnel_kill(t, L2D_END_ERROR);
+	t->state = L2D_T_WAIT_SCCCN;
+	l2d_timer_arm(d->loop, &t->setup_timer, now_ms(d) + d->conf->sccrq_timeout_ms);
+}
+
+static void got_scccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	if (check_response(t, m, L2TP_MSG_SCCCN))
+		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
+				       "Challenge Response missing or wrong");
+	tunnel_established(t);
+}
+
+static void result_of(const struct l2tp_msg *m, uint16_t *result, uint16_t *error)
+{
+	const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_RESULT_CODE];
+
+	*result = v->present && v->len >= 2 ? l2tp_get16(v->data) : 0;
+	*error = v->present && v->len >= 4 ? l2tp_get16(v->data + 2) : 0;
+}
+
+static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	char peer[64];
+
+	result_of(m, &t->stop_result, &t->stop_error);
+	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: StopCCN received, result %u (%s) error %u",
+		t->tid, peer, t->stop_result, l2tp_stopccn_result_name(t->stop_result), t->stop_error);
+	if (t->state != L2D_T_ESTABLISHED)
+		t->d->stats.tunnels_failed++;
+	t->state = L2D_T_CLOSING;
+	t->end = L2D_END_STOPCCN;
+	close_sessions(t, L2D_END_STOPCCN, t->stop_result, t->stop_error);
+	tunnel_hold(t);		/* the ZLB ack goes at the flush */
+}
+
+static void tunnel_fsm(struct l2d_tunnel *t, struct l2tp_msg *m)
+{
+	if (m->type == L2TP_MSG_STOPCCN)
+		return got_stopccn(t, m);
+	if (t->state == L2D_T_CLOSING)
+		return;		/* acknowledged, nothing more (§5.7) */
+	if (l2tp_msg_is_session(m->type)) {
+		if (t->state == L2D_T_ESTABLISHED)
+			l2d_session_input(t, m);
+		else
+			l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: %s before the tunnel is up, ignored",
+				t->tid, l2tp_msg_name(m->type));
+		return;
+	}
+	switch (m->type) {
+	case L2TP_MSG_SCCRQ:
+		if (t->state == L2D_T_IDLE && !t->initiator)
+			return got_sccrq(t, m);
+		break;
+	case L2TP_MSG_SCCRP:
+		if (t->state == L2D_T_WAIT_SCCRP)
+			return got_sccrp(t, m);
+		break;
+	case L2TP_MSG_SCCCN:
+		if (t->state == L2D_T_WAIT_SCCCN)
+			return got_scccn(t, m);
+		break;
+	case L2TP_MSG_HELLO:
+		return;
+	default:
+		return;		/* a known message we have no use for */
+	}
+	/* §7.1: a message in the wrong state clears the tunnel */
+	tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_FSM_ERROR, 0, l2tp_msg_name(m->type));
+}
+
+/* The parser asks for a StopCCN or a CDN (§7.1, Documentation/l2tp-protocol.md). */
+static void answer_malformed(struct l2d_tunnel *t, struct l2tp_msg *m)
+{
+	struct l2d_session *s;
+	uint8_t buf[256];
+	uint16_t peer_sid = 0;
+	size_t len;
+
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: malformed %s (%s): %s", t->tid,
+		l2tp_msg_name(m->type), l2tp_perr_name(m->answer.reason), m->answer.message);
+	if (m->answer.action == L2TP_ACT_STOPCCN) {
+		if (m->type == L2TP_MSG_STOPCCN)
+			return got_stopccn(t, m);
+		if (!t->peer_tid)
+			l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &t->peer_tid);
+		if (t->peer_tid)
+			l2tp_rel_set_peer_tunnel(&t->rel, t->peer_tid);
+		tunnel_stop_end(t, L2D_END_STOPCCN, m->answer.result_code, m->answer.error_code,
+				m->answer.message);
+		return;
+	}
+	/* CDN: the call only */
+	s = m->hdr.session_id ? l2d_session_find(t->d, m->hdr.session_id) : NULL;
+	if (s && s->t != t)
+		s = NULL;
+	if (m->type == L2TP_MSG_CDN) {
+		if (s)
+			l2d_session_close(s, L2D_END_CDN, false, 0, 0, NULL);
+		return;
+	}
+	if (s) {
+		l2d_session_close(s, L2D_END_CDN, true, m->answer.result_code, m->answer.error_code,
+				  m->answer.message);
+		return;
+	}
+	if (t->state != L2D_T_ESTABLISHED)
+		return;
+	l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
+	len = l2tp_build_answer(buf, sizeof(buf), &m->answer, t->peer_tid, peer_sid, 0);
+	if (len)
+		l2d_tunnel_queue(t, buf, len);
+}
+
+static void tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
+{
+	struct l2d *d = t->d;
+	enum l2tp_action act;
+	enum l2tp_rel_rx rx;
+	struct l2tp_msg m;
+
+	act = l2tp_msg_parse(&m, buf, len, t->has_secret ? &t->sec : NULL);
+	if (act == L2TP_ACT_DISCARD) {
+		d->stats.rx_discard++;
+		return;
+	}
+	rx = l2tp_rel_receive(&t->rel, &m.hdr, now_ms(d));
+	l2d_log(d, L2D_LOG_DEBUG, "tunnel %u: rx %s ns %u nr %u: %s", t->tid,
+		m.hdr.zlb ? "ZLB" : l2tp_msg_name(m.type), m.hdr.ns, m.hdr.nr, l2tp_rel_rx_name(rx));
+	if (rx == L2TP_REL_DELIVER && t->state != L2D_T_DEAD) {
+		if (t->state == L2D_T_ESTABLISHED && d->conf->hello_ms)
+			l2d_timer_arm(d->loop, &t->hello_timer, now_ms(d) + d->conf->hello_ms);
+		switch (act) {
+		case L2TP_ACT_ACCEPT:
+			tunnel_fsm(t, &m);
+			break;
+		case L2TP_ACT_STOPCCN:
+		case L2TP_ACT_CDN:
+			if (t->state != L2D_T_CLOSING)
+				answer_malformed(t, &m);
+			break;
+		default:
+			break;
+		}
+	}
+	l2d_tunnel_flush(t);
+}
+
+/* ---- input ---- */
+
+static bool local_is_listen(const struct l2d *d, const struct l2d_addr *local)
+{
+	return d->conf->n_listen > 0 && local;
+}
+
+/* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
+static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+			uint8_t *buf, size_t len)
+{
+	static uint8_t copy[4096];
+	struct l2d_tunnel *t, *mine = NULL;
+	struct l2tp_msg m;
+	const char *secret;
+	char host[L2D_NAME_MAX] = "";
+	uint16_t ptid = 0;
+	uint64_t tb = 0;
+	bool has_tb;
+
+	if (len > sizeof(copy) || !local_is_listen(d, local) || d->conf->lns_mode == L2D_LNS_SILENT)
+		return;
+	/* a first look without the secret, for the Host Name that chooses it */
+	memcpy(copy, buf, len);
+	l2tp_msg_parse(&m, copy, len, NULL);
+	if (m.type != L2TP_MSG_SCCRQ || m.hdr.zlb)
+		return;
+	if (m.avp[L2TP_AVP_HOST_NAME].present && m.avp[L2TP_AVP_HOST_NAME].len < sizeof(host))
+		memcpy(host, m.avp[L2TP_AVP_HOST_NAME].data, m.avp[L2TP_AVP_HOST_NAME].len);
+	secret = l2d_conf_secret(d->conf, true, host);
+	memcpy(copy, buf, len);
+	if (secret) {
+		struct l2tp_secret s = { (const uint8_t *)secret, strlen(secret) };
+
+		l2tp_msg_parse(&m, copy, len, &s);
+	} else {
+		l2tp_msg_parse(&m, copy, len, NULL);
+	}
+	if (!l2tp_msg_get_u16(&m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &ptid) || !ptid) {
+		l2d_log(d, L2D_LOG_INFO, "SCCRQ without an Assigned Tunnel ID, dropped");
+		return;
+	}
+	/* a retransmitted SCCRQ goes to the tunnel it created (its SCCRP was lost) */
+	for (t = d->tunnels; t; t = t->next) {
+		if (!t->initiator && t->peer_tid == ptid && addr_eq(&t->peer, peer, true)) {
+			if (t->state != L2D_T_DEAD)
+				tunnel_receive(t, buf, len);
+			return;
+		}
+		if (t->initiator && t->state == L2D_T_WAIT_SCCRP && t->tb_sent &&
+		    addr_eq(&t->peer, peer, false))
+			mine = t;
+	}
+	/* §4.4.3 Tie Breaker: the lower value wins, equal values both lose */
+	has_tb = l2tp_msg_get_u64(&m, L2TP_AVP_TIE_BREAKER, &tb);
+	if (mine && has_tb) {
+		if (mine->tie_breaker < tb) {
+			l2d_log(d, L2D_LOG_INFO, "tie breaker: ours (tunnel %u) wins, SCCRQ dropped", mine->tid);
+			return;
+		}
+		l2d_log(d, L2D_LOG_INFO, "tie breaker: %s, tunnel %u discarded",
+			mine->tie_breaker == tb ? "equal" : "theirs wins", mine->tid);
+	} else {
+		mine = NULL;
+	}
+	t = l2d_tunnel_new(d, peer, local, false);
+	if (!t)
+		return;
+	tunnel_set_secret(t, secret);
+	tunnel_receive(t, buf, len);
+	if (mine) {
+		/* the calls waiting for our discarded tunnel wait for this one */
+		struct l2d_session *s;
+
+		if (mine->tie_breaker == tb) {
+			tunnel_kill(t, L2D_END_LOCAL);
+			t = NULL;
+		}
+		while ((s = mine->sessions)) {
+			mine->sessions = s->next;
+			mine->n_sessions--;
+			if (t && t->state != L2D_T_DEAD) {
+				s->t = t;
+				s->next = t->sessions;
+				t->sessions = s;
+				t->n_sessions++;
+			} else {
+				s->t = mine;
+				s->next = NULL;
+				mine->sessions = s;
+				mine->n_sessions++;
+				l2d_session_close(s, L2D_END_NO_REPLY, false, 0, 0, NULL);
+			}
+		}
+		mine->tb_sent = false;
+		tunnel_kill(mine, L2D_END_LOCAL);
+	}
+}
+
+void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+	       uint8_t *buf, size_t len)
+{
+	struct l2d_tunnel *t;
+	struct l2tp_hdr h;
+
+	d->stats.rx++;
+	if (l2tp_hdr_parse(&h, buf, len) != L2TP_PERR_NONE) {
+		d->stats.rx_discard++;
+		return;
+	}
+	if (!h.tunnel_id) {
+		input_sccrq(d, local, peer, buf, len);
+		return;
+	}
+	t = d->tun_by_id[h.tunnel_id];
+	if (!t || t->state == L2D_T_DEAD || !addr_eq(&t->peer, peer, false)) {
+		d->stats.rx_no_tunnel++;
+		return;
+	}
+	tunnel_receive(t, buf, len);
+}
+
+void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
+void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name)
+{
+	tunnel_set_secret(t, l2d_conf_secret(t->d->conf, false, tunnel_name));
+}
+
+void l2d_shutdown(struct l2d *d)
+{
+	struct l2d_tunnel *t;
+
+	d->shutting_down = true;
+	while (d->logins)
+		l2d_login_client_gone(d->logins);
+	for (t = d->tunnels; t; t = t->next)
+		tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
+}
