@@ -1,0 +1,308 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Real L2TP peers for l2tpseld's end-to-end tests (issue 5, S-L2TP-4): any
+# number of xl2tpd LNS, silent destinations, xl2tpd LACs, each in a network
+# namespace of its own with an address of its own, all on one bridge in a
+# "hub" namespace where the agent (or a probe) runs.  Source it after lib.sh:
+#
+#   source "$(dirname "$0")/../lib.sh"
+#   source "$(dirname "$0")/../peers.sh"
+#
+#   peers_init [HUB_ADDR...]        hub ns $PEERS_HUB, bridge br0, the hub's
+#                                   addresses (default 10.210.0.1); $PEERS_DIR
+#   peer_add NAME ADDR              ns for NAME with ADDR on its eth0
+#   peer_lns_start NAME [cdn] [host H] [secret S]
+#                                   xl2tpd LNS on ADDR:1701, PPP with pppd:
+#                                   local 10.230.K.1, pool 10.230.K.10-250
+#                                   (K = NAME's index); "cdn": every ICRQ is
+#                                   answered with CDN (no address pool)
+#   peer_silent_start NAME          a silent destination on ADDR:1701
+#   peer_silent_count NAME          datagrams it swallowed so far
+#   peer_lac_start NAME LNS_ADDR [host H] [secret S]
+#                                   xl2tpd LAC (dials on peer_lac_dial)
+#   peer_lac_dial NAME / peer_lac_hangup NAME
+#   peer_netem NAME to|from|both ARGS...   tc netem on NAME's link ("to" =
+#                                   towards NAME, "from" = from NAME)
+#   peer_netem_clear NAME
+#   peer_ns NAME                    NAME's namespace (also ${PEER_NS[NAME]})
+#   peers_probe ADDR [ARGS...]      l2tpsel-dptest probe from the hub
+#   peers_show                      logs and state, for a failing test
+#
+#   hub ns: br0 with HUB_ADDR/32, a route per peer ADDR/32 (on-link)
+#     +-- p-NAME  <veth>  eth0 ADDR/32, default route on-link   (NAME's ns)
+#
+# Everything is undone through lib.sh's defer.
+#
+# The silent destination: a UDP socket bound to ADDR:1701 that reads and
+# discards (l2tpsel-dptest sink).  The address answers ARP, nothing ever comes
+# back, and because a socket is bound the kernel sends no ICMP port
+# unreachable either, which is what an overloaded or wedged LNS looks like
+# and what lockout/failover must handle (S-SEL-*).  It counts what it
+# swallowed, so a test can prove the agent really tried it (and how often it
+# retransmitted).  Rejected alternatives: an address nobody owns (ARP fails,
+# the sender's socket gets EHOSTUNREACH after 3 s: a different failure), a
+# blackhole route on the return path (the peer's kernel still answers with
+# nothing but the test cannot tell a lost SCCRQ from a received one), and
+# nftables/iptables (not in scripts/deps.sh).
+
+PEERS_DPTEST=${L2TPSEL_DPTEST:-$TOP/build/l2tpsel-dptest}
+PEERS_HUB_ADDR=10.210.0.1
+declare -A PEER_NS PEER_ADDR PEER_IDX PEER_KIND
+PEERS_N=0
+
+# peers_require: skip unless xl2tpd, pppd with pppol2tp.so, tc, netem,
+# l2tp_ppp, the bridge and the dptest tool are here.
+peers_require() {
+	require_cmd ip tc xl2tpd pppd ping
+	local m
+	for m in veth bridge l2tp_ppp sch_netem; do
+		# A modprobe costs about a second in the emulated guest.
+		[ -d "/sys/module/$m" ] || modprobe -q "$m" 2>/dev/null ||
+			skip "kernel module $m is not available"
+	done
+	ls /usr/lib/pppd/*/pppol2tp.so >/dev/null 2>&1 || skip "pppd has no pppol2tp.so plugin"
+	[ -x "$PEERS_DPTEST" ] || skip "no $PEERS_DPTEST (run make)"
+}
+
+# peers_init [HUB_ADDR...]: the hub namespace and its bridge.
+peers_init() {
+	local a
+	setup_ns PEERS_HUB || return 1
+	make_tmpdir PEERS_DIR || return 1
+	ip -n "$PEERS_HUB" link add br0 type bridge || return 1
+	ip -n "$PEERS_HUB" link set br0 up || return 1
+	[ $# -gt 0 ] || set -- $PEERS_HUB_ADDR
+	PEERS_HUB_ADDR=$1
+	for a in "$@"; do
+		ip -n "$PEERS_HUB" addr add "$a/32" dev br0 || return 1
+	done
+}
+
+peer_ns() {
+	echo "${PEER_NS[$1]}"
+}
+
+# peer_add NAME ADDR: NAME's namespace, its veth into the hub's bridge.
+peer_add() {
+	local name=$1 addr=$2 ns
+	[ -n "${PEERS_HUB:-}" ] || { echo "peer_add: peers_init first"; return 1; }
+	[ ${#name} -le 12 ] || { echo "peer_add: name \"$name\" longer than 12"; return 1; }
+	[ -z "${PEER_NS[$name]:-}" ] || { echo "peer_add: \"$name\" exists"; return 1; }
+	ns=$name-$(mktemp -u XXXXXX)
+	ip netns add "$ns" || return 1
+	defer ns_del "$ns"
+	PEERS_N=$((PEERS_N + 1))
+	PEER_NS[$name]=$ns
+	PEER_ADDR[$name]=$addr
+	PEER_IDX[$name]=$PEERS_N
+	# Two batches: an ip invocation costs 50 ms or more in the guest.
+	ip -n "$PEERS_HUB" -batch - <<-EOB || return 1
+	link add p-$name type veth peer name eth0 netns $ns
+	link set p-$name master br0 up
+	route add $addr/32 dev br0
+	EOB
+	ip -n "$ns" -batch - <<-EOB
+	link set lo up
+	addr add $addr/32 dev eth0
+	link set eth0 up
+	route add default dev eth0
+	EOB
+}
+
+# The pppd options of NAME's xl2tpd: no authentication, IPv4 only, quick
+# LCP/IPCP restarts, a log of its own, none of the host's ip-up scripts.
+_peer_ppp_options() {
+	cat >"$PEERS_DIR/$1.options" <<-OPT
+	noauth
+	ipcp-accept-local
+	ipcp-accept-remote
+	nodefaultroute
+	noipdefault
+	mtu 1400
+	mru 1400
+	lcp-echo-interval 0
+	lcp-restart 1
+	ipcp-restart 1
+	noipv6
+	noccp
+	ip-up-script /bin/true
+	ip-down-script /bin/true
+	logfile $PEERS_DIR/$1-pppd.log
+	debug
+	OPT
+}
+
+# _peer_xl2tpd NAME: run xl2tpd with $PEERS_DIR/NAME.conf in NAME's ns.
+_peer_xl2tpd() {
+	local name=$1 d=$PEERS_DIR
+	ip netns exec "${PEER_NS[$name]}" xl2tpd -D -c "$d/$name.conf" -p "$d/$name.pid" \
+		-C "$d/$name.ctrl" -s "$d/$name.secrets" >"$d/$name-xl2tpd.log" 2>&1 &
+	defer kill_wait $!
+	wait_for 5 test -p "$d/$name.ctrl"
+}
+
+# _peer_secret NAME SECRET: an l2tp-secrets file ("*" both ways).
+_peer_secret() {
+	if [ -n "$2" ]; then
+		printf '* * %s\n' "$2" >"$PEERS_DIR/$1.secrets"
+	else
+		: >"$PEERS_DIR/$1.secrets"
+	fi
+	chmod 600 "$PEERS_DIR/$1.secrets"
+}
+
+# peer_lns_start NAME [cdn] [host H] [secret S]
+peer_lns_start() {
+	local name=$1 cdn= host=$1 secret= k range auth=no
+	shift
+	while [ $# -gt 0 ]; do
+		case $1 in
+		cdn)	cdn=1 ;;
+		host)	host=$2; shift ;;
+		secret)	secret=$2; auth=yes; shift ;;
+		*)	echo "peer_lns_start: unknown option $1"; return 1 ;;
+		esac
+		shift
+	done
+	k=${PEER_IDX[$name]:?peer_lns_start: no peer $name}
+	PEER_KIND[$name]=lns
+	# No address pool: xl2tpd answers every ICRQ with CDN ("No available
+	# IP address"), the tunnel itself comes up.
+	range="ip range = 10.230.$k.10-10.230.$k.250"
+	[ -n "$cdn" ] && range="assign ip = yes"
+	_peer_ppp_options "$name"
+	_peer_secret "$name" "$secret"
+	cat >"$PEERS_DIR/$name.conf" <<-CONF
+	[global]
+	listen-addr = ${PEER_ADDR[$name]}
+	port = 1701
+	access control = no
+
+	[lns default]
+	$range
+	local ip = 10.230.$k.1
+	require authentication = no
+	refuse pap = yes
+	refuse chap = yes
+	challenge = $auth
+	length bit = yes
+	hostname = $host
+	name = $host
+	pppoptfile = $PEERS_DIR/$name.options
+	CONF
+	_peer_xl2tpd "$name"
+}
+
+# peer_lns_ppp_addr NAME: the PPP address of NAME's end of its links.
+peer_lns_ppp_addr() {
+	echo "10.230.${PEER_IDX[$1]}.1"
+}
+
+# peer_silent_start NAME: swallow UDP on ADDR:1701 (see the top of the file).
+peer_silent_start() {
+	local name=$1
+	PEER_KIND[$name]=silent
+	ip netns exec "${PEER_NS[$name]}" "$PEERS_DPTEST" sink "${PEER_ADDR[$name]}:1701" \
+		"$PEERS_DIR/$name.count" >"$PEERS_DIR/$name-sink.log" 2>&1 &
+	defer kill_wait $!
+	wait_for 5 test -s "$PEERS_DIR/$name.count"
+}
+
+peer_silent_count() {
+	cat "$PEERS_DIR/$1.count" 2>/dev/null || echo 0
+}
+
+# peer_lac_start NAME LNS_ADDR [host H] [secret S]: xl2tpd as LAC in NAME's
+# ns towards LNS_ADDR (the agent in the hub, for the LNS-role tests).
+peer_lac_start() {
+	local name=$1 lns=$2 host=$1 secret= auth=no
+	shift 2
+	while [ $# -gt 0 ]; do
+		case $1 in
+		host)	host=$2; shift ;;
+		secret)	secret=$2; auth=yes; shift ;;
+		*)	echo "peer_lac_start: unknown option $1"; return 1 ;;
+		esac
+		shift
+	done
+	PEER_KIND[$name]=lac
+	_peer_ppp_options "$name"
+	_peer_secret "$name" "$secret"
+	cat >"$PEERS_DIR/$name.conf" <<-CONF
+	[global]
+	listen-addr = ${PEER_ADDR[$name]}
+	port = 1701
+	access control = no
+
+	[lac l]
+	lns = $lns
+	require authentication = no
+	refuse pap = yes
+	refuse chap = yes
+	challenge = $auth
+	autodial = no
+	redial = no
+	length bit = yes
+	hostname = $host
+	name = $host
+	pppoptfile = $PEERS_DIR/$name.options
+	CONF
+	_peer_xl2tpd "$name"
+}
+
+peer_lac_dial() {
+	echo "c l" >"$PEERS_DIR/$1.ctrl"
+}
+
+peer_lac_hangup() {
+	echo "d l" >"$PEERS_DIR/$1.ctrl"
+}
+
+# peer_netem NAME to|from|both ARGS...: netem on NAME's veth pair.
+peer_netem() {
+	local name=$1 dir=$2 rc=0
+	shift 2
+	case $dir in
+	to|from|both) ;;
+	*) echo "peer_netem: direction \"$dir\" is not to, from or both"; return 1 ;;
+	esac
+	case $dir in
+	to|both) ip netns exec "$PEERS_HUB" tc qdisc replace dev "p-$name" root netem "$@" || rc=1 ;;
+	esac
+	case $dir in
+	from|both) ip netns exec "${PEER_NS[$name]}" tc qdisc replace dev eth0 root netem "$@" || rc=1 ;;
+	esac
+	return $rc
+}
+
+peer_netem_clear() {
+	ip netns exec "$PEERS_HUB" tc qdisc del dev "p-$1" root 2>/dev/null
+	ip netns exec "${PEER_NS[$1]}" tc qdisc del dev eth0 root 2>/dev/null
+	return 0
+}
+
+# peers_probe ADDR [timeout MS]: one SCCRQ from the hub; exit 0 SCCRP,
+# 2 no reply, 3 ICMP error (l2tpsel-dptest probe).
+peers_probe() {
+	local addr=$1
+	shift
+	ip netns exec "$PEERS_HUB" "$PEERS_DPTEST" probe "$addr" from "$PEERS_HUB_ADDR:0" "$@"
+}
+
+peers_show() {
+	local f name
+	for f in "$PEERS_DIR"/*.log; do
+		[ -e "$f" ] || continue
+		echo "--- $(basename "$f")"
+		grep -v '^xl2tpd\[[0-9]*\]: "' "$f" | tail -n 30
+	done
+	echo "--- hub $PEERS_HUB"
+	ip -n "$PEERS_HUB" -br addr
+	ip -n "$PEERS_HUB" l2tp show tunnel
+	for name in "${!PEER_NS[@]}"; do
+		echo "--- $name (${PEER_KIND[$name]:-idle}) ${PEER_NS[$name]}"
+		ip -n "${PEER_NS[$name]}" -br addr
+		ip -n "${PEER_NS[$name]}" l2tp show tunnel
+	done
+}
