@@ -135,6 +135,24 @@ enum rl_verdict rl_admit(struct rl_limiter *l, u64 now)
 }
 
 /**
+ * rl_peek() - would a request pass now?  Nothing is taken (S-RL-1)
+ * @l: the limiter
+ * @now: the caller's time, ns
+ *
+ * For a request that several limiters must all let through: peek at each,
+ * and only when all would pass, rl_admit() each (with the same @now it then
+ * passes).  The bucket is brought up to @now, which changes nothing it
+ * would not have earned anyway.
+ *
+ * Return: RL_PASS when rl_admit() at @now would pass, else RL_OVER.
+ */
+enum rl_verdict rl_peek(struct rl_limiter *l, u64 now)
+{
+	rl_refill(l, now);
+	return l->throttle >= 100 || l->tokens < RL_TOKEN ? RL_OVER : RL_PASS;
+}
+
+/**
  * rl_effective_rate() - the effective limit of S-RL-3, for display and events
  * @rate: the configured limit, at most RL_RATE_MAX
  * @percent: the throttle, 0..100

@@ -80,6 +80,7 @@ int rl_init(struct rl_limiter *l, u32 rate, u32 burst, u64 now, struct l2s_err *
 int rl_set_rate(struct rl_limiter *l, u32 rate, u32 burst, u64 now, struct l2s_err *err);
 void rl_set_throttle(struct rl_limiter *l, u32 percent, u64 now);
 enum rl_verdict rl_admit(struct rl_limiter *l, u64 now);
+enum rl_verdict rl_peek(struct rl_limiter *l, u64 now);
 u32 rl_effective_rate(u32 rate, u32 percent);
 const char *rl_verdict_name(enum rl_verdict v);
 

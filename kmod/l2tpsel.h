@@ -165,6 +165,8 @@ struct l2tpsel_net {
 	struct xarray session_xa;
 	u32 n_sessions;
 	struct ks_sel sel;
+	/* Rate limits and throttle profiles (ratelimit.c). */
+	struct ks_rlnet *rl;
 	/* Formatted extack messages on kernels without NL_SET_ERR_MSG_FMT. */
 	atomic_t msg_next;
 	char msgs[L2S_MSG_RING][L2S_MSG_LEN];
@@ -254,6 +256,14 @@ struct ks_test_step {
 int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
 		  struct ks_test_step *steps, u32 max, u32 *nsteps,
 		  struct l2s_step *last, struct l2s_err *err);
+
+/* ratelimit.c: per-namespace state; nl_ratelimit.c: appended to the family's ops */
+struct ks_rlnet;
+int ks_rl_init(struct l2tpsel_net *ln);
+void ks_rl_stop(struct l2tpsel_net *ln);
+void ks_rl_exit(struct l2tpsel_net *ln);
+#define KS_RL_N_OPS	10
+extern const struct genl_ops ks_rl_ops[];
 
 /* tables.c */
 int ks_table_init(struct ks_table *t);

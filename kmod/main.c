@@ -29,8 +29,13 @@ static int __net_init l2tpsel_net_init(struct net *net)
 	err = ks_sel_init(ln);
 	if (err)
 		goto err_sel;
+	err = ks_rl_init(ln);
+	if (err)
+		goto err_rl;
 	return 0;
 
+err_rl:
+	ks_sel_exit(ln);
 err_sel:
 	ks_admit_exit(ln);
 err_admit:
@@ -45,7 +50,9 @@ static void __net_exit l2tpsel_net_exit(struct net *net)
 
 	/* The lockout expiry work takes the lock: stop it first. */
 	ks_sel_stop(ln);
+	ks_rl_stop(ln);
 	mutex_lock(&ln->lock);
+	ks_rl_exit(ln);
 	ks_sel_exit(ln);
 	ks_admit_exit(ln);
 	mutex_unlock(&ln->lock);

@@ -779,7 +779,8 @@ static const struct genl_ops l2tpsel_genl_ops[] = {
 };
 
 /* The table above followed by the ops of the other files (ks_select_ops), joined at init. */
-static struct genl_ops l2tpsel_all_ops[ARRAY_SIZE(l2tpsel_genl_ops) + KS_SELECT_N_OPS] __ro_after_init;
+static struct genl_ops l2tpsel_all_ops[ARRAY_SIZE(l2tpsel_genl_ops) + KS_SELECT_N_OPS +
+				       KS_RL_N_OPS] __ro_after_init;
 
 static const struct genl_multicast_group l2tpsel_mcgrps[] = {
 	{ .name = L2TPSEL_MCGRP_EVENTS },
@@ -813,6 +814,8 @@ int __init l2tpsel_genl_init(void)
 	memcpy(l2tpsel_all_ops, l2tpsel_genl_ops, sizeof(l2tpsel_genl_ops));
 	memcpy(l2tpsel_all_ops + ARRAY_SIZE(l2tpsel_genl_ops), ks_select_ops,
 	       sizeof(ks_select_ops[0]) * KS_SELECT_N_OPS);
+	memcpy(l2tpsel_all_ops + ARRAY_SIZE(l2tpsel_genl_ops) + KS_SELECT_N_OPS, ks_rl_ops,
+	       sizeof(ks_rl_ops[0]) * KS_RL_N_OPS);
 	return genl_register_family(&l2tpsel_genl_family);
 }
 

@@ -424,3 +424,49 @@ UNIT_TEST(rl_prop_dense_overload_exact)
 	}
 	EXPECT_EQ(bad, 0);
 }
+
+/*
+ * S-RL-1, S-RL-2: rl_peek() takes nothing, refills like rl_admit() and
+ * agrees with it at the same instant.  The kernel's RL_CHECK peeks at every
+ * limit that fits a request and takes a token from each only when all have
+ * one; this is that rule over two limits (a peer limit and a per-message
+ * limit, 004's pGW2 with 1000/s overall and 200/s for CCR-I).
+ */
+UNIT_TEST(rl_peek_all_or_nothing)
+{
+	struct rl_limiter peer, msg;
+	u32 i, pass = 0, peer_refused = 0, msg_refused = 0;
+	u64 t;
+
+	ASSERT_EQ(rl_init(&peer, 1000, 10, 0, NULL), 0);
+	ASSERT_EQ(rl_init(&msg, 200, 3, 0, NULL), 0);
+	/* Peeking a thousand times takes nothing. */
+	for (i = 0; i < 1000; i++)
+		EXPECT_EQ(rl_peek(&msg, 0), RL_PASS);
+	EXPECT_EQ(msg.tokens, 3 * RL_TOKEN);
+	/* 2000 requests over 1 s at both limits: the message limit decides. */
+	for (i = 0; i < 2000; i++) {
+		t = SEC(1) * i / 2000;
+		if (rl_peek(&peer, t) != RL_PASS) {
+			peer_refused++;
+			continue;
+		}
+		if (rl_peek(&msg, t) != RL_PASS) {
+			msg_refused++;
+			continue;
+		}
+		EXPECT_EQ(rl_admit(&peer, t), RL_PASS);
+		EXPECT_EQ(rl_admit(&msg, t), RL_PASS);
+		pass++;
+	}
+	/* 3 + floor(200 × 0.9995) = 202: the peer limit never runs dry. */
+	EXPECT_EQ(pass, 202);
+	EXPECT_EQ(peer_refused, 0);
+	EXPECT_EQ(msg_refused, 1798);
+	/* At 100 % nothing passes, and peeking says so. */
+	rl_set_throttle(&peer, 100, SEC(2));
+	EXPECT_EQ(rl_peek(&peer, SEC(3)), RL_OVER);
+	EXPECT_EQ(rl_admit(&peer, SEC(3)), RL_OVER);
+	rl_set_throttle(&peer, 0, SEC(3));
+	EXPECT_EQ(rl_peek(&peer, SEC(3)), RL_PASS);
+}

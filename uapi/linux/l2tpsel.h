@@ -185,6 +185,109 @@
  * timer at the deadline), cleared, or unlocked by the walk (S-SEL-8/9);
  * L2TPSEL_CMD_EV_LOGIN (LOGIN_ID, PROFILE, OK, WHY, NAME of the tunnel on
  * success) when a login held for an agent ends.
+ *
+ * Rate limiting and throttling of signalling (SPEC §5, reference 004)
+ * -------------------------------------------------------------------
+ * A rate limit is a named token bucket (RL_RATE requests per second, RL_BURST
+ * deep, full when created) with a match and an action.  The agent asks the
+ * kernel with RL_CHECK before it acts on an incoming SCCRQ or ICRQ (LNS
+ * role) or a subscriber login (LAC role), and before it sends an attempt
+ * toward an LNS (LAC role).  Documentation/ratelimit.md has the examples.
+ *
+ * The match: RL_DIR (enum l2tpsel_rl_dir), RL_MSG (enum l2tpsel_rl_msg; ANY
+ * matches every message of the direction) and at most one key:
+ *   ingress SCCRQ / ICRQ (LNS role): RL_PEER (the peer's Host Name) or
+ *                                    REMOTE (the peer's address);
+ *   ingress LOGIN (LAC role):        DOMAIN or PROFILE;
+ *   ingress ANY:                     any of the four;
+ *   egress ATTEMPT / ANY:            REMOTE (+ PORT: the destination, PORT
+ *                                    absent = any port) or PROFILE.
+ * No key matches every request of that direction and message type (one
+ * bucket shared by all of them).  Two limits may not have the same match.
+ *
+ * L2TPSEL_CMD_RL_NEW                         (do, admin)
+ *   req: NAME (1..63 bytes), RL_RATE u32 (1..10000000), RL_BURST u32
+ *        (1..1000000)
+ *   opt: RL_DIR u8 (default INGRESS), RL_MSG u8 (default ANY), the key,
+ *        RL_ACTION u8 (enum l2tpsel_rl_action, default REJECT),
+ *        RESULT_CODE u16 (default 2, "general error"), ERROR_CODE u16
+ *        (default 4, "insufficient resources"), RL_MESSAGE (0..127 bytes,
+ *        default "rate limit exceeded"; the Result Code AVP's message),
+ *        RL_THROTTLE (a throttle profile's name: the limit is throttled by
+ *        it, S-RL-3; without one it never is).
+ *   At most 1024 limits per namespace (-ENOSPC).  -EEXIST for a taken NAME
+ *   or a match another limit has (the message names it).
+ * L2TPSEL_CMD_RL_SET                         (do, admin)
+ *   req: NAME; opt: RL_RATE, RL_BURST, RL_ACTION, RESULT_CODE, ERROR_CODE,
+ *   RL_MESSAGE, RL_THROTTLE ("" = none), RL_RESET u8 (1: counters to 0).
+ *   Only what is given changes; the bucket keeps what it earned.  The match
+ *   cannot change (-EINVAL: delete and add the limit again).
+ * L2TPSEL_CMD_RL_DEL                         (do, admin)
+ *   req: NAME.
+ * L2TPSEL_CMD_RL_GET                         (do with NAME, or dump)
+ *   reply: NAME, RL_DIR, RL_MSG, RL_KEY u8 (enum l2tpsel_rl_key) and the key
+ *          attribute (RL_PEER, REMOTE [+ PORT], DOMAIN or PROFILE), RL_RATE,
+ *          RL_BURST, RL_ACTION, RESULT_CODE, ERROR_CODE, RL_MESSAGE,
+ *          RL_THROTTLE (when set), RL_PERCENT u8 (throttle in force),
+ *          RL_EFFECTIVE u32 (RL_RATE x (100 - RL_PERCENT) / 100, rounded
+ *          down), RL_TOKENS u32 (whole tokens in the bucket now),
+ *          RL_PASSED, RL_REJECTED, RL_DROPPED u64 (S-RL-2).
+ *
+ * L2TPSEL_CMD_RL_CHECK                       (do, admin)
+ *   The decision for one request, or RL_COUNT requests at the same instant.
+ *   req: RL_DIR, RL_MSG (SCCRQ, ICRQ or LOGIN for INGRESS; ATTEMPT for
+ *        EGRESS; not ANY)
+ *   opt: every key the agent knows: RL_PEER, REMOTE, PORT (default 1701),
+ *        DOMAIN, PROFILE; RL_COUNT u32 (1..10000, default 1).
+ *   Every limit whose match fits is consulted, in creation order.  When all
+ *   have a token, each gives one and the request passes (RL_PASSED of each
+ *   counts it).  Otherwise the first limit without a token decides: it
+ *   counts the request as RL_REJECTED or RL_DROPPED by its action, and no
+ *   limit gives a token.  No fitting limit: the request passes.
+ *   reply: RL_VERDICT u8 (enum l2tpsel_rl_verdict; with RL_COUNT, the last
+ *          request's), RL_MATCHED u32 (limits consulted); when refused also
+ *          NAME (the deciding limit) and, for REJECT, RESULT_CODE,
+ *          ERROR_CODE and RL_MESSAGE: for an SCCRQ the StopCCN to send, for
+ *          an ICRQ the CDN, for a login the reason to give the subscriber;
+ *          DROP means send nothing.  With RL_COUNT also RL_PASSED,
+ *          RL_REJECTED, RL_DROPPED: this call's requests by verdict.
+ *   Admin although it changes only counters: it takes tokens.
+ *
+ * A throttle profile (004 "Dynamic Throttling ... Profile", S-RL-3) turns a
+ * load metric into a throttle percent through a band table: a load at or
+ * above a band's RL_BAND_LOAD (and below the next band's) sets its
+ * RL_BAND_PERCENT at once; below the lowest band the throttle loses RL_STEP
+ * percentage points after each full RL_HOLD spent there, down to 0.  Every
+ * limit naming the profile refills at rate x (100 - percent) / 100.
+ *
+ * L2TPSEL_CMD_THROTTLE_NEW / _SET            (do, admin)
+ *   req: NAME; NEW also requires RL_HOLD u32 (ms, 1..86400000), RL_STEP u8
+ *   (1..100) and RL_BANDS (nest of 1..8 RL_BAND: nest of RL_BAND_LOAD u8
+ *   1..100 strictly increasing, RL_BAND_PERCENT u8 0..100 never decreasing)
+ *   opt: RL_SOURCE u8 (enum l2tpsel_rl_source, default PUSH), RL_PERIOD u32
+ *   (CPU sampling period, ms, 100..60000, default 1000).  SET changes only
+ *   what it is given (RL_BANDS replaces the whole table); the last load is
+ *   judged again against the new bands at once.  At most 64 profiles.
+ * L2TPSEL_CMD_THROTTLE_DEL                   (do, admin)
+ *   req: NAME.  Refused (-EBUSY) while a limit names it.
+ * L2TPSEL_CMD_THROTTLE_GET                   (do with NAME, or dump)
+ *   reply: NAME, RL_SOURCE, RL_PERIOD, RL_HOLD, RL_STEP, RL_BANDS, RL_LOAD
+ *          u8 (last load), RL_PERCENT (throttle in force), RL_USERS u32
+ *          (limits naming it), RL_CHANGES u32 (throttle changes so far),
+ *          RL_SAMPLES u32 (loads taken: pushed or sampled)
+ * L2TPSEL_CMD_THROTTLE_LOAD                  (do, admin)
+ *   req: RL_LOAD u8 (0..100); opt: NAME (default: every PUSH profile).
+ *   Push a load sample.  Refused (-EINVAL) for a CPU profile.
+ *   reply: RL_CHANGES u32 (profiles whose throttle changed)
+ *
+ * The CPU source: the module samples the box's CPU use (busy time of the
+ * online CPUs from kcpustat over the wall time of the period) every
+ * RL_PERIOD from a per-namespace delayed work, which also takes the revert
+ * steps at their due time.
+ *
+ * Event: L2TPSEL_CMD_EV_THROTTLE (NAME, RL_LOAD, RL_PERCENT, RL_USERS) at
+ * every change of a profile's throttle percent, whatever caused it (a load
+ * pushed or sampled, a revert step, a SET).
  */
 #ifndef _UAPI_LINUX_L2TPSEL_H
 #define _UAPI_LINUX_L2TPSEL_H
@@ -240,6 +343,17 @@ enum l2tpsel_cmd {
 	L2TPSEL_CMD_EV_LOGIN,
 	L2TPSEL_CMD_TUNNEL_SESSION_DOWN,
 	L2TPSEL_CMD_DEST_LOCK,
+	L2TPSEL_CMD_RL_NEW,
+	L2TPSEL_CMD_RL_SET,
+	L2TPSEL_CMD_RL_DEL,
+	L2TPSEL_CMD_RL_GET,
+	L2TPSEL_CMD_RL_CHECK,
+	L2TPSEL_CMD_THROTTLE_NEW,
+	L2TPSEL_CMD_THROTTLE_SET,
+	L2TPSEL_CMD_THROTTLE_DEL,
+	L2TPSEL_CMD_THROTTLE_GET,
+	L2TPSEL_CMD_THROTTLE_LOAD,
+	L2TPSEL_CMD_EV_THROTTLE,
 
 	__L2TPSEL_CMD_MAX
 };
@@ -311,6 +425,37 @@ enum l2tpsel_attr {
 	L2TPSEL_A_STEP_ENTRY,		/* nest: an ATTEMPT step */
 	L2TPSEL_A_N_CANDIDATES,		/* NLA_U32 */
 	L2TPSEL_A_UNLOCK_WHY,		/* NLA_U8, enum l2tpsel_unlock */
+	L2TPSEL_A_RL_DIR,		/* NLA_U8, enum l2tpsel_rl_dir */
+	L2TPSEL_A_RL_MSG,		/* NLA_U8, enum l2tpsel_rl_msg */
+	L2TPSEL_A_RL_KEY,		/* NLA_U8, enum l2tpsel_rl_key */
+	L2TPSEL_A_RL_PEER,		/* NLA_NUL_STRING, the peer's Host Name */
+	L2TPSEL_A_RL_RATE,		/* NLA_U32, requests per second */
+	L2TPSEL_A_RL_BURST,		/* NLA_U32, requests */
+	L2TPSEL_A_RL_ACTION,		/* NLA_U8, enum l2tpsel_rl_action */
+	L2TPSEL_A_RL_MESSAGE,		/* NLA_NUL_STRING, 0..127 bytes */
+	L2TPSEL_A_RL_THROTTLE,		/* NLA_NUL_STRING, a throttle profile */
+	L2TPSEL_A_RL_RESET,		/* NLA_U8 */
+	L2TPSEL_A_RL_PERCENT,		/* NLA_U8, throttle percent */
+	L2TPSEL_A_RL_EFFECTIVE,		/* NLA_U32, requests per second */
+	L2TPSEL_A_RL_TOKENS,		/* NLA_U32 */
+	L2TPSEL_A_RL_PASSED,		/* NLA_U64 */
+	L2TPSEL_A_RL_REJECTED,		/* NLA_U64 */
+	L2TPSEL_A_RL_DROPPED,		/* NLA_U64 */
+	L2TPSEL_A_RL_COUNT,		/* NLA_U32 */
+	L2TPSEL_A_RL_VERDICT,		/* NLA_U8, enum l2tpsel_rl_verdict */
+	L2TPSEL_A_RL_MATCHED,		/* NLA_U32 */
+	L2TPSEL_A_RL_SOURCE,		/* NLA_U8, enum l2tpsel_rl_source */
+	L2TPSEL_A_RL_PERIOD,		/* NLA_U32, ms */
+	L2TPSEL_A_RL_HOLD,		/* NLA_U32, ms */
+	L2TPSEL_A_RL_STEP,		/* NLA_U8, percentage points */
+	L2TPSEL_A_RL_BANDS,		/* nest of L2TPSEL_A_RL_BAND */
+	L2TPSEL_A_RL_BAND,		/* nest: RL_BAND_LOAD, RL_BAND_PERCENT */
+	L2TPSEL_A_RL_BAND_LOAD,		/* NLA_U8, percent */
+	L2TPSEL_A_RL_BAND_PERCENT,	/* NLA_U8, percent */
+	L2TPSEL_A_RL_LOAD,		/* NLA_U8, percent */
+	L2TPSEL_A_RL_USERS,		/* NLA_U32 */
+	L2TPSEL_A_RL_CHANGES,		/* NLA_U32 */
+	L2TPSEL_A_RL_SAMPLES,		/* NLA_U32 */
 
 	__L2TPSEL_A_MAX
 };
@@ -376,6 +521,46 @@ enum l2tpsel_unlock {
 	L2TPSEL_UNLOCK_SHORTEST,	/* S-SEL-8 */
 	L2TPSEL_UNLOCK_CLEAR,		/* S-SEL-11 */
 	L2TPSEL_UNLOCK_EXPIRED,		/* its time ran out */
+};
+
+/* Rate limits (SPEC §5): where a request is checked. */
+enum l2tpsel_rl_dir {
+	L2TPSEL_RL_INGRESS,	/* received: SCCRQ, ICRQ (LNS role), login (LAC role) */
+	L2TPSEL_RL_EGRESS,	/* about to be sent: an attempt toward an LNS */
+};
+
+enum l2tpsel_rl_msg {
+	L2TPSEL_RL_MSG_ANY,	/* in a limit: every message of its direction */
+	L2TPSEL_RL_MSG_SCCRQ,
+	L2TPSEL_RL_MSG_ICRQ,
+	L2TPSEL_RL_MSG_LOGIN,
+	L2TPSEL_RL_MSG_ATTEMPT,
+};
+
+/* What a limit is keyed on (RL_GET). */
+enum l2tpsel_rl_key {
+	L2TPSEL_RL_KEY_ANY,	/* every request of the direction and type */
+	L2TPSEL_RL_KEY_PEER,	/* RL_PEER */
+	L2TPSEL_RL_KEY_ADDRESS,	/* REMOTE, ingress: the peer's address */
+	L2TPSEL_RL_KEY_DOMAIN,	/* DOMAIN */
+	L2TPSEL_RL_KEY_PROFILE,	/* PROFILE */
+	L2TPSEL_RL_KEY_DEST,	/* REMOTE (+ PORT), egress: the destination */
+};
+
+enum l2tpsel_rl_action {
+	L2TPSEL_RL_REJECT,	/* answer with RESULT_CODE, ERROR_CODE, RL_MESSAGE */
+	L2TPSEL_RL_DROP,	/* send nothing */
+};
+
+enum l2tpsel_rl_verdict {
+	L2TPSEL_RL_PASS,
+	L2TPSEL_RL_REJECTED,
+	L2TPSEL_RL_DROPPED,
+};
+
+enum l2tpsel_rl_source {
+	L2TPSEL_RL_SOURCE_PUSH,	/* THROTTLE_LOAD by the operator or the agent */
+	L2TPSEL_RL_SOURCE_CPU,	/* the box's CPU use, sampled every RL_PERIOD */
 };
 
 #endif /* _UAPI_LINUX_L2TPSEL_H */

@@ -55,5 +55,11 @@ extern const struct cli_object cli_obj_destination;
 extern const struct cli_object cli_obj_lockout;
 extern const struct cli_object cli_obj_clear;
 extern const struct cli_object cli_obj_login;
+extern const struct cli_object cli_obj_ratelimit;
+extern const struct cli_object cli_obj_throttle;
+extern const struct cli_object cli_obj_load;
+
+/* ratelimit.c: the fields of an L2TPSEL_CMD_EV_THROTTLE, for the monitor. */
+void cli_print_throttle_event(const struct nlmsghdr *nlh);
 
 #endif

@@ -27,6 +27,9 @@ static const struct cli_object *const cli_objects[] = {
 	&cli_obj_lockout,
 	&cli_obj_clear,
 	&cli_obj_login,
+	&cli_obj_ratelimit,
+	&cli_obj_throttle,
+	&cli_obj_load,
 };
 
 #define N_OBJECTS (sizeof(cli_objects) / sizeof(cli_objects[0]))

@@ -155,6 +155,9 @@ static int monitor_cb(const struct nlmsghdr *nlh, void *data)
 	case L2TPSEL_CMD_EV_LOGIN:
 		print_login_event(nlh);
 		break;
+	case L2TPSEL_CMD_EV_THROTTLE:
+		cli_print_throttle_event(nlh);
+		break;
 	default:
 		pr_str("ev", "%s", "unknown");
 		pr_u64("cmd", " cmd %" PRIu64, g->cmd);

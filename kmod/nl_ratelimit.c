@@ -1,0 +1,824 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Netlink handlers of rate limits and throttle profiles (SPEC §5; the API
+ * is documented in uapi/linux/l2tpsel.h).  This file checks attributes,
+ * takes ln->lock and builds replies, dumps and the throttle event; the
+ * state and its rules are in ratelimit.c and core/rl.c.
+ */
+#include <linux/slab.h>
+#include <net/genetlink.h>
+#include <net/sock.h>
+#include <linux/l2tpsel.h>
+
+#include "ratelimit.h"
+
+/* Lengths are checked here, so that the message names the bound. */
+#define RL_STR_POLICY	{ .type = NLA_NUL_STRING, .len = 255 }
+#define RL_ADDR_POLICY	NLA_POLICY_RANGE(NLA_BINARY, 4, 16)
+
+static const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
+	[L2TPSEL_A_RL_DIR]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_EGRESS),
+	[L2TPSEL_A_RL_MSG]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_MSG_ATTEMPT),
+	[L2TPSEL_A_RL_PEER]	= RL_STR_POLICY,
+	[L2TPSEL_A_REMOTE]	= RL_ADDR_POLICY,
+	[L2TPSEL_A_PORT]	= { .type = NLA_U16 },
+	[L2TPSEL_A_DOMAIN]	= RL_STR_POLICY,
+	[L2TPSEL_A_PROFILE]	= RL_STR_POLICY,
+	[L2TPSEL_A_RL_RATE]	= { .type = NLA_U32 },
+	[L2TPSEL_A_RL_BURST]	= { .type = NLA_U32 },
+	[L2TPSEL_A_RL_ACTION]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_DROP),
+	[L2TPSEL_A_RESULT_CODE]	= { .type = NLA_U16 },
+	[L2TPSEL_A_ERROR_CODE]	= { .type = NLA_U16 },
+	[L2TPSEL_A_RL_MESSAGE]	= RL_STR_POLICY,
+	[L2TPSEL_A_RL_THROTTLE]	= RL_STR_POLICY,
+	[L2TPSEL_A_RL_RESET]	= NLA_POLICY_MAX(NLA_U8, 1),
+};
+
+static const struct nla_policy ks_rl_name_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
+};
+
+static const struct nla_policy ks_rl_check_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_RL_DIR]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_EGRESS),
+	[L2TPSEL_A_RL_MSG]	= NLA_POLICY_RANGE(NLA_U8, L2TPSEL_RL_MSG_SCCRQ,
+						   L2TPSEL_RL_MSG_ATTEMPT),
+	[L2TPSEL_A_RL_PEER]	= RL_STR_POLICY,
+	[L2TPSEL_A_REMOTE]	= RL_ADDR_POLICY,
+	[L2TPSEL_A_PORT]	= { .type = NLA_U16 },
+	[L2TPSEL_A_DOMAIN]	= RL_STR_POLICY,
+	[L2TPSEL_A_PROFILE]	= RL_STR_POLICY,
+	[L2TPSEL_A_RL_COUNT]	= NLA_POLICY_RANGE(NLA_U32, 1, KS_RL_MAX_COUNT),
+};
+
+static const struct nla_policy ks_band_policy[L2TPSEL_A_RL_BAND_PERCENT + 1] = {
+	[L2TPSEL_A_RL_BAND_LOAD]	= { .type = NLA_U8 },
+	[L2TPSEL_A_RL_BAND_PERCENT]	= { .type = NLA_U8 },
+};
+
+static const struct nla_policy ks_th_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
+	[L2TPSEL_A_RL_HOLD]	= { .type = NLA_U32 },
+	[L2TPSEL_A_RL_STEP]	= { .type = NLA_U8 },
+	[L2TPSEL_A_RL_BANDS]	= NLA_POLICY_NESTED_ARRAY(ks_band_policy),
+	[L2TPSEL_A_RL_SOURCE]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_SOURCE_CPU),
+	[L2TPSEL_A_RL_PERIOD]	= { .type = NLA_U32 },
+};
+
+static const struct nla_policy ks_th_load_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
+	[L2TPSEL_A_RL_LOAD]	= { .type = NLA_U8 },
+};
+
+/* ---- attribute helpers ----------------------------------------------------- */
+
+/* An optional string of 1..@max bytes: NULL when absent, ERR_PTR with a message when bad. */
+static const char *ks_rl_str(struct genl_info *info, int type, const char *what, size_t max)
+{
+	const struct nlattr *a = info->attrs[type];
+	const char *s;
+	size_t len;
+
+	if (!a)
+		return NULL;
+	s = nla_data(a);
+	len = strlen(s);
+	if (!len || len > max) {
+		ks_msg(info, a, "%s of %zu bytes: must be 1..%zu bytes", what, len, max);
+		return ERR_PTR(-EINVAL);
+	}
+	return s;
+}
+
+/* The required NAME of a limit or profile. */
+static const char *ks_rl_name(struct genl_info *info, const char *what)
+{
+	const char *name;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_NAME))
+		return NULL;
+	name = ks_rl_str(info, L2TPSEL_A_NAME, what, L2TPSEL_NAME_MAX - 1);
+	return IS_ERR(name) ? NULL : name;
+}
+
+/* An optional address attribute (4 or 16 bytes). */
+static int ks_rl_addr(struct genl_info *info, struct l2s_addr *addr)
+{
+	const struct nlattr *a = info->attrs[L2TPSEL_A_REMOTE];
+	int len;
+
+	memset(addr, 0, sizeof(*addr));
+	if (!a)
+		return 0;
+	len = nla_len(a);
+	if (len != 4 && len != 16) {
+		ks_msg(info, a, "address of %d bytes: 4 (IPv4) or 16 (IPv6)", len);
+		return -EINVAL;
+	}
+	addr->family = len == 4 ? 4 : 6;
+	memcpy(addr->bytes, nla_data(a), len);
+	return 0;
+}
+
+static int ks_rl_put_addr(struct sk_buff *msg, const struct l2s_addr *a)
+{
+	return nla_put(msg, L2TPSEL_A_REMOTE, a->family == 4 ? 4 : 16, a->bytes);
+}
+
+/* The match of NEW: direction, message type, at most one key. */
+static int ks_rl_parse_match(struct genl_info *info, struct ks_rl_conf *rc)
+{
+	static const int key_attrs[] = { L2TPSEL_A_RL_PEER, L2TPSEL_A_REMOTE,
+					 L2TPSEL_A_DOMAIN, L2TPSEL_A_PROFILE };
+	struct nlattr **a = info->attrs;
+	const struct nlattr *first = NULL;
+	size_t i;
+
+	rc->dir = a[L2TPSEL_A_RL_DIR] ? nla_get_u8(a[L2TPSEL_A_RL_DIR]) : L2TPSEL_RL_INGRESS;
+	rc->msg = a[L2TPSEL_A_RL_MSG] ? nla_get_u8(a[L2TPSEL_A_RL_MSG]) : L2TPSEL_RL_MSG_ANY;
+	rc->key = L2TPSEL_RL_KEY_ANY;
+	for (i = 0; i < ARRAY_SIZE(key_attrs); i++) {
+		if (!a[key_attrs[i]])
+			continue;
+		if (first) {
+			ks_msg(info, a[key_attrs[i]],
+			       "a limit has at most one key: peer, address, domain, profile or destination");
+			return -EINVAL;
+		}
+		first = a[key_attrs[i]];
+	}
+	if (a[L2TPSEL_A_RL_PEER]) {
+		rc->key = L2TPSEL_RL_KEY_PEER;
+		rc->skey = ks_rl_str(info, L2TPSEL_A_RL_PEER, "peer name", L2TPSEL_NAME_MAX - 1);
+	} else if (a[L2TPSEL_A_DOMAIN]) {
+		rc->key = L2TPSEL_RL_KEY_DOMAIN;
+		rc->skey = ks_rl_str(info, L2TPSEL_A_DOMAIN, "domain", L2S_DOMAIN_LEN - 1);
+	} else if (a[L2TPSEL_A_PROFILE]) {
+		rc->key = L2TPSEL_RL_KEY_PROFILE;
+		rc->skey = ks_rl_str(info, L2TPSEL_A_PROFILE, "profile name", L2S_NAME_LEN - 1);
+	} else if (a[L2TPSEL_A_REMOTE]) {
+		rc->key = rc->dir == L2TPSEL_RL_EGRESS ? L2TPSEL_RL_KEY_DEST :
+			  L2TPSEL_RL_KEY_ADDRESS;
+		if (ks_rl_addr(info, &rc->addr))
+			return -EINVAL;
+	}
+	if (IS_ERR(rc->skey))
+		return -EINVAL;
+	if (a[L2TPSEL_A_PORT]) {
+		if (rc->key != L2TPSEL_RL_KEY_DEST) {
+			ks_msg(info, a[L2TPSEL_A_PORT],
+			       "port belongs to a destination: egress limits keyed by address only");
+			return -EINVAL;
+		}
+		rc->port = nla_get_u16(a[L2TPSEL_A_PORT]);
+		if (!rc->port) {
+			ks_msg(info, a[L2TPSEL_A_PORT], "port 0: must be 1..65535");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Rate, burst, action, answer and throttle of NEW and SET. */
+static int ks_rl_parse_conf(struct genl_info *info, struct ks_rl_conf *rc)
+{
+	struct nlattr **a = info->attrs;
+	const char *s;
+
+	if (a[L2TPSEL_A_RL_RATE]) {
+		rc->has_rate = true;
+		rc->rate = nla_get_u32(a[L2TPSEL_A_RL_RATE]);
+	}
+	if (a[L2TPSEL_A_RL_BURST]) {
+		rc->has_burst = true;
+		rc->burst = nla_get_u32(a[L2TPSEL_A_RL_BURST]);
+	}
+	if (a[L2TPSEL_A_RL_ACTION]) {
+		rc->has_action = true;
+		rc->action = nla_get_u8(a[L2TPSEL_A_RL_ACTION]);
+	}
+	if (a[L2TPSEL_A_RESULT_CODE]) {
+		rc->has_result = true;
+		rc->result = nla_get_u16(a[L2TPSEL_A_RESULT_CODE]);
+	}
+	if (a[L2TPSEL_A_ERROR_CODE]) {
+		rc->has_error = true;
+		rc->error = nla_get_u16(a[L2TPSEL_A_ERROR_CODE]);
+	}
+	if (a[L2TPSEL_A_RL_MESSAGE]) {
+		s = nla_data(a[L2TPSEL_A_RL_MESSAGE]);
+		if (strlen(s) >= KS_RL_MSG_LEN) {
+			ks_msg(info, a[L2TPSEL_A_RL_MESSAGE], "message of %zu bytes: at most %d",
+			       strlen(s), KS_RL_MSG_LEN - 1);
+			return -EINVAL;
+		}
+		rc->has_message = true;
+		rc->message = s;
+	}
+	if (a[L2TPSEL_A_RL_THROTTLE]) {
+		s = nla_data(a[L2TPSEL_A_RL_THROTTLE]);
+		if (strlen(s) >= L2TPSEL_NAME_MAX) {
+			ks_msg(info, a[L2TPSEL_A_RL_THROTTLE],
+			       "throttle profile name of %zu bytes: at most %d", strlen(s),
+			       L2TPSEL_NAME_MAX - 1);
+			return -EINVAL;
+		}
+		rc->has_throttle = true;
+		rc->throttle = s;
+	}
+	rc->reset = a[L2TPSEL_A_RL_RESET] && nla_get_u8(a[L2TPSEL_A_RL_RESET]);
+	return 0;
+}
+
+/* The attribute a core refusal is about, for the extack. */
+static const struct nlattr *ks_rl_err_attr(struct genl_info *info, int ret)
+{
+	struct nlattr **a = info->attrs;
+
+	if (ret == -ERANGE)
+		return a[L2TPSEL_A_RL_RATE] ?: a[L2TPSEL_A_RL_BURST];
+	if (ret == -ENOENT)
+		return a[L2TPSEL_A_RL_THROTTLE];
+	return a[L2TPSEL_A_NAME];
+}
+
+/* ---- fills ------------------------------------------------------------------- */
+
+static int ks_fill_rl(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
+{
+	int key = 0;
+
+	switch (r->key) {
+	case L2TPSEL_RL_KEY_PEER:
+		key = nla_put_string(msg, L2TPSEL_A_RL_PEER, r->skey);
+		break;
+	case L2TPSEL_RL_KEY_DOMAIN:
+		key = nla_put_string(msg, L2TPSEL_A_DOMAIN, r->skey);
+		break;
+	case L2TPSEL_RL_KEY_PROFILE:
+		key = nla_put_string(msg, L2TPSEL_A_PROFILE, r->skey);
+		break;
+	case L2TPSEL_RL_KEY_ADDRESS:
+		key = ks_rl_put_addr(msg, &r->addr);
+		break;
+	case L2TPSEL_RL_KEY_DEST:
+		key = ks_rl_put_addr(msg, &r->addr) ||
+		      (r->port && nla_put_u16(msg, L2TPSEL_A_PORT, r->port));
+		break;
+	}
+	return key ||
+	       nla_put_string(msg, L2TPSEL_A_NAME, r->obj.name) ||
+	       nla_put_u8(msg, L2TPSEL_A_RL_DIR, r->dir) ||
+	       nla_put_u8(msg, L2TPSEL_A_RL_MSG, r->msg) ||
+	       nla_put_u8(msg, L2TPSEL_A_RL_KEY, r->key) ||
+	       nla_put_u32(msg, L2TPSEL_A_RL_RATE, r->l.rate) ||
+	       nla_put_u32(msg, L2TPSEL_A_RL_BURST, r->l.burst) ||
+	       nla_put_u8(msg, L2TPSEL_A_RL_ACTION, r->action) ||
+	       nla_put_u16(msg, L2TPSEL_A_RESULT_CODE, r->result) ||
+	       nla_put_u16(msg, L2TPSEL_A_ERROR_CODE, r->error) ||
+	       nla_put_string(msg, L2TPSEL_A_RL_MESSAGE, r->message) ||
+	       (r->th && nla_put_string(msg, L2TPSEL_A_RL_THROTTLE, r->th->obj.name)) ||
+	       nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, r->l.throttle) ||
+	       nla_put_u32(msg, L2TPSEL_A_RL_EFFECTIVE,
+			   rl_effective_rate(r->l.rate, r->l.throttle)) ||
+	       nla_put_u32(msg, L2TPSEL_A_RL_TOKENS, ks_rl_tokens(r, now)) ||
+	       nla_put_u64_64bit(msg, L2TPSEL_A_RL_PASSED, r->passed, L2TPSEL_A_PAD) ||
+	       nla_put_u64_64bit(msg, L2TPSEL_A_RL_REJECTED, r->rejected, L2TPSEL_A_PAD) ||
+	       nla_put_u64_64bit(msg, L2TPSEL_A_RL_DROPPED, r->dropped, L2TPSEL_A_PAD) ?
+	       -EMSGSIZE : 0;
+}
+
+static int ks_fill_th(struct sk_buff *msg, const struct ks_throttle *t)
+{
+	const struct rl_throttle_conf *c = &t->th.conf;
+	struct nlattr *bands, *band;
+	u32 i;
+
+	if (nla_put_string(msg, L2TPSEL_A_NAME, t->obj.name) ||
+	    nla_put_u8(msg, L2TPSEL_A_RL_SOURCE, t->source) ||
+	    nla_put_u32(msg, L2TPSEL_A_RL_PERIOD, t->period_ms) ||
+	    nla_put_u32(msg, L2TPSEL_A_RL_HOLD, c->hold_ms) ||
+	    nla_put_u8(msg, L2TPSEL_A_RL_STEP, c->step) ||
+	    nla_put_u8(msg, L2TPSEL_A_RL_LOAD, t->th.load) ||
+	    nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, t->th.percent) ||
+	    nla_put_u32(msg, L2TPSEL_A_RL_USERS, t->users) ||
+	    nla_put_u32(msg, L2TPSEL_A_RL_CHANGES, t->changes) ||
+	    nla_put_u32(msg, L2TPSEL_A_RL_SAMPLES, t->samples))
+		return -EMSGSIZE;
+	bands = nla_nest_start(msg, L2TPSEL_A_RL_BANDS);
+	if (!bands)
+		return -EMSGSIZE;
+	for (i = 0; i < c->nbands; i++) {
+		band = nla_nest_start(msg, L2TPSEL_A_RL_BAND);
+		if (!band ||
+		    nla_put_u8(msg, L2TPSEL_A_RL_BAND_LOAD, c->band[i].load) ||
+		    nla_put_u8(msg, L2TPSEL_A_RL_BAND_PERCENT, c->band[i].percent))
+			return -EMSGSIZE;
+		nla_nest_end(msg, band);
+	}
+	nla_nest_end(msg, bands);
+	return 0;
+}
+
+/* ---- rate limits ---------------------------------------------------------------- */
+
+static int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
+{
+	static const int match_attrs[] = { L2TPSEL_A_RL_DIR, L2TPSEL_A_RL_MSG, L2TPSEL_A_RL_PEER,
+					   L2TPSEL_A_REMOTE, L2TPSEL_A_PORT, L2TPSEL_A_DOMAIN,
+					   L2TPSEL_A_PROFILE };
+	bool is_new = info->genlhdr->cmd == L2TPSEL_CMD_RL_NEW;
+	struct ks_rl_conf rc = { };
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_rlimit *r;
+	const char *name;
+	size_t i;
+	int ret;
+
+	name = ks_rl_name(info, "rate limit name");
+	if (!name)
+		return -EINVAL;
+	if (is_new) {
+		if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_RATE) ||
+		    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_BURST))
+			return -EINVAL;
+		ret = ks_rl_parse_match(info, &rc);
+		if (ret)
+			return ret;
+	} else {
+		for (i = 0; i < ARRAY_SIZE(match_attrs); i++) {
+			if (info->attrs[match_attrs[i]]) {
+				ks_msg(info, info->attrs[match_attrs[i]],
+				       "the match of a limit cannot change: delete and add it again");
+				return -EINVAL;
+			}
+		}
+	}
+	ret = ks_rl_parse_conf(info, &rc);
+	if (ret)
+		return ret;
+	if (is_new && info->attrs[L2TPSEL_A_RL_RESET]) {
+		ks_msg(info, info->attrs[L2TPSEL_A_RL_RESET], "a new limit has no counters to reset");
+		return -EINVAL;
+	}
+	ln = ks_lock(genl_info_net(info));
+	if (is_new) {
+		ret = ks_rl_new(ln, name, &rc, &err);
+	} else {
+		r = ks_rl_find(ln, name);
+		if (!r) {
+			ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist",
+			       name);
+			ret = -ENOENT;
+			goto out;
+		}
+		ret = ks_rl_set(ln, r, &rc, &err);
+	}
+	if (ret)
+		ks_nl_err(info, ks_rl_err_attr(info, ret), &err, ret);
+out:
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct ks_rlimit *r;
+	const char *name;
+	int ret = 0;
+
+	name = ks_rl_name(info, "rate limit name");
+	if (!name)
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	r = ks_rl_find(ln, name);
+	if (r) {
+		ks_rl_del(ln, r);
+	} else {
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
+		ret = -ENOENT;
+	}
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct ks_rlimit *r;
+	struct sk_buff *msg;
+	const char *name;
+	void *hdr;
+	int fail;
+
+	name = ks_rl_name(info, "rate limit name");
+	if (!name)
+		return -EINVAL;
+	msg = ks_reply_new(info, L2TPSEL_CMD_RL_GET, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	r = ks_rl_find(ln, name);
+	if (!r) {
+		ks_unlock(ln);
+		nlmsg_free(msg);
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
+		return -ENOENT;
+	}
+	fail = ks_fill_rl(msg, r, ks_rl_now());
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/* Dumps resume from cb->ctx: the next object id; cb->seq carries the generation. */
+struct ks_rl_dump_ctx {
+	unsigned long next;
+};
+
+static int ks_nl_rl_dump_table(struct sk_buff *skb, struct netlink_callback *cb, bool limits)
+{
+	struct ks_rl_dump_ctx *ctx = (void *)cb->ctx;
+	struct l2tpsel_net *ln;
+	struct xarray *xa;
+	struct ks_obj *o;
+	unsigned long id;
+	u64 now = ks_rl_now();
+	int ret = 0, fail;
+	void *hdr;
+
+	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
+	ln = ks_lock(sock_net(skb->sk));
+	cb->seq = ln->gen;
+	xa = limits ? &ln->rl->limits.xa : &ln->rl->throttles.xa;
+	xa_for_each_start(xa, id, o, ctx->next) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				  &l2tpsel_genl_family, NLM_F_MULTI,
+				  limits ? L2TPSEL_CMD_RL_GET : L2TPSEL_CMD_THROTTLE_GET);
+		if (!hdr) {
+			ret = -EMSGSIZE;
+			break;
+		}
+		genl_dump_check_consistent(cb, hdr);
+		fail = limits ? ks_fill_rl(skb, container_of(o, struct ks_rlimit, obj), now) :
+				ks_fill_th(skb, container_of(o, struct ks_throttle, obj));
+		if (fail) {
+			genlmsg_cancel(skb, hdr);
+			ret = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->next = id + 1;
+	}
+	ks_unlock(ln);
+	if (ret == -EMSGSIZE && !skb->len)
+		return -EMSGSIZE;
+	return skb->len;
+}
+
+static int ks_nl_rl_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return ks_nl_rl_dump_table(skb, cb, true);
+}
+
+static int ks_nl_th_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return ks_nl_rl_dump_table(skb, cb, false);
+}
+
+static int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	u64 counts[3] = { }, now;
+	struct ks_rl_req req = { };
+	struct ks_rl_verdict v = { };
+	struct l2tpsel_net *ln;
+	struct sk_buff *msg;
+	u32 n = 1, i;
+	void *hdr;
+	int fail;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_DIR) ||
+	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_MSG))
+		return -EINVAL;
+	req.dir = nla_get_u8(a[L2TPSEL_A_RL_DIR]);
+	req.msg = nla_get_u8(a[L2TPSEL_A_RL_MSG]);
+	if ((req.dir == L2TPSEL_RL_EGRESS) != (req.msg == L2TPSEL_RL_MSG_ATTEMPT)) {
+		ks_msg(info, a[L2TPSEL_A_RL_MSG], req.dir == L2TPSEL_RL_EGRESS ?
+		       "an egress check is for an attempt" :
+		       "an ingress check is for an sccrq, icrq or login");
+		return -EINVAL;
+	}
+	req.peer = ks_rl_str(info, L2TPSEL_A_RL_PEER, "peer name", L2TPSEL_NAME_MAX - 1);
+	req.domain = ks_rl_str(info, L2TPSEL_A_DOMAIN, "domain", L2S_DOMAIN_LEN - 1);
+	req.profile = ks_rl_str(info, L2TPSEL_A_PROFILE, "profile name", L2S_NAME_LEN - 1);
+	if (IS_ERR(req.peer) || IS_ERR(req.domain) || IS_ERR(req.profile) ||
+	    ks_rl_addr(info, &req.addr))
+		return -EINVAL;
+	req.port = a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : L2S_DEFAULT_PORT;
+	if (a[L2TPSEL_A_RL_COUNT])
+		n = nla_get_u32(a[L2TPSEL_A_RL_COUNT]);
+	msg = ks_reply_new(info, L2TPSEL_CMD_RL_CHECK, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	now = ks_rl_now();
+	for (i = 0; i < n; i++) {
+		ks_rl_check(ln, &req, now, &v);
+		counts[v.verdict]++;
+	}
+	fail = nla_put_u8(msg, L2TPSEL_A_RL_VERDICT, v.verdict) ||
+	       nla_put_u32(msg, L2TPSEL_A_RL_MATCHED, v.matched) ||
+	       (v.by && nla_put_string(msg, L2TPSEL_A_NAME, v.by->obj.name)) ||
+	       (v.verdict == L2TPSEL_RL_REJECTED &&
+		(nla_put_u16(msg, L2TPSEL_A_RESULT_CODE, v.by->result) ||
+		 nla_put_u16(msg, L2TPSEL_A_ERROR_CODE, v.by->error) ||
+		 nla_put_string(msg, L2TPSEL_A_RL_MESSAGE, v.by->message))) ||
+	       (a[L2TPSEL_A_RL_COUNT] &&
+		(nla_put_u64_64bit(msg, L2TPSEL_A_RL_PASSED, counts[L2TPSEL_RL_PASS],
+				   L2TPSEL_A_PAD) ||
+		 nla_put_u64_64bit(msg, L2TPSEL_A_RL_REJECTED, counts[L2TPSEL_RL_REJECTED],
+				   L2TPSEL_A_PAD) ||
+		 nla_put_u64_64bit(msg, L2TPSEL_A_RL_DROPPED, counts[L2TPSEL_RL_DROPPED],
+				   L2TPSEL_A_PAD)));
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/* ---- throttle profiles ------------------------------------------------------------ */
+
+static int ks_rl_parse_bands(struct genl_info *info, struct rl_throttle_conf *c)
+{
+	const struct nlattr *list = info->attrs[L2TPSEL_A_RL_BANDS], *band;
+	struct nlattr *tb[L2TPSEL_A_RL_BAND_PERCENT + 1];
+	int rem, ret;
+
+	c->nbands = 0;
+	nla_for_each_nested(band, list, rem) {
+		if (nla_type(band) != L2TPSEL_A_RL_BAND) {
+			ks_msg(info, band, "bands: only RL_BAND entries");
+			return -EINVAL;
+		}
+		if (c->nbands == RL_BANDS_MAX) {
+			ks_msg(info, band, "more than %d bands", RL_BANDS_MAX);
+			return -ERANGE;
+		}
+		ret = nla_parse_nested(tb, L2TPSEL_A_RL_BAND_PERCENT, band, ks_band_policy,
+				       info->extack);
+		if (ret)
+			return ret;
+		if (!tb[L2TPSEL_A_RL_BAND_LOAD] || !tb[L2TPSEL_A_RL_BAND_PERCENT]) {
+			ks_msg(info, band, "band %u: needs a load and a percent", c->nbands + 1);
+			return -EINVAL;
+		}
+		c->band[c->nbands].load = nla_get_u8(tb[L2TPSEL_A_RL_BAND_LOAD]);
+		c->band[c->nbands].percent = nla_get_u8(tb[L2TPSEL_A_RL_BAND_PERCENT]);
+		c->nbands++;
+	}
+	if (!c->nbands) {
+		ks_msg(info, list, "no bands: a throttle profile has 1..%d", RL_BANDS_MAX);
+		return -ERANGE;
+	}
+	return 0;
+}
+
+static int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
+{
+	bool is_new = info->genlhdr->cmd == L2TPSEL_CMD_THROTTLE_NEW;
+	struct nlattr **a = info->attrs;
+	struct ks_th_conf tc = { };
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_throttle *t;
+	const char *name;
+	int ret;
+
+	name = ks_rl_name(info, "throttle profile name");
+	if (!name)
+		return -EINVAL;
+	if (is_new && (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_HOLD) ||
+		       GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_STEP) ||
+		       GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_BANDS)))
+		return -EINVAL;
+	if (a[L2TPSEL_A_RL_HOLD]) {
+		tc.has_hold = true;
+		tc.c.hold_ms = nla_get_u32(a[L2TPSEL_A_RL_HOLD]);
+	}
+	if (a[L2TPSEL_A_RL_STEP]) {
+		tc.has_step = true;
+		tc.c.step = nla_get_u8(a[L2TPSEL_A_RL_STEP]);
+	}
+	if (a[L2TPSEL_A_RL_BANDS]) {
+		ret = ks_rl_parse_bands(info, &tc.c);
+		if (ret)
+			return ret;
+		tc.has_bands = true;
+	}
+	if (a[L2TPSEL_A_RL_SOURCE]) {
+		tc.has_source = true;
+		tc.source = nla_get_u8(a[L2TPSEL_A_RL_SOURCE]);
+	}
+	if (a[L2TPSEL_A_RL_PERIOD]) {
+		tc.has_period = true;
+		tc.period_ms = nla_get_u32(a[L2TPSEL_A_RL_PERIOD]);
+		if (tc.period_ms < KS_RL_PERIOD_MIN || tc.period_ms > KS_RL_PERIOD_MAX) {
+			ks_msg(info, a[L2TPSEL_A_RL_PERIOD],
+			       "sampling period %u ms: must be %u..%u ms", tc.period_ms,
+			       KS_RL_PERIOD_MIN, KS_RL_PERIOD_MAX);
+			return -ERANGE;
+		}
+	}
+	if (!is_new && !tc.has_hold && !tc.has_step && !tc.has_bands && !tc.has_source &&
+	    !tc.has_period) {
+		ks_msg(info, NULL, "nothing to set: give hold, step, bands, source or period");
+		return -EINVAL;
+	}
+	ln = ks_lock(genl_info_net(info));
+	if (is_new) {
+		ret = ks_th_new(ln, name, &tc, &err);
+	} else {
+		t = ks_th_find(ln, name);
+		if (!t) {
+			ks_msg(info, a[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
+			       name);
+			ret = -ENOENT;
+			goto out;
+		}
+		ret = ks_th_set(ln, t, &tc, &err);
+	}
+	if (ret)
+		ks_nl_err(info, a[L2TPSEL_A_RL_BANDS] ?: a[L2TPSEL_A_NAME], &err, ret);
+out:
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2s_err err = { };
+	struct l2tpsel_net *ln;
+	struct ks_throttle *t;
+	const char *name;
+	int ret;
+
+	name = ks_rl_name(info, "throttle profile name");
+	if (!name)
+		return -EINVAL;
+	ln = ks_lock(genl_info_net(info));
+	t = ks_th_find(ln, name);
+	if (!t) {
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
+		       name);
+		ret = -ENOENT;
+	} else {
+		ret = ks_th_del(ln, t, &err);
+		if (ret)
+			ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
+	}
+	ks_unlock(ln);
+	return ret;
+}
+
+static int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln;
+	struct ks_throttle *t;
+	struct sk_buff *msg;
+	const char *name;
+	void *hdr;
+	int fail;
+
+	name = ks_rl_name(info, "throttle profile name");
+	if (!name)
+		return -EINVAL;
+	msg = ks_reply_new(info, L2TPSEL_CMD_THROTTLE_GET, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	t = ks_th_find(ln, name);
+	if (!t) {
+		ks_unlock(ln);
+		nlmsg_free(msg);
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
+		       name);
+		return -ENOENT;
+	}
+	fail = ks_fill_th(msg, t);
+	ks_unlock(ln);
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+static int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct ks_throttle *t = NULL;
+	struct l2tpsel_net *ln;
+	u32 load, changed = 0;
+	struct sk_buff *msg;
+	const char *name;
+	struct ks_obj *o;
+	unsigned long id;
+	void *hdr;
+	int ret = 0;
+	u64 now;
+
+	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_LOAD))
+		return -EINVAL;
+	load = nla_get_u8(a[L2TPSEL_A_RL_LOAD]);
+	if (load > 100) {
+		ks_msg(info, a[L2TPSEL_A_RL_LOAD], "load %u %%: must be 0..100 %%", load);
+		return -ERANGE;
+	}
+	name = ks_rl_str(info, L2TPSEL_A_NAME, "throttle profile name", L2TPSEL_NAME_MAX - 1);
+	if (IS_ERR(name))
+		return -EINVAL;
+	msg = ks_reply_new(info, L2TPSEL_CMD_THROTTLE_LOAD, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ln = ks_lock(genl_info_net(info));
+	now = ks_rl_now();
+	if (name) {
+		t = ks_th_find(ln, name);
+		if (!t) {
+			ks_msg(info, a[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
+			       name);
+			ret = -ENOENT;
+		} else if (t->source != L2TPSEL_RL_SOURCE_PUSH) {
+			ks_msg(info, a[L2TPSEL_A_NAME],
+			       "throttle profile \"%s\" samples the CPU: its load cannot be pushed",
+			       name);
+			ret = -EINVAL;
+		} else {
+			changed = ks_th_load(ln, t, load, now);
+		}
+	} else {
+		xa_for_each(&ln->rl->throttles.xa, id, o) {
+			t = container_of(o, struct ks_throttle, obj);
+			if (t->source == L2TPSEL_RL_SOURCE_PUSH)
+				changed += ks_th_load(ln, t, load, now);
+		}
+	}
+	if (!ret)
+		ks_rl_arm(ln);
+	ks_unlock(ln);
+	if (ret) {
+		nlmsg_free(msg);
+		return ret;
+	}
+	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_RL_CHANGES, changed));
+}
+
+/* ---- the event ------------------------------------------------------------------ */
+
+/**
+ * ks_event_throttle() - tell the namespace a profile's throttle percent changed
+ * @ln: the namespace
+ * @t: the profile
+ */
+void ks_event_throttle(struct l2tpsel_net *ln, const struct ks_throttle *t)
+{
+	struct sk_buff *msg;
+	void *hdr;
+
+	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
+		return;
+	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!msg)
+		return;
+	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0, L2TPSEL_CMD_EV_THROTTLE);
+	if (!hdr || nla_put_string(msg, L2TPSEL_A_NAME, t->obj.name) ||
+	    nla_put_u8(msg, L2TPSEL_A_RL_LOAD, t->th.load) ||
+	    nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, t->th.percent) ||
+	    nla_put_u32(msg, L2TPSEL_A_RL_USERS, t->users)) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_end(msg, hdr);
+	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+}
+
+/* ---- operations ------------------------------------------------------------------- */
+
+#define KS_DO(c, fn, pol, fl) \
+	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
+#define KS_DO_DUMP(c, fn, dump, pol) \
+	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX }
+#define ADMIN GENL_UNS_ADMIN_PERM
+
+const struct genl_ops ks_rl_ops[] = {
+	KS_DO(L2TPSEL_CMD_RL_NEW, ks_nl_rl_change, ks_rl_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_RL_SET, ks_nl_rl_change, ks_rl_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_RL_DEL, ks_nl_rl_del, ks_rl_name_policy, ADMIN),
+	KS_DO_DUMP(L2TPSEL_CMD_RL_GET, ks_nl_rl_get, ks_nl_rl_dump, ks_rl_name_policy),
+	/* Admin: a check takes tokens and counts. */
+	KS_DO(L2TPSEL_CMD_RL_CHECK, ks_nl_rl_check, ks_rl_check_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_THROTTLE_NEW, ks_nl_th_change, ks_th_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_THROTTLE_SET, ks_nl_th_change, ks_th_policy, ADMIN),
+	KS_DO(L2TPSEL_CMD_THROTTLE_DEL, ks_nl_th_del, ks_rl_name_policy, ADMIN),
+	KS_DO_DUMP(L2TPSEL_CMD_THROTTLE_GET, ks_nl_th_get, ks_nl_th_dump, ks_rl_name_policy),
+	KS_DO(L2TPSEL_CMD_THROTTLE_LOAD, ks_nl_th_load, ks_th_load_policy, ADMIN),
+};
+
+/* netlink.c sizes the family's table with KS_RL_N_OPS. */
+static_assert(ARRAY_SIZE(ks_rl_ops) == KS_RL_N_OPS);
