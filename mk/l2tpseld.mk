@@ -14,10 +14,31 @@ L2TPD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h a
 # netlink: also linked into the unit tests (selftests/unit/test_l2tpd_*.c).
 L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d_loop.c config.c tunnel.c session.c lac.c journal.c kstub.c)
 L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h)
+# The rest of the daemon: sockets, the local API, the l2tpsel module, main;
+# DP_SRC (the kernel data path, mk/dp.mk) when that part is there.
+L2TPD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c) userspace/lib/nl.c \
+		  $(DP_SRC)
+L2TPD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
+
+USER_BINS += $(BUILD)/l2tpseld
+
+$(BUILD)/l2tpseld: $(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(L2TPD_LIB_HDRS) \
+		   $(L2TPD_FSM_HDRS) $(DP_HDRS) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(L2TPD_CFLAGS) $(USER_CFLAGS) -o $@ \
+		$(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) -lmnl
+
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state
 # machines to the unit-test link only (the fuzz target keeps the library).
 $(BUILD)/unit-tests: $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS) $(L2TPD_FSM_SRC) $(L2TPD_FSM_HDRS)
 $(BUILD)/unit-tests: L2TPD_LIB_SRC += $(L2TPD_FSM_SRC)
+
+# The loopback test: an l2tpseld LAC against l2tpseld LNS instances on
+# 127.0.0.x, control plane only (kernel none); a few seconds, part of make unit.
+.PHONY: l2tpseld-loopback
+l2tpseld-loopback: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
+	selftests/unit/l2tpseld_loopback.sh $(BUILD)
+unit: l2tpseld-loopback
 
 endif

@@ -213,11 +213,11 @@ void h_dump_lines(const struct h_node *n)
 struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile)
 {
 	char err[128];
-	struct l2d_login *lg = l2d_login_start(n->d, &n->client, user, profile, NULL, err, sizeof(err));
+	uint32_t id = l2d_login_start(n->d, &n->client, user, profile, NULL, err, sizeof(err));
 
-	if (!lg && !h_has_line(n, "done"))
+	if (!id)
 		UNIT_DIAG("login_start: %s", err);
-	return lg;
+	return id ? l2d_login_find(n->d, id) : NULL;
 }
 
 void h_inject(struct h_node *n, const struct l2d_addr *from, const uint8_t *buf, size_t len)

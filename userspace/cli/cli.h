@@ -41,6 +41,9 @@ int cli_parse_u32(const char *what, const char *s, uint32_t *v);
 int cli_parse_u64(const char *what, const char *s, uint64_t *v);
 const char *cli_level_name(unsigned int level);
 
+/* login start / stop through the l2tpseld agent (agent.c) */
+int agent_login_run(struct cli *c, int argc, char **argv);
+
 extern const struct cli_object cli_obj_info;
 extern const struct cli_object cli_obj_limit;
 extern const struct cli_object cli_obj_group;

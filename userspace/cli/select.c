@@ -596,6 +596,9 @@ static void login_usage(void)
 	       "       l2tpsel login report { ID | last } OUTCOME\n"
 	       "       l2tpsel login logout TUNNEL profile PROFILE\n"
 	       "       l2tpsel login bench COUNT { USER | profile PROFILE }\n"
+	       "       l2tpsel login start { USER | profile PROFILE } [ profile PROFILE ] [ key KEY ] [ socket PATH ]\n"
+	       "       l2tpsel login stop ID [ socket PATH ]\n"
+	       "       l2tpsel login { show | stats } [ socket PATH ]\n"
 	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
 	       "OUTCOME := { ok | no-reply | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }\n"
 	       "test: the order in which the kernel would try candidates now, every attempt\n"
@@ -604,7 +607,10 @@ static void login_usage(void)
 	       "      pick pins the next random choice among candidates that include TUNNEL\n"
 	       "logout: a session of a successful login through TUNNEL ended\n"
 	       "bench: ns per login decision round trip (begin; report client-gone) and per\n"
-	       "      nlctrl GETFAMILY of this family, on one socket\n");
+	       "      nlctrl GETFAMILY of this family, on one socket\n"
+	       "start/stop/show/stats: through the l2tpseld agent's socket (default\n"
+	       "      /run/l2tpseld.sock or $L2TPSELD_SOCKET): start prints each attempt and\n"
+	       "      the outcome, exits 0 on success, 2 on failure\n");
 }
 
 static const char *const why_names[] = {
@@ -809,6 +815,9 @@ static int login_run(struct cli *c, int argc, char **argv)
 
 	if (!argc)
 		return cli_err("login: which command? try \"l2tpsel login help\"");
+	if (!strcmp(argv[0], "start") || !strcmp(argv[0], "stop") ||
+	    !strcmp(argv[0], "show") || !strcmp(argv[0], "stats"))
+		return agent_login_run(c, argc, argv);	/* through l2tpseld */
 	if (cli_matches(argv[0], "logout")) {
 		if (argc != 4 || strcmp(argv[2], "profile"))
 			return cli_err("login logout: usage: login logout TUNNEL profile PROFILE");

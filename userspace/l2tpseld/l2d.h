@@ -108,6 +108,7 @@ struct l2d_session {
 	struct l2d_session *dead_next;	/* d->dead_sessions */
 	struct l2d_timer setup_timer;
 	bool dp_added;
+	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
 	uint32_t api_id;		/* the login id the API gave out */
 };
 
@@ -163,6 +164,7 @@ struct l2d_kops {
 	int (*session_dump)(struct l2d *d, void (*fn)(struct l2d *d, const struct l2d_ksess *k,
 						      void *arg), void *arg);
 	void (*fini)(struct l2d *d);
+	const char *(*errmsg)(struct l2d *d);	/* the last refusal's text, or NULL */
 };
 
 /* The outside world: sockets and API clients (main.c), or a test harness. */
@@ -194,7 +196,7 @@ struct l2d {
 	struct l2d_loop *loop;
 	const struct l2d_env *env;
 	const struct l2d_kops *kops;
-	const struct l2d_dpops *dpops;
+	const struct l2d_dpops *dpops;	/* NULL: dataplane none */
 	void *kctx, *envctx, *dpctx;
 	struct l2d_tunnel *tunnels;
 	struct l2d_tunnel *tun_by_id[65536];
@@ -251,8 +253,14 @@ struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid);
 
 /* ---- LAC logins (lac.c) ---- */
-struct l2d_login *l2d_login_start(struct l2d *d, void *client, const char *user,
-				  const char *profile, const char *key, char *err, size_t errlen);
+/*
+ * Start a login for the API client @client.  Return: its id, or 0 with @err
+ * set.  The login may have ended already (its lines were sent): look it up
+ * with l2d_login_find() rather than keeping a pointer.
+ */
+uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
+			 const char *profile, const char *key, char *err, size_t errlen);
+struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id);
 /* The attempt of @lg's session ended (ok, or how it failed). */
 void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result,
 			   uint16_t error);

@@ -141,31 +141,42 @@ static void follow(struct l2d_login *lg, const struct l2d_step *st)
 	}
 }
 
-struct l2d_login *l2d_login_start(struct l2d *d, void *client, const char *user,
-				  const char *profile, const char *key, char *err, size_t errlen)
+struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id)
+{
+	struct l2d_login *lg;
+
+	for (lg = d->logins; lg; lg = lg->next)
+		if (lg->id == id)
+			return lg;
+	return NULL;
+}
+
+uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
+			 const char *profile, const char *key, char *err, size_t errlen)
 {
 	struct l2d_login *lg;
 	struct l2d_step st;
+	uint32_t id;
 	int ret;
 
 	if ((!user || !*user) && (!profile || !*profile)) {
 		snprintf(err, errlen, "give USER@DOMAIN or profile PROFILE");
-		return NULL;
+		return 0;
 	}
 	if ((user && strlen(user) >= L2D_USER_MAX) || (key && strlen(key) >= L2D_USER_MAX) ||
 	    (profile && strlen(profile) >= L2D_NAME_MAX)) {
 		snprintf(err, errlen, "user and key are at most %d bytes, profile %d",
 			 L2D_USER_MAX - 1, L2D_NAME_MAX - 1);
-		return NULL;
+		return 0;
 	}
 	if (d->shutting_down) {
 		snprintf(err, errlen, "shutting down");
-		return NULL;
+		return 0;
 	}
 	lg = calloc(1, sizeof(*lg));
 	if (!lg) {
 		snprintf(err, errlen, "out of memory");
-		return NULL;
+		return 0;
 	}
 	lg->d = d;
 	lg->id = ++d->next_login_id;
@@ -177,15 +188,19 @@ struct l2d_login *l2d_login_start(struct l2d *d, void *client, const char *user,
 	d->logins = lg;
 	ret = d->kops->login_begin(d, lg, &st);
 	if (ret) {
-		snprintf(err, errlen, "kernel: %s", ret == -2 ? "no such profile or domain" : "login begin failed");
+		const char *km = d->kops->errmsg ? d->kops->errmsg(d) : NULL;
+
+		snprintf(err, errlen, "kernel: %s", km ? km : ret == -2 ? "no such profile or domain" :
+			 "login begin failed");
 		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_BEGIN: %d", lg->id, ret);
 		lg->client = NULL;
 		l2d_login_free(lg);
-		return NULL;
+		return 0;
 	}
+	id = lg->id;
 	l2d_login_event(lg, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
 	follow(lg, &st);
-	return lg;
+	return id;
 }
 
 static unsigned int outcome_of(enum l2d_end end)

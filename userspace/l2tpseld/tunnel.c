@@ -391,6 +391,14 @@ static void close_sessions(struct l2d_tunnel *t, enum l2d_end end, uint16_t resu
 		l2d_session_close(s, end, false, result, error, NULL);
 }
 
+/* The kernel tunnel goes as soon as the control connection is being cleared. */
+static void tunnel_dp_del(struct l2d_tunnel *t)
+{
+	if (t->dp_added && t->d->dpops)
+		t->d->dpops->tunnel_del(t->d, t);
+	t->dp_added = false;
+}
+
 static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
 {
 	struct l2d *d = t->d;
@@ -403,6 +411,7 @@ static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, t->stop_result, t->stop_error);
+	tunnel_dp_del(t);
 	t->state = L2D_T_DEAD;
 	l2d_timer_cancel(d->loop, &t->setup_timer);
 	l2d_timer_cancel(d->loop, &t->rel_timer);
@@ -416,6 +425,7 @@ static void tunnel_hold(struct l2d_tunnel *t)
 	struct l2d *d = t->d;
 
 	t->state = L2D_T_CLOSING;
+	tunnel_dp_del(t);
 	l2d_timer_cancel(d->loop, &t->setup_timer);
 	l2d_timer_cancel(d->loop, &t->hello_timer);
 	l2d_timer_arm(d->loop, &t->hold_timer, now_ms(d) + l2tp_rel_cycle_ms(&t->rel));
@@ -489,8 +499,12 @@ static void setup_timeout(struct l2d_timer *tm)
 void l2d_tunnel_session_gone(struct l2d_tunnel *t)
 {
 	/* A LAC tunnel left with no sessions is closed (issue 5). */
-	if (t->initiator && !t->sessions && t->state == L2D_T_ESTABLISHED && !t->d->shutting_down)
+	if (!t->initiator || t->sessions || t->d->shutting_down)
+		return;
+	if (t->state == L2D_T_ESTABLISHED)
 		l2d_tunnel_stop(t, L2TP_STOPCCN_CLEAR, 0, NULL);
+	else if (t->state == L2D_T_WAIT_SCCRP)
+		tunnel_kill(t, L2D_END_LOCAL);	/* nobody waits for it any more */
 }
 
 static void hello_timeout(struct l2d_timer *tm)

@@ -1,0 +1,158 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# l2tpseld LAC against l2tpseld LNS instances on the host's loopback, control
+# plane only (kernel none, dataplane none): real sockets, real timers, the
+# CLI's "login start/stop/show" through the LAC's UNIX socket (issue 5,
+# S-L2TP-1, S-L2TP-2).  Four LNS: normal (127.0.0.2, with tunnel
+# authentication and hidden AVPs), silent (.3), silent-after-ZLB (.4),
+# always-CDN (.5), and one with an admission limit of 1 (.6).  Part of
+# `make unit`; about 6 seconds.
+#
+# Usage: selftests/unit/l2tpseld_loopback.sh BUILD_DIR
+set -u
+B=${1:-build}
+D=$(cd "$B" && pwd)
+L2D=$D/l2tpseld
+CLI=$D/l2tpsel
+T=$(mktemp -d /tmp/l2tpseld-loopback.XXXXXX)
+P=$((20000 + RANDOM % 20000))		# LNS port
+PL=$((P + 1))				# LAC port
+SOCK=$T/lac.sock
+pids=()
+n=0
+fail=0
+
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+	wait 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT
+
+ok() {	# ok DESCRIPTION CONDITION-RC
+	n=$((n + 1))
+	if [ "$2" -eq 0 ]; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1"
+		fail=$((fail + 1))
+	fi
+}
+
+has() {	# has FILE REGEX
+	grep -Eq -- "$2" "$1"
+}
+
+common=(-o 'kernel none' -o 'journal none' -o 'log-level 2')
+lns() {	# lns IP NAME EXTRA-LINES...
+	local ip=$1 name=$2
+	shift 2
+	local args=("${common[@]}" -o "listen $ip port $P" -o 'socket none' -o "hostname $name")
+	local l
+	for l in "$@"; do args+=(-o "$l"); done
+	"$L2D" "${args[@]}" 2>"$T/$name.log" &
+	pids+=($!)
+}
+
+echo "KTAP version 1"
+echo "1..22"
+
+# configuration errors are refused with the keyword named, before any socket
+"$L2D" -o 'kernel none' -o 'rto-max 1s' -t 2>"$T/err" >/dev/null
+ok "config: rto-max below 8 s refused" $([ $? -eq 1 ] && has "$T/err" 'rto-max: .*at least 8000 ms'; echo $?)
+"$L2D" -o 'route p t 10.0.0.1' -t 2>"$T/err" >/dev/null
+ok "config: route lines need kernel none" $([ $? -eq 1 ] && has "$T/err" 'kernel none'; echo $?)
+"$CLI" login start a@x socket "$T/nobody.sock" >/dev/null 2>"$T/err"
+ok "cli: no agent is an error (exit 1)" $([ $? -eq 1 ] && has "$T/err" 'cannot reach l2tpseld'; echo $?)
+
+lns 127.0.0.2 lns-ok 'lns-secret * sesame' 'hide-avps yes'
+lns 127.0.0.3 lns-silent 'lns-mode silent'
+lns 127.0.0.4 lns-zlb 'lns-mode silent-after-zlb'
+lns 127.0.0.5 lns-cdn 'lns-mode cdn 2 6'
+lns 127.0.0.6 lns-full 'stub-limit 1'
+lac=("${common[@]}" -o "port $PL" -o "socket $SOCK" -o 'sccrq-timeout 1s' -o 'icrq-timeout 1s'
+     -o 'secret t-ok sesame' -o 'hide-avps yes'
+     -o "route ok t-ok 127.0.0.2 port $P"
+     -o "route fo t-silent 127.0.0.3 port $P" -o "route fo t-zlb 127.0.0.4 port $P"
+     -o "route fo t-ok 127.0.0.2 port $P"
+     -o "route cdn t-cdn 127.0.0.5 port $P" -o "route cdn t-ok 127.0.0.2 port $P"
+     -o "route full t-full 127.0.0.6 port $P"
+     -o "route dead t-silent 127.0.0.3 port $P")
+"$L2D" "${lac[@]}" 2>"$T/lac.log" &
+pids+=($!)
+for i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.05; done
+
+# 1. a login through an authenticated tunnel with hidden AVPs
+"$CLI" login start alice@x profile ok socket "$SOCK" >"$T/o1" 2>&1
+rc=$?
+ok "login ok (exit 0, done ok)" $([ $rc -eq 0 ] && has "$T/o1" '^done ok session 1 tunnel t-ok profile ok'; echo $?)
+ok "login ok: attempt line names tunnel and destination" \
+	$(has "$T/o1" "^attempt 1 tunnel t-ok profile ok remote 127.0.0.2 port $P local any level 0 sccrq"; echo $?)
+
+# 2. a second login reuses the tunnel
+"$CLI" login start bob@x profile ok socket "$SOCK" >"$T/o2" 2>&1
+ok "second login reuses the established tunnel" $(has "$T/o2" '^attempt 1 .* reuse$' && has "$T/o2" '^done ok'; echo $?)
+"$CLI" login show socket "$SOCK" >"$T/show" 2>&1
+ok "show: one LAC tunnel with two established sessions" \
+	$([ "$(grep -c '^session .* state established' "$T/show")" -eq 2 ] &&
+	  [ "$(grep -c '^tunnel ' "$T/show")" -eq 1 ] && has "$T/show" 'state established sessions 2 host lns-ok'; echo $?)
+
+# 3. failover: silent (SCCRQ setup timeout), silent after ZLB (ICRQ setup timeout), then ok
+start=$(date +%s%N)
+"$CLI" login start carol@x profile fo socket "$SOCK" >"$T/o3" 2>&1
+rc=$?
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+ok "failover: attempt 1 silent LNS is no-reply" $(has "$T/o3" '^outcome 1 no-reply'; echo $?)
+ok "failover: attempt 2 ZLB-only LNS is no-reply (ICRQ setup timeout)" $(has "$T/o3" '^attempt 2 tunnel t-zlb' && has "$T/o3" '^outcome 2 no-reply'; echo $?)
+ok "failover: attempt 3 succeeds (exit 0)" $([ $rc -eq 0 ] && has "$T/o3" '^done ok session 3 tunnel t-ok .* attempts 3'; echo $?)
+echo "# failover login took $ms ms (two 1 s setup timeouts)"
+ok "failover: took the two setup timeouts, not the 31 s retransmission cycle" $([ $ms -ge 1900 ] && [ $ms -lt 4000 ]; echo $?)
+ok "the ZLB-only LNS acknowledged the ICRQ and never answered it" \
+	$(has "$T/lns-zlb.log" 'rx ICRQ .*: deliver' && has "$T/lns-zlb.log" '^l2tpseld: tunnel .* established as LNS' &&
+	  ! has "$T/lns-zlb.log" '^l2tpseld: session .* established' && [ "$(grep -c 'rx ICRQ' "$T/lns-zlb.log")" -eq 1 ]; echo $?)
+
+# 4. a CDN ends the login, no failover
+"$CLI" login start dave@x profile cdn socket "$SOCK" >"$T/o4" 2>&1
+rc=$?
+ok "CDN ends the login (exit 2, no second attempt)" \
+	$([ $rc -eq 2 ] && has "$T/o4" '^outcome 1 cdn result 2 error 6' && has "$T/o4" '^done fail reason cdn' && ! has "$T/o4" '^attempt 2'; echo $?)
+
+# 5. LNS admission refuses the second session with CDN 4/4
+"$CLI" login start e1@x profile full socket "$SOCK" >"$T/o5" 2>&1
+"$CLI" login start e2@x profile full socket "$SOCK" >"$T/o6" 2>&1
+ok "LNS admission: second session refused with CDN 4/4" \
+	$(has "$T/o5" '^done ok' && has "$T/o6" '^outcome 1 cdn result 4 error 4'; echo $?)
+
+# 6. the client goes away during setup: client-gone, nothing left behind
+timeout 0.4 "$CLI" login start gone@x profile dead socket "$SOCK" >"$T/o7" 2>&1
+sleep 0.2
+ok "client gone during setup is reported" $(has "$T/lac.log" 'login [0-9]+ \(gone@x\): outcome 1 client-gone'; echo $?)
+
+# 7. errors through the API
+"$CLI" login stop 999 socket "$SOCK" >/dev/null 2>"$T/err"
+ok "logout of an unknown session: exit 1, message" $([ $? -eq 1 ] && has "$T/err" 'no established session 999'; echo $?)
+"$CLI" login start profile nope socket "$SOCK" >"$T/o8" 2>&1
+ok "a profile without destinations fails (exit 2)" $([ $? -eq 2 ] && has "$T/o8" '^done fail reason no-tunnels'; echo $?)
+
+# 8. logout: CDN, and the last session of a tunnel closes it with StopCCN
+"$CLI" login stop 1 socket "$SOCK" >/dev/null 2>&1 && "$CLI" login stop 2 socket "$SOCK" >/dev/null 2>&1 &&
+	"$CLI" login stop 3 socket "$SOCK" >/dev/null 2>&1
+ok "logout of three sessions" $?
+sleep 0.2
+"$CLI" login show socket "$SOCK" >"$T/show2" 2>&1
+ok "the tunnel left without sessions is closing" \
+	$(has "$T/show2" 'peer 127.0.0.2.* state closing sessions 0' && ! has "$T/show2" '^session .*127.0.0.2'; echo $?)
+ok "the LNS got the StopCCN" $(has "$T/lns-ok.log" 'StopCCN received, result 1'; echo $?)
+
+# 9. the LNS goes down (SIGTERM): StopCCN 6 reaches the LAC, its session ends
+kill "${pids[4]}"
+sleep 0.3
+ok "LNS shutdown: the LAC's session there ends on StopCCN 6" \
+	$(has "$T/lac.log" 'StopCCN received, result 6' && has "$T/lac.log" 'established -> closed \(stopccn'; echo $?)
+"$CLI" login stats socket "$SOCK" >"$T/stats" 2>&1
+ok "stats: logins-ok 4 (alice, bob, carol, e1)" $(has "$T/stats" 'logins-ok 4 ' ; echo $?)
+
+echo "# l2tpseld loopback: $((n - fail)) passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld's local API: a UNIX stream socket, one text line per request and
+ * per answer (Documentation/l2tpseld.md):
+ *
+ *   login { USER | profile P } [profile P] [key K]
+ *        -> "login ID user U", "attempt ...", "outcome ...", ...,
+ *           "done ok session ID ..." | "done fail reason R ..." | "error TEXT"
+ *   logout ID         -> "ok" | "error TEXT"
+ *   show              -> "tunnel ..." and "session ..." lines, then "end"
+ *   stats             -> one "stats ..." line, then "end"
+ *
+ * A client that closes its connection while its login is being set up is
+ * "client gone" for that attempt (S-SEL-4's outcome).  An established
+ * session stays up after the client left: "logout ID" ends it.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "l2d.h"
+
+#define API_LINE_MAX 1024
+
+struct api_conn {
+	struct l2d_fd fdw;
+	struct l2d *d;
+	struct api_conn *next;
+	uint32_t login_id;		/* the login in progress, 0 when none */
+	size_t inlen;
+	char in[API_LINE_MAX];
+};
+
+struct api {
+	struct l2d_fd fdw;
+	struct l2d *d;
+	struct api_conn *conns;
+	char path[108];
+};
+
+static struct api the_api;
+
+static void conn_write(struct api_conn *c, const char *line)
+{
+	size_t n = strlen(line);
+	char buf[API_LINE_MAX + 2];
+
+	if (n > API_LINE_MAX)
+		n = API_LINE_MAX;
+	memcpy(buf, line, n);
+	buf[n++] = '\n';
+	/* lines are short; a client that does not read loses them */
+	if (send(c->fdw.fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+		l2d_log(c->d, L2D_LOG_DEBUG, "api: write: %s", strerror(errno));
+}
+
+static void conn_printf(struct api_conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void conn_printf(struct api_conn *c, const char *fmt, ...)
+{
+	char line[API_LINE_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	conn_write(c, line);
+}
+
+void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line);
+void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line)
+{
+	struct api_conn *c = lg->client;
+
+	if (!line) {
+		if (c && c->login_id == lg->id)
+			c->login_id = 0;
+		return;
+	}
+	conn_write(c, line);
+}
+
+static void conn_close(struct api_conn *c)
+{
+	struct l2d *d = c->d;
+	struct api_conn **pp;
+
+	if (c->login_id) {
+		struct l2d_login *lg = l2d_login_find(d, c->login_id);
+
+		c->login_id = 0;
+		if (lg && lg->client == c)
+			l2d_login_client_gone(lg);
+	}
+	l2d_fd_del(d->loop, &c->fdw);
+	close(c->fdw.fd);
+	for (pp = &the_api.conns; *pp; pp = &(*pp)->next)
+		if (*pp == c) {
+			*pp = c->next;
+			break;
+		}
+	free(c);
+}
+
+static void cmd_show(struct api_conn *c)
+{
+	struct l2d *d = c->d;
+	struct l2d_tunnel *t;
+	struct l2d_session *s;
+	char peer[64], local[64];
+
+	for (t = d->tunnels; t; t = t->next) {
+		l2d_addr_str(&t->peer, peer, sizeof(peer), true);
+		l2d_addr_str(&t->local, local, sizeof(local), true);
+		conn_printf(c, "tunnel %u peer-tid %u peer %s local %s role %s state %s sessions %u host %s",
+			    t->tid, t->peer_tid, peer, local, t->initiator ? "lac" : "lns",
+			    l2d_tstate_name(t->state), t->n_sessions, t->peer_host[0] ? t->peer_host : "-");
+		for (s = t->sessions; s; s = s->next)
+			conn_printf(c, "session %u tunnel %u peer-sid %u role %s state %s id %u user %s",
+				    s->sid, t->tid, s->peer_sid, s->initiator ? "lac" : "lns",
+				    l2d_sstate_name(s->state), s->api_id, s->user[0] ? s->user : "-");
+	}
+	conn_write(c, "end");
+}
+
+static void cmd_stats(struct api_conn *c)
+{
+	const struct l2d_stats *st = &c->d->stats;
+
+	conn_printf(c, "stats tunnels %u sessions %u rx %" PRIu64 " rx-discard %" PRIu64
+		    " rx-no-tunnel %" PRIu64 " tx %" PRIu64 " tx-err %" PRIu64 " tunnels-up %" PRIu64
+		    " tunnels-failed %" PRIu64 " sessions-up %" PRIu64 " sessions-failed %" PRIu64
+		    " sessions-refused %" PRIu64 " logins-ok %" PRIu64 " logins-failed %" PRIu64,
+		    c->d->n_tunnels, c->d->n_sessions, st->rx, st->rx_discard, st->rx_no_tunnel,
+		    st->tx, st->tx_err, st->tunnels_up, st->tunnels_failed, st->sessions_up,
+		    st->sessions_failed, st->sessions_refused, st->logins_ok, st->logins_failed);
+	conn_write(c, "end");
+}
+
+static void cmd_login(struct api_conn *c, int argc, char **argv)
+{
+	const char *user = NULL, *profile = NULL, *key = NULL;
+	char err[256];
+	uint32_t id;
+	int i;
+
+	if (c->login_id)
+		return conn_write(c, "error a login is in progress on this connection");
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "profile") || !strcmp(argv[i], "key")) {
+			if (i + 1 >= argc)
+				return conn_printf(c, "error \"%s\" needs a value", argv[i]);
+			if (argv[i][0] == 'p')
+				profile = argv[++i];
+			else
+				key = argv[++i];
+		} else if (!user) {
+			user = argv[i];
+		} else {
+			return conn_printf(c, "error unexpected argument \"%s\"", argv[i]);
+		}
+	}
+	/* the id is set before the first line so that a client gone finds it */
+	c->login_id = c->d->next_login_id + 1;
+	id = l2d_login_start(c->d, c, user, profile, key, err, sizeof(err));
+	if (!id) {
+		c->login_id = 0;
+		conn_printf(c, "error %s", err);
+	} else if (!l2d_login_find(c->d, id)) {
+		c->login_id = 0;
+	}
+}
+
+static void conn_line(struct api_conn *c, char *line)
+{
+	char *argv[16], *save = NULL, *p;
+	int argc = 0;
+
+	for (p = strtok_r(line, " \t\r", &save); p && argc < 16; p = strtok_r(NULL, " \t\r", &save))
+		argv[argc++] = p;
+	if (!argc)
+		return;
+	if (!strcmp(argv[0], "login")) {
+		cmd_login(c, argc, argv);
+	} else if (!strcmp(argv[0], "logout")) {
+		char *end;
+		unsigned long id;
+
+		if (argc != 2)
+			return conn_write(c, "error usage: logout ID");
+		id = strtoul(argv[1], &end, 10);
+		if (*end || !id || id > UINT32_MAX)
+			return conn_printf(c, "error \"%s\" is not a session id", argv[1]);
+		if (l2d_logout(c->d, (uint32_t)id))
+			return conn_printf(c, "error no established session %lu", id);
+		conn_write(c, "ok");
+	} else if (!strcmp(argv[0], "show")) {
+		cmd_show(c);
+	} else if (!strcmp(argv[0], "stats")) {
+		cmd_stats(c);
+	} else {
+		conn_printf(c, "error unknown command \"%s\" (login, logout, show, stats)", argv[0]);
+	}
+}
+
+static void conn_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct api_conn *c = f->arg;
+	ssize_t n;
+	char *nl;
+
+	n = recv(f->fd, c->in + c->inlen, sizeof(c->in) - c->inlen, MSG_DONTWAIT);
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0) {
+		conn_close(c);
+		return;
+	}
+	c->inlen += (size_t)n;
+	while ((nl = memchr(c->in, '\n', c->inlen))) {
+		size_t len = (size_t)(nl - c->in) + 1;
+
+		*nl = '\0';
+		conn_line(c, c->in);
+		memmove(c->in, c->in + len, c->inlen - len);
+		c->inlen -= len;
+	}
+	if (c->inlen == sizeof(c->in)) {
+		conn_write(c, "error line too long");
+		conn_close(c);
+	}
+}
+
+static void api_accept(struct l2d_fd *f, uint32_t events)
+{
+	struct api_conn *c;
+	int fd = accept4(f->fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	c = calloc(1, sizeof(*c));
+	if (!c) {
+		close(fd);
+		return;
+	}
+	c->d = the_api.d;
+	c->fdw.fd = fd;
+	c->fdw.fn = conn_readable;
+	c->fdw.arg = c;
+	if (l2d_fd_add(c->d->loop, &c->fdw, EPOLLIN)) {
+		close(fd);
+		free(c);
+		return;
+	}
+	c->next = the_api.conns;
+	the_api.conns = c;
+}
+
+int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
+int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd, e;
+
+	if (strlen(path) >= sizeof(sa.sun_path)) {
+		snprintf(err, errlen, "socket %s: path too long", path);
+		return -ENAMETOOLONG;
+	}
+	strcpy(sa.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		goto err;
+	unlink(path);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 || chmod(path, 0660) < 0 ||
+	    listen(fd, 64) < 0)
+		goto err;
+	the_api.d = d;
+	snprintf(the_api.path, sizeof(the_api.path), "%s", path);
+	the_api.fdw.fd = fd;
+	the_api.fdw.fn = api_accept;
+	if (l2d_fd_add(d->loop, &the_api.fdw, EPOLLIN))
+		goto err;
+	return 0;
+err:
+	e = errno;
+	snprintf(err, errlen, "socket %s: %s", path, strerror(e));
+	if (fd >= 0)
+		close(fd);
+	return -e;
+}
+
+void l2d_api_close(void);
+void l2d_api_close(void)
+{
+	while (the_api.conns)
+		conn_close(the_api.conns);
+	if (the_api.fdw.fd > 0) {
+		close(the_api.fdw.fd);
+		unlink(the_api.path);
+	}
+	the_api.fdw.fd = 0;
+}

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "kernel netlink": selection and admission by the l2tpsel module over its
+ * generic-netlink family (uapi/linux/l2tpsel.h): LOGIN_BEGIN / LOGIN_REPORT
+ * for the walk, SESSION_UP / SESSION_DOWN for admission, TUNNEL_SESSION_DOWN
+ * when a successful login's session ends, SESSION_GET for the restart
+ * reconciliation.  One socket, synchronous requests from the event loop
+ * (each is a few microseconds of kernel work); logins held by the kernel
+ * belong to this socket, so they are freed if the agent dies.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <arpa/inet.h>
+#include <linux/genetlink.h>
+#include <linux/l2tpsel.h>
+
+#include "l2d.h"
+#include "nl.h"
+
+struct knl {
+	struct l2s_nl nl;
+};
+
+static struct l2s_nl *nl_of(struct l2d *d)
+{
+	return &((struct knl *)d->kctx)->nl;
+}
+
+int l2d_knl_open(struct l2d *d, char *err, size_t errlen);
+int l2d_knl_open(struct l2d *d, char *err, size_t errlen)
+{
+	struct knl *k = calloc(1, sizeof(*k));
+	int ret;
+
+	if (!k)
+		return -ENOMEM;
+	ret = l2s_nl_open(&k->nl);
+	if (!ret)
+		ret = l2s_nl_resolve(&k->nl);
+	if (ret) {
+		snprintf(err, errlen, "l2tpsel netlink: %s", k->nl.errmsg[0] ? k->nl.errmsg : strerror(-ret));
+		l2s_nl_close(&k->nl);
+		free(k);
+		return ret;
+	}
+	d->kctx = k;
+	return 0;
+}
+
+static void knl_fini(struct l2d *d)
+{
+	if (!d->kctx)
+		return;
+	l2s_nl_close(nl_of(d));
+	free(d->kctx);
+	d->kctx = NULL;
+}
+
+struct attrs {
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+};
+
+static int attr_cb(const struct nlattr *a, void *data)
+{
+	struct attrs *at = data;
+	unsigned int type = mnl_attr_get_type(a);
+
+	if (type <= L2TPSEL_A_MAX)
+		at->tb[type] = a;
+	return MNL_CB_OK;
+}
+
+static uint8_t a_u8(const struct nlattr *a)
+{
+	return a && mnl_attr_get_payload_len(a) >= 1 ? mnl_attr_get_u8(a) : 0;
+}
+
+static uint16_t a_u16(const struct nlattr *a)
+{
+	return a && mnl_attr_get_payload_len(a) >= 2 ? mnl_attr_get_u16(a) : 0;
+}
+
+static uint32_t a_u32(const struct nlattr *a)
+{
+	return a && mnl_attr_get_payload_len(a) >= 4 ? mnl_attr_get_u32(a) : 0;
+}
+
+static void a_str(const struct nlattr *a, char *dst, size_t cap)
+{
+	dst[0] = '\0';
+	if (a && mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
+		snprintf(dst, cap, "%s", mnl_attr_get_str(a));
+}
+
+static bool a_addr(const struct nlattr *a, uint16_t port, struct l2d_addr *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!a)
+		return false;
+	if (mnl_attr_get_payload_len(a) == 4) {
+		struct sockaddr_in *s = (struct sockaddr_in *)&out->ss;
+
+		s->sin_family = AF_INET;
+		s->sin_port = htons(port);
+		memcpy(&s->sin_addr, mnl_attr_get_payload(a), 4);
+		out->len = sizeof(*s);
+		return true;
+	}
+	if (mnl_attr_get_payload_len(a) == 16) {
+		struct sockaddr_in6 *s = (struct sockaddr_in6 *)&out->ss;
+
+		s->sin6_family = AF_INET6;
+		s->sin6_port = htons(port);
+		memcpy(&s->sin6_addr, mnl_attr_get_payload(a), 16);
+		out->len = sizeof(*s);
+		return true;
+	}
+	return false;
+}
+
+struct step_ctx {
+	struct l2d_login *lg;
+	struct l2d_step *st;
+	bool got;
+};
+
+static int step_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct step_ctx *c = data;
+	struct l2d_step *st = c->st;
+	struct attrs at = { { 0 } };
+
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
+	memset(st, 0, sizeof(*st));
+	c->got = true;
+	if (at.tb[L2TPSEL_A_LOGIN_ID])
+		c->lg->kid = a_u32(at.tb[L2TPSEL_A_LOGIN_ID]);
+	a_str(at.tb[L2TPSEL_A_NAME], st->tunnel, sizeof(st->tunnel));
+	a_str(at.tb[L2TPSEL_A_PROFILE], st->profile, sizeof(st->profile));
+	st->level = a_u8(at.tb[L2TPSEL_A_SEL_LEVEL]);
+	if (a_u8(at.tb[L2TPSEL_A_STEP]) == L2TPSEL_STEP_DONE) {
+		st->done = true;
+		st->ok = a_u8(at.tb[L2TPSEL_A_OK]);
+		st->why = a_u8(at.tb[L2TPSEL_A_WHY]);
+		return MNL_CB_OK;
+	}
+	st->setup = a_u8(at.tb[L2TPSEL_A_SETUP]);
+	st->shortest = a_u8(at.tb[L2TPSEL_A_SHORTEST]);
+	if (!a_addr(at.tb[L2TPSEL_A_REMOTE],
+		    at.tb[L2TPSEL_A_PORT] ? a_u16(at.tb[L2TPSEL_A_PORT]) : 1701, &st->remote)) {
+		c->got = false;
+		return MNL_CB_OK;
+	}
+	st->has_local = a_addr(at.tb[L2TPSEL_A_LOCAL], 0, &st->local);
+	return MNL_CB_OK;
+}
+
+static int talk(struct l2d *d, struct nlmsghdr *nlh, mnl_cb_t cb, void *data, const char *what)
+{
+	struct l2s_nl *nl = nl_of(d);
+	int ret = l2s_nl_talk(nl, nlh, cb, data);
+
+	if (ret)
+		l2d_log(d, L2D_LOG_ERR, "%s: %s", what, nl->errmsg[0] ? nl->errmsg : strerror(-ret));
+	return ret;
+}
+
+static int knl_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct step_ctx c = { lg, st, false };
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_LOGIN_BEGIN, 0);
+	int ret;
+
+	if (lg->user[0])
+		mnl_attr_put_strz(nlh, L2TPSEL_A_USER, lg->user);
+	if (lg->profile[0])
+		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, lg->profile);
+	if (lg->key[0])
+		mnl_attr_put_strz(nlh, L2TPSEL_A_KEY, lg->key);
+	ret = talk(d, nlh, step_cb, &c, "LOGIN_BEGIN");
+	if (ret)
+		return ret == -ENOENT ? -2 : ret;
+	return c.got ? 0 : -EPROTO;
+}
+
+static int knl_report(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
+		      uint16_t result, uint16_t error, struct l2d_step *st)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct step_ctx c = { lg, st, false };
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_LOGIN_REPORT, 0);
+	int ret;
+
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, lg->kid);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, (uint8_t)outcome);
+	if (outcome == L2TPSEL_OUTCOME_CDN || outcome == L2TPSEL_OUTCOME_STOPCCN) {
+		mnl_attr_put_u16(nlh, L2TPSEL_A_RESULT_CODE, result);
+		mnl_attr_put_u16(nlh, L2TPSEL_A_ERROR_CODE, error);
+	}
+	ret = talk(d, nlh, step_cb, &c, "LOGIN_REPORT");
+	if (ret)
+		return ret;
+	return c.got ? 0 : -EPROTO;
+}
+
+struct admit_ctx {
+	struct l2d_admit *a;
+	bool got;
+};
+
+static int admit_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct admit_ctx *c = data;
+	struct attrs at = { { 0 } };
+
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
+	if (!at.tb[L2TPSEL_A_ADMIT])
+		return MNL_CB_OK;
+	c->got = true;
+	c->a->level = a_u8(at.tb[L2TPSEL_A_ADMIT]);
+	c->a->pass = c->a->level == L2TPSEL_LEVEL_PASS;
+	c->a->result = at.tb[L2TPSEL_A_RESULT_CODE] ? a_u16(at.tb[L2TPSEL_A_RESULT_CODE]) : 4;
+	c->a->error = at.tb[L2TPSEL_A_ERROR_CODE] ? a_u16(at.tb[L2TPSEL_A_ERROR_CODE]) : 4;
+	return MNL_CB_OK;
+}
+
+static int knl_session_up(struct l2d *d, struct l2d_session *s, struct l2d_admit *a)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct admit_ctx c = { a, false };
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_SESSION_UP, 0);
+	int ret;
+
+	memset(a, 0, sizeof(*a));
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, s->key);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, s->initiator ? L2TPSEL_ROLE_LAC : L2TPSEL_ROLE_LNS);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, s->t->tid);
+	if (!s->initiator) {
+		if (s->t->tgroup[0])
+			mnl_attr_put_strz(nlh, L2TPSEL_A_TGROUP, s->t->tgroup);
+		if (s->t->peer_host[0])
+			mnl_attr_put_strz(nlh, L2TPSEL_A_CLIENT, s->t->peer_host);
+	}
+	ret = talk(d, nlh, admit_cb, &c, "SESSION_UP");
+	if (ret)
+		return ret;
+	return c.got ? 0 : -EPROTO;
+}
+
+static int knl_session_down(struct l2d *d, uint64_t key)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_SESSION_DOWN, 0);
+
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
+	return talk(d, nlh, NULL, NULL, "SESSION_DOWN");
+}
+
+static int knl_tunnel_session_down(struct l2d *d, const char *tunnel, const char *profile)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
+
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, tunnel);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
+	return talk(d, nlh, NULL, NULL, "TUNNEL_SESSION_DOWN");
+}
+
+struct dump_ctx {
+	struct l2d *d;
+	struct l2d_ksess *v;
+	size_t n, cap;
+};
+
+static int dump_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct dump_ctx *c = data;
+	struct attrs at = { { 0 } };
+
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
+	if (!at.tb[L2TPSEL_A_SESSION_KEY] || mnl_attr_get_payload_len(at.tb[L2TPSEL_A_SESSION_KEY]) != 8)
+		return MNL_CB_OK;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 256;
+		struct l2d_ksess *v = realloc(c->v, cap * sizeof(*v));
+
+		if (!v)
+			return MNL_CB_ERROR;
+		c->v = v;
+		c->cap = cap;
+	}
+	c->v[c->n].key = mnl_attr_get_u64(at.tb[L2TPSEL_A_SESSION_KEY]);
+	c->v[c->n].role = a_u8(at.tb[L2TPSEL_A_ROLE]);
+	c->v[c->n].tid = a_u32(at.tb[L2TPSEL_A_TUNNEL_ID]);
+	c->n++;
+	return MNL_CB_OK;
+}
+
+/* Collect the dump first: SESSION_DOWN cannot be sent in the middle of it. */
+static int knl_session_dump(struct l2d *d, void (*fn)(struct l2d *d, const struct l2d_ksess *k, void *arg),
+			    void *arg)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct dump_ctx c = { d, NULL, 0, 0 };
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_SESSION_GET, NLM_F_DUMP);
+	size_t i;
+	int ret;
+
+	ret = talk(d, nlh, dump_cb, &c, "SESSION_GET");
+	if (!ret)
+		for (i = 0; i < c.n; i++)
+			fn(d, &c.v[i], arg);
+	free(c.v);
+	return ret;
+}
+
+static const char *knl_errmsg(struct l2d *d)
+{
+	return d->kctx && nl_of(d)->errmsg[0] ? nl_of(d)->errmsg : NULL;
+}
+
+const struct l2d_kops l2d_kops_netlink = {
+	.errmsg = knl_errmsg,
+	.name = "netlink",
+	.login_begin = knl_begin,
+	.login_report = knl_report,
+	.session_up = knl_session_up,
+	.session_down = knl_session_down,
+	.tunnel_session_down = knl_tunnel_session_down,
+	.session_dump = knl_session_dump,
+	.fini = knl_fini,
+};

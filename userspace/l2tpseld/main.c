@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld: the L2TPv2 agent (Documentation/l2tpseld.md, l2tpseld.8).
+ *
+ *   l2tpseld [-c FILE] [-o 'LINE']... [-t]
+ *
+ * Sockets: the LNS role listens on each "listen" address; every tunnel gets
+ * its own UDP socket bound to its local address and port and connected to
+ * the peer (the kernel data path needs one socket per tunnel).  Datagrams
+ * are demultiplexed by Tunnel ID whatever socket they arrive on.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/random.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "l2d.h"
+#include "nl.h"
+
+int l2d_knl_open(struct l2d *d, char *err, size_t errlen);
+int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
+void l2d_dp_glue_close(struct l2d *d);
+void l2d_dp_child_exit(struct l2d *d, int pid, int status);
+int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
+void l2d_api_close(void);
+void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line);
+
+struct listener {
+	struct l2d_fd fdw;
+	struct l2d_addr addr;
+};
+
+static struct l2d *D;
+static struct listener listeners[L2D_MAX_LISTEN];
+static unsigned int n_listeners;
+static struct l2d_fd sigw;
+static uint64_t stop_deadline;
+
+static void set_port(struct l2d_addr *a, uint16_t port)
+{
+	if (a->ss.ss_family == AF_INET)
+		((struct sockaddr_in *)&a->ss)->sin_port = htons(port);
+	else
+		((struct sockaddr_in6 *)&a->ss)->sin6_port = htons(port);
+}
+
+static uint16_t get_port(const struct l2d_addr *a)
+{
+	if (a->ss.ss_family == AF_INET)
+		return ntohs(((const struct sockaddr_in *)&a->ss)->sin_port);
+	return ntohs(((const struct sockaddr_in6 *)&a->ss)->sin6_port);
+}
+
+static void drain(int fd, const struct l2d_addr *fixed_local, uint16_t local_port)
+{
+	static uint8_t buf[4096];
+
+	for (;;) {
+		struct l2d_addr peer = { .len = sizeof(peer.ss) }, local;
+		char cbuf[256];
+		struct iovec iov = { buf, sizeof(buf) };
+		struct msghdr mh = {
+			.msg_name = &peer.ss, .msg_namelen = sizeof(peer.ss),
+			.msg_iov = &iov, .msg_iovlen = 1,
+			.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		};
+		struct cmsghdr *cm;
+		ssize_t n = recvmsg(fd, &mh, MSG_DONTWAIT);
+
+		if (n < 0)
+			return;
+		peer.len = mh.msg_namelen;
+		local = *fixed_local;
+		for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm)) {
+			if (cm->cmsg_level == IPPROTO_IP && cm->cmsg_type == IP_PKTINFO) {
+				struct in_pktinfo pi;
+				struct sockaddr_in *s = (struct sockaddr_in *)&local.ss;
+
+				memcpy(&pi, CMSG_DATA(cm), sizeof(pi));
+				memset(&local, 0, sizeof(local));
+				s->sin_family = AF_INET;
+				s->sin_addr = pi.ipi_addr;
+				local.len = sizeof(*s);
+			} else if (cm->cmsg_level == IPPROTO_IPV6 && cm->cmsg_type == IPV6_PKTINFO) {
+				struct in6_pktinfo pi;
+				struct sockaddr_in6 *s = (struct sockaddr_in6 *)&local.ss;
+
+				memcpy(&pi, CMSG_DATA(cm), sizeof(pi));
+				memset(&local, 0, sizeof(local));
+				s->sin6_family = AF_INET6;
+				s->sin6_addr = pi.ipi6_addr;
+				local.len = sizeof(*s);
+			}
+		}
+		set_port(&local, local_port);
+		l2d_input(D, &local, &peer, buf, (size_t)n);
+	}
+}
+
+static void listener_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct listener *l = f->arg;
+
+	drain(f->fd, &l->addr, get_port(&l->addr));
+}
+
+static void tunnel_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct l2d_tunnel *t = f->arg;
+	struct l2d_addr local = t->local;
+
+	drain(f->fd, &local, get_port(&local));
+}
+
+static int udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo)
+{
+	int one = 1, fd = socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return -errno;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (pktinfo) {
+		if (family == AF_INET)
+			setsockopt(fd, IPPROTO_IP, IP_PKTINFO, &one, sizeof(one));
+		else
+			setsockopt(fd, IPPROTO_IPV6, IPV6_RECVPKTINFO, &one, sizeof(one));
+	}
+	if (bind(fd, (const struct sockaddr *)&bind_to->ss, bind_to->len) < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	return fd;
+}
+
+static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
+{
+	struct l2d_addr local = t->local;
+	char a[64];
+	int fd;
+
+	if (!local.ss.ss_family) {
+		memset(&local, 0, sizeof(local));
+		local.ss.ss_family = t->peer.ss.ss_family;
+		local.len = t->peer.len;
+	}
+	if (!get_port(&local))
+		set_port(&local, d->conf->port);
+	fd = udp_socket(t->peer.ss.ss_family, &local, false);
+	if (fd >= 0 && connect(fd, (const struct sockaddr *)&t->peer.ss, t->peer.len) < 0) {
+		int e = -errno;
+
+		close(fd);
+		fd = e;
+	}
+	if (fd < 0) {
+		l2d_addr_str(&local, a, sizeof(a), true);
+		l2d_log(d, L2D_LOG_ERR, "tunnel socket on %s: %s", a, strerror(-fd));
+		return fd;
+	}
+	t->local.len = sizeof(t->local.ss);
+	getsockname(fd, (struct sockaddr *)&t->local.ss, &t->local.len);
+	t->fd = fd;
+	t->fdw.fd = fd;
+	t->fdw.fn = tunnel_readable;
+	t->fdw.arg = t;
+	if (l2d_fd_add(d->loop, &t->fdw, EPOLLIN)) {
+		close(fd);
+		t->fd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+static void env_tunnel_close(struct l2d *d, struct l2d_tunnel *t)
+{
+	if (t->fd < 0)
+		return;
+	l2d_fd_del(d->loop, &t->fdw);
+	close(t->fd);
+	t->fd = -1;
+}
+
+static int env_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len)
+{
+	if (t->fd < 0)
+		return -1;
+	return send(t->fd, buf, len, MSG_DONTWAIT) < 0 ? -1 : 0;
+}
+
+static void env_random(struct l2d *d, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+
+	while (len) {
+		ssize_t n = getrandom(p, len, 0);
+
+		if (n <= 0)
+			continue;
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+static const struct l2d_env env = {
+	.tunnel_open = env_tunnel_open,
+	.tunnel_close = env_tunnel_close,
+	.send = env_send,
+	.login_event = l2d_api_login_event,
+	.random = env_random,
+};
+
+static void signal_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct signalfd_siginfo si;
+
+	while (read(f->fd, &si, sizeof(si)) == sizeof(si)) {
+		if (si.ssi_signo == SIGCHLD) {
+			int status;
+			pid_t pid;
+
+			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+				l2d_dp_child_exit(D, pid, status);
+		} else if (!D->shutting_down) {
+			l2d_log(D, L2D_LOG_INFO, "signal %u: StopCCN to every tunnel, exiting", si.ssi_signo);
+			l2d_shutdown(D);
+			stop_deadline = l2d_now(D->loop) + 1000;
+		} else {
+			D->loop->stop = true;
+		}
+	}
+}
+
+static void usage(void)
+{
+	printf("Usage: l2tpseld [-c FILE] [-o 'LINE']... [-t] [-h]\n"
+	       "  -c FILE   configuration file (Documentation/l2tpseld.md)\n"
+	       "  -o LINE   one configuration line, after the file (repeatable)\n"
+	       "  -t        check the configuration and exit\n"
+	       "Examples: l2tpseld -c /etc/l2tpseld.conf\n"
+	       "          l2tpseld -o 'kernel none' -o 'listen 127.0.0.1' -o 'socket none'\n");
+}
+
+int main(int argc, char **argv)
+{
+	static struct l2d_conf conf;
+	struct l2d_loop loop;
+	char err[512];
+	sigset_t ss;
+	bool check_only = false;
+	unsigned int i;
+	int opt, ret;
+
+	l2d_conf_defaults(&conf);
+	while ((opt = getopt(argc, argv, "c:o:th")) != -1) {
+		switch (opt) {
+		case 'c':
+			if (l2d_conf_file(&conf, optarg, err, sizeof(err))) {
+				fprintf(stderr, "l2tpseld: %s\n", err);
+				return 1;
+			}
+			break;
+		case 'o':
+			if (l2d_conf_line(&conf, optarg, err, sizeof(err))) {
+				fprintf(stderr, "l2tpseld: -o '%s': %s\n", optarg, err);
+				return 1;
+			}
+			break;
+		case 't':
+			check_only = true;
+			break;
+		case 'h':
+			usage();
+			return 0;
+		default:
+			usage();
+			return 1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "l2tpseld: unexpected argument \"%s\"\n", argv[optind]);
+		return 1;
+	}
+	if (l2d_conf_check(&conf, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s\n", err);
+		return 1;
+	}
+	if (check_only)
+		return 0;
+	if (conf.netns[0] && (ret = l2s_netns_enter(conf.netns))) {
+		fprintf(stderr, "l2tpseld: netns %s: %s\n", conf.netns, strerror(-ret));
+		return 1;
+	}
+	if ((ret = l2d_loop_init(&loop, true))) {
+		fprintf(stderr, "l2tpseld: epoll: %s\n", strerror(-ret));
+		return 1;
+	}
+	D = calloc(1, sizeof(*D));
+	if (!D)
+		return 1;
+	l2d_init(D, &conf, &loop, &env, conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_stub : &l2d_kops_netlink);
+	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
+		return 1;
+	}
+	if (conf.dataplane == L2D_DP_KERNEL && l2d_dp_glue_open(D, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s\n", err);
+		return 1;
+	}
+	/* restart: what the kernel still counts for this agent goes down first */
+	if (conf.kernel == L2D_KERNEL_NETLINK) {
+		ret = l2d_reconcile(D, conf.journal_path);
+		if (ret < 0) {
+			fprintf(stderr, "l2tpseld: reconciliation with the kernel failed: %s\n", strerror(-ret));
+			return 1;
+		}
+		if (ret > 0)
+			fprintf(stderr, "l2tpseld: reconciled: %d sessions of a previous run reported down\n", ret);
+	}
+	if ((ret = l2d_journal_open(D, conf.journal_path)))
+		fprintf(stderr, "l2tpseld: journal %s: %s (restart reconciliation of selection counts off)\n",
+			conf.journal_path, strerror(-ret));
+	for (i = 0; i < conf.n_listen; i++) {
+		struct listener *l = &listeners[n_listeners];
+		char a[64];
+		int fd;
+
+		memcpy(&l->addr.ss, &conf.listen[i], sizeof(conf.listen[i]));
+		l->addr.len = conf.listen_len[i];
+		fd = udp_socket(l->addr.ss.ss_family, &l->addr, true);
+		if (fd < 0) {
+			l2d_addr_str(&l->addr, a, sizeof(a), true);
+			fprintf(stderr, "l2tpseld: listen %s: %s\n", a, strerror(-fd));
+			return 1;
+		}
+		l->fdw.fd = fd;
+		l->fdw.fn = listener_readable;
+		l->fdw.arg = l;
+		l2d_fd_add(&loop, &l->fdw, EPOLLIN);
+		n_listeners++;
+	}
+	if (conf.socket_path[0] && l2d_api_open(D, conf.socket_path, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s\n", err);
+		return 1;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&ss);
+	sigaddset(&ss, SIGTERM);
+	sigaddset(&ss, SIGINT);
+	sigaddset(&ss, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &ss, NULL);
+	sigw.fd = signalfd(-1, &ss, SFD_NONBLOCK | SFD_CLOEXEC);
+	sigw.fn = signal_readable;
+	l2d_fd_add(&loop, &sigw, EPOLLIN);
+	l2d_log(D, L2D_LOG_INFO, "started: kernel %s, dataplane %s, %u listen, api %s, agent-id %u",
+		D->kops->name, conf.dataplane == L2D_DP_KERNEL ? "kernel" : "none", n_listeners,
+		conf.socket_path[0] ? conf.socket_path : "none", conf.agent_id);
+
+	while (!loop.stop) {
+		ret = l2d_loop_once(&loop, stop_deadline ? 100 : -1);
+		if (ret)
+			break;
+		if (stop_deadline && (!D->n_tunnels || l2d_now(&loop) >= stop_deadline))
+			break;
+	}
+	l2d_api_close();
+	l2d_fini(D);
+	l2d_dp_glue_close(D);
+	for (i = 0; i < n_listeners; i++)
+		close(listeners[i].fdw.fd);
+	if (D->journal_fd >= 0)
+		close(D->journal_fd);
+	l2d_loop_fini(&loop);
+	free(D);
+	return 0;
+}
