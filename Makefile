@@ -71,4 +71,6 @@ help:
 	@echo "make fuzz        the same for FUZZ_TIME seconds (600)"
 	@echo "make bench-core  ns per selection decision, hash disruption table"
 	@echo "make bench-rl    ns per rate-limit decision, admitted-vs-offered table"
+	@echo "make bench       every benchmark against its peer (host and VM): report + plots in"
+	@echo "                 build/bench/<time>/ (BENCH_SIZE=tiny|full); make bench-doc BENCH_DIR=..."
 

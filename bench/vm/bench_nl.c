@@ -1,0 +1,582 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench-nl: the loader and timer of the VM half of `make bench`
+ * (bench/vm/guest.sh).  It fills the l2tpsel tables fast (requests are
+ * pipelined, 64 to a sendmsg) and times round trips and dumps, each next to
+ * a peer the kernel already has (nlctrl GETFAMILY, an rtnetlink route dump).
+ *
+ *   bench-nl limit-max N                     chassis maximum (1M sessions need more)
+ *   bench-nl profiles FROM TO                profiles pFROM..pTO-1, one tunnel each
+ *   bench-nl tunnels FROM TO PER             PER - 1 more tunnels in each of those
+ *   bench-nl domains FROM TO PROFILE         domains dFROM.example..dTO-1.example
+ *   bench-nl sessions FROM TO                LAC sessions with keys FROM..TO-1
+ *   bench-nl routes FROM TO                  blackhole routes 10.x.y.z/32 (the peer)
+ *   bench-nl login-bench COUNT {USER@DOMAIN|PROFILE}
+ *                                            LOGIN_BEGIN + LOGIN_REPORT round trips,
+ *                                            each followed by a GETFAMILY
+ *   bench-nl session-bench COUNT             SESSION_UP + SESSION_DOWN round trips,
+ *                                            each pair followed by a GETFAMILY
+ *   bench-nl dump {domain|profile|session|route}   one dump, timed
+ *
+ * Each command prints one line of NAME=VALUE words (count=, ns=, ...; the
+ * round-trip benches print medians) and exits 0, or prints the kernel's
+ * message and exits 1.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <arpa/inet.h>
+#include <linux/genetlink.h>
+#include <linux/rtnetlink.h>
+#include <linux/l2tpsel.h>
+
+#include "nl.h"
+
+#define PIPE	64
+
+static struct l2s_nl nl;
+static struct mnl_socket *rt;	/* NETLINK_ROUTE, for the route peer */
+static uint32_t rt_seq = 1;
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void die(const char *what, int err)
+{
+	fprintf(stderr, "bench-nl: %s: %s%s%s\n", what, strerror(err),
+		nl.errmsg[0] ? ": " : "", nl.errmsg);
+	exit(1);
+}
+
+static void open_genl(void)
+{
+	int err = l2s_nl_open(&nl);
+
+	if (err)
+		die("cannot open a generic netlink socket", -err);
+	err = l2s_nl_resolve(&nl);
+	if (err)
+		die("cannot resolve the l2tpsel family", -err);
+}
+
+static uint32_t parse_u32(const char *s, const char *what)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || !*s || v > 0xffffffffUL) {
+		fprintf(stderr, "bench-nl: %s \"%s\" is not a number of 0..4294967295\n", what, s);
+		exit(2);
+	}
+	return (uint32_t)v;
+}
+
+/* Read until every request of a batch is acknowledged; any error is fatal. */
+static void drain(struct mnl_socket *s, uint32_t pending, const char *what)
+{
+	char *buf = nl.buf;
+
+	while (pending) {
+		int len = mnl_socket_recvfrom(s, buf, MNL_SOCKET_BUFFER_SIZE);
+		struct nlmsghdr *h;
+
+		if (len < 0)
+			die(what, errno);
+		for (h = (struct nlmsghdr *)buf; mnl_nlmsg_ok(h, len); h = mnl_nlmsg_next(h, &len)) {
+			const struct nlmsgerr *e;
+
+			if (h->nlmsg_type != NLMSG_ERROR)
+				continue;	/* a reply before its ACK */
+			e = mnl_nlmsg_get_payload(h);
+			if (e->error) {
+				const struct nlattr *a;
+				unsigned int off = sizeof(*e);
+
+				if (!(h->nlmsg_flags & NLM_F_CAPPED))
+					off += mnl_nlmsg_get_payload_len(&e->msg);
+				if (h->nlmsg_flags & NLM_F_ACK_TLVS)
+					mnl_attr_for_each(a, h, off)
+						if (mnl_attr_get_type(a) == NLMSGERR_ATTR_MSG)
+							snprintf(nl.errmsg, sizeof(nl.errmsg), "%s",
+								 mnl_attr_get_str(a));
+				die(what, -e->error);
+			}
+			pending--;
+		}
+	}
+}
+
+/* Build request i at @at (a free buffer); returns its header. */
+typedef struct nlmsghdr *(*build_fn)(char *at, uint32_t i, void *arg);
+
+/* Send requests FROM..TO-1, PIPE to a sendmsg, each with NLM_F_ACK. */
+static void pipeline(struct mnl_socket *s, uint32_t from, uint32_t to, build_fn fn, void *arg,
+		     const char *what)
+{
+	static char buf[PIPE * 512];
+	uint32_t i = from;
+
+	while (i < to) {
+		size_t len = 0;
+		uint32_t n = 0;
+
+		while (i < to && n < PIPE) {
+			struct nlmsghdr *h = fn(buf + len, i++, arg);
+
+			len += NLMSG_ALIGN(h->nlmsg_len);
+			n++;
+		}
+		if (mnl_socket_sendto(s, buf, len) < 0)
+			die(what, errno);
+		drain(s, n, what);
+	}
+}
+
+static struct nlmsghdr *genl_req(char *at, uint8_t cmd)
+{
+	struct nlmsghdr *h = mnl_nlmsg_put_header(at);
+	struct genlmsghdr *g;
+
+	h->nlmsg_type = nl.family;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	h->nlmsg_seq = ++nl.seq;
+	g = mnl_nlmsg_put_extra_header(h, sizeof(*g));
+	g->cmd = cmd;
+	g->version = L2TPSEL_GENL_VERSION;
+	return h;
+}
+
+static void put_v4(struct nlmsghdr *h, int type, uint32_t host)
+{
+	uint32_t be = htonl(host);
+
+	mnl_attr_put(h, type, 4, &be);
+}
+
+/* Profile p<i>, tunnels t0.. of it; tunnel j: level j / 31, LNS 10.201.0.(j % 31 + 1). */
+static struct nlmsghdr *b_profile(char *at, uint32_t i, void *arg)
+{
+	char name[32];
+	struct nlmsghdr *h = genl_req(at, L2TPSEL_CMD_PROFILE_NEW);
+
+	snprintf(name, sizeof(name), "p%u", i);
+	mnl_attr_put_strz(h, L2TPSEL_A_NAME, name);
+	return h;
+}
+
+static struct nlmsghdr *b_tunnel(char *at, uint32_t k, void *arg)
+{
+	uint32_t per = *(uint32_t *)arg, i = k / per, j = k % per;
+	char name[32], prof[32];
+	struct nlmsghdr *h = genl_req(at, L2TPSEL_CMD_TUNNEL_NEW);
+
+	snprintf(name, sizeof(name), "t%u", j);
+	snprintf(prof, sizeof(prof), "p%u", i);
+	mnl_attr_put_strz(h, L2TPSEL_A_NAME, name);
+	mnl_attr_put_strz(h, L2TPSEL_A_PROFILE, prof);
+	mnl_attr_put_u8(h, L2TPSEL_A_SEL_LEVEL, (uint8_t)(j / 31));
+	put_v4(h, L2TPSEL_A_REMOTE, 0x0ac90000u + j % 31 + 1);
+	return h;
+}
+
+static struct nlmsghdr *b_domain(char *at, uint32_t i, void *arg)
+{
+	char name[64];
+	struct nlmsghdr *h = genl_req(at, L2TPSEL_CMD_DOMAIN_NEW);
+
+	snprintf(name, sizeof(name), "d%u.example", i);
+	mnl_attr_put_strz(h, L2TPSEL_A_DOMAIN, name);
+	mnl_attr_put_strz(h, L2TPSEL_A_PROFILE, arg);
+	return h;
+}
+
+static struct nlmsghdr *b_session(char *at, uint32_t i, void *arg)
+{
+	struct nlmsghdr *h = genl_req(at, L2TPSEL_CMD_SESSION_UP);
+
+	mnl_attr_put_u64(h, L2TPSEL_A_SESSION_KEY, (uint64_t)i + 1);
+	mnl_attr_put_u8(h, L2TPSEL_A_ROLE, L2TPSEL_ROLE_LAC);
+	mnl_attr_put_u32(h, L2TPSEL_A_TUNNEL_ID, 1 + i % 1000);
+	return h;
+}
+
+static struct nlmsghdr *b_route(char *at, uint32_t i, void *arg)
+{
+	struct nlmsghdr *h = mnl_nlmsg_put_header(at);
+	struct rtmsg *r;
+	uint32_t dst = htonl(0x0a000000u + i);
+
+	h->nlmsg_type = RTM_NEWROUTE;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK | NLM_F_CREATE | NLM_F_EXCL;
+	h->nlmsg_seq = ++rt_seq;
+	r = mnl_nlmsg_put_extra_header(h, sizeof(*r));
+	r->rtm_family = AF_INET;
+	r->rtm_dst_len = 32;
+	r->rtm_table = RT_TABLE_MAIN;
+	r->rtm_protocol = RTPROT_STATIC;
+	r->rtm_scope = RT_SCOPE_UNIVERSE;
+	r->rtm_type = RTN_BLACKHOLE;
+	mnl_attr_put(h, RTA_DST, 4, &dst);
+	return h;
+}
+
+static void open_rt(void)
+{
+	rt = mnl_socket_open(NETLINK_ROUTE);
+	if (!rt || mnl_socket_bind(rt, 0, MNL_SOCKET_AUTOPID) < 0)
+		die("cannot open a rtnetlink socket", errno);
+}
+
+static void load(int argc, char **argv)
+{
+	static const struct { const char *name; int argc; } ops[] = {
+		{ "profiles", 4 }, { "tunnels", 5 }, { "domains", 5 }, { "sessions", 4 },
+		{ "routes", 4 },
+	};
+	uint32_t from = parse_u32(argv[2], "FROM"), to = parse_u32(argv[3], "TO");
+	uint64_t t0;
+	uint32_t per = 0, n = to > from ? to - from : 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+		if (!strcmp(argv[1], ops[i].name) && argc == ops[i].argc)
+			break;
+	if (i == sizeof(ops) / sizeof(ops[0])) {
+		fprintf(stderr, "bench-nl: \"%s\" with %d arguments is not a command (try bench-nl without any)\n",
+			argv[1], argc - 2);
+		exit(2);
+	}
+	if (from > to || (!strcmp(argv[1], "routes") && to > 0x1000000u)) {
+		fprintf(stderr, "bench-nl: %s: FROM %u TO %u is not a range%s\n", argv[1], from, to,
+			!strcmp(argv[1], "routes") ? " within 10.0.0.0/8" : "");
+		exit(2);
+	}
+	if (!strcmp(argv[1], "tunnels")) {
+		per = parse_u32(argv[4], "PER");
+		if (per < 2 || per > 248) {
+			fprintf(stderr, "bench-nl: tunnels: PER must be 2..248 (8 levels x 31)\n");
+			exit(2);
+		}
+	}
+	if (!strcmp(argv[1], "routes")) {
+		nl.buf = malloc(MNL_SOCKET_BUFFER_SIZE);
+		if (!nl.buf)
+			die("routes", ENOMEM);
+		open_rt();
+	} else {
+		open_genl();
+	}
+	t0 = mono_ns();
+	if (!strcmp(argv[1], "profiles") && argc == 4) {
+		pipeline(nl.sock, from, to, b_profile, NULL, "PROFILE_NEW");
+		per = 1;
+		pipeline(nl.sock, from, to, b_tunnel, &per, "TUNNEL_NEW");
+	} else if (!strcmp(argv[1], "tunnels") && argc == 5) {
+		/* k / per is the profile, k % per the tunnel: skip tunnel 0, made with the profile */
+		for (uint32_t k = from; k < to; k++)
+			pipeline(nl.sock, k * per + 1, (k + 1) * per, b_tunnel, &per, "TUNNEL_NEW");
+		n *= per - 1;
+	} else if (!strcmp(argv[1], "domains") && argc == 5) {
+		pipeline(nl.sock, from, to, b_domain, argv[4], "DOMAIN_NEW");
+	} else if (!strcmp(argv[1], "sessions") && argc == 4) {
+		pipeline(nl.sock, from, to, b_session, NULL, "SESSION_UP");
+	} else {
+		pipeline(rt, from, to, b_route, NULL, "RTM_NEWROUTE");
+	}
+	printf("count=%u ns=%llu per_ns=%llu\n", n, (unsigned long long)(mono_ns() - t0),
+	       n ? (unsigned long long)((mono_ns() - t0) / n) : 0ull);
+}
+
+static int nop_cb(const struct nlmsghdr *h, void *data)
+{
+	return MNL_CB_OK;
+}
+
+static uint8_t admit;
+
+static int admit_cb(const struct nlmsghdr *h, void *data)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, h, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == L2TPSEL_A_ADMIT)
+			admit = mnl_attr_get_u8(a);
+	return MNL_CB_OK;
+}
+
+/* A bare nlctrl GETFAMILY of this family, timed into @t. */
+static void t_family(char *buf, uint64_t *t)
+{
+	struct nlmsghdr *h = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *g;
+	uint64_t t0;
+	int err;
+
+	h->nlmsg_type = GENL_ID_CTRL;
+	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	h->nlmsg_seq = ++nl.seq;
+	g = mnl_nlmsg_put_extra_header(h, sizeof(*g));
+	g->cmd = CTRL_CMD_GETFAMILY;
+	g->version = 1;
+	mnl_attr_put_strz(h, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
+	t0 = mono_ns();
+	err = l2s_nl_talk(&nl, h, nop_cb, NULL);
+	*t = mono_ns() - t0;
+	if (err)
+		die("GETFAMILY", -err);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of @n samples (sorted in place); 0 for none. */
+static uint64_t median(uint64_t *v, uint32_t n)
+{
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static uint64_t *samples(uint32_t count)
+{
+	uint64_t *v = calloc(count, sizeof(*v));
+
+	if (!v)
+		die("samples", ENOMEM);
+	return v;
+}
+
+/* One request, timed; @cb sees the reply. */
+static uint64_t timed(struct nlmsghdr *h, mnl_cb_t cb, const char *what)
+{
+	uint64_t t0 = mono_ns();
+	int err = l2s_nl_talk(&nl, h, cb, NULL);
+	uint64_t t = mono_ns() - t0;
+
+	if (err)
+		die(what, -err);
+	return t;
+}
+
+/*
+ * The admission decision as an agent sees it: SESSION_UP (counted on every
+ * level, answered with the verdict) and SESSION_DOWN, one request at a time,
+ * each pair followed by a GETFAMILY on the same socket; medians.
+ */
+static void session_bench(uint32_t count)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	uint64_t *up = samples(count), *down = samples(count), *fam = samples(count);
+	uint32_t i;
+
+	open_genl();
+	for (i = 0; i < count; i++) {
+		struct nlmsghdr *h = genl_req(buf, L2TPSEL_CMD_SESSION_UP);
+
+		mnl_attr_put_u64(h, L2TPSEL_A_SESSION_KEY, 0x8000000000000000ull + i);
+		mnl_attr_put_u8(h, L2TPSEL_A_ROLE, L2TPSEL_ROLE_LAC);
+		mnl_attr_put_u32(h, L2TPSEL_A_TUNNEL_ID, 4000000 + i % 7);
+		admit = 0xff;
+		up[i] = timed(h, admit_cb, "SESSION_UP");
+		if (admit != L2TPSEL_LEVEL_PASS) {
+			fprintf(stderr, "bench-nl: SESSION_UP refused at level %u\n", admit);
+			exit(1);
+		}
+		h = genl_req(buf, L2TPSEL_CMD_SESSION_DOWN);
+		mnl_attr_put_u64(h, L2TPSEL_A_SESSION_KEY, 0x8000000000000000ull + i);
+		down[i] = timed(h, nop_cb, "SESSION_DOWN");
+		t_family(buf, &fam[i]);
+	}
+	printf("count=%u up_ns=%llu down_ns=%llu getfamily_ns=%llu\n", count,
+	       (unsigned long long)median(up, count), (unsigned long long)median(down, count),
+	       (unsigned long long)median(fam, count));
+	free(up);
+	free(down);
+	free(fam);
+}
+
+static uint8_t step;
+static uint32_t login_id;
+
+static int step_cb(const struct nlmsghdr *h, void *data)
+{
+	const struct nlattr *a;
+
+	mnl_attr_for_each(a, h, sizeof(struct genlmsghdr)) {
+		if (mnl_attr_get_type(a) == L2TPSEL_A_STEP)
+			step = mnl_attr_get_u8(a);
+		else if (mnl_attr_get_type(a) == L2TPSEL_A_LOGIN_ID)
+			login_id = mnl_attr_get_u32(a);
+	}
+	return MNL_CB_OK;
+}
+
+/*
+ * The login decision, as `l2tpsel login bench` measures it (LOGIN_BEGIN;
+ * LOGIN_REPORT client-gone, which ends the login without a lockout), but
+ * each login followed by a GETFAMILY so both see the same moment of a noisy
+ * machine; medians.  @attr: L2TPSEL_A_USER or L2TPSEL_A_PROFILE.
+ */
+static void login_bench(uint32_t count, int attr, const char *val)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	uint64_t *beg = samples(count), *rep = samples(count), *fam = samples(count);
+	uint32_t i, nrep = 0;
+
+	open_genl();
+	for (i = 0; i < count; i++) {
+		struct nlmsghdr *h = genl_req(buf, L2TPSEL_CMD_LOGIN_BEGIN);
+
+		mnl_attr_put_strz(h, attr, val);
+		step = 0;
+		beg[i] = timed(h, step_cb, "LOGIN_BEGIN");
+		if (step == L2TPSEL_STEP_ATTEMPT) {
+			h = genl_req(buf, L2TPSEL_CMD_LOGIN_REPORT);
+			mnl_attr_put_u32(h, L2TPSEL_A_LOGIN_ID, login_id);
+			mnl_attr_put_u8(h, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_CLIENT_GONE);
+			rep[nrep++] = timed(h, step_cb, "LOGIN_REPORT");
+		} else if (step != L2TPSEL_STEP_DONE) {
+			fprintf(stderr, "bench-nl: LOGIN_BEGIN answered no step\n");
+			exit(1);
+		}
+		t_family(buf, &fam[i]);
+	}
+	printf("count=%u begin_ns=%llu report_ns=%llu getfamily_ns=%llu\n", count,
+	       (unsigned long long)median(beg, count), (unsigned long long)median(rep, nrep),
+	       (unsigned long long)median(fam, count));
+	free(beg);
+	free(rep);
+	free(fam);
+}
+
+static uint32_t dumped;
+
+static int count_cb(const struct nlmsghdr *h, void *data)
+{
+	dumped++;
+	return MNL_CB_OK;
+}
+
+static void dump(const char *what)
+{
+	static const struct { const char *name; uint8_t cmd; } cmds[] = {
+		{ "domain", L2TPSEL_CMD_DOMAIN_GET },
+		{ "profile", L2TPSEL_CMD_PROFILE_GET },
+		{ "session", L2TPSEL_CMD_SESSION_GET },
+		{ "tunnel", L2TPSEL_CMD_TUNNEL_GET },
+	};
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *h = NULL;
+	uint64_t t0, t;
+	size_t i;
+	int err;
+
+	if (!strcmp(what, "route")) {
+		struct rtmsg *r;
+		uint32_t portid;
+
+		nl.buf = malloc(MNL_SOCKET_BUFFER_SIZE);
+		if (!nl.buf)
+			die("route dump", ENOMEM);
+		open_rt();
+		portid = mnl_socket_get_portid(rt);
+		h = mnl_nlmsg_put_header(buf);
+		h->nlmsg_type = RTM_GETROUTE;
+		h->nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
+		h->nlmsg_seq = ++rt_seq;
+		r = mnl_nlmsg_put_extra_header(h, sizeof(*r));
+		r->rtm_family = AF_INET;
+		t0 = mono_ns();
+		if (mnl_socket_sendto(rt, h, h->nlmsg_len) < 0)
+			die("route dump", errno);
+		for (;;) {
+			int len = mnl_socket_recvfrom(rt, nl.buf, MNL_SOCKET_BUFFER_SIZE);
+
+			if (len < 0)
+				die("route dump", errno);
+			err = mnl_cb_run(nl.buf, len, rt_seq, portid, count_cb, NULL);
+			if (err < 0)
+				die("route dump", errno);
+			if (err == MNL_CB_STOP)
+				break;
+		}
+		t = mono_ns() - t0;
+	} else {
+		for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+			if (!strcmp(what, cmds[i].name))
+				break;
+		if (i == sizeof(cmds) / sizeof(cmds[0])) {
+			fprintf(stderr, "bench-nl: dump: \"%s\" is not one of domain, profile, session, tunnel, route\n",
+				what);
+			exit(2);
+		}
+		open_genl();
+		h = genl_req(buf, cmds[i].cmd);
+		h->nlmsg_flags |= NLM_F_DUMP;
+		t0 = mono_ns();
+		err = l2s_nl_talk(&nl, h, count_cb, NULL);
+		t = mono_ns() - t0;
+		if (err)
+			die("dump", -err);
+	}
+	printf("count=%u ns=%llu per_ns=%llu\n", dumped, (unsigned long long)t,
+	       dumped ? (unsigned long long)(t / dumped) : 0ull);
+}
+
+static void limit_max(uint32_t max)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *h;
+	int err;
+
+	open_genl();
+	h = genl_req(buf, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(h, L2TPSEL_A_CHASSIS_MAX, max);
+	err = l2s_nl_talk(&nl, h, nop_cb, NULL);
+	if (err)
+		die("LIMIT_SET", -err);
+	printf("chassis_max=%u\n", max);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "limit-max"))
+		limit_max(parse_u32(argv[2], "N"));
+	else if (argc == 3 && !strcmp(argv[1], "session-bench"))
+		session_bench(parse_u32(argv[2], "COUNT") ?: 1);
+	else if (argc == 4 && !strcmp(argv[1], "login-bench"))
+		login_bench(parse_u32(argv[2], "COUNT") ?: 1, strchr(argv[3], '@') ?
+			    L2TPSEL_A_USER : L2TPSEL_A_PROFILE, argv[3]);
+	else if (argc == 3 && !strcmp(argv[1], "dump"))
+		dump(argv[2]);
+	else if (argc >= 4)
+		load(argc, argv);
+	else {
+		fprintf(stderr, "usage: bench-nl { limit-max N | profiles FROM TO | tunnels FROM TO PER |\n"
+				"                  domains FROM TO PROFILE | sessions FROM TO | routes FROM TO |\n"
+				"                  login-bench COUNT {USER@DOMAIN|PROFILE} | session-bench COUNT |\n"
+				"                  dump WHAT }\n");
+		return 2;
+	}
+	if (nl.sock)
+		l2s_nl_close(&nl);
+	else
+		free(nl.buf);
+	if (rt)
+		mnl_socket_close(rt);
+	return 0;
+}
