@@ -359,7 +359,8 @@ static int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 	if (ret)
 		return ret;
 	if (is_new && info->attrs[L2TPSEL_A_RL_RESET]) {
-		ks_msg(info, info->attrs[L2TPSEL_A_RL_RESET], "a new limit has no counters to reset");
+		ks_msg(info, info->attrs[L2TPSEL_A_RL_RESET],
+		       "a new limit has no counters to reset");
 		return -EINVAL;
 	}
 	ln = ks_lock(genl_info_net(info));
@@ -368,8 +369,8 @@ static int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 	} else {
 		r = ks_rl_find(ln, name);
 		if (!r) {
-			ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist",
-			       name);
+			ks_msg(info, info->attrs[L2TPSEL_A_NAME],
+			       "rate limit \"%s\" does not exist", name);
 			ret = -ENOENT;
 			goto out;
 		}
@@ -504,7 +505,8 @@ static int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	req.dir = nla_get_u8(a[L2TPSEL_A_RL_DIR]);
 	req.msg = nla_get_u8(a[L2TPSEL_A_RL_MSG]);
-	if ((req.dir == L2TPSEL_RL_EGRESS) != (req.msg == L2TPSEL_RL_MSG_ATTEMPT)) {
+	if (req.dir != (req.msg == L2TPSEL_RL_MSG_ATTEMPT ? L2TPSEL_RL_EGRESS :
+			L2TPSEL_RL_INGRESS)) {
 		ks_msg(info, a[L2TPSEL_A_RL_MSG], req.dir == L2TPSEL_RL_EGRESS ?
 		       "an egress check is for an attempt" :
 		       "an ingress check is for an sccrq, icrq or login");

@@ -96,28 +96,11 @@ static int ks_rl_valid_match(const struct ks_rl_conf *rc, struct l2s_err *err)
 		     rc->key == L2TPSEL_RL_KEY_PROFILE;
 	}
 	if (!ok) {
-		l2s_errf(err, "an %s limit on %s cannot be keyed by %s", rc->dir ? "egress" : "ingress",
-			 msgs[rc->msg], keys[rc->key]);
+		l2s_errf(err, "an %s limit on %s cannot be keyed by %s",
+			 rc->dir ? "egress" : "ingress", msgs[rc->msg], keys[rc->key]);
 		return -EINVAL;
 	}
 	return 0;
-}
-
-static bool ks_rl_same_match(const struct ks_rlimit *r, const struct ks_rl_conf *rc)
-{
-	if (r->dir != rc->dir || r->msg != rc->msg || r->key != rc->key)
-		return false;
-	switch (r->key) {
-	case L2TPSEL_RL_KEY_PEER:
-	case L2TPSEL_RL_KEY_DOMAIN:
-	case L2TPSEL_RL_KEY_PROFILE:
-		return !strcmp(r->skey, rc->skey);
-	case L2TPSEL_RL_KEY_ADDRESS:
-		return l2s_addr_equal(&r->addr, &rc->addr);
-	case L2TPSEL_RL_KEY_DEST:
-		return l2s_addr_equal(&r->addr, &rc->addr) && r->port == rc->port;
-	}
-	return true;
 }
 
 /* Does limit @r apply to request @q? */
@@ -347,7 +330,10 @@ static int ks_rl_throttle_of(struct l2tpsel_net *ln, const char *name, struct ks
  * @rc: the configuration; has_rate and has_burst are required
  * @err: receives the reason on refusal
  *
- * Return: 0, -EEXIST (name or match taken), -ENOENT (no such throttle
+ * Several limits may have the same match: a request then needs a token
+ * from each (a short burst limit beside a long-term one, say).
+ *
+ * Return: 0, -EEXIST (name taken), -ENOENT (no such throttle
  * profile), -ERANGE, -EINVAL, -ENOSPC or -ENOMEM.
  */
 int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf *rc,
@@ -355,10 +341,8 @@ int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf 
 {
 	struct ks_rlnet *rn = ks_rn(ln);
 	struct ks_throttle *t = NULL;
-	struct ks_rlimit *r, *other;
+	struct ks_rlimit *r;
 	u64 now = ks_rl_now();
-	struct ks_obj *o;
-	unsigned long id;
 	int ret;
 
 	if (ks_rl_find(ln, name)) {
@@ -368,13 +352,6 @@ int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf 
 	ret = ks_rl_valid_match(rc, err);
 	if (ret)
 		return ret;
-	xa_for_each(&rn->limits.xa, id, o) {
-		other = container_of(o, struct ks_rlimit, obj);
-		if (ks_rl_same_match(other, rc)) {
-			l2s_errf(err, "rate limit \"%s\" has the same match already", other->obj.name);
-			return -EEXIST;
-		}
-	}
 	if (rn->limits.n >= KS_RL_MAX_LIMITS) {
 		l2s_errf(err, "at most %d rate limits per namespace", KS_RL_MAX_LIMITS);
 		return -ENOSPC;
@@ -443,8 +420,11 @@ int ks_rl_set(struct l2tpsel_net *ln, struct ks_rlimit *r, const struct ks_rl_co
 	rl_set_rate(&r->l, rate, burst, now, NULL);
 	ks_rl_use_throttle(r, t, now);
 	ks_rl_apply_action(r, rc);
-	if (rc->reset)
-		r->passed = r->rejected = r->dropped = 0;
+	if (rc->reset) {
+		r->passed = 0;
+		r->rejected = 0;
+		r->dropped = 0;
+	}
 	ln->gen++;
 	return 0;
 }

@@ -232,8 +232,6 @@ refused "rate 0: must be 1..10000000 requests per second" ratelimit add bad rate
 refused "burst 0: must be 1..1000000 requests" ratelimit add bad rate 10 burst 0
 refused "rate 20000000: must be 1..10000000" ratelimit set pgw1 rate 20000000
 refused "rate limit \"pgw1\" already exists" ratelimit add pgw1 rate 10 burst 1
-refused "rate limit \"lac1-icrq\" has the same match already" \
-	ratelimit add again rate 10 burst 1 ingress icrq peer lac1
 refused "throttle profile \"nope\" does not exist" ratelimit add bad rate 1 burst 1 throttle nope
 refused "rate limit \"nope\" does not exist" ratelimit del nope
 refused "rate limit \"nope\" does not exist" ratelimit show nope
@@ -298,6 +296,28 @@ check_err $? "a limit of $other is seen in the initial namespace"
 expect "$("$L" ratelimit check icrq peer x)" "pass matched 0" "the initial namespace does not use it"
 ns_del "$other"
 log_test "limits and profiles are per namespace and go with it"
+
+# --- S-RL-3: one batch file for the simulator and the kernel -----------------------
+# The configuration lines of the simulator's S-RL-4 scenario (throttle add,
+# ratelimit add, load set) run unchanged through the CLI, in a namespace of
+# their own, and end at the same throttle as in the simulator: 30 % after
+# 40, 62, 60, 64, 49, 57, 67, 55, 49 with no time passing.
+SIM=$TOP/build/l2tpsel-sim
+grep -E '^(throttle|ratelimit|load) ' "$TOP/selftests/unit/scenarios/rl4_reference_example.scen" \
+	> "$T/both"
+sim_th=$("$SIM" "$T/both" | grep '"ev":"throttle"' | sed 's/.*"load":\([0-9]*\),"percent":\([0-9]*\)}/\1:\2/' |
+	 tr '\n' ' ')
+echo "simulator: $sim_th"
+setup_ns both || fail "cannot create a namespace"
+"$L" -n "$both" -b "$T/both" > /dev/null
+check_err $? "the simulator's lines in the CLI"
+out=$("$L" -n "$both" throttle show db-cpu)
+echo "kernel: $out"
+expect "$sim_th" "62:40 57:30 67:50 55:30 " "the simulator's throttle events"
+expect "$(val "$out" percent) $(val "$out" changes)" "30 4" "the kernel's throttle and its changes"
+expect "$(val "$("$L" -n "$both" ratelimit show pgw1)" effective)" 700 "pgw1 in the kernel"
+ns_del "$both"
+log_test "S-RL-3 the simulator's configuration lines give the same throttle in the kernel"
 
 # --- JSON of every show, the check and the events --------------------------------------
 "$L" -j ratelimit show > "$T/rl.json"

@@ -203,7 +203,8 @@
  *   egress ATTEMPT / ANY:            REMOTE (+ PORT: the destination, PORT
  *                                    absent = any port) or PROFILE.
  * No key matches every request of that direction and message type (one
- * bucket shared by all of them).  Two limits may not have the same match.
+ * bucket shared by all of them).  Several limits may have the same match
+ * (a short burst limit beside a long-term one): a request needs them all.
  *
  * L2TPSEL_CMD_RL_NEW                         (do, admin)
  *   req: NAME (1..63 bytes), RL_RATE u32 (1..10000000), RL_BURST u32
@@ -215,8 +216,7 @@
  *        default "rate limit exceeded"; the Result Code AVP's message),
  *        RL_THROTTLE (a throttle profile's name: the limit is throttled by
  *        it, S-RL-3; without one it never is).
- *   At most 1024 limits per namespace (-ENOSPC).  -EEXIST for a taken NAME
- *   or a match another limit has (the message names it).
+ *   At most 1024 limits per namespace (-ENOSPC).  -EEXIST for a taken NAME.
  * L2TPSEL_CMD_RL_SET                         (do, admin)
  *   req: NAME; opt: RL_RATE, RL_BURST, RL_ACTION, RESULT_CODE, ERROR_CODE,
  *   RL_MESSAGE, RL_THROTTLE ("" = none), RL_RESET u8 (1: counters to 0).
