@@ -187,6 +187,7 @@ struct l2tpsel_net *ks_lock(struct net *net);
 void ks_unlock(struct l2tpsel_net *ln);
 __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
 			   const char *fmt, ...);
+bool ks_nl_missing(struct genl_info *info, int attr);
 const char *ks_nl_name(struct genl_info *info, int attr, const char *what);
 int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
 	      const struct l2s_err *err, int ret);

@@ -102,6 +102,53 @@ void ks_msg(struct genl_info *info, const struct nlattr *attr, const char *fmt, 
 	extack->bad_attr = attr;
 }
 
+/* The uapi names of the attributes a command may require, for messages. */
+static const char *const ks_req_attr_names[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]		= "NAME",
+	[L2TPSEL_A_SESSION_KEY]		= "SESSION_KEY",
+	[L2TPSEL_A_ROLE]		= "ROLE",
+	[L2TPSEL_A_TUNNEL_ID]		= "TUNNEL_ID",
+	[L2TPSEL_A_PROFILE]		= "PROFILE",
+	[L2TPSEL_A_SEL_LEVEL]		= "SEL_LEVEL",
+	[L2TPSEL_A_REMOTE]		= "REMOTE",
+	[L2TPSEL_A_DOMAIN]		= "DOMAIN",
+	[L2TPSEL_A_LOCKOUT_REMAINING]	= "LOCKOUT_REMAINING",
+	[L2TPSEL_A_LOGIN_ID]		= "LOGIN_ID",
+	[L2TPSEL_A_OUTCOME]		= "OUTCOME",
+	[L2TPSEL_A_RESULT_CODE]		= "RESULT_CODE",
+	[L2TPSEL_A_RL_DIR]		= "RL_DIR",
+	[L2TPSEL_A_RL_MSG]		= "RL_MSG",
+	[L2TPSEL_A_RL_RATE]		= "RL_RATE",
+	[L2TPSEL_A_RL_BURST]		= "RL_BURST",
+	[L2TPSEL_A_RL_HOLD]		= "RL_HOLD",
+	[L2TPSEL_A_RL_STEP]		= "RL_STEP",
+	[L2TPSEL_A_RL_BANDS]		= "RL_BANDS",
+	[L2TPSEL_A_RL_LOAD]		= "RL_LOAD",
+};
+
+/**
+ * ks_nl_missing() - check that a required attribute is there
+ * @info: the request
+ * @attr: the attribute type
+ *
+ * GENL_REQ_ATTR_CHECK() only sets NLMSGERR_ATTR_MISS_TYPE; the API promises
+ * a message naming the attribute too.
+ *
+ * Return: true, with the extack set, when @attr is missing.
+ */
+bool ks_nl_missing(struct genl_info *info, int attr)
+{
+	const char *name = ks_req_attr_names[attr];
+
+	if (!GENL_REQ_ATTR_CHECK(info, attr))
+		return false;
+	if (name)
+		ks_msg(info, NULL, "missing attribute %s", name);
+	else
+		ks_msg(info, NULL, "missing attribute %d", attr);
+	return true;
+}
+
 /**
  * ks_nl_name() - a required, non-empty name attribute
  * @info: the request
@@ -114,7 +161,7 @@ const char *ks_nl_name(struct genl_info *info, int attr, const char *what)
 {
 	const char *name;
 
-	if (GENL_REQ_ATTR_CHECK(info, attr))
+	if (ks_nl_missing(info, attr))
 		return NULL;
 	name = nla_data(info->attrs[attr]);
 	if (!*name) {
@@ -637,9 +684,9 @@ static int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_SESSION_KEY) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_ROLE) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_TUNNEL_ID))
+	if (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY) ||
+	    ks_nl_missing(info, L2TPSEL_A_ROLE) ||
+	    ks_nl_missing(info, L2TPSEL_A_TUNNEL_ID))
 		return -EINVAL;
 	req.key = nla_get_u64(a[L2TPSEL_A_SESSION_KEY]);
 	req.role = nla_get_u8(a[L2TPSEL_A_ROLE]);
@@ -676,7 +723,7 @@ static int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 	struct l2s_err err = { };
 	int ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_SESSION_KEY))
+	if (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY))
 		return -EINVAL;
 	ln = ks_lock(genl_info_net(info));
 	ret = ks_session_down(ln, nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);

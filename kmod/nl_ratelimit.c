@@ -95,7 +95,7 @@ static const char *ks_rl_name(struct genl_info *info, const char *what)
 {
 	const char *name;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_NAME))
+	if (ks_nl_missing(info, L2TPSEL_A_NAME))
 		return NULL;
 	name = ks_rl_str(info, L2TPSEL_A_NAME, what, L2TPSEL_NAME_MAX - 1);
 	return IS_ERR(name) ? NULL : name;
@@ -340,8 +340,8 @@ static int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 	if (!name)
 		return -EINVAL;
 	if (is_new) {
-		if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_RATE) ||
-		    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_BURST))
+		if (ks_nl_missing(info, L2TPSEL_A_RL_RATE) ||
+		    ks_nl_missing(info, L2TPSEL_A_RL_BURST))
 			return -EINVAL;
 		ret = ks_rl_parse_match(info, &rc);
 		if (ret)
@@ -500,8 +500,8 @@ static int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int fail;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_DIR) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_MSG))
+	if (ks_nl_missing(info, L2TPSEL_A_RL_DIR) ||
+	    ks_nl_missing(info, L2TPSEL_A_RL_MSG))
 		return -EINVAL;
 	req.dir = nla_get_u8(a[L2TPSEL_A_RL_DIR]);
 	req.msg = nla_get_u8(a[L2TPSEL_A_RL_MSG]);
@@ -599,9 +599,9 @@ static int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_rl_name(info, "throttle profile name");
 	if (!name)
 		return -EINVAL;
-	if (is_new && (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_HOLD) ||
-		       GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_STEP) ||
-		       GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_BANDS)))
+	if (is_new && (ks_nl_missing(info, L2TPSEL_A_RL_HOLD) ||
+		       ks_nl_missing(info, L2TPSEL_A_RL_STEP) ||
+		       ks_nl_missing(info, L2TPSEL_A_RL_BANDS)))
 		return -EINVAL;
 	if (a[L2TPSEL_A_RL_HOLD]) {
 		tc.has_hold = true;
@@ -725,7 +725,7 @@ static int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 	int ret = 0;
 	u64 now;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RL_LOAD))
+	if (ks_nl_missing(info, L2TPSEL_A_RL_LOAD))
 		return -EINVAL;
 	load = nla_get_u8(a[L2TPSEL_A_RL_LOAD]);
 	if (load > 100) {

@@ -367,10 +367,10 @@ static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	struct ks_profile *kp;
 	int ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_NAME) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_PROFILE) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_SEL_LEVEL) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_REMOTE))
+	if (ks_nl_missing(info, L2TPSEL_A_NAME) ||
+	    ks_nl_missing(info, L2TPSEL_A_PROFILE) ||
+	    ks_nl_missing(info, L2TPSEL_A_SEL_LEVEL) ||
+	    ks_nl_missing(info, L2TPSEL_A_REMOTE))
 		return -EINVAL;
 	tc.name = nla_data(a[L2TPSEL_A_NAME]);
 	tc.group = a[L2TPSEL_A_TGROUP] ? nla_data(a[L2TPSEL_A_TGROUP]) : NULL;
@@ -733,8 +733,8 @@ static int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_REMOTE) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_LOCKOUT_REMAINING))
+	if (ks_nl_missing(info, L2TPSEL_A_REMOTE) ||
+	    ks_nl_missing(info, L2TPSEL_A_LOCKOUT_REMAINING))
 		return -EINVAL;
 	ms = nla_get_u32(a[L2TPSEL_A_LOCKOUT_REMAINING]);
 	if (ms > L2S_MAX_LOCKOUT_MS) {
@@ -902,12 +902,12 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	void *hdr;
 	int ret;
 
-	if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_LOGIN_ID) ||
-	    GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_OUTCOME))
+	if (ks_nl_missing(info, L2TPSEL_A_LOGIN_ID) ||
+	    ks_nl_missing(info, L2TPSEL_A_OUTCOME))
 		return -EINVAL;
 	o.kind = nla_get_u8(a[L2TPSEL_A_OUTCOME]);
 	if (o.kind == L2S_OUT_CDN || o.kind == L2S_OUT_STOPCCN) {
-		if (GENL_REQ_ATTR_CHECK(info, L2TPSEL_A_RESULT_CODE))
+		if (ks_nl_missing(info, L2TPSEL_A_RESULT_CODE))
 			return -EINVAL;
 		o.result = nla_get_u16(a[L2TPSEL_A_RESULT_CODE]);
 		o.error = a[L2TPSEL_A_ERROR_CODE] ? nla_get_u16(a[L2TPSEL_A_ERROR_CODE]) : 0;
