@@ -1,0 +1,1793 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The netlink contract of the l2tpsel family (uapi/linux/l2tpsel.h), checked
+ * against the real module: permissions (also from user namespaces, as
+ * GENL_UNS_ADMIN_PERM implies), strict per-command policies with an extack
+ * message on every refusal, dumps that resume across datagrams and flag
+ * concurrent change, namespace isolation, and the exact contents of the
+ * "events" notifications.  Issue 4 and issue 8 (permissions).
+ *
+ * Every test runs in a child process and a network namespace of its own
+ * (kselftest_lite.h), so each starts from an empty l2tpsel state.  Run it in
+ * the VM through nl_contract.sh; `nl_contract -t NAME` runs one test.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <grp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <linux/capability.h>
+
+#include "kselftest_lite.h"
+#include "l2s_nltest.h"
+
+NLT_ATTR_NAMES;
+
+/* ---- the contract, as uapi/linux/l2tpsel.h documents it ------------------ */
+
+enum kind { K_NONE, K_U8, K_U16, K_U32, K_U64, K_STR, K_ADDR, K_NEST };
+
+#define F_DO	1
+#define F_DUMP	2
+#define F_ADMIN	4
+
+struct aspec {
+	uint16_t type;
+	uint8_t kind;
+	uint8_t req;	/* required */
+};
+
+struct cspec {
+	uint8_t cmd;
+	const char *name;
+	uint8_t flags;
+	struct aspec a[10];
+};
+
+#define R 1
+static const struct cspec specs[] = {
+	{ L2TPSEL_CMD_GET_INFO, "GET_INFO", F_DO, { } },
+	{ L2TPSEL_CMD_LIMIT_SET, "LIMIT_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_CHASSIS_MAX, K_U32, 0 }, { L2TPSEL_A_CHASSIS_LIMIT, K_U32, 0 },
+	    { L2TPSEL_A_TUNNEL_LIMIT, K_U32, 0 } } },
+	{ L2TPSEL_CMD_LIMIT_GET, "LIMIT_GET", F_DO, { } },
+	{ L2TPSEL_CMD_TGROUP_NEW, "TGROUP_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_LIMIT, K_U32, 0 } } },
+	{ L2TPSEL_CMD_TGROUP_SET, "TGROUP_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_LIMIT, K_U32, 0 } } },
+	{ L2TPSEL_CMD_TGROUP_DEL, "TGROUP_DEL", F_DO | F_ADMIN, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_TGROUP_GET, "TGROUP_GET", F_DO | F_DUMP, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_SLG_NEW, "SLG_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_LIMIT, K_U32, 0 } } },
+	{ L2TPSEL_CMD_SLG_SET, "SLG_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_LIMIT, K_U32, 0 } } },
+	{ L2TPSEL_CMD_SLG_DEL, "SLG_DEL", F_DO | F_ADMIN, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_SLG_GET, "SLG_GET", F_DO | F_DUMP, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_CLIENT_NEW, "CLIENT_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_LIMIT, K_U32, 0 },
+	    { L2TPSEL_A_SLG, K_STR, 0 } } },
+	{ L2TPSEL_CMD_CLIENT_SET, "CLIENT_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_LIMIT, K_U32, 0 },
+	    { L2TPSEL_A_SLG, K_STR, 0 } } },
+	{ L2TPSEL_CMD_CLIENT_DEL, "CLIENT_DEL", F_DO | F_ADMIN, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_CLIENT_GET, "CLIENT_GET", F_DO | F_DUMP, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_SESSION_UP, "SESSION_UP", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_SESSION_KEY, K_U64, R }, { L2TPSEL_A_ROLE, K_U8, R },
+	    { L2TPSEL_A_TUNNEL_ID, K_U32, R }, { L2TPSEL_A_TGROUP, K_STR, 0 },
+	    { L2TPSEL_A_CLIENT, K_STR, 0 } } },
+	{ L2TPSEL_CMD_SESSION_DOWN, "SESSION_DOWN", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_SESSION_KEY, K_U64, R } } },
+	{ L2TPSEL_CMD_SESSION_GET, "SESSION_GET", F_DUMP, { } },
+	{ L2TPSEL_CMD_SUMMARY_GET, "SUMMARY_GET", F_DO, { } },
+	{ L2TPSEL_CMD_PROFILE_NEW, "PROFILE_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_FAILOVER, K_U8, 0 }, { L2TPSEL_A_LB, K_U8, 0 },
+	    { L2TPSEL_A_FAILOVER_CDN, K_U32, 0 }, { L2TPSEL_A_FAILOVER_STOPCCN, K_U32, 0 } } },
+	{ L2TPSEL_CMD_PROFILE_SET, "PROFILE_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_FAILOVER, K_U8, 0 }, { L2TPSEL_A_LB, K_U8, 0 },
+	    { L2TPSEL_A_FAILOVER_CDN, K_U32, 0 }, { L2TPSEL_A_FAILOVER_STOPCCN, K_U32, 0 } } },
+	{ L2TPSEL_CMD_PROFILE_DEL, "PROFILE_DEL", F_DO | F_ADMIN, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_PROFILE_GET, "PROFILE_GET", F_DO | F_DUMP, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_TUNNEL_NEW, "TUNNEL_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_PROFILE, K_STR, R },
+	    { L2TPSEL_A_SEL_LEVEL, K_U8, R }, { L2TPSEL_A_REMOTE, K_ADDR, R },
+	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 },
+	    { L2TPSEL_A_MAX_SESSIONS, K_U32, 0 }, { L2TPSEL_A_TGROUP, K_STR, 0 },
+	    { L2TPSEL_A_SECRET, K_STR, 0 } } },
+	{ L2TPSEL_CMD_TUNNEL_DEL, "TUNNEL_DEL", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_PROFILE, K_STR, R } } },
+	{ L2TPSEL_CMD_TUNNEL_GET, "TUNNEL_GET", F_DUMP, { { L2TPSEL_A_PROFILE, K_STR, 0 } } },
+	{ L2TPSEL_CMD_DOMAIN_NEW, "DOMAIN_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_DOMAIN, K_STR, R }, { L2TPSEL_A_PROFILE, K_STR, R } } },
+	{ L2TPSEL_CMD_DOMAIN_DEL, "DOMAIN_DEL", F_DO | F_ADMIN, { { L2TPSEL_A_DOMAIN, K_STR, R } } },
+	{ L2TPSEL_CMD_DOMAIN_GET, "DOMAIN_GET", F_DO | F_DUMP, { { L2TPSEL_A_DOMAIN, K_STR, R } } },
+	{ L2TPSEL_CMD_DEST_GET, "DEST_GET", F_DUMP, { } },
+	{ L2TPSEL_CMD_LOCKOUT_SET, "LOCKOUT_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_LOCKOUT_TIME, K_U32, 0 }, { L2TPSEL_A_MAX_LOGINS, K_U32, 0 } } },
+	{ L2TPSEL_CMD_LOCKOUT_GET, "LOCKOUT_GET", F_DO, { } },
+	{ L2TPSEL_CMD_LOCKOUT_CLEAR, "LOCKOUT_CLEAR", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_REMOTE, K_ADDR, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
+	{ L2TPSEL_CMD_LOGIN_BEGIN, "LOGIN_BEGIN", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_USER, K_STR, 0 }, { L2TPSEL_A_PROFILE, K_STR, 0 },
+	    { L2TPSEL_A_KEY, K_STR, 0 }, { L2TPSEL_A_PICKS, K_NEST, 0 } } },
+	{ L2TPSEL_CMD_LOGIN_REPORT, "LOGIN_REPORT", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_LOGIN_ID, K_U32, R }, { L2TPSEL_A_OUTCOME, K_U8, R },
+	    { L2TPSEL_A_RESULT_CODE, K_U16, 0 }, { L2TPSEL_A_ERROR_CODE, K_U16, 0 } } },
+	{ L2TPSEL_CMD_LOGIN_TEST, "LOGIN_TEST", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_USER, K_STR, 0 }, { L2TPSEL_A_PROFILE, K_STR, 0 },
+	    { L2TPSEL_A_KEY, K_STR, 0 } } },
+	{ L2TPSEL_CMD_TUNNEL_SESSION_DOWN, "TUNNEL_SESSION_DOWN", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_PROFILE, K_STR, R } } },
+	{ L2TPSEL_CMD_DEST_LOCK, "DEST_LOCK", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_REMOTE, K_ADDR, R }, { L2TPSEL_A_LOCKOUT_REMAINING, K_U32, R },
+	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
+};
+#define N_SPECS (sizeof(specs) / sizeof(specs[0]))
+
+static const struct cspec *spec_of(uint8_t cmd)
+{
+	size_t i;
+
+	for (i = 0; i < N_SPECS; i++)
+		if (specs[i].cmd == cmd)
+			return &specs[i];
+	return NULL;
+}
+
+static const struct aspec *aspec_of(const struct cspec *c, uint16_t type)
+{
+	const struct aspec *a;
+
+	for (a = c->a; a->type; a++)
+		if (a->type == type)
+			return a;
+	return NULL;
+}
+
+/* ---- helpers ------------------------------------------------------------- */
+
+static char reqbuf[NLT_BUF];
+
+static void fresh_netns(struct __test_metadata *_metadata)
+{
+	ASSERT_EQ(0, unshare(CLONE_NEWNET)) TH_LOG("unshare(CLONE_NEWNET): %s", strerror(errno));
+}
+
+static void open_nl(struct __test_metadata *_metadata, struct nlt *t)
+{
+	int ret = nlt_open(t);
+
+	ASSERT_EQ(0, ret) TH_LOG("cannot open a socket to the l2tpsel family: %s", strerror(-ret));
+}
+
+static struct nlmsghdr *req(struct nlt *t, uint8_t cmd)
+{
+	return nlt_req(t, reqbuf, cmd, 0);
+}
+
+static void put_str(struct nlmsghdr *nlh, uint16_t type, const char *s)
+{
+	mnl_attr_put_strz(nlh, type, s);
+}
+
+static void put_ip4(struct nlmsghdr *nlh, uint16_t type, const char *addr)
+{
+	struct in_addr a;
+
+	inet_pton(AF_INET, addr, &a);
+	mnl_attr_put(nlh, type, 4, &a);
+}
+
+/* A valid value of each attribute, for requests that should pass the policy. */
+static void put_valid(struct nlmsghdr *nlh, uint16_t type, uint8_t kind)
+{
+	switch (kind) {
+	case K_U8:
+		mnl_attr_put_u8(nlh, type, type == L2TPSEL_A_ROLE ? L2TPSEL_ROLE_LNS :
+				 type == L2TPSEL_A_OUTCOME ? L2TPSEL_OUTCOME_OK : 0);
+		break;
+	case K_U16:
+		mnl_attr_put_u16(nlh, type, type == L2TPSEL_A_PORT ? 1701 : 2);
+		break;
+	case K_U32:
+		mnl_attr_put_u32(nlh, type, type == L2TPSEL_A_LOCKOUT_TIME ? 300 :
+				 type == L2TPSEL_A_MAX_LOGINS ? 100 : type == L2TPSEL_A_LOGIN_ID ? 1 : 10);
+		break;
+	case K_U64:
+		mnl_attr_put_u64(nlh, type, 1);
+		break;
+	case K_STR:
+		put_str(nlh, type, type == L2TPSEL_A_USER ? "u@d.example" :
+			type == L2TPSEL_A_DOMAIN ? "d.example" : "x1");
+		break;
+	case K_ADDR:
+		put_ip4(nlh, type, type == L2TPSEL_A_LOCAL ? "10.9.0.2" : "10.9.0.1");
+		break;
+	case K_NEST: {
+		struct nlattr *n = mnl_attr_nest_start(nlh, type);
+
+		put_str(nlh, L2TPSEL_A_NAME, "t1");
+		mnl_attr_nest_end(nlh, n);
+		break;
+	}
+	}
+}
+
+/* The required attributes of @c, valid, except @skip. */
+static void put_required(struct nlmsghdr *nlh, const struct cspec *c, uint16_t skip)
+{
+	const struct aspec *a;
+
+	for (a = c->a; a->type; a++)
+		if (a->req && a->type != skip)
+			put_valid(nlh, a->type, a->kind);
+}
+
+/* Put a raw attribute (any length), returning its offset in the message. */
+static uint32_t put_raw(struct nlmsghdr *nlh, uint16_t type, const void *data, uint16_t len)
+{
+	uint32_t off = nlh->nlmsg_len;
+
+	mnl_attr_put(nlh, type, len, data);
+	return off;
+}
+
+static int talk(struct nlt *t, struct nlmsghdr *nlh, struct nlt_ack *ack)
+{
+	return nlt_talk(t, nlh, NULL, NULL, ack);
+}
+
+/* Did the kernel refuse as the contract says: errno, message, blamed attribute? */
+static bool refused_well(struct __test_metadata *_metadata, const char *what,
+			 const struct nlt_ack *ack, int ret, int err1, int err2, int offs)
+{
+	bool ok = true;
+
+	if (ret != -err1 && ret != -err2) {
+		KL_FAIL("%s: expected -%s%s%s, got %d (%s)%s%s", what, strerrorname_np(err1),
+			err2 ? " or -" : "", err2 ? strerrorname_np(err2) : "", ret,
+			ret ? strerror(-ret) : "accepted", ack->msg[0] ? ", message: " : "", ack->msg);
+		ok = false;
+	}
+	if (ret && !ack->msg[0]) {
+		KL_FAIL("%s: refused with %d but no extack message", what, ret);
+		ok = false;
+	}
+	if (offs >= 0 && ret && (!ack->has_offs || ack->offs != (uint32_t)offs)) {
+		KL_FAIL("%s: expected the attribute at offset %d to be blamed, got %s %u (message \"%s\")",
+			what, offs, ack->has_offs ? "offset" : "no offset", ack->offs, ack->msg);
+		ok = false;
+	}
+	return ok;
+}
+
+/* Do @cmd with attributes built by the caller; assert it succeeded. */
+#define DO_OK(t, nlh) do {							\
+	struct nlt_ack __a;							\
+	int __r = talk(t, nlh, &__a);						\
+	ASSERT_EQ(0, __r) TH_LOG("request failed: %s (%s)", strerror(-__r), __a.msg); \
+} while (0)
+
+static int mk_profile(struct nlt *t, const char *name, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_PROFILE_NEW);
+
+	put_str(nlh, L2TPSEL_A_NAME, name);
+	return talk(t, nlh, ack);
+}
+
+static int mk_tunnel(struct nlt *t, const char *profile, const char *name, uint8_t level,
+		     const char *remote, const char *secret, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_TUNNEL_NEW);
+
+	put_str(nlh, L2TPSEL_A_NAME, name);
+	put_str(nlh, L2TPSEL_A_PROFILE, profile);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, level);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, remote);
+	if (secret)
+		put_str(nlh, L2TPSEL_A_SECRET, secret);
+	return talk(t, nlh, ack);
+}
+
+static int session_down(struct nlt *t, uint64_t key, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_SESSION_DOWN);
+
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
+	return talk(t, nlh, ack);
+}
+
+/* Replies collected as parsed copies. */
+struct msgs {
+	unsigned int n, cap, rd;	/* rd: next one next_event() hands out */
+	struct nlmsghdr **m;
+};
+
+static int collect_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	struct msgs *ms = arg;
+
+	if (ms->n == ms->cap) {
+		ms->cap = ms->cap ? ms->cap * 2 : 64;
+		ms->m = realloc(ms->m, ms->cap * sizeof(*ms->m));
+	}
+	ms->m[ms->n] = malloc(nlh->nlmsg_len);
+	memcpy(ms->m[ms->n], nlh, nlh->nlmsg_len);
+	ms->n++;
+	return MNL_CB_OK;
+}
+
+static void msgs_free(struct msgs *ms)
+{
+	unsigned int i;
+
+	for (i = 0; i < ms->n; i++)
+		free(ms->m[i]);
+	free(ms->m);
+	memset(ms, 0, sizeof(*ms));
+}
+
+static int talk_collect(struct nlt *t, struct nlmsghdr *nlh, struct msgs *ms,
+			struct nlt_ack *ack)
+{
+	return nlt_talk(t, nlh, collect_cb, ms, ack);
+}
+
+static int dump(struct nlt *t, uint8_t cmd, struct msgs *ms, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = nlt_req(t, reqbuf, cmd, NLM_F_DUMP);
+
+	return talk_collect(t, nlh, ms, ack);
+}
+
+/* One do-request's single reply, parsed. */
+static int get_one(struct nlt *t, struct nlmsghdr *nlh, struct nlt_attrs *at,
+		   struct msgs *keep, struct nlt_ack *ack)
+{
+	int ret;
+
+	ret = talk_collect(t, nlh, keep, ack);
+	if (!ret && keep->n)
+		nlt_parse(keep->m[keep->n - 1], at);
+	else
+		memset(at, 0, sizeof(*at));
+	return ret;
+}
+
+static int session_up(struct nlt *t, uint64_t key, uint8_t role, uint32_t tid,
+		      const char *tgroup, const char *client, struct nlt_ack *ack, uint8_t *admit)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_SESSION_UP);
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	int ret;
+
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, role);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, tid);
+	if (tgroup)
+		put_str(nlh, L2TPSEL_A_TGROUP, tgroup);
+	if (client)
+		put_str(nlh, L2TPSEL_A_CLIENT, client);
+	ret = get_one(t, nlh, &at, &ms, ack);
+	*admit = ret ? 0xff : nlt_u8(&at, L2TPSEL_A_ADMIT);
+	msgs_free(&ms);
+	if (!ret && *admit != L2TPSEL_LEVEL_PASS)
+		snprintf(ack->msg, sizeof(ack->msg), "not admitted: level %u", *admit);
+	return ret ? ret : *admit == L2TPSEL_LEVEL_PASS ? 0 : -EDQUOT;
+}
+
+/* ---- privileges ---------------------------------------------------------- */
+
+static int drop_cap(int cap)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -errno;
+	d[cap / 32].effective &= ~(1u << (cap % 32));
+	d[cap / 32].permitted &= ~(1u << (cap % 32));
+	d[cap / 32].inheritable &= ~(1u << (cap % 32));
+	if (syscall(SYS_capset, &h, d))
+		return -errno;
+	return 0;
+}
+
+static int become_nobody(void)
+{
+	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
+		return -errno;
+	return 0;
+}
+
+/* Walk out of a chroot to the mount namespace's root (needs CAP_SYS_CHROOT). */
+static int leave_chroot(void)
+{
+	char dir[] = "/tmp/nl_contract.XXXXXX";
+	int i;
+
+	if (!mkdtemp(dir))
+		return -1;
+	if (chdir("/") || chroot(dir)) {
+		rmdir(dir);
+		return -1;
+	}
+	/* The cwd is now outside the root: ".." climbs to the real one. */
+	for (i = 0; i < 64; i++)
+		if (chdir(".."))
+			return -1;
+	if (chroot("."))
+		return -1;
+	return 0;
+}
+
+/*
+ * Send every admin command of the contract, first with no attributes, then
+ * with its required attributes valid, and expect EPERM each time; return the
+ * number of commands that were not refused with EPERM.
+ */
+static int admin_all_eperm(struct __test_metadata *_metadata, struct nlt *t, const char *who)
+{
+	struct nlt_ack ack;
+	int bad = 0, pass, ret;
+	size_t i;
+
+	for (i = 0; i < N_SPECS; i++) {
+		const struct cspec *c = &specs[i];
+
+		if (!(c->flags & F_ADMIN))
+			continue;
+		for (pass = 0; pass < 2; pass++) {
+			struct nlmsghdr *nlh = req(t, c->cmd);
+
+			if (pass)
+				put_required(nlh, c, 0);
+			ret = talk(t, nlh, &ack);
+			if (ret != -EPERM) {
+				KL_FAIL("%s: %s (%s attributes): expected -EPERM, got %d (%s) %s",
+					who, c->name, pass ? "valid" : "no", ret,
+					ret ? strerror(-ret) : "accepted", ack.msg);
+				bad++;
+			}
+		}
+	}
+	return bad;
+}
+
+/* The reads (no admin flag) must work for anyone. */
+static int reads_work(struct __test_metadata *_metadata, struct nlt *t, const char *who)
+{
+	static const uint8_t reads[] = {
+		L2TPSEL_CMD_GET_INFO, L2TPSEL_CMD_LIMIT_GET, L2TPSEL_CMD_SUMMARY_GET,
+		L2TPSEL_CMD_LOCKOUT_GET,
+	};
+	static const uint8_t dumps[] = {
+		L2TPSEL_CMD_TGROUP_GET, L2TPSEL_CMD_SLG_GET, L2TPSEL_CMD_CLIENT_GET,
+		L2TPSEL_CMD_SESSION_GET, L2TPSEL_CMD_PROFILE_GET, L2TPSEL_CMD_TUNNEL_GET,
+		L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DEST_GET,
+	};
+	struct nlt_ack ack;
+	struct msgs ms = { };
+	int bad = 0, ret;
+	size_t i;
+
+	for (i = 0; i < sizeof(reads); i++) {
+		ret = talk_collect(t, req(t, reads[i]), &ms, &ack);
+		if (ret || !ms.n) {
+			KL_FAIL("%s: read %s: expected a reply, got %d (%s) %s", who,
+				spec_of(reads[i])->name, ret, strerror(-ret), ack.msg);
+			bad++;
+		}
+		msgs_free(&ms);
+	}
+	for (i = 0; i < sizeof(dumps); i++) {
+		ret = dump(t, dumps[i], &ms, &ack);
+		if (ret) {
+			KL_FAIL("%s: dump %s: expected to work, got %d (%s) %s", who,
+				spec_of(dumps[i])->name, ret, strerror(-ret), ack.msg);
+			bad++;
+		}
+		msgs_free(&ms);
+	}
+	return bad;
+}
+
+/* Some state to read, with a secret that must never come back. */
+#define SECRET "Zq7-s3cr3t-never-shown"
+
+static void build_state(struct __test_metadata *_metadata, struct nlt *t)
+{
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	uint8_t admit;
+	int ret;
+
+	ret = mk_profile(t, "p1", &ack);
+	ASSERT_EQ(0, ret) TH_LOG("PROFILE_NEW p1: %s", ack.msg);
+	ret = mk_tunnel(t, "p1", "t1", 0, "10.9.0.1", SECRET, &ack);
+	ASSERT_EQ(0, ret) TH_LOG("TUNNEL_NEW t1: %s", ack.msg);
+	nlh = req(t, L2TPSEL_CMD_DOMAIN_NEW);
+	put_str(nlh, L2TPSEL_A_DOMAIN, "d.example");
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	DO_OK(t, nlh);
+	nlh = req(t, L2TPSEL_CMD_TGROUP_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "tg1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LIMIT, 5);
+	DO_OK(t, nlh);
+	nlh = req(t, L2TPSEL_CMD_CLIENT_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "c1");
+	DO_OK(t, nlh);
+	ret = session_up(t, 42, L2TPSEL_ROLE_LNS, 7, "tg1", "c1", &ack, &admit);
+	ASSERT_EQ(0, ret) TH_LOG("SESSION_UP: %s", ack.msg);
+}
+
+/* ---- tests: permissions ------------------------------------------------- */
+
+/* Root may do every admin command (with valid attributes it is not EPERM). */
+TEST(perm_root_is_not_refused)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	size_t i;
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	for (i = 0; i < N_SPECS; i++) {
+		struct nlmsghdr *nlh;
+
+		if (!(specs[i].flags & F_DO))
+			continue;
+		nlh = req(&t, specs[i].cmd);
+		put_required(nlh, &specs[i], 0);
+		ret = talk(&t, nlh, &ack);
+		EXPECT_NE(-EPERM, ret) TH_LOG("%s as root: %s", specs[i].name, ack.msg);
+	}
+}
+
+/* A non-root uid (no capabilities at all) gets EPERM on every change. */
+TEST(perm_nobody_eperm_on_every_change)
+{
+	struct nlt t;
+
+	fresh_netns(_metadata);
+	ASSERT_EQ(0, become_nobody()) TH_LOG("cannot become uid 65534: %s", strerror(errno));
+	open_nl(_metadata, &t);
+	EXPECT_EQ(0, admin_all_eperm(_metadata, &t, "uid 65534"));
+	EXPECT_EQ(0, reads_work(_metadata, &t, "uid 65534"));
+}
+
+/* A socket opened by root, then used after the uid dropped: still EPERM. */
+TEST(perm_socket_opened_by_root_used_by_nobody)
+{
+	struct nlt t;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	ASSERT_EQ(0, become_nobody()) TH_LOG("cannot become uid 65534: %s", strerror(errno));
+	EXPECT_EQ(0, admin_all_eperm(_metadata, &t, "root's socket, uid 65534 sending"));
+}
+
+/* Root without CAP_NET_ADMIN: EPERM on changes, reads work. */
+TEST(perm_root_without_cap_net_admin)
+{
+	struct nlt t;
+
+	fresh_netns(_metadata);
+	ASSERT_EQ(0, drop_cap(CAP_NET_ADMIN)) TH_LOG("capset: %s", strerror(errno));
+	open_nl(_metadata, &t);
+	EXPECT_EQ(0, admin_all_eperm(_metadata, &t, "root without CAP_NET_ADMIN"));
+	EXPECT_EQ(0, reads_work(_metadata, &t, "root without CAP_NET_ADMIN"));
+}
+
+/* Reads need no privilege and show no secret; LOGIN_TEST (admin) is refused. */
+TEST(perm_nobody_reads_no_secret)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	struct msgs ms = { };
+	unsigned int i;
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	build_state(_metadata, &t);
+	nlt_close(&t);
+	ASSERT_EQ(0, become_nobody());
+	open_nl(_metadata, &t);
+	ret = dump(&t, L2TPSEL_CMD_TUNNEL_GET, &ms, &ack);
+	ASSERT_EQ(0, ret) TH_LOG("TUNNEL_GET dump as uid 65534: %s", ack.msg);
+	ASSERT_EQ(1, ms.n);
+	for (i = 0; i < ms.n; i++) {
+		struct nlt_attrs at;
+
+		nlt_parse(ms.m[i], &at);
+		EXPECT_TRUE(at.tb[L2TPSEL_A_SECRET] == NULL) TH_LOG("TUNNEL_GET carries SECRET");
+		EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_HAS_SECRET));
+		EXPECT_TRUE(memmem(ms.m[i], ms.m[i]->nlmsg_len, SECRET, strlen(SECRET)) == NULL)
+			TH_LOG("the secret's bytes are in a TUNNEL_GET message");
+	}
+	msgs_free(&ms);
+	{
+		struct nlmsghdr *nlh = req(&t, L2TPSEL_CMD_LOGIN_TEST);
+
+		put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+		ret = talk(&t, nlh, &ack);
+		EXPECT_EQ(-EPERM, ret) TH_LOG("LOGIN_TEST as uid 65534: %s", ack.msg);
+	}
+}
+
+/* No datagram of any read, login step, dry run or event carries the secret. */
+static bool saw_secret;
+
+static void scan_secret(const void *buf, size_t len, void *arg)
+{
+	(void)arg;
+	if (memmem(buf, len, SECRET, strlen(SECRET)))
+		saw_secret = true;
+}
+
+TEST(secret_never_returned)
+{
+	struct nlt t, ev;
+	struct nlt_ack ack;
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlmsghdr *nlh;
+	size_t i;
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	open_nl(_metadata, &ev);
+	ASSERT_EQ(0, nlt_subscribe(&ev));
+	t.raw = scan_secret;
+	ev.raw = scan_secret;
+	build_state(_metadata, &t);
+	for (i = 0; i < N_SPECS; i++)
+		if (specs[i].flags & F_DUMP) {
+			ret = dump(&t, specs[i].cmd, &ms, &ack);
+			EXPECT_EQ(0, ret) TH_LOG("%s dump: %s", specs[i].name, ack.msg);
+			msgs_free(&ms);
+		}
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_TEST);
+	put_str(nlh, L2TPSEL_A_USER, "alice@d.example");
+	ret = get_one(&t, nlh, &at, &ms, &ack);
+	EXPECT_EQ(0, ret) TH_LOG("LOGIN_TEST: %s", ack.msg);
+	msgs_free(&ms);
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_USER, "alice@d.example");
+	ret = get_one(&t, nlh, &at, &ms, &ack);
+	ASSERT_EQ(0, ret) TH_LOG("LOGIN_BEGIN: %s", ack.msg);
+	ASSERT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_TRUE(at.tb[L2TPSEL_A_SECRET] == NULL);
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_HAS_SECRET));
+	{
+		uint32_t id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+
+		msgs_free(&ms);
+		nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+		ret = get_one(&t, nlh, &at, &ms, &ack);
+		ASSERT_EQ(0, ret) TH_LOG("LOGIN_REPORT: %s", ack.msg);
+		EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
+		msgs_free(&ms);
+	}
+	/* Drain the events (login outcome) through the scanning socket. */
+	memset(&ack, 0, sizeof(ack));
+	nlt_recv(&ev, 0, NULL, NULL, &ack, 500);
+	EXPECT_GE(ack.nrecv, 1) TH_LOG("expected at least the login event");
+	EXPECT_FALSE(saw_secret) TH_LOG("the secret came back in some datagram");
+}
+
+/*
+ * GENL_UNS_ADMIN_PERM: CAP_NET_ADMIN in the user namespace that owns the
+ * network namespace.  A process that made its own user namespace has every
+ * capability there, but none over the initial namespace: it may change the
+ * network namespace it creates, never the one it started in.
+ */
+TEST(perm_userns_owns_its_netns_only)
+{
+	struct nlt init_sk, root_sk, own;
+	struct nlt_ack ack;
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlmsghdr *nlh;
+	bool unpriv = true;
+	int ret;
+
+	/*
+	 * unshare(CLONE_NEWUSER) is refused to a chrooted process, and the VM
+	 * runs the tests chrooted into the host's root: leave the chroot (as
+	 * root, in this test's process only).  No file is opened after this.
+	 */
+	if (leave_chroot())
+		SKIP(return, "cannot leave the VM's chroot: %s", strerror(errno));
+
+	/* The "initial" namespace of this test: root's, owned by the initial userns. */
+	fresh_netns(_metadata);
+	open_nl(_metadata, &root_sk);
+
+	/* Can an unprivileged user make a user namespace here?  Ask a child. */
+	{
+		pid_t pid = fork();
+		int st = 1;
+
+		if (pid == 0)
+			_exit(become_nobody() || unshare(CLONE_NEWUSER));
+		waitpid(pid, &st, 0);
+		unpriv = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	if (unpriv) {
+		ASSERT_EQ(0, become_nobody());
+		ASSERT_EQ(0, unshare(CLONE_NEWUSER)) TH_LOG("unshare(CLONE_NEWUSER): %s", strerror(errno));
+		kl_log("uid 65534 made a user namespace");
+	} else {
+		/* Unprivileged user namespaces may be off: root's own is as good a test. */
+		ASSERT_EQ(0, unshare(CLONE_NEWUSER)) TH_LOG("unshare(CLONE_NEWUSER): %s",
+							   strerror(errno));
+		kl_log("unprivileged user namespaces are off; root made the user namespace");
+	}
+	/* Full capabilities in the new userns, none over the netns we are in. */
+	open_nl(_metadata, &init_sk);
+	EXPECT_EQ(0, admin_all_eperm(_metadata, &init_sk, "userns root, netns of the parent"));
+	EXPECT_EQ(0, admin_all_eperm(_metadata, &root_sk, "userns root on root's socket"));
+	EXPECT_EQ(0, reads_work(_metadata, &init_sk, "userns root, netns of the parent"));
+
+	/* A network namespace this user namespace owns: its to manage. */
+	ASSERT_EQ(0, unshare(CLONE_NEWNET)) TH_LOG("unshare(CLONE_NEWNET) in the userns: %s",
+						    strerror(errno));
+	open_nl(_metadata, &own);
+	build_state(_metadata, &own);
+	nlh = req(&own, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_USER, "bob@d.example");
+	ret = get_one(&own, nlh, &at, &ms, &ack);
+	EXPECT_EQ(0, ret) TH_LOG("LOGIN_BEGIN in the userns's own netns: %s", ack.msg);
+	msgs_free(&ms);
+	nlh = req(&own, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 100);
+	ret = talk(&own, nlh, &ack);
+	EXPECT_EQ(0, ret) TH_LOG("LIMIT_SET in the userns's own netns: %s", ack.msg);
+
+	/* The parent's namespace saw none of it, and still refuses. */
+	nlh = req(&init_sk, L2TPSEL_CMD_PROFILE_GET);
+	put_str(nlh, L2TPSEL_A_NAME, "p1");
+	ret = talk(&init_sk, nlh, &ack);
+	EXPECT_EQ(-ENOENT, ret) TH_LOG("p1 made in the child netns is visible in the parent's");
+	nlh = req(&init_sk, L2TPSEL_CMD_PROFILE_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "p2");
+	EXPECT_EQ(-EPERM, talk(&init_sk, nlh, &ack));
+
+	/* Without CAP_NET_ADMIN in its userns, not even its own netns. */
+	ASSERT_EQ(0, drop_cap(CAP_NET_ADMIN));
+	EXPECT_EQ(0, admin_all_eperm(_metadata, &own, "userns without CAP_NET_ADMIN, own netns"));
+}
+
+/* ---- tests: policies ---------------------------------------------------- */
+
+struct bad {
+	const char *what;
+	uint8_t len;		/* bytes of payload */
+	uint8_t fill;
+	bool nested_flag;
+	int err1, err2;
+};
+
+/* Wrong lengths and forms for each kind of attribute. */
+static const struct bad bad_u8[] = {
+	{ "u8 of 0 bytes", 0, 0, false, EINVAL, 0 }, { "u8 of 2 bytes", 2, 0, false, EINVAL, 0 },
+	{ "u8 of 4 bytes", 4, 0, false, EINVAL, 0 },
+	{ "u8 with NLA_F_NESTED", 1, 0, true, EINVAL, 0 }, { NULL } };
+static const struct bad bad_u16[] = {
+	{ "u16 of 0 bytes", 0, 0, false, EINVAL, 0 }, { "u16 of 1 byte", 1, 0, false, EINVAL, 0 },
+	{ "u16 of 4 bytes", 4, 0, false, EINVAL, 0 }, { NULL } };
+static const struct bad bad_u32[] = {
+	{ "u32 of 0 bytes", 0, 0, false, EINVAL, 0 }, { "u32 of 2 bytes", 2, 0, false, EINVAL, 0 },
+	{ "u32 of 8 bytes", 8, 0, false, EINVAL, 0 },
+	{ "u32 with NLA_F_NESTED", 4, 0, true, EINVAL, 0 }, { NULL } };
+static const struct bad bad_u64[] = {
+	{ "u64 of 0 bytes", 0, 0, false, EINVAL, 0 }, { "u64 of 4 bytes", 4, 0, false, EINVAL, 0 },
+	{ "u64 of 16 bytes", 16, 0, false, EINVAL, 0 }, { NULL } };
+static const struct bad bad_str[] = {
+	{ "string of 0 bytes", 0, 0, false, EINVAL, 0 },
+	{ "string without NUL", 8, 'a', false, EINVAL, 0 },
+	{ "string of 300 bytes", 255, 'a', false, EINVAL, ERANGE },	/* see below */
+	{ "string with NLA_F_NESTED", 4, 0, true, EINVAL, 0 }, { NULL } };
+static const struct bad bad_addr[] = {
+	{ "address of 0 bytes", 0, 1, false, EINVAL, ERANGE },
+	{ "address of 3 bytes", 3, 1, false, EINVAL, ERANGE },
+	{ "address of 5 bytes", 5, 1, false, EINVAL, ERANGE },
+	{ "address of 17 bytes", 17, 1, false, EINVAL, ERANGE },
+	{ "address with NLA_F_NESTED", 4, 1, true, EINVAL, 0 }, { NULL } };
+static const struct bad bad_nest[] = {
+	{ "nest without NLA_F_NESTED", 8, 0, false, EINVAL, ERANGE },
+	{ "nest of 2 bytes", 2, 0, true, EINVAL, ERANGE },
+	{ "nest of garbage", 12, 0xa5, true, EINVAL, ERANGE }, { NULL } };
+
+static const struct bad *bad_of(uint8_t kind)
+{
+	switch (kind) {
+	case K_U8: return bad_u8;
+	case K_U16: return bad_u16;
+	case K_U32: return bad_u32;
+	case K_U64: return bad_u64;
+	case K_STR: return bad_str;
+	case K_ADDR: return bad_addr;
+	default: return bad_nest;
+	}
+}
+
+static uint32_t put_bad(struct nlmsghdr *nlh, uint16_t type, const struct bad *b)
+{
+	uint8_t data[512];
+	uint16_t len = b->len;
+
+	memset(data, b->fill, sizeof(data));
+	if (!strcmp(b->what, "string of 300 bytes")) {
+		len = 300;
+		data[len - 1] = 0;
+	}
+	if (!strcmp(b->what, "nest without NLA_F_NESTED")) {
+		/* A well-formed inner NAME, but the outer flag missing. */
+		struct nlattr *in = (struct nlattr *)data;
+
+		in->nla_len = 7;
+		in->nla_type = L2TPSEL_A_NAME;
+		memcpy(data + 4, "t1", 3);
+	}
+	return put_raw(nlh, type | (b->nested_flag ? NLA_F_NESTED : 0), data, len);
+}
+
+/* Each request: a do (F_DO) and, for dumps, the same as a dump. */
+static int send_variant(struct nlt *t, const struct cspec *c, bool as_dump,
+			uint16_t skip, int (*extra)(struct nlmsghdr *, void *), void *arg,
+			int *offs, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = nlt_req(t, reqbuf, c->cmd, as_dump ? NLM_F_DUMP : 0);
+	struct msgs ms = { };
+	int ret;
+
+	if (!as_dump)
+		put_required(nlh, c, skip);
+	*offs = extra ? extra(nlh, arg) : -1;
+	ret = talk_collect(t, nlh, &ms, ack);
+	msgs_free(&ms);
+	return ret;
+}
+
+struct bad_arg {
+	uint16_t type;
+	const struct bad *b;
+};
+
+static int extra_bad(struct nlmsghdr *nlh, void *arg)
+{
+	struct bad_arg *ba = arg;
+
+	return (int)put_bad(nlh, ba->type, ba->b);
+}
+
+/* Every attribute of every command, malformed: refused, with a message, blamed. */
+TEST(policy_wrong_type_or_length)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	unsigned int checks = 0, bad = 0;
+	size_t i;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	for (i = 0; i < N_SPECS; i++) {
+		const struct cspec *c = &specs[i];
+		const struct aspec *a;
+		int dumpmode;
+
+		for (a = c->a; a->type; a++) {
+			const struct bad *b;
+
+			for (b = bad_of(a->kind); b->what; b++) {
+				for (dumpmode = 0; dumpmode < 2; dumpmode++) {
+					struct bad_arg ba = { a->type, b };
+					char what[160];
+					int offs, ret;
+
+					if (dumpmode ? !(c->flags & F_DUMP) : !(c->flags & F_DO))
+						continue;
+					ret = send_variant(&t, c, dumpmode, a->type, extra_bad, &ba,
+							   &offs, &ack);
+					snprintf(what, sizeof(what), "%s%s %s: %s", c->name,
+						 dumpmode ? " (dump)" : "", nlt_attr_names[a->type],
+						 b->what);
+					checks++;
+					/* An address of 5 bytes passes the policy (4..16) and is
+					 * refused by the handler, which names it too. */
+					/* Garbage inside a nest is blamed on no attribute. */
+					if (!strcmp(b->what, "nest of garbage"))
+						offs = -1;
+					if (!refused_well(_metadata, what, &ack, ret, b->err1, b->err2,
+							  offs))
+						bad++;
+				}
+			}
+		}
+	}
+	kl_log("%u malformed attributes sent, %u not refused as the contract says", checks, bad);
+}
+
+static int extra_unknown(struct nlmsghdr *nlh, void *arg)
+{
+	uint16_t type = *(uint16_t *)arg;
+	uint32_t v = 1;
+
+	return (int)put_raw(nlh, type, &v, sizeof(v));
+}
+
+/* Every attribute a command does not take, and types beyond the last: refused. */
+TEST(policy_unknown_attributes)
+{
+	static const uint16_t beyond[] = { 0, L2TPSEL_A_MAX + 1, L2TPSEL_A_MAX + 40, 0x3fff };
+	struct nlt t;
+	struct nlt_ack ack;
+	unsigned int checks = 0;
+	size_t i, j;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	for (i = 0; i < N_SPECS; i++) {
+		const struct cspec *c = &specs[i];
+		uint16_t type;
+		int dumpmode;
+
+		for (dumpmode = 0; dumpmode < 2; dumpmode++) {
+			if (dumpmode ? !(c->flags & F_DUMP) : !(c->flags & F_DO))
+				continue;
+			for (j = 0; j < L2TPSEL_A_MAX + sizeof(beyond) / sizeof(beyond[0]); j++) {
+				char what[160];
+				int offs, ret;
+
+				type = j < L2TPSEL_A_MAX ? (uint16_t)(j + 1) :
+				       beyond[j - L2TPSEL_A_MAX];
+				if (aspec_of(c, type))
+					continue;
+				ret = send_variant(&t, c, dumpmode, 0, extra_unknown, &type,
+						   &offs, &ack);
+				snprintf(what, sizeof(what), "%s%s with attribute %u (%s), which it does not take",
+					 c->name, dumpmode ? " (dump)" : "", type,
+					 type && type <= L2TPSEL_A_MAX ? nlt_attr_names[type] : "unknown");
+				refused_well(_metadata, what, &ack, ret, EINVAL, 0, offs);
+				checks++;
+			}
+		}
+	}
+	kl_log("%u unknown attributes sent", checks);
+}
+
+/* A required attribute missing: -EINVAL, its type in MISS_TYPE, a message naming it. */
+TEST(policy_missing_required)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	unsigned int checks = 0;
+	size_t i;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	for (i = 0; i < N_SPECS; i++) {
+		const struct cspec *c = &specs[i];
+		const struct aspec *a;
+
+		if (!(c->flags & F_DO))
+			continue;
+		for (a = c->a; a->type; a++) {
+			const char *name = nlt_attr_names[a->type];
+			int offs, ret;
+
+			if (!a->req)
+				continue;
+			checks++;
+			ret = send_variant(&t, c, false, a->type, NULL, NULL, &offs, &ack);
+			EXPECT_EQ(-EINVAL, ret) TH_LOG("%s without %s: %s", c->name, name, ack.msg);
+			EXPECT_TRUE(ack.has_miss && ack.miss_type == a->type)
+				TH_LOG("%s without %s: expected NLMSGERR_ATTR_MISS_TYPE %u, got %s %u",
+				       c->name, name, a->type, ack.has_miss ? "" : "none", ack.miss_type);
+			EXPECT_TRUE(strstr(ack.msg, name) != NULL)
+				TH_LOG("%s without %s: expected a message naming %s, got \"%s\"",
+				       c->name, name, name, ack.msg);
+		}
+	}
+	/* RESULT_CODE is required with a CDN or StopCCN outcome. */
+	{
+		struct nlmsghdr *nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
+		int ret;
+
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, 1);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_CDN);
+		ret = talk(&t, nlh, &ack);
+		EXPECT_EQ(-EINVAL, ret);
+		EXPECT_TRUE(ack.has_miss && ack.miss_type == L2TPSEL_A_RESULT_CODE);
+		EXPECT_TRUE(strstr(ack.msg, "RESULT_CODE") != NULL)
+			TH_LOG("LOGIN_REPORT CDN without RESULT_CODE: message \"%s\"", ack.msg);
+		checks++;
+	}
+	/* The "at least one of" rules. */
+	{
+		static const uint8_t one_of[] = { L2TPSEL_CMD_LIMIT_SET, L2TPSEL_CMD_LOCKOUT_SET,
+						  L2TPSEL_CMD_LOGIN_BEGIN, L2TPSEL_CMD_LOGIN_TEST };
+		size_t k;
+
+		for (k = 0; k < sizeof(one_of); k++) {
+			int ret = talk(&t, req(&t, one_of[k]), &ack);
+
+			EXPECT_EQ(-EINVAL, ret) TH_LOG("%s with nothing", spec_of(one_of[k])->name);
+			EXPECT_NE(0, ack.msg[0]) TH_LOG("%s with nothing: no message",
+							spec_of(one_of[k])->name);
+			checks++;
+		}
+	}
+	kl_log("%u requests without a required attribute", checks);
+}
+
+/* Values the policy or the handler bound: refused with a message naming the bound. */
+TEST(policy_values_out_of_range)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	char longname[300];
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
+
+#define EXPECT_REFUSED(errs, substr) do {					\
+	ret = talk(&t, nlh, &ack);						\
+	EXPECT_TRUE(ret == -(errs) || (ret == -EINVAL && (errs) == ERANGE) ||	\
+		    (ret == -ERANGE && (errs) == EINVAL))				\
+		TH_LOG("expected -%s, got %d (%s)", strerrorname_np(errs), ret, ack.msg); \
+	EXPECT_TRUE(ack.msg[0] && strstr(ack.msg, substr))			\
+		TH_LOG("expected a message with \"%s\", got \"%s\"", substr, ack.msg); \
+} while (0)
+
+	nlh = req(&t, L2TPSEL_CMD_SESSION_UP);
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, 1);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, 2);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 1);
+	EXPECT_REFUSED(ERANGE, "");
+
+	nlh = req(&t, L2TPSEL_CMD_PROFILE_SET);
+	put_str(nlh, L2TPSEL_A_NAME, "p1");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_LB, L2TPSEL_LB_MINMISS_HASH + 1);
+	EXPECT_REFUSED(ERANGE, "");
+
+	nlh = req(&t, L2TPSEL_CMD_PROFILE_SET);
+	put_str(nlh, L2TPSEL_A_NAME, "p1");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_FAILOVER, L2TPSEL_FAILOVER_WITHIN_LEVEL + 1);
+	EXPECT_REFUSED(ERANGE, "");
+
+	nlh = req(&t, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_MAX, 0);
+	EXPECT_REFUSED(ERANGE, "");
+
+	nlh = req(&t, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 2000000);
+	EXPECT_REFUSED(EINVAL, "1000000");
+
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, 1);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, 0);
+	EXPECT_REFUSED(ERANGE, "");
+
+	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_TIME, 0);
+	EXPECT_REFUSED(EINVAL, "86400");
+
+	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_MAX_LOGINS, 65537);
+	EXPECT_REFUSED(ERANGE, "65536");
+
+	nlh = req(&t, L2TPSEL_CMD_TUNNEL_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "t1");
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, 8);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.0.0.1");
+	EXPECT_REFUSED(EINVAL, "level 8");
+
+	memset(longname, 'n', 32);
+	longname[32] = 0;
+	nlh = req(&t, L2TPSEL_CMD_PROFILE_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, longname);
+	EXPECT_REFUSED(EINVAL, "31");
+
+	nlh = req(&t, L2TPSEL_CMD_TUNNEL_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "t1");
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, 0);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.0.0.1");
+	memset(longname, 's', 64);
+	longname[64] = 0;
+	put_str(nlh, L2TPSEL_A_SECRET, longname);
+	EXPECT_REFUSED(EINVAL, "63");
+
+	nlh = req(&t, L2TPSEL_CMD_DOMAIN_NEW);
+	put_str(nlh, L2TPSEL_A_DOMAIN, longname);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	EXPECT_REFUSED(EINVAL, "63");
+
+	nlh = req(&t, L2TPSEL_CMD_DEST_LOCK);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.0.0.1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_REMAINING, 86400001);
+	EXPECT_REFUSED(ERANGE, "86400000");
+
+	nlh = req(&t, L2TPSEL_CMD_TGROUP_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "");
+	EXPECT_REFUSED(EINVAL, "empty");
+
+	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_CLEAR);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.0.0.1");
+	put_ip4(nlh, L2TPSEL_A_LOCAL, "10.0.0.2");
+	EXPECT_REFUSED(EINVAL, "not both");
+#undef EXPECT_REFUSED
+}
+
+/* Commands that do not exist, and do/dump on ops that lack them. */
+TEST(policy_unknown_commands_and_flags)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	unsigned int cmd;
+	size_t i;
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	for (cmd = 0; cmd < 256; cmd++) {
+		if (spec_of((uint8_t)cmd))
+			continue;
+		ret = talk(&t, req(&t, (uint8_t)cmd), &ack);
+		EXPECT_EQ(-EOPNOTSUPP, ret) TH_LOG("command %u is not in the API", cmd);
+	}
+	for (i = 0; i < N_SPECS; i++) {
+		const struct cspec *c = &specs[i];
+
+		if (!(c->flags & F_DUMP)) {
+			nlh = nlt_req(&t, reqbuf, c->cmd, NLM_F_DUMP);
+			ret = talk(&t, nlh, &ack);
+			EXPECT_TRUE(ret == -EOPNOTSUPP || ret == -EPERM)
+				TH_LOG("%s as a dump: %d", c->name, ret);
+		}
+		if (!(c->flags & F_DO)) {
+			ret = talk(&t, req(&t, c->cmd), &ack);
+			EXPECT_EQ(-EOPNOTSUPP, ret) TH_LOG("%s as a do", c->name);
+		}
+	}
+	/* Strict validation of the header: reserved byte and stray flags. */
+	nlh = req(&t, L2TPSEL_CMD_GET_INFO);
+	((struct genlmsghdr *)mnl_nlmsg_get_payload(nlh))->reserved = 1;
+	ret = talk(&t, nlh, &ack);
+	EXPECT_EQ(-EINVAL, ret);
+	EXPECT_NE(0, ack.msg[0]);
+	nlh = nlt_req(&t, reqbuf, L2TPSEL_CMD_GET_INFO, NLM_F_EXCL);
+	ret = talk(&t, nlh, &ack);
+	EXPECT_EQ(-EINVAL, ret);
+	EXPECT_NE(0, ack.msg[0]);
+}
+
+/* ---- tests: dumps -------------------------------------------------------- */
+
+#define N_OBJ		1000
+#define N_SESS		1500
+#define N_PROF		400
+#define TUN_PER_PROF	3
+
+static void name_of(char *buf, size_t len, const char *kind, unsigned int i)
+{
+	/* Long names: fewer entries fit in one datagram. */
+	snprintf(buf, len, "%s-%05u-padding-padding-padding-padding-padding", kind, i);
+	buf[!strcmp(kind, "p") ? 31 : 63] = 0;
+}
+
+struct seen {
+	unsigned int n, dups, strays;
+	unsigned char *hit;
+	unsigned int max;
+};
+
+static void seen_add(struct seen *s, long idx)
+{
+	if (idx < 0 || (unsigned long)idx >= s->max) {
+		s->strays++;
+		return;
+	}
+	if (s->hit[idx]++)
+		s->dups++;
+	s->n++;
+}
+
+/* The index in the name "kind-00042-...", or -1. */
+static long idx_of(const char *name)
+{
+	const char *d = name ? strchr(name, '-') : NULL;
+
+	return d ? strtol(d + 1, NULL, 10) : -1;
+}
+
+static void check_dump(struct __test_metadata *_metadata, struct nlt *t, uint8_t cmd,
+		       int attr, unsigned int expect, bool by_key, bool by_tunnel)
+{
+	struct seen s = { .max = expect, .hit = calloc(expect, 1) };
+	struct msgs ms = { };
+	struct nlt_ack ack;
+	unsigned int i;
+	int ret;
+
+	ret = dump(t, cmd, &ms, &ack);
+	ASSERT_EQ(0, ret) TH_LOG("%s dump: %s", spec_of(cmd)->name, ack.msg);
+	for (i = 0; i < ms.n; i++) {
+		struct nlt_attrs at;
+
+		nlt_parse(ms.m[i], &at);
+		if (by_key) {
+			seen_add(&s, (long)nlt_u64(&at, L2TPSEL_A_SESSION_KEY) - 1);
+		} else if (by_tunnel) {
+			long p = idx_of(nlt_str(&at, L2TPSEL_A_PROFILE));
+			long tt = idx_of(nlt_str(&at, L2TPSEL_A_NAME));
+
+			seen_add(&s, p * TUN_PER_PROF + (tt >= 0 && tt < TUN_PER_PROF ? tt : 99999));
+		} else if (attr == L2TPSEL_A_REMOTE) {
+			const struct nlattr *a = at.tb[L2TPSEL_A_REMOTE];
+			const uint8_t *b = a ? mnl_attr_get_payload(a) : NULL;
+
+			seen_add(&s, b ? (long)(b[2] * 256 + b[3]) : -1);
+		} else {
+			seen_add(&s, idx_of(nlt_str(&at, attr)));
+		}
+	}
+	EXPECT_EQ(expect, s.n) TH_LOG("%s dump: entries", spec_of(cmd)->name);
+	EXPECT_EQ(0, s.dups) TH_LOG("%s dump: entries sent twice", spec_of(cmd)->name);
+	EXPECT_EQ(0, s.strays) TH_LOG("%s dump: entries that were never made", spec_of(cmd)->name);
+	EXPECT_GE(ack.nrecv, 3) TH_LOG("%s dump: %u datagrams; the test wants one that spans several",
+				      spec_of(cmd)->name, ack.nrecv);
+	EXPECT_FALSE(ack.intr) TH_LOG("%s dump: NLM_F_DUMP_INTR without a change", spec_of(cmd)->name);
+	kl_log("%s: %u entries in %u datagrams", spec_of(cmd)->name, s.n, ack.nrecv);
+	msgs_free(&ms);
+	free(s.hit);
+}
+
+static void make_many(struct __test_metadata *_metadata, struct nlt *t)
+{
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	char name[80], pname[80], ip[32];
+	uint8_t admit;
+	unsigned int i, j;
+	int ret;
+
+	for (i = 0; i < N_OBJ; i++) {
+		static const uint8_t cmds[] = { L2TPSEL_CMD_TGROUP_NEW, L2TPSEL_CMD_SLG_NEW,
+						L2TPSEL_CMD_CLIENT_NEW };
+		static const char *const kinds[] = { "tgroup", "slg", "client" };
+		size_t k;
+
+		for (k = 0; k < 3; k++) {
+			name_of(name, sizeof(name), kinds[k], i);
+			nlh = req(t, cmds[k]);
+			put_str(nlh, L2TPSEL_A_NAME, name);
+			DO_OK(t, nlh);
+		}
+		name_of(name, sizeof(name), "domain", i);
+		nlh = req(t, L2TPSEL_CMD_DOMAIN_NEW);
+		put_str(nlh, L2TPSEL_A_DOMAIN, name);
+		put_str(nlh, L2TPSEL_A_PROFILE, "p");
+		DO_OK(t, nlh);
+	}
+	for (i = 0; i < N_PROF; i++) {
+		name_of(pname, sizeof(pname), "p", i);
+		ret = mk_profile(t, pname, &ack);
+		ASSERT_EQ(0, ret) TH_LOG("PROFILE_NEW %s: %s", pname, ack.msg);
+		for (j = 0; j < TUN_PER_PROF; j++) {
+			unsigned int d = i * TUN_PER_PROF + j;
+
+			snprintf(name, sizeof(name), "t-%u", j);
+			snprintf(ip, sizeof(ip), "10.50.%u.%u", d / 256, d % 256);
+			ret = mk_tunnel(t, pname, name, (uint8_t)j, ip, NULL, &ack);
+			ASSERT_EQ(0, ret) TH_LOG("TUNNEL_NEW %s/%s: %s", pname, name, ack.msg);
+		}
+	}
+	for (i = 0; i < N_SESS; i++) {
+		name_of(name, sizeof(name), "client", i % N_OBJ);
+		ret = session_up(t, i + 1, L2TPSEL_ROLE_LNS, i % 50, NULL, name, &ack, &admit);
+		ASSERT_EQ(0, ret) TH_LOG("SESSION_UP %u: %s", i + 1, ack.msg);
+	}
+}
+
+TEST(dump_spans_datagrams_none_lost)
+{
+	struct nlt t;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	make_many(_metadata, &t);
+	nlt_close(&t);
+	/* A fresh socket reading 8 KB at a time: the kernel sizes dump messages by it. */
+	ASSERT_EQ(0, nlt_open_rx(&t, 8192));
+	check_dump(_metadata, &t, L2TPSEL_CMD_TGROUP_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
+	check_dump(_metadata, &t, L2TPSEL_CMD_SLG_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
+	check_dump(_metadata, &t, L2TPSEL_CMD_CLIENT_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
+	check_dump(_metadata, &t, L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_A_DOMAIN, N_OBJ, false, false);
+	check_dump(_metadata, &t, L2TPSEL_CMD_SESSION_GET, 0, N_SESS, true, false);
+	check_dump(_metadata, &t, L2TPSEL_CMD_PROFILE_GET, L2TPSEL_A_NAME, N_PROF, false, false);
+	check_dump(_metadata, &t, L2TPSEL_CMD_TUNNEL_GET, 0, N_PROF * TUN_PER_PROF, false, true);
+	check_dump(_metadata, &t, L2TPSEL_CMD_DEST_GET, L2TPSEL_A_REMOTE, N_PROF * TUN_PER_PROF,
+		   false, false);
+}
+
+/* A change between two datagrams of a dump is flagged NLM_F_DUMP_INTR. */
+TEST(dump_detects_concurrent_change)
+{
+	static const uint8_t kinds[] = {
+		L2TPSEL_CMD_TGROUP_GET, L2TPSEL_CMD_SLG_GET, L2TPSEL_CMD_CLIENT_GET,
+		L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_SESSION_GET, L2TPSEL_CMD_PROFILE_GET,
+		L2TPSEL_CMD_TUNNEL_GET, L2TPSEL_CMD_DEST_GET,
+	};
+	struct nlt t, chg;
+	struct nlt_ack ack;
+	unsigned int k;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &chg);
+	make_many(_metadata, &chg);
+	ASSERT_EQ(0, nlt_open_rx(&t, 8192));
+	for (k = 0; k < sizeof(kinds); k++) {
+		struct nlmsghdr *nlh = nlt_req(&t, reqbuf, kinds[k], NLM_F_DUMP);
+		uint32_t seq = nlh->nlmsg_seq;
+		char name[32];
+		int ret;
+
+		ASSERT_EQ(0, nlt_send(&t, nlh));
+		/* Read one datagram: the kernel fills the next one as it is read. */
+		memset(&ack, 0, sizeof(ack));
+		{
+			struct pollfd p = { .fd = mnl_socket_get_fd(t.sk), .events = POLLIN };
+			ssize_t n;
+
+			ASSERT_EQ(1, poll(&p, 1, 5000));
+			n = recv(p.fd, t.rx, 8192, 0);
+			ASSERT_GT(n, 0);
+		}
+		snprintf(name, sizeof(name), "change-%u", k);
+		nlh = req(&chg, L2TPSEL_CMD_TGROUP_NEW);
+		put_str(nlh, L2TPSEL_A_NAME, name);
+		ret = talk(&chg, nlh, &ack);
+		ASSERT_EQ(0, ret) TH_LOG("TGROUP_NEW during the dump: %s", ack.msg);
+		memset(&ack, 0, sizeof(ack));
+		ASSERT_EQ(0, nlt_recv(&t, seq, NULL, NULL, &ack, 5000));
+		EXPECT_TRUE(ack.done) TH_LOG("%s: the dump did not end", spec_of(kinds[k])->name);
+		EXPECT_TRUE(ack.intr)
+			TH_LOG("%s: a change during the dump (%u more datagrams) was not flagged NLM_F_DUMP_INTR",
+			       spec_of(kinds[k])->name, ack.nrecv);
+	}
+}
+
+/* ---- tests: namespaces --------------------------------------------------- */
+
+static uint32_t summary_count(struct __test_metadata *_metadata, struct nlt *t, int attr)
+{
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	uint32_t v;
+	int ret;
+
+	ret = get_one(t, req(t, L2TPSEL_CMD_SUMMARY_GET), &at, &ms, &ack);
+	EXPECT_EQ(0, ret);
+	v = nlt_u32(&at, attr);
+	msgs_free(&ms);
+	return v;
+}
+
+TEST(netns_isolation)
+{
+	struct nlt a, b, ev_a, ev_b;
+	struct nlt_ack ack;
+	struct msgs ms = { };
+	struct nlmsghdr *nlh;
+	uint8_t admit;
+	size_t i;
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &a);
+	open_nl(_metadata, &ev_a);
+	ASSERT_EQ(0, nlt_subscribe(&ev_a));
+	fresh_netns(_metadata);
+	open_nl(_metadata, &b);
+	open_nl(_metadata, &ev_b);
+	ASSERT_EQ(0, nlt_subscribe(&ev_b));
+
+	/* Config, counters, lockouts and events in A. */
+	build_state(_metadata, &a);
+	nlh = req(&a, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 2);
+	DO_OK(&a, nlh);
+	ret = session_up(&a, 43, L2TPSEL_ROLE_LAC, 9, NULL, NULL, &ack, &admit);
+	ASSERT_EQ(0, ret) TH_LOG("%s", ack.msg);
+	nlh = req(&a, L2TPSEL_CMD_DEST_LOCK);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_REMAINING, 60000);
+	DO_OK(&a, nlh);
+	nlh = req(&a, L2TPSEL_CMD_LOCKOUT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_TIME, 77);
+	DO_OK(&a, nlh);
+
+	/* A's listener heard them (so they were sent) ... */
+	memset(&ack, 0, sizeof(ack));
+	nlt_recv(&ev_a, 0, NULL, NULL, &ack, 1000);
+	EXPECT_GE(ack.nrecv, 1) TH_LOG("A's listener heard nothing: the test proves nothing");
+	/* ... B's heard nothing. */
+	memset(&ack, 0, sizeof(ack));
+	nlt_recv(&ev_b, 0, NULL, NULL, &ack, 300);
+	EXPECT_EQ(0, ack.nrecv) TH_LOG("B's listener received A's events");
+
+	/* B sees none of A's objects, counters or settings. */
+	for (i = 0; i < N_SPECS; i++) {
+		if (!(specs[i].flags & F_DUMP))
+			continue;
+		ret = dump(&b, specs[i].cmd, &ms, &ack);
+		EXPECT_EQ(0, ret);
+		EXPECT_EQ(0, ms.n) TH_LOG("B's %s dump shows A's objects", specs[i].name);
+		msgs_free(&ms);
+	}
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_CHASSIS_LIMIT));
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TGROUPS));
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_CLIENTS));
+	EXPECT_EQ(2, summary_count(_metadata, &a, L2TPSEL_A_COUNT));
+	{
+		struct nlt_attrs at;
+
+		ret = get_one(&b, req(&b, L2TPSEL_CMD_LOCKOUT_GET), &at, &ms, &ack);
+		EXPECT_EQ(300, nlt_u32(&at, L2TPSEL_A_LOCKOUT_TIME)) TH_LOG("B got A's lockout time");
+		EXPECT_EQ(0, nlt_u32(&at, L2TPSEL_A_N_LOCKED));
+		msgs_free(&ms);
+	}
+	/* Nor can B change A's: its names do not exist there. */
+	nlh = req(&b, L2TPSEL_CMD_PROFILE_DEL);
+	put_str(nlh, L2TPSEL_A_NAME, "p1");
+	EXPECT_EQ(-ENOENT, talk(&b, nlh, &ack));
+	EXPECT_EQ(-ENOENT, session_down(&b, 42, &ack));
+	nlh = req(&b, L2TPSEL_CMD_LOCKOUT_CLEAR);
+	ret = get_one(&b, nlh, &(struct nlt_attrs){ }, &ms, &ack);
+	EXPECT_EQ(0, ret);
+	msgs_free(&ms);
+	{
+		struct nlt_attrs at;
+
+		ret = get_one(&a, req(&a, L2TPSEL_CMD_LOCKOUT_GET), &at, &ms, &ack);
+		EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_N_LOCKED)) TH_LOG("B's clear unlocked A's dest");
+		EXPECT_EQ(77, nlt_u32(&at, L2TPSEL_A_LOCKOUT_TIME));
+		msgs_free(&ms);
+	}
+	EXPECT_EQ(2, summary_count(_metadata, &a, L2TPSEL_A_COUNT));
+	/* Events B causes stay in B. */
+	nlh = req(&b, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 1);
+	DO_OK(&b, nlh);
+	ret = session_up(&b, 1, L2TPSEL_ROLE_LAC, 1, NULL, NULL, &ack, &admit);
+	ASSERT_EQ(0, ret);
+	memset(&ack, 0, sizeof(ack));
+	nlt_recv(&ev_b, 0, NULL, NULL, &ack, 1000);
+	EXPECT_GE(ack.nrecv, 1) TH_LOG("B's own limit event did not come");
+	memset(&ack, 0, sizeof(ack));
+	nlt_recv(&ev_a, 0, NULL, NULL, &ack, 300);
+	EXPECT_EQ(0, ack.nrecv) TH_LOG("A's listener received B's event");
+}
+
+/* ---- tests: notifications ----------------------------------------------- */
+
+struct expect_ev {
+	uint8_t cmd;
+	uint64_t attrs[2];	/* exactly these attribute types */
+};
+
+/* The next event on @ev (waiting up to @ms_wait ms), parsed in @at. */
+static bool next_event(struct nlt *ev, struct msgs *ms, struct nlt_attrs *at, int ms_wait)
+{
+	while (ms->rd == ms->n)
+		if (!nlt_recv_one(ev, collect_cb, ms, ms_wait))
+			return false;
+	nlt_parse(ms->m[ms->rd++], at);
+	return true;
+}
+
+/* Events come in seq 0: nlt_recv's filter keeps only those. */
+#define EVENT_IS(cmd_, ...) do {						\
+	static const uint16_t __want[] = { __VA_ARGS__ };			\
+	uint64_t __w[2] = { 0, 0 };						\
+	char __got[256], __exp[256];						\
+	struct nlt_attrs __x;							\
+	size_t __i;								\
+	for (__i = 0; __i < sizeof(__want) / sizeof(__want[0]); __i++)		\
+		__w[__want[__i] / 64] |= nlt_bit(__want[__i]);			\
+	ASSERT_TRUE(next_event(&ev, &evs, &at, 3000))				\
+		TH_LOG("expected event %s, nothing came", #cmd_);		\
+	EXPECT_EQ(cmd_, at.cmd) TH_LOG("expected event %s", #cmd_);		\
+	memset(&__x, 0, sizeof(__x));						\
+	__x.seen[0] = __w[0];							\
+	__x.seen[1] = __w[1];							\
+	nlt_types(&at, __got, sizeof(__got));					\
+	nlt_types(&__x, __exp, sizeof(__exp));					\
+	EXPECT_TRUE(at.seen[0] == __w[0] && at.seen[1] == __w[1] && !at.dups && !at.unknown) \
+		TH_LOG("%s: expected attributes [%s], got [%s]", #cmd_, __exp, __got); \
+} while (0)
+
+static bool ip_is(const struct nlt_attrs *at, int type, const char *ip)
+{
+	struct in_addr a;
+
+	inet_pton(AF_INET, ip, &a);
+	return at->tb[type] && mnl_attr_get_payload_len(at->tb[type]) == 4 &&
+	       !memcmp(mnl_attr_get_payload(at->tb[type]), &a, 4);
+}
+
+TEST(events_lockout_start_end_clear)
+{
+	struct nlt t, ev;
+	struct nlt_ack ack;
+	struct msgs ms = { }, evs = { };
+	struct nlt_attrs at;
+	struct nlmsghdr *nlh;
+	struct timespec t0, t1;
+	long el;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	open_nl(_metadata, &ev);
+	ASSERT_EQ(0, nlt_subscribe(&ev));
+	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
+	ASSERT_EQ(0, mk_tunnel(&t, "p1", "t1", 0, "10.9.0.1", "pw", &ack)) TH_LOG("%s", ack.msg);
+	nlh = req(&t, L2TPSEL_CMD_TUNNEL_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "t2");
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, 1);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.3");
+	put_ip4(nlh, L2TPSEL_A_LOCAL, "10.9.0.4");
+	mnl_attr_put_u16(nlh, L2TPSEL_A_PORT, 1702);
+	DO_OK(&t, nlh);
+
+	/* By hand, with LOCAL set: LOCKOUT has REMOTE PORT LOCAL LOCKOUT_REMAINING. */
+	nlh = req(&t, L2TPSEL_CMD_DEST_LOCK);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.3");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_REMAINING, 5000);
+	DO_OK(&t, nlh);
+	EVENT_IS(L2TPSEL_CMD_EV_LOCKOUT, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT, L2TPSEL_A_LOCAL,
+		 L2TPSEL_A_LOCKOUT_REMAINING);
+	EXPECT_TRUE(ip_is(&at, L2TPSEL_A_REMOTE, "10.9.0.3"));
+	EXPECT_TRUE(ip_is(&at, L2TPSEL_A_LOCAL, "10.9.0.4"));
+	EXPECT_EQ(1702, at.tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(at.tb[L2TPSEL_A_PORT]) : 0);
+	EXPECT_EQ(5000, nlt_u32(&at, L2TPSEL_A_LOCKOUT_REMAINING));
+
+	/* Cleared by LOCKOUT_CLEAR: UNLOCK with UNLOCK_WHY CLEAR. */
+	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_CLEAR);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.3");
+	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack));
+	EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_N_LOCKED));
+	msgs_free(&ms);
+	EVENT_IS(L2TPSEL_CMD_EV_UNLOCK, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT, L2TPSEL_A_LOCAL,
+		 L2TPSEL_A_UNLOCK_WHY);
+	EXPECT_EQ(L2TPSEL_UNLOCK_CLEAR, nlt_u8(&at, L2TPSEL_A_UNLOCK_WHY));
+
+	/* Unlocked by DEST_LOCK 0: UNLOCK CLEAR too. */
+	nlh = req(&t, L2TPSEL_CMD_DEST_LOCK);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_REMAINING, 5000);
+	DO_OK(&t, nlh);
+	EVENT_IS(L2TPSEL_CMD_EV_LOCKOUT, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT,
+		 L2TPSEL_A_LOCKOUT_REMAINING);
+	EXPECT_EQ(1701, at.tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(at.tb[L2TPSEL_A_PORT]) : 0);
+	nlh = req(&t, L2TPSEL_CMD_DEST_LOCK);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_REMAINING, 0);
+	DO_OK(&t, nlh);
+	EVENT_IS(L2TPSEL_CMD_EV_UNLOCK, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT, L2TPSEL_A_UNLOCK_WHY);
+	EXPECT_EQ(L2TPSEL_UNLOCK_CLEAR, nlt_u8(&at, L2TPSEL_A_UNLOCK_WHY));
+
+	/* Expiry: the timer sends UNLOCK EXPIRED at the deadline, not before. */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	nlh = req(&t, L2TPSEL_CMD_DEST_LOCK);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_REMAINING, 400);
+	DO_OK(&t, nlh);
+	EVENT_IS(L2TPSEL_CMD_EV_LOCKOUT, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT,
+		 L2TPSEL_A_LOCKOUT_REMAINING);
+	EXPECT_EQ(400, nlt_u32(&at, L2TPSEL_A_LOCKOUT_REMAINING));
+	EVENT_IS(L2TPSEL_CMD_EV_UNLOCK, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT, L2TPSEL_A_UNLOCK_WHY);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	el = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	EXPECT_EQ(L2TPSEL_UNLOCK_EXPIRED, nlt_u8(&at, L2TPSEL_A_UNLOCK_WHY));
+	EXPECT_GE(el, 400) TH_LOG("the lockout ended after %ld ms, before its 400 ms", el);
+	kl_log("a 400 ms lockout ended after %ld ms", el);
+	/* Nothing else. */
+	EXPECT_FALSE(next_event(&ev, &evs, &at, 200)) TH_LOG("an extra event, command %u", at.cmd);
+	msgs_free(&evs);
+}
+
+TEST(events_login_outcome_and_failure_lockout)
+{
+	struct nlt t, ev;
+	struct nlt_ack ack;
+	struct msgs ms = { }, evs = { };
+	struct nlt_attrs at;
+	struct nlmsghdr *nlh;
+	uint32_t id;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	open_nl(_metadata, &ev);
+	ASSERT_EQ(0, nlt_subscribe(&ev));
+	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
+	ASSERT_EQ(0, mk_tunnel(&t, "p1", "t1", 0, "10.9.0.1", SECRET, &ack));
+	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_TIME, 60);
+	DO_OK(&t, nlh);
+
+	/* A login whose only attempt gets no reply: LOCKOUT, then LOGIN failed. */
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(&ms);
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_NO_REPLY);
+	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_EQ(0, nlt_u8(&at, L2TPSEL_A_OK));
+	msgs_free(&ms);
+	EVENT_IS(L2TPSEL_CMD_EV_LOCKOUT, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT,
+		 L2TPSEL_A_LOCKOUT_REMAINING);
+	EXPECT_EQ(60000, nlt_u32(&at, L2TPSEL_A_LOCKOUT_REMAINING));
+	EVENT_IS(L2TPSEL_CMD_EV_LOGIN, L2TPSEL_A_LOGIN_ID, L2TPSEL_A_PROFILE, L2TPSEL_A_OK,
+		 L2TPSEL_A_WHY);
+	EXPECT_EQ(id, nlt_u32(&at, L2TPSEL_A_LOGIN_ID));
+	EXPECT_STREQ("p1", nlt_str(&at, L2TPSEL_A_PROFILE));
+	EXPECT_EQ(0, nlt_u8(&at, L2TPSEL_A_OK));
+	EXPECT_EQ(L2TPSEL_WHY_EXHAUSTED, nlt_u8(&at, L2TPSEL_A_WHY));
+
+	/* The next login finds it locked and not contacted: unlocked (DLNC), tried, OK. */
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(&ms);
+	EVENT_IS(L2TPSEL_CMD_EV_UNLOCK, L2TPSEL_A_REMOTE, L2TPSEL_A_PORT, L2TPSEL_A_UNLOCK_WHY);
+	EXPECT_EQ(L2TPSEL_UNLOCK_DLNC, nlt_u8(&at, L2TPSEL_A_UNLOCK_WHY));
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
+	msgs_free(&ms);
+	EVENT_IS(L2TPSEL_CMD_EV_LOGIN, L2TPSEL_A_LOGIN_ID, L2TPSEL_A_PROFILE, L2TPSEL_A_OK,
+		 L2TPSEL_A_WHY, L2TPSEL_A_NAME);
+	EXPECT_EQ(id, nlt_u32(&at, L2TPSEL_A_LOGIN_ID));
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
+	EXPECT_EQ(L2TPSEL_WHY_NONE, nlt_u8(&at, L2TPSEL_A_WHY));
+	EXPECT_STREQ("t1", nlt_str(&at, L2TPSEL_A_NAME));
+	EXPECT_STREQ("p1", nlt_str(&at, L2TPSEL_A_PROFILE));
+
+	/* A login left in progress ends when its socket closes: no event, no login left. */
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack));
+	msgs_free(&ms);
+	nlt_close(&t);
+	open_nl(_metadata, &t);
+	ASSERT_EQ(0, get_one(&t, req(&t, L2TPSEL_CMD_LOCKOUT_GET), &at, &ms, &ack));
+	EXPECT_EQ(0, nlt_u32(&at, L2TPSEL_A_N_LOGINS)) TH_LOG("a closed socket's login is still held");
+	msgs_free(&ms);
+	if (next_event(&ev, &evs, &at, 200))
+		kl_log("a login freed by its socket's close sent event %u", at.cmd);
+	else
+		kl_log("a login freed by its socket's close sends no event");
+	msgs_free(&evs);
+}
+
+TEST(events_limit_reached_cleared)
+{
+	struct nlt t, ev;
+	struct nlt_ack ack;
+	struct msgs evs = { };
+	struct nlt_attrs at;
+	struct nlmsghdr *nlh;
+	uint8_t admit;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	open_nl(_metadata, &ev);
+	ASSERT_EQ(0, nlt_subscribe(&ev));
+
+	/* Chassis: LEVEL CHASSIS, LIMIT, COUNT; no NAME, no TUNNEL_ID. */
+	nlh = req(&t, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 2);
+	DO_OK(&t, nlh);
+	ASSERT_EQ(0, session_up(&t, 1, L2TPSEL_ROLE_LAC, 10, NULL, NULL, &ack, &admit));
+	EXPECT_FALSE(next_event(&ev, &evs, &at, 200)) TH_LOG("an event below the limit, command %u",
+							     at.cmd);
+	ASSERT_EQ(0, session_up(&t, 2, L2TPSEL_ROLE_LAC, 11, NULL, NULL, &ack, &admit));
+	EVENT_IS(L2TPSEL_CMD_EV_LIMIT_REACHED, L2TPSEL_A_LEVEL, L2TPSEL_A_LIMIT, L2TPSEL_A_COUNT);
+	EXPECT_EQ(L2TPSEL_LEVEL_CHASSIS, nlt_u8(&at, L2TPSEL_A_LEVEL));
+	EXPECT_EQ(2, nlt_u32(&at, L2TPSEL_A_LIMIT));
+	EXPECT_EQ(2, nlt_u32(&at, L2TPSEL_A_COUNT));
+	ASSERT_EQ(0, session_down(&t, 2, &ack));
+	EVENT_IS(L2TPSEL_CMD_EV_LIMIT_CLEARED, L2TPSEL_A_LEVEL, L2TPSEL_A_LIMIT, L2TPSEL_A_COUNT);
+	EXPECT_EQ(L2TPSEL_LEVEL_CHASSIS, nlt_u8(&at, L2TPSEL_A_LEVEL));
+	EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_COUNT));
+	ASSERT_EQ(0, session_down(&t, 1, &ack));
+	nlh = req(&t, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 0);
+	DO_OK(&t, nlh);
+
+	/* Tunnel: TUNNEL_ID too. */
+	nlh = req(&t, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_LIMIT, 1);
+	DO_OK(&t, nlh);
+	ASSERT_EQ(0, session_up(&t, 3, L2TPSEL_ROLE_LAC, 77, NULL, NULL, &ack, &admit));
+	EVENT_IS(L2TPSEL_CMD_EV_LIMIT_REACHED, L2TPSEL_A_LEVEL, L2TPSEL_A_TUNNEL_ID, L2TPSEL_A_LIMIT,
+		 L2TPSEL_A_COUNT);
+	EXPECT_EQ(L2TPSEL_LEVEL_TUNNEL, nlt_u8(&at, L2TPSEL_A_LEVEL));
+	EXPECT_EQ(77, nlt_u32(&at, L2TPSEL_A_TUNNEL_ID));
+	EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_COUNT));
+	ASSERT_EQ(0, session_down(&t, 3, &ack));
+	EVENT_IS(L2TPSEL_CMD_EV_LIMIT_CLEARED, L2TPSEL_A_LEVEL, L2TPSEL_A_TUNNEL_ID,
+		 L2TPSEL_A_LIMIT, L2TPSEL_A_COUNT);
+	EXPECT_EQ(77, nlt_u32(&at, L2TPSEL_A_TUNNEL_ID));
+	EXPECT_EQ(0, nlt_u32(&at, L2TPSEL_A_COUNT));
+	nlh = req(&t, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_LIMIT, 0);
+	DO_OK(&t, nlh);
+
+	/* Tunnel group and client (LNS): NAME. */
+	nlh = req(&t, L2TPSEL_CMD_TGROUP_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "tg1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LIMIT, 1);
+	DO_OK(&t, nlh);
+	ASSERT_EQ(0, session_up(&t, 4, L2TPSEL_ROLE_LNS, 5, "tg1", NULL, &ack, &admit));
+	EVENT_IS(L2TPSEL_CMD_EV_LIMIT_REACHED, L2TPSEL_A_LEVEL, L2TPSEL_A_NAME, L2TPSEL_A_LIMIT,
+		 L2TPSEL_A_COUNT);
+	EXPECT_EQ(L2TPSEL_LEVEL_TGROUP, nlt_u8(&at, L2TPSEL_A_LEVEL));
+	EXPECT_STREQ("tg1", nlt_str(&at, L2TPSEL_A_NAME));
+	nlh = req(&t, L2TPSEL_CMD_CLIENT_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "c1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LIMIT, 1);
+	DO_OK(&t, nlh);
+	ASSERT_EQ(0, session_up(&t, 5, L2TPSEL_ROLE_LNS, 5, NULL, "c1", &ack, &admit));
+	EVENT_IS(L2TPSEL_CMD_EV_LIMIT_REACHED, L2TPSEL_A_LEVEL, L2TPSEL_A_NAME, L2TPSEL_A_LIMIT,
+		 L2TPSEL_A_COUNT);
+	EXPECT_EQ(L2TPSEL_LEVEL_CLIENT, nlt_u8(&at, L2TPSEL_A_LEVEL));
+	EXPECT_STREQ("c1", nlt_str(&at, L2TPSEL_A_NAME));
+	ASSERT_EQ(0, session_down(&t, 5, &ack));
+	EVENT_IS(L2TPSEL_CMD_EV_LIMIT_CLEARED, L2TPSEL_A_LEVEL, L2TPSEL_A_NAME, L2TPSEL_A_LIMIT,
+		 L2TPSEL_A_COUNT);
+	EXPECT_STREQ("c1", nlt_str(&at, L2TPSEL_A_NAME));
+	EXPECT_FALSE(next_event(&ev, &evs, &at, 200)) TH_LOG("an extra event, command %u", at.cmd);
+	msgs_free(&evs);
+}
+
+TEST_HARNESS_MAIN
