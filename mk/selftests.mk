@@ -1,13 +1,34 @@
 # SPDX-License-Identifier: GPL-2.0
 # C selftests of the netlink API, run in the VM by selftests/net/*.sh:
 #   build/nl_contract   the contract of uapi/linux/l2tpsel.h (nl_contract.sh)
-# Built by `make` (USER_BINS), so `make vmtest` has it.
+#   build/nl_fuzz       malformed and random l2tpsel messages (nl_fuzz.sh)
+# Both are built by `make` (USER_BINS), so `make vmtest` has them.
+#
+#   make fuzz-netlink                       the fuzzer in the VM, NL_FUZZ_MESSAGES
+#                                           messages (default 2M), seed NL_FUZZ_SEED
+#                                           (default: from the clock, printed)
 
 NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h
 NLT_CFLAGS := $(USER_CPPFLAGS) -Iselftests/include $(USER_CFLAGS)
 
-USER_BINS += $(BUILD)/nl_contract
+USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz
 
 $(BUILD)/nl_contract: selftests/net/nl_contract.c $(NLT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(NLT_CFLAGS) -o $@ $< -lmnl
+
+$(BUILD)/nl_fuzz: selftests/net/nl_fuzz.c $(NLT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(NLT_CFLAGS) -o $@ $< -lmnl
+
+NL_FUZZ_MESSAGES ?= 2000000
+NL_FUZZ_SEED     ?=
+NL_FUZZ_TIMEOUT  ?= 3600
+
+.PHONY: fuzz-netlink
+fuzz-netlink: all
+	KVER=$(KVER) $(VM_SH) --timeout $(NL_FUZZ_TIMEOUT) \
+		--env NL_FUZZ_MESSAGES=$(NL_FUZZ_MESSAGES) \
+		$(if $(NL_FUZZ_SEED),--env NL_FUZZ_SEED=$(NL_FUZZ_SEED)) \
+		--env L2TPSEL_TEST_TIMEOUT=$(NL_FUZZ_TIMEOUT) \
+		$(VMFLAGS) -- selftests/run.sh nl_fuzz
