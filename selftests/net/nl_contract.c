@@ -51,7 +51,7 @@ struct cspec {
 	uint8_t cmd;
 	const char *name;
 	uint8_t flags;
-	struct aspec a[10];
+	struct aspec a[18];
 };
 
 #define R 1
@@ -130,6 +130,43 @@ static const struct cspec specs[] = {
 	{ L2TPSEL_CMD_DEST_LOCK, "DEST_LOCK", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_REMOTE, K_ADDR, R }, { L2TPSEL_A_LOCKOUT_REMAINING, K_U32, R },
 	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
+	/* Rate limits and throttle profiles (issue 6). */
+	{ L2TPSEL_CMD_RL_NEW, "RL_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_RL_RATE, K_U32, R },
+	    { L2TPSEL_A_RL_BURST, K_U32, R }, { L2TPSEL_A_RL_DIR, K_U8, 0 },
+	    { L2TPSEL_A_RL_MSG, K_U8, 0 }, { L2TPSEL_A_RL_PEER, K_STR, 0 },
+	    { L2TPSEL_A_REMOTE, K_ADDR, 0 }, { L2TPSEL_A_PORT, K_U16, 0 },
+	    { L2TPSEL_A_DOMAIN, K_STR, 0 }, { L2TPSEL_A_PROFILE, K_STR, 0 },
+	    { L2TPSEL_A_RL_ACTION, K_U8, 0 }, { L2TPSEL_A_RESULT_CODE, K_U16, 0 },
+	    { L2TPSEL_A_ERROR_CODE, K_U16, 0 }, { L2TPSEL_A_RL_MESSAGE, K_STR, 0 },
+	    { L2TPSEL_A_RL_THROTTLE, K_STR, 0 } } },
+	{ L2TPSEL_CMD_RL_SET, "RL_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_RL_RATE, K_U32, 0 },
+	    { L2TPSEL_A_RL_BURST, K_U32, 0 }, { L2TPSEL_A_RL_ACTION, K_U8, 0 },
+	    { L2TPSEL_A_RESULT_CODE, K_U16, 0 }, { L2TPSEL_A_ERROR_CODE, K_U16, 0 },
+	    { L2TPSEL_A_RL_MESSAGE, K_STR, 0 }, { L2TPSEL_A_RL_THROTTLE, K_STR, 0 },
+	    { L2TPSEL_A_RL_RESET, K_U8, 0 } } },
+	{ L2TPSEL_CMD_RL_DEL, "RL_DEL", F_DO | F_ADMIN, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_RL_GET, "RL_GET", F_DO | F_DUMP, { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_RL_CHECK, "RL_CHECK", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_RL_DIR, K_U8, R }, { L2TPSEL_A_RL_MSG, K_U8, R },
+	    { L2TPSEL_A_RL_PEER, K_STR, 0 }, { L2TPSEL_A_REMOTE, K_ADDR, 0 },
+	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_DOMAIN, K_STR, 0 },
+	    { L2TPSEL_A_PROFILE, K_STR, 0 }, { L2TPSEL_A_RL_COUNT, K_U32, 0 } } },
+	{ L2TPSEL_CMD_THROTTLE_NEW, "THROTTLE_NEW", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_RL_HOLD, K_U32, R },
+	    { L2TPSEL_A_RL_STEP, K_U8, R }, { L2TPSEL_A_RL_BANDS, K_NEST, R },
+	    { L2TPSEL_A_RL_SOURCE, K_U8, 0 }, { L2TPSEL_A_RL_PERIOD, K_U32, 0 } } },
+	{ L2TPSEL_CMD_THROTTLE_SET, "THROTTLE_SET", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_RL_HOLD, K_U32, 0 },
+	    { L2TPSEL_A_RL_STEP, K_U8, 0 }, { L2TPSEL_A_RL_BANDS, K_NEST, 0 },
+	    { L2TPSEL_A_RL_SOURCE, K_U8, 0 }, { L2TPSEL_A_RL_PERIOD, K_U32, 0 } } },
+	{ L2TPSEL_CMD_THROTTLE_DEL, "THROTTLE_DEL", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_THROTTLE_GET, "THROTTLE_GET", F_DO | F_DUMP,
+	  { { L2TPSEL_A_NAME, K_STR, R } } },
+	{ L2TPSEL_CMD_THROTTLE_LOAD, "THROTTLE_LOAD", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_RL_LOAD, K_U8, R }, { L2TPSEL_A_NAME, K_STR, 0 } } },
 };
 #define N_SPECS (sizeof(specs) / sizeof(specs[0]))
 
@@ -193,7 +230,9 @@ static void put_valid(struct nlmsghdr *nlh, uint16_t type, uint8_t kind)
 	switch (kind) {
 	case K_U8:
 		mnl_attr_put_u8(nlh, type, type == L2TPSEL_A_ROLE ? L2TPSEL_ROLE_LNS :
-				 type == L2TPSEL_A_OUTCOME ? L2TPSEL_OUTCOME_OK : 0);
+				 type == L2TPSEL_A_OUTCOME ? L2TPSEL_OUTCOME_OK :
+				 type == L2TPSEL_A_RL_MSG ? L2TPSEL_RL_MSG_SCCRQ :
+				 type == L2TPSEL_A_RL_STEP ? 10 : type == L2TPSEL_A_RL_LOAD ? 50 : 0);
 		break;
 	case K_U16:
 		mnl_attr_put_u16(nlh, type, type == L2TPSEL_A_PORT ? 1701 : 2);
@@ -213,9 +252,16 @@ static void put_valid(struct nlmsghdr *nlh, uint16_t type, uint8_t kind)
 		put_ip4(nlh, type, type == L2TPSEL_A_LOCAL ? "10.9.0.2" : "10.9.0.1");
 		break;
 	case K_NEST: {
-		struct nlattr *n = mnl_attr_nest_start(nlh, type);
+		struct nlattr *n = mnl_attr_nest_start(nlh, type), *b;
 
-		put_str(nlh, L2TPSEL_A_NAME, "t1");
+		if (type == L2TPSEL_A_RL_BANDS) {
+			b = mnl_attr_nest_start(nlh, L2TPSEL_A_RL_BAND);
+			mnl_attr_put_u8(nlh, L2TPSEL_A_RL_BAND_LOAD, 50);
+			mnl_attr_put_u8(nlh, L2TPSEL_A_RL_BAND_PERCENT, 20);
+			mnl_attr_nest_end(nlh, b);
+		} else {
+			put_str(nlh, L2TPSEL_A_NAME, "t1");
+		}
 		mnl_attr_nest_end(nlh, n);
 		break;
 	}
@@ -475,7 +521,8 @@ static int reads_work(struct __test_metadata *_metadata, struct nlt *t, const ch
 	static const uint8_t dumps[] = {
 		L2TPSEL_CMD_TGROUP_GET, L2TPSEL_CMD_SLG_GET, L2TPSEL_CMD_CLIENT_GET,
 		L2TPSEL_CMD_SESSION_GET, L2TPSEL_CMD_PROFILE_GET, L2TPSEL_CMD_TUNNEL_GET,
-		L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DEST_GET,
+		L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DEST_GET, L2TPSEL_CMD_RL_GET,
+		L2TPSEL_CMD_THROTTLE_GET,
 	};
 	struct nlt_ack ack;
 	struct msgs ms = { };
@@ -1787,6 +1834,53 @@ TEST(events_limit_reached_cleared)
 		 L2TPSEL_A_COUNT);
 	EXPECT_STREQ("c1", nlt_str(&at, L2TPSEL_A_NAME));
 	EXPECT_FALSE(next_event(&ev, &evs, &at, 200)) TH_LOG("an extra event, command %u", at.cmd);
+	msgs_free(&evs);
+}
+
+TEST(events_throttle)
+{
+	struct nlt t, ev;
+	struct msgs evs = { };
+	struct nlt_attrs at;
+	struct nlmsghdr *nlh;
+	struct nlattr *n, *b;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	open_nl(_metadata, &ev);
+	ASSERT_EQ(0, nlt_subscribe(&ev));
+	nlh = req(&t, L2TPSEL_CMD_THROTTLE_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "th1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_RL_HOLD, 60000);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_STEP, 10);
+	n = mnl_attr_nest_start(nlh, L2TPSEL_A_RL_BANDS);
+	b = mnl_attr_nest_start(nlh, L2TPSEL_A_RL_BAND);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_BAND_LOAD, 50);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_BAND_PERCENT, 30);
+	mnl_attr_nest_end(nlh, b);
+	mnl_attr_nest_end(nlh, n);
+	DO_OK(&t, nlh);
+	nlh = req(&t, L2TPSEL_CMD_RL_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "r1");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_RL_RATE, 100);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_RL_BURST, 10);
+	put_str(nlh, L2TPSEL_A_RL_THROTTLE, "th1");
+	DO_OK(&t, nlh);
+	nlh = req(&t, L2TPSEL_CMD_THROTTLE_LOAD);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_LOAD, 70);
+	DO_OK(&t, nlh);
+	EVENT_IS(L2TPSEL_CMD_EV_THROTTLE, L2TPSEL_A_NAME, L2TPSEL_A_RL_LOAD, L2TPSEL_A_RL_PERCENT,
+		 L2TPSEL_A_RL_USERS);
+	EXPECT_STREQ("th1", nlt_str(&at, L2TPSEL_A_NAME));
+	EXPECT_EQ(70, nlt_u8(&at, L2TPSEL_A_RL_LOAD));
+	EXPECT_EQ(30, nlt_u8(&at, L2TPSEL_A_RL_PERCENT));
+	EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_RL_USERS));
+	/* The same band again changes nothing: no event. */
+	nlh = req(&t, L2TPSEL_CMD_THROTTLE_LOAD);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_LOAD, 80);
+	DO_OK(&t, nlh);
+	EXPECT_FALSE(next_event(&ev, &evs, &at, 200)) TH_LOG("an event without a change, command %u",
+							     at.cmd);
 	msgs_free(&evs);
 }
 

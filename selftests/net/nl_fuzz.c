@@ -96,6 +96,13 @@ static const uint8_t attr_kind[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_LOGIN_ID] = K_U32, [L2TPSEL_A_USER] = K_STR, [L2TPSEL_A_KEY] = K_STR,
 	[L2TPSEL_A_PICKS] = K_NEST, [L2TPSEL_A_OUTCOME] = K_U8,
 	[L2TPSEL_A_COUNT] = K_U32, [L2TPSEL_A_STEP] = K_U8, [L2TPSEL_A_OK] = K_U8,
+	[L2TPSEL_A_RL_DIR] = K_U8, [L2TPSEL_A_RL_MSG] = K_U8, [L2TPSEL_A_RL_PEER] = K_STR,
+	[L2TPSEL_A_RL_RATE] = K_U32, [L2TPSEL_A_RL_BURST] = K_U32, [L2TPSEL_A_RL_ACTION] = K_U8,
+	[L2TPSEL_A_RL_MESSAGE] = K_STR, [L2TPSEL_A_RL_THROTTLE] = K_STR, [L2TPSEL_A_RL_RESET] = K_U8,
+	[L2TPSEL_A_RL_COUNT] = K_U32, [L2TPSEL_A_RL_SOURCE] = K_U8, [L2TPSEL_A_RL_PERIOD] = K_U32,
+	[L2TPSEL_A_RL_HOLD] = K_U32, [L2TPSEL_A_RL_STEP] = K_U8, [L2TPSEL_A_RL_BANDS] = K_NEST,
+	[L2TPSEL_A_RL_BAND] = K_NEST, [L2TPSEL_A_RL_BAND_LOAD] = K_U8,
+	[L2TPSEL_A_RL_BAND_PERCENT] = K_U8, [L2TPSEL_A_RL_LOAD] = K_U8,
 };
 
 /* Admin commands (GENL_UNS_ADMIN_PERM), and the ones that can be dumped. */
@@ -111,6 +118,9 @@ static bool is_admin(uint8_t cmd)
 	case L2TPSEL_CMD_DOMAIN_DEL: case L2TPSEL_CMD_LOCKOUT_SET: case L2TPSEL_CMD_LOCKOUT_CLEAR:
 	case L2TPSEL_CMD_LOGIN_BEGIN: case L2TPSEL_CMD_LOGIN_REPORT: case L2TPSEL_CMD_LOGIN_TEST:
 	case L2TPSEL_CMD_TUNNEL_SESSION_DOWN: case L2TPSEL_CMD_DEST_LOCK:
+	case L2TPSEL_CMD_RL_NEW: case L2TPSEL_CMD_RL_SET: case L2TPSEL_CMD_RL_DEL:
+	case L2TPSEL_CMD_RL_CHECK: case L2TPSEL_CMD_THROTTLE_NEW: case L2TPSEL_CMD_THROTTLE_SET:
+	case L2TPSEL_CMD_THROTTLE_DEL: case L2TPSEL_CMD_THROTTLE_LOAD:
 		return true;
 	}
 	return false;
@@ -121,7 +131,8 @@ static bool is_dump(uint8_t cmd)
 	switch (cmd) {
 	case L2TPSEL_CMD_TGROUP_GET: case L2TPSEL_CMD_SLG_GET: case L2TPSEL_CMD_CLIENT_GET:
 	case L2TPSEL_CMD_SESSION_GET: case L2TPSEL_CMD_PROFILE_GET: case L2TPSEL_CMD_TUNNEL_GET:
-	case L2TPSEL_CMD_DOMAIN_GET: case L2TPSEL_CMD_DEST_GET:
+	case L2TPSEL_CMD_DOMAIN_GET: case L2TPSEL_CMD_DEST_GET: case L2TPSEL_CMD_RL_GET:
+	case L2TPSEL_CMD_THROTTLE_GET:
 		return true;
 	}
 	return false;
@@ -133,7 +144,7 @@ static bool is_cmd(uint8_t cmd)
 	return cmd >= L2TPSEL_CMD_GET_INFO && cmd <= L2TPSEL_CMD_MAX &&
 	       cmd != L2TPSEL_CMD_EV_LIMIT_REACHED && cmd != L2TPSEL_CMD_EV_LIMIT_CLEARED &&
 	       cmd != L2TPSEL_CMD_EV_LOCKOUT && cmd != L2TPSEL_CMD_EV_UNLOCK &&
-	       cmd != L2TPSEL_CMD_EV_LOGIN;
+	       cmd != L2TPSEL_CMD_EV_LOGIN && cmd != L2TPSEL_CMD_EV_THROTTLE;
 }
 
 /* ---- requests ------------------------------------------------------------ */
@@ -191,6 +202,8 @@ static const char *const domains[] = { "d0.example", "d1.example", "d2.example",
 static const char *const tgroups[] = { "G0", "G1", "G2", "G3" };
 static const char *const slgs[] = { "S0", "S1", "S2" };
 static const char *const clients[] = { "C0", "C1", "C2", "C3", "C4", "C5" };
+static const char *const rlimits[] = { "R0", "R1", "R2", "R3", "R4" };
+static const char *const throttles[] = { "H0", "H1", "H2" };
 #define PICK(arr) (arr[rnd(sizeof(arr) / sizeof(arr[0]))])
 
 static void add_addr(struct freq *r, uint16_t type)
@@ -377,6 +390,105 @@ static void build_valid(struct freq *r, uint8_t cmd)
 			add_u16(r, L2TPSEL_A_ERROR_CODE, (uint16_t)rnd(12));
 		break;
 	}
+	case L2TPSEL_CMD_RL_NEW: case L2TPSEL_CMD_RL_SET: {
+		bool is_new = cmd == L2TPSEL_CMD_RL_NEW;
+		uint8_t dir = (uint8_t)rnd(2);
+
+		add_str(r, L2TPSEL_A_NAME, PICK(rlimits));
+		if (is_new || chance(50))
+			add_u32(r, L2TPSEL_A_RL_RATE, 1 + rnd(chance(50) ? 20 : 100000));
+		if (is_new || chance(50))
+			add_u32(r, L2TPSEL_A_RL_BURST, 1 + rnd(50));
+		if (is_new && chance(70)) {
+			add_u8(r, L2TPSEL_A_RL_DIR, dir);
+			add_u8(r, L2TPSEL_A_RL_MSG, dir ? (uint8_t)(chance(50) ? 0 : 4) :
+			       (uint8_t)rnd(4));
+			switch (rnd(5)) {
+			case 0: add_str(r, L2TPSEL_A_RL_PEER, PICK(clients)); break;
+			case 1: add_addr(r, L2TPSEL_A_REMOTE); break;
+			case 2: add_str(r, L2TPSEL_A_DOMAIN, PICK(domains)); break;
+			case 3: add_str(r, L2TPSEL_A_PROFILE, PICK(profiles)); break;
+			default: break;
+			}
+		}
+		if (chance(30))
+			add_u8(r, L2TPSEL_A_RL_ACTION, (uint8_t)rnd(2));
+		if (chance(20))
+			add_str(r, L2TPSEL_A_RL_MESSAGE, "slow down");
+		if (chance(30))
+			add_str(r, L2TPSEL_A_RL_THROTTLE, chance(20) ? "" : PICK(throttles));
+		if (!is_new && chance(20))
+			add_u8(r, L2TPSEL_A_RL_RESET, 1);
+		break;
+	}
+	case L2TPSEL_CMD_RL_DEL: case L2TPSEL_CMD_RL_GET:
+		add_str(r, L2TPSEL_A_NAME, PICK(rlimits));
+		break;
+	case L2TPSEL_CMD_RL_CHECK: {
+		uint8_t dir = (uint8_t)rnd(2);
+
+		add_u8(r, L2TPSEL_A_RL_DIR, dir);
+		add_u8(r, L2TPSEL_A_RL_MSG, dir ? 4 : (uint8_t)(1 + rnd(3)));
+		if (chance(50))
+			add_str(r, L2TPSEL_A_RL_PEER, PICK(clients));
+		if (chance(50))
+			add_addr(r, L2TPSEL_A_REMOTE);
+		if (chance(30))
+			add_str(r, L2TPSEL_A_DOMAIN, PICK(domains));
+		if (chance(30))
+			add_str(r, L2TPSEL_A_PROFILE, PICK(profiles));
+		if (chance(30))
+			add_u32(r, L2TPSEL_A_RL_COUNT, 1 + rnd(chance(90) ? 20 : 10000));
+		break;
+	}
+	case L2TPSEL_CMD_THROTTLE_NEW: case L2TPSEL_CMD_THROTTLE_SET: {
+		bool is_new = cmd == L2TPSEL_CMD_THROTTLE_NEW;
+
+		add_str(r, L2TPSEL_A_NAME, PICK(throttles));
+		if (is_new || chance(40))
+			add_u32(r, L2TPSEL_A_RL_HOLD, 1 + rnd(3000));
+		if (is_new || chance(40))
+			add_u8(r, L2TPSEL_A_RL_STEP, (uint8_t)(1 + rnd(50)));
+		if (is_new || chance(40)) {
+			uint8_t nest[8 * 16];
+			unsigned int k, n = 1 + rnd(4), load = 0, pct = 0;
+			size_t o = 0;
+
+			for (k = 0; k < n; k++) {
+				struct nlattr *band = (struct nlattr *)(nest + o);
+				struct nlattr *l = (struct nlattr *)(nest + o + 4);
+				struct nlattr *p = (struct nlattr *)(nest + o + 12);
+
+				load += 1 + rnd(25);
+				pct += rnd(30);
+				band->nla_type = L2TPSEL_A_RL_BAND | NLA_F_NESTED;
+				band->nla_len = 4 + 8 + 8;
+				l->nla_type = L2TPSEL_A_RL_BAND_LOAD;
+				l->nla_len = 5;
+				memset(nest + o + 8, 0, 4);
+				nest[o + 8] = (uint8_t)(load > 100 ? 100 : load);
+				p->nla_type = L2TPSEL_A_RL_BAND_PERCENT;
+				p->nla_len = 5;
+				memset(nest + o + 16, 0, 4);
+				nest[o + 16] = (uint8_t)(pct > 100 ? 100 : pct);
+				o += 20;
+			}
+			add(r, L2TPSEL_A_RL_BANDS | NLA_F_NESTED, nest, (uint32_t)o);
+		}
+		if (chance(20))
+			add_u8(r, L2TPSEL_A_RL_SOURCE, (uint8_t)(chance(80) ? 0 : 1));
+		if (chance(20))
+			add_u32(r, L2TPSEL_A_RL_PERIOD, 100 + rnd(2000));
+		break;
+	}
+	case L2TPSEL_CMD_THROTTLE_DEL: case L2TPSEL_CMD_THROTTLE_GET:
+		add_str(r, L2TPSEL_A_NAME, PICK(throttles));
+		break;
+	case L2TPSEL_CMD_THROTTLE_LOAD:
+		add_u8(r, L2TPSEL_A_RL_LOAD, (uint8_t)rnd(chance(95) ? 101 : 256));
+		if (chance(40))
+			add_str(r, L2TPSEL_A_NAME, PICK(throttles));
+		break;
 	default:
 		break;
 	}
@@ -781,7 +893,8 @@ static void make_request(struct freq *r)
 		static const uint8_t dumps[] = {
 			L2TPSEL_CMD_TGROUP_GET, L2TPSEL_CMD_SLG_GET, L2TPSEL_CMD_CLIENT_GET,
 			L2TPSEL_CMD_SESSION_GET, L2TPSEL_CMD_PROFILE_GET, L2TPSEL_CMD_TUNNEL_GET,
-			L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DEST_GET,
+			L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DEST_GET, L2TPSEL_CMD_RL_GET,
+			L2TPSEL_CMD_THROTTLE_GET,
 		};
 		r->cmd = dumps[rnd(sizeof(dumps))];
 		r->flags = NLM_F_DUMP;
@@ -1071,6 +1184,34 @@ static void check_counters(struct nlt *t, const char *when)
 		CHECK(nlt_u32(&at, L2TPSEL_A_N_TUNNELS) == n, "profile %s: N_TUNNELS %u, %u dumped",
 		      nlt_str(&at, L2TPSEL_A_NAME), nlt_u32(&at, L2TPSEL_A_N_TUNNELS), n);
 	}
+	/* Throttle profiles: RL_USERS = rate limits naming them. */
+	{
+		struct coll rl = { }, th = { };
+
+		hdump(t, L2TPSEL_CMD_RL_GET, &rl);
+		hdump(t, L2TPSEL_CMD_THROTTLE_GET, &th);
+		printf("#   %u rate limits, %u throttle profiles\n", rl.n, th.n);
+		for (i = 0; i < th.n; i++) {
+			unsigned int n = 0;
+
+			nlt_parse(th.m[i], &at);
+			for (j = 0; j < rl.n; j++) {
+				nlt_parse(rl.m[j], &bt);
+				n += str_eq(nlt_str(&bt, L2TPSEL_A_RL_THROTTLE), nlt_str(&at, L2TPSEL_A_NAME));
+			}
+			CHECK(nlt_u32(&at, L2TPSEL_A_RL_USERS) == n,
+			      "throttle profile %s: RL_USERS %u, %u rate limits name it",
+			      nlt_str(&at, L2TPSEL_A_NAME), nlt_u32(&at, L2TPSEL_A_RL_USERS), n);
+		}
+		for (j = 0; j < rl.n; j++) {
+			nlt_parse(rl.m[j], &bt);
+			CHECK(nlt_u32(&bt, L2TPSEL_A_RL_TOKENS) <= nlt_u32(&bt, L2TPSEL_A_RL_BURST),
+			      "rate limit %s: %u tokens in a bucket %u deep", nlt_str(&bt, L2TPSEL_A_NAME),
+			      nlt_u32(&bt, L2TPSEL_A_RL_TOKENS), nlt_u32(&bt, L2TPSEL_A_RL_BURST));
+		}
+		coll_free(&rl);
+		coll_free(&th);
+	}
 	coll_free(&sess);
 	coll_free(&tg);
 	coll_free(&slg);
@@ -1131,6 +1272,8 @@ static void teardown(struct nlt *t)
 	printf("#   %u login sessions ended on their tunnels\n", downs);
 	{
 		static const struct { uint8_t dump, del; uint16_t attr; } kinds[] = {
+			{ L2TPSEL_CMD_RL_GET, L2TPSEL_CMD_RL_DEL, L2TPSEL_A_NAME },
+			{ L2TPSEL_CMD_THROTTLE_GET, L2TPSEL_CMD_THROTTLE_DEL, L2TPSEL_A_NAME },
 			{ L2TPSEL_CMD_PROFILE_GET, L2TPSEL_CMD_PROFILE_DEL, L2TPSEL_A_NAME },
 			{ L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DOMAIN_DEL, L2TPSEL_A_DOMAIN },
 			{ L2TPSEL_CMD_CLIENT_GET, L2TPSEL_CMD_CLIENT_DEL, L2TPSEL_A_NAME },
@@ -1157,7 +1300,8 @@ static void teardown(struct nlt *t)
 		static const uint8_t dumps[] = {
 			L2TPSEL_CMD_TGROUP_GET, L2TPSEL_CMD_SLG_GET, L2TPSEL_CMD_CLIENT_GET,
 			L2TPSEL_CMD_SESSION_GET, L2TPSEL_CMD_PROFILE_GET, L2TPSEL_CMD_TUNNEL_GET,
-			L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DEST_GET,
+			L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_CMD_DEST_GET, L2TPSEL_CMD_RL_GET,
+			L2TPSEL_CMD_THROTTLE_GET,
 		};
 		for (k = 0; k < sizeof(dumps); k++) {
 			hdump(t, dumps[k], &c);
