@@ -115,6 +115,7 @@ UNIT_TEST(l2tpd_lac_lns_login_logout)
 	/* the LNS learnt the caller and the LAC's Host Name */
 	EXPECT_STREQ(lns->d->tunnels->peer_host, "10.0.0.1");
 	EXPECT_STREQ(lns->d->tunnels->sessions->user, "alice@example");
+	EXPECT_STREQ(lns->d->tunnels->tgroup, "10.0.0.2");	/* the local address reached */
 
 	EXPECT_EQ(l2d_logout(lac->d, 1), 0);
 	EXPECT_EQ(l2d_logout(lac->d, 1), -1);
@@ -181,6 +182,30 @@ UNIT_TEST(l2tpd_auth_hidden)
 	EXPECT_TRUE(h_has_line(lac, "done ok"));
 	EXPECT_TRUE(lac->d->tunnels && lac->d->tunnels->challenged);
 	EXPECT_TRUE(lns->d->tunnels && lns->d->tunnels->challenged);
+	h_fini();
+}
+
+/* tgroup-map: the tunnel group of an address reached; or none */
+UNIT_TEST(l2tpd_tgroup_map)
+{
+	static const char *const lns_c[] = { "listen 10.0.0.2", "tgroup-map 10.0.0.2 gw-a", NULL };
+	static const char *const lns_n[] = { "listen 10.0.0.2", "tgroup-by-address no", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_c);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_TRUE(lns->d->tunnels != NULL);
+	EXPECT_STREQ(lns->d->tunnels->tgroup, "gw-a");
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_n);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_TRUE(lns->d->tunnels != NULL);
+	EXPECT_STREQ(lns->d->tunnels->tgroup, "");
 	h_fini();
 }
 

@@ -842,6 +842,30 @@ static bool local_is_listen(const struct l2d *d, const struct l2d_addr *local)
 	return d->conf->n_listen > 0 && local;
 }
 
+/*
+ * The LNS's tunnel group for admission (S-LIM-3): a tgroup-map entry for the
+ * local address the SCCRQ reached, else that address itself
+ * (tgroup-by-address yes, the default), else none.
+ */
+static void set_tgroup(struct l2d_tunnel *t, const struct l2d_addr *local)
+{
+	const struct l2d_conf *c = t->d->conf;
+	unsigned int i;
+
+	t->tgroup[0] = '\0';
+	for (i = 0; i < c->n_tgmap; i++) {
+		struct l2d_addr a = { .len = c->tgmap[i].len };
+
+		memcpy(&a.ss, &c->tgmap[i].addr, sizeof(a.ss));
+		if (addr_eq(&a, local, false)) {
+			snprintf(t->tgroup, sizeof(t->tgroup), "%s", c->tgmap[i].tgroup);
+			return;
+		}
+	}
+	if (c->tgroup_by_address)
+		l2d_addr_str(local, t->tgroup, sizeof(t->tgroup), false);
+}
+
 /* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
 static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
 			uint8_t *buf, size_t len)
@@ -904,6 +928,7 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 	if (!t)
 		return;
 	tunnel_set_secret(t, secret);
+	set_tgroup(t, local);
 	tunnel_receive(t, buf, len);
 	if (mine) {
 		/* the calls waiting for our discarded tunnel wait for this one */

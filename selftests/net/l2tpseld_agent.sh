@@ -1,0 +1,183 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# l2tpseld with the real l2tpsel module (issue 5; S-L2TP-1, S-L2TP-2,
+# S-L2TP-4, S-SEL-4, S-LIM-1, S-LIM-7), control plane only (dataplane none):
+#
+#   hub ns:   l2tpseld LAC (kernel netlink), the CLI; profile P: level 0 a
+#             silent destination, level 1 an xl2tpd LNS with tunnel
+#             authentication; profile Q: an l2tpseld LNS
+#   peers:    lns1 xl2tpd LNS (challenge, secret), quiet (silent), agl
+#             l2tpseld LNS (kernel netlink, its own namespace's limits)
+#
+# - LOGIN_BEGIN/REPORT: the silent destination is no-reply after the SCCRQ
+#   setup timeout, is locked out, the login goes on to xl2tpd and succeeds;
+#   the next login skips the locked destination and reuses the tunnel;
+# - SESSION_UP role LAC counts the sessions (summary), the destination counts
+#   them (destination show);
+# - the l2tpseld LNS admits through its namespace's module (client = the
+#   LAC's Host Name) and refuses beyond "limit set chassis 1" with CDN 4/4,
+#   which the LAC reports as a CDN outcome;
+# - kill -9 of both agents, restart: every count back to 0 (reconciliation).
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../peers.sh"
+
+L2D=${L2TPSELD:-$TOP/build/l2tpseld}
+L=$L2TPSEL_CLI
+
+require_root
+peers_require
+[ -x "$L2D" ] || skip "no $L2D (run make)"
+[ -x "$PEERS_DPTEST" ] || skip "no $PEERS_DPTEST (run make)"
+mod_load || fail "insmod $L2TPSEL_KO failed"
+
+val() {
+	local re="(^| )$2 ([^ ]+)"
+	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
+}
+
+expect() {
+	[ "$1" = "$2" ] || check_err 1 "$3: got \"$1\", expected \"$2\""
+}
+
+peers_init 10.210.0.1 || fail "cannot set up the hub"
+for p in "lns1 10.220.0.11" "quiet 10.220.0.99" "agl 10.220.0.21"; do
+	peer_add $p || fail "cannot add peer $p"
+done
+peer_lns_start lns1 host lns-one secret sesame ||
+	{ cat "$PEERS_DIR/lns1-xl2tpd.log"; fail "xl2tpd lns1 did not start"; }
+peer_silent_start quiet || fail "the silent destination did not start"
+HUB=$PEERS_HUB
+AGL=$(peer_ns agl)
+D=$PEERS_DIR
+hub() { ip netns exec "$HUB" "$@"; }
+agl() { ip netns exec "$AGL" "$@"; }
+
+cat >"$D/config" <<EOF2
+profile add P
+tunnel add T0 profile P level 0 dest 10.220.0.99
+tunnel add T1 profile P level 1 dest 10.220.0.11
+domain add example profile P
+profile add Q
+tunnel add TA profile Q level 0 dest 10.220.0.21
+lockout time 300
+EOF2
+hub "$L" -b "$D/config" >/dev/null
+check_err $? "hub configuration failed"
+agl "$L" limit set chassis 1
+check_err $? "limit in the LNS namespace"
+log_test "setup: hub config through l2tpsel -b, chassis limit 1 in the LNS ns"
+
+start_lac() {
+	hub "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" -o "journal $D/lac.journal" \
+		-o 'agent-id 7' -o 'hostname hub-lac' -o 'sccrq-timeout 2s' -o 'icrq-timeout 3s' \
+		-o 'secret T1 sesame' -o 'log-level 2' 2>>"$D/lac.log" &
+	LAC_PID=$!
+	defer kill -9 $LAC_PID
+	wait_for 5 test -S "$D/lac.sock"
+}
+
+start_lns() {
+	agl "$L2D" -o 'kernel netlink' -o 'listen 10.220.0.21' -o 'socket none' \
+		-o "journal $D/agl.journal" -o 'agent-id 9' -o 'hostname agl' -o 'log-level 2' \
+		2>>"$D/agl.log" &
+	LNS_PID=$!
+	defer kill -9 $LNS_PID
+	sleep 0.3
+}
+
+show_logs() {
+	echo "--- lac.log"; tail -40 "$D/lac.log"
+	echo "--- agl.log"; tail -20 "$D/agl.log"
+	peers_show
+}
+
+start_lac || { show_logs; fail "l2tpseld LAC did not start"; }
+start_lns
+
+# --- LAC: silent destination, lockout, failover to xl2tpd ---------------------
+t0=$(date +%s%N)
+hub "$L" login start u1@example socket "$D/lac.sock" >"$D/o1" 2>&1
+rc=$?
+ms=$((($(date +%s%N) - t0) / 1000000))
+cat "$D/o1"
+echo "login took $ms ms"
+expect $rc 0 "login u1 exit"
+grep -q '^attempt 1 tunnel T0 profile P remote 10.220.0.99 port 1701 local any level 0 sccrq$' "$D/o1"
+check_err $? "attempt 1 is not T0 (silent)"
+grep -q '^outcome 1 no-reply$' "$D/o1"
+check_err $? "the silent destination was not no-reply"
+grep -q '^attempt 2 tunnel T1 profile P remote 10.220.0.11 port 1701 local any level 1 sccrq$' "$D/o1"
+check_err $? "attempt 2 is not T1 (xl2tpd)"
+grep -q '^done ok session 1 tunnel T1 profile P' "$D/o1"
+check_err $? "login u1 did not succeed through T1"
+[ "$(peer_silent_count quiet)" -ge 2 ]
+check_err $? "the silent destination did not see the SCCRQ and a retransmission"
+out=$(hub "$L" destination show)
+echo "$out"
+[ "$(val "$(grep '^10.220.0.99 ' <<<"$out")" lockout-ms)" -gt 0 ]
+check_err $? "the silent destination is not locked out"
+expect "$(val "$(grep '^10.220.0.11 ' <<<"$out")" sessions)" 1 "sessions on lns1"
+expect "$(val "$(hub "$L" summary)" sessions)" 1 "chassis count (SESSION_UP role LAC)"
+log_test "LAC: silent = no-reply after the SCCRQ setup timeout, lockout, failover to xl2tpd"
+
+grep -q 'tunnel .* (lns-one) established as LAC' "$D/lac.log"
+check_err $? "no tunnel to xl2tpd with its Host Name"
+log_test "LAC vs xl2tpd LNS with Challenge/Response: tunnel and session up"
+
+hub "$L" login start u2@example socket "$D/lac.sock" >"$D/o2" 2>&1
+expect $? 0 "login u2 exit"
+cat "$D/o2"
+grep -q '^attempt 1 tunnel T1 profile P .* level 1 reuse$' "$D/o2"
+check_err $? "u2 did not go straight to T1 reusing the tunnel"
+expect "$(val "$(hub "$L" destination show | grep '^10.220.0.11 ')" sessions)" 2 "sessions on lns1"
+expect "$(val "$(hub "$L" summary)" sessions)" 2 "chassis count"
+log_test "LAC: the locked destination is skipped, the tunnel reused"
+
+# --- LNS role: l2tpseld with the module's admission ----------------------------
+hub "$L" login start profile Q socket "$D/lac.sock" >"$D/o3" 2>&1
+expect $? 0 "login 3 exit"
+hub "$L" login start profile Q socket "$D/lac.sock" >"$D/o4" 2>&1
+expect $? 2 "login 4 exit (refused)"
+cat "$D/o3" "$D/o4"
+grep -q '^outcome 1 cdn result 4 error 4$' "$D/o4"
+check_err $? "the LNS's refusal was not CDN 4/4"
+out=$(agl "$L" session show)
+echo "$out"
+grep -q 'client hub-lac' <<<"$out"
+check_err $? "the LNS did not admit with client = the LAC's Host Name"
+grep -q 'group 10.220.0.21' <<<"$out"
+check_err $? "the LNS did not use the local address as tunnel group"
+expect "$(val "$(agl "$L" summary)" sessions)" 1 "LNS chassis count"
+expect "$(val "$(hub "$L" summary)" sessions)" 3 "LAC chassis count"
+log_test "LNS: admission by the module, refusal answered with CDN 4/4"
+
+# --- logout through the API ---------------------------------------------------
+hub "$L" login stop 2 socket "$D/lac.sock" >/dev/null
+check_err $? "login stop 2"
+sleep 0.3
+expect "$(val "$(hub "$L" destination show | grep '^10.220.0.11 ')" sessions)" 1 "lns1 after logout"
+expect "$(val "$(hub "$L" summary)" sessions)" 2 "LAC chassis count after logout"
+log_test "logout: SESSION_DOWN and TUNNEL_SESSION_DOWN"
+
+# --- kill -9 and restart: counts exact ------------------------------------------
+kill -9 $LAC_PID $LNS_PID
+wait $LAC_PID $LNS_PID 2>/dev/null
+expect "$(val "$(hub "$L" summary)" sessions)" 2 "LAC count right after kill -9"
+start_lac || fail "l2tpseld LAC did not restart"
+start_lns
+grep 'reconcile' "$D/lac.log" "$D/agl.log"
+expect "$(val "$(hub "$L" summary)" sessions)" 0 "LAC chassis count after restart"
+expect "$(val "$(hub "$L" destination show | grep '^10.220.0.11 ')" sessions)" 0 "lns1 count after restart"
+expect "$(val "$(hub "$L" destination show | grep '^10.220.0.21 ')" sessions)" 0 "agl count after restart"
+expect "$(val "$(agl "$L" summary)" sessions)" 0 "LNS chassis count after restart"
+log_test "kill -9 and restart: every count back to 0"
+
+# and the restarted pair works
+hub "$L" login start profile Q socket "$D/lac.sock" >"$D/o5" 2>&1
+expect $? 0 "login after restart"
+expect "$(val "$(agl "$L" summary)" sessions)" 1 "LNS count after a new login"
+log_test "after the restart a login succeeds again"
+
+[ "$EXIT_STATUS" = 0 ] || show_logs
+exit $EXIT_STATUS
