@@ -121,60 +121,74 @@ log_test "S-RL-2 a burst of logins: refusals carry code 3 and the message, count
 
 # --- S-RL-4, S-RL-3: the 004 example with pushed loads ------------------------
 # Static limit 1000/s, step 20 %, bands >=50 % -> 30 %, >=60 % -> 40 %,
-# >=65 % -> 50 %; the hold time is 4 s here instead of 30 s.  pgw1 has the
-# dynamic profile, pgw2 has none and is never throttled.  Each change is an
-# event on the "events" group, seen by `l2tpsel monitor`.
+# >=65 % -> 50 %; the hold time is scaled down from 30 s to HOLD (six times
+# what one CLI call takes here, at least 3 s).  pgw1 has the dynamic
+# profile, pgw2 has none and is never throttled.  Each change is an event on
+# the "events" group, seen by `l2tpsel monitor`.  The loads are pushed in
+# batches with `ratelimit show` lines between them, so that no revert step
+# can fall between a push and the look at its effect; the revert steps are
+# awaited as events in the monitor's output.
+t0=$(date +%s%N)
+"$L" ratelimit show > /dev/null
+cli_ms=$((($(date +%s%N) - t0) / 1000000))
+HOLD=$(((cli_ms * 6 + 999) / 1000))
+[ "$HOLD" -ge 3 ] || HOLD=3
+echo "one CLI call: $cli_ms ms; hold $HOLD s"
 "$L" -j monitor count 7 > "$T/mon" &
 mon=$!
 stop_mon() { kill "$mon" 2>/dev/null; }
 defer stop_mon
-cat > "$T/th" <<'EOF'
-throttle add db-cpu hold 4 step 20 band 50:30 60:40 65:50
-ratelimit add pgw1 rate 1000 burst 2 throttle db-cpu ingress sccrq peer pgw1
-ratelimit add pgw2 rate 1000 burst 2 ingress sccrq peer pgw2
-EOF
+printf '%s\n' "throttle add db-cpu hold $HOLD step 20 band 50:30 60:40 65:50" \
+	"ratelimit add pgw1 rate 1000 burst 2 throttle db-cpu ingress sccrq peer pgw1" \
+	"ratelimit add pgw2 rate 1000 burst 2 ingress sccrq peer pgw2" > "$T/th"
 "$L" -b "$T/th"
 check_err $? "throttle add db-cpu, ratelimit add pgw1 pgw2"
 sleep 0.5	# the monitor joins the group
 
-# eff: "EFFECTIVE-pgw1 EFFECTIVE-pgw2", from one dump.
+# eff FILE: the effective limits of pgw1 and pgw2 in the shows of a batch's output.
 eff() {
-	"$L" ratelimit show | awk '$2 == "pgw1" { a = $0 } $2 == "pgw2" { b = $0 }
-		END { sub(/.* effective /, "", a); sub(/ .*/, "", a)
-		      sub(/.* effective /, "", b); sub(/ .*/, "", b); print a, b }'
+	awk '$1 == "ratelimit" { for (i = 1; i < NF; i++) if ($i == "effective") printf "%s:%s ", $2, $(i + 1) }' "$1"
 }
 # percent_is PROFILE PERCENT
 percent_is() {
 	[ "$(val "$("$L" throttle show "$1")" percent)" = "$2" ]
 }
+# await_event N: the monitor has printed N events (within 4 holds).
+await_event() {
+	local deadline=$((SECONDS + 4 * HOLD + 5))
+	while [ "$(wc -l < "$T/mon")" -lt "$1" ]; do
+		[ $SECONDS -lt $deadline ] || return 1
+		sleep 0.1
+	done
+}
 
-"$L" load set 40 > /dev/null
-expect "$(eff)" "1000 1000" "load 40 %: no throttling"
-"$L" load set 62 > /dev/null
-expect "$(eff)" "600 1000" "load 62 %"
-printf 'throttle load db-cpu 60\nthrottle load db-cpu 64\n' > "$T/b"
-expect "$("$L" -b "$T/b" | tr '\n' ' ')" "changed 0 changed 0 " "60 % and 64 % change nothing"
-expect "$(eff)" "600 1000" "load 60..65 %"
+printf '%s\n' "load set 40" "ratelimit show pgw1" "load set 62" "ratelimit show pgw1" \
+	"ratelimit show pgw2" "throttle load db-cpu 60" "throttle load db-cpu 64" \
+	"ratelimit show pgw1" "load set 49" "ratelimit show pgw1" > "$T/b1"
+"$L" -b "$T/b1" > "$T/b1.out"
+check_err $? "the first load batch failed"
+expect "$(eff "$T/b1.out")" "pgw1:1000 pgw1:600 pgw2:1000 pgw1:600 pgw1:600 " \
+	"40 %, 62 %, 60..64 %, 49 %"
+expect "$(grep -c '^changed 0$' "$T/b1.out")" 4 "40, 60, 64 and 49 % change nothing"
 t0=$(date +%s%N)
-"$L" load set 49 > /dev/null
-expect "$(eff)" "600 1000" "load 49 %: the hold starts"
-wait_for 15 percent_is db-cpu 20
+await_event 2
 check_err $? "no revert step after the hold"
-echo "revert step after $((($(date +%s%N) - t0) / 1000000)) ms (hold 4000 ms)"
-expect "$(eff)" "800 1000" "49 % for the hold time"
-"$L" load set 57 > /dev/null
-expect "$(eff)" "700 1000" "load 57 %"
-"$L" load set 67 > /dev/null
-expect "$(eff)" "500 1000" "load 67 %"
-"$L" load set 55 > /dev/null
-expect "$(eff)" "700 1000" "load 55 %"
-"$L" load set 49 > /dev/null
-wait_for 15 percent_is db-cpu 10
+echo "revert step seen $((($(date +%s%N) - t0) / 1000000)) ms after the push of 49 % (hold $HOLD s)"
+printf '%s\n' "ratelimit show pgw1" "load set 57" "ratelimit show pgw1" "load set 67" \
+	"ratelimit show pgw1" "ratelimit show pgw2" "load set 55" "ratelimit show pgw1" \
+	"load set 49" "ratelimit show pgw1" > "$T/b2"
+"$L" -b "$T/b2" > "$T/b2.out"
+check_err $? "the second load batch failed"
+expect "$(eff "$T/b2.out")" "pgw1:800 pgw1:700 pgw1:500 pgw2:1000 pgw1:700 pgw1:700 " \
+	"after the hold, 57 %, 67 %, 55 %, 49 %"
+await_event 6
 check_err $? "no revert to 10 %"
-expect "$(eff)" "900 1000" "49 % for one hold time"
-wait_for 15 percent_is db-cpu 0
+"$L" ratelimit show pgw1 > "$T/b3.out"
+await_event 7
 check_err $? "no revert to 0 %"
-expect "$(eff)" "1000 1000" "49 % for two hold times"
+"$L" ratelimit show > "$T/b4.out"
+expect "$(eff "$T/b3.out")$(eff "$T/b4.out" | grep -o 'pgw[12]:[0-9]* ' | tr -d '\n')" \
+	"pgw1:900 pgw1:1000 pgw2:1000 " "49 % for one and two hold times"
 for _ in $(seq 50); do kill -0 "$mon" 2>/dev/null || break; sleep 0.1; done
 kill -0 "$mon" 2>/dev/null && check_err 1 "the monitor saw fewer than 7 events"
 cat "$T/mon"
@@ -228,37 +242,57 @@ check_err $? "throttle del cpu"
 log_test "S-RL-3 the CPU source samples every period; its load cannot be pushed"
 
 # --- errors: every refusal says what is wrong ------------------------------------
-refused "rate 0: must be 1..10000000 requests per second" ratelimit add bad rate 0 burst 1
-refused "burst 0: must be 1..1000000 requests" ratelimit add bad rate 10 burst 0
-refused "rate 20000000: must be 1..10000000" ratelimit set pgw1 rate 20000000
-refused "rate limit \"pgw1\" already exists" ratelimit add pgw1 rate 10 burst 1
-refused "throttle profile \"nope\" does not exist" ratelimit add bad rate 1 burst 1 throttle nope
-refused "rate limit \"nope\" does not exist" ratelimit del nope
-refused "rate limit \"nope\" does not exist" ratelimit show nope
-refused "the match of a limit cannot change" ratelimit set pgw1 peer x
-refused "message type sccrq is ingress only" ratelimit add bad rate 1 burst 1 egress sccrq
-refused "an ingress limit on login cannot be keyed by peer" \
-	ratelimit add bad rate 1 burst 1 ingress login peer a
-refused "at most one key" ratelimit add bad rate 1 burst 1 peer a domain b
-refused "dest is an egress key" ratelimit add bad rate 1 burst 1 dest 10.0.0.9
-refused "message of 200 bytes: at most 127" \
-	ratelimit add bad rate 1 burst 1 message "$(printf 'x%.0s' $(seq 200))"
-refused "rate limit name of 64 bytes: must be 1..63 bytes" \
-	ratelimit add "$(printf 'n%.0s' $(seq 64))" rate 1 burst 1
-refused "an egress check is for an attempt" ratelimit check egress sccrq
-refused "which message?" ratelimit check peer lac1
-refused "thresholds must increase" throttle add bad hold 30 step 20 band 60:40 50:30
-refused "a higher load must not throttle less" throttle add bad hold 30 step 20 band 50:40 60:30
-refused "revert step 0 %: must be 1..100 %" throttle add bad hold 30 step 0 band 50:30
-refused "hold time 0 ms" throttle add bad hold 0 step 20 band 50:30
-refused "more than 8 bands" throttle add bad hold 1 step 1 band 1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8 9:9
-refused "throttle profile \"db-cpu\" already exists" throttle add db-cpu hold 1 step 1 band 1:1
-refused "throttle profile \"db-cpu\" is used by 1 rate limit(s)" throttle del db-cpu
-refused "throttle profile \"nope\" does not exist" throttle load nope 50
-refused "load 101 %: must be 0..100 %" throttle load db-cpu 101
-refused "sampling period 50 ms: must be 100..60000 ms" throttle set db-cpu period 0.05
-refused "nothing to set" throttle set db-cpu
-# Nothing of the refused adds was created, the counters did not move.
+# One batch: each line is refused with its message; nothing of it is created.
+errs=(
+"rate 0: must be 1..10000000 requests per second|ratelimit add bad rate 0 burst 1"
+"burst 0: must be 1..1000000 requests|ratelimit add bad rate 10 burst 0"
+"rate 20000000: must be 1..10000000|ratelimit set pgw1 rate 20000000"
+"rate limit \"pgw1\" already exists|ratelimit add pgw1 rate 10 burst 1"
+"throttle profile \"nope\" does not exist|ratelimit add bad rate 1 burst 1 throttle nope"
+"rate limit \"nope\" does not exist|ratelimit del nope"
+"rate limit \"nope\" does not exist|ratelimit show nope"
+"rate limit \"nope\" does not exist|ratelimit set nope rate 5"
+"the match of a limit cannot change|ratelimit set pgw1 peer x"
+"message type sccrq is ingress only|ratelimit add bad rate 1 burst 1 egress sccrq"
+"message type attempt is egress only|ratelimit add bad rate 1 burst 1 ingress attempt"
+"an ingress limit on login cannot be keyed by peer|ratelimit add bad rate 1 burst 1 ingress login peer a"
+"an egress limit on attempt cannot be keyed by peer|ratelimit add bad rate 1 burst 1 egress attempt peer a"
+"at most one key|ratelimit add bad rate 1 burst 1 peer a domain b"
+"dest is an egress key|ratelimit add bad rate 1 burst 1 dest 10.0.0.9"
+"is not an IPv4 or IPv6 address|ratelimit add bad rate 1 burst 1 address 10.0.0.300"
+"message of 200 bytes: at most 127|ratelimit add bad rate 1 burst 1 message $(printf 'x%.0s' $(seq 200))"
+"rate limit name of 64 bytes: must be 1..63 bytes|ratelimit add $(printf 'n%.0s' $(seq 64)) rate 1 burst 1"
+"an egress check is for an attempt|ratelimit check egress sccrq"
+"which message?|ratelimit check peer lac1"
+"thresholds must increase|throttle add bad hold 30 step 20 band 60:40 50:30"
+"a higher load must not throttle less|throttle add bad hold 30 step 20 band 50:40 60:30"
+"revert step 0 %: must be 1..100 %|throttle add bad hold 30 step 0 band 50:30"
+"hold time 0 ms|throttle add bad hold 0 step 20 band 50:30"
+"more than 8 bands|throttle add bad hold 1 step 1 band 1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8 9:9"
+"throttle profile \"db-cpu\" already exists|throttle add db-cpu hold 1 step 1 band 1:1"
+"throttle profile \"db-cpu\" is used by 1 rate limit(s)|throttle del db-cpu"
+"throttle profile \"nope\" does not exist|throttle load nope 50"
+"load 101 %: must be 0..100 %|throttle load db-cpu 101"
+"sampling period 50 ms: must be 100..60000 ms|throttle set db-cpu period 0.05"
+"nothing to set|throttle set db-cpu"
+)
+: > "$T/errs"
+for e in "${errs[@]}"; do echo "${e#*|}" >> "$T/errs"; done
+"$L" -b "$T/errs" > "$T/errs.out" 2> "$T/errs.err"
+check_fail $? "the batch of bad lines succeeded"
+cat "$T/errs.err"
+expect "$(grep -c 'command failed$' "$T/errs.err")" "${#errs[@]}" "every bad line failed"
+n=0
+while IFS= read -r line; do
+	if [[ $line == *"command failed" ]]; then
+		n=$((n + 1))
+		continue
+	fi
+	e=${errs[$n]}
+	[[ $line == *"${e%%|*}"* ]] ||
+		check_err 1 "line $((n + 1)) (${e#*|}): \"$line\" lacks \"${e%%|*}\""
+done < "$T/errs.err"
+# Nothing of the refused lines was created, the counters did not move.
 expect "$("$L" ratelimit show | awk '{ print $2 }' | tr '\n' ' ')" \
 	"lac1-icrq lac1-all lns1 isp-logins pgw1 pgw2 lac9 " "the limits after the refusals"
 expect "$("$L" throttle show | awk '{ print $2 }' | tr '\n' ' ')" "db-cpu shed " "the profiles"
@@ -296,6 +330,24 @@ check_err $? "a limit of $other is seen in the initial namespace"
 expect "$("$L" ratelimit check icrq peer x)" "pass matched 0" "the initial namespace does not use it"
 ns_del "$other"
 log_test "limits and profiles are per namespace and go with it"
+
+# Bounded: 1024 limits and 64 profiles per namespace; the dump of 1024
+# limits spans several messages and resumes where it stopped.
+setup_ns full || fail "cannot create a namespace"
+{ seq 1025 | sed 's/.*/ratelimit add r& rate 1 burst 1/'
+  seq 65 | sed 's/.*/throttle add t& hold 1 step 1 band 50:50/'; } > "$T/full"
+"$L" -n "$full" -b "$T/full" 2> "$T/full.err"
+check_fail $? "1025 limits and 65 profiles were accepted"
+grep -v 'command failed$' "$T/full.err"
+expect "$(grep -c 'command failed$' "$T/full.err")" 2 "refused lines"
+grep -q 'ratelimit add: at most 1024 rate limits per namespace' "$T/full.err"
+check_err $? "no message for the 1025th limit"
+grep -q 'throttle add: at most 64 throttle profiles per namespace' "$T/full.err"
+check_err $? "no message for the 65th profile"
+expect "$("$L" -n "$full" ratelimit show | awk '{ n++; s = s $2 " " } END { print n, $2 }')" \
+	"1024 r1024" "the dump of 1024 limits"
+ns_del "$full"
+log_test "at most 1024 limits and 64 profiles per namespace, with a message"
 
 # --- S-RL-3: one batch file for the simulator and the kernel -----------------------
 # The configuration lines of the simulator's S-RL-4 scenario (throttle add,
