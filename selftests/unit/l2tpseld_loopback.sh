@@ -57,7 +57,11 @@ lns() {	# lns IP NAME EXTRA-LINES...
 }
 
 echo "KTAP version 1"
-echo "1..22"
+echo "1..23"
+
+TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
+"$L2D" -t -c "$TOPDIR/contrib/l2tpseld.conf.example" 2>"$T/err"
+ok "config: contrib/l2tpseld.conf.example is valid" $?
 
 # configuration errors are refused with the keyword named, before any socket
 "$L2D" -o 'kernel none' -o 'rto-max 1s' -t 2>"$T/err" >/dev/null
