@@ -147,7 +147,6 @@ struct ks_sel {
 	u64 armed_until;
 };
 
-#define L2S_MSG_RING	32
 #define L2S_MSG_LEN	160
 
 /* Per network namespace state: everything the module holds lives here. */
@@ -167,9 +166,15 @@ struct l2tpsel_net {
 	struct ks_sel sel;
 	/* Rate limits and throttle profiles (ratelimit.c). */
 	struct ks_rlnet *rl;
-	/* Formatted extack messages on kernels without NL_SET_ERR_MSG_FMT. */
-	atomic_t msg_next;
-	char msgs[L2S_MSG_RING][L2S_MSG_LEN];
+	/*
+	 * Formatted extack messages (6.1 has no NL_SET_ERR_MSG_FMT): a buffer
+	 * per sending socket, so that a message stays its request's own until
+	 * the ACK is built (ks_msg()).
+	 */
+	struct mutex msg_lock;
+	struct xarray msg_bufs;		/* portid -> struct ks_msgbuf */
+	u32 n_msg_bufs;
+	unsigned long msg_evicted;	/* jiffies of the last eviction walk */
 };
 
 extern unsigned int l2tpsel_net_id;
@@ -187,6 +192,8 @@ struct l2tpsel_net *ks_lock(struct net *net);
 void ks_unlock(struct l2tpsel_net *ln);
 __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
 			   const char *fmt, ...);
+void ks_msg_init(struct l2tpsel_net *ln);
+void ks_msg_exit(struct l2tpsel_net *ln);
 bool ks_nl_missing(struct genl_info *info, int attr);
 const char *ks_nl_name(struct genl_info *info, int attr, const char *what);
 int ks_nl_err(struct genl_info *info, const struct nlattr *attr,

