@@ -1884,4 +1884,60 @@ TEST(events_throttle)
 	msgs_free(&evs);
 }
 
+/*
+ * Refusals from many processes at once in one namespace: each must come
+ * back with its own message (the module formats messages into buffers of
+ * its own on 6.1, which has no NL_SET_ERR_MSG_FMT).
+ */
+#define CONC_PROCS	8
+#define CONC_REQS	2000
+
+TEST(extack_messages_under_concurrency)
+{
+	unsigned int *wrong = mmap(NULL, sizeof(unsigned int) * CONC_PROCS,
+				   PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	unsigned int total = 0;
+	pid_t pids[CONC_PROCS];
+	int i, st;
+
+	ASSERT_TRUE(wrong != MAP_FAILED);
+	fresh_netns(_metadata);
+	for (i = 0; i < CONC_PROCS; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			struct nlt t;
+			struct nlt_ack ack;
+			char name[32], want[96];
+			int k;
+
+			if (nlt_open(&t))
+				_exit(2);
+			for (k = 0; k < CONC_REQS; k++) {
+				struct nlmsghdr *nlh = req(&t, L2TPSEL_CMD_PROFILE_GET);
+
+				/* Names of different lengths: a message overwritten by another's shows. */
+				snprintf(name, sizeof(name), "w%d-%0*d", i, 1 + (k + i) % 20, k);
+				put_str(nlh, L2TPSEL_A_NAME, name);
+				talk(&t, nlh, &ack);
+				snprintf(want, sizeof(want), "profile %s does not exist", name);
+				if (ack.err != -ENOENT || strcmp(ack.msg, want)) {
+					if (wrong[i]++ < 3)
+						kl_log("worker %d: expected -ENOENT \"%s\", got %d \"%s\"",
+						       i, want, ack.err, ack.msg);
+				}
+			}
+			_exit(0);
+		}
+	}
+	for (i = 0; i < CONC_PROCS; i++) {
+		waitpid(pids[i], &st, 0);
+		EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+		total += wrong[i];
+	}
+	EXPECT_EQ(0, total) TH_LOG("%u of %u refusals came back with another request's message",
+				  total, CONC_PROCS * CONC_REQS);
+	kl_log("%u refusals from %d processes at once, %u with a wrong message", CONC_PROCS * CONC_REQS,
+	       CONC_PROCS, total);
+}
+
 TEST_HARNESS_MAIN
