@@ -11,14 +11,16 @@
 #
 #   peers_init [HUB_ADDR...]        hub ns $PEERS_HUB, bridge br0, the hub's
 #                                   addresses (default 10.210.0.1); $PEERS_DIR
-#   peer_add NAME ADDR              ns for NAME with ADDR on its eth0
+#   peer_add NAME ADDR [ADDR...]    ns for NAME with the ADDRs on its eth0
 #   peer_lns_start NAME [cdn] [host H] [secret S]
 #                                   xl2tpd LNS on ADDR:1701, PPP with pppd:
 #                                   local 10.230.K.1, pool 10.230.K.10-250
 #                                   (K = NAME's index); "cdn": every ICRQ is
 #                                   answered with CDN (no address pool)
-#   peer_silent_start NAME          a silent destination on ADDR:1701
-#   peer_silent_count NAME          datagrams it swallowed so far
+#   peer_silent_start NAME          a silent destination on all of NAME's
+#                                   addresses, port 1701
+#   peer_silent_count NAME [ADDR]   datagrams it swallowed so far (for ADDR)
+#   peer_silent_stop NAME           end it (NAME may then run an LNS)
 #   peer_lac_start NAME LNS_ADDR [host H] [secret S]
 #                                   xl2tpd LAC (dials on peer_lac_dial)
 #   peer_lac_dial NAME / peer_lac_hangup NAME
@@ -48,7 +50,7 @@
 
 PEERS_DPTEST=${L2TPSEL_DPTEST:-$TOP/build/l2tpsel-dptest}
 PEERS_HUB_ADDR=10.210.0.1
-declare -A PEER_NS PEER_ADDR PEER_IDX PEER_KIND
+declare -A PEER_NS PEER_ADDR PEER_ADDRS PEER_IDX PEER_KIND PEER_PID
 PEERS_N=0
 
 # peers_require: skip unless xl2tpd, pppd with pppol2tp.so, tc, netem,
@@ -83,9 +85,10 @@ peer_ns() {
 	echo "${PEER_NS[$1]}"
 }
 
-# peer_add NAME ADDR: NAME's namespace, its veth into the hub's bridge.
+# peer_add NAME ADDR [ADDR...]: NAME's namespace, its veth into the hub's
+# bridge, the addresses on it (the first is NAME's main address).
 peer_add() {
-	local name=$1 addr=$2 ns
+	local name=$1 addr=$2 ns a hub_batch= ns_batch=
 	[ -n "${PEERS_HUB:-}" ] || { echo "peer_add: peers_init first"; return 1; }
 	[ ${#name} -le 12 ] || { echo "peer_add: name \"$name\" longer than 12"; return 1; }
 	[ -z "${PEER_NS[$name]:-}" ] || { echo "peer_add: \"$name\" exists"; return 1; }
@@ -95,16 +98,22 @@ peer_add() {
 	PEERS_N=$((PEERS_N + 1))
 	PEER_NS[$name]=$ns
 	PEER_ADDR[$name]=$addr
+	shift
+	PEER_ADDRS[$name]="$*"
 	PEER_IDX[$name]=$PEERS_N
+	for a in "$@"; do
+		hub_batch+="route add $a/32 dev br0"$'\n'
+		ns_batch+="addr add $a/32 dev eth0"$'\n'
+	done
 	# Two batches: an ip invocation costs 50 ms or more in the guest.
 	ip -n "$PEERS_HUB" -batch - <<-EOB || return 1
 	link add p-$name type veth peer name eth0 netns $ns
 	link set p-$name master br0 up
-	route add $addr/32 dev br0
+	$hub_batch
 	EOB
 	ip -n "$ns" -batch - <<-EOB
 	link set lo up
-	addr add $addr/32 dev eth0
+	$ns_batch
 	link set eth0 up
 	route add default dev eth0
 	EOB
@@ -199,18 +208,29 @@ peer_lns_ppp_addr() {
 	echo "10.230.${PEER_IDX[$1]}.1"
 }
 
-# peer_silent_start NAME: swallow UDP on ADDR:1701 (see the top of the file).
+# peer_silent_start NAME: swallow UDP port 1701 on every address of NAME
+# (see the top of the file).
 peer_silent_start() {
 	local name=$1
 	PEER_KIND[$name]=silent
-	ip netns exec "${PEER_NS[$name]}" "$PEERS_DPTEST" sink "${PEER_ADDR[$name]}:1701" \
+	rm -f "$PEERS_DIR/$name.count"
+	ip netns exec "${PEER_NS[$name]}" "$PEERS_DPTEST" sink 0.0.0.0:1701 \
 		"$PEERS_DIR/$name.count" >"$PEERS_DIR/$name-sink.log" 2>&1 &
+	PEER_PID[$name]=$!
 	defer kill_wait $!
 	wait_for 5 test -s "$PEERS_DIR/$name.count"
 }
 
+# peer_silent_count NAME [ADDR]: datagrams swallowed (sent to ADDR).
 peer_silent_count() {
-	cat "$PEERS_DIR/$1.count" 2>/dev/null || echo 0
+	awk -v k="${2:-total}" '$1 == k { n = $2 } END { print n + 0 }' \
+		"$PEERS_DIR/$1.count" 2>/dev/null || echo 0
+}
+
+peer_silent_stop() {
+	[ -n "${PEER_PID[$1]:-}" ] && kill_wait "${PEER_PID[$1]}"
+	PEER_PID[$1]=
+	PEER_KIND[$1]=
 }
 
 # peer_lac_start NAME LNS_ADDR [host H] [secret S]: xl2tpd as LAC in NAME's
@@ -305,4 +325,45 @@ peers_show() {
 		ip -n "${PEER_NS[$name]}" -br addr
 		ip -n "${PEER_NS[$name]}" l2tp show tunnel
 	done
+}
+
+# --- the agent under test ------------------------------------------------------
+#
+#   peers_require_agent             skip unless l2tpseld and a CLI with
+#                                   "login" are built
+#   peers_kconf                     the l2tpsel kernel configuration for the
+#                                   hub, batch lines on stdin (l2tpsel -b)
+#   peers_agent_start [ARGS...]     l2tpseld in the hub: API socket and
+#                                   journal in $PEERS_DIR, log
+#                                   $PEERS_DIR/agent.log, dialer-mode pppd
+#                                   options $PEERS_DIR/agent.options (log
+#                                   agent-pppd.log); ARGS: more -o 'LINE'
+#   peers_login ARGS...             l2tpsel login ARGS against that socket
+#                                   (start USER@DOMAIN, stop ID, show, stats)
+
+L2TPSELD=${L2TPSELD:-$TOP/build/l2tpseld}
+
+peers_require_agent() {
+	[ -x "$L2TPSELD" ] || skip "no agent at $L2TPSELD (run make)"
+	grep -q -a 'login start' "$L2TPSEL_CLI" ||
+		skip "$L2TPSEL_CLI has no \"login start\" command"
+}
+
+peers_kconf() {
+	ip netns exec "$PEERS_HUB" "$L2TPSEL_CLI" -b -
+}
+
+peers_agent_start() {
+	local d=$PEERS_DIR
+	_peer_ppp_options agent
+	ip netns exec "$PEERS_HUB" "$L2TPSELD" -o "socket $d/agent.sock" \
+		-o "journal $d/agent.journal" -o "hostname l2tpsel-hub" \
+		-o "pppd-options file $d/agent.options" "$@" >"$d/agent.log" 2>&1 &
+	PEERS_AGENT_PID=$!
+	defer kill_wait $PEERS_AGENT_PID
+	wait_for 10 test -S "$d/agent.sock"
+}
+
+peers_login() {
+	ip netns exec "$PEERS_HUB" "$L2TPSEL_CLI" login "$@" socket "$PEERS_DIR/agent.sock"
 }

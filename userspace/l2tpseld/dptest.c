@@ -16,8 +16,9 @@
  *       send an SCCRQ (RFC 2661 5.1) to DEST; exit 0 on SCCRP (then StopCCN),
  *       2 on no reply within MS (default 3000), 3 on an ICMP error, 1 else.
  *   l2tpsel-dptest sink LOCAL COUNTFILE
- *       a silent destination: read and discard datagrams on LOCAL, keep
- *       their number in COUNTFILE; never answers, so no ICMP either.
+ *       a silent destination: read and discard datagrams on LOCAL (which
+ *       may be a wildcard address), keep "total N" and one "ADDR N" line per
+ *       destination address in COUNTFILE; never answers, so no ICMP either.
  *
  * Addresses: A.B.C.D[:PORT] or [V6][:PORT]; the port defaults to 1701.
  */
@@ -638,41 +639,82 @@ static void on_term(int sig)
 	stop = 1;
 }
 
-static int write_count(const char *file, unsigned long n)
+/* Datagrams per destination address (IPv4 and IPv6), and in all. */
+#define SINK_MAX 64
+struct sink_count {
+	char addr[INET6_ADDRSTRLEN];
+	unsigned long n;
+};
+
+static int write_counts(const char *file, const struct sink_count *c, int nc, unsigned long total)
 {
 	char tmp[4096];
 	FILE *f;
+	int i;
 
 	snprintf(tmp, sizeof(tmp), "%s.tmp", file);
 	f = fopen(tmp, "w");
 	if (!f)
 		return -1;
-	fprintf(f, "%lu\n", n);
+	fprintf(f, "total %lu\n", total);
+	for (i = 0; i < nc; i++)
+		fprintf(f, "%s %lu\n", c[i].addr, c[i].n);
 	if (fclose(f) != 0)
 		return -1;
 	return rename(tmp, file);
 }
 
+/* The destination address of a datagram, from IP_PKTINFO / IPV6_PKTINFO. */
+static void dest_addr(struct msghdr *mh, char *buf, size_t len)
+{
+	struct cmsghdr *cm;
+
+	snprintf(buf, len, "?");
+	for (cm = CMSG_FIRSTHDR(mh); cm; cm = CMSG_NXTHDR(mh, cm)) {
+		if (cm->cmsg_level == IPPROTO_IP && cm->cmsg_type == IP_PKTINFO) {
+			struct in_pktinfo pi;
+
+			memcpy(&pi, CMSG_DATA(cm), sizeof(pi));
+			inet_ntop(AF_INET, &pi.ipi_addr, buf, (socklen_t)len);
+		} else if (cm->cmsg_level == IPPROTO_IPV6 && cm->cmsg_type == IPV6_PKTINFO) {
+			struct in6_pktinfo pi6;
+
+			memcpy(&pi6, CMSG_DATA(cm), sizeof(pi6));
+			inet_ntop(AF_INET6, &pi6.ipi6_addr, buf, (socklen_t)len);
+		}
+	}
+}
+
 static int cmd_sink(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_term };
-	unsigned long count = 0;
+	static struct sink_count counts[SINK_MAX];
+	unsigned long total = 0;
+	int fd, one = 1, nc = 0, i;
 	uint8_t buf[2048];
-	int fd;
+	char cbuf[256], addr[INET6_ADDRSTRLEN];
 
 	if (argc < 2)
 		return usage();
 	fd = udp_open(argv[0], NULL);
 	if (fd < 0)
 		return 1;
-	if (write_count(argv[1], 0) < 0) {
+	/* Bound to a wildcard address, one sink swallows for many addresses. */
+	setsockopt(fd, IPPROTO_IP, IP_PKTINFO, &one, sizeof(one));
+	setsockopt(fd, IPPROTO_IPV6, IPV6_RECVPKTINFO, &one, sizeof(one));
+	if (write_counts(argv[1], counts, 0, 0) < 0) {
 		fprintf(stderr, "writing %s: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	while (!stop) {
-		ssize_t n = recv(fd, buf, sizeof(buf), 0);
+		struct iovec iov = { buf, sizeof(buf) };
+		struct msghdr mh = {
+			.msg_iov = &iov, .msg_iovlen = 1,
+			.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		};
+		ssize_t n = recvmsg(fd, &mh, 0);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -680,7 +722,14 @@ static int cmd_sink(int argc, char **argv)
 			fprintf(stderr, "sink %s: %s\n", argv[0], strerror(errno));
 			return 1;
 		}
-		write_count(argv[1], ++count);
+		dest_addr(&mh, addr, sizeof(addr));
+		for (i = 0; i < nc && strcmp(counts[i].addr, addr); i++)
+			;
+		if (i == nc && nc < SINK_MAX)
+			snprintf(counts[nc++].addr, sizeof(counts[0].addr), "%s", addr);
+		if (i < nc)
+			counts[i].n++;
+		write_counts(argv[1], counts, nc, ++total);
 	}
 	close(fd);
 	return 0;
