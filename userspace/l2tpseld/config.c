@@ -355,6 +355,12 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 	} else if (!strcmp(t[0], "pppd")) {
 		if (n != 2 || copy_name(c->pppd_path, sizeof(c->pppd_path), t[1]))
 			return cerr(err, errlen, "pppd: expected a path");
+	} else if (!strcmp(t[0], "pppd-file") || !strcmp(t[0], "lns-pppd-file")) {
+		char *dst = t[0][0] == 'l' ? c->lns_pppd_file : c->pppd_file;
+
+		if (n != 2 || copy_name(dst, sizeof(c->pppd_file), t[1]))
+			return cerr(err, errlen, "%s: expected a path of at most %zu bytes", t[0],
+				    sizeof(c->pppd_file) - 1);
 	} else if (!strcmp(t[0], "pppd-options")) {
 		int k;
 

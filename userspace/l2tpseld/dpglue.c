@@ -71,6 +71,8 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 	o.tid = t->tid;
 	o.sid = s->sid;
 	o.user = s->initiator && s->user[0] ? s->user : NULL;
+	o.optfile = !s->initiator && d->conf->lns_pppd_file[0] ? d->conf->lns_pppd_file :
+		    d->conf->pppd_file[0] ? d->conf->pppd_file : NULL;
 	o.extra = (const char *const *)extra;
 	o.out_fd = -1;
 	pid = l2d_dp_pppd_start(dp, fd, &o);

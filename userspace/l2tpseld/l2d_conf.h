@@ -81,6 +81,8 @@ struct l2d_conf {
 	uint32_t stub_limit;			/* kernel none: LNS admission limit */
 	char pppd_path[128];
 	char pppd_options[256];
+	char pppd_file[256];			/* "file PATH" for pppd, LAC role */
+	char lns_pppd_file[256];		/* ... LNS role ("" = pppd_file) */
 	int log_level;
 	bool foreground;
 };
