@@ -19,6 +19,13 @@
  *       a silent destination: read and discard datagrams on LOCAL (which
  *       may be a wildcard address), keep "total N" and one "ADDR N" line per
  *       destination address in COUNTFILE; never answers, so no ICMP either.
+ *   l2tpsel-dptest lac DEST [from LOCAL] [host NAME] [calls N] [hold]
+ *       a minimal LAC: tunnel (SCCRQ/SCCRP/SCCCN, Host Name NAME), then N
+ *       calls (ICRQ, then ICCN on ICRP) one after the other, each printed
+ *       as "call K: ok sid S peer-sid P" or "call K: cdn result R error E"
+ *       (the codes as on the wire); "hold" keeps the tunnel and sessions
+ *       until SIGTERM; then StopCCN.  Exit 0 once the tunnel was up, 2 when
+ *       the SCCRQ got no answer, 3 on an ICMP error.
  *
  * Addresses: A.B.C.D[:PORT] or [V6][:PORT]; the port defaults to 1701.
  */
@@ -46,6 +53,7 @@ static int usage(void)
 		"       l2tpsel-dptest list\n"
 		"       l2tpsel-dptest probe DEST [from LOCAL] [timeout MS]\n"
 		"       l2tpsel-dptest sink LOCAL COUNTFILE\n"
+		"       l2tpsel-dptest lac DEST [from LOCAL] [host NAME] [calls N] [hold]\n"
 		"LOCAL, REMOTE, DEST: A.B.C.D[:PORT] or [V6ADDR][:PORT] (port 1701 if not given)\n");
 	return 1;
 }
@@ -484,15 +492,27 @@ static size_t put_avp16(uint8_t *p, size_t off, uint16_t type, uint16_t v)
 	return put_avp(p, off, type, b, 2);
 }
 
-static size_t ctrl_hdr(uint8_t *p, uint16_t tid, uint16_t ns, uint16_t nr)
+static size_t put_avp32(uint8_t *p, size_t off, uint16_t type, uint32_t v)
+{
+	uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+
+	return put_avp(p, off, type, b, 4);
+}
+
+static size_t ctrl_hdr_s(uint8_t *p, uint16_t tid, uint16_t sid, uint16_t ns, uint16_t nr)
 {
 	size_t off = put16(p, 0, L2TP_HDR_CTRL);
 
 	off = put16(p, off, 0);		/* length, filled in by ctrl_len() */
 	off = put16(p, off, tid);
-	off = put16(p, off, 0);		/* session */
+	off = put16(p, off, sid);
 	off = put16(p, off, ns);
 	return put16(p, off, nr);
+}
+
+static size_t ctrl_hdr(uint8_t *p, uint16_t tid, uint16_t ns, uint16_t nr)
+{
+	return ctrl_hdr_s(p, tid, 0, ns, nr);
 }
 
 static void ctrl_len(uint8_t *p, size_t len)
@@ -506,9 +526,11 @@ static uint16_t get16(const uint8_t *p)
 }
 
 struct reply {
-	int msg_type;		/* -1: none seen */
+	int msg_type;		/* -1: none seen (a ZLB) */
 	uint16_t peer_tid;	/* Assigned Tunnel ID */
-	uint16_t ns;
+	uint16_t peer_sid;	/* Assigned Session ID */
+	uint16_t ns, nr;
+	int result, error;	/* Result Code, -1 if absent */
 	char host[64];
 };
 
@@ -518,12 +540,14 @@ static int parse_reply(const uint8_t *p, size_t n, struct reply *r)
 	size_t off, len;
 
 	r->msg_type = -1;
+	r->result = r->error = -1;
 	if (n < 12 || (get16(p) & 0xcb0f) != L2TP_HDR_CTRL)
 		return -1;
 	len = get16(p + 2);
 	if (len < 12 || len > n)
 		return -1;
 	r->ns = get16(p + 8);
+	r->nr = get16(p + 10);
 	for (off = 12; off + 6 <= len;) {
 		uint16_t fl = get16(p + off), vendor = get16(p + off + 2), type = get16(p + off + 4);
 		size_t alen = fl & 0x3ff;
@@ -535,6 +559,13 @@ static int parse_reply(const uint8_t *p, size_t n, struct reply *r)
 				r->msg_type = get16(p + off + 6);
 			else if (type == 9 && alen == 8)
 				r->peer_tid = get16(p + off + 6);
+			else if (type == 14 && alen == 8)
+				r->peer_sid = get16(p + off + 6);
+			else if (type == 1 && alen >= 8) {
+				r->result = get16(p + off + 6);
+				if (alen >= 10)
+					r->error = get16(p + off + 8);
+			}
 			else if (type == 7) {
 				size_t h = alen - 6 < sizeof(r->host) - 1 ? alen - 6 : sizeof(r->host) - 1;
 
@@ -629,7 +660,15 @@ static int cmd_probe(int argc, char **argv)
 	}
 }
 
-/* --- sink: the silent destination ---------------------------------------------- */
+
+/* --- lac: a minimal LAC for the LNS-role tests (RFC 2661 5.1, 5.2) --------------- */
+
+struct mini_lac {
+	int fd;
+	uint16_t my_tid, peer_tid, ns, nr;
+	uint8_t last[256];	/* the last message sent, for retransmission */
+	size_t last_len;
+};
 
 static volatile sig_atomic_t stop;
 
@@ -638,6 +677,176 @@ static void on_term(int sig)
 	(void)sig;
 	stop = 1;
 }
+
+/* Send the message in @p (header Ns/Nr patched in); a ZLB does not use up an Ns. */
+static int lac_send(struct mini_lac *l, uint8_t *p, size_t len, bool zlb)
+{
+	put16(p, 8, l->ns);
+	put16(p, 10, l->nr);
+	ctrl_len(p, len);
+	if (!zlb) {
+		memcpy(l->last, p, len);
+		l->last_len = len;
+		l->ns++;
+	}
+	return send(l->fd, p, len, 0) < 0 && errno != ECONNREFUSED ? -1 : 0;
+}
+
+static void lac_zlb(struct mini_lac *l, uint16_t sid)
+{
+	uint8_t z[12];
+
+	ctrl_hdr_s(z, l->peer_tid, sid, 0, 0);
+	lac_send(l, z, sizeof(z), true);
+}
+
+/*
+ * The next new message from the LNS within @ms (retransmitting our last one
+ * every second, acking duplicates): 0 with @r filled, -1 on timeout or stop,
+ * -2 on an ICMP error.
+ */
+static int lac_wait(struct mini_lac *l, struct reply *r, long ms)
+{
+	long end = now_ms() + ms, next = now_ms() + 1000;
+	uint8_t in[2048];
+
+	for (;;) {
+		struct pollfd pfd = { .fd = l->fd, .events = POLLIN };
+		long now = now_ms(), wait = (next < end ? next : end) - now;
+		ssize_t n;
+
+		if (stop || now >= end)
+			return -1;
+		if (now >= next) {
+			if (l->last_len && send(l->fd, l->last, l->last_len, 0) < 0 && errno != ECONNREFUSED)
+				return -2;
+			next = now + 1000;
+			continue;
+		}
+		if (poll(&pfd, 1, (int)(wait > 0 ? wait : 0)) <= 0)
+			continue;
+		n = recv(l->fd, in, sizeof(in), 0);
+		if (n < 0)
+			return -2;
+		if (parse_reply(in, (size_t)n, r) < 0 || r->msg_type < 0)
+			continue;		/* a ZLB or garbage */
+		if (r->ns != l->nr) {		/* a duplicate: ack again */
+			lac_zlb(l, 0);
+			continue;
+		}
+		l->nr++;
+		return 0;
+	}
+}
+
+static int cmd_lac(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = on_term };
+	const char *from = NULL, *host = "l2tpsel-mini-lac";
+	unsigned int calls = 1, k;
+	bool hold = false;
+	struct mini_lac l = { .fd = -1 };
+	uint8_t ver[2] = { 1, 0 }, fr[4] = { 0, 0, 0, 3 }, pkt[256];
+	struct reply r;
+	size_t len;
+	int i, rc;
+
+	if (argc < 1)
+		return usage();
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "from") && i + 1 < argc)
+			from = argv[++i];
+		else if (!strcmp(argv[i], "host") && i + 1 < argc)
+			host = argv[++i];
+		else if (!strcmp(argv[i], "calls") && i + 1 < argc)
+			calls = (unsigned int)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "hold"))
+			hold = true;
+		else
+			return usage();
+	}
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	l.fd = udp_open(from, argv[0]);
+	if (l.fd < 0)
+		return 1;
+	l.my_tid = (uint16_t)(getpid() % 60000 + 1);
+
+	len = ctrl_hdr(pkt, 0, 0, 0);
+	len = put_avp16(pkt, len, 0, 1);			/* SCCRQ */
+	len = put_avp(pkt, len, 2, ver, sizeof(ver));
+	len = put_avp(pkt, len, 7, host, strlen(host));
+	len = put_avp(pkt, len, 3, fr, sizeof(fr));
+	len = put_avp16(pkt, len, 9, l.my_tid);
+	lac_send(&l, pkt, len, false);
+	rc = lac_wait(&l, &r, 5000);
+	if (rc < 0 || r.msg_type != 2) {
+		printf("%s: %s\n", argv[0], rc == -2 ? "ICMP error" : rc < 0 ? "no SCCRP" :
+		       "not an SCCRP");
+		return rc == -2 ? 3 : rc < 0 ? 2 : 1;
+	}
+	l.peer_tid = r.peer_tid;
+	len = ctrl_hdr(pkt, l.peer_tid, 0, 0);
+	len = put_avp16(pkt, len, 0, 3);			/* SCCCN */
+	lac_send(&l, pkt, len, false);
+	printf("tunnel %u peer %u up (host name \"%s\")\n", l.my_tid, l.peer_tid, host);
+
+	for (k = 1; k <= calls && !stop; k++) {
+		uint16_t sid = (uint16_t)(1000 + k);
+
+		len = ctrl_hdr(pkt, l.peer_tid, 0, 0);
+		len = put_avp16(pkt, len, 0, 10);		/* ICRQ */
+		len = put_avp16(pkt, len, 14, sid);		/* Assigned Session ID */
+		len = put_avp32(pkt, len, 15, k);		/* Call Serial Number */
+		lac_send(&l, pkt, len, false);
+		rc = lac_wait(&l, &r, 5000);
+		if (rc < 0) {
+			printf("call %u: no answer\n", k);
+			continue;
+		}
+		if (r.msg_type == 14) {				/* CDN */
+			lac_zlb(&l, sid);
+			printf("call %u: cdn result %d error %d\n", k, r.result, r.error);
+			continue;
+		}
+		if (r.msg_type != 11) {
+			printf("call %u: message type %d, not ICRP or CDN\n", k, r.msg_type);
+			continue;
+		}
+		len = ctrl_hdr_s(pkt, l.peer_tid, r.peer_sid, 0, 0);
+		len = put_avp16(pkt, len, 0, 12);		/* ICCN */
+		len = put_avp32(pkt, len, 24, 10000000);	/* Tx Connect Speed */
+		len = put_avp32(pkt, len, 19, 1);		/* Framing Type: sync */
+		lac_send(&l, pkt, len, false);
+		printf("call %u: ok sid %u peer-sid %u\n", k, sid, r.peer_sid);
+	}
+	if (hold) {
+		printf("holding\n");
+		fflush(stdout);
+		l.last_len = 0;		/* nothing to retransmit: just ack */
+		while (!stop) {
+			if (lac_wait(&l, &r, 1000) == 0) {
+				lac_zlb(&l, 0);
+				if (r.msg_type == 4) {
+					printf("StopCCN result %d error %d\n", r.result, r.error);
+					return 0;
+				}
+				if (r.msg_type == 14)
+					printf("cdn result %d error %d\n", r.result, r.error);
+			}
+		}
+	}
+	len = ctrl_hdr(pkt, l.peer_tid, 0, 0);
+	len = put_avp16(pkt, len, 0, 4);			/* StopCCN */
+	len = put_avp16(pkt, len, 9, l.my_tid);
+	len = put_avp16(pkt, len, 1, 1);
+	lac_send(&l, pkt, len, false);
+	printf("tunnel %u: StopCCN sent\n", l.my_tid);
+	close(l.fd);
+	return 0;
+}
+
+/* --- sink: the silent destination ---------------------------------------------- */
 
 /* Datagrams per destination address (IPv4 and IPv6), and in all. */
 #define SINK_MAX 64
@@ -750,5 +959,7 @@ int main(int argc, char **argv)
 		return cmd_probe(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "sink"))
 		return cmd_sink(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "lac"))
+		return cmd_lac(argc - 2, argv + 2);
 	return usage();
 }
