@@ -54,7 +54,7 @@ domain add within.example profile W
 KCONF
 check_err $? "the kernel configuration was refused"
 # A silent destination costs one SCCRQ timeout: keep it short.
-peers_agent_start -o "sccrq-timeout 2s"
+peers_agent_start -o "sccrq-timeout 3s"
 check_err $? "l2tpseld did not start"
 log_test "silent destinations, kernel configuration, l2tpseld"
 [ "$EXIT_STATUS" = 0 ] || { peers_show; exit $EXIT_STATUS; }

@@ -51,7 +51,7 @@ tunnel add T2 profile C level 1 dest 10.220.0.99
 domain add cdn.example profile C
 KCONF
 check_err $? "the kernel configuration was refused"
-peers_agent_start -o "dataplane kernel" -o "sccrq-timeout 2s"
+peers_agent_start -o "dataplane kernel" -o "sccrq-timeout 3s"
 check_err $? "l2tpseld did not start"
 log_test "3 xl2tpd LNS, a CDN LNS, a silent destination, l2tpseld"
 [ "$EXIT_STATUS" = 0 ] || { peers_show; exit $EXIT_STATUS; }
