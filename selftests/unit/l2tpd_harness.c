@@ -54,6 +54,8 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 	}
 	if ((type == L2TP_MSG_SCCRQ || type == L2TP_MSG_ICRQ) && n->n_sent_at < 32)
 		n->sent_at[n->n_sent_at++] = H->now;
+	if (H->tap)
+		H->tap(from, buf, len);
 	if (H->drop_from == from && ++H->count_from == (unsigned int)H->drop_nth) {
 		H->dropped++;
 		return 0;

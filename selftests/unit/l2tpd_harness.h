@@ -47,6 +47,8 @@ struct h_net {
 	/* optional: drop the Nth datagram (1-based) from a node, once */
 	int drop_from, drop_nth;
 	unsigned int count_from;
+	/* optional: sees every datagram sent */
+	void (*tap)(int from, const uint8_t *buf, size_t len);
 };
 
 extern struct h_net *H;
