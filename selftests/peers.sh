@@ -3,14 +3,14 @@
 #
 # Real L2TP peers for l2tpseld's end-to-end tests (issue 5, S-L2TP-4): any
 # number of xl2tpd LNS, silent destinations, xl2tpd LACs, each in a network
-# namespace of its own with an address of its own, all on one bridge in a
-# "hub" namespace where the agent (or a probe) runs.  Source it after lib.sh:
+# namespace of its own with an address of its own, each linked to a "hub"
+# namespace where the agent (or a probe) runs.  Source it after lib.sh:
 #
 #   source "$(dirname "$0")/../lib.sh"
 #   source "$(dirname "$0")/../peers.sh"
 #
-#   peers_init [HUB_ADDR...]        hub ns $PEERS_HUB, bridge br0, the hub's
-#                                   addresses (default 10.210.0.1); $PEERS_DIR
+#   peers_init [HUB_ADDR...]        hub ns $PEERS_HUB with the hub's addresses
+#                                   (default 10.210.0.1); $PEERS_DIR
 #   peer_add NAME ADDR [ADDR...]    ns for NAME with the ADDRs on its eth0
 #   peer_lns_start NAME [cdn] [host H] [secret S]
 #                                   xl2tpd LNS on ADDR:1701, PPP with pppd:
@@ -31,8 +31,15 @@
 #   peers_probe ADDR [ARGS...]      l2tpsel-dptest probe from the hub
 #   peers_show                      logs and state, for a failing test
 #
-#   hub ns: br0 with HUB_ADDR/32, a route per peer ADDR/32 (on-link)
-#     +-- p-NAME  <veth>  eth0 ADDR/32, default route on-link   (NAME's ns)
+#   hub ns: HUB_ADDRs/32 on lo, forwarding and proxy ARP on (a router)
+#     p-NAME  <veth>  eth0 ADDR/32, default route on-link   (NAME's ns)
+#     a route ADDR/32 dev p-NAME per address of NAME
+#
+# A veth pair per peer and the hub as a router, not a bridge: the debug
+# kernel (kernel/debug.config) has no bridge, and a router lets one peer reach
+# another (an xl2tpd LAC dialing an xl2tpd LNS) all the same.  The hub
+# answers ARP for its own addresses on every link (arp_ignore 0) and, by
+# proxy ARP, for the other peers'.
 #
 # Everything is undone through lib.sh's defer.
 #
@@ -54,11 +61,11 @@ declare -A PEER_NS PEER_ADDR PEER_ADDRS PEER_IDX PEER_KIND PEER_PID
 PEERS_N=0
 
 # peers_require: skip unless xl2tpd, pppd with pppol2tp.so, tc, netem,
-# l2tp_ppp, the bridge and the dptest tool are here.
+# l2tp_ppp and the dptest tool are here.
 peers_require() {
-	require_cmd ip tc xl2tpd pppd ping
+	require_cmd ip tc xl2tpd pppd ping sysctl
 	local m
-	for m in veth bridge l2tp_ppp sch_netem; do
+	for m in veth l2tp_ppp sch_netem; do
 		# A modprobe costs about a second in the emulated guest.
 		[ -d "/sys/module/$m" ] || modprobe -q "$m" 2>/dev/null ||
 			skip "kernel module $m is not available"
@@ -67,17 +74,18 @@ peers_require() {
 	[ -x "$PEERS_DPTEST" ] || skip "no $PEERS_DPTEST (run make)"
 }
 
-# peers_init [HUB_ADDR...]: the hub namespace and its bridge.
+# peers_init [HUB_ADDR...]: the hub namespace, a router for its peers.
 peers_init() {
 	local a
 	setup_ns PEERS_HUB || return 1
 	make_tmpdir PEERS_DIR || return 1
-	ip -n "$PEERS_HUB" link add br0 type bridge || return 1
-	ip -n "$PEERS_HUB" link set br0 up || return 1
+	ip netns exec "$PEERS_HUB" sysctl -q -w net.ipv4.ip_forward=1 \
+		net.ipv4.conf.all.proxy_arp=1 net.ipv4.conf.all.rp_filter=0 \
+		net.ipv4.conf.default.rp_filter=0 >/dev/null || return 1
 	[ $# -gt 0 ] || set -- $PEERS_HUB_ADDR
 	PEERS_HUB_ADDR=$1
 	for a in "$@"; do
-		ip -n "$PEERS_HUB" addr add "$a/32" dev br0 || return 1
+		ip -n "$PEERS_HUB" addr add "$a/32" dev lo || return 1
 	done
 }
 
@@ -85,8 +93,8 @@ peer_ns() {
 	echo "${PEER_NS[$1]}"
 }
 
-# peer_add NAME ADDR [ADDR...]: NAME's namespace, its veth into the hub's
-# bridge, the addresses on it (the first is NAME's main address).
+# peer_add NAME ADDR [ADDR...]: NAME's namespace, its veth pair to the hub,
+# the addresses on it (the first is NAME's main address).
 peer_add() {
 	local name=$1 addr=$2 ns a hub_batch= ns_batch=
 	[ -n "${PEERS_HUB:-}" ] || { echo "peer_add: peers_init first"; return 1; }
@@ -102,13 +110,13 @@ peer_add() {
 	PEER_ADDRS[$name]="$*"
 	PEER_IDX[$name]=$PEERS_N
 	for a in "$@"; do
-		hub_batch+="route add $a/32 dev br0"$'\n'
+		hub_batch+="route add $a/32 dev p-$name"$'\n'
 		ns_batch+="addr add $a/32 dev eth0"$'\n'
 	done
 	# Two batches: an ip invocation costs 50 ms or more in the guest.
 	ip -n "$PEERS_HUB" -batch - <<-EOB || return 1
 	link add p-$name type veth peer name eth0 netns $ns
-	link set p-$name master br0 up
+	link set p-$name up
 	$hub_batch
 	EOB
 	ip -n "$ns" -batch - <<-EOB
