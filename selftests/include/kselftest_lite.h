@@ -14,6 +14,7 @@
  *   1..N
  *   # RUN name
  *   # file.c:123: expected ... (what was expected, what came)
+ *   # name: 1.234 s
  *   ok 1 name | not ok 1 name | ok 1 name # SKIP reason
  *   # Totals: pass:P fail:F skip:S
  *
@@ -32,6 +33,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* "ASSERT_EQ(a, b);" ends in an empty for (the TH_LOG hook): not misleading. */
@@ -174,9 +176,12 @@ static int kl_run_one(struct kl_test *t, int n, struct __test_metadata *m)
 	int status;
 	pid_t pid;
 
+	struct timespec t0, t1;
+
 	memset(m, 0, sizeof(*m));
 	m->passed = 1;
 	kl_log("RUN %s", t->name);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0) {
@@ -200,6 +205,9 @@ static int kl_run_one(struct kl_test *t, int n, struct __test_metadata *m)
 			m->passed = 0;
 		}
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	kl_log("%s: %.3f s", t->name, (double)(t1.tv_sec - t0.tv_sec) +
+	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	if (m->skip && m->passed)
 		printf("ok %d %s # SKIP %s\n", n, t->name, m->reason);
 	else

@@ -1235,10 +1235,11 @@ TEST(policy_unknown_commands_and_flags)
 
 /* ---- tests: dumps -------------------------------------------------------- */
 
-#define N_OBJ		1000
-#define N_SESS		1500
-#define N_PROF		400
-#define TUN_PER_PROF	3
+/* Enough for 5-10 datagrams of 8 KB per dump; kept small for the debug kernel. */
+#define N_OBJ		400
+#define N_SESS		600
+#define N_PROF		250
+#define TUN_PER_PROF	2
 
 static void name_of(char *buf, size_t len, const char *kind, unsigned int i)
 {
@@ -1890,7 +1891,7 @@ TEST(events_throttle)
  * its own on 6.1, which has no NL_SET_ERR_MSG_FMT).
  */
 #define CONC_PROCS	8
-#define CONC_REQS	2000
+#define CONC_REQS	1000
 
 TEST(extack_messages_under_concurrency)
 {
