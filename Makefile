@@ -69,6 +69,7 @@ help:
 	@echo "make debug-test  build/reuse the debug kernel, run KUnit and the selftests on it"
 	@echo "make fuzz-smoke  the l2tpseld parser under libFuzzer, FUZZ_RUNS executions (1M)"
 	@echo "make fuzz        the same for FUZZ_TIME seconds (600)"
+	@echo "make fuzz-netlink the netlink fuzzer in the VM, NL_FUZZ_MESSAGES messages (2M), NL_FUZZ_SEED"
 	@echo "make bench-core  ns per selection decision, hash disruption table"
 	@echo "make bench-rl    ns per rate-limit decision, admitted-vs-offered table"
 	@echo "make bench       every benchmark against its peer (host and VM): report + plots in"
