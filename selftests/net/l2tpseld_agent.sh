@@ -179,5 +179,21 @@ expect $? 0 "login after restart"
 expect "$(val "$(agl "$L" summary)" sessions)" 1 "LNS count after a new login"
 log_test "after the restart a login succeeds again"
 
+# --- RL_CHECK: the module's rate limiter decides a login ------------------------
+hub "$L" ratelimit add slow ingress login domain example rate 1 burst 1 message "slow down"
+check_err $? "ratelimit add"
+# two logins at once (a token comes back every second: do not race the refill)
+hub "$L" login start u7@example socket "$D/lac.sock" >"$D/o7" 2>&1 &
+p7=$!
+hub "$L" login start u8@example socket "$D/lac.sock" >"$D/o8" 2>&1
+rc8=$?
+wait $p7
+rc7=$?
+cat "$D/o7" "$D/o8"
+grep 'RL_CHECK\|rate limit' "$D/lac.log"
+expect "$(cat "$D/o7" "$D/o8" | grep -c 'rate limited by slow: slow down')" 1 "logins refused by the limit"
+expect "$((rc7 + rc8))" 1 "exit codes (0 and 1)"
+log_test "RL_CHECK: a login beyond the limit's burst is refused with its message"
+
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

@@ -704,3 +704,80 @@ UNIT_TEST(l2tpd_crafted_bad_icrq)
 	EXPECT_EQ(lns->d->stub_count, 1);
 	h_fini();
 }
+
+/* ---- the rate limiter's verdicts (RL_CHECK, Documentation/ratelimit.md) ---- */
+
+UNIT_TEST(l2tpd_rl_login_and_attempt)
+{
+	static const char *const lac_r[] = { "route p t1 10.0.0.2", "stub-rl login reject", NULL };
+	static const char *const lac_a[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
+					     "stub-rl attempt drop", NULL };
+	struct h_node *lac;
+	char err[128];
+
+	h_reset();
+	lac = h_node(lac_r);
+	h_node(lns_plain);
+	EXPECT_EQ(l2d_login_start(lac->d, &lac->client, "a@x", NULL, NULL, err, sizeof(err)), 0);
+	EXPECT_STREQ(err, "rate limited by stub: rate limit exceeded");
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 0);
+	EXPECT_EQ(lac->d->stats.rl_rejected, 1);
+	/* an attempt refused is not sent and counts as failed (no-reply) */
+	h_reset();
+	lac = h_node(lac_a);
+	h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2 rate-limited by stub"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 2 no-reply"));
+	EXPECT_TRUE(h_has_line(lac, "done fail reason exhausted attempts 2"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 0);
+	EXPECT_EQ(lac->d->n_tunnels, 0);
+	h_fini();
+}
+
+UNIT_TEST(l2tpd_rl_lns_sccrq_icrq)
+{
+	static const char *const sr[] = { "listen 10.0.0.2", "stub-rl sccrq reject", NULL };
+	static const char *const sd[] = { "listen 10.0.0.2", "stub-rl sccrq drop", NULL };
+	static const char *const ir[] = { "listen 10.0.0.2", "stub-rl icrq reject", NULL };
+	static const char *const id[] = { "listen 10.0.0.2", "stub-rl icrq drop", NULL };
+	struct h_node *lac, *lns;
+
+	/* SCCRQ rejected: StopCCN with the limit's codes */
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(sr);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 0);
+	EXPECT_EQ(lns->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 stopccn result 2 error 4"));
+	/* SCCRQ dropped: nothing at all, the LAC's setup timeout */
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(sd);
+	h_login(lac, "a@x", NULL);
+	h_run_for(10100);
+	EXPECT_EQ(lns->sent[0] + lns->sent[L2TP_MSG_SCCRP] + lns->sent[L2TP_MSG_STOPCCN], 0);
+	EXPECT_EQ(lns->d->stats.rl_dropped, 4);	/* the SCCRQ and its 3 retransmissions */
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	/* ICRQ rejected: CDN with the codes; the tunnel stays for other calls */
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(ir);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 cdn result 2 error 4"));
+	EXPECT_EQ(lns->d->stub_count, 0);
+	/* ICRQ dropped: acknowledged, never answered: the ICRQ timeout */
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(id);
+	h_login(lac, "a@x", NULL);
+	h_run_for(10100);
+	EXPECT_EQ(lns->sent[L2TP_MSG_ICRP] + lns->sent[L2TP_MSG_CDN], 0);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	h_fini();
+}

@@ -37,6 +37,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->hello_ms = 60000;
 	c->recv_window = 16;
 	c->tie_breaker = true;
+	c->ratelimit = true;
 	c->tgroup_by_address = true;
 	c->lns_cdn_result = 2;
 	c->lns_cdn_error = 0;
@@ -255,6 +256,22 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		if (n != 2 || parse_u32(t[1], 1, L2TP_REL_QUEUE, &v))
 			return cerr(err, errlen, "receive-window: expected 1..%d", L2TP_REL_QUEUE);
 		c->recv_window = (uint16_t)v;
+	} else if (!strcmp(t[0], "stub-rl")) {
+		/* stub-rl sccrq|icrq|login|attempt pass|reject|drop */
+		static const char *const msgs[] = { "", "sccrq", "icrq", "login", "attempt" };
+		static const char *const verdicts[] = { "pass", "reject", "drop" };
+		unsigned int m, k;
+
+		for (m = 1; m < 5 && n == 3 && strcmp(t[1], msgs[m]); m++)
+			;
+		for (k = 0; k < 3 && n == 3 && strcmp(t[2], verdicts[k]); k++)
+			;
+		if (n != 3 || m == 5 || k == 3)
+			return cerr(err, errlen, "stub-rl: usage: stub-rl { sccrq | icrq | login | attempt } { pass | reject | drop }");
+		c->stub_rl[m] = (uint8_t)k;
+	} else if (!strcmp(t[0], "ratelimit")) {
+		if (n != 2 || parse_bool(t[1], &c->ratelimit))
+			return cerr(err, errlen, "ratelimit: expected yes or no");
 	} else if (!strcmp(t[0], "hide-avps") || !strcmp(t[0], "tie-breaker") ||
 		   !strcmp(t[0], "lns-auth-required") || !strcmp(t[0], "tgroup-by-address")) {
 		bool b;

@@ -317,6 +317,62 @@ static int knl_session_dump(struct l2d *d, void (*fn)(struct l2d *d, const struc
 	return ret;
 }
 
+struct rl_ctx {
+	struct l2d_rlans *a;
+	bool got;
+};
+
+static int rl_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct rl_ctx *c = data;
+	struct attrs at = { { 0 } };
+
+	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
+	if (!at.tb[L2TPSEL_A_RL_VERDICT])
+		return MNL_CB_OK;
+	c->got = true;
+	c->a->verdict = a_u8(at.tb[L2TPSEL_A_RL_VERDICT]);
+	c->a->result = at.tb[L2TPSEL_A_RESULT_CODE] ? a_u16(at.tb[L2TPSEL_A_RESULT_CODE]) : 2;
+	c->a->error = at.tb[L2TPSEL_A_ERROR_CODE] ? a_u16(at.tb[L2TPSEL_A_ERROR_CODE]) : 4;
+	a_str(at.tb[L2TPSEL_A_RL_MESSAGE], c->a->message, sizeof(c->a->message));
+	a_str(at.tb[L2TPSEL_A_NAME], c->a->name, sizeof(c->a->name));
+	return MNL_CB_OK;
+}
+
+/* RL_CHECK: the rate limiter's verdict for one request (Documentation/ratelimit.md). */
+static int knl_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct rl_ctx c = { a, false };
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_RL_CHECK, 0);
+	int ret;
+
+	memset(a, 0, sizeof(*a));
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_DIR, q->dir);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_MSG, q->msg);
+	if (q->peer && *q->peer)
+		mnl_attr_put_strz(nlh, L2TPSEL_A_RL_PEER, q->peer);
+	if (q->remote && q->remote->ss.ss_family == AF_INET) {
+		const struct sockaddr_in *s = (const void *)&q->remote->ss;
+
+		mnl_attr_put(nlh, L2TPSEL_A_REMOTE, 4, &s->sin_addr);
+		mnl_attr_put_u16(nlh, L2TPSEL_A_PORT, ntohs(s->sin_port));
+	} else if (q->remote && q->remote->ss.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *s = (const void *)&q->remote->ss;
+
+		mnl_attr_put(nlh, L2TPSEL_A_REMOTE, 16, &s->sin6_addr);
+		mnl_attr_put_u16(nlh, L2TPSEL_A_PORT, ntohs(s->sin6_port));
+	}
+	if (q->domain && *q->domain)
+		mnl_attr_put_strz(nlh, L2TPSEL_A_DOMAIN, q->domain);
+	if (q->profile && *q->profile)
+		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, q->profile);
+	ret = talk(d, nlh, rl_cb, &c, "RL_CHECK");
+	if (ret)
+		return ret;
+	return c.got ? 0 : -EPROTO;
+}
+
 static const char *knl_errmsg(struct l2d *d)
 {
 	return d->kctx && nl_of(d)->errmsg[0] ? nl_of(d)->errmsg : NULL;
@@ -324,6 +380,7 @@ static const char *knl_errmsg(struct l2d *d)
 
 const struct l2d_kops l2d_kops_netlink = {
 	.errmsg = knl_errmsg,
+	.rl_check = knl_rl_check,
 	.name = "netlink",
 	.login_begin = knl_begin,
 	.login_report = knl_report,

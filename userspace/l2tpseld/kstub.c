@@ -107,7 +107,21 @@ static int stub_tunnel_session_down(struct l2d *d, const char *tunnel, const cha
 	return 0;
 }
 
+static int stub_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->verdict = q->msg < 5 ? d->conf->stub_rl[q->msg] : 0;
+	if (a->verdict) {
+		a->result = 2;
+		a->error = 4;
+		strcpy(a->message, "rate limit exceeded");
+		strcpy(a->name, "stub");
+	}
+	return 0;
+}
+
 const struct l2d_kops l2d_kops_stub = {
+	.rl_check = stub_rl_check,
 	.name = "none",
 	.login_begin = stub_begin,
 	.login_report = stub_report,

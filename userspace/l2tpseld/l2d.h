@@ -151,6 +151,21 @@ struct l2d_ksess {			/* one entry of a SESSION_GET dump */
 	uint32_t tid;
 };
 
+/* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
+struct l2d_rlreq {
+	uint8_t dir, msg;		/* enum l2tpsel_rl_dir, enum l2tpsel_rl_msg */
+	const char *peer;		/* the peer's Host Name */
+	const struct l2d_addr *remote;	/* the peer's address, or the LNS's (+ port) */
+	const char *domain, *profile;
+};
+
+struct l2d_rlans {
+	unsigned int verdict;		/* enum l2tpsel_rl_verdict */
+	uint16_t result, error;		/* REJECTED: the StopCCN / CDN codes */
+	char message[128];
+	char name[L2D_NAME_MAX];	/* the limit that decided */
+};
+
 struct l2d_kops {
 	const char *name;
 	int (*login_begin)(struct l2d *d, struct l2d_login *lg, struct l2d_step *st);
@@ -165,6 +180,7 @@ struct l2d_kops {
 						      void *arg), void *arg);
 	void (*fini)(struct l2d *d);
 	const char *(*errmsg)(struct l2d *d);	/* the last refusal's text, or NULL */
+	int (*rl_check)(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
 };
 
 /* The outside world: sockets and API clients (main.c), or a test harness. */
@@ -189,6 +205,7 @@ struct l2d_stats {
 	uint64_t rx, rx_discard, rx_no_tunnel, tx, tx_err;
 	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
 	uint64_t sessions_refused, logins_ok, logins_failed;
+	uint64_t rl_rejected, rl_dropped;
 };
 
 struct l2d {
@@ -211,6 +228,7 @@ struct l2d {
 	bool shutting_down;
 	struct l2d_stats stats;
 	int journal_fd;			/* -1: none */
+	bool rl_warned;
 	int log_level;
 };
 
@@ -240,6 +258,9 @@ const char *l2d_tstate_name(enum l2d_tstate s);
 const char *l2d_sstate_name(enum l2d_sstate s);
 const char *l2d_end_name(enum l2d_end e);
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port);
+
+/* The rate limiter's verdict (pass when off or unavailable). */
+unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
 
 /* ---- sessions (session.c) ---- */
 struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);

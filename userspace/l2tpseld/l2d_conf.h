@@ -79,6 +79,8 @@ struct l2d_conf {
 	enum l2d_lns_mode lns_mode;
 	uint16_t lns_cdn_result, lns_cdn_error;
 	uint32_t stub_limit;			/* kernel none: LNS admission limit */
+	bool ratelimit;				/* ask RL_CHECK */
+	uint8_t stub_rl[5];			/* kernel none: verdict by enum l2tpsel_rl_msg */
 	char pppd_path[128];
 	char pppd_options[256];
 	char pppd_file[256];			/* "file PATH" for pppd, LAC role */

@@ -88,8 +88,18 @@ static bool attempt(struct l2d_login *lg)
 	struct l2d_session *s;
 	char remote[64], local[64];
 
+	struct l2d_rlreq q = { .dir = L2TPSEL_RL_EGRESS, .msg = L2TPSEL_RL_MSG_ATTEMPT,
+			       .remote = &st->remote, .profile = st->profile[0] ? st->profile : NULL };
+	struct l2d_rlans a;
+
 	lg->attempts++;
 	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
+	/* an attempt the rate limiter refuses is not sent: a failed attempt */
+	if (l2d_rl_check(d, &q, &a) != L2TPSEL_RL_PASS) {
+		l2d_login_event(lg, "attempt %u tunnel %s profile %s remote %s rate-limited by %s",
+				lg->attempts, st->tunnel, st->profile, remote, a.name[0] ? a.name : "?");
+		return false;
+	}
 	if (st->has_local)
 		l2d_addr_str(&st->local, local, sizeof(local), false);
 	else
@@ -172,6 +182,24 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 	if (d->shutting_down) {
 		snprintf(err, errlen, "shutting down");
 		return 0;
+	}
+	{
+		const char *at = user ? strrchr(user, '@') : NULL;
+		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_LOGIN,
+				       .domain = at && at[1] ? at + 1 : NULL,
+				       .profile = profile && *profile ? profile : NULL };
+		struct l2d_rlans a;
+
+		switch (l2d_rl_check(d, &q, &a)) {
+		case L2TPSEL_RL_REJECTED:
+			snprintf(err, errlen, "rate limited by %s: %s", a.name, a.message);
+			return 0;
+		case L2TPSEL_RL_DROPPED:
+			snprintf(err, errlen, "rate limited");
+			return 0;
+		default:
+			break;
+		}
 	}
 	lg = calloc(1, sizeof(*lg));
 	if (!lg) {

@@ -217,11 +217,21 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	struct l2d_session *s;
 	uint8_t buf[256];
 	uint16_t peer_sid = 0;
+	struct l2d_rlans rla;
+	unsigned int rl;
 	int err;
 
 	if (d->conf->lns_mode == L2D_LNS_SILENT_AFTER_ZLB || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;		/* test switch: the ZLB goes, nothing else ever */
 	l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
+	{
+		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
+				       .peer = t->peer_host[0] ? t->peer_host : NULL, .remote = &t->peer };
+
+		rl = l2d_rl_check(d, &q, &rla);
+		if (rl == L2TPSEL_RL_DROPPED)
+			return;		/* acknowledged (the tunnel), never answered */
+	}
 	s = l2d_session_new(t, false);
 	if (!s) {
 		/* no session id left: CDN without one of ours */
@@ -243,6 +253,8 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		memcpy(s->user, m->avp[L2TP_AVP_CALLING_NUMBER].data, n);
 		s->user[n] = '\0';
 	}
+	if (rl == L2TPSEL_RL_REJECTED)
+		return l2d_session_close(s, L2D_END_LOCAL, true, rla.result, rla.error, rla.message);
 	if (d->conf->lns_mode == L2D_LNS_CDN)
 		return l2d_session_close(s, L2D_END_LOCAL, true, d->conf->lns_cdn_result,
 					 d->conf->lns_cdn_error, "test mode: always CDN");

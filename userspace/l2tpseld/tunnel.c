@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/l2tpsel.h>
+
 #include "auth.h"
 #include "l2d.h"
 
@@ -496,6 +498,33 @@ static void setup_timeout(struct l2d_timer *tm)
 	tunnel_stop_end(t, L2D_END_NO_REPLY, L2TP_STOPCCN_GENERAL_ERROR, 0, "setup timeout");
 }
 
+unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+{
+	int err;
+
+	memset(a, 0, sizeof(*a));
+	if (!d->conf->ratelimit || !d->kops->rl_check)
+		return L2TPSEL_RL_PASS;
+	err = d->kops->rl_check(d, q, a);
+	if (err) {
+		/* a module without RL_CHECK, or a failure: never refuse for it */
+		if (!d->rl_warned)
+			l2d_log(d, L2D_LOG_ERR, "RL_CHECK failed (%d): rate limits not applied", err);
+		d->rl_warned = true;
+		a->verdict = L2TPSEL_RL_PASS;
+	}
+	if (a->verdict == L2TPSEL_RL_REJECTED)
+		d->stats.rl_rejected++;
+	else if (a->verdict == L2TPSEL_RL_DROPPED)
+		d->stats.rl_dropped++;
+	if (a->verdict != L2TPSEL_RL_PASS)
+		l2d_log(d, L2D_LOG_INFO, "rate limit %s: %s %s", a->name[0] ? a->name : "?",
+			a->verdict == L2TPSEL_RL_DROPPED ? "drop" : "reject",
+			q->msg == L2TPSEL_RL_MSG_SCCRQ ? "SCCRQ" : q->msg == L2TPSEL_RL_MSG_ICRQ ? "ICRQ" :
+			q->msg == L2TPSEL_RL_MSG_LOGIN ? "login" : "attempt");
+	return a->verdict;
+}
+
 void l2d_tunnel_session_gone(struct l2d_tunnel *t)
 {
 	/* A LAC tunnel left with no sessions is closed (issue 5). */
@@ -678,6 +707,21 @@ static void got_sccrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 
 	if (take_peer_ids(t, m))
 		return tunnel_kill(t, L2D_END_ERROR);
+	/* the rate limiter first (S-RL-*): reject = StopCCN, drop = no answer */
+	{
+		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_SCCRQ,
+				       .peer = t->peer_host[0] ? t->peer_host : NULL, .remote = &t->peer };
+		struct l2d_rlans a;
+
+		switch (l2d_rl_check(d, &q, &a)) {
+		case L2TPSEL_RL_REJECTED:
+			return tunnel_stop_end(t, L2D_END_LOCAL, a.result, a.error, a.message);
+		case L2TPSEL_RL_DROPPED:
+			return tunnel_kill(t, L2D_END_LOCAL);	/* not even acknowledged */
+		default:
+			break;
+		}
+	}
 	if (!t->has_secret && (m->avp[L2TP_AVP_CHALLENGE].present || d->conf->lns_auth_required))
 		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "no secret for this peer");
