@@ -45,6 +45,15 @@ has() {	# has FILE REGEX
 	grep -Eq -- "$2" "$1"
 }
 
+wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
+	local i
+	for i in $(seq 50); do
+		has "$1" "$2" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 common=(-o 'kernel none' -o 'journal none' -o 'log-level 2')
 lns() {	# lns IP NAME EXTRA-LINES...
 	local ip=$1 name=$2
@@ -87,6 +96,9 @@ lac=("${common[@]}" -o "port $PL" -o "socket $SOCK" -o 'sccrq-timeout 1s' -o 'ic
 "$L2D" "${lac[@]}" 2>"$T/lac.log" &
 pids+=($!)
 for i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.05; done
+for l in lns-ok lns-silent lns-zlb lns-cdn lns-full; do
+	wait_has "$T/$l.log" '^l2tpseld: started' || echo "# $l did not start: $(cat "$T/$l.log")"
+done
 
 # 1. a login through an authenticated tunnel with hidden AVPs
 "$CLI" login start alice@x profile ok socket "$SOCK" >"$T/o1" 2>&1
@@ -112,7 +124,7 @@ ok "failover: attempt 1 silent LNS is no-reply" $(has "$T/o3" '^outcome 1 no-rep
 ok "failover: attempt 2 ZLB-only LNS is no-reply (ICRQ setup timeout)" $(has "$T/o3" '^attempt 2 tunnel t-zlb' && has "$T/o3" '^outcome 2 no-reply'; echo $?)
 ok "failover: attempt 3 succeeds (exit 0)" $([ $rc -eq 0 ] && has "$T/o3" '^done ok session 3 tunnel t-ok .* attempts 3'; echo $?)
 echo "# failover login took $ms ms (two 1 s setup timeouts)"
-ok "failover: took the two setup timeouts, not the 31 s retransmission cycle" $([ $ms -ge 1900 ] && [ $ms -lt 4000 ]; echo $?)
+ok "failover: took the two setup timeouts, not the 31 s retransmission cycle" $([ $ms -ge 1900 ] && [ $ms -lt 8000 ]; echo $?)
 ok "the ZLB-only LNS acknowledged the ICRQ and never answered it" \
 	$(has "$T/lns-zlb.log" 'rx ICRQ .*: deliver' && has "$T/lns-zlb.log" '^l2tpseld: tunnel .* established as LNS' &&
 	  ! has "$T/lns-zlb.log" '^l2tpseld: session .* established' && [ "$(grep -c 'rx ICRQ' "$T/lns-zlb.log")" -eq 1 ]; echo $?)
@@ -131,8 +143,7 @@ ok "LNS admission: second session refused with CDN 4/4" \
 
 # 6. the client goes away during setup: client-gone, nothing left behind
 timeout 0.4 "$CLI" login start gone@x profile dead socket "$SOCK" >"$T/o7" 2>&1
-sleep 0.2
-ok "client gone during setup is reported" $(has "$T/lac.log" 'login [0-9]+ \(gone@x\): outcome 1 client-gone'; echo $?)
+ok "client gone during setup is reported" $(wait_has "$T/lac.log" 'login [0-9]+ \(gone@x\): outcome 1 client-gone'; echo $?)
 
 # 7. errors through the API
 "$CLI" login stop 999 socket "$SOCK" >/dev/null 2>"$T/err"
@@ -144,7 +155,7 @@ ok "a profile without destinations fails (exit 2)" $([ $? -eq 2 ] && has "$T/o8"
 "$CLI" login stop 1 socket "$SOCK" >/dev/null 2>&1 && "$CLI" login stop 2 socket "$SOCK" >/dev/null 2>&1 &&
 	"$CLI" login stop 3 socket "$SOCK" >/dev/null 2>&1
 ok "logout of three sessions" $?
-sleep 0.2
+wait_has "$T/lns-ok.log" 'StopCCN received, result 1'
 "$CLI" login show socket "$SOCK" >"$T/show2" 2>&1
 ok "the tunnel left without sessions is closing" \
 	$(has "$T/show2" 'peer 127.0.0.2.* state closing sessions 0' && ! has "$T/show2" '^session .*127.0.0.2'; echo $?)
@@ -152,9 +163,8 @@ ok "the LNS got the StopCCN" $(has "$T/lns-ok.log" 'StopCCN received, result 1';
 
 # 9. the LNS goes down (SIGTERM): StopCCN 6 reaches the LAC, its session ends
 kill "${pids[4]}"
-sleep 0.3
 ok "LNS shutdown: the LAC's session there ends on StopCCN 6" \
-	$(has "$T/lac.log" 'StopCCN received, result 6' && has "$T/lac.log" 'established -> closed \(stopccn'; echo $?)
+	$(wait_has "$T/lac.log" 'StopCCN received, result 6' && wait_has "$T/lac.log" 'established -> closed \(stopccn'; echo $?)
 "$CLI" login stats socket "$SOCK" >"$T/stats" 2>&1
 ok "stats: logins-ok 4 (alice, bob, carol, e1)" $(has "$T/stats" 'logins-ok 4 ' ; echo $?)
 
