@@ -12,6 +12,8 @@
 #   with addresses from the LNS pools, and a ping crosses each.
 # - logout of all six: pppd, PPP links, kernel sessions and tunnels gone
 #   (a LAC tunnel left without sessions is closed), counts back to 0.
+# - max-sessions exhaustion: a level-0 tunnel with max-sessions 2 takes two
+#   logins, the third goes to level 1 without an attempt at the full one.
 # - a CDN ends the login without failover: an xl2tpd LNS without an address
 #   pool answers the ICRQ with CDN; the level below (a silent destination)
 #   receives nothing, and the CDN's destination is not locked.
@@ -49,6 +51,10 @@ profile add C failover between-levels
 tunnel add T1 profile C level 0 dest 10.220.0.14
 tunnel add T2 profile C level 1 dest 10.220.0.99
 domain add cdn.example profile C
+profile add M
+tunnel add T1 profile M level 0 dest 10.220.0.11 max-sessions 2
+tunnel add T2 profile M level 1 dest 10.220.0.12
+domain add max.example profile M
 KCONF
 check_err $? "the kernel configuration was refused"
 peers_agent_start -o "dataplane kernel" -o "sccrq-timeout 3s"
@@ -146,6 +152,24 @@ kgot=$(ip netns exec "$hub" "$L2TPSEL_CLI" destination show |
 [ "$kgot" = 0 ]
 check_err $? "the kernel still counts $kgot sessions"
 log_test "logout: pppd, PPP links, kernel sessions and tunnels gone, counts 0"
+
+# --- max-sessions exhaustion ---------------------------------------------------
+walk=
+for i in 1 2 3; do
+	out=$(peers_login start max$i@max.example)
+	grep -q '^done ok' <<<"$out"
+	check_err $? "login max$i did not succeed: $(tr '\n' ';' <<<"$out")"
+	walk+=$(awk '$1 == "attempt" { for (i = 2; i < NF; i++) { if ($i == "remote") r = $(i + 1); if ($i == "level") l = $(i + 1) }; printf "%s%s:%s", n++ ? "," : "", l, r }' <<<"$out")" "
+	id=$(sed -n 's/^done ok session \([0-9]*\).*/\1/p' <<<"$out")
+	[ -n "$id" ] && echo "$id" >>"$PEERS_DIR/max.ids"
+done
+echo "attempts (level:remote) per login: $walk"
+[ "$walk" = "0:10.220.0.11 0:10.220.0.11 1:10.220.0.12 " ]
+check_err $? "max-sessions 2 at level 0 did not send the third login to level 1 directly"
+while read -r id; do
+	peers_login stop "$id" >/dev/null
+done <"$PEERS_DIR/max.ids"
+log_test "max-sessions 2 exhausted: the third login goes to level 1"
 
 [ "$EXIT_STATUS" = 0 ] || peers_show
 exit $EXIT_STATUS

@@ -15,9 +15,10 @@
  * Control messages keep arriving on udp_fd after l2d_dp_tunnel_add(): the
  * kernel passes every packet with the T bit (and data for sessions it does
  * not know) up to the socket.  Each kernel tunnel needs a socket of its own
- * (-EBUSY otherwise), and on the Debian 6.1 kernel two tunnels must not share
- * a local/remote address and port pair (Documentation/testing.md,
- * /work/shared/VM-NOTES.md).
+ * (-EBUSY otherwise, also after l2d_dp_tunnel_del: the socket stays marked
+ * as a tunnel's until it is closed), and on the Debian 6.1 kernel two tunnels
+ * must not share a local/remote address and port pair: the data packets of
+ * all of them reach one socket.
  *
  * Lifetimes, as the 6.1 kernel has them:
  *   - closing the last descriptor of a PPPoL2TP socket (ours and pppd's)
