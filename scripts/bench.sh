@@ -427,19 +427,40 @@ EOF
 
 # -- the agent
 {
-	echo "## Agent: sessions per second and failover cost"
+	echo "## Agent: sessions per second and failover cost (VM)"
 	echo
-	echo "| figure | l2tpseld | peer | ratio |"
-	echo "|---|---:|---:|---:|"
-	if [ -x "$BUILD/l2tpseld" ]; then
-		why="not measured: $BUILD/l2tpseld exists but bench/ has no driver for it yet"
-	else
+	if [ "$vm_ok" != 1 ]; then
+		why="not measured: no VM part in this run"
+	elif [ -n "$(vmns agent missing)" ]; then
 		why="not measured: the agent does not exist yet ($BUILD/l2tpseld)"
+	elif [ -n "$(vmns agent failed)" ]; then
+		why="not measured: the agent part stopped (vm/agent.log)"
+		notes+=("the agent part stopped: see vm/agent.log")
+	else
+		why="not measured"
 	fi
-	echo "| sessions/s as LAC, with PPP | $why | xl2tpd as LAC: not measured | - |"
-	echo "| sessions/s as LAC, control plane only | $why | xl2tpd as LAC: not measured | - |"
-	echo "| failover: first login's wait, top LNS dead | $why | - | - |"
-	echo "| failover: later logins inside the lockout | $why | - | - |"
+	echo "Control plane only (\`bench/vm/agent.sh\`): l2tpseld as LAC on the module's selection, logins through its"
+	echo "API from \`bench-nl agent\` (a connection per login); the peer, xl2tpd as LAC, one call per \`c\`"
+	echo "command; both against the same xl2tpd LNS on the guest's loopback, pppd replaced by a stub."
+	echo "xl2tpd as LAC carries one session per tunnel and takes one command at a time, so both make"
+	echo "their sessions one after another.  The failover rows: profile fo has a silent LNS at level 0"
+	echo "and the live one at level 1; the agent's SCCRQ setup timeout in this run:"
+	echo "$(vmv agent sccrq-timeout 1 ms) ms (10 s is its default; the tiny size uses 1 s)."
+	echo
+	echo "| figure | l2tpseld | peer | peer figure | ratio |"
+	echo "|---|---:|---|---:|---:|"
+	n=$(vmns agent serial) xn=$(vmns agent xl2tpd)
+	a=$(vmv agent serial "$n" per_s) x=$(vmv agent xl2tpd "$xn" per_s)
+	echo "| sessions/s, one after another ($n / $xn sessions) | ${a:-$why} | xl2tpd as LAC | ${x:-$why} | $(ratio "$a" "$x") |"
+	n=$(vmns agent parallel)
+	a=$(vmv agent parallel "$n" per_s)
+	echo "| sessions/s, 4 clients at once ($n sessions) | ${a:-$why} | xl2tpd: one command at a time | - | - |"
+	a=$(vmv agent failover-first 1 ms) x=$(vmv agent live-first 1 ms)
+	echo "| ms: first login, top LNS dead (failover) | ${a:-$why} | first login, LNS alive | ${x:-$why} | $(ratio "$a" "$x") |"
+	k=$(vmns agent failover-later)
+	a=$(vmv agent failover-later "$k" ms) x=$(vmv agent live-later "$(vmns agent live-later)" ms)
+	echo "| ms: later logins inside the lockout (median of ${k:-K}) | ${a:-$why} | later logins, LNS alive | ${x:-$why} | $(ratio "$a" "$x") |"
+	echo "| sessions/s with PPP (pppd per session) | not measured: the benchmark drives the control plane only | xl2tpd with pppd | - | - |"
 	echo
 } >> "$R"
 

@@ -17,16 +17,24 @@
  *   bench-nl session-bench COUNT             SESSION_UP + SESSION_DOWN round trips,
  *                                            each pair followed by a GETFAMILY
  *   bench-nl dump {domain|profile|session|route}   one dump, timed
+ *   bench-nl agent SOCKET PROFILE PREFIX N CLIENTS
+ *                                            N logins through l2tpseld's API,
+ *                                            CLIENTS at a time
  *
  * Each command prints one line of NAME=VALUE words (count=, ns=, ...; the
  * round-trip benches print medians) and exits 0, or prints the kernel's
  * message and exits 1.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <poll.h>
+#include <unistd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <arpa/inet.h>
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
@@ -463,6 +471,138 @@ static void login_bench(uint32_t count, int attr, const char *val)
 	free(fam);
 }
 
+/* ---- the agent's local API (l2tpseld, Documentation/l2tpseld.md) --------- */
+
+struct agent_client {
+	int fd;
+	uint64_t t0;
+	size_t len;
+	char buf[1024];
+};
+
+static int agent_connect(const char *path)
+{
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
+	int fd;
+
+	if (strlen(path) >= sizeof(a.sun_path)) {
+		fprintf(stderr, "bench-nl: agent socket path too long\n");
+		exit(2);
+	}
+	strcpy(a.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof(a)) < 0)
+		die("cannot reach l2tpseld", errno);
+	return fd;
+}
+
+static void agent_start(struct agent_client *c, const char *path, const char *prefix,
+			uint32_t i, const char *profile)
+{
+	char req[256];
+	int n = snprintf(req, sizeof(req), "login %s%u@bench profile %s\n", prefix, i, profile);
+
+	c->fd = agent_connect(path);
+	c->len = 0;
+	c->t0 = mono_ns();
+	if (write(c->fd, req, (size_t)n) != n)
+		die("write to l2tpseld", errno);
+}
+
+/*
+ * bench-nl agent SOCKET PROFILE PREFIX N CLIENTS: N logins through the agent,
+ * CLIENTS at a time, each on a connection of its own, as a PPP front end
+ * would make them; the time until the last "done".  Prints count, ok,
+ * ms, per_s, the median and the highest number of attempts a login took.
+ */
+static void agent_bench(const char *path, const char *profile, const char *prefix,
+			uint32_t n, uint32_t nclients)
+{
+	struct agent_client *cl = calloc(nclients, sizeof(*cl));
+	struct pollfd *pfd = calloc(nclients, sizeof(*pfd));
+	uint64_t *lat = samples(n), t0 = mono_ns();
+	uint32_t started = 0, done = 0, ok = 0, max_att = 0, said_fail = 0, i;
+
+	if (!cl || !pfd)
+		die("agent", ENOMEM);
+	for (i = 0; i < nclients && started < n; i++)
+		agent_start(&cl[i], path, prefix, started++, profile);
+	for (; i < nclients; i++)
+		cl[i].fd = -1;
+	while (done < n) {
+		for (i = 0; i < nclients; i++)
+			pfd[i] = (struct pollfd){ .fd = cl[i].fd, .events = POLLIN };
+		int pr = poll(pfd, nclients, 30000);
+
+		if (pr < 0)
+			die("waiting for l2tpseld", errno);
+		if (!pr) {
+			fprintf(stderr, "bench-nl: agent: no answer from l2tpseld in 30 s; %u of %u logins done, %u waiting\n",
+				done, n, started - done);
+			exit(1);
+		}
+		for (i = 0; i < nclients; i++) {
+			struct agent_client *c = &cl[i];
+			char *nl_at, *line;
+			bool finished;
+			ssize_t r;
+
+			if (c->fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			r = read(c->fd, c->buf + c->len, sizeof(c->buf) - 1 - c->len);
+			if (r <= 0) {
+				fprintf(stderr, "bench-nl: l2tpseld closed a connection before \"done\"\n");
+				exit(1);
+			}
+			c->len += (size_t)r;
+			c->buf[c->len] = '\0';
+			line = c->buf;
+			finished = false;
+			while ((nl_at = strchr(line, '\n'))) {
+				*nl_at = '\0';
+				if (!strncmp(line, "error", 5)) {
+					fprintf(stderr, "bench-nl: l2tpseld: %s\n", line);
+					exit(1);
+				}
+				if (!strncmp(line, "done ", 5)) {
+					const char *a = strstr(line, " attempts ");
+
+					lat[done++] = mono_ns() - c->t0;
+					if (!strncmp(line, "done ok", 7))
+						ok++;
+					else if (!said_fail++)
+						fprintf(stderr, "bench-nl: agent: %s\n", line);
+					if (a && (uint32_t)atoi(a + 10) > max_att)
+						max_att = (uint32_t)atoi(a + 10);
+					close(c->fd);
+					c->fd = -1;
+					if (started < n)
+						agent_start(c, path, prefix, started++, profile);
+					finished = true;
+					break;
+				}
+				line = nl_at + 1;
+			}
+			if (finished)
+				continue;
+			if (line != c->buf) {
+				c->len -= (size_t)(line - c->buf);
+				memmove(c->buf, line, c->len);
+			} else if (c->len == sizeof(c->buf) - 1) {
+				fprintf(stderr, "bench-nl: line from l2tpseld too long\n");
+				exit(1);
+			}
+		}
+	}
+	t0 = mono_ns() - t0;
+	printf("count=%u ok=%u ms=%llu per_s=%.1f median_ms=%.1f max_attempts=%u\n", n, ok,
+	       (unsigned long long)(t0 / 1000000), n * 1e9 / (double)t0,
+	       median(lat, n) / 1e6, max_att);
+	free(cl);
+	free(pfd);
+	free(lat);
+}
+
 static uint32_t dumped;
 
 static int count_cb(const struct nlmsghdr *h, void *data)
@@ -561,6 +701,9 @@ int main(int argc, char **argv)
 	else if (argc == 4 && !strcmp(argv[1], "login-bench"))
 		login_bench(parse_u32(argv[2], "COUNT") ?: 1, strchr(argv[3], '@') ?
 			    L2TPSEL_A_USER : L2TPSEL_A_PROFILE, argv[3]);
+	else if (argc == 7 && !strcmp(argv[1], "agent"))
+		agent_bench(argv[2], argv[3], argv[4], parse_u32(argv[5], "N") ?: 1,
+			    parse_u32(argv[6], "CLIENTS") ?: 1);
 	else if (argc == 3 && !strcmp(argv[1], "dump"))
 		dump(argv[2]);
 	else if (argc >= 4)
@@ -569,7 +712,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench-nl { limit-max N | profiles FROM TO | tunnels FROM TO PER |\n"
 				"                  domains FROM TO PROFILE | sessions FROM TO | routes FROM TO |\n"
 				"                  login-bench COUNT {USER@DOMAIN|PROFILE} | session-bench COUNT |\n"
-				"                  dump WHAT }\n");
+				"                  dump WHAT | agent SOCKET PROFILE PREFIX N CLIENTS }\n");
 		return 2;
 	}
 	if (nl.sock)

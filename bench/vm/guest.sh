@@ -161,5 +161,18 @@ for n in $ROUTES; do
 	m dump route $n "$B" dump route
 done
 
+# The agent (bench/vm/agent.sh) on a fresh module: sessions per second
+# against xl2tpd as LAC, failover cost.  Its failure costs only its rows.
 rmmod l2tpsel
+if [ -x "$top/build/l2tpseld" ]; then
+	say "agent"
+	insmod "$KO"
+	if ! timeout 600 "$top/bench/vm/agent.sh" "$size" "$res" 2> "$out/agent.log"; then
+		tail -n 20 "$out/agent.log" >&2
+		rec "agent failed 1"
+	fi
+	rmmod l2tpsel
+else
+	rec "agent missing 1"
+fi
 say "done"

@@ -1,0 +1,173 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The agent part of the VM benchmark (bench/vm/guest.sh runs it with a fresh
+# l2tpsel.ko loaded): sessions per second through l2tpseld as LAC and
+# through xl2tpd as LAC, both against the same xl2tpd LNS, control plane
+# only; and the failover cost: how long a login waits when the top-level LNS
+# is dead, the first one and the ones after it inside the lockout, next to
+# the same logins to a live LNS.
+#
+#   bench/vm/agent.sh {tiny|full} RESULT_FILE
+#
+# Appends lines to RESULT_FILE:
+#   agent serial N count=N ms=.. per_s=..       l2tpseld LAC, N logins one after another
+#   agent xl2tpd N count=N ms=.. per_s=..       xl2tpd LAC, N calls one after another
+#   agent parallel N count=N ms=.. per_s=..     l2tpseld LAC, N logins from 4 clients
+#   agent failover-first 1 ms=..                 top LNS silent, first login
+#   agent live-first 1 ms=..                     live LNS, first login (tunnel setup)
+#   agent failover-later K ms=..                 median of K logins inside the lockout
+#   agent live-later K ms=..                     median of K logins, tunnel up
+#   agent sccrq-timeout 1 ms=..                  the agent's setting in this run
+#
+# Control plane only: the agent runs "dataplane none", and the xl2tpd LNS and
+# LAC run in a mount namespace of their own where /usr/sbin/pppd is a stub
+# that sleeps (xl2tpd starts pppd once a call is up; it cannot run without).
+# xl2tpd as LAC carries one session per "lac" section, each in a tunnel of
+# its own, and takes one control command at a time: its calls are made one
+# after another, each waited for, and so are the agent's in the row compared
+# with it.  The agent's logins go through its API from bench-nl (a
+# connection per login, as a PPP front end would make them; `l2tpsel login
+# start` would add a process start per login); each xl2tpd call is one write
+# to its control pipe, its end read from its log as it is written.
+set -eu
+
+size=$1
+res=$2
+top=$(cd "$(dirname "$0")/../.." && pwd -P)
+L=$top/build/l2tpsel
+D=$top/build/l2tpseld
+T=$(mktemp -d /tmp/bench-agent.XXXXXX)
+SOCK=$T/lac.sock
+pids=()
+
+if [ "$size" = full ]; then
+	N=100 K=7 XN=60 SCCRQ=10s
+else
+	N=20 K=3 XN=5 SCCRQ=1s
+fi
+
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done
+	[ -f "$T/x/lns.pid" ] && kill "$(cat "$T/x/lns.pid")" 2> /dev/null
+	[ -f "$T/x/lac.pid" ] && kill "$(cat "$T/x/lac.pid")" 2> /dev/null
+	# only the daemons: the log reader (tail --pid) ends after this script
+	wait "${pids[@]}" 2> /dev/null || true
+	rm -rf "$T"
+}
+trap cleanup EXIT
+
+say() { echo "agent: $*" >&2; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+per_s() { awk -v n="$1" -v ms="$2" 'BEGIN { printf "%.1f", n * 1000 / (ms ? ms : 1) }'; }
+
+[ -x "$D" ] || { echo "agent: $D is missing" >&2; exit 1; }
+command -v xl2tpd > /dev/null || { echo "agent: xl2tpd is not installed" >&2; exit 1; }
+
+common=(-o 'journal none' -o 'log-level 1' -o 'dataplane none')
+# The dead LNS: an l2tpseld that answers nothing (kernel none: the module
+# belongs to the LAC here).
+"$D" "${common[@]}" -o 'kernel none' -o 'listen 127.0.0.3 port 1701' -o 'socket none' \
+	-o 'hostname dead' -o 'lns-mode silent' 2> "$T/dead.log" &
+pids+=($!)
+
+# The live LNS, and xl2tpd as LAC with XN lac sections; pppd stubbed.
+mkdir -p "$T/x"
+printf '#!/bin/sh\nexec sleep 600\n' > "$T/x/pppd"
+chmod +x "$T/x/pppd"
+echo noauth > "$T/x/options"
+printf '%s\n' '[global]' 'listen-addr = 127.0.0.2' 'port = 1701' 'access control = no' '' \
+	'[lns default]' 'ip range = 10.99.0.10-10.99.3.250' 'local ip = 10.99.0.1' \
+	'require authentication = no' 'refuse pap = yes' 'refuse chap = yes' \
+	"pppoptfile = $T/x/options" > "$T/x/lns.conf"
+{
+	printf '%s\n' '[global]' 'listen-addr = 127.0.0.10' 'port = 1701' 'access control = no'
+	for i in $(seq "$XN"); do
+		printf '\n[lac b%d]\nlns = 127.0.0.2\nautodial = no\nredial = no\npppoptfile = %s\n' \
+			"$i" "$T/x/options"
+	done
+} > "$T/x/lac.conf"
+unshare -m sh -c "mount --bind '$T/x/pppd' /usr/sbin/pppd || exit 1
+	xl2tpd -D -c '$T/x/lns.conf' -p '$T/x/lns.pid' -C '$T/x/lns.ctl' > '$T/x/lns.log' 2>&1 &
+	xl2tpd -D -c '$T/x/lac.conf' -p '$T/x/lac.pid' -C '$T/x/lac.ctl' > '$T/x/lac.log' 2>&1 &
+	wait" &
+pids+=($!)
+
+# The agent as LAC, on the module's selection.
+"$D" "${common[@]}" -o 'port 17011' -o "socket $SOCK" -o "sccrq-timeout $SCCRQ" \
+	-o "icrq-timeout $SCCRQ" 2> "$T/lac.log" &
+pids+=($!)
+printf '%s\n' 'profile add ok' 'tunnel add t-ok profile ok level 0 dest 127.0.0.2' \
+	'profile add fo' 'tunnel add t-dead profile fo level 0 dest 127.0.0.3' \
+	'tunnel add t-ok2 profile fo level 1 dest 127.0.0.2' > "$T/conf"
+"$L" -b "$T/conf"
+for _ in $(seq 200); do
+	[ -S "$SOCK" ] && [ -p "$T/x/lac.ctl" ] && [ -p "$T/x/lns.ctl" ] && break
+	sleep 0.05
+done
+if ! [ -S "$SOCK" ] || ! [ -p "$T/x/lac.ctl" ] || ! [ -p "$T/x/lns.ctl" ]; then
+	cat "$T/lac.log" "$T"/x/*.log >&2
+	echo "agent: the agent or xl2tpd did not start" >&2
+	exit 1
+fi
+
+B=$top/build/bench-nl
+# why: what the agent and the LNS said about failed logins
+why() {
+	grep -E 'outcome [0-9]+ ' "$T/lac.log" | grep -v 'outcome [0-9]* ok' | sort | uniq -c | sort -rn | head -n 5 >&2
+	grep -v '^xl2tpd.*: "' "$T/x/lns.log" | grep -viE 'call established|start_pppd|connection established' |
+		tail -n 10 >&2
+}
+# agent PROFILE PREFIX N CLIENTS: N logins through the agent's API (bench-nl:
+# a connection per login, as a PPP front end would open)
+agent() {
+	"$B" agent "$SOCK" "$@" || { why; tail -n 20 "$T/lac.log" >&2; exit 1; }
+}
+field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+# -- failover cost, and the same logins to a live LNS
+say "failover"
+r=$(agent ok live 1 1)
+echo "agent live-first 1 ms=$(field median_ms <<< "$r")" >> "$res"
+r=$(agent fo fofirst 1 1)
+[ "$(field max_attempts <<< "$r")" = 2 ] && [ "$(field ok <<< "$r")" = 1 ] ||
+	{ echo "agent: the first login of profile fo did not fail over once: $r" >&2; exit 1; }
+echo "agent failover-first 1 ms=$(field median_ms <<< "$r")" >> "$res"
+r=$(agent fo folater "$K" 1)
+[ "$(field max_attempts <<< "$r")" = 1 ] && [ "$(field ok <<< "$r")" = "$K" ] ||
+	{ echo "agent: logins inside the lockout tried the dead LNS again: $r" >&2; exit 1; }
+echo "agent failover-later $K ms=$(field median_ms <<< "$r")" >> "$res"
+r=$(agent ok livelater "$K" 1)
+echo "agent live-later $K ms=$(field median_ms <<< "$r")" >> "$res"
+echo "agent sccrq-timeout 1 ms=$(( ${SCCRQ%s} * 1000 ))" >> "$res"
+
+# -- sessions per second, one after another: the agent, then xl2tpd
+say "l2tpseld: $N logins one after another"
+r=$(agent ok serial "$N" 1)
+[ "$(field ok <<< "$r")" = "$N" ] || { why; echo "agent: $r" >&2; exit 1; }
+echo "agent serial $N count=$N ms=$(field ms <<< "$r") per_s=$(field per_s <<< "$r")" >> "$res"
+
+say "xl2tpd: $XN calls one after another"
+# Each "Call established" line of its log, as it is written: no polling.
+# tail ends with this script (--pid), grep with tail.
+exec 3< <(tail -n +1 -F --pid=$$ "$T/x/lac.log" 2> /dev/null | grep --line-buffered 'Call established')
+t0=$(now_ms)
+for i in $(seq "$XN"); do
+	echo "c b$i" > "$T/x/lac.ctl"
+	if ! read -r -t 300 -u 3 _; then
+		grep -v '^xl2tpd.*: "' "$T/x/lac.log" | tail -n 20 >&2
+		echo "agent: xl2tpd call $i of $XN was not established within 300 s" >&2
+		exit 1
+	fi
+done
+ms=$(( $(now_ms) - t0 ))
+exec 3<&-
+echo "agent xl2tpd $XN count=$XN ms=$ms per_s=$(per_s "$XN" "$ms")" >> "$res"
+
+# -- the agent with 4 clients at once (xl2tpd takes one command at a time)
+say "l2tpseld: $N logins from 4 clients"
+r=$(agent ok parallel "$N" 4)
+[ "$(field ok <<< "$r")" = "$N" ] || { why; echo "agent: $r" >&2; exit 1; }
+echo "agent parallel $N count=$N ms=$(field ms <<< "$r") per_s=$(field per_s <<< "$r")" >> "$res"
+say "done"
