@@ -167,7 +167,8 @@ echo "agent xl2tpd $XN count=$XN ms=$ms per_s=$(per_s "$XN" "$ms")" >> "$res"
 
 # -- the agent with 4 clients at once (xl2tpd takes one command at a time)
 say "l2tpseld: $N logins from 4 clients"
-r=$(agent ok parallel "$N" 4)
-[ "$(field ok <<< "$r")" = "$N" ] || { why; echo "agent: $r" >&2; exit 1; }
-echo "agent parallel $N count=$N ms=$(field ms <<< "$r") per_s=$(field per_s <<< "$r")" >> "$res"
+# Failed logins are a result here, not a stop: counted, and their reasons logged.
+r=$("$B" agent "$SOCK" ok parallel "$N" 4) || { why; tail -n 20 "$T/lac.log" >&2; exit 1; }
+[ "$(field ok <<< "$r")" = "$N" ] || why
+echo "agent parallel $N count=$N ok=$(field ok <<< "$r") ms=$(field ms <<< "$r") per_s=$(field per_s <<< "$r")" >> "$res"
 say "done"
