@@ -108,8 +108,8 @@ ppp_up() {
 	[ "$(ppp_addr "$a" | cut -d ' ' -f 2)" = $A_PPP ] &&
 		[ "$(ppp_addr "$b" | cut -d ' ' -f 2)" = $B_PPP ]
 }
-wait_for 60 ppp_up
-check_err $? "no PPP link with $A_PPP and $B_PPP within 60 s"
+wait_for 120 ppp_up
+check_err $? "no PPP link with $A_PPP and $B_PPP within 120 s"
 echo "PPP up $((($(date +%s%N) - t0) / 1000000)) ms after start: $(ppp_addr "$a") / $(ppp_addr "$b")"
 log_test "PPP link up over the kernel's L2TP data path"
 
