@@ -16,8 +16,11 @@ DEBUG_SRC       := $(BUILD)/debug/src
 DEBUG_KO        := $(CURDIR)/$(DEBUG_SRC)/kmod/l2tpsel.ko
 # Under TCG with KASAN and lockdep the guest needs ~40 s to boot and runs
 # several times slower than the stock kernel; KASAN's shadow wants memory.
-DEBUG_VM_TIMEOUT ?= 2400
-DEBUG_VM_MEM     ?= 2G
+# The whole debug run is bounded by DEBUG_VM_TIMEOUT, each test by
+# DEBUG_TEST_TIMEOUT (run.sh's 300 s is sized for the stock kernel).
+DEBUG_VM_TIMEOUT   ?= 3600
+DEBUG_TEST_TIMEOUT ?= 600
+DEBUG_VM_MEM       ?= 2G
 
 .PHONY: debug-kernel debug-kmod debug-test debug-shell
 
@@ -38,7 +41,8 @@ debug-test: debug-kmod userspace
 	echo "# debug kernel $$(cat $$dir/release) from $$dir"; \
 	selftests/vm/vm.sh --kernel $$dir/bzImage --modules $$dir/modroot \
 		--mem $(DEBUG_VM_MEM) --timeout $(DEBUG_VM_TIMEOUT) --kmemleak \
-		--env L2TPSEL_KO=$(DEBUG_KO) $(VMFLAGS) -- selftests/run.sh $(TESTS)
+		--env L2TPSEL_KO=$(DEBUG_KO) --env L2TPSEL_TEST_TIMEOUT=$(DEBUG_TEST_TIMEOUT) \
+		$(VMFLAGS) -- selftests/run.sh $(TESTS)
 
 debug-shell: debug-kmod userspace
 	@dir=$$(./$(DEBUG_KERNEL_SH) --print-dir); \
