@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0
+# Load tests of the module (issue 4) and the man page.
+#
+#   make                 also builds $(BUILD)/concurrency, the agents of
+#                        selftests/net/concurrency.sh (libmnl)
+#   make vmtest TESTS="concurrency unload_busy"
+#   make man-check       Documentation/l2tpsel.8 renders with no groff warning
+#                        and names every object `l2tpsel help` lists
+#
+# man-check needs no VM and takes well under a second; it is not part of
+# `make unit` or scripts/test.sh, so that an object added to the CLI without
+# a man page section fails here, where the man page's owner looks, and not in
+# everybody's test run.  Run it after changing the CLI's objects or the page.
+
+CONC_SRC := selftests/net/concurrency.c userspace/lib/nl.c
+
+USER_BINS += $(BUILD)/concurrency
+
+$(BUILD)/concurrency: $(CONC_SRC) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(CONC_SRC) -lmnl
+
+MAN_PAGE := Documentation/l2tpsel.8
+
+.PHONY: man-check
+man-check: $(BUILD)/l2tpsel
+	@set -e; \
+	out=$$(LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z $(MAN_PAGE) 2>&1); \
+	if [ -n "$$out" ]; then echo "$$out"; echo "man-check: groff warns about $(MAN_PAGE)"; exit 1; fi; \
+	objs=$$($(BUILD)/l2tpsel help | sed -n 's/.*OBJECT := {\(.*\)}.*/\1/p' | tr -d '|'); \
+	[ -n "$$objs" ] || { echo "man-check: no object list in 'l2tpsel help'"; exit 1; }; \
+	missing=; for o in $$objs; do \
+		grep -q "^\.SS $$o\$$" $(MAN_PAGE) || missing="$$missing $$o"; \
+		$(BUILD)/l2tpsel $$o help > /dev/null || missing="$$missing $$o(help)"; \
+	done; \
+	if [ -n "$$missing" ]; then echo "man-check: no section in $(MAN_PAGE) for:$$missing"; exit 1; fi; \
+	echo "man-check: $(MAN_PAGE) renders without warnings; sections for:$$objs"
