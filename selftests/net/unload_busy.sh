@@ -18,11 +18,12 @@
 # with --kmemleak, which scans after the suite and fails the run on any
 # unreferenced object; KASAN reports a work item that outlives its state.
 #
-# Sizes: SCALE (default 1 on the stock kernel and on the debug kernel):
+# Sizes: SCALE (UNLOAD_SCALE, default 1 on the stock and the debug kernel):
 # 200 x SCALE profiles of 10 tunnels to 2000 x SCALE destinations,
 # 3000 domains, 300 tunnel groups, 100 SLGs, 2000 clients, 4000 sessions,
-# 500 logins ok, 1000 lockouts, 1000 logins in flight, all x SCALE; the
-# second namespace a quarter of that.
+# 500 logins ok, 1000 lockouts, 1000 logins in flight, 500 rate limits on
+# 21 throttle profiles (one sampling the CPU, the others with a revert step
+# pending at the unload), all x SCALE; the second namespace a quarter of it.
 source "$(dirname "$0")/../lib.sh"
 
 require_root
@@ -43,7 +44,7 @@ gen_state() {
 	awk -v s="$s" -v d="$d" 'BEGIN {
 		np = int(200 * s); nd = int(3000 * s); ntg = int(300 * s); nslg = int(100 * s)
 		nc = int(2000 * s); ns = int(4000 * s); nok = int(500 * s); nlock = int(1000 * s)
-		nlog = int(1000 * s)
+		nlog = int(1000 * s); nth = int(20 * s); nrl = int(500 * s)
 		f = d "/state"
 		for (i = 0; i < ntg; i++) print "group add tg" i " type tunnel" > f
 		for (i = 0; i < nslg; i++) print "group add s" i " type slg limit " (i + 1) * 100 > f
@@ -60,6 +61,14 @@ gen_state() {
 			}
 		}
 		for (i = 0; i < nd; i++) print "domain add d" i ".example profile p" (i % np) > f
+		# Rate limits (issue 6) on throttle profiles; one samples the CPU
+		# every 0.1 s, so its work is always armed.
+		for (i = 0; i < nth; i++)
+			print "throttle add th" i " hold 2 step 20 band 50:30 60:40 65:50" > f
+		print "throttle add cpu hold 1 step 10 band 90:10 source cpu period 0.1" > f
+		for (i = 0; i < nrl; i++)
+			print "ratelimit add rl" i " rate 1000 burst 10 throttle " \
+				(i % 10 ? "th" (i % nth) : "cpu") " ingress sccrq peer host" i > f
 		for (i = 0; i < ns; i++)
 			print "session up key " (i + 1) " role lns tunnel-id " (i % 500 + 1) \
 				" group tg" (i % ntg) " client c" (i % nc) > f
@@ -79,11 +88,14 @@ gen_state() {
 				else
 					print dest "5" > (d "/short")
 			}
+		# Throttled, then below every band: revert steps due 2 s later.
+		print "load set 70" > (d "/short")
+		print "load set 10" > (d "/short")
 		nlocked = int(nlocked / 2)
 		for (i = 0; i < nlog; i++)
 			print "login begin u" i "@d" i ".example" > (d "/logins")
-		printf "profiles %d dests %d domains %d sessions %d locked %d logins %d\n",
-			np, np * 10, nd, ns, nlocked, nlog > (d "/want")
+		printf "profiles %d dests %d domains %d sessions %d locked %d logins %d ratelimits %d throttles %d\n",
+			np, np * 10, nd, ns, nlocked, nlog, nrl, nth + 1 > (d "/want")
 	}'
 }
 
@@ -91,12 +103,14 @@ gen_state() {
 figures() {
 	local lo
 	lo=$(ip netns exec "$1" "$L" -j lockout show) || return 1
-	printf 'profiles %s dests %s domains %s sessions %s locked %s logins %s\n' \
+	printf 'profiles %s dests %s domains %s sessions %s locked %s logins %s ratelimits %s throttles %s\n' \
 		"$(ip netns exec "$1" "$L" profile show | grep -c .)" \
 		"$(ip netns exec "$1" "$L" destination show | grep -c .)" \
 		"$(ip netns exec "$1" "$L" domain show | grep -c .)" \
 		"$(ip netns exec "$1" "$L" -j summary | jq .sessions)" \
-		"$(jq .locked <<<"$lo")" "$(jq .logins <<<"$lo")"
+		"$(jq .locked <<<"$lo")" "$(jq .logins <<<"$lo")" \
+		"$(ip netns exec "$1" "$L" -j ratelimit show | jq length)" \
+		"$(ip netns exec "$1" "$L" -j throttle show | jq length)"
 }
 
 # hold NS DIR FD: an agent in NS whose batch comes from a FIFO; it begins
@@ -147,7 +161,7 @@ log_test "thousands of objects, sessions, armed lockouts, logins in flight in 2 
 # not fire after its state is freed.
 ip netns exec "$B" "$L" -b "$T/b/short" > /dev/null
 check_err $? "short lockouts in B"
-[ "$(ip netns exec "$B" "$L" -j lockout show | jq .locked)" = "$(($(wc -l < "$T/b/short") * 2))" ]
+[ "$(ip netns exec "$B" "$L" -j lockout show | jq .locked)" = "$(($(grep -c '^lockout' "$T/b/short") * 2))" ]
 check_err $? "B: short and long lockouts armed"
 exec 8>&-
 kill_wait "$pid_b"
@@ -181,7 +195,7 @@ log_test "rmmod with thousands of objects, armed lockouts and logins in flight"
 insmod "$L2TPSEL_KO"
 check_err $? "insmod again"
 got=$(figures "$A")
-[ "$got" = "profiles 0 dests 0 domains 0 sessions 0 locked 0 logins 0" ] ||
+[ "$got" = "profiles 0 dests 0 domains 0 sessions 0 locked 0 logins 0 ratelimits 0 throttles 0" ] ||
 	check_err 1 "after reload: \"$got\""
 ip netns exec "$A" "$L" -b "$T/a/state" > "$T/a/out2" 2>&1
 check_err $? "the same state again after the reload"
