@@ -494,7 +494,7 @@ static int session_run(struct cli *c, int argc, char **argv)
 		pr_done();
 		return 0;
 	}
-	if (!strcmp(verb, "up"))
+	if (cli_matches(verb, "up"))
 		up = true;
 	else if (cli_matches(verb, "down"))
 		up = false;

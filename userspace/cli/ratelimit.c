@@ -445,9 +445,9 @@ static int ratelimit_run(struct cli *c, int argc, char **argv)
 			return -1;
 		return talk(c, nlh, rl_check_cb, "ratelimit check");
 	}
-	if (!strcmp(argv[0], "add"))
+	if (cli_matches(argv[0], "add"))
 		cmd = "ratelimit add";
-	else if (!strcmp(argv[0], "set"))
+	else if (cli_matches(argv[0], "set"))
 		cmd = "ratelimit set";
 	else if (cli_matches(argv[0], "delete"))
 		cmd = "ratelimit del";
@@ -635,15 +635,15 @@ static int throttle_run(struct cli *c, int argc, char **argv)
 	if (!argc || cli_matches(argv[0], "show") || cli_matches(argv[0], "list"))
 		return show(c, L2TPSEL_CMD_THROTTLE_GET, argc ? argc - 1 : 0, argv + 1, th_show_cb,
 			    "throttle show");
-	if (!strcmp(argv[0], "load")) {
+	if (cli_matches(argv[0], "load")) {
 		if (argc != 2 && argc != 3)
 			return cli_err("throttle load: give [ NAME ] LOAD");
 		return push_load(c, argc == 3 ? argv[1] : NULL, argv[argc - 1], "throttle load");
 	}
-	if (!strcmp(argv[0], "add")) {
+	if (cli_matches(argv[0], "add")) {
 		cmd = "throttle add";
 		op = L2TPSEL_CMD_THROTTLE_NEW;
-	} else if (!strcmp(argv[0], "set")) {
+	} else if (cli_matches(argv[0], "set")) {
 		cmd = "throttle set";
 		op = L2TPSEL_CMD_THROTTLE_SET;
 	} else if (cli_matches(argv[0], "delete")) {
@@ -678,7 +678,7 @@ static void load_usage(void)
 
 static int load_run(struct cli *c, int argc, char **argv)
 {
-	if (argc != 2 || strcmp(argv[0], "set"))
+	if (argc != 2 || !cli_matches(argv[0], "set"))
 		return cli_err("load: give \"load set LOAD\", try \"l2tpsel load help\"");
 	return push_load(c, NULL, argv[1], "load set");
 }
