@@ -160,4 +160,6 @@ void pr_done(void)
 	if (pr_json)
 		putchar('\n');
 	fflush(stdout);
+	/* The next document (a batch's next show) starts afresh, not with ','. */
+	pr_reset();
 }

@@ -28,7 +28,7 @@ void pr_bool(const char *key, const char *fmt, bool val);
 /* Text only: a literal such as a newline; ignored in JSON mode. */
 void pr_text(const char *s);
 
-/* Finish the document (closing newline in JSON mode). */
+/* Finish the document (closing newline in JSON mode); the next one starts afresh. */
 void pr_done(void);
 
 /* Write @s as a JSON string literal with escapes to stdout. */
