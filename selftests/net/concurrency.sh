@@ -58,16 +58,14 @@ log_test "configuration: a 6-tunnel profile, 3 tunnel groups, 2 SLGs, 8 clients"
 # cli_totals: "limit N tg N slg N client N dest N tun N lockout N", the
 # chassis count, the summed session counts of every tunnel group, SLG,
 # client, destination and tunnel of CC, and the logins in progress, from
-# the CLI's JSON.
+# the CLI's JSON (one batch, one jq: process starts are slow under TCG).
+printf '%s\n' "limit show" "group show type tunnel" "group show type slg" "client show" \
+	"destination show" "tunnel show profile CC" "lockout show" > "$T/shows"
 cli_totals() {
-	local sum='if type == "array" then ([.[].sessions] | add // 0) else .sessions end'
-	printf 'limit %s ' "$(Lx -j limit show | jq "$sum")"
-	printf 'tg %s ' "$(Lx -j group show type tunnel | jq "$sum")"
-	printf 'slg %s ' "$(Lx -j group show type slg | jq "$sum")"
-	printf 'client %s ' "$(Lx -j client show | jq "$sum")"
-	printf 'dest %s ' "$(Lx -j destination show | tee "$T/dest.json" | jq "$sum")"
-	printf 'tun %s ' "$(Lx -j tunnel show profile CC | tee "$T/tun.json" | jq "$sum")"
-	printf 'lockout %s \n' "$(Lx -j lockout show | jq .logins)"
+	Lx -j -b "$T/shows" | jq -rs '
+		def total: if type == "array" then ([.[].sessions] | add // 0) else .sessions end;
+		"limit \(.[0] | total) tg \(.[1] | total) slg \(.[2] | total) " +
+		"client \(.[3] | total) dest \(.[4] | total) tun \(.[5] | total) lockout \(.[6].logins)"'
 }
 
 run() {
@@ -80,7 +78,7 @@ run() {
 }
 
 run "$PROCS agents, every cycle complete" 0 $((1 << 40))
-want="limit 0 tg 0 slg 0 client 0 dest 0 tun 0 lockout 0 "
+want="limit 0 tg 0 slg 0 client 0 dest 0 tun 0 lockout 0"
 got=$(cli_totals)
 [ "$got" = "$want" ] || check_err 1 "CLI totals: \"$got\", expected \"$want\""
 log_test "$PROCS x $CYCLES cycles at once: every counter exact, nothing left live"
@@ -94,7 +92,7 @@ CYCLES=$(((CYCLES + 3) / 4))
 run "$PROCS agents, $UP sessions each left up" "$UP" $((2 << 40))
 # Each session counts on the chassis, its tunnel group, its client (and
 # through it the SLG), its destination and its selection tunnel.
-want="limit $n tg $n slg $n client $n dest $n tun $n lockout 0 "
+want="limit $n tg $n slg $n client $n dest $n tun $n lockout 0"
 got=$(cli_totals)
 [ "$got" = "$want" ] || check_err 1 "CLI totals: \"$got\", expected \"$want\""
 log_info "CLI check done at $SECONDS s"
@@ -102,21 +100,15 @@ sessions=$(Lx session show | grep -c .)
 [ "$sessions" = "$n" ] || check_err 1 "session show lists $sessions sessions, expected $n"
 log_test "$PROCS x $CYCLES cycles, $UP sessions each left up: counts = $n everywhere"
 
-# Errors are refused, and a refused request changes no counter.
+# Errors are refused, with the kernel's message.
 out=$(Lx session down key 1 2>&1) && check_err 1 "session down of an unknown key was accepted"
 [[ $out == *"no session with key 1 is up"* ]] || check_err 1 "session down unknown: $out"
-Lx login logout T1 profile CC > /dev/null 2>&1
-Lx login logout T1 profile CC > /dev/null 2>&1
-got=$(cli_totals)
-dsess=$(jq '[.[].sessions] | add' "$T/dest.json")
-tsess=$(jq '[.[].sessions] | add' "$T/tun.json")
-[ "$dsess" = "$tsess" ] || check_err 1 "destination sessions $dsess, tunnel sessions $tsess"
-ip netns exec "$NS" "$CONC" -P 1 -n 1 -u 2 CC > /dev/null 2>&1 &&
-	check_err 1 "concurrency -u 2 -n 1 (UP above CYCLES) was accepted"
+ip netns exec "$NS" "$CONC" -P 1 -n 1 -u 2 CC > /dev/null 2>&1
+[ $? = 2 ] || check_err 1 "concurrency -u 2 -n 1 (UP above CYCLES) was not refused as usage"
 ip netns exec "$NS" "$CONC" -P 1 -n 1 NOPROFILE > "$T/noprof" 2>&1 &&
 	check_err 1 "concurrency on a profile without tunnels was accepted"
 grep -q "has no tunnels" "$T/noprof" || check_err 1 "no profile: $(cat "$T/noprof")"
-log_test "refusals: unknown session, bad arguments; destination and tunnel counts agree"
+log_test "refusals: an unknown session, bad arguments"
 
 log_info "refusals done at $SECONDS s"
 # The namespace goes with its sessions up (ns_del at exit), then the module.
