@@ -18,7 +18,7 @@
 # with --kmemleak, which scans after the suite and fails the run on any
 # unreferenced object; KASAN reports a work item that outlives its state.
 #
-# Sizes: SCALE (UNLOAD_SCALE, default 0.5 on the stock kernel, 0.25 on the
+# Sizes: SCALE (UNLOAD_SCALE, default 0.5 on the stock kernel, 0.1 on the
 # debug kernel):
 # 200 x SCALE profiles of 10 tunnels to 2000 x SCALE destinations,
 # 3000 domains, 300 tunnel groups, 100 SLGs, 2000 clients, 4000 sessions,
@@ -34,12 +34,14 @@ mod_load || fail "insmod $L2TPSEL_KO failed"
 make_tmpdir T
 setup_ns A B || fail "setup_ns"
 L=$L2TPSEL_CLI
-# Half the sizes by default (the suite runs in one VM under a time limit),
-# a quarter on the debug kernel (KASAN, lockdep, kmemleak: several times
-# slower under TCG); still thousands of objects.
+# Half the sizes by default (the suite runs in one VM under a time limit), a
+# tenth on the debug kernel (KASAN, lockdep, kmemleak: a netlink request
+# costs ~100 times more there under TCG); still thousands of objects.
+# SHORT: the lockouts due after the deletion / the unload, in seconds; long
+# enough that they are still armed when it happens.
 case $(uname -r) in
-*debug*) SCALE=${UNLOAD_SCALE:-0.25} ;;
-*)	 SCALE=${UNLOAD_SCALE:-0.5} ;;
+*debug*) SCALE=${UNLOAD_SCALE:-0.1} SHORT=20 ;;
+*)	 SCALE=${UNLOAD_SCALE:-0.5} SHORT=5 ;;
 esac
 
 # gen_state DIR SCALE: DIR/state (the configuration and live state, one
@@ -48,10 +50,12 @@ esac
 gen_state() {
 	local d=$1 s=$2
 	mkdir -p "$d"
-	awk -v s="$s" -v d="$d" 'BEGIN {
+	awk -v s="$s" -v d="$d" -v short="$SHORT" 'BEGIN {
 		np = int(200 * s); nd = int(3000 * s); ntg = int(300 * s); nslg = int(100 * s)
 		nc = int(2000 * s); ns = int(4000 * s); nok = int(500 * s); nlock = int(1000 * s)
 		nlog = int(1000 * s); nth = int(20 * s); nrl = int(500 * s)
+		if (nth < 1) nth = 1
+		if (nslg < 1) nslg = 1
 		f = d "/state"
 		for (i = 0; i < ntg; i++) print "group add tg" i " type tunnel" > f
 		for (i = 0; i < nslg; i++) print "group add s" i " type slg limit " (i + 1) * 100 > f
@@ -84,7 +88,7 @@ gen_state() {
 			print "login begin profile p" (i % np) > f
 			print "login report last ok" > f
 		}
-		# Lockouts by hand, armed: in 300 s here; in 5 s in DIR/short,
+		# Lockouts by hand, armed: in 300 s here; in SHORT s in DIR/short,
 		# run just before the namespace goes or the module is unloaded.
 		nlocked = 0
 		for (i = 0; i < np && nlocked < nlock; i++)
@@ -93,7 +97,7 @@ gen_state() {
 				if (nlocked++ % 2)
 					print dest "300" > f
 				else
-					print dest "5" > (d "/short")
+					print dest short > (d "/short")
 			}
 		# Throttled, then below every band: revert steps due 2 s later.
 		print "load set 70" > (d "/short")
@@ -161,7 +165,7 @@ log_info "set up in $((SECONDS - start)) s"
 log_test "thousands of objects, sessions, armed lockouts, logins in flight in 2 namespaces"
 
 # 1. Delete B with everything in it; its agent goes first (its socket holds
-# the namespace), taking its logins with it.  B's lockouts due in 5 s must
+# the namespace), taking its logins with it.  B's lockouts due in $SHORT s must
 # not fire after its state is freed.
 ip netns exec "$B" "$L" -b "$T/b/short" > /dev/null
 check_err $? "short lockouts in B"
@@ -171,13 +175,13 @@ got=$(ip netns exec "$B" "$L" -j lockout show | jq .locked)
 exec 8>&-
 kill_wait "$pid_b"
 ns_del "$B"
-sleep 6
+sleep $((SHORT + 1))
 ip netns list | grep -q "^$B" && check_err 1 "namespace B still listed"
 got=$(figures "$A")
 [ "$got" = "$(cat "$T/a/want")" ] || check_err 1 "A after B's deletion: \"$got\""
 log_test "a namespace deleted with its state while the module stays: the other one untouched"
 
-# A's short lockouts, due 5 s from now: armed at the unload.  (No dump
+# A's short lockouts, due $SHORT s from now: armed at the unload.  (No dump
 # from here on: an expiry during a dump makes the CLI report it as
 # interrupted, NLM_F_DUMP_INTR.)
 ip netns exec "$A" "$L" -b "$T/a/short" > /dev/null
@@ -193,7 +197,7 @@ log_info "rmmod took $((($(date +%s%N) - t0) / 1000000)) ms"
 mod_loaded && check_err 1 "the module is still loaded"
 exec 7>&-
 kill_wait "$pid_a"
-sleep 6
+sleep $((SHORT + 1))
 log_test "rmmod with thousands of objects, armed lockouts and logins in flight"
 
 # 3. A fresh module: nothing of the old state.
