@@ -4,7 +4,24 @@
  * (see Kbuild) and run when the module is loaded: on the debug kernel by
  * selftests/net/kunit.sh.  The userspace build of core/ has its own tests
  * (selftests/unit/); these run the same code as compiled into the kernel,
- * under KASAN, lockdep and kmemleak.
+ * under KASAN, lockdep and kmemleak, with the cases written again here:
+ *
+ *   l2tpsel        admission (core/lim.c, S-LIM-*)
+ *   l2tpsel_obj    objects and bounds (core/obj.c, S-OBJ-1..4)
+ *   l2tpsel_sel    one login's walk (core/sel.c, S-SEL-1..11) and the worked
+ *                  examples of references 000/002 (S-SEL-12), traced event by
+ *                  event against the simulator's golden output in
+ *                  selftests/unit/scenarios/sel12_*.out
+ *   l2tpsel_lb     load balancing within a level (core/lb.c, S-LB-1..4)
+ *   l2tpsel_hash   hash and minmiss hash (core/hash.c, S-LB-4)
+ *   l2tpsel_rl     rate limiting (core/rl.c, S-RL-1..4), the S-RL-4 example
+ *                  of reference 004 with simulated time
+ *
+ * Time is simulated throughout (struct l2s_env.now, milliseconds; the rate
+ * limiter's nanoseconds): no case sleeps or reads a clock.  Random draws
+ * come from the same seeded xorshift as the userspace fixture
+ * (selftests/unit/core_fix.h), so a case with the same seed sees the same
+ * draws as its userspace twin.
  *
  * Linux 6.1 runs a module's suites from the MODULE_STATE_COMING notifier,
  * i.e. before l2tpsel_init(): nothing here may rely on the module being
@@ -12,8 +29,1595 @@
  */
 #include <kunit/test.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 #include "lim.h"
+#include "obj.h"
+#include "env.h"
+#include "sel.h"
+#include "lb.h"
+#include "hash.h"
+#include "rl.h"
+
+
+/* ---- the selection fixture (core_fix.h, kernel edition) ----------------- */
+
+#define KF_DESTS	256
+#define KF_EVENTS	64
+#define KF_TRACE	1024
+
+struct kfix {
+	struct l2s_core core;
+	struct l2s_dest dests[KF_DESTS];
+	struct l2s_domain domains[16];
+	struct l2s_profile prof;
+	struct l2s_env env;
+	u64 rng;
+	int pins[16], npins, pin_at;		/* pinned draws by number */
+	const char *pick[8];			/* pinned draws by tunnel name */
+	int npick, pick_at;
+	const struct l2s_profile *cur;		/* profile of the login running */
+	struct l2s_event ev[KF_EVENTS];
+	int nev;
+	/* what each remote (by last IPv4 byte) answers; kind 0 = ok */
+	struct l2s_outcome answer[256];
+	char trace[KF_TRACE];			/* "att T1 ...; lock ...; ok T1" */
+};
+
+static void kf_trace(struct kfix *f, const char *fmt, ...) __printf(2, 3);
+
+static void kf_trace(struct kfix *f, const char *fmt, ...)
+{
+	size_t n = strlen(f->trace);
+	va_list ap;
+
+	if (n && n + 2 < KF_TRACE) {
+		strcpy(f->trace + n, "; ");
+		n += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(f->trace + n, KF_TRACE - n, fmt, ap);
+	va_end(ap);
+}
+
+/* A destination's remote address as "a.b.c.d" (IPv4 only in these tests). */
+static const char *kf_addr(const struct kfix *f, u16 slot, char *buf, size_t len)
+{
+	const u8 *b = f->dests[slot].key.remote.bytes;
+
+	snprintf(buf, len, "%u.%u.%u.%u", b[0], b[1], b[2], b[3]);
+	return buf;
+}
+
+static u32 kf_rand(void *ctx, const struct l2s_draw *d)
+{
+	struct kfix *f = ctx;
+	u32 i, v = 0;
+	u64 x;
+
+	if (f->pick_at < f->npick) {
+		const char *name = f->pick[f->pick_at++];
+
+		for (i = 0; i < d->n; i++) {
+			if (!strcmp(f->cur->t[d->cand[i]].name, name))
+				return v;
+			v += d->weighted ? l2s_lb_weight(f->cur, d->lvl, d->cand[i]) : 1;
+		}
+		kf_trace(f, "pick %s not among the candidates", name);
+		return 0;
+	}
+	if (f->pin_at < f->npins)
+		return (u32)f->pins[f->pin_at++];
+	x = f->rng;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	f->rng = x;
+	return (u32)(((x >> 32) * (u64)d->bound) >> 32);
+}
+
+static void kf_event(void *ctx, const struct l2s_event *ev)
+{
+	static const char * const why[] = {
+		[L2S_UNLOCK_DLNC] = "dlnc",
+		[L2S_UNLOCK_SHORTEST] = "shortest",
+		[L2S_UNLOCK_CLEAR] = "clear",
+		[L2S_UNLOCK_EXPIRED] = "expired",
+	};
+	struct kfix *f = ctx;
+	char a[16];
+
+	if (f->nev < KF_EVENTS)
+		f->ev[f->nev++] = *ev;
+	kf_addr(f, ev->dest, a, sizeof(a));
+	switch (ev->kind) {
+	case L2S_EV_DLNC:
+		kf_trace(f, "dlnc %s", a);
+		break;
+	case L2S_EV_LOCKOUT:
+		kf_trace(f, "lock %s %u", a, ev->ms / 1000);
+		break;
+	case L2S_EV_UNLOCK:
+		kf_trace(f, "unlock %s %s", a, ev->why < ARRAY_SIZE(why) ? why[ev->why] : "?");
+		break;
+	}
+}
+
+static struct kfix *kf_new(struct kunit *test, u64 seed)
+{
+	struct kfix *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, f);
+	l2s_core_init(&f->core, f->dests, KF_DESTS, f->domains, 16);
+	l2s_profile_init(&f->prof, "P");
+	f->rng = seed ? seed : 88172645463325252ull;
+	f->env.now = 1000000;
+	f->env.rand = kf_rand;
+	f->env.event = kf_event;
+	f->env.ctx = f;
+	f->cur = &f->prof;
+	return f;
+}
+
+static struct l2s_profile *kf_profile(struct kunit *test, const char *name)
+{
+	struct l2s_profile *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	l2s_profile_init(p, name);
+	return p;
+}
+
+/* An IPv4 destination key; @local 0 means none, @port 0 the default. */
+static struct l2s_dest_key kf_key(u32 remote, u32 local, u16 port)
+{
+	struct l2s_dest_key k;
+
+	memset(&k, 0, sizeof(k));
+	k.remote.family = 4;
+	k.remote.bytes[0] = remote >> 24;
+	k.remote.bytes[1] = remote >> 16;
+	k.remote.bytes[2] = remote >> 8;
+	k.remote.bytes[3] = remote;
+	if (local) {
+		k.local.family = 4;
+		k.local.bytes[0] = local >> 24;
+		k.local.bytes[1] = local >> 16;
+		k.local.bytes[2] = local >> 8;
+		k.local.bytes[3] = local;
+	}
+	k.port = port ? port : L2S_DEFAULT_PORT;
+	return k;
+}
+
+#define IP4(a, b, c, d)	(((u32)(a) << 24) | ((b) << 16) | ((c) << 8) | (d))
+
+/* Add a tunnel; returns its index or a negative errno (the message in the log). */
+static int kf_tunnel(struct kunit *test, struct kfix *f, struct l2s_profile *p,
+		     const char *name, u32 level, u32 remote, u32 max)
+{
+	struct l2s_tunnel_conf tc = { .name = name, .level = level, .max_sessions = max };
+	struct l2s_err err = { };
+	int rc;
+
+	tc.dest = kf_key(remote, 0, 0);
+	rc = l2s_tunnel_add(&f->core, p, &tc, &err);
+	if (rc < 0)
+		kunit_info(test, "tunnel_add %s: %s\n", name, err.msg);
+	return rc;
+}
+
+static u8 kf_lns(const struct kfix *f, u16 slot)
+{
+	return f->dests[slot].key.remote.bytes[3];
+}
+
+/*
+ * Run a login to the end with the scripted answers.  The trace gets each
+ * attempt ("att T1 192.168.10.10 sccrq", "-" for no setup), the core's
+ * events in between, and the result ("ok T1" or "fail exhausted").
+ * @names gets the attempted tunnels, "T1 T2".
+ */
+static struct l2s_step kf_login(struct kfix *f, struct l2s_profile *p, u32 key,
+				char *names, size_t len)
+{
+	struct l2s_login lg;
+	struct l2s_step st;
+	int rc, guard = 0;
+	char a[16];
+
+	if (names)
+		names[0] = '\0';
+	f->cur = p;
+	rc = l2s_sel_begin(&lg, &f->core, p, key, &f->env, &st);
+	while (rc == L2S_STEP_ATTEMPT && guard++ < 1000) {
+		struct l2s_outcome o = f->answer[kf_lns(f, st.dest)];
+
+		if (!o.kind)
+			o.kind = L2S_OUT_OK;
+		kf_trace(f, "att %s %s %s", p->t[st.tunnel].name,
+			 kf_addr(f, st.dest, a, sizeof(a)), st.setup ? "sccrq" : "-");
+		if (names) {
+			size_t n = strlen(names);
+
+			snprintf(names + n, len - n, "%s%s", n ? " " : "", p->t[st.tunnel].name);
+		}
+		rc = l2s_sel_report(&lg, &f->core, p, &o, &f->env, &st);
+	}
+	if (st.ok)
+		kf_trace(f, "ok %s", p->t[st.tunnel].name);
+	else
+		kf_trace(f, "fail %s", l2s_fail_name(st.why));
+	f->cur = &f->prof;
+	return st;
+}
+
+static void kf_silent(struct kfix *f, u8 lns)
+{
+	f->answer[lns].kind = L2S_OUT_NO_REPLY;
+}
+
+static void kf_lock(struct kfix *f, int tunnel, u64 ms)
+{
+	f->dests[f->prof.t[tunnel].dest].lock_until = f->env.now + ms;
+}
+
+/* ---- l2tpsel_obj: objects and bounds (S-OBJ-1..4) ----------------------- */
+
+/* S-OBJ-1: profiles naming the same endpoint share one destination, its
+ * lockout and its session count; port and local address tell endpoints apart.
+ */
+static void l2tpsel_obj_1_shared_dests_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_profile *q = kf_profile(test, "Q");
+	struct l2s_tunnel_conf tc = { .name = "X", .level = 0 };
+	struct l2s_step st;
+	int a, b;
+
+	a = kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	b = kf_tunnel(test, f, q, "B", 3, IP4(10, 0, 0, 1), 0);
+	KUNIT_ASSERT_GE(test, a, 0);
+	KUNIT_ASSERT_GE(test, b, 0);
+	KUNIT_EXPECT_EQ(test, f->prof.t[a].dest, q->t[b].dest);
+	KUNIT_EXPECT_EQ(test, f->dests[q->t[b].dest].refs, 2u);
+	kf_silent(f, 1);
+	st = kf_login(f, &f->prof, 0, NULL, 0);
+	KUNIT_EXPECT_FALSE(test, st.ok);
+	KUNIT_EXPECT_TRUE(test, l2s_dest_locked(&f->dests[q->t[b].dest], f->env.now));
+	/* other port, other local address: other destinations */
+	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 1702);
+	KUNIT_ASSERT_GE(test, l2s_tunnel_add(&f->core, q, &tc, NULL), 0);
+	tc.name = "Y";
+	tc.dest = kf_key(IP4(10, 0, 0, 1), IP4(192, 0, 2, 1), 0);
+	KUNIT_ASSERT_GE(test, l2s_tunnel_add(&f->core, q, &tc, NULL), 0);
+	KUNIT_EXPECT_EQ(test, q->ndests, 3);
+	/* releasing a profile drops its references, the slot stays while used */
+	l2s_profile_release(&f->core, q);
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[a].dest].refs, 1u);
+}
+
+/* S-OBJ-2: tunnel settings and their refusals. */
+static void l2tpsel_obj_2_tunnel_test(struct kunit *test)
+{
+	struct l2s_tunnel_conf tc = { .name = "T", .level = 0, .group = "G", .secret = "s3" };
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_err err = { };
+	char longname[40];
+
+	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 0);
+	KUNIT_ASSERT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
+	KUNIT_EXPECT_STREQ(test, f->prof.t[0].group, "G");
+	KUNIT_EXPECT_STREQ(test, f->prof.t[0].secret, "s3");
+	KUNIT_EXPECT_EQ(test, f->prof.t[0].max_sessions, 0u);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -EEXIST);
+	KUNIT_EXPECT_STREQ(test, err.msg, "profile P: tunnel T already exists");
+	tc.name = "U";
+	tc.max_sessions = L2S_MAX_SESSIONS_LIMIT + 1;
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err.msg, "tunnel U: max-sessions 16777216 above the bound 16777215");
+	tc.max_sessions = 0;
+	memset(longname, 'x', sizeof(longname));
+	longname[39] = '\0';
+	tc.name = longname;
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err.msg, "tunnel name too long: at most 31 bytes");
+	/* deleting a tunnel with live sessions is refused (counters, S-LIM-9) */
+	l2s_tunnel_session_up(&f->core, &f->prof, 0);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_del(&f->core, &f->prof, "T", &err), -EBUSY);
+	KUNIT_EXPECT_STREQ(test, err.msg, "tunnel T has 1 live sessions");
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_session_down(&f->core, &f->prof, 0), 0);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_del(&f->core, &f->prof, "T", &err), 0);
+	KUNIT_EXPECT_EQ(test, f->prof.ntunnels, 0);
+	KUNIT_EXPECT_EQ(test, f->dests[0].refs, 0u);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_del(&f->core, &f->prof, "T", &err), -ENOENT);
+}
+
+/* S-OBJ-3: at most 8 levels, 31 destinations per level and per profile;
+ * each refusal names the bound.  Tunnels are kept sorted by level.
+ */
+static void l2tpsel_obj_3_profile_bounds_test(struct kunit *test)
+{
+	struct l2s_tunnel_conf tc = { .level = 2 };
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_err err = { };
+	char name[16];
+	u32 i;
+
+	for (i = 0; i < 31; i++) {
+		snprintf(name, sizeof(name), "T%u", i);
+		KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, name, 2, IP4(10, 0, 1, i), 0), 0);
+	}
+	tc.name = "X";
+	tc.dest = kf_key(IP4(10, 0, 2, 1), 0, 0);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -ENOSPC);
+	KUNIT_EXPECT_STREQ(test, err.msg,
+			   "profile P: at most 31 destinations per level (level 2 has 31)");
+	/* a further tunnel to a destination the level already has is fine */
+	tc.dest = kf_key(IP4(10, 0, 1, 5), 0, 0);
+	KUNIT_EXPECT_GE(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
+	/* another level: the per-profile bound */
+	tc.name = "Y";
+	tc.level = 4;
+	tc.dest = kf_key(IP4(10, 0, 2, 1), 0, 0);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -ENOSPC);
+	KUNIT_EXPECT_STREQ(test, err.msg,
+			   "profile P: at most 31 destinations per profile (it has 31)");
+	tc.dest = kf_key(IP4(10, 0, 1, 7), 0, 0);
+	KUNIT_EXPECT_GE(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
+	tc.name = "Z";
+	tc.level = 8;
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err.msg, "tunnel Z: level 8 out of range: at most 8 levels (0..7)");
+	tc.level = 0;
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
+	KUNIT_EXPECT_EQ(test, f->prof.nlevels, 3);
+	KUNIT_EXPECT_EQ(test, f->prof.levels[0].level, 0);
+	KUNIT_EXPECT_EQ(test, f->prof.levels[1].level, 2);
+	KUNIT_EXPECT_EQ(test, f->prof.levels[1].ndests, 31);
+	KUNIT_EXPECT_EQ(test, f->prof.levels[2].level, 4);
+	for (i = 1; i < f->prof.ntunnels; i++)
+		KUNIT_EXPECT_LE(test, f->prof.t[i - 1].level, f->prof.t[i].level);
+}
+
+/* S-OBJ-3: the destination table of the instance is bounded too. */
+static void l2tpsel_obj_3_dest_table_full_test(struct kunit *test)
+{
+	struct l2s_dest *d = kunit_kzalloc(test, 2 * sizeof(*d), GFP_KERNEL);
+	struct l2s_profile *p = kf_profile(test, "P");
+	struct l2s_tunnel_conf tc = { .name = "A" };
+	struct l2s_err err = { };
+	struct l2s_core c;
+
+	KUNIT_ASSERT_NOT_NULL(test, d);
+	l2s_core_init(&c, d, 2, NULL, 0);
+	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 0);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&c, p, &tc, &err), 0);
+	tc.name = "B";
+	tc.dest = kf_key(IP4(10, 0, 0, 2), 0, 0);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&c, p, &tc, &err), 1);
+	tc.name = "C";
+	tc.dest = kf_key(IP4(10, 0, 0, 3), 0, 0);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&c, p, &tc, &err), -ENOSPC);
+	KUNIT_EXPECT_STREQ(test, err.msg, "at most 2 destinations in total");
+	KUNIT_EXPECT_EQ(test, p->ntunnels, 2);
+	KUNIT_EXPECT_EQ(test, l2s_domain_add(&c, "x", "P", &err), -ENOSPC);
+	KUNIT_EXPECT_EQ(test, l2s_set_lockout_time(&c, 0, &err), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err.msg, "lockout time 0: must be 1..86400 seconds");
+	KUNIT_EXPECT_EQ(test, l2s_set_lockout_time(&c, 60, &err), 0);
+	KUNIT_EXPECT_EQ(test, c.lockout_ms, 60000u);
+}
+
+/* S-OBJ-4: the core's domain map (the module keeps its own hash table). */
+static void l2tpsel_obj_4_domain_map_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_err err = { };
+
+	KUNIT_EXPECT_EQ(test, l2s_domain_add(&f->core, "example.com", "P", &err), 0);
+	KUNIT_EXPECT_EQ(test, l2s_domain_add(&f->core, "example.net", "Q", &err), 0);
+	KUNIT_EXPECT_STREQ(test, l2s_domain_lookup(&f->core, "alice@example.com"), "P");
+	KUNIT_EXPECT_STREQ(test, l2s_domain_lookup(&f->core, "bob@x@example.net"), "Q");
+	KUNIT_EXPECT_NULL(test, l2s_domain_lookup(&f->core, "carol@sub.example.com"));
+	KUNIT_EXPECT_NULL(test, l2s_domain_lookup(&f->core, "no-domain"));
+	KUNIT_EXPECT_EQ(test, l2s_domain_add(&f->core, "example.com", "R", &err), 0);
+	KUNIT_EXPECT_STREQ(test, l2s_domain_lookup(&f->core, "alice@example.com"), "R");
+	KUNIT_EXPECT_EQ(test, l2s_domain_del(&f->core, "example.com", &err), 0);
+	KUNIT_EXPECT_NULL(test, l2s_domain_lookup(&f->core, "alice@example.com"));
+	KUNIT_EXPECT_EQ(test, l2s_domain_del(&f->core, "example.com", &err), -ENOENT);
+	KUNIT_EXPECT_STREQ(test, err.msg, "no domain example.com");
+	KUNIT_EXPECT_EQ(test, l2s_domain_add(&f->core, "", "P", &err), -EINVAL);
+}
+
+/* S-OBJ-4: a login's own tunnel list (RADIUS) shares the global destinations. */
+static void l2tpsel_obj_4_own_tunnel_list_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_profile *radius = kf_profile(test, "radius");
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_silent(f, 1);
+	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, radius, "r1", 0, IP4(10, 0, 0, 1), 0), 0);
+	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, radius, "r2", 1, IP4(10, 0, 0, 2), 10), 0);
+	st = kf_login(f, radius, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "r1 r2");
+	KUNIT_EXPECT_TRUE(test, l2s_dest_locked(&f->dests[f->prof.t[0].dest], f->env.now));
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_session_down(&f->core, radius, st.tunnel), 0);
+	l2s_profile_release(&f->core, radius);
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].refs, 1u);
+}
+
+static struct kunit_case l2tpsel_obj_cases[] = {
+	KUNIT_CASE(l2tpsel_obj_1_shared_dests_test),
+	KUNIT_CASE(l2tpsel_obj_2_tunnel_test),
+	KUNIT_CASE(l2tpsel_obj_3_profile_bounds_test),
+	KUNIT_CASE(l2tpsel_obj_3_dest_table_full_test),
+	KUNIT_CASE(l2tpsel_obj_4_domain_map_test),
+	KUNIT_CASE(l2tpsel_obj_4_own_tunnel_list_test),
+	{}
+};
+
+static struct kunit_suite l2tpsel_obj_suite = {
+	.name = "l2tpsel_obj",
+	.test_cases = l2tpsel_obj_cases,
+};
+
+/* ---- l2tpsel_sel: one login's walk (S-SEL-1..12) ------------------------ */
+
+/* S-SEL-1, S-SEL-3: the search starts at level 0; success ends the login. */
+static void l2tpsel_sel_1_3_highest_level_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+
+	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, "LOW", 5, IP4(10, 0, 0, 5), 0), 0);
+	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, "HIGH", 2, IP4(10, 0, 0, 2), 0), 0);
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "HIGH");
+	KUNIT_EXPECT_EQ(test, f->prof.t[st.tunnel].sessions, 1u);
+	KUNIT_EXPECT_EQ(test, f->dests[st.dest].sessions, 1u);
+}
+
+/* S-SEL-2: an attempt says whether the tunnel must be set up (SCCRQ) first. */
+static void l2tpsel_sel_2_setup_test(struct kunit *test)
+{
+	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_login lg;
+	struct l2s_step st;
+
+	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0), 0);
+	KUNIT_ASSERT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
+			L2S_STEP_ATTEMPT);
+	KUNIT_EXPECT_EQ(test, st.setup, 1);
+	KUNIT_ASSERT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
+			L2S_STEP_DONE);
+	KUNIT_ASSERT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
+			L2S_STEP_ATTEMPT);
+	KUNIT_EXPECT_EQ(test, st.setup, 0);
+}
+
+/*
+ * S-SEL-4: no reply locks out for the configured time and fails over; the
+ * lockout outlives the login and ends exactly at its deadline on the
+ * simulated clock (not a millisecond before).
+ */
+static void l2tpsel_sel_4_lockout_expiry_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+	u64 t0;
+
+	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
+	kf_silent(f, 1);
+	t0 = f->env.now;
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "T1 T2");
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, t0 + 300000);
+	KUNIT_ASSERT_GE(test, f->nev, 1);
+	KUNIT_EXPECT_EQ(test, f->ev[0].kind, L2S_EV_LOCKOUT);
+	KUNIT_EXPECT_EQ(test, f->ev[0].ms, 300000u);
+	/* The next login skips T1 (it goes on DLNC) ... */
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_STREQ(test, tr, "T2");
+	/* ... also 1 ms before the deadline ... */
+	f->env.now = t0 + 300000 - 1;
+	KUNIT_EXPECT_TRUE(test, l2s_dest_locked(&f->dests[f->prof.t[0].dest], f->env.now));
+	KUNIT_EXPECT_EQ(test, l2s_lockout_expire(&f->core, &f->env), 0u);
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_STREQ(test, tr, "T2");
+	/* ... and at the deadline T1 is attempted again (still silent). */
+	f->env.now = t0 + 300000;
+	KUNIT_EXPECT_FALSE(test, l2s_dest_locked(&f->dests[f->prof.t[0].dest], f->env.now));
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_STREQ(test, tr, "T1 T2");
+	/* Another lockout time: 60 s from now on. */
+	KUNIT_ASSERT_EQ(test, l2s_set_lockout_time(&f->core, 60, NULL), 0);
+	f->env.now += 300000;
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, f->env.now + 60000);
+}
+
+/* S-SEL-4: CDN, StopCCN and a client that goes away end the login, no failover. */
+static void l2tpsel_sel_4_no_failover_test(struct kunit *test)
+{
+	static const u8 kinds[] = { L2S_OUT_CDN, L2S_OUT_STOPCCN, L2S_OUT_CLIENT_GONE };
+	static const u8 whys[] = { L2S_FAIL_CDN, L2S_FAIL_STOPCCN, L2S_FAIL_CLIENT_GONE };
+	struct l2s_step st;
+	char tr[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		struct kfix *f = kf_new(test, 1);
+
+		kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
+		kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
+		f->answer[1].kind = kinds[i];
+		f->answer[1].result = 2;
+		st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+		KUNIT_EXPECT_FALSE(test, st.ok);
+		KUNIT_EXPECT_EQ(test, st.why, whys[i]);
+		KUNIT_EXPECT_STREQ(test, tr, "T1");
+		KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, 0ull);
+		KUNIT_EXPECT_EQ(test, f->nev, 0);
+		KUNIT_EXPECT_EQ(test, f->prof.t[0].sessions, 0u);
+	}
+}
+
+/* S-SEL-4 (per-profile setting): listed CDN / StopCCN result codes fail over. */
+static void l2tpsel_sel_4_listed_codes_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
+	kf_tunnel(test, f, &f->prof, "T3", 2, IP4(10, 0, 0, 3), 0);
+	f->prof.failover_cdn = 1u << 4;
+	f->prof.failover_stopccn = 1u << 2;
+	f->answer[1] = (struct l2s_outcome){ .kind = L2S_OUT_CDN, .result = 4, .error = 4 };
+	f->answer[2] = (struct l2s_outcome){ .kind = L2S_OUT_STOPCCN, .result = 2 };
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "T1 T2 T3");
+	KUNIT_EXPECT_GT(test, f->dests[f->prof.t[0].dest].lock_until, f->env.now);
+	KUNIT_EXPECT_GT(test, f->dests[f->prof.t[1].dest].lock_until, f->env.now);
+	/* A code that is not listed still ends the login. */
+	f->env.now += 300000;
+	f->answer[1] = (struct l2s_outcome){ .kind = L2S_OUT_CDN, .result = 5 };
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_FALSE(test, st.ok);
+	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_CDN);
+}
+
+/* S-SEL-5 / S-SEL-6: between levels one attempt per level visit; within a
+ * level, attempts go on until the level has none left.
+ */
+static void l2tpsel_sel_5_6_failover_modes_test(struct kunit *test)
+{
+	static const struct {
+		u8 mode;
+		const char *want;
+	} modes[] = {
+		{ L2S_FAILOVER_BETWEEN_LEVELS, "A C" },
+		{ L2S_FAILOVER_WITHIN_LEVEL, "A B C" },
+	};
+	struct l2s_step st;
+	char tr[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(modes); i++) {
+		struct kfix *f = kf_new(test, 1);
+
+		f->prof.failover = modes[i].mode;
+		kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+		kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+		kf_tunnel(test, f, &f->prof, "C", 1, IP4(10, 0, 0, 3), 0);
+		kf_silent(f, 1);
+		kf_silent(f, 2);
+		f->pins[f->npins++] = 0;	/* A */
+		st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+		KUNIT_EXPECT_TRUE(test, st.ok);
+		KUNIT_EXPECT_STREQ(test, tr, modes[i].want);
+	}
+}
+
+/* S-SEL-7: a level whose valid destinations are all locked is skipped. */
+static void l2tpsel_sel_7_level_dropped_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 3, IP4(10, 0, 0, 2), 0);
+	kf_lock(f, 0, 5000);
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "B");
+	KUNIT_ASSERT_EQ(test, f->nev, 1);
+	KUNIT_EXPECT_EQ(test, f->ev[0].kind, L2S_EV_DLNC);
+	/* S-SEL-3: success discards DLNC, the lockout itself stays. */
+	KUNIT_EXPECT_GT(test, f->dests[f->prof.t[0].dest].lock_until, f->env.now);
+}
+
+/* S-SEL-8: lowest level, more than one valid destination, all locked. */
+static void l2tpsel_sel_8_shortest_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
+	kf_lock(f, 0, 50000);
+	kf_lock(f, 1, 20000);
+	kf_lock(f, 2, 90000);
+	kf_silent(f, 2);
+	/* B (shortest) fails -> S-SEL-9: unlock A and C (DLNC), restart. */
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_TRUE(test, !strcmp(tr, "B A") || !strcmp(tr, "B C"));
+	KUNIT_ASSERT_GE(test, f->nev, 4);
+	KUNIT_EXPECT_EQ(test, f->ev[3].kind, L2S_EV_UNLOCK);
+	KUNIT_EXPECT_EQ(test, f->ev[3].why, L2S_UNLOCK_SHORTEST);
+}
+
+/* S-SEL-8 does not apply with one locked valid destination: S-SEL-9 directly. */
+static void l2tpsel_sel_8_9_single_locked_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	int i, shortest = 0, dlnc = 0;
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 1, IP4(10, 0, 0, 2), 0);
+	kf_lock(f, 1, 20000);
+	kf_silent(f, 1);
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "A B");
+	for (i = 0; i < f->nev; i++) {
+		shortest += f->ev[i].kind == L2S_EV_UNLOCK && f->ev[i].why == L2S_UNLOCK_SHORTEST;
+		dlnc += f->ev[i].kind == L2S_EV_UNLOCK && f->ev[i].why == L2S_UNLOCK_DLNC;
+	}
+	KUNIT_EXPECT_EQ(test, shortest, 0);
+	KUNIT_EXPECT_EQ(test, dlnc, 1);
+}
+
+/* S-SEL-8 note: between levels, a failed attempt at the lowest level goes to S-SEL-9. */
+static void l2tpsel_sel_8_failed_lowest_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
+	kf_lock(f, 1, 20000);
+	kf_lock(f, 2, 10000);
+	kf_silent(f, 1);
+	kf_silent(f, 2);
+	kf_silent(f, 3);
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_FALSE(test, st.ok);
+	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_EXHAUSTED);
+	KUNIT_EXPECT_TRUE(test, !strcmp(tr, "A B") || !strcmp(tr, "A C"));
+}
+
+/* S-SEL-9: DLNC unlocked and the search restarts; empty DLNC -> fail. */
+static void l2tpsel_sel_9_restart_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 1, IP4(10, 0, 0, 2), 0);
+	kf_lock(f, 0, 20000);
+	kf_silent(f, 2);
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "B A");
+	kf_silent(f, 1);
+	f->env.now += 1000000;
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_FALSE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "A B");
+}
+
+/* S-SEL-9 bound: another login relocking destinations between steps cannot
+ * keep a login walking forever.
+ */
+static void l2tpsel_sel_9_restarts_bounded_test(struct kunit *test)
+{
+	struct l2s_outcome silent = { .kind = L2S_OUT_NO_REPLY };
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_login lg;
+	struct l2s_step st;
+	int rc, steps = 0;
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 1, IP4(10, 0, 0, 2), 0);
+	kf_tunnel(test, f, &f->prof, "C", 1, IP4(10, 0, 0, 3), 0);
+	kf_lock(f, 0, 1000);
+	rc = l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st);
+	while (rc == L2S_STEP_ATTEMPT && steps++ < 100) {
+		kf_lock(f, 0, 1000);	/* someone else locks A again */
+		rc = l2s_sel_report(&lg, &f->core, &f->prof, &silent, &f->env, &st);
+	}
+	KUNIT_EXPECT_EQ(test, rc, L2S_STEP_DONE);
+	KUNIT_EXPECT_LT(test, steps, 100);
+	KUNIT_EXPECT_LE(test, lg.restarts, L2S_MAX_RESTARTS);
+}
+
+/* S-SEL-10: a full tunnel is never attempted; its destination stays valid through others. */
+static void l2tpsel_sel_10_full_tunnel_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+	int i;
+
+	kf_tunnel(test, f, &f->prof, "FULL", 0, IP4(10, 0, 0, 1), 2);
+	kf_tunnel(test, f, &f->prof, "OTHER", 1, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "LAST", 2, IP4(10, 0, 0, 9), 0);
+	for (i = 0; i < 2; i++) {
+		st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+		KUNIT_EXPECT_STREQ(test, tr, "FULL");
+	}
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "OTHER");
+	KUNIT_EXPECT_EQ(test, f->dests[st.dest].sessions, 3u);
+	KUNIT_EXPECT_EQ(test, l2s_tunnel_session_down(&f->core, &f->prof, 0), 0);
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_STREQ(test, tr, "FULL");
+}
+
+/* S-SEL-11: clear all lockouts, or by local or remote gateway address. */
+static void l2tpsel_sel_11_clear_test(struct kunit *test)
+{
+	struct l2s_tunnel_conf tc = { .name = "L", .level = 0 };
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_dest_key k;
+	u32 i;
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	tc.dest = kf_key(IP4(10, 0, 0, 3), IP4(192, 0, 2, 1), 0);
+	KUNIT_ASSERT_GE(test, l2s_tunnel_add(&f->core, &f->prof, &tc, NULL), 0);
+	for (i = 0; i < f->prof.ndests; i++)
+		f->dests[f->prof.pdest[i]].lock_until = f->env.now + 1000;
+
+	k = kf_key(IP4(10, 0, 0, 2), 0, 0);
+	KUNIT_EXPECT_EQ(test, l2s_lockout_clear(&f->core, NULL, &k.remote, &f->env), 1u);
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[1].dest].lock_until, 0ull);
+	KUNIT_EXPECT_GT(test, f->dests[f->prof.t[0].dest].lock_until, 0ull);
+	k = kf_key(IP4(192, 0, 2, 1), 0, 0);
+	KUNIT_EXPECT_EQ(test, l2s_lockout_clear(&f->core, &k.remote, NULL, &f->env), 1u);
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[2].dest].lock_until, 0ull);
+	KUNIT_EXPECT_EQ(test, l2s_lockout_clear(&f->core, NULL, NULL, &f->env), 1u);
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, 0ull);
+	KUNIT_ASSERT_EQ(test, f->nev, 3);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, f->ev[i].why, L2S_UNLOCK_CLEAR);
+}
+
+/* Lockout expiry on the simulated clock: reported once, at the deadline. */
+static void l2tpsel_sel_expiry_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	kf_lock(f, 0, 1000);
+	kf_lock(f, 1, 2000);
+	f->env.now += 999;
+	KUNIT_EXPECT_EQ(test, l2s_lockout_expire(&f->core, &f->env), 0u);
+	f->env.now += 1;
+	KUNIT_EXPECT_EQ(test, l2s_lockout_expire(&f->core, &f->env), 1u);
+	KUNIT_EXPECT_EQ(test, l2s_lockout_expire(&f->core, &f->env), 0u);
+	f->env.now += 5000;
+	KUNIT_EXPECT_EQ(test, l2s_lockout_expire(&f->core, &f->env), 1u);
+	KUNIT_ASSERT_EQ(test, f->nev, 2);
+	KUNIT_EXPECT_EQ(test, f->ev[0].why, L2S_UNLOCK_EXPIRED);
+	KUNIT_EXPECT_EQ(test, f->ev[1].why, L2S_UNLOCK_EXPIRED);
+	KUNIT_EXPECT_EQ(test, f->ev[0].dest, f->prof.t[0].dest);
+	KUNIT_EXPECT_STREQ(test, f->trace, "unlock 10.0.0.1 expired; unlock 10.0.0.2 expired");
+}
+
+/* The step API refuses a report without an attempt, and a changed profile. */
+static void l2tpsel_sel_step_api_test(struct kunit *test)
+{
+	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_login lg;
+	struct l2s_step st;
+
+	KUNIT_EXPECT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
+			L2S_STEP_DONE);
+	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_NO_TUNNELS);
+	KUNIT_EXPECT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st), -1);
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
+			L2S_STEP_ATTEMPT);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	KUNIT_EXPECT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
+			L2S_STEP_DONE);
+	KUNIT_EXPECT_EQ(test, st.ok, 0);
+	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_STALE);
+	KUNIT_EXPECT_EQ(test, f->prof.t[0].sessions + f->prof.t[1].sessions, 0u);
+	KUNIT_EXPECT_LE(test, sizeof(struct l2s_login), (size_t)32);
+}
+
+/*
+ * S-SEL-12: the worked examples of references 000/002, as the scenarios
+ * selftests/unit/scenarios/sel12_*.scen state them; the expected traces are
+ * their golden .out files, event for event (attempts with their setup,
+ * lockouts with their length, DLNC, unlocks with their reason, results).
+ */
+#define LNS(x)	IP4(192, 168, x, x)
+
+/* "Selection when failover between preference levels is configured". */
+static void l2tpsel_sel_12_between_levels_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+
+	kf_tunnel(test, f, &f->prof, "T1", 0, LNS(10), 0);
+	kf_tunnel(test, f, &f->prof, "T2", 1, LNS(22), 0);
+	kf_tunnel(test, f, &f->prof, "T3", 1, LNS(33), 0);
+	kf_tunnel(test, f, &f->prof, "T4", 2, LNS(44), 0);
+	kf_silent(f, 10);
+	kf_silent(f, 22);
+	kf_silent(f, 33);
+	kf_silent(f, 44);
+	/* "Es wählt 192.168.22.22 aus und versucht ... über Tunnel 2" */
+	f->pick[f->npick++] = "T2";
+	st = kf_login(f, &f->prof, 0, NULL, 0);
+	KUNIT_EXPECT_FALSE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, f->trace,
+			   "att T1 192.168.10.10 sccrq; lock 192.168.10.10 300; "
+			   "att T2 192.168.22.22 sccrq; lock 192.168.22.22 300; "
+			   "att T4 192.168.44.44 sccrq; lock 192.168.44.44 300; "
+			   "fail exhausted");
+	KUNIT_EXPECT_EQ(test, f->pick_at, f->npick);
+	/* Second login of the same client: 10.10 answers now. */
+	f->trace[0] = '\0';
+	f->answer[10].kind = 0;
+	st = kf_login(f, &f->prof, 0, NULL, 0);
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, f->trace,
+			   "dlnc 192.168.10.10; dlnc 192.168.22.22; "
+			   "att T3 192.168.33.33 sccrq; lock 192.168.33.33 300; "
+			   "dlnc 192.168.44.44; "
+			   "unlock 192.168.10.10 dlnc; unlock 192.168.22.22 dlnc; "
+			   "unlock 192.168.44.44 dlnc; "
+			   "att T1 192.168.10.10 sccrq; ok T1");
+	/* End state: 33.33 still locked, one session on 10.10. */
+	KUNIT_EXPECT_TRUE(test, l2s_dest_locked(&f->dests[f->prof.t[2].dest], f->env.now));
+	KUNIT_EXPECT_FALSE(test, l2s_dest_locked(&f->dests[f->prof.t[0].dest], f->env.now));
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].sessions, 1u);
+}
+
+/* "Selection when failover within a preference level is configured". */
+static void l2tpsel_sel_12_within_level_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	int i;
+
+	f->prof.failover = L2S_FAILOVER_WITHIN_LEVEL;
+	kf_tunnel(test, f, &f->prof, "T1", 0, LNS(1), 0);
+	kf_tunnel(test, f, &f->prof, "T2", 0, LNS(2), 0);
+	kf_tunnel(test, f, &f->prof, "T3", 0, LNS(3), 0);
+	kf_tunnel(test, f, &f->prof, "T4", 1, LNS(4), 0);
+	kf_tunnel(test, f, &f->prof, "T5", 1, LNS(5), 0);
+	kf_lock(f, 2, 100000);
+	for (i = 1; i <= 5; i++)
+		kf_silent(f, i);
+	f->pick[f->npick++] = "T2";
+	f->pick[f->npick++] = "T4";
+	st = kf_login(f, &f->prof, 0, NULL, 0);
+	KUNIT_EXPECT_FALSE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, f->trace,
+			   "dlnc 192.168.3.3; "
+			   "att T2 192.168.2.2 sccrq; lock 192.168.2.2 300; "
+			   "att T1 192.168.1.1 sccrq; lock 192.168.1.1 300; "
+			   "att T4 192.168.4.4 sccrq; lock 192.168.4.4 300; "
+			   "att T5 192.168.5.5 sccrq; lock 192.168.5.5 300; "
+			   "unlock 192.168.3.3 dlnc; "
+			   "att T3 192.168.3.3 sccrq; lock 192.168.3.3 300; "
+			   "fail exhausted");
+	KUNIT_EXPECT_EQ(test, f->pick_at, f->npick);
+}
+
+/* The special case at the lowest level: the shortest remaining lockout. */
+static void l2tpsel_sel_12_shortest_lockout_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+
+	kf_tunnel(test, f, &f->prof, "T1", 0, LNS(10), 0);
+	kf_tunnel(test, f, &f->prof, "T2", 1, LNS(22), 0);
+	kf_tunnel(test, f, &f->prof, "T3", 1, LNS(33), 0);
+	kf_lock(f, 1, 245000);
+	kf_lock(f, 2, 180000);
+	kf_silent(f, 10);
+	st = kf_login(f, &f->prof, 0, NULL, 0);
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_TRUE(test, st.kind == L2S_STEP_DONE);
+	KUNIT_EXPECT_STREQ(test, f->trace,
+			   "att T1 192.168.10.10 sccrq; lock 192.168.10.10 300; "
+			   "dlnc 192.168.22.22; dlnc 192.168.33.33; "
+			   "unlock 192.168.33.33 shortest; "
+			   "att T3 192.168.33.33 sccrq; ok T3");
+	/* 22.22 keeps its lockout: only the shortest was unlocked. */
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[1].dest].lock_until, f->env.now + 245000);
+}
+
+static struct kunit_case l2tpsel_sel_cases[] = {
+	KUNIT_CASE(l2tpsel_sel_1_3_highest_level_test),
+	KUNIT_CASE(l2tpsel_sel_2_setup_test),
+	KUNIT_CASE(l2tpsel_sel_4_lockout_expiry_test),
+	KUNIT_CASE(l2tpsel_sel_4_no_failover_test),
+	KUNIT_CASE(l2tpsel_sel_4_listed_codes_test),
+	KUNIT_CASE(l2tpsel_sel_5_6_failover_modes_test),
+	KUNIT_CASE(l2tpsel_sel_7_level_dropped_test),
+	KUNIT_CASE(l2tpsel_sel_8_shortest_test),
+	KUNIT_CASE(l2tpsel_sel_8_9_single_locked_test),
+	KUNIT_CASE(l2tpsel_sel_8_failed_lowest_test),
+	KUNIT_CASE(l2tpsel_sel_9_restart_test),
+	KUNIT_CASE(l2tpsel_sel_9_restarts_bounded_test),
+	KUNIT_CASE(l2tpsel_sel_10_full_tunnel_test),
+	KUNIT_CASE(l2tpsel_sel_11_clear_test),
+	KUNIT_CASE(l2tpsel_sel_expiry_test),
+	KUNIT_CASE(l2tpsel_sel_step_api_test),
+	KUNIT_CASE(l2tpsel_sel_12_between_levels_test),
+	KUNIT_CASE(l2tpsel_sel_12_within_level_test),
+	KUNIT_CASE(l2tpsel_sel_12_shortest_lockout_test),
+	{}
+};
+
+static struct kunit_suite l2tpsel_sel_suite = {
+	.name = "l2tpsel_sel",
+	.test_cases = l2tpsel_sel_cases,
+};
+
+/* ---- l2tpsel_lb: load balancing within a level (S-LB-1..4) -------------- */
+
+static int kf_pick_all(struct kfix *f, u32 lvl)
+{
+	u8 cand[L2S_TUNNELS_PER_PROFILE];
+	u32 i, n = 0;
+
+	for (i = f->prof.levels[lvl].first;
+	     i < (u32)f->prof.levels[lvl].first + f->prof.levels[lvl].count; i++)
+		cand[n++] = (u8)i;
+	return l2s_lb_pick(&f->core, &f->prof, lvl, cand, n, 0, &f->env);
+}
+
+/* S-LB-1: random is uniform among the candidate tunnels. */
+static void l2tpsel_lb_1_random_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 7);
+	u32 hits[4] = { }, i;
+
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
+	kf_tunnel(test, f, &f->prof, "D", 0, IP4(10, 0, 0, 4), 0);
+	for (i = 0; i < 40000; i++)
+		hits[kf_pick_all(f, 0)]++;
+	for (i = 0; i < 4; i++) {
+		KUNIT_EXPECT_GT(test, hits[i], 9500u);
+		KUNIT_EXPECT_LT(test, hits[i], 10500u);
+	}
+}
+
+/* S-LB-2, S-SEL-12: the 000 example, limits 1000 and 2000 -> pools 0..999
+ * and 1000..2999, Tunnel 2 chosen twice as often.
+ */
+static void l2tpsel_lb_2_weighted_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 11);
+	u32 hits[2] = { }, i, ratio;
+
+	f->prof.lb = L2S_LB_WEIGHTED;
+	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 1000);
+	kf_tunnel(test, f, &f->prof, "T2", 0, IP4(10, 0, 0, 2), 2000);
+	f->pins[f->npins++] = 0;
+	f->pins[f->npins++] = 999;
+	f->pins[f->npins++] = 1000;
+	f->pins[f->npins++] = 2999;
+	KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 0);
+	KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 0);
+	KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 1);
+	KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 1);
+	for (i = 0; i < 300000; i++)
+		hits[kf_pick_all(f, 0)]++;
+	ratio = hits[1] * 1000u / hits[0];	/* per mille: 2000 is 2.0 */
+	kunit_info(test, "weighted 1000/2000: %u / %u, ratio %u.%03u\n",
+		   hits[0], hits[1], ratio / 1000, ratio % 1000);
+	KUNIT_EXPECT_GT(test, ratio, 1950u);
+	KUNIT_EXPECT_LT(test, ratio, 2050u);
+}
+
+/* S-LB-2 (our choice): an unlimited tunnel weighs as much as the largest
+ * limited tunnel of its level; a level of unlimited tunnels is uniform.
+ */
+static void l2tpsel_lb_2_unlimited_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+
+	f->prof.lb = L2S_LB_WEIGHTED;
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 300);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 500);
+	kf_tunnel(test, f, &f->prof, "D", 1, IP4(10, 0, 0, 4), 0);
+	kf_tunnel(test, f, &f->prof, "E", 1, IP4(10, 0, 0, 5), 0);
+	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 0, 0), 300u);
+	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 0, 1), 500u);
+	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 0, 2), 500u);
+	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 1, 3), 1u);
+	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 1, 4), 1u);
+	f->pins[f->npins++] = 299;
+	f->pins[f->npins++] = 300;
+	f->pins[f->npins++] = 1299;
+	KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 0);
+	KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 1);
+	KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 2);
+}
+
+/* S-LB-3: lowest destination count; one such destination -> its tunnel with
+ * the lowest tunnel count; several -> random among their tunnels.
+ */
+static void l2tpsel_lb_3_dest_equal_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 3);
+	u32 seen[4] = { }, i;
+
+	f->prof.lb = L2S_LB_DEST_EQUAL;
+	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 2), 0);
+	kf_tunnel(test, f, &f->prof, "D", 0, IP4(10, 0, 0, 3), 0);
+	f->prof.t[0].sessions = 7;
+	f->prof.t[1].sessions = 3;
+	f->dests[f->prof.t[0].dest].sessions = 10;
+	f->dests[f->prof.t[2].dest].sessions = 20;
+	f->dests[f->prof.t[3].dest].sessions = 30;
+	for (i = 0; i < 50; i++)
+		KUNIT_EXPECT_EQ(test, kf_pick_all(f, 0), 1);	/* B: 3 < 7 */
+	f->dests[f->prof.t[2].dest].sessions = 10;		/* tie 10.0.0.1 / 10.0.0.2 */
+	for (i = 0; i < 3000; i++)
+		seen[kf_pick_all(f, 0)]++;
+	KUNIT_EXPECT_GT(test, seen[0], 800u);
+	KUNIT_EXPECT_GT(test, seen[1], 800u);
+	KUNIT_EXPECT_GT(test, seen[2], 800u);
+	KUNIT_EXPECT_EQ(test, seen[3], 0u);
+}
+
+/* S-LB-4: in the walk, minmiss keeps every key of a surviving destination
+ * when one destination is locked, and moves them all back afterwards; plain
+ * hash moves most.
+ */
+static void l2tpsel_lb_4_hash_walk_test(struct kunit *test)
+{
+	u16 *before = kunit_kcalloc(test, 2000, sizeof(*before), GFP_KERNEL);
+	char key[32];
+	u8 lb;
+
+	KUNIT_ASSERT_NOT_NULL(test, before);
+	for (lb = L2S_LB_HASH; lb <= L2S_LB_MINMISS_HASH; lb++) {
+		struct kfix *f = kf_new(test, 5);
+		u32 i, moved = 0, moved_other = 0, back = 0;
+
+		f->prof.lb = lb;
+		kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+		kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+		kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
+		kf_tunnel(test, f, &f->prof, "D", 0, IP4(10, 0, 0, 4), 0);
+		for (i = 0; i < 2000; i++) {
+			int n = snprintf(key, sizeof(key), "u%u", i);
+
+			f->trace[0] = '\0';
+			before[i] = kf_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel;
+		}
+		kf_lock(f, 1, 1000);
+		for (i = 0; i < 2000; i++) {
+			int n = snprintf(key, sizeof(key), "u%u", i);
+			u16 t;
+
+			f->trace[0] = '\0';
+			t = kf_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel;
+			moved += t != before[i];
+			moved_other += t != before[i] && before[i] != 1;
+		}
+		f->env.now += 1000;
+		for (i = 0; i < 2000; i++) {
+			int n = snprintf(key, sizeof(key), "u%u", i);
+
+			f->trace[0] = '\0';
+			back += kf_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel ==
+				before[i];
+		}
+		kunit_info(test, "%s: %u of 2000 moved with B locked (%u not B's), %u back\n",
+			   lb == L2S_LB_HASH ? "hash" : "minmiss-hash", moved, moved_other, back);
+		KUNIT_EXPECT_EQ(test, back, 2000u);
+		if (lb == L2S_LB_MINMISS_HASH) {
+			KUNIT_EXPECT_EQ(test, moved_other, 0u);
+			KUNIT_EXPECT_LT(test, moved, 2000u / 4 + 2000u / 100);
+		} else {
+			KUNIT_EXPECT_GT(test, moved, 2000u / 2);
+		}
+	}
+}
+
+static struct kunit_case l2tpsel_lb_cases[] = {
+	KUNIT_CASE(l2tpsel_lb_1_random_test),
+	KUNIT_CASE(l2tpsel_lb_2_weighted_test),
+	KUNIT_CASE(l2tpsel_lb_2_unlimited_test),
+	KUNIT_CASE(l2tpsel_lb_3_dest_equal_test),
+	KUNIT_CASE(l2tpsel_lb_4_hash_walk_test),
+	{}
+};
+
+static struct kunit_suite l2tpsel_lb_suite = {
+	.name = "l2tpsel_lb",
+	.test_cases = l2tpsel_lb_cases,
+};
+
+/* ---- l2tpsel_hash: minmiss stability (S-LB-4) --------------------------- */
+
+#define KH_KEYS	100000
+
+/* The keys of selftests/unit/test_hash.c: "subscriber%d@example.net", hashed. */
+static int l2tpsel_hash_init(struct kunit *test)
+{
+	char name[64];
+	u32 *k;
+	int i, n;
+
+	k = vmalloc(array_size(KH_KEYS, sizeof(*k)));
+	if (!k)
+		return -ENOMEM;
+	for (i = 0; i < KH_KEYS; i++) {
+		n = snprintf(name, sizeof(name), "subscriber%d@example.net", i);
+		k[i] = l2s_hash_key(name, n);
+	}
+	test->priv = k;
+	return 0;
+}
+
+static void l2tpsel_hash_exit(struct kunit *test)
+{
+	vfree(test->priv);
+}
+
+typedef int (*kh_pick_fn)(u32 key, u32 n, u32 up);
+
+/* Keys that change member when @lost goes; *only_lost: all were @lost's. */
+static u32 kh_moved_on_loss(const u32 *k, kh_pick_fn pick, u32 n, u32 lost, bool *only_lost)
+{
+	u32 all = n == 32 ? ~0u : (1u << n) - 1, i, moved = 0;
+
+	*only_lost = true;
+	for (i = 0; i < KH_KEYS; i++) {
+		int a = pick(k[i], n, all), b = pick(k[i], n, all & ~(1u << lost));
+
+		if (a != b) {
+			moved++;
+			if ((u32)a != lost)
+				*only_lost = false;
+		}
+	}
+	return moved;
+}
+
+/* S-LB-4: losing one of N moves at most 1/N + 1 % of keys, only that
+ * member's; its return restores every key to its original member.
+ */
+static void l2tpsel_hash_minmiss_loss_return_test(struct kunit *test)
+{
+	const u32 *k = test->priv;
+	u32 n, i;
+
+	for (n = 2; n <= 31; n++) {
+		u32 all = (1u << n) - 1, lost = n / 2, moved, restored = 0, wrong = 0;
+		bool only;
+
+		moved = kh_moved_on_loss(k, l2s_minmiss_pick, n, lost, &only);
+		KUNIT_EXPECT_LE_MSG(test, moved, KH_KEYS / n + KH_KEYS / 100, "N=%u", n);
+		KUNIT_EXPECT_TRUE_MSG(test, only, "N=%u: keys of other members moved", n);
+		for (i = 0; i < KH_KEYS; i++) {
+			int before = l2s_minmiss_pick(k[i], n, all);
+			int down = l2s_minmiss_pick(k[i], n, all & ~(1u << lost));
+
+			restored += before == l2s_minmiss_pick(k[i], n, all);
+			wrong += down == (int)lost;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, restored, (u32)KH_KEYS, "N=%u", n);
+		KUNIT_EXPECT_EQ_MSG(test, wrong, 0u, "N=%u: a key went to the lost member", n);
+	}
+}
+
+/* S-LB-4: the same for every member of a few list sizes. */
+static void l2tpsel_hash_minmiss_every_member_test(struct kunit *test)
+{
+	static const u32 sizes[] = { 2, 7, 31 };
+	const u32 *k = test->priv;
+	size_t s;
+	u32 j;
+
+	for (s = 0; s < ARRAY_SIZE(sizes); s++) {
+		u32 n = sizes[s];
+
+		for (j = 0; j < n; j++) {
+			bool only;
+			u32 moved = kh_moved_on_loss(k, l2s_minmiss_pick, n, j, &only);
+
+			KUNIT_EXPECT_LE_MSG(test, moved, KH_KEYS / n + KH_KEYS / 100,
+					    "N=%u member %u", n, j);
+			KUNIT_EXPECT_TRUE_MSG(test, only, "N=%u member %u", n, j);
+		}
+	}
+}
+
+/* S-LB-4: a second failure moves only keys of the second member. */
+static void l2tpsel_hash_minmiss_second_failure_test(struct kunit *test)
+{
+	u32 n = 8, all = 0xff, one = all & ~1u, two = one & ~(1u << 5);
+	const u32 *k = test->priv;
+	u32 i, bad = 0;
+
+	for (i = 0; i < KH_KEYS; i++) {
+		int a = l2s_minmiss_pick(k[i], n, one), b = l2s_minmiss_pick(k[i], n, two);
+
+		if (a != b && a != 5)
+			bad++;
+	}
+	KUNIT_EXPECT_EQ(test, bad, 0u);
+}
+
+/* S-LB-4: plain hash moves more keys than minmiss and restores on return. */
+static void l2tpsel_hash_plain_vs_minmiss_test(struct kunit *test)
+{
+	const u32 *k = test->priv;
+	char line[160] = "";
+	u32 n, i;
+
+	for (n = 3; n <= 31; n += 4) {
+		u32 all = (1u << n) - 1, lost = n / 2, restored = 0;
+		bool only;
+		u32 plain = kh_moved_on_loss(k, l2s_hash_pick, n, lost, &only);
+		u32 mm = kh_moved_on_loss(k, l2s_minmiss_pick, n, lost, &only);
+
+		for (i = 0; i < KH_KEYS; i++) {
+			int before = l2s_hash_pick(k[i], n, all);
+
+			(void)l2s_hash_pick(k[i], n, all & ~(1u << lost));
+			restored += before == l2s_hash_pick(k[i], n, all);
+		}
+		snprintf(line + strlen(line), sizeof(line) - strlen(line), " %u:%u/%u",
+			 n, plain, mm);
+		KUNIT_EXPECT_EQ(test, restored, (u32)KH_KEYS);
+		KUNIT_EXPECT_GT_MSG(test, plain, mm, "N=%u", n);
+	}
+	/* One line: a case's log holds 512 bytes, its result line included. */
+	kunit_info(test, "keys moved of %u when one of N goes, N:plain/minmiss%s\n",
+		   KH_KEYS, line);
+}
+
+/* Edge cases: no member up, one member, member count out of range. */
+static void l2tpsel_hash_edges_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, l2s_minmiss_pick(123, 4, 0), -1);
+	KUNIT_EXPECT_EQ(test, l2s_hash_pick(123, 4, 0), -1);
+	KUNIT_EXPECT_EQ(test, l2s_minmiss_pick(123, 1, 1), 0);
+	KUNIT_EXPECT_EQ(test, l2s_minmiss_pick(123, 0, 1), -1);
+	KUNIT_EXPECT_EQ(test, l2s_minmiss_pick(123, 33, 1), -1);
+	KUNIT_EXPECT_EQ(test, l2s_minmiss_pick(123, 4, 1u << 3), 3);
+	KUNIT_EXPECT_EQ(test, l2s_hash_pick(7, 4, 0xf), 3);
+	KUNIT_EXPECT_NE(test, l2s_hash_key("a", 1), l2s_hash_key("b", 1));
+	KUNIT_EXPECT_EQ(test, l2s_hash_key("abc", 3), l2s_hash_key("abc", 3));
+}
+
+static struct kunit_case l2tpsel_hash_cases[] = {
+	KUNIT_CASE(l2tpsel_hash_minmiss_loss_return_test),
+	KUNIT_CASE(l2tpsel_hash_minmiss_every_member_test),
+	KUNIT_CASE(l2tpsel_hash_minmiss_second_failure_test),
+	KUNIT_CASE(l2tpsel_hash_plain_vs_minmiss_test),
+	KUNIT_CASE(l2tpsel_hash_edges_test),
+	{}
+};
+
+static struct kunit_suite l2tpsel_hash_suite = {
+	.name = "l2tpsel_hash",
+	.init = l2tpsel_hash_init,
+	.exit = l2tpsel_hash_exit,
+	.test_cases = l2tpsel_hash_cases,
+};
+
+/* ---- l2tpsel_rl: rate limiting (S-RL-1..4), simulated time -------------- */
+
+#define MS(x)	((u64)(x) * RL_NSEC_PER_MSEC)
+#define SEC(x)	((u64)(x) * RL_NSEC_PER_SEC)
+
+/* The S-RL-4 profile: hold 30 s, step 20 %, bands >=50 -> 30, >=60 -> 40, >=65 -> 50. */
+static void rl4_conf(struct rl_throttle_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->hold_ms = 30000;
+	c->step = 20;
+	c->nbands = 3;
+	c->band[0] = (struct rl_band){ 50, 30 };
+	c->band[1] = (struct rl_band){ 60, 40 };
+	c->band[2] = (struct rl_band){ 65, 50 };
+}
+
+/* One step of the S-RL-4 script: a load pushed (or a tick) at @t ms. */
+struct rl4_step {
+	u32 t;
+	int load;		/* -1: a timer tick, no new load */
+	u32 limit;		/* the effective limit after it */
+	bool changed;
+};
+
+/*
+ * S-RL-4, S-RL-3: the 004 example step by step, limit 1000/s: 600, 600,
+ * 800, 700, 500, 700, 900, 1000.  The revert steps fall due exactly one
+ * hold time after the load went below the lowest band, not a millisecond
+ * before.
+ */
+static const struct rl4_step rl4_script[] = {
+	{ 0, 40, 1000, false },		/* below the threshold: no throttle */
+	{ 1000, 62, 600, true },	/* 62 % -> 40 %: 600 */
+	{ 5000, 60, 600, false },	/* 60-65 %: still 600 */
+	{ 10000, 64, 600, false },
+	{ 15000, 61, 600, false },
+	{ 20000, 49, 600, false },	/* 49 %: the hold begins */
+	{ 45000, 30, 600, false },	/* lower still: the hold goes on */
+	{ 49999, -1, 600, false },	/* 29.999 s: not yet */
+	{ 50000, -1, 800, true },	/* 30 s below: 40 - 20 = 20 %: 800 */
+	{ 60000, 57, 700, true },	/* 57 % -> 30 %: 700 */
+	{ 70000, 67, 500, true },	/* 67 % -> 50 %: 500 */
+	{ 80000, 55, 700, true },	/* 55 % -> 30 %: 700 */
+	{ 90000, 49, 700, false },
+	{ 119999, -1, 700, false },
+	{ 120000, -1, 900, true },	/* 30 - 20 = 10 %: 900 */
+	{ 130000, 45, 900, false },	/* still below: the hold goes on */
+	{ 149999, -1, 900, false },
+	{ 150000, -1, 1000, true },	/* 10 - 20 -> 0: 1000, revert complete */
+	{ 300000, -1, 1000, false },
+};
+
+static void l2tpsel_rl_4_reference_example_test(struct kunit *test)
+{
+	static const u32 seen_want[] = { 600, 800, 700, 500, 700, 900, 1000 };
+	struct rl_throttle_conf c;
+	struct rl_throttle th;
+	struct rl_limiter l;
+	u32 seen[16], nseen = 0, i;
+	u64 when;
+
+	rl4_conf(&c);
+	KUNIT_ASSERT_EQ(test, rl_throttle_init(&th, &c, NULL), 0);
+	KUNIT_ASSERT_EQ(test, rl_init(&l, 1000, 100, 0, NULL), 0);
+	for (i = 0; i < ARRAY_SIZE(rl4_script); i++) {
+		const struct rl4_step *s = &rl4_script[i];
+		bool ch;
+		u32 p;
+
+		if (s->load >= 0)
+			p = rl_throttle_update(&th, s->load, MS(s->t), &ch);
+		else
+			p = rl_throttle_tick(&th, MS(s->t), &ch);
+		rl_set_throttle(&l, p, MS(s->t));
+		KUNIT_EXPECT_EQ_MSG(test, rl_effective_rate(l.rate, l.throttle), s->limit,
+				    "at %u ms", s->t);
+		KUNIT_EXPECT_EQ_MSG(test, ch, s->changed, "at %u ms", s->t);
+		if (ch && nseen < ARRAY_SIZE(seen))
+			seen[nseen++] = rl_effective_rate(l.rate, l.throttle);
+		if (s->t == 20000) {
+			KUNIT_EXPECT_TRUE(test, rl_throttle_next_step(&th, &when));
+			KUNIT_EXPECT_EQ(test, when, MS(50000));
+		}
+	}
+	KUNIT_EXPECT_FALSE(test, rl_throttle_next_step(&th, &when));
+	/* The sequence of limits the reference names: 600, 600 (held), 800, 700, 500, 700, 900, 1000. */
+	KUNIT_ASSERT_EQ(test, nseen, (u32)ARRAY_SIZE(seen_want));
+	for (i = 0; i < nseen; i++)
+		KUNIT_EXPECT_EQ_MSG(test, seen[i], seen_want[i], "change %u", i + 1);
+}
+
+/* S-RL-4: the effective limit passes exactly that many requests per second. */
+static void l2tpsel_rl_4_admitted_follows_limit_test(struct kunit *test)
+{
+	static const u32 percent[] = { 0, 40, 20, 30, 50, 10 };
+	struct rl_limiter l;
+	u64 t = SEC(1);
+	u32 i, k, pass;
+
+	KUNIT_ASSERT_EQ(test, rl_init(&l, 1000, 10, 0, NULL), 0);
+	for (i = 0; i < ARRAY_SIZE(percent); i++) {
+		rl_set_throttle(&l, percent[i], t);
+		/* Drain the bucket, then offer 5000/s for one second. */
+		while (rl_admit(&l, t) == RL_PASS)
+			;
+		pass = 0;
+		for (k = 1; k <= 5000; k++)
+			pass += rl_admit(&l, t + SEC(1) * k / 5000) == RL_PASS;
+		KUNIT_EXPECT_EQ_MSG(test, pass, rl_effective_rate(1000, percent[i]),
+				    "throttle %u %%", percent[i]);
+		t += SEC(1);
+	}
+}
+
+/* S-RL-4, S-RL-3: the band edges: 60 <= load < 65 keeps 40 %; 65 is in the top band. */
+static void l2tpsel_rl_4_band_edges_test(struct kunit *test)
+{
+	static const struct { u8 load, percent; } want[] = {
+		{ 0, 0 }, { 49, 0 }, { 50, 30 }, { 59, 30 }, { 60, 40 }, { 64, 40 },
+		{ 65, 50 }, { 100, 50 }, { 255, 50 },
+	};
+	struct rl_throttle_conf c;
+	struct rl_throttle th;
+	u32 i;
+
+	rl4_conf(&c);
+	KUNIT_ASSERT_EQ(test, rl_throttle_init(&th, &c, NULL), 0);
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		KUNIT_EXPECT_EQ_MSG(test, rl_throttle_update(&th, want[i].load, SEC(i), NULL),
+				    (u32)want[i].percent, "load %u", want[i].load);
+}
+
+/* S-RL-3: a visit to a band restarts the hold; several hold times at once
+ * give several steps; the percent never goes below 0.
+ */
+static void l2tpsel_rl_3_hold_test(struct kunit *test)
+{
+	struct rl_throttle_conf c;
+	struct rl_throttle th;
+	bool ch;
+
+	rl4_conf(&c);
+	KUNIT_ASSERT_EQ(test, rl_throttle_init(&th, &c, NULL), 0);
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 70, MS(0), &ch), 50u);
+	KUNIT_EXPECT_TRUE(test, ch);
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 10, MS(1000), &ch), 50u);
+	KUNIT_EXPECT_EQ(test, rl_throttle_tick(&th, MS(21000), &ch), 50u);
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 52, MS(21000), &ch), 30u);
+	KUNIT_EXPECT_TRUE(test, ch);
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 10, MS(22000), &ch), 30u);
+	KUNIT_EXPECT_EQ(test, rl_throttle_tick(&th, MS(51999), &ch), 30u);
+	KUNIT_EXPECT_FALSE(test, ch);
+	KUNIT_EXPECT_EQ(test, rl_throttle_tick(&th, MS(52000), &ch), 10u);
+	KUNIT_EXPECT_TRUE(test, ch);
+	KUNIT_EXPECT_EQ(test, rl_throttle_tick(&th, MS(82000), &ch), 0u);
+	/* 50 % and 95 s below without a call in between: 50 -> 30 -> 10 -> 0. */
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 99, MS(100000), &ch), 50u);
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 0, MS(100000), &ch), 50u);
+	KUNIT_EXPECT_EQ(test, rl_throttle_tick(&th, MS(129999), &ch), 50u);
+	KUNIT_EXPECT_EQ(test, rl_throttle_tick(&th, MS(195000), &ch), 0u);
+	KUNIT_EXPECT_TRUE(test, ch);
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 60, MS(200000), &ch), 40u);
+	KUNIT_EXPECT_EQ(test, rl_throttle_tick(&th, MS(900000), &ch), 40u);
+	KUNIT_EXPECT_FALSE(test, ch);
+}
+
+/* S-RL-3: a live profile changed; a bad change is refused and changes nothing. */
+static void l2tpsel_rl_3_reconf_test(struct kunit *test)
+{
+	struct rl_throttle_conf c, c2;
+	struct l2s_err err = { };
+	struct rl_throttle th;
+
+	rl4_conf(&c);
+	KUNIT_ASSERT_EQ(test, rl_throttle_init(&th, &c, NULL), 0);
+	KUNIT_EXPECT_EQ(test, rl_throttle_update(&th, 62, MS(0), NULL), 40u);
+	c2 = c;
+	c2.band[1].percent = 45;
+	KUNIT_EXPECT_EQ(test, rl_throttle_reconf(&th, &c2, MS(1000), &err), 0);
+	KUNIT_EXPECT_EQ(test, th.percent, 45);
+	c2.band[1].load = 70;
+	KUNIT_EXPECT_EQ(test, rl_throttle_reconf(&th, &c2, MS(2000), &err), -EINVAL);
+	KUNIT_EXPECT_EQ(test, th.percent, 45);
+	KUNIT_EXPECT_EQ(test, th.conf.band[1].load, 60);
+}
+
+/* S-RL-1: offered at 2x and 10x the limit for 10 s: exactly burst +
+ * floor(rate x t_last) pass, within 1 % of the limit; a burst at one instant.
+ */
+static void l2tpsel_rl_1_admitted_rate_test(struct kunit *test)
+{
+	static const u32 factor[] = { 2, 10 };
+	struct rl_limiter l;
+	u32 i, k, pass;
+
+	for (i = 0; i < ARRAY_SIZE(factor); i++) {
+		u32 rate = 1000, burst = 10, n = rate * factor[i] * 10;
+		u64 gap = SEC(10) / n, last = gap * (n - 1);
+
+		KUNIT_ASSERT_EQ(test, rl_init(&l, rate, burst, 0, NULL), 0);
+		pass = 0;
+		for (k = 0; k < n; k++)
+			pass += rl_admit(&l, gap * k) == RL_PASS;
+		KUNIT_EXPECT_EQ(test, (u64)pass, burst + rate * last / RL_NSEC_PER_SEC);
+		KUNIT_EXPECT_GE(test, pass, 9900u);
+		KUNIT_EXPECT_LE(test, pass, 10100u);
+	}
+	KUNIT_ASSERT_EQ(test, rl_init(&l, 1000, 50, SEC(5), NULL), 0);
+	pass = 0;
+	for (k = 0; k < 500; k++)
+		pass += rl_admit(&l, SEC(5)) == RL_PASS;
+	KUNIT_EXPECT_EQ(test, pass, 50u);
+	KUNIT_EXPECT_EQ(test, rl_admit(&l, SEC(5) + MS(1) - 1), RL_OVER);
+	KUNIT_EXPECT_EQ(test, rl_admit(&l, SEC(5) + MS(1)), RL_PASS);
+	KUNIT_EXPECT_EQ(test, rl_admit(&l, SEC(5) + MS(1)), RL_OVER);
+	/* Time that steps back counts as none. */
+	KUNIT_EXPECT_EQ(test, rl_admit(&l, SEC(4)), RL_OVER);
+}
+
+/* S-RL-1, S-RL-3: bad configuration is refused, the message names the bound. */
+static void l2tpsel_rl_bad_config_test(struct kunit *test)
+{
+	struct rl_throttle_conf c;
+	struct rl_throttle th;
+	struct l2s_err err = { };
+	struct rl_limiter l;
+
+	KUNIT_EXPECT_EQ(test, rl_init(&l, 0, 10, 0, &err), -ERANGE);
+	KUNIT_EXPECT_STREQ(test, err.msg, "rate 0: must be 1..10000000 requests per second");
+	KUNIT_EXPECT_EQ(test, rl_init(&l, 10, 1000001, 0, &err), -ERANGE);
+	KUNIT_EXPECT_STREQ(test, err.msg, "burst 1000001: must be 1..1000000 requests");
+	KUNIT_EXPECT_EQ(test, rl_init(&l, RL_RATE_MAX, RL_BURST_MAX, 0, NULL), 0);
+	rl4_conf(&c);
+	c.hold_ms = 0;
+	KUNIT_EXPECT_EQ(test, rl_throttle_init(&th, &c, &err), -ERANGE);
+	KUNIT_EXPECT_STREQ(test, err.msg, "hold time 0 ms: must be 1..86400000 ms");
+	rl4_conf(&c);
+	c.band[2].load = 55;
+	KUNIT_EXPECT_EQ(test, rl_throttle_init(&th, &c, &err), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err.msg,
+			   "band 3: load threshold 55 % is not above the previous band's 60 %: thresholds must increase");
+	rl4_conf(&c);
+	c.band[2].percent = 35;
+	KUNIT_EXPECT_EQ(test, rl_throttle_init(&th, &c, &err), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, err.msg,
+			   "band 3: throttle 35 % is below the previous band's 40 %: a higher load must not throttle less");
+}
+
+static struct kunit_case l2tpsel_rl_cases[] = {
+	KUNIT_CASE(l2tpsel_rl_4_reference_example_test),
+	KUNIT_CASE(l2tpsel_rl_4_admitted_follows_limit_test),
+	KUNIT_CASE(l2tpsel_rl_4_band_edges_test),
+	KUNIT_CASE(l2tpsel_rl_3_hold_test),
+	KUNIT_CASE(l2tpsel_rl_3_reconf_test),
+	KUNIT_CASE(l2tpsel_rl_1_admitted_rate_test),
+	KUNIT_CASE(l2tpsel_rl_bad_config_test),
+	{}
+};
+
+static struct kunit_suite l2tpsel_rl_suite = {
+	.name = "l2tpsel_rl",
+	.test_cases = l2tpsel_rl_cases,
+};
+
+/* ---- the admission suite (core/lim.c) ----------------------------------- */
 
 /* S-LIM-1 names, as the CLI, events and traces print them. */
 struct lim_name_case {
@@ -206,4 +1810,5 @@ static struct kunit_suite l2tpsel_test_suite = {
 	.test_cases = l2tpsel_test_cases,
 };
 
-kunit_test_suites(&l2tpsel_test_suite);
+kunit_test_suites(&l2tpsel_test_suite, &l2tpsel_obj_suite, &l2tpsel_sel_suite,
+		  &l2tpsel_lb_suite, &l2tpsel_hash_suite, &l2tpsel_rl_suite);
