@@ -40,7 +40,7 @@ debug-test: debug-kmod userspace
 	@set -e; dir=$$(./$(DEBUG_KERNEL_SH) --print-dir); \
 	echo "# debug kernel $$(cat $$dir/release) from $$dir"; \
 	selftests/vm/vm.sh --kernel $$dir/bzImage --modules $$dir/modroot \
-		--mem $(DEBUG_VM_MEM) --timeout $(DEBUG_VM_TIMEOUT) --kmemleak \
+		--mem $(DEBUG_VM_MEM) --timeout $(DEBUG_VM_TIMEOUT) --kmemleak --boot-retries 2 \
 		--env L2TPSEL_KO=$(DEBUG_KO) --env L2TPSEL_TEST_TIMEOUT=$(DEBUG_TEST_TIMEOUT) \
 		$(VMFLAGS) -- selftests/run.sh $(TESTS)
 
