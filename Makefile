@@ -42,8 +42,8 @@ deps:
 	./scripts/deps.sh
 
 # The test suite: unit tests, a bounded fuzz run, the VM suite on the stock
-# kernel.  Ends with a "N passed, N failed" line.  test-debug adds the suite
-# on the debug kernel (KASAN, lockdep, kmemleak, KUnit).
+# kernel and on the debug kernel (KASAN, lockdep, kmemleak, KUnit).  Ends
+# with a "N passed, N failed" line.  test-debug names the same four stages.
 test: deps
 	./scripts/test.sh
 
@@ -60,9 +60,9 @@ clean:
 help:
 	@echo "make [all]       module (kmod/l2tpsel.ko, KVER=$(KVER)) and userspace tools in $(BUILD)/"
 	@echo "make deps        install every Debian package the project needs (idempotent)"
-	@echo "make test        unit tests, bounded fuzz, the VM suite (stock kernel)"
-	@echo "make test-debug  the same plus the VM suite on the debug kernel"
-	@echo "make demo        the demo: VM, module, l2tpsel info, a real xl2tpd tunnel"
+	@echo "make test        unit tests, bounded fuzz, the VM suite on the stock and the debug kernel"
+	@echo "make test-debug  the same four stages (kept for old habits)"
+	@echo "make demo        the demo: VM, module, agent (l2tpseld), real LNS peers, PPP"
 	@echo "make unit        userspace unit tests of the core (ASan/UBSan)"
 	@echo "make vmtest      the selftests in a VM on the stock kernel"
 	@echo "make vmshell     an interactive shell in the VM"
