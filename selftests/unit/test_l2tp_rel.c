@@ -413,24 +413,77 @@ UNIT_TEST(l2tp_rel_congestion_on_timeout)
 
 	/*
 	 * A partial ack after the timeout: the peer got the resent head but
-	 * dropped the three after it as out of order; the next one goes at
-	 * once, not a second later.  A full ack ends the recovery.
+	 * dropped the three after it as out of order; with no further ack the
+	 * next one goes after the settle time (250 ms), not a second later.
+	 * A full ack ends the recovery.
 	 */
 	{
 		uint16_t head = rel.ns_una;
 
 		h = peer_zlb(0, (uint16_t)(head + 1));
 		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1100), L2TP_REL_ACK_ONLY);
-		EXPECT_EQ(l2tp_rel_next_event(&rel, 1100), 1100);
-		ASSERT_EQ(l2tp_rel_poll(&rel, 1100, &tx), L2TP_REL_TRANSMIT);
+		EXPECT_EQ(l2tp_rel_next_event(&rel, 1100), 1350);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 1349, &tx), L2TP_REL_IDLE);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 1350, &tx), L2TP_REL_TRANSMIT);
 		EXPECT_TRUE(tx.retransmit);
 		EXPECT_EQ(tx.ns, (uint16_t)(head + 1));
 		EXPECT_EQ(rel.retries, 0);
 		h = peer_zlb(0, rel.ns_sent);
-		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1200), L2TP_REL_ACK_ONLY);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1400), L2TP_REL_ACK_ONLY);
 		EXPECT_TRUE(!rel.recovering);
 		EXPECT_EQ(rel.ns_una, rel.ns_sent);
 	}
+}
+
+/*
+ * S-L2TP-1, issue 5: a peer stalled past our timer (a loaded VM) holds all
+ * four messages in flight and the timeout's copy of the first; when it runs
+ * again it acks them one by one as it works through its backlog.  Nothing
+ * but the one timeout retransmission may go out: a partial ack that is
+ * followed by more is no loss.  Before the fix every partial ack resent the
+ * next oldest at once, and xl2tpd logged "out of order control packet, got
+ * N, expected N+k" for each Ns it already had.
+ */
+UNIT_TEST(l2tp_rel_stalled_peer_no_spurious_resend)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	unsigned int sent_again = 0;
+	uint16_t head, i;
+
+	l2tp_rel_init(&rel, NULL);
+	for (i = 0; i < 11; i++)
+		queue_hello(&rel);
+	/* open the window to 4 with prompt acks: 1, 2 then 4 messages */
+	for (i = 0; i < 3; i++) {
+		while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+			;
+		h = peer_zlb(0, rel.ns_sent);
+		l2tp_rel_receive(&rel, &h, 0);
+	}
+	while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+		;
+	head = rel.ns_una;
+	ASSERT_EQ((uint16_t)(rel.ns_sent - head), 4);	/* the last 4 of 11 */
+	/* the peer stalls: the timer resends the head, once */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TRUE(tx.retransmit);
+	EXPECT_EQ(tx.ns, head);
+	/* it wakes: an ack per message of its backlog, 1 ms apart */
+	for (i = 1; i <= 4; i++) {
+		h = peer_msg((uint16_t)(i - 1), (uint16_t)(head + i));
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1200 + i), L2TP_REL_DELIVER);
+		while (l2tp_rel_poll(&rel, 1200 + i, &tx) == L2TP_REL_TRANSMIT)
+			if (!tx.zlb && tx.retransmit) {
+				UNIT_DIAG("Ns %u resent after the peer acked Ns %u", tx.ns,
+					  (uint16_t)(head + i - 1));
+				sent_again++;
+			}
+	}
+	EXPECT_EQ(sent_again, 0);
+	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
+	EXPECT_TRUE(!rel.recovering);
+	EXPECT_EQ(rel.stats.retransmits, 1);
 }
 
 /* S-L2TP-3: wrap 65535 -> 0 on both directions, with real traffic */

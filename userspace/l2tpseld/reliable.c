@@ -76,6 +76,14 @@ int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len)
 	return ns;
 }
 
+/* How long a partial ack after a timeout waits for the next ack (above). */
+static uint32_t settle_ms(const struct l2tp_rel *r)
+{
+	uint32_t ms = r->cfg.rto_initial_ms / 4;
+
+	return ms ? ms : 1;
+}
+
 static void start_timer(struct l2tp_rel *r, uint64_t now)
 {
 	r->retries = 0;
@@ -122,11 +130,23 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 		if (r->recovering) {
 			uint16_t left = (uint16_t)(r->recover_ns - r->ns_una);
 
-			/* partial ack: what followed the lost one was dropped too */
-			if (left && left < SEQ_HALF && in_flight(r))
+			/*
+			 * Partial ack: either the peer dropped what followed the
+			 * lost one (it acks once, then goes quiet) or it is only
+			 * working through a backlog in order (more acks follow at
+			 * once: a peer stalled past our timer).  Resending now
+			 * would hand the second kind Ns it already has, which a
+			 * strict peer logs and drops as out of order (xl2tpd's
+			 * "got 1, expected 2").  So wait a settle time, moved by
+			 * every further ack, before resending the new head.
+			 */
+			if (left && left < SEQ_HALF && in_flight(r)) {
 				r->resend_head = true;
-			else
+				r->resend_at = now_ms + settle_ms(r);
+			} else {
 				r->recovering = false;
+				r->resend_head = false;
+			}
 		}
 	}
 
@@ -188,7 +208,7 @@ enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 		return L2TP_REL_GIVE_UP;
 	}
 
-	if (r->resend_head) {
+	if (r->resend_head && now_ms >= r->resend_at) {
 		r->resend_head = false;
 		if (in_flight(r)) {
 			r->stats.retransmits++;
@@ -252,11 +272,12 @@ uint64_t l2tp_rel_next_event(const struct l2tp_rel *r, uint64_t now_ms)
 
 	if (r->dead)
 		return r->dead_reported ? UINT64_MAX : now_ms;
-	if (r->resend_head ||
-	    (r->ns_sent != r->ns_next && in_flight(r) < window))
+	if (r->ns_sent != r->ns_next && in_flight(r) < window)
 		return now_ms;
 	if (in_flight(r))
 		next = r->rto_deadline;
+	if (r->resend_head && r->resend_at < next)
+		next = r->resend_at > now_ms ? r->resend_at : now_ms;
 	if (r->ack_pending && r->ack_due < next)
 		next = r->ack_due;
 	return next;

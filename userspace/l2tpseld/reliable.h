@@ -16,8 +16,10 @@
  * - retransmission resends only the oldest unacknowledged message and
  *   restarts slow start (Appendix A); each message has its own retry count;
  * - after such a timeout, an ack that covers only part of what was in flight
- *   resends the next oldest at once (the peer dropped it as out of order, as
- *   we would), instead of waiting for its own timer;
+ *   resends the next oldest after a settle time (rto_initial_ms / 4) with no
+ *   further ack (the peer dropped it as out of order, as we would), instead
+ *   of waiting for its own timer; an ack within it means the peer is just
+ *   working through its backlog, and nothing it holds is resent;
  * - an ack owed is piggybacked on the next message sent; if none is sent by
  *   ack_delay_ms (default 0: at the end of the same event-loop turn) a ZLB
  *   goes; a duplicate is always acknowledged at once.
@@ -93,7 +95,8 @@ struct l2tp_rel {
 	uint64_t rto_deadline;
 	bool recovering;	/* a timeout retransmission is outstanding */
 	uint16_t recover_ns;	/* ns_sent when it happened */
-	bool resend_head;	/* partial ack during recovery: resend now */
+	bool resend_head;	/* partial ack during recovery: resend at resend_at */
+	uint64_t resend_at;	/* unless another ack comes first */
 	bool ack_pending;
 	uint64_t ack_due;
 	bool dead, dead_reported;
