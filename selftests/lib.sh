@@ -106,6 +106,18 @@ log_test() {
 
 # --- requirements -----------------------------------------------------------
 
+# val TEXT KEY: the word after KEY in TEXT (the CLI's text output is
+# "key value" pairs; bash is much cheaper than python3 in the guest).
+val() {
+	local re="(^| )$2 ([^ ]+)"
+	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
+}
+
+# expect GOT WANT WHAT: a failed check when GOT is not WANT.
+expect() {
+	[ "$1" = "$2" ] || check_err 1 "$3: got \"$1\", expected \"$2\""
+}
+
 require_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root (run it in the VM: selftests/vm/vm.sh -- $0)"
 	[ -n "${L2TPSEL_VM:-}" ] || [ -n "${L2TPSEL_ALLOW_HOST:-}" ] ||

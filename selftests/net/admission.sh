@@ -33,12 +33,6 @@ downs() {
 # Python starts in seconds under emulation: parse the CLI's text output with
 # bash, and check the JSON output of every show once, at the end.
 
-# val TEXT KEY: the word after KEY in TEXT.
-val() {
-	local re="(^| )$2 ([^ ]+)"
-	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
-}
-
 # admit ARGS...: one more session; prints the verdict (pass or the level).
 admit() {
 	local out
@@ -56,12 +50,6 @@ room() {
 	local out
 	out=$("$L" group show type slg "$1")
 	echo $(( $(val "$out" limit) - $(val "$out" sessions) ))
-}
-
-expect() {
-	if [ "$1" != "$2" ]; then
-		check_err 1 "$3: got \"$1\", expected \"$2\""
-	fi
 }
 
 reset_config() {

@@ -31,15 +31,6 @@ peers_require
 [ -x "$PEERS_DPTEST" ] || skip "no $PEERS_DPTEST (run make)"
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
-val() {
-	local re="(^| )$2 ([^ ]+)"
-	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
-}
-
-expect() {
-	[ "$1" = "$2" ] || check_err 1 "$3: got \"$1\", expected \"$2\""
-}
-
 peers_init 10.210.0.1 || fail "cannot set up the hub"
 for p in "lns1 10.220.0.11" "quiet 10.220.0.99" "agl 10.220.0.21"; do
 	peer_add $p || fail "cannot add peer $p"

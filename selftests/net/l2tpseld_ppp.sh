@@ -22,15 +22,6 @@ peers_require
 [ -x "$L2D" ] || skip "no $L2D (run make)"
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
-val() {
-	local re="(^| )$2 ([^ ]+)"
-	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
-}
-
-expect() {
-	[ "$1" = "$2" ] || check_err 1 "$3: got \"$1\", expected \"$2\""
-}
-
 peers_init 10.210.0.1 || fail "cannot set up the hub"
 peer_add lns1 10.220.0.11 || fail "cannot add lns1"
 peer_add lac1 10.220.0.50 || fail "cannot add lac1"

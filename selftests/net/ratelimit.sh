@@ -9,6 +9,7 @@
 # exact counters, namespaces, bounds, and the JSON of every show.  Dynamic
 # throttling is in ratelimit_throttle.sh.
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../ratelimit_lib.sh"
 
 require_root
 require_cmd python3 ip
@@ -16,37 +17,6 @@ require_module_file
 mod_load || fail "insmod $L2TPSEL_KO failed"
 make_tmpdir T
 L=$L2TPSEL_CLI
-
-expect() {
-	if [ "$1" != "$2" ]; then
-		check_err 1 "$3: got \"$1\", expected \"$2\""
-	fi
-}
-
-# val TEXT KEY: the word after KEY in TEXT.
-val() {
-	local re="(^| )$2 ([^ ]+)"
-	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
-}
-
-# counters NAME: "passed P rejected R dropped D" of a limit.
-counters() {
-	local out
-	out=$("$L" ratelimit show "$1")
-	echo "passed $(val "$out" passed) rejected $(val "$out" rejected) dropped $(val "$out" dropped)"
-}
-
-# refused MESSAGE CLI-ARGS...: the command fails and says MESSAGE.
-refused() {
-	local want=$1 out
-	shift
-	if out=$("$L" "$@" 2>&1); then
-		check_err 1 "\"$*\" was accepted"
-		return
-	fi
-	echo "  l2tpsel $*: $out"
-	[[ $out == *"$want"* ]] || check_err 1 "\"$*\": message \"$out\" lacks \"$want\""
-}
 
 # --- S-RL-1: a per-message-type limit: ICRQ throttled, SCCRQ untouched -------
 # 004: "Die Schwellenwerte koennen fuer jeden Nachrichtentyp definiert werden,

@@ -20,18 +20,6 @@ SIM=$TOP/build/l2tpsel-sim
 SCEN=$TOP/selftests/unit/scenarios
 [ -x "$SIM" ] || skip "no simulator $SIM (run make unit)"
 
-# val TEXT KEY: the word after KEY in TEXT.
-val() {
-	local re="(^| )$2 ([^ ]+)"
-	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
-}
-
-expect() {
-	if [ "$1" != "$2" ]; then
-		check_err 1 "$3: got \"$1\", expected \"$2\""
-	fi
-}
-
 # refused EXPECTED-MESSAGE CMD...: CMD must fail and print the message.
 refused() {
 	local want=$1 out
@@ -42,7 +30,6 @@ refused() {
 		check_err 1 "\"$*\": message \"$out\" lacks \"$want\""
 	fi
 }
-
 
 # --- S-SEL-12: reference examples replayed -----------------------------------
 # replay NAME: run scenario NAME in the simulator, turn it into a batch for
