@@ -41,6 +41,12 @@ int cli_parse_u32(const char *what, const char *s, uint32_t *v);
 int cli_parse_u64(const char *what, const char *s, uint64_t *v);
 const char *cli_level_name(unsigned int level);
 
+/* The top-level attributes of one l2tpsel reply, tb[type] (L2TPSEL_A_MAX + 1
+ * slots; an absent attribute is NULL). */
+struct nlmsghdr;
+struct nlattr;
+void cli_parse_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb);
+
 /* login start / stop through the l2tpseld agent (agent.c) */
 int agent_login_run(struct cli *c, int argc, char **argv);
 

@@ -29,7 +29,7 @@ const char *cli_level_name(unsigned int level)
 }
 
 /* Attributes of one reply, indexed by type (top level only). */
-static void parse_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb)
+void cli_parse_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb)
 {
 	const struct nlattr *a;
 
@@ -132,7 +132,7 @@ static int limit_show_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	pr_open_obj(NULL);
 	pr_u64("chassis_max", "chassis-max %" PRIu64, u32_of(tb[L2TPSEL_A_CHASSIS_MAX]));
 	print_limit("chassis_limit", "chassis", u32_of(tb[L2TPSEL_A_CHASSIS_LIMIT]));
@@ -218,7 +218,7 @@ static int group_show_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	bool slg = g->cmd == L2TPSEL_CMD_SLG_GET;
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	pr_open_obj(NULL);
 	pr_str("type", "%s", slg ? "slg" : "tunnel");
 	pr_str("name", " %s", str_of(tb[L2TPSEL_A_NAME]) ?: "?");
@@ -326,7 +326,7 @@ static int client_show_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	const struct nlattr *a, *b;
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	pr_open_obj(NULL);
 	pr_str("name", "client %s", str_of(tb[L2TPSEL_A_NAME]) ?: "?");
 	print_limit("limit", "limit", u32_of(tb[L2TPSEL_A_LIMIT]));
@@ -428,7 +428,7 @@ static int session_show_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	const struct nlattr *k;
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	k = tb[L2TPSEL_A_SESSION_KEY];
 	pr_open_obj(NULL);
 	pr_u64("key", "key %" PRIu64,
@@ -451,7 +451,7 @@ static int session_up_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	unsigned int admit;
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	admit = tb[L2TPSEL_A_ADMIT] ? mnl_attr_get_u8(tb[L2TPSEL_A_ADMIT]) : L2TPSEL_LEVEL_PASS;
 	*(unsigned int *)data = admit;
 	pr_open_obj(NULL);

@@ -42,16 +42,6 @@ static int word_of(const char *arg, const char *const *names, size_t n)
 
 /* ---- reply helpers ------------------------------------------------------------- */
 
-static void parse_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb)
-{
-	const struct nlattr *a;
-
-	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
-			tb[mnl_attr_get_type(a)] = a;
-}
-
 static uint64_t u_of(const struct nlattr *a)
 {
 	if (!a)
@@ -237,7 +227,7 @@ static int rl_show_cb(const struct nlmsghdr *nlh, void *data)
 	char abuf[64];
 	unsigned int key;
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	pr_open_obj(NULL);
 	pr_str("name", "ratelimit %s", s_of(tb[L2TPSEL_A_NAME]) ?: "?");
 	pr_str("direction", " %s", NAME_OF(dir_names, u_of(tb[L2TPSEL_A_RL_DIR])));
@@ -286,7 +276,7 @@ static int rl_check_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	unsigned int v;
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	v = (unsigned int)u_of(tb[L2TPSEL_A_RL_VERDICT]);
 	pr_open_obj(NULL);
 	pr_str("verdict", "%s", NAME_OF(verdict_names, v));
@@ -495,7 +485,7 @@ static int th_show_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1], *b, *f;
 	unsigned int src;
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	src = (unsigned int)u_of(tb[L2TPSEL_A_RL_SOURCE]);
 	pr_open_obj(NULL);
 	pr_str("name", "throttle %s", s_of(tb[L2TPSEL_A_NAME]) ?: "?");
@@ -541,7 +531,7 @@ static int th_load_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	pr_open_obj(NULL);
 	pr_u64("changed", "changed %" PRIu64, u_of(tb[L2TPSEL_A_RL_CHANGES]));
 	pr_close_obj();
@@ -693,7 +683,7 @@ void cli_print_throttle_event(const struct nlmsghdr *nlh)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	parse_attrs(nlh, tb);
+	cli_parse_attrs(nlh, tb);
 	pr_str("ev", "%s", "throttle");
 	pr_str("profile", " profile %s", s_of(tb[L2TPSEL_A_NAME]) ?: "?");
 	pr_u64("load", " load %" PRIu64, u_of(tb[L2TPSEL_A_RL_LOAD]));
