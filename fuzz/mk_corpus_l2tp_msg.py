@@ -80,7 +80,7 @@ seeds = {
     "valid-hidden-icrq": msg(10, avp(36, RV) + avp(14, hide(14, b"\x00\x4d", RV, b"\x01\x02"), h=True) +
                              avp(15, hide(15, b"\x00\x00\x00\x01", RV), h=True), tid=17),
     # bug classes (issue 8)
-    "avp-length-underflow": msg(1, SCCRQ_AVPS + avp(7, b"", length=3) + b"\x00" * 8),
+    "cve-2020-15173-avp-length-underflow": msg(1, SCCRQ_AVPS + avp(7, b"", length=3) + b"\x00" * 8),
     "zero-length-avp-loop": msg(6, avp(0x55, b"", length=0) + b"\x00" * 6, tid=17),
     "avp-length-overflow": msg(6, avp(8, b"x" * 4, m=False, length=200), tid=17),
     "avp-header-truncated": msg(6, b"\x80\x08\x00", tid=17),

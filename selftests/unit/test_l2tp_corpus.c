@@ -37,7 +37,7 @@ static const struct {
 	{ "valid-cdn", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
 	{ "valid-zlb", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
 	{ "valid-hidden-icrq", L2TP_ACT_ACCEPT, L2TP_PERR_NONE, 0 },
-	{ "avp-length-underflow", L2TP_ACT_STOPCCN, L2TP_PERR_AVP_LENGTH_UNDERFLOW, 2 },
+	{ "cve-2020-15173-avp-length-underflow", L2TP_ACT_STOPCCN, L2TP_PERR_AVP_LENGTH_UNDERFLOW, 2 },
 	{ "zero-length-avp-loop", L2TP_ACT_STOPCCN, L2TP_PERR_AVP_LENGTH_UNDERFLOW, 2 },
 	{ "avp-length-overflow", L2TP_ACT_STOPCCN, L2TP_PERR_AVP_LENGTH_OVERFLOW, 2 },
 	{ "avp-header-truncated", L2TP_ACT_STOPCCN, L2TP_PERR_AVP_TRUNCATED, 2 },

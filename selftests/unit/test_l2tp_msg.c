@@ -252,7 +252,7 @@ static void expect_answer(const struct l2tp_msg *m, enum l2tp_action act,
 	expect_answer(m, act, reason, res, err, __FILE__, __LINE__)
 
 /*
- * S-L2TP-3 avp-length-underflow (accel-ppp CVE-2020-15173) and
+ * S-L2TP-3 cve-2020-15173-avp-length-underflow (accel-ppp CVE-2020-15173) and
  * zero-length-avp-loop (xl2tpd): an AVP length below 6 ends parsing and
  * clears the tunnel (StopCCN 2/2) or the session (CDN 2/2).
  */
