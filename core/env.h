@@ -55,4 +55,19 @@ struct l2s_env {
 	void *ctx;
 };
 
+/*
+ * Memory for what grows with the configuration (a profile's tunnel array).
+ * @alloc returns @size bytes, not zeroed, or NULL; @free gets the size back
+ * so that the kernel can wipe what held secrets.  The module passes kvmalloc
+ * and kvfree_sensitive, userspace malloc and free (l2s_mem_default, set by
+ * l2s_core_init()); the unit tests pass an allocator that fails on demand.
+ */
+struct l2s_mem {
+	void *(*alloc)(void *ctx, size_t size);
+	void (*free)(void *ctx, void *ptr, size_t size);
+	void *ctx;
+};
+
+extern const struct l2s_mem l2s_mem_default;
+
 #endif /* L2S_ENV_H */

@@ -17,13 +17,20 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/stddef.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#define L2S_READ_ONCE(x)	READ_ONCE(x)
+#define L2S_WRITE_ONCE(x, v)	WRITE_ONCE(x, v)
 #else
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#define L2S_READ_ONCE(x)	(x)
+#define L2S_WRITE_ONCE(x, v)	((x) = (v))
 typedef uint8_t u8;
 typedef uint16_t u16;
 typedef uint32_t u32;

@@ -4,6 +4,37 @@
  */
 #include "obj.h"
 
+/*
+ * The default allocator of the build (struct l2s_mem): the kernel wipes a
+ * freed tunnel array, which holds secrets; userspace only frees it.
+ */
+#ifdef L2S_KERNEL
+static void *mem_alloc(void *ctx, size_t size)
+{
+	return kvmalloc(size, GFP_KERNEL_ACCOUNT);
+}
+
+static void mem_free(void *ctx, void *ptr, size_t size)
+{
+	kvfree_sensitive(ptr, size);
+}
+#else
+static void *mem_alloc(void *ctx, size_t size)
+{
+	return malloc(size);
+}
+
+static void mem_free(void *ctx, void *ptr, size_t size)
+{
+	free(ptr);
+}
+#endif
+
+const struct l2s_mem l2s_mem_default = {
+	.alloc = mem_alloc,
+	.free = mem_free,
+};
+
 /**
  * l2s_core_init() - set up one instance with caller-provided tables
  * @c: the instance
@@ -22,6 +53,7 @@ void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
 	c->domains = domains;
 	c->ndomains_cap = ndomains;
 	c->lockout_ms = L2S_DEFAULT_LOCKOUT_MS;
+	c->mem = &l2s_mem_default;
 }
 
 /**
@@ -80,8 +112,11 @@ int l2s_profile_check_name(const char *name, struct l2s_err *err)
 
 /**
  * l2s_profile_init() - an empty profile with default settings
- * @p: the profile
+ * @p: the profile; an array it held must have been freed before
+ *     (l2s_profile_release() or l2s_profile_free())
  * @name: its name, already checked with l2s_profile_check_name()
+ *
+ * An empty profile holds no tunnel array.
  */
 void l2s_profile_init(struct l2s_profile *p, const char *name)
 {
@@ -171,6 +206,28 @@ static void dest_put(struct l2s_core *c, u16 slot)
 {
 	if (c->dests[slot].refs)
 		c->dests[slot].refs--;
+}
+
+/*
+ * Give @p room for exactly @cap tunnels (>= p->ntunnels), keeping them.
+ * Return: 0, or -ENOMEM with @p unchanged.
+ */
+static int tunnels_resize(struct l2s_core *c, struct l2s_profile *p, u32 cap)
+{
+	struct l2s_tunnel *t = NULL;
+
+	if (cap) {
+		t = c->mem->alloc(c->mem->ctx, l2s_tunnels_size(cap));
+		if (!t)
+			return -ENOMEM;
+		if (p->ntunnels)
+			memcpy(t, p->t, l2s_tunnels_size(p->ntunnels));
+	}
+	if (p->t)
+		c->mem->free(c->mem->ctx, p->t, l2s_tunnels_size(p->tcap));
+	p->t = t;
+	p->tcap = (u16)cap;
+	return 0;
 }
 
 /* Recompute levels[] and pdest[] after the tunnel array changed. */
@@ -306,6 +363,16 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 	ret = check_dest_bounds(c, p, l2s_dest_find(c, &tc->dest), tc->level, err);
 	if (ret)
 		return ret;
+	/* Room first: a refusal after this point leaves only spare room behind. */
+	if (p->ntunnels == p->tcap) {
+		u32 cap = p->tcap ? 2u * p->tcap : 1;
+
+		if (cap > L2S_TUNNELS_PER_PROFILE)
+			cap = L2S_TUNNELS_PER_PROFILE;
+		if (tunnels_resize(c, p, cap))
+			return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory (tunnel array of %u)",
+					  p->name, cap);
+	}
 	slot = dest_get(c, &tc->dest, err);
 	if (slot < 0)
 		return slot;
@@ -356,6 +423,11 @@ int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
 	for (j = (u32)i; j + 1 < p->ntunnels; j++)
 		p->t[j] = p->t[j + 1];
 	p->ntunnels--;
+	/* Shrink at a quarter full; when that fails the larger array stays. */
+	if (!p->ntunnels)
+		tunnels_resize(c, p, 0);
+	else if (p->ntunnels <= p->tcap / 4u)
+		tunnels_resize(c, p, 2u * p->ntunnels);
 	profile_reindex(p);
 	return 0;
 }
@@ -363,7 +435,7 @@ int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
 /**
  * l2s_profile_release() - drop every destination reference of a profile
  * @c: the instance
- * @p: the profile, empty afterwards
+ * @p: the profile, empty afterwards, its tunnel array freed
  */
 void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p)
 {
@@ -371,8 +443,57 @@ void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p)
 
 	for (i = 0; i < p->ntunnels; i++)
 		dest_put(c, p->t[i].dest);
+	l2s_profile_free(c, p);
+}
+
+/**
+ * l2s_profile_free() - free the tunnel array of a copy
+ * @c: the instance whose allocator made it
+ * @p: the profile, empty afterwards
+ *
+ * Destination references are left alone: for a profile made by
+ * l2s_profile_copy(), which takes none.  A configured profile goes through
+ * l2s_profile_release().
+ */
+void l2s_profile_free(struct l2s_core *c, struct l2s_profile *p)
+{
 	p->ntunnels = 0;
+	tunnels_resize(c, p, 0);
 	profile_reindex(p);
+}
+
+/**
+ * l2s_profile_copy() - a copy of a profile with an array of its own
+ * @c: the instance (its allocator)
+ * @dst: receives the copy; what it held before is overwritten, not freed
+ * @src: the profile
+ * @cap: room for this many tunnels at least (src's count if more)
+ * @err: refusal message
+ *
+ * The copy takes no destination reference: free it with l2s_profile_free().
+ *
+ * Return: 0, or -ENOMEM with @err set and @dst empty.
+ */
+int l2s_profile_copy(struct l2s_core *c, struct l2s_profile *dst,
+		     const struct l2s_profile *src, u32 cap, struct l2s_err *err)
+{
+	if (cap < src->ntunnels)
+		cap = src->ntunnels;
+	if (cap > L2S_TUNNELS_PER_PROFILE)
+		cap = L2S_TUNNELS_PER_PROFILE;
+	*dst = *src;
+	dst->t = NULL;
+	dst->tcap = 0;
+	dst->ntunnels = 0;
+	if (cap && tunnels_resize(c, dst, cap)) {
+		profile_reindex(dst);
+		return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory (tunnel array of %u)",
+				  src->name, cap);
+	}
+	dst->ntunnels = src->ntunnels;
+	if (src->ntunnels)
+		memcpy(dst->t, src->t, l2s_tunnels_size(src->ntunnels));
+	return 0;
 }
 
 /**
@@ -463,8 +584,11 @@ const char *l2s_domain_lookup(const struct l2s_core *c, const char *user)
  */
 void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel)
 {
-	p->t[tunnel].sessions++;
-	c->dests[p->t[tunnel].dest].sessions++;
+	struct l2s_dest *d = &c->dests[p->t[tunnel].dest];
+
+	/* Written once: lock-free readers in the module may look at them. */
+	L2S_WRITE_ONCE(p->t[tunnel].sessions, p->t[tunnel].sessions + 1);
+	L2S_WRITE_ONCE(d->sessions, d->sessions + 1);
 }
 
 /**
@@ -483,7 +607,7 @@ int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunne
 
 	if (!p->t[tunnel].sessions || !d->sessions)
 		return -1;
-	p->t[tunnel].sessions--;
-	d->sessions--;
+	L2S_WRITE_ONCE(p->t[tunnel].sessions, p->t[tunnel].sessions - 1);
+	L2S_WRITE_ONCE(d->sessions, d->sessions - 1);
 	return 0;
 }

@@ -2,9 +2,12 @@
 /*
  * Objects of the selection core (S-OBJ-1..4) and their bounds.
  *
- * All storage is fixed-size or provided by the caller: a profile is one
- * struct with room for every tunnel it may hold, the destination table and
- * the domain map are arrays the caller allocates.  Nothing here takes a lock;
+ * Storage is fixed-size or provided by the caller, except a profile's tunnel
+ * array: it is allocated through the instance's struct l2s_mem to the size
+ * the profile holds (grown on add, shrunk on delete), so that a profile costs
+ * memory in proportion to its tunnels, not to the bound of 248.  The
+ * destination table and the domain map are arrays the caller allocates.
+ * Nothing here takes a lock;
  * the caller serialises every call that touches a struct l2s_core (one lock
  * per network namespace in the module, none in the single-threaded tools).
  */
@@ -12,6 +15,7 @@
 #define L2S_OBJ_H
 
 #include "l2s_types.h"
+#include "env.h"
 
 /* Bounds of S-OBJ-3.  Changing them changes the per-login bitmasks (u32). */
 #define L2S_LEVELS			8
@@ -85,7 +89,9 @@ struct l2s_tunnel {
  * within a level in the order they were added), levels[] lists the levels
  * that exist, and pdest[] the profile's distinct destinations in order of
  * first appearance.  @gen changes on every config change so that a login in
- * progress notices that its indexes are stale.
+ * progress notices that its indexes are stale.  @t has room for @tcap
+ * tunnels (NULL when 0); only obj.c allocates, grows, shrinks and frees it.
+ * A struct l2s_profile is not copied by assignment: l2s_profile_copy().
  */
 struct l2s_profile {
 	char name[L2S_NAME_LEN];
@@ -94,6 +100,7 @@ struct l2s_profile {
 	u8 nlevels;
 	u8 ndests;
 	u16 ntunnels;
+	u16 tcap;			/* room in @t */
 	u32 gen;
 	/* CDN / StopCCN result codes (bit = code 0..31) that also lock out and fail over. */
 	u32 failover_cdn;
@@ -106,7 +113,7 @@ struct l2s_profile {
 		u32 dests;		/* mask of profile destinations at this level */
 	} levels[L2S_LEVELS];
 	u16 pdest[L2S_DESTS_PER_PROFILE];	/* profile destination -> core slot */
-	struct l2s_tunnel t[L2S_TUNNELS_PER_PROFILE];
+	struct l2s_tunnel *t;
 };
 
 /* A domain map entry (S-OBJ-4). */
@@ -122,6 +129,7 @@ struct l2s_core {
 	u32 lockout_ms;			/* configured lockout time */
 	struct l2s_domain *domains;	/* caller-provided table */
 	u32 ndomains, ndomains_cap;
+	const struct l2s_mem *mem;	/* tunnel arrays; l2s_mem_default */
 };
 
 /* Options of a tunnel to add; strings may be NULL. */
@@ -145,6 +153,14 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
 		   struct l2s_err *err);
 void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p);
+int l2s_profile_copy(struct l2s_core *c, struct l2s_profile *dst,
+		     const struct l2s_profile *src, u32 cap, struct l2s_err *err);
+void l2s_profile_free(struct l2s_core *c, struct l2s_profile *p);
+/* Bytes the tunnel array of a profile holding @n tunnels takes. */
+static inline size_t l2s_tunnels_size(u32 n)
+{
+	return (size_t)n * sizeof(struct l2s_tunnel);
+}
 int l2s_tunnel_find(const struct l2s_profile *p, const char *name);
 
 int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,

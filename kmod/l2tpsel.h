@@ -89,8 +89,8 @@ struct ks_session {
 
 /*
  * Tunnel selection state (select.c).  A profile is a named object around the
- * core's struct l2s_profile, which is one allocation with room for every
- * tunnel it may hold (~35 KB: kvzalloc).  @serial is unique in the
+ * core's struct l2s_profile, whose tunnel array the core sizes to what the
+ * profile holds (kvmalloc through l2s_mem_default).  @serial is unique in the
  * namespace, so that a login notices its profile was deleted and another one
  * took its id.
  */

@@ -143,12 +143,35 @@ static void kf_event(void *ctx, const struct l2s_event *ev)
 	}
 }
 
+/* Tunnel arrays of the core in a test: freed with the test. */
+static void *kf_mem_alloc(void *ctx, size_t size)
+{
+	return kunit_kmalloc(ctx, size, GFP_KERNEL);
+}
+
+static void kf_mem_free(void *ctx, void *ptr, size_t size)
+{
+	kunit_kfree(ctx, ptr);
+}
+
+static const struct l2s_mem *kf_mem(struct kunit *test)
+{
+	struct l2s_mem *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	m->alloc = kf_mem_alloc;
+	m->free = kf_mem_free;
+	m->ctx = test;
+	return m;
+}
+
 static struct kfix *kf_new(struct kunit *test, u64 seed)
 {
 	struct kfix *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, f);
 	l2s_core_init(&f->core, f->dests, KF_DESTS, f->domains, 16);
+	f->core.mem = kf_mem(test);
 	l2s_profile_init(&f->prof, "P");
 	f->rng = seed ? seed : 88172645463325252ull;
 	f->env.now = 1000000;
@@ -391,6 +414,7 @@ static void l2tpsel_obj_3_dest_table_full_test(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	l2s_core_init(&c, d, 2, NULL, 0);
+	c.mem = kf_mem(test);
 	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 0);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&c, p, &tc, &err), 0);
 	tc.name = "B";

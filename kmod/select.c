@@ -224,11 +224,17 @@ struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name)
 	return o ? container_of(o, struct ks_profile, obj) : NULL;
 }
 
-/* A profile holds its tunnels' secrets: wipe them with it. */
-static void ks_profile_free(struct ks_profile *kp)
+/*
+ * Free a profile that holds no destination reference any more (deleted, or
+ * the namespace is going); the core's allocator wipes its tunnel array,
+ * which holds the secrets.
+ */
+static void ks_profile_free(struct ks_sel *s, struct ks_profile *kp)
 {
-	if (kp->p)
-		kvfree_sensitive(kp->p, sizeof(*kp->p));
+	if (kp->p) {
+		l2s_profile_free(&s->core, kp->p);
+		kfree_sensitive(kp->p);
+	}
 	kfree(kp);
 }
 
@@ -255,8 +261,8 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 	kp = kzalloc(sizeof(*kp), GFP_KERNEL);
 	if (!kp)
 		return -ENOMEM;
-	/* ~35 KB with room for 248 tunnels: one allocation, see obj.h. */
-	kp->p = kvzalloc(sizeof(*kp->p), GFP_KERNEL);
+	/* No tunnel array until the first tunnel (core/obj.c sizes it). */
+	kp->p = kzalloc(sizeof(*kp->p), GFP_KERNEL_ACCOUNT);
 	if (!kp->p) {
 		ret = -ENOMEM;
 		goto err_free;
@@ -270,7 +276,7 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 	return 0;
 
 err_free:
-	ks_profile_free(kp);
+	ks_profile_free(&ln->sel, kp);
 	return ret;
 }
 
@@ -294,7 +300,7 @@ int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err
 					kp->p->name, kp->p->t[i].name, kp->p->t[i].sessions);
 	l2s_profile_release(&ln->sel.core, kp->p);
 	ks_table_del(&ln->sel.profiles, &kp->obj);
-	ks_profile_free(kp);
+	ks_profile_free(&ln->sel, kp);
 	return 0;
 }
 
@@ -624,10 +630,15 @@ int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
 	if (!c.dests)
 		return -ENOMEM;
 	memcpy(c.dests, s->core.dests, c.ndests_cap * sizeof(*c.dests));
-	p = kvmalloc(sizeof(*p), GFP_KERNEL);
+	p = kmalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
 		goto out;
-	memcpy(p, kp->p, sizeof(*p));
+	ret = l2s_profile_copy(&c, p, kp->p, 0, err);
+	if (ret) {
+		kfree(p);
+		p = NULL;
+		goto out;
+	}
 	ec.p = p;
 	env.now = ks_now_ms();
 	env.rand = ks_rand;
@@ -647,8 +658,10 @@ int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
 	*nsteps = n;
 	ret = 0;
 out:
-	if (p)
-		kvfree_sensitive(p, sizeof(*p));
+	if (p) {
+		l2s_profile_free(&c, p);
+		kfree_sensitive(p);
+	}
 	kvfree(c.dests);
 	return ret;
 }
@@ -727,11 +740,6 @@ void ks_sel_stop(struct l2tpsel_net *ln)
 	cancel_delayed_work_sync(&ln->sel.expire_work);
 }
 
-static void ks_free_profile_obj(struct ks_obj *o)
-{
-	ks_profile_free(container_of(o, struct ks_profile, obj));
-}
-
 static void ks_free_domain_obj(struct ks_obj *o)
 {
 	kfree(container_of(o, struct ks_domain, obj));
@@ -745,12 +753,16 @@ void ks_sel_exit(struct l2tpsel_net *ln)
 {
 	struct ks_sel *s = &ln->sel;
 	struct ks_login *kl, *tmp;
+	struct ks_obj *o;
+	unsigned long id;
 
 	list_for_each_entry_safe(kl, tmp, &s->lru, lru)
 		ks_login_finish(ln, kl);
 	xa_destroy(&s->logins);
 	ks_table_destroy(&s->domains, ks_free_domain_obj);
-	ks_table_destroy(&s->profiles, ks_free_profile_obj);
+	xa_for_each(&s->profiles.xa, id, o)
+		ks_profile_free(s, container_of(o, struct ks_profile, obj));
+	ks_table_destroy(&s->profiles, NULL);
 	kvfree(s->core.dests);
 	kvfree(s->stats);
 	s->core.dests = NULL;

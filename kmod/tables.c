@@ -28,15 +28,16 @@ int ks_table_init(struct ks_table *t)
 /**
  * ks_table_destroy() - free every object and the table itself
  * @t: the table
- * @free_fn: frees one object
+ * @free_fn: frees one object; NULL when the caller freed them already
  */
 void ks_table_destroy(struct ks_table *t, void (*free_fn)(struct ks_obj *obj))
 {
 	struct ks_obj *obj;
 	unsigned long id;
 
-	xa_for_each(&t->xa, id, obj)
-		free_fn(obj);
+	if (free_fn)
+		xa_for_each(&t->xa, id, obj)
+			free_fn(obj);
 	xa_destroy(&t->xa);
 	rhashtable_destroy(&t->ht);
 	t->n = 0;

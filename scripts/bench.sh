@@ -300,8 +300,8 @@ EOF
 		echo "|---|---:|---:|---:|---:|"
 		echo "| live session (admission counters) | $smax | $ses_b [$ses_s] | $route_b [$route_s] | $(ratio "$ses_b" "$route_b") |"
 		echo "| domain map entry | $dmax | $dom_b [$dom_s] | $route_b [$route_s] | $(ratio "$dom_b" "$route_b") |"
-		echo "| profile (room for 248 tunnels) | $((pmax - 1)) | $prof_b [$prof_s] | $route_b [$route_s] | $(ratio "$prof_b" "$route_b") |"
-		echo "| tunnel (in its profile's room) | $tn | $tun_b [$tun_s] | $route_b [$route_s] | $(ratio "$tun_b" "$route_b") |"
+		echo "| profile with one tunnel (its array sized to it) | $((pmax - 1)) | $prof_b [$prof_s] | $route_b [$route_s] | $(ratio "$prof_b" "$route_b") |"
+		echo "| tunnel (grows its profile's array) | $tn | $tun_b [$tun_s] | $route_b [$route_s] | $(ratio "$tun_b" "$route_b") |"
 		echo "| destination table, once per namespace (4096 slots) | 1 | $dtab_b | $route_b | $(ratio "$dtab_b" "$route_b") |"
 		echo "| destination (a slot of that table) | 4096 | $dslot_b | $route_b | $(ratio "$dslot_b" "$route_b") |"
 		echo

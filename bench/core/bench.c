@@ -44,6 +44,8 @@ static void build(u32 levels, u32 per, u8 lb)
 	char name[16], addr[32];
 	u32 l, i;
 
+	if (prof.t)
+		l2s_profile_free(&core, &prof);
 	l2s_core_init(&core, dests, 256, NULL, 0);
 	l2s_profile_init(&prof, "B");
 	prof.lb = lb;

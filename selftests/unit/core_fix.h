@@ -56,8 +56,11 @@ static inline void fix_event(void *ctx, const struct l2s_event *ev)
 		f->ev[f->nev++] = *ev;
 }
 
+/* @f is static (zeroed) or was set up before: its profile's array is freed. */
 static inline void fix_init(struct fix *f, u64 seed)
 {
+	if (f->prof.t)
+		l2s_profile_free(&f->core, &f->prof);
 	memset(f, 0, sizeof(*f));
 	l2s_core_init(&f->core, f->dests, FIX_DESTS, f->domains, 16);
 	l2s_profile_init(&f->prof, "P");

@@ -201,3 +201,212 @@ UNIT_TEST(obj_4_login_with_own_tunnel_list)
 	l2s_profile_release(&f.core, &radius);
 	EXPECT_EQ(f.dests[f.prof.t[0].dest].refs, 1);
 }
+
+/*
+ * A profile's tunnel array through a counting allocator that fails on
+ * demand: memory in proportion to the tunnels, grown on add and shrunk on
+ * delete (issue 4).
+ */
+struct mem_probe {
+	long live_blocks;
+	long live_bytes;
+	int fail_in;		/* > 0: the fail_in-th allocation from now fails */
+	int allocs;
+};
+
+static void *probe_alloc(void *ctx, size_t size)
+{
+	struct mem_probe *m = ctx;
+	void *p;
+
+	if (m->fail_in > 0 && --m->fail_in == 0)
+		return NULL;
+	p = malloc(size);
+	if (p) {
+		m->live_blocks++;
+		m->live_bytes += (long)size;
+		m->allocs++;
+	}
+	return p;
+}
+
+static void probe_free(void *ctx, void *ptr, size_t size)
+{
+	struct mem_probe *m = ctx;
+
+	if (!ptr)
+		return;
+	m->live_blocks--;
+	m->live_bytes -= (long)size;
+	free(ptr);
+}
+
+static int probe_tunnel(struct fix *f, struct l2s_profile *p, u32 i, struct l2s_err *err)
+{
+	struct l2s_tunnel_conf tc = { .level = i % 8 };
+	char name[16], addr[32];
+
+	snprintf(name, sizeof(name), "T%u", i);
+	snprintf(addr, sizeof(addr), "10.0.0.%u", 1 + (i / 8) % 31);
+	tc.name = name;
+	tc.dest = fix_key(addr, NULL, 0);
+	return l2s_tunnel_add(&f->core, p, &tc, err);
+}
+
+/* Grown on add to the bound, shrunk on delete, nothing left at the end. */
+UNIT_TEST(obj_profile_memory_grows_and_shrinks)
+{
+	static struct fix f;
+	static struct mem_probe m;
+	struct l2s_mem mem = { probe_alloc, probe_free, &m };
+	struct l2s_err err = { 0 };
+	char name[16];
+	u32 i;
+
+	fix_init(&f, 1);
+	f.core.mem = &mem;
+	EXPECT_EQ(f.prof.tcap, 0);
+	EXPECT_TRUE(f.prof.t == NULL);
+	EXPECT_EQ(m.live_bytes, 0);
+	ASSERT_EQ(probe_tunnel(&f, &f.prof, 0, &err), 0);
+	/* one tunnel: one tunnel's worth, not the bound's */
+	EXPECT_EQ(f.prof.tcap, 1);
+	EXPECT_EQ(m.live_bytes, (long)sizeof(struct l2s_tunnel));
+	for (i = 1; i < L2S_TUNNELS_PER_PROFILE; i++) {
+		if (probe_tunnel(&f, &f.prof, i, &err) < 0) {
+			UNIT_DIAG("tunnel %u: %s", i, err.msg);
+			break;
+		}
+		/* never more than twice what the profile holds */
+		if (f.prof.tcap > 2u * f.prof.ntunnels || f.prof.tcap < f.prof.ntunnels)
+			break;
+	}
+	EXPECT_EQ(f.prof.ntunnels, L2S_TUNNELS_PER_PROFILE);
+	EXPECT_EQ(f.prof.tcap, L2S_TUNNELS_PER_PROFILE);
+	EXPECT_EQ(m.live_blocks, 1);
+	EXPECT_EQ(m.live_bytes, (long)l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE));
+	/* the 249th is refused by the bound, not by memory */
+	EXPECT_EQ(probe_tunnel(&f, &f.prof, 999, &err), -ENOSPC);
+	EXPECT_STREQ(err.msg, "profile P: at most 248 tunnels per profile");
+	/* delete down to 3: the array follows, kept sorted and indexed */
+	for (i = 3; i < L2S_TUNNELS_PER_PROFILE; i++) {
+		snprintf(name, sizeof(name), "T%u", i);
+		ASSERT_EQ(l2s_tunnel_del(&f.core, &f.prof, name, &err), 0);
+		if (f.prof.tcap > 4u * f.prof.ntunnels)
+			break;
+	}
+	EXPECT_EQ(f.prof.ntunnels, 3);
+	EXPECT_TRUE(f.prof.tcap >= 3 && f.prof.tcap <= 12);
+	EXPECT_EQ(m.live_bytes, (long)l2s_tunnels_size(f.prof.tcap));
+	EXPECT_EQ(l2s_tunnel_find(&f.prof, "T2"), 2);
+	EXPECT_EQ(f.prof.nlevels, 3);
+	/* T0..T2 share 10.0.0.1: one reference each */
+	EXPECT_EQ(f.prof.ndests, 1);
+	EXPECT_EQ(f.dests[f.prof.pdest[0]].refs, 3);
+	/* a copy has an array of its own and takes no reference */
+	{
+		static struct l2s_profile q;
+
+		ASSERT_EQ(l2s_profile_copy(&f.core, &q, &f.prof, 0, &err), 0);
+		EXPECT_EQ(q.tcap, 3);
+		EXPECT_TRUE(q.t != f.prof.t);
+		EXPECT_STREQ(q.t[1].name, "T1");
+		EXPECT_EQ(m.live_blocks, 2);
+		EXPECT_EQ(f.dests[f.prof.t[0].dest].refs, 3);
+		l2s_profile_free(&f.core, &q);
+		EXPECT_EQ(q.ntunnels, 0);
+		EXPECT_EQ(m.live_blocks, 1);
+	}
+	/* the last delete frees the array */
+	EXPECT_EQ(l2s_tunnel_del(&f.core, &f.prof, "T0", &err), 0);
+	EXPECT_EQ(l2s_tunnel_del(&f.core, &f.prof, "T1", &err), 0);
+	EXPECT_EQ(l2s_tunnel_del(&f.core, &f.prof, "T2", &err), 0);
+	EXPECT_EQ(f.prof.tcap, 0);
+	EXPECT_TRUE(f.prof.t == NULL);
+	EXPECT_EQ(m.live_blocks, 0);
+	EXPECT_EQ(m.live_bytes, 0);
+	for (i = 0; i < FIX_DESTS; i++)
+		EXPECT_EQ(f.dests[i].refs, 0);
+	/* release frees the array too */
+	ASSERT_EQ(probe_tunnel(&f, &f.prof, 0, &err), 0);
+	ASSERT_EQ(probe_tunnel(&f, &f.prof, 1, &err), 1);
+	l2s_profile_release(&f.core, &f.prof);
+	EXPECT_EQ(m.live_blocks, 0);
+	EXPECT_EQ(f.dests[0].refs + f.dests[1].refs, 0);
+}
+
+/* Out of memory on add: a clear refusal, the profile and the counters as
+ * they were, nothing leaked; a failed shrink keeps the larger array.
+ */
+UNIT_TEST(obj_profile_memory_allocation_failure)
+{
+	static struct fix f;
+	static struct mem_probe m;
+	static struct l2s_profile q;
+	struct l2s_mem mem = { probe_alloc, probe_free, &m };
+	struct l2s_err err = { 0 };
+	struct l2s_tunnel *before;
+	u32 i, refs = 0;
+
+	fix_init(&f, 1);
+	f.core.mem = &mem;
+	/* the first tunnel of an empty profile */
+	m.fail_in = 1;
+	EXPECT_EQ(probe_tunnel(&f, &f.prof, 0, &err), -ENOMEM);
+	EXPECT_STREQ(err.msg, "profile P: out of memory (tunnel array of 1)");
+	EXPECT_EQ(f.prof.ntunnels, 0);
+	EXPECT_EQ(m.live_blocks, 0);
+	for (i = 0; i < FIX_DESTS; i++)
+		refs += f.dests[i].refs;
+	EXPECT_EQ(refs, 0);
+	/* growth from 4 to 8 fails: 4 tunnels, their references, one session */
+	for (i = 0; i < 4; i++)
+		ASSERT_EQ(probe_tunnel(&f, &f.prof, i, &err) >= 0, 1);
+	ASSERT_EQ(f.prof.tcap, 4);
+	l2s_tunnel_session_up(&f.core, &f.prof, 0);
+	before = f.prof.t;
+	m.fail_in = 1;
+	EXPECT_EQ(probe_tunnel(&f, &f.prof, 4, &err), -ENOMEM);
+	EXPECT_STREQ(err.msg, "profile P: out of memory (tunnel array of 8)");
+	EXPECT_EQ(f.prof.ntunnels, 4);
+	EXPECT_EQ(f.prof.tcap, 4);
+	EXPECT_TRUE(f.prof.t == before);
+	EXPECT_EQ(l2s_tunnel_find(&f.prof, "T4"), -1);
+	EXPECT_EQ(f.prof.t[0].sessions, 1);
+	EXPECT_EQ(f.dests[f.prof.t[0].dest].sessions, 1);
+	for (refs = 0, i = 0; i < FIX_DESTS; i++)
+		refs += f.dests[i].refs;
+	EXPECT_EQ(refs, 4);
+	EXPECT_EQ(m.live_blocks, 1);
+	/* the same add goes through once memory is back */
+	EXPECT_TRUE(probe_tunnel(&f, &f.prof, 4, &err) >= 0);
+	EXPECT_EQ(f.prof.tcap, 8);
+	/* a copy that cannot get memory is empty and says why */
+	m.fail_in = 1;
+	EXPECT_EQ(l2s_profile_copy(&f.core, &q, &f.prof, 0, &err), -ENOMEM);
+	EXPECT_STREQ(err.msg, "profile P: out of memory (tunnel array of 5)");
+	EXPECT_EQ(q.ntunnels, 0);
+	EXPECT_TRUE(q.t == NULL);
+	/* shrinking 8 -> 4 fails: the tunnel goes, the larger array stays */
+	EXPECT_EQ(l2s_tunnel_del(&f.core, &f.prof, "T4", &err), 0);
+	EXPECT_EQ(l2s_tunnel_del(&f.core, &f.prof, "T3", &err), 0);
+	m.fail_in = 1;
+	EXPECT_EQ(l2s_tunnel_del(&f.core, &f.prof, "T2", &err), 0);
+	EXPECT_EQ(f.prof.ntunnels, 2);
+	EXPECT_EQ(f.prof.tcap, 8);
+	EXPECT_STREQ(f.prof.t[1].name, "T1");
+	/* the next one shrinks it */
+	EXPECT_EQ(l2s_tunnel_del(&f.core, &f.prof, "T1", &err), 0);
+	EXPECT_EQ(f.prof.ntunnels, 1);
+	EXPECT_EQ(f.prof.tcap, 2);
+	EXPECT_STREQ(f.prof.t[0].name, "T0");
+	EXPECT_EQ(f.prof.t[0].sessions, 1);
+	EXPECT_EQ(m.live_blocks, 1);
+	/* S-LIM-9 still holds: the session goes down once */
+	EXPECT_EQ(l2s_tunnel_session_down(&f.core, &f.prof, 0), 0);
+	EXPECT_EQ(l2s_tunnel_session_down(&f.core, &f.prof, 0), -1);
+	l2s_profile_release(&f.core, &f.prof);
+	EXPECT_EQ(m.live_blocks, 0);
+	EXPECT_EQ(m.live_bytes, 0);
+	f.core.mem = &l2s_mem_default;
+}

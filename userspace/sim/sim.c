@@ -1059,8 +1059,10 @@ int main(int argc, char **argv)
 		die(s, "pick at line %d was never used", s->pins[s->pin_head % SIM_PINS].line);
 	free(line);
 	free(s->live);
-	for (i = 0; i < s->nprof; i++)
+	for (i = 0; i < s->nprof; i++) {
+		l2s_profile_free(&s->core, s->prof[i]);
 		free(s->prof[i]);
+	}
 	if (f != stdin)
 		fclose(f);
 	return 0;
