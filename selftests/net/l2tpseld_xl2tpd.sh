@@ -10,7 +10,11 @@
 # - l2tpseld as LAC, 4 clients at once (4 calls on one tunnel), 20 logins
 #   to an xl2tpd LNS: every login is ok;
 # - xl2tpd never logs "out of order control packet": it takes a control
-#   message (a ZLB too) only with the next Ns, and logs any other.
+#   message (a ZLB too) only with the next Ns, and logs any other.  The one
+#   exception is a copy of a message it already took, resent by l2tpseld's
+#   retransmission timer (xl2tpd stalled past 1 s in a loaded guest, RFC 2661
+#   §5.8); l2tpseld's debug log names every such resend, and only those
+#   explain a line.
 #
 # The benchmark saw both fail (xl2tpd: "got 1, expected 2"; 35 of 100
 # logins no-reply).  About 15 s in the VM.
@@ -41,7 +45,35 @@ xl2tpd_start() {
 	wait_for 10 test -p "$T/$1.ctl"
 }
 
-common=(-o 'kernel none' -o 'journal none' -o 'log-level 1' -o 'dataplane none')
+common=(-o 'kernel none' -o 'journal none' -o 'log-level 2' -o 'dataplane none')
+
+# ooo_check XL2TPD_LOG L2TPSELD_LOG: print xl2tpd's "out of order" lines, each
+# with what explains it; return how many nothing explains.  Explained: "got
+# G, expected E" with G before E (a copy of a message xl2tpd already took)
+# where l2tpseld logged "tunnel T: tx message (again, timeout) ns G".
+ooo_check() {
+	awk '
+	NR == FNR {
+		if (match($0, /tunnel [0-9]+: tx message \(again, timeout\) ns [0-9]+/)) {
+			split(substr($0, RSTART, RLENGTH), w, /[ :]+/)
+			resent[w[2] ":" w[8]] = 1
+		}
+		next
+	}
+	/out of order control packet/ {
+		match($0, /on tunnel [0-9]+ \(got [0-9]+, expected [0-9]+\)/)
+		split(substr($0, RSTART, RLENGTH), w, /[ (),]+/)
+		t = w[3]; g = w[5]; e = w[7]
+		dup = (e - g + 65536) % 65536
+		if (dup > 0 && dup < 32768 && ((t ":" g) in resent)) {
+			print "# explained (resent by the timer): " $0
+		} else {
+			print "# NOT explained: " $0
+			bad++
+		}
+	}
+	END { exit bad > 0 }' "$2" "$1"
+}
 
 # --- xl2tpd LAC -> l2tpseld LNS ------------------------------------------------
 "$L2D" "${common[@]}" -o 'listen 127.0.0.2 port 1701' -o 'socket none' -o 'hostname lns' \
@@ -66,16 +98,13 @@ n=$(grep -c '^l2tpseld: session .* established as LNS' "$T/lns.log")
 echo "# xl2tpd LAC: $(grep -c 'Call established' "$T/lac.log") calls established, l2tpseld LNS: $n sessions"
 [ "$n" -eq "$XN" ]
 check_err $? "l2tpseld LNS has $n sessions, not $XN"
-# KNOWN BUG (issue 5, open): on an idle guest xl2tpd as LAC logs once
-# "Received out of order control packet (got 1, expected 2)" against the
-# l2tpseld LNS although every call is established (seen on a clean clone
-# at 12:08 on 2026-11-30; under load the test passed).  The cause is not
-# found yet; until it is, the line is reported here and does not fail the
-# test.  Remove this exception with the fix.
-if grep 'out of order' "$T/lac.log"; then
-	echo "# KNOWN BUG (issue 5): xl2tpd LAC logged an out-of-order control message (see above)"
-fi
-log_test "xl2tpd LAC: $XN calls one after another to l2tpseld LNS, all established"
+# xl2tpd moves a tunnel to a new connected socket right after sending SCCCN
+# and reads that socket first: an immediate ZLB for SCCCN reached the old one
+# and was read after the ICRP ("got 1, expected 2", issue 5).  l2tpseld's
+# ack of SCCCN now rides on the ICRP (ack-delay, 100 ms).
+ooo_check "$T/lac.log" "$T/lns.log"
+check_err $? "xl2tpd LAC saw a control message out of order"
+log_test "xl2tpd LAC: $XN calls one after another to l2tpseld LNS, Ns in order"
 
 # --- l2tpseld LAC -> xl2tpd LNS, 4 logins at once ------------------------------
 printf '%s\n' '[global]' 'listen-addr = 127.0.0.3' 'port = 1701' 'access control = no' '' \
@@ -100,8 +129,8 @@ echo "# l2tpseld LAC: $ok of $N logins ok"
 [ "$ok" -eq "$N" ]
 check_err $? "only $ok of $N logins ok: $(cat "$T"/o.* | grep '^done' | grep -v '^done ok' | sort | uniq -c)"
 echo "# l2tpseld LAC: $(grep -c 'established as LAC' "$T/agent.log") tunnel/session lines"
-grep 'out of order' "$T/xlns.log"
-check_fail $? "xl2tpd LNS saw a control message out of order"
+ooo_check "$T/xlns.log" "$T/agent.log"
+check_err $? "xl2tpd LNS saw a control message out of order"
 log_test "l2tpseld LAC: $N logins, 4 at once, to xl2tpd LNS, Ns in order"
 
 exit $EXIT_STATUS

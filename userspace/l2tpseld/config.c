@@ -32,6 +32,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->retries_established = L2TP_REL_MAX_RETRIES;
 	c->rto_initial_ms = L2TP_REL_RTO_INITIAL_MS;
 	c->rto_max_ms = L2TP_REL_RTO_CAP_MIN_MS;
+	c->ack_delay_ms = L2D_ACK_DELAY_MS;
 	c->sccrq_timeout_ms = 10000;
 	c->icrq_timeout_ms = 10000;
 	c->hello_ms = 60000;
@@ -168,6 +169,7 @@ struct dur_kw {
 static const struct dur_kw dur_kws[] = {
 	{ "rto-initial", offsetof(struct l2d_conf, rto_initial_ms), 10 },
 	{ "rto-max", offsetof(struct l2d_conf, rto_max_ms), L2TP_REL_RTO_CAP_MIN_MS },
+	{ "ack-delay", offsetof(struct l2d_conf, ack_delay_ms), 0 },
 	{ "sccrq-timeout", offsetof(struct l2d_conf, sccrq_timeout_ms), 100 },
 	{ "icrq-timeout", offsetof(struct l2d_conf, icrq_timeout_ms), 100 },
 	{ "hello-interval", offsetof(struct l2d_conf, hello_ms), 0 },
@@ -430,6 +432,9 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	if (c->rto_max_ms < c->rto_initial_ms)
 		return cerr(err, errlen, "rto-max (%u ms) is below rto-initial (%u ms)",
 			    c->rto_max_ms, c->rto_initial_ms);
+	if (c->ack_delay_ms * 2 > c->rto_initial_ms)
+		return cerr(err, errlen, "ack-delay (%u ms) is above half of rto-initial (%u ms)",
+			    c->ack_delay_ms, c->rto_initial_ms);
 	for (i = 0; i < c->n_listen; i++) {
 		struct sockaddr_in *a = (struct sockaddr_in *)&c->listen[i];
 

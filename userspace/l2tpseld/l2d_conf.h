@@ -20,6 +20,18 @@
 #define L2D_MAX_ROUTES	32
 #define L2D_MAX_TGMAP	64
 
+/*
+ * How long an owed acknowledgement waits for a message to carry it before a
+ * ZLB goes (RFC 2661 §5.8: the ack piggybacks; a ZLB only when there is
+ * nothing to send).  Not 0: the LAC answers SCCCN's ack with its ICRQ at
+ * once, and an immediate ZLB races with what the LAC does right after
+ * sending SCCCN.  xl2tpd moves the tunnel to a new connected UDP socket
+ * there; a ZLB that reaches its old socket first is read after the ICRP that
+ * reached the new one, and dropped as "out of order control packet (got 1,
+ * expected 2)" (issue 5).  Far below the peer's 1 s retransmission timer.
+ */
+#define L2D_ACK_DELAY_MS	100
+
 enum l2d_lns_mode {
 	L2D_LNS_NORMAL,
 	L2D_LNS_SILENT,			/* test: answer nothing at all */
@@ -64,6 +76,7 @@ struct l2d_conf {
 	char netns[64];
 	uint32_t retries_setup, retries_established;
 	uint32_t rto_initial_ms, rto_max_ms;
+	uint32_t ack_delay_ms;		/* a ZLB waits this long for a reply to carry the ack */
 	uint32_t sccrq_timeout_ms, icrq_timeout_ms;
 	uint32_t hello_ms;
 	uint16_t recv_window;

@@ -58,6 +58,19 @@ static uint16_t queued(const struct l2tp_rel *r)
 	return (uint16_t)(r->ns_next - r->ns_una);
 }
 
+void l2tp_rel_hold(struct l2tp_rel *r, uint16_t ns)
+{
+	r->hold = true;
+	r->hold_ns = ns;
+}
+
+/* l2tp_rel_hold(): hold_ns has gone out and is not acknowledged yet. */
+static bool held(const struct l2tp_rel *r)
+{
+	return r->hold && (uint16_t)(r->ns_sent - r->hold_ns - 1) < SEQ_HALF &&
+	       (uint16_t)(r->hold_ns - r->ns_una) < SEQ_HALF;
+}
+
 int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len)
 {
 	struct l2tp_rel_slot *slot;
@@ -123,6 +136,8 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 	} else if (acked) {
 		r->ns_una = hdr->nr;
 		r->stats.acked += acked;
+		if (r->hold && (uint16_t)(r->ns_una - r->hold_ns - 1) < SEQ_HALF)
+			r->hold = false;
 		while (acked--)
 			cwnd_on_ack(r);
 		if (in_flight(r))
@@ -192,6 +207,7 @@ static void tx_slot(struct l2tp_rel *r, uint16_t ns, bool retransmit,
 	tx->len = slot->len;
 	tx->ns = ns;
 	tx->retransmit = retransmit;
+	tx->timeout = false;
 	tx->zlb = false;
 	r->ack_pending = false;	/* piggybacked */
 }
@@ -237,11 +253,12 @@ enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 		r->recover_ns = r->ns_sent;
 		r->stats.retransmits++;
 		tx_slot(r, r->ns_una, true, tx);
+		tx->timeout = true;
 		return L2TP_REL_TRANSMIT;
 	}
 
 	window = r->cwnd < r->cfg.peer_window ? r->cwnd : r->cfg.peer_window;
-	if (r->ns_sent != r->ns_next && in_flight(r) < window) {
+	if (r->ns_sent != r->ns_next && in_flight(r) < window && !held(r)) {
 		if (!in_flight(r))
 			start_timer(r, now_ms);
 		tx_slot(r, r->ns_sent, false, tx);
@@ -257,6 +274,7 @@ enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 		tx->data = r->zlb;
 		tx->ns = r->ns_sent;
 		tx->retransmit = false;
+		tx->timeout = false;
 		tx->zlb = true;
 		r->ack_pending = false;
 		r->stats.zlb_sent++;
@@ -272,7 +290,7 @@ uint64_t l2tp_rel_next_event(const struct l2tp_rel *r, uint64_t now_ms)
 
 	if (r->dead)
 		return r->dead_reported ? UINT64_MAX : now_ms;
-	if (r->ns_sent != r->ns_next && in_flight(r) < window)
+	if (r->ns_sent != r->ns_next && in_flight(r) < window && !held(r))
 		return now_ms;
 	if (in_flight(r))
 		next = r->rto_deadline;

@@ -22,7 +22,9 @@
  *   working through its backlog, and nothing it holds is resent;
  * - an ack owed is piggybacked on the next message sent; if none is sent by
  *   ack_delay_ms (default 0: at the end of the same event-loop turn) a ZLB
- *   goes; a duplicate is always acknowledged at once.
+ *   goes; a duplicate is always acknowledged at once;
+ * - l2tp_rel_hold() keeps what follows one message back until that message
+ *   is acknowledged, whatever the window (the LAC after SCCCN).
  */
 #ifndef L2TPD_RELIABLE_H
 #define L2TPD_RELIABLE_H
@@ -70,6 +72,7 @@ struct l2tp_rel_tx {
 	size_t len;
 	uint16_t ns;
 	bool retransmit;
+	bool timeout;		/* the retransmission timer's (else a partial ack's) */
 	bool zlb;
 };
 
@@ -96,6 +99,8 @@ struct l2tp_rel {
 	bool recovering;	/* a timeout retransmission is outstanding */
 	uint16_t recover_ns;	/* ns_sent when it happened */
 	bool resend_head;	/* partial ack during recovery: resend at resend_at */
+	bool hold;		/* nothing after hold_ns is sent before it is acked */
+	uint16_t hold_ns;
 	uint64_t resend_at;	/* unless another ack comes first */
 	bool ack_pending;
 	uint64_t ack_due;
@@ -112,6 +117,13 @@ void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id);
 int l2tp_rel_set_peer_window(struct l2tp_rel *r, uint16_t window);
 /* E.g. fewer retries before the tunnel is up than after (issue 5). */
 void l2tp_rel_set_max_retries(struct l2tp_rel *r, uint32_t max_retries);
+
+/*
+ * Send nothing queued after Ns @ns (the next to queue, say) before @ns is
+ * acknowledged, whatever the window.  The LAC calls it after queueing SCCCN:
+ * the first message after it may go with it, the rest wait for its ack.
+ */
+void l2tp_rel_hold(struct l2tp_rel *r, uint16_t ns);
 
 /*
  * Queue a built message (Ns and Nr are filled in at each transmission).

@@ -216,6 +216,7 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 		.recv_window = d->conf->recv_window,
 		.rto_initial_ms = d->conf->rto_initial_ms,
 		.rto_max_ms = d->conf->rto_max_ms,
+		.ack_delay_ms = d->conf->ack_delay_ms,
 		.max_retries = d->conf->retries_setup,
 	};
 	struct l2d_tunnel *t;
@@ -361,6 +362,10 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 	if (t->state == L2D_T_DEAD)
 		return;
 	while ((ev = l2tp_rel_poll(&t->rel, now, &tx)) == L2TP_REL_TRANSMIT) {
+		l2d_log(d, L2D_LOG_DEBUG, "tunnel %u: tx %s%s ns %u nr %u", t->tid,
+			tx.zlb ? "ZLB" : "message",
+			!tx.retransmit ? "" : tx.timeout ? " (again, timeout)" : " (again, partial ack)",
+			tx.ns, t->rel.nr);
 		if (d->env->send(d, t, tx.data, tx.len) < 0)
 			d->stats.tx_err++;
 		else
@@ -696,6 +701,17 @@ static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
 		return tunnel_stop_end(t, L2D_END_ERROR, L2TP_STOPCCN_GENERAL_ERROR,
 				       L2TP_ERR_NO_RESOURCES, NULL);
+	/*
+	 * One message may follow SCCCN at once, the rest wait for its ack.
+	 * xl2tpd as LNS moves the tunnel to a new connected UDP socket when
+	 * SCCCN arrives and reads that socket before its listening one: an ICRQ
+	 * sent with SCCCN still reaches the old socket, and one sent after
+	 * xl2tpd's ZLB for SCCCN reached the new one and was read first, then
+	 * dropped as "out of order control packet (got 3, expected 2)", with
+	 * every ICRQ behind it (issue 5).  Once the first is acknowledged, the
+	 * old socket holds nothing more of ours.
+	 */
+	l2tp_rel_hold(&t->rel, t->rel.ns_next);
 	tunnel_established(t);
 }
 
