@@ -38,18 +38,18 @@ peers_require_agent
 
 mod_load || fail "insmod $L2TPSEL_KO failed"
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-peer_add lns1 10.220.0.11 || fail "cannot add peer lns1"
-peer_add lns2 10.220.0.12 || fail "cannot add peer lns2"
-peer_add lns3 10.220.0.13 || fail "cannot add peer lns3"
-peer_add lns4 10.220.0.14 || fail "cannot add peer lns4"
+# lns3 and lns4 live in lns1's and lns2's namespaces, on addresses of their own
+peer_add lns1 10.220.0.11 10.220.0.13 || fail "cannot add peer lns1"
+peer_add lns2 10.220.0.12 10.220.0.14 || fail "cannot add peer lns2"
 peer_lns_start lns1 host lns-1
 check_err $? "xl2tpd lns1 did not start"
 peer_lns_start lns2 host lns-2
 check_err $? "xl2tpd lns2 did not start"
-for p in lns3 lns4; do
-	ip netns exec "${PEER_NS[$p]}" "$L2TPSELD" -o "listen ${PEER_ADDR[$p]}" -o "hostname $p" \
+for p in "lns3 lns1 10.220.0.13" "lns4 lns2 10.220.0.14"; do
+	set -- $p
+	ip netns exec "${PEER_NS[$2]}" "$L2TPSELD" -o "listen $3" -o "hostname $1" \
 		-o "kernel none" -o "dataplane none" -o "socket none" -o "journal none" \
-		>"$PEERS_DIR/$p-l2tpseld.log" 2>&1 &
+		>"$PEERS_DIR/$1-l2tpseld.log" 2>&1 &
 	defer kill_wait $!
 done
 peers_kconf <<-KCONF
@@ -65,7 +65,7 @@ KCONF
 check_err $? "the kernel configuration was refused"
 peers_agent_start -o "dataplane none"
 check_err $? "l2tpseld did not start"
-log_test "2 xl2tpd LNS, 2 l2tpseld LNS, weighted profiles, l2tpseld"
+log_test "2 xl2tpd LNS, 2 l2tpseld LNS, weighted profiles, l2tpseld (${SECONDS}s)"
 [ "$EXIT_STATUS" = 0 ] || { peers_show; exit $EXIT_STATUS; }
 
 hub=$PEERS_HUB
@@ -104,7 +104,7 @@ out=$(login f5@fill.example)
 echo "fifth login: $out"
 [ "${out% *}" = "fail exhausted" ] && [ "${out##* }" = 0 ]
 check_err $? "a fifth login with both tunnels full did not fail without an attempt: $out"
-log_test "weights 3:1 by max-sessions: 4 logins land 3/1, a fifth is exhausted without an attempt"
+log_test "weights 3:1 by max-sessions: 4 logins land 3/1, a fifth is exhausted without an attempt (${SECONDS}s)"
 
 # a logout frees one place: the next login can only take it
 for lns in 10.220.0.12 10.220.0.11; do
@@ -120,7 +120,7 @@ for lns in 10.220.0.12 10.220.0.11; do
 done
 [ "$(kcount 10.220.0.11)/$(kcount 10.220.0.12)" = 3/1 ]
 check_err $? "kernel destination counts $(kcount 10.220.0.11)/$(kcount 10.220.0.12), not 3/1"
-log_test "a freed place is the only pool left: the next login takes it"
+log_test "a freed place is the only pool left: the next login takes it (${SECONDS}s)"
 while read -r remote id; do
 	peers_login stop "$id" >/dev/null
 done <"$PEERS_DIR/fill"
@@ -170,7 +170,7 @@ l1=$(grep -c '^l2tpseld: session .* established as LNS' "$PEERS_DIR/lns3-l2tpsel
 l2=$(grep -c '^l2tpseld: session .* established as LNS' "$PEERS_DIR/lns4-l2tpseld.log")
 [ "$l1/$l2" = "$n1/$n2" ]
 check_err $? "the LNS established $l1/$l2 sessions, not $n1/$n2"
-log_test "weights 3000:1000: $N logins split $n1/$n2"
+log_test "weights 3000:1000: $N logins split $n1/$n2 (${SECONDS}s)"
 
 [ "$EXIT_STATUS" = 0 ] || peers_show
 exit $EXIT_STATUS
