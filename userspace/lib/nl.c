@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +128,140 @@ static int nl_done_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_STOP;
 }
 
+static ssize_t nl_send(struct l2s_nl *nl, const struct nlmsghdr *nlh)
+{
+	if (nl->io)
+		return nl->io->send(nl->io->ctx, nlh, nlh->nlmsg_len);
+	return mnl_socket_sendto(nl->sock, nlh, nlh->nlmsg_len);
+}
+
+static ssize_t nl_recv(struct l2s_nl *nl)
+{
+	if (nl->io)
+		return nl->io->recv(nl->io->ctx, nl->buf, MNL_SOCKET_BUFFER_SIZE);
+	return mnl_socket_recvfrom(nl->sock, nl->buf, MNL_SOCKET_BUFFER_SIZE);
+}
+
+static unsigned int nl_portid(struct l2s_nl *nl)
+{
+	return nl->io ? nl->io->portid : mnl_socket_get_portid(nl->sock);
+}
+
+/* The datagrams of one dump, each behind its length. */
+struct nl_dump_buf {
+	char *data;
+	size_t len, cap;
+};
+
+static int nl_dump_keep(struct nl_dump_buf *b, const char *dgram, size_t len)
+{
+	size_t need = b->len + sizeof(size_t) + len;
+
+	if (need > b->cap) {
+		size_t cap = b->cap ? b->cap : 65536;
+		char *p;
+
+		while (cap < need)
+			cap *= 2;
+		p = realloc(b->data, cap);
+		if (!p)
+			return -ENOMEM;
+		b->data = p;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->len, &len, sizeof(len));
+	memcpy(b->data + b->len + sizeof(len), dgram, len);
+	b->len = need;
+	return 0;
+}
+
+/*
+ * Receive one whole dump into @b.  Returns 1 when it ended (DONE or ERROR of
+ * @seq), with *@intr set when any of its messages carried NLM_F_DUMP_INTR;
+ * or -errno.
+ */
+static int nl_dump_read(struct l2s_nl *nl, uint32_t seq, struct nl_dump_buf *b, bool *intr)
+{
+	for (;;) {
+		ssize_t n = nl_recv(nl);
+		const struct nlmsghdr *h;
+		bool end = false;
+		int left;
+
+		if (n < 0)
+			return -errno;
+		left = (int)n;
+		for (h = (const struct nlmsghdr *)nl->buf; mnl_nlmsg_ok(h, left);
+		     h = mnl_nlmsg_next(h, &left)) {
+			if (h->nlmsg_seq != seq)
+				continue;
+			if (h->nlmsg_flags & NLM_F_DUMP_INTR)
+				*intr = true;
+			if (h->nlmsg_type == NLMSG_DONE || h->nlmsg_type == NLMSG_ERROR)
+				end = true;
+		}
+		if (nl_dump_keep(b, nl->buf, (size_t)n))
+			return -ENOMEM;
+		if (end)
+			return 1;
+	}
+}
+
+static int nl_dump(struct l2s_nl *nl, struct nlmsghdr *nlh, struct nl_talk_ctx *ctx,
+		   mnl_cb_t *ctl)
+{
+	struct nl_dump_buf b = { 0 };
+	uint32_t seq = nlh->nlmsg_seq;
+	unsigned int portid = nl_portid(nl);
+	bool intr = false;
+	size_t off;
+	int ret = 0;
+
+	for (nl->dump_tries = 1;; nl->dump_tries++) {
+		b.len = 0;
+		intr = false;
+		if (nl_send(nl, nlh) < 0) {
+			ret = -errno;
+			goto out;
+		}
+		ret = nl_dump_read(nl, seq, &b, &intr);
+		if (ret < 0)
+			goto out;
+		if (!intr)
+			break;
+		if (nl->dump_tries == L2S_NL_DUMP_TRIES) {
+			snprintf(nl->errmsg, sizeof(nl->errmsg),
+				 "dump interrupted by concurrent changes %u times in a row (NLM_F_DUMP_INTR); try again",
+				 nl->dump_tries);
+			ret = -EINTR;
+			goto out;
+		}
+	}
+	/* One uninterrupted dump: now the callback sees it. */
+	ret = -EIO;
+	for (off = 0; off < b.len;) {
+		size_t len;
+
+		memcpy(&len, b.data + off, sizeof(len));
+		off += sizeof(len);
+		ret = mnl_cb_run2(b.data + off, len, seq, portid, nl_data_cb, ctx, ctl,
+				  NLMSG_MIN_TYPE);
+		off += len;
+		if (ret < 0) {
+			ret = errno ? -errno : -EIO;
+			goto out;
+		}
+		if (ret == MNL_CB_STOP) {
+			ret = 0;
+			goto out;
+		}
+	}
+	ret = -EIO;
+out:
+	free(b.data);
+	return ret;
+}
+
 int l2s_nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
 {
 	struct nl_talk_ctx ctx = { .nl = nl, .cb = cb, .data = data };
@@ -134,18 +269,22 @@ int l2s_nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data
 		[NLMSG_ERROR] = nl_error_cb,
 		[NLMSG_DONE] = nl_done_cb,
 	};
-	unsigned int portid = mnl_socket_get_portid(nl->sock);
+	unsigned int portid = nl_portid(nl);
 	uint32_t seq = nlh->nlmsg_seq;
+	ssize_t n;
 	int ret;
 
 	nl->errmsg[0] = '\0';
-	if (mnl_socket_sendto(nl->sock, nlh, nlh->nlmsg_len) < 0)
+	if ((nlh->nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP)
+		return nl_dump(nl, nlh, &ctx, ctl);
+	if (nl_send(nl, nlh) < 0)
 		return -errno;
 	for (;;) {
-		ret = mnl_socket_recvfrom(nl->sock, nl->buf, MNL_SOCKET_BUFFER_SIZE);
-		if (ret < 0)
+		n = nl_recv(nl);
+		if (n < 0)
 			return -errno;
-		ret = mnl_cb_run2(nl->buf, ret, seq, portid, nl_data_cb, &ctx, ctl, NLMSG_MIN_TYPE);
+		ret = mnl_cb_run2(nl->buf, (size_t)n, seq, portid, nl_data_cb, &ctx, ctl,
+				  NLMSG_MIN_TYPE);
 		if (ret < 0)
 			return errno ? -errno : -EIO;
 		if (ret == MNL_CB_STOP)

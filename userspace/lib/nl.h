@@ -6,7 +6,23 @@
 #define L2S_NL_H
 
 #include <stdint.h>
+#include <sys/types.h>
 #include <libmnl/libmnl.h>
+
+/*
+ * What l2s_nl_talk() sends and receives through: the socket when NULL (what
+ * l2s_nl_open() sets); the unit tests of the dump retry put scripted
+ * datagrams here.
+ */
+struct l2s_nl_io {
+	ssize_t (*send)(void *ctx, const void *buf, size_t len);
+	ssize_t (*recv)(void *ctx, void *buf, size_t len);
+	void *ctx;
+	unsigned int portid;
+};
+
+/* Times a dump is sent when the kernel flags it NLM_F_DUMP_INTR, before l2s_nl_talk() gives up. */
+#define L2S_NL_DUMP_TRIES	5
 
 struct l2s_nl {
 	struct mnl_socket *sock;
@@ -15,6 +31,8 @@ struct l2s_nl {
 	uint32_t seq;
 	char *buf;		/* MNL_SOCKET_BUFFER_SIZE receive buffer */
 	char errmsg[256];	/* last error: the kernel's extack message when it sent one */
+	const struct l2s_nl_io *io;	/* NULL: the socket */
+	unsigned int dump_tries;	/* sends of the last dump (1 when not interrupted) */
 };
 
 /* Open a NETLINK_GENERIC socket with extended ACKs; -errno on failure. */
@@ -33,6 +51,12 @@ struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t 
 /*
  * Send @nlh and process replies with @cb until the ACK/DONE. Returns 0 or
  * -errno; on error nl->errmsg holds the kernel's extack message if any.
+ *
+ * A dump (NLM_F_DUMP) is read whole before @cb sees any of it: when the
+ * kernel flags a message NLM_F_DUMP_INTR (the namespace changed between two
+ * of its datagrams), the rest is drained and discarded and the dump sent
+ * again, up to L2S_NL_DUMP_TRIES times; then -EINTR, with nl->errmsg saying
+ * so.  @cb sees one uninterrupted dump, exactly once.
  */
 int l2s_nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data);
 
