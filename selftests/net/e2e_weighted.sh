@@ -17,7 +17,7 @@
 # - in proportion: profile R, T1 -> lns3 max-sessions 3000, T2 -> lns4
 #   max-sessions 1000 (3:1, never full), N=120 logins: lns4's share is
 #   binomial (120, 1/4), mean 30, sd 4.7; the test wants 13..47 (a false
-#   failure about once in 3000 runs); uniform spreading (mean 60, sd 5.5)
+#   failure about once in 4000 runs); uniform spreading (mean 60, sd 5.5)
 #   lands there about once in 100.  lns3 and lns4 are l2tpseld LNS (control
 #   plane only) in peer namespaces: an xl2tpd LNS starts a real pppd per
 #   call, and 120 of them did not fit run.sh's 300 s in the emulated guest.
@@ -29,6 +29,12 @@ source "$(dirname "$0")/../peers.sh"
 N=120
 LO=13
 HI=47
+# The debug kernel (when real-peer tests run there, selftests/peers.sh): 40
+# logins, 2..19 on the lighter LNS (false failure ~1 in 1400; uniform
+# spreading passes ~4 in 10: the exact part above is the real check there).
+case $(uname -r) in
+*-l2tpsel-debug) N=40 LO=2 HI=19 ;;
+esac
 
 require_root
 require_module_file
