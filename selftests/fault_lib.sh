@@ -50,9 +50,13 @@ fault_agent_view() {
 }
 
 fault_want() {
-	local n=$1
+	local n=$1 kv per=
 	shift
-	echo "chassis $n dest $n tun $n sess $n logins 0${*:+ $*}"
+	# destinations with 0 sessions are not in fault_kernel_view's list
+	for kv in "$@"; do
+		[[ $kv == *=0 ]] || per+=" $kv"
+	done
+	echo "chassis $n dest $n tun $n sess $n logins 0$per"
 }
 
 # fault_check_counts NS SOCK WHAT [ADDR=N...]

@@ -38,7 +38,7 @@ peers_require
 peers_require_agent
 
 case $(uname -r) in
-*debug*) N=${FAULT_N:-2} ;;
+*debug*) N=${FAULT_N:-1} ;;
 *)	 N=${FAULT_N:-3} ;;
 esac
 

@@ -18,11 +18,12 @@
 #    logs the StopCCN, ends those sessions (SESSION_DOWN and
 #    TUNNEL_SESSION_DOWN), lns2's counts drop to 0, its kernel tunnel and
 #    sessions and its pppd are gone, lns1's sessions are untouched;
-# 3. kill -9 of the agent mid-handshake and with live sessions: 3 s netem
-#    delay each way on both LNS, one login waiting for its SCCRP (lns2,
-#    restarted) and one for its ICRP (lns1's tunnel reused), $N sessions
-#    live; right after the kill the kernel holds no login (they belonged to
-#    the agent's netlink socket) but still counts the dead agent's sessions;
+# 3. kill -9 of the agent mid-handshake and with live sessions: 6 s netem
+#    delay (debug kernel: 10 s) each way on both LNS, one login waiting for
+#    its SCCRP (lns2, restarted) and one for its ICRP (lns1's tunnel
+#    reused), the sessions of 1. and 2. live; right after the kill the
+#    kernel holds no login (they belonged to the agent's netlink socket)
+#    but still counts the dead agent's sessions;
 #    after the restart (reconciliation from the session dump and the
 #    journal) every count is 0 and the kernel L2TP objects are gone with
 #    the agent's sockets; with the delay gone two logins succeed and count
@@ -40,9 +41,13 @@ peers_require_agent
 
 # 4 logins at once on the stock kernel; on the debug kernel (everything
 # several times slower under TCG) 2.
+# The netem delay that holds two logins mid-handshake while the test sees
+# them there and kills the agent: 6 s each way (3 s was too short for the
+# test's polling on a loaded host); on the debug kernel, where one "login
+# show" takes seconds, 10 s (the setup timeouts are 30 s).
 case $(uname -r) in
-*debug*) N=${FAULT_N:-2} P=${FAULT_P:-2} ;;
-*)	 N=${FAULT_N:-4} P=${FAULT_P:-4} ;;
+*debug*) N=${FAULT_N:-2} P=${FAULT_P:-2} MID_DELAY=10 ;;
+*)	 N=${FAULT_N:-4} P=${FAULT_P:-4} MID_DELAY=6 ;;
 esac
 
 mod_load || fail "insmod $L2TPSEL_KO failed"
@@ -122,47 +127,56 @@ grep -h '^attempt\|^outcome\|^done' "$D"/login.* | sort | uniq -c | sort -rn | h
 expect "$ok" "$N" "logins that succeeded under 20 % loss and reordering"
 [ "$drops" -gt 0 ]
 check_err $? "netem dropped nothing: the loss did not happen"
-fault_check_counts "$HUB" "$SOCK" "after the lossy logins" 10.220.0.11=$N
-expect "$(fault_data_objects "$HUB")" "tunnels 1 sessions $N" "kernel L2TP objects in the hub"
+# A session may still end after its login (seen once in 8 runs: 3 of 4 left
+# a few seconds later, the LNS's pppd "Modem hangup"): what must hold is
+# that every counter follows; L1 = what is live on lns1 from here on.
+L1=$(fault_agent_view "$SOCK" | sed -n 's/.* 10\.220\.0\.11=\([0-9]*\).*/\1/p')
+L1=${L1:-0}
+[ "$L1" = "$N" ] || {
+	echo "$((N - L1)) of the $N sessions ended after their login:"
+	grep 'established -> closed' "$D/agent.log"
+}
+fault_check_counts "$HUB" "$SOCK" "after the lossy logins" 10.220.0.11=$L1
+expect "$(fault_data_objects "$HUB")" "tunnels 1 sessions $L1" "kernel L2TP objects in the hub"
 log_info "phase 1 done at $SECONDS s"
-log_test "20 % loss + reordering: $N logins all succeed, counts = $N"
+log_test "20 % loss + reordering: $N logins all succeed, counts = the $L1 live"
 peer_netem_clear lns1
 
 # --- 2. StopCCN from the LNS in the middle of live sessions ---------------------
 S=$(((N + 1) / 2))
 ok=$(login_wave stop.example 101 $((100 + S)))
 expect "$ok" "$S" "logins to lns2"
-fault_check_counts "$HUB" "$SOCK" "before the StopCCN" 10.220.0.11=$N 10.220.0.12=$S
-expect "$(fault_data_objects "$HUB")" "tunnels 2 sessions $((N + S))" "kernel L2TP objects before the StopCCN"
+fault_check_counts "$HUB" "$SOCK" "before the StopCCN" 10.220.0.11=$L1 10.220.0.12=$S
+expect "$(fault_data_objects "$HUB")" "tunnels 2 sessions $((L1 + S))" "kernel L2TP objects before the StopCCN"
 kill -TERM "$(cat "$D/lns2.pid")"
 check_err $? "no xl2tpd pid for lns2"
 lns2_gone() {
-	[ "$(fault_agent_view "$SOCK")" = "live $N 10.220.0.11=$N" ]
+	[ "$(fault_agent_view "$SOCK")" = "live $L1 10.220.0.11=$L1" ]
 }
 wait_for 20 lns2_gone
 check_err $? "the agent still holds lns2's sessions 20 s after xl2tpd's StopCCN"
 grep -q 'to 10.220.0.12:1701: StopCCN received' "$D/agent.log"
 check_err $? "the agent did not log a StopCCN from lns2"
 grep 'StopCCN received' "$D/agent.log" | head -n 2
-fault_check_counts "$HUB" "$SOCK" "after the StopCCN" 10.220.0.11=$N
+fault_check_counts "$HUB" "$SOCK" "after the StopCCN" 10.220.0.11=$L1
 hub_data_is() {
 	[ "$(fault_data_objects "$HUB")" = "$1" ]
 }
-wait_for 10 hub_data_is "tunnels 1 sessions $N"
-check_err $? "kernel L2TP objects in the hub after the StopCCN: $(fault_data_objects "$HUB"), expected 1 tunnel, $N sessions"
+wait_for 10 hub_data_is "tunnels 1 sessions $L1"
+check_err $? "kernel L2TP objects in the hub after the StopCCN: $(fault_data_objects "$HUB"), expected 1 tunnel, $L1 sessions"
 pppd_n() {
 	pgrep -P "$PEERS_AGENT_PID" -x pppd | grep -c .
 }
-wait_for 10 test "$(pppd_n)" = "$N"
-check_err $? "the agent has $(pppd_n) pppd, expected $N"
+wait_for 10 test "$(pppd_n)" = "$L1"
+check_err $? "the agent has $(pppd_n) pppd, expected $L1"
 log_info "phase 2 done at $SECONDS s"
 log_test "StopCCN from xl2tpd: $S sessions torn down, lns2 counts 0, its kernel objects gone"
 
 # --- 3. kill -9 mid-handshake and with live sessions ------------------------------
 peer_lns_start lns2 host lns-2
 check_err $? "xl2tpd lns2 did not restart"
-peer_netem lns1 both delay 3s
-peer_netem lns2 both delay 3s
+peer_netem lns1 both delay ${MID_DELAY}s
+peer_netem lns2 both delay ${MID_DELAY}s
 peers_login start mid1@stop.example >"$D/mid1" 2>&1 &
 m1=$!
 peers_login start mid2@loss.example >"$D/mid2" 2>&1 &
@@ -174,10 +188,11 @@ in_flight() {
 		grep -q ' role lac state wait-tunnel .* user mid1@' <<<"$s" &&
 		grep -q ' role lac state wait-icrp .* user mid2@' <<<"$s"
 }
-wait_for 10 in_flight
+wait_for $((MID_DELAY * 3 + 5)) in_flight
 check_err $? "the two logins were not waiting for SCCRP and ICRP: $(peers_login show | tr '\n' ';')"
 kv=$(fault_kernel_view "$HUB")
-echo "mid-handshake: $kv"
+pre=$(fault_agent_view "$SOCK")
+echo "mid-handshake: $kv; agent: $pre"
 [[ $kv == *" logins 2 "* ]]
 check_err $? "the kernel does not hold the 2 logins in progress"
 kill -9 "$PEERS_AGENT_PID"
@@ -188,7 +203,7 @@ grep -q '^done ok' "$D/mid1" "$D/mid2"
 check_fail $? "a login reported success although the agent was killed"
 kv=$(fault_kernel_view "$HUB")
 echo "right after kill -9: $kv"
-expect "$kv" "$(fault_want $N 10.220.0.11=$N)" "the kernel's view right after kill -9 (the dead agent's sessions still counted, no login held)"
+expect "$kv" "$(fault_want ${pre#live })" "the kernel's view right after kill -9 (the dead agent's sessions still counted, no login held)"
 mv "$D/agent.log" "$D/agent-1.log"
 t0=$(date +%s%N)
 peers_agent_start "${AGENT_OPTS[@]}"
@@ -215,7 +230,7 @@ if ! wait_for 5 no_ppp; then
 	check_err $? "the orphaned pppd did not go even when killed"
 fi
 log_info "phase 3 done at $SECONDS s"
-log_test "kill -9 mid-handshake (SCCRQ and ICRQ in flight) with $N live: restart, every count 0"
+log_test "kill -9 mid-handshake (SCCRQ and ICRQ in flight) with $(set -- $pre; echo "$2") live: restart, every count 0"
 
 peer_netem_clear lns1
 peer_netem_clear lns2
