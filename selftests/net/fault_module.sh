@@ -15,8 +15,8 @@
 # 2. insmod and the configuration again (and the bystander's state: an
 #    unload frees every namespace's): the agent holds the generic-netlink
 #    family id of the module that went away (ids are allocated cyclically,
-#    the new module gets another); whether a login through the running
-#    agent works is measured and printed (a KNOWN BUG line when not);
+#    the new module gets another); on the core's bare ENOENT it looks the
+#    family up again, so a login through the running agent works;
 # 3. the agent restarted (SIGTERM, start): its journal's sessions find no
 #    count in the new module (TUNNEL_SESSION_DOWN is refused, nothing goes
 #    below 0), every count is 0, logins count exactly again;
@@ -125,11 +125,10 @@ cat "$D/late"
 expect "$rc" 1 "exit status of a login without the module (1: an error)"
 grep -q 'kernel: ' "$D/late"
 check_err $? "the login without the module did not end with a \"kernel: ...\" error"
-if grep -q 'no such profile or domain' "$D/late"; then
-	# KNOWN BUG (reported, issue 8): ENOENT from the generic-netlink core
-	# (no such family) is read as the module's ENOENT for LOGIN_BEGIN.
-	echo "KNOWN BUG: without the module a login says \"$(grep -m1 'kernel: ' "$D/late")\", not that the module is gone"
-fi
+# ENOENT from the generic-netlink core (no such family) is not the
+# module's ENOENT for LOGIN_BEGIN: the error says the module is not loaded.
+grep -q 'kernel: the l2tpsel kernel module is not loaded' "$D/late"
+check_err $? "without the module a login says \"$(grep -m1 'kernel: ' "$D/late")\", not that the module is not loaded"
 # A logout still ends the session; the count it cannot release is logged.
 peers_login stop "$(login_id 1)" >"$D/stop1" 2>&1
 check_err $? "logout of $(login_id 1) without the module: $(cat "$D/stop1")"
@@ -166,10 +165,11 @@ kill -0 "$AGENT"
 check_err $? "the agent died after the reload"
 log_info "phase 2 done at $SECONDS s"
 log_test "insmod again under the running agent: no crash"
-if [ $RELOAD_OK = 0 ]; then
-	# KNOWN BUG (reported, issue 8): the agent keeps the old family id.
-	echo "KNOWN BUG: after rmmod + insmod the running agent refuses logins (\"$(grep -m1 'kernel\|^done' "$D/back")\") until it is restarted: it keeps the generic-netlink family id of the module that went away"
-fi
+# The running agent looks the family up again when its id is gone.
+expect "$RELOAD_OK" 1 "a login through the running agent after rmmod + insmod (\"$(grep -m1 'kernel\|^done' "$D/back")\")"
+grep -q 'the l2tpsel module was loaded again' "$D/agent.log"
+check_err $? "the agent did not log that it found the module again"
+log_test "the running agent finds the reloaded module: a login works without a restart"
 
 # --- 3. restart the agent: exact counts again ----------------------------------------
 kill -TERM "$AGENT"

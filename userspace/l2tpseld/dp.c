@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <netinet/in.h>
@@ -565,7 +566,8 @@ static void dp_close_others(int a, int b)
 
 /* In the child, before exec: only async-signal-safe calls. */
 __attribute__((noreturn))
-static void dp_pppd_child(const char **argv, int ppp_fd, int out_fd, int report_fd, char *fdbuf)
+static void dp_pppd_child(const char **argv, int ppp_fd, int out_fd, int report_fd, char *fdbuf,
+			  pid_t agent)
 {
 	struct sigaction dfl;
 	sigset_t none;
@@ -579,6 +581,16 @@ static void dp_pppd_child(const char **argv, int ppp_fd, int out_fd, int report_
 	for (sig = 1; sig < NSIG; sig++)
 		sigaction(sig, &dfl, NULL);
 	setsid();
+	/*
+	 * pppd ends with the agent, however the agent ends (kill -9 too): its
+	 * kernel session goes with the agent's tunnel sockets, and nothing
+	 * would tell a pppd without LCP echo that its link is dead.  SIGTERM
+	 * lets it run its ip-down script.  The setting survives the exec of
+	 * Debian's setuid pppd because the agent runs as root (no privilege
+	 * change, no secure exec).  An agent gone before the prctl: exit now.
+	 */
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0 || getppid() != agent)
+		goto fail;
 
 	/* Keep ppp_fd and out_fd clear of 0..2, which get /dev/null and out_fd. */
 	if (ppp_fd <= 2)
@@ -621,7 +633,7 @@ pid_t l2d_dp_pppd_start(struct l2d_dp *dp, int ppp_fd, const struct l2d_pppd_opt
 	char fdbuf[16], tidbuf[8], sidbuf[8], unitbuf[16];
 	int pipefd[2], e, n, out_fd;
 	ssize_t r;
-	pid_t pid;
+	pid_t pid, agent;
 
 	if (!o)
 		o = &none;
@@ -643,6 +655,7 @@ pid_t l2d_dp_pppd_start(struct l2d_dp *dp, int ppp_fd, const struct l2d_pppd_opt
 	/* A close-on-exec pipe tells us whether the exec itself worked. */
 	if (pipe2(pipefd, O_CLOEXEC) < 0)
 		return dp_fail(dp, -errno, "starting pppd: pipe");
+	agent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		e = -errno;
@@ -651,7 +664,7 @@ pid_t l2d_dp_pppd_start(struct l2d_dp *dp, int ppp_fd, const struct l2d_pppd_opt
 		return dp_fail(dp, e, "starting pppd: fork");
 	}
 	if (pid == 0)
-		dp_pppd_child(argv, ppp_fd, out_fd, pipefd[1], fdbuf);
+		dp_pppd_child(argv, ppp_fd, out_fd, pipefd[1], fdbuf, agent);
 	close(pipefd[1]);
 	do
 		r = read(pipefd[0], &e, sizeof(e));

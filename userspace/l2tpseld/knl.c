@@ -157,11 +157,50 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
+/*
+ * The module answers every refusal of its own with an extack message, so an
+ * ENOENT without one comes from the generic-netlink core: no family has that
+ * id any more.  The module was unloaded, or unloaded and loaded again under a
+ * new id.  Look the family up again and, when it is back, send the request
+ * once more under the new id; when it is not, the error says that the module
+ * is not loaded (-ENODEV), not that a profile or domain is unknown.
+ */
+static int family_gone(struct l2d *d, struct nlmsghdr *nlh)
+{
+	struct l2s_nl *nl = nl_of(d);
+	uint16_t old = nl->family;
+	int ret;
+
+	nl->family = 0;
+	ret = l2s_nl_resolve(nl);
+	if (ret)
+		return ret == -ENOENT ? -ENODEV : ret;
+	if (nl->family != old)
+		l2d_log(d, L2D_LOG_INFO, "the l2tpsel module was loaded again: family id %u",
+			nl->family);
+	nlh->nlmsg_type = nl->family;
+	nlh->nlmsg_seq = ++nl->seq;
+	return 0;
+}
+
 static int talk(struct l2d *d, struct nlmsghdr *nlh, mnl_cb_t cb, void *data, const char *what)
 {
 	struct l2s_nl *nl = nl_of(d);
-	int ret = l2s_nl_talk(nl, nlh, cb, data);
+	int ret;
 
+	/* No family since the module went away: try again before sending. */
+	if (!nl->family) {
+		ret = family_gone(d, nlh);
+		if (ret)
+			goto out;
+	}
+	ret = l2s_nl_talk(nl, nlh, cb, data);
+	if (ret == -ENOENT && !nl->errmsg[0]) {
+		ret = family_gone(d, nlh);
+		if (!ret)
+			ret = l2s_nl_talk(nl, nlh, cb, data);
+	}
+out:
 	if (ret)
 		l2d_log(d, L2D_LOG_ERR, "%s: %s", what, nl->errmsg[0] ? nl->errmsg : strerror(-ret));
 	return ret;
