@@ -836,8 +836,17 @@ static void one(struct nlt *t, struct freq *r, bool unpriv, uint8_t *buf)
 		st.no_message++;
 		example("refused without a message", r, &ack);
 	}
+	/*
+	 * The genetlink core checks the header before the permission: a
+	 * reserved byte, or only one of NLM_F_DUMP's two bits (NLM_F_ROOT or
+	 * NLM_F_MATCH alone: "ambiguous or reserved bits set in nlmsg_flags"),
+	 * is EINVAL whoever sends it.  Every other admin request of the
+	 * unprivileged worker must be EPERM.
+	 */
 	if (unpriv && is_admin(r->cmd) && !r->reserved &&
-	    !(r->flags & ~(NLM_F_ACK | NLM_F_DUMP)) && e != EPERM) {
+	    !(r->flags & ~(NLM_F_ACK | NLM_F_DUMP)) &&
+	    ((r->flags & NLM_F_DUMP) == 0 || (r->flags & NLM_F_DUMP) == NLM_F_DUMP) &&
+	    e != EPERM) {
 		st.unpriv_not_eperm++;
 		example("unprivileged admin command not refused with EPERM", r, &ack);
 	}
