@@ -372,6 +372,10 @@ peers_kconf() {
 peers_agent_start() {
 	local d=$PEERS_DIR
 	_peer_ppp_options agent
+	# The agent opens its socket after the restart reconciliation, so the
+	# socket says "reconciled and serving", but only if a dead agent's
+	# (kill -9 leaves it) is not mistaken for it.
+	rm -f "$d/agent.sock"
 	ip netns exec "$PEERS_HUB" "$L2TPSELD" -o "socket $d/agent.sock" \
 		-o "journal $d/agent.journal" -o "hostname l2tpsel-hub" \
 		-o "pppd-options file $d/agent.options" "$@" >"$d/agent.log" 2>&1 &

@@ -59,7 +59,11 @@ agl "$L" limit set chassis 1
 check_err $? "limit in the LNS namespace"
 log_test "setup: hub config through l2tpsel -b, chassis limit 1 in the LNS ns"
 
+# Each agent is ready once it has reconciled with the kernel: the LAC opens
+# its socket after that (a dead agent's socket file must not pass for it),
+# the LNS (no socket) logs "started:" after that.
 start_lac() {
+	rm -f "$D/lac.sock"
 	hub "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" -o "journal $D/lac.journal" \
 		-o 'agent-id 7' -o 'hostname hub-lac' -o 'sccrq-timeout 2s' -o 'icrq-timeout 3s' \
 		-o 'secret T1 sesame' -o 'log-level 2' 2>>"$D/lac.log" &
@@ -74,7 +78,11 @@ start_lns() {
 		2>>"$D/agl.log" &
 	LNS_PID=$!
 	defer kill -9 $LNS_PID
-	sleep 0.3
+	wait_for 5 lns_started "$1"
+}
+
+lns_started() {
+	[ "$(grep -c 'l2tpseld: started:' "$D/agl.log" 2>/dev/null)" -gt "$1" ]
 }
 
 show_logs() {
@@ -84,7 +92,7 @@ show_logs() {
 }
 
 start_lac || { show_logs; fail "l2tpseld LAC did not start"; }
-start_lns
+start_lns 0 || fail "l2tpseld LNS did not start"
 
 # --- LAC: silent destination, lockout, failover to xl2tpd ---------------------
 t0=$(date +%s%N)
@@ -156,7 +164,7 @@ kill -9 $LAC_PID $LNS_PID
 wait $LAC_PID $LNS_PID 2>/dev/null
 expect "$(val "$(hub "$L" summary)" sessions)" 2 "LAC count right after kill -9"
 start_lac || fail "l2tpseld LAC did not restart"
-start_lns
+start_lns 1 || fail "l2tpseld LNS did not restart"
 grep 'reconcile' "$D/lac.log" "$D/agl.log"
 expect "$(val "$(hub "$L" summary)" sessions)" 0 "LAC chassis count after restart"
 expect "$(val "$(hub "$L" destination show | grep '^10.220.0.11 ')" sessions)" 0 "lns1 count after restart"
