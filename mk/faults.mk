@@ -8,6 +8,6 @@ SOAK_SRC := selftests/net/soak.c userspace/lib/nl.c
 
 USER_BINS += $(BUILD)/soak
 
-$(BUILD)/soak: $(SOAK_SRC) $(HDRS)
+$(BUILD)/soak: $(SOAK_SRC) selftests/net/kclient.h $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(SOAK_SRC) -lmnl

@@ -18,7 +18,7 @@ CONC_SRC := selftests/net/concurrency.c userspace/lib/nl.c
 
 USER_BINS += $(BUILD)/concurrency
 
-$(BUILD)/concurrency: $(CONC_SRC) $(HDRS)
+$(BUILD)/concurrency: $(CONC_SRC) selftests/net/kclient.h $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(CONC_SRC) -lmnl
 

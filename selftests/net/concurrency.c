@@ -49,6 +49,7 @@
 #include <linux/l2tpsel.h>
 
 #include "nl.h"
+#include "kclient.h"
 
 #define MAX_PROCS	16
 #define MAX_DESTS	64
@@ -109,21 +110,6 @@ static int die(const char *fmt, ...)
 	exit(1);
 }
 
-static void parse(const struct nlmsghdr *nlh, const struct nlattr **tb)
-{
-	const struct nlattr *a;
-
-	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
-			tb[mnl_attr_get_type(a)] = a;
-}
-
-static uint32_t u32_or0(const struct nlattr *a)
-{
-	return a ? mnl_attr_get_u32(a) : 0;
-}
-
 /* ---- the snapshot ------------------------------------------------------ */
 
 static int dest_cb(const struct nlmsghdr *nlh, void *data)
@@ -132,16 +118,16 @@ static int dest_cb(const struct nlmsghdr *nlh, void *data)
 	struct snap *s = data;
 	uint32_t i = s->ndest;
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	if (!tb[L2TPSEL_A_REMOTE] || i == MAX_DESTS)
 		return MNL_CB_ERROR;
 	s->dest[i].alen = mnl_attr_get_payload_len(tb[L2TPSEL_A_REMOTE]);
 	memcpy(s->dest[i].remote, mnl_attr_get_payload(tb[L2TPSEL_A_REMOTE]),
 	       s->dest[i].alen > 16 ? 16 : s->dest[i].alen);
 	s->dest[i].port = tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(tb[L2TPSEL_A_PORT]) : 0;
-	s->dest[i].sessions = u32_or0(tb[L2TPSEL_A_SESSIONS]);
-	s->dest[i].attempts = u32_or0(tb[L2TPSEL_A_ATTEMPTS]);
-	s->dest[i].failures = u32_or0(tb[L2TPSEL_A_FAILURES]);
+	s->dest[i].sessions = kc_u32(tb[L2TPSEL_A_SESSIONS]);
+	s->dest[i].attempts = kc_u32(tb[L2TPSEL_A_ATTEMPTS]);
+	s->dest[i].failures = kc_u32(tb[L2TPSEL_A_FAILURES]);
 	s->ndest++;
 	return MNL_CB_OK;
 }
@@ -158,33 +144,15 @@ static int named_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct named_list *l = data;
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	if (l->only_profile && (!tb[L2TPSEL_A_PROFILE] ||
 				strcmp(mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]), l->only_profile)))
 		return MNL_CB_OK;
 	if (!tb[l->name_attr] || *l->n == MAX_NAMED)
 		return MNL_CB_ERROR;
 	snprintf(l->v[*l->n].name, sizeof(l->v[0].name), "%s", mnl_attr_get_str(tb[l->name_attr]));
-	l->v[*l->n].count = u32_or0(tb[l->count_attr]);
+	l->v[*l->n].count = kc_u32(tb[l->count_attr]);
 	(*l->n)++;
-	return MNL_CB_OK;
-}
-
-struct one_u32 {
-	int attr[2];
-	uint32_t *out[2];
-};
-
-static int one_cb(const struct nlmsghdr *nlh, void *data)
-{
-	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
-	struct one_u32 *o = data;
-	int i;
-
-	parse(nlh, tb);
-	for (i = 0; i < 2; i++)
-		if (o->out[i])
-			*o->out[i] = u32_or0(tb[o->attr[i]]);
 	return MNL_CB_OK;
 }
 
@@ -214,7 +182,7 @@ static void dump_named(struct l2s_nl *nl, uint8_t cmd, struct named *v, uint32_t
 static void take_snap(struct l2s_nl *nl, struct snap *s)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct one_u32 o;
+	struct kc_one o;
 
 	memset(s, 0, sizeof(*s));
 	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_DEST_GET, NLM_F_DUMP), dest_cb, s,
@@ -226,13 +194,13 @@ static void take_snap(struct l2s_nl *nl, struct snap *s)
 	dump_named(nl, L2TPSEL_CMD_SLG_GET, s->slg, &s->nslg, L2TPSEL_A_NAME, NULL, "slg dump");
 	dump_named(nl, L2TPSEL_CMD_CLIENT_GET, s->client, &s->nclient, L2TPSEL_A_NAME, NULL,
 		   "client dump");
-	o = (struct one_u32){ { L2TPSEL_A_COUNT, 0 }, { &s->chassis, NULL } };
-	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LIMIT_GET, 0), one_cb, &o, "limit get");
-	o = (struct one_u32){ { L2TPSEL_A_COUNT, L2TPSEL_A_N_TUNNELS },
+	o = (struct kc_one){ { L2TPSEL_A_COUNT, 0 }, { &s->chassis, NULL } };
+	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LIMIT_GET, 0), kc_one_cb, &o, "limit get");
+	o = (struct kc_one){ { L2TPSEL_A_COUNT, L2TPSEL_A_N_TUNNELS },
 			      { &s->summary_count, &s->n_ltuns } };
-	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SUMMARY_GET, 0), one_cb, &o, "summary get");
-	o = (struct one_u32){ { L2TPSEL_A_N_LOGINS, 0 }, { &s->n_logins, NULL } };
-	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LOCKOUT_GET, 0), one_cb, &o, "lockout get");
+	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SUMMARY_GET, 0), kc_one_cb, &o, "summary get");
+	o = (struct kc_one){ { L2TPSEL_A_N_LOGINS, 0 }, { &s->n_logins, NULL } };
+	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LOCKOUT_GET, 0), kc_one_cb, &o, "lockout get");
 }
 
 static int dest_index(const struct snap *s, const struct nlattr *remote, uint16_t port)
@@ -271,7 +239,7 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct step *st = data;
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	st->kind = tb[L2TPSEL_A_STEP] ? mnl_attr_get_u8(tb[L2TPSEL_A_STEP]) : 0;
 	st->ok = tb[L2TPSEL_A_OK] ? mnl_attr_get_u8(tb[L2TPSEL_A_OK]) : 0;
 	if (tb[L2TPSEL_A_LOGIN_ID])
@@ -289,7 +257,7 @@ static int admit_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	*(int *)data = tb[L2TPSEL_A_ADMIT] ? mnl_attr_get_u8(tb[L2TPSEL_A_ADMIT]) : -1;
 	return MNL_CB_OK;
 }

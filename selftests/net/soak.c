@@ -55,6 +55,7 @@
 #include <linux/l2tpsel.h>
 
 #include "nl.h"
+#include "kclient.h"
 
 #define MAX_PROCS	16
 #define MAX_HELD	200000
@@ -137,21 +138,6 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void parse(const struct nlmsghdr *nlh, const struct nlattr **tb)
-{
-	const struct nlattr *a;
-
-	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
-			tb[mnl_attr_get_type(a)] = a;
-}
-
-static uint32_t u32_or0(const struct nlattr *a)
-{
-	return a && mnl_attr_get_payload_len(a) >= 4 ? mnl_attr_get_u32(a) : 0;
-}
-
 /* "tg3" -> 3 for prefix "tg" below n, else -1 */
 static int name_index(const struct nlattr *a, const char *prefix, int n)
 {
@@ -177,14 +163,14 @@ static int dest_cb(const struct nlmsghdr *nlh, void *data)
 	struct snap *s = data;
 	uint32_t i = s->ndest;
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	if (!tb[L2TPSEL_A_REMOTE] || i == MAX_DESTS)
 		return MNL_CB_ERROR;
 	s->dest[i].alen = mnl_attr_get_payload_len(tb[L2TPSEL_A_REMOTE]);
 	memcpy(s->dest[i].addr, mnl_attr_get_payload(tb[L2TPSEL_A_REMOTE]),
 	       s->dest[i].alen > 16 ? 16 : s->dest[i].alen);
 	s->dest[i].port = tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(tb[L2TPSEL_A_PORT]) : 0;
-	s->dest[i].sessions = u32_or0(tb[L2TPSEL_A_SESSIONS]);
+	s->dest[i].sessions = kc_u32(tb[L2TPSEL_A_SESSIONS]);
 	s->ndest++;
 	return MNL_CB_OK;
 }
@@ -195,13 +181,13 @@ static int tun_cb(const struct nlmsghdr *nlh, void *data)
 	struct snap *s = data;
 	uint32_t i = s->ntun;
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	if (!tb[L2TPSEL_A_PROFILE] || strcmp(mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]), profile))
 		return MNL_CB_OK;
 	if (!tb[L2TPSEL_A_NAME] || i == MAX_TUNNELS)
 		return MNL_CB_ERROR;
 	snprintf(s->tun[i].name, sizeof(s->tun[i].name), "%s", mnl_attr_get_str(tb[L2TPSEL_A_NAME]));
-	s->tun[i].sessions = u32_or0(tb[L2TPSEL_A_SESSIONS]);
+	s->tun[i].sessions = kc_u32(tb[L2TPSEL_A_SESSIONS]);
 	s->ntun++;
 	return MNL_CB_OK;
 }
@@ -218,31 +204,13 @@ static int named_cb(const struct nlmsghdr *nlh, void *data)
 	struct named_ctx *c = data;
 	int i;
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	i = name_index(tb[L2TPSEL_A_NAME], c->prefix, c->n);
 	if (i < 0)
 		return MNL_CB_OK;
-	c->count[i] = u32_or0(tb[L2TPSEL_A_COUNT]);
+	c->count[i] = kc_u32(tb[L2TPSEL_A_COUNT]);
 	if (c->members)
-		c->members[i] = u32_or0(tb[L2TPSEL_A_MEMBERS]);
-	return MNL_CB_OK;
-}
-
-struct one_ctx {
-	int attr[2];
-	uint32_t *out[2];
-};
-
-static int one_cb(const struct nlmsghdr *nlh, void *data)
-{
-	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
-	struct one_ctx *o = data;
-	int i;
-
-	parse(nlh, tb);
-	for (i = 0; i < 2; i++)
-		if (o->out[i])
-			*o->out[i] = u32_or0(tb[o->attr[i]]);
+		c->members[i] = kc_u32(tb[L2TPSEL_A_MEMBERS]);
 	return MNL_CB_OK;
 }
 
@@ -265,7 +233,7 @@ static void take_snap(struct l2s_nl *nl, struct snap *s)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
 	struct named_ctx nc;
-	struct one_ctx o;
+	struct kc_one o;
 
 	memset(s, 0, sizeof(*s));
 	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_DEST_GET, NLM_F_DUMP), dest_cb, s, "destination dump");
@@ -276,12 +244,12 @@ static void take_snap(struct l2s_nl *nl, struct snap *s)
 	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_CLIENT_GET, NLM_F_DUMP), named_cb, &nc, "client dump");
 	nc = (struct named_ctx){ "s", N_SLGS, s->slg, s->slg_members };
 	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SLG_GET, NLM_F_DUMP), named_cb, &nc, "slg dump");
-	o = (struct one_ctx){ { L2TPSEL_A_COUNT, 0 }, { &s->chassis, NULL } };
-	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LIMIT_GET, 0), one_cb, &o, "limit get");
-	o = (struct one_ctx){ { L2TPSEL_A_COUNT, L2TPSEL_A_N_TUNNELS }, { &s->summary, &s->n_ltuns } };
-	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SUMMARY_GET, 0), one_cb, &o, "summary get");
-	o = (struct one_ctx){ { L2TPSEL_A_N_LOGINS, 0 }, { &s->n_logins, NULL } };
-	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LOCKOUT_GET, 0), one_cb, &o, "lockout get");
+	o = (struct kc_one){ { L2TPSEL_A_COUNT, 0 }, { &s->chassis, NULL } };
+	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LIMIT_GET, 0), kc_one_cb, &o, "limit get");
+	o = (struct kc_one){ { L2TPSEL_A_COUNT, L2TPSEL_A_N_TUNNELS }, { &s->summary, &s->n_ltuns } };
+	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SUMMARY_GET, 0), kc_one_cb, &o, "summary get");
+	o = (struct kc_one){ { L2TPSEL_A_N_LOGINS, 0 }, { &s->n_logins, NULL } };
+	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LOCKOUT_GET, 0), kc_one_cb, &o, "lockout get");
 	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_GET, NLM_F_DUMP), count_cb, &s->n_sessions,
 	     "session dump");
 }
@@ -320,7 +288,7 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct step *st = data;
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	st->kind = tb[L2TPSEL_A_STEP] ? mnl_attr_get_u8(tb[L2TPSEL_A_STEP]) : 0;
 	st->ok = tb[L2TPSEL_A_OK] ? mnl_attr_get_u8(tb[L2TPSEL_A_OK]) : 0;
 	if (tb[L2TPSEL_A_LOGIN_ID])
@@ -338,7 +306,7 @@ static int admit_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	parse(nlh, tb);
+	kc_parse(nlh, tb);
 	*(int *)data = tb[L2TPSEL_A_ADMIT] ? mnl_attr_get_u8(tb[L2TPSEL_A_ADMIT]) : -1;
 	return MNL_CB_OK;
 }
