@@ -169,7 +169,10 @@ check_err $? "kernel L2TP objects in the hub after the StopCCN: $(fault_data_obj
 pppd_n() {
 	pgrep -P "$PEERS_AGENT_PID" -x pppd | grep -c .
 }
-wait_for 10 test "$(pppd_n)" = "$L1"
+pppd_is() {
+	[ "$(pppd_n)" = "$1" ]
+}
+wait_for 10 pppd_is "$L1"	# polled: the torn-down sessions' pppd take a moment to exit
 check_err $? "the agent has $(pppd_n) pppd, expected $L1"
 log_info "phase 2 done at $SECONDS s"
 log_test "StopCCN from xl2tpd: $S sessions torn down, lns2 counts 0, its kernel objects gone"
