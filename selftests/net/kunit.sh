@@ -1,22 +1,30 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Run the module's KUnit suites (kmod/l2tpsel_kunit.c): load $L2TPSEL_KO,
-# which runs them, and read each one's KTAP result from
-# /sys/kernel/debug/kunit/SUITE/results (or, without KUnit's debugfs, from
-# the kernel log).  Every case is printed as a "# " line; failing cases also
-# get their diagnostics.  Every suite named in $suites must have run.
+# Run l2tpsel's KUnit suites: load the test module l2tpsel_kunit.ko
+# (kmod/kunit/, built only against a kernel with KUnit), which runs them,
+# read each suite's KTAP result from /sys/kernel/debug/kunit/SUITE/results
+# (or, without KUnit's debugfs, from the kernel log), then unload it.  Every
+# case is printed as a "# " line; failing cases also get their diagnostics.
+# Every suite named in $suites must have run.  l2tpsel.ko itself must carry
+# no suite (Linux 6.1 would run it at each of its ~35 loads by the selftests,
+# ~30 s each on the debug kernel): checked too.
 #
-# Exit: 0 every case passed, 1 a case failed or a suite did not run,
-# 4 (skip) the running kernel has no KUnit (Debian's stock kernel): the suite
-# runs on the debug kernel, `make debug-test`.
+# The test module is $L2TPSEL_KUNIT_KO, by default kunit/l2tpsel_kunit.ko
+# next to $L2TPSEL_KO (the build puts it there).
+#
+# Exit: 0 every case passed, 1 a case failed, a suite did not run or the
+# test module is missing or does not unload, 4 (skip) the running kernel has
+# no KUnit (Debian's stock kernel): the suite runs on the debug kernel,
+# `make debug-test`.
 set -u
 
 ksft_pass=0 ksft_fail=1 ksft_skip=4
-mod=l2tpsel
+mod=l2tpsel_kunit
 suites="l2tpsel l2tpsel_obj l2tpsel_sel l2tpsel_lb l2tpsel_hash l2tpsel_rl"
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
-ko=${L2TPSEL_KO:-$top/kmod/l2tpsel.ko}
+main_ko=${L2TPSEL_KO:-$top/kmod/l2tpsel.ko}
+ko=${L2TPSEL_KUNIT_KO:-$(dirname "$main_ko")/kunit/$mod.ko}
 dbg=/sys/kernel/debug
 
 say() { printf '# %s\n' "$@"; }
@@ -34,28 +42,25 @@ if [ -z "${L2TPSEL_VM:-}" ] && [ -z "${L2TPSEL_ALLOW_HOST:-}" ]; then
 	exit $ksft_skip
 fi
 [ -d $dbg/kunit ] || mount -t debugfs debugfs $dbg 2>/dev/null
-[ -r "$ko" ] || fail "no module at $ko (set L2TPSEL_KO)"
+[ -r "$ko" ] || fail "no test module at $ko (built by Kbuild only against a kernel with CONFIG_KUNIT; set L2TPSEL_KUNIT_KO)"
 modinfo -F depends "$ko" >/dev/null 2>&1 || fail "$ko is not a kernel module"
-
-# The suite runs when the module is loaded: start from an unloaded module.
-was_loaded=0
-if [ -d /sys/module/$mod ]; then
-	was_loaded=1
-	rmmod $mod || fail "l2tpsel is loaded and cannot be unloaded"
+[ "$(modinfo -F name "$ko")" = $mod ] || fail "$ko is not $mod but '$(modinfo -F name "$ko")'"
+# The suites live in the test module only: a suite section in l2tpsel.ko
+# would run at every one of its loads again.
+if [ -r "$main_ko" ] && grep -qa '\.kunit_test_suites' "$main_ko"; then
+	fail "$main_ko has a .kunit_test_suites section: the KUnit suites belong in $mod.ko only (kmod/kunit/)"
 fi
-restore() {
-	if [ "$was_loaded" = 0 ]; then
-		[ -d /sys/module/$mod ] && rmmod $mod
-	elif [ ! -d /sys/module/$mod ]; then
-		insmod "$ko"
-	fi
-}
-trap restore EXIT
+
+# The suites run when the module is loaded: start from an unloaded one.
+if [ -d /sys/module/$mod ]; then
+	rmmod $mod || fail "$mod is loaded (a previous run?) and cannot be unloaded"
+fi
+trap '[ -d /sys/module/$mod ] && rmmod $mod' EXIT
 
 marker="l2tpsel-kunit.sh: loading $ko ($$ $(date +%s%N))"
 echo "$marker" >/dev/kmsg
 for dep in $(modinfo -F depends "$ko" | tr ',' ' '); do
-	modprobe "$dep" || fail "cannot load $dep, which l2tpsel needs"
+	modprobe "$dep" || fail "cannot load $dep, which $mod needs"
 done
 insmod "$ko" || fail "insmod $ko failed"
 
@@ -78,7 +83,9 @@ fi
 # indented once ("    ok N case"), parameter rows twice.  Prints the cases,
 # the cases' own diagnostics (kunit_info) and a line per suite; a failed
 # suite's whole KTAP.  Exit 0 all passed, 1 a failure or a suite missing,
-# 4 every case skipped.
+# 4 every case skipped.  The test module is unloaded afterwards, which must
+# work (it has no exit function, nor init) and take the suites' debugfs
+# entries along.
 ktap | awk -v want="$suites" -v from="$from" '
 	function say(x) { print "# " x }
 	BEGIN { n = split(want, order, " "); for (i = 1; i <= n; i++) wanted[order[i]] = 1 }
@@ -117,8 +124,16 @@ ktap | awk -v want="$suites" -v from="$from" '
 	}
 	END {
 		for (i = 1; i <= n; i++)
-			if (!(order[i] in done)) { say("FAIL: the KUnit suite " order[i] " did not run (is the module built with KUnit? see Kbuild)"); bad++ }
+			if (!(order[i] in done)) { say("FAIL: the KUnit suite " order[i] " did not run (is it listed in kunit_test_suites() of kmod/kunit/suites.c?)"); bad++ }
 		if (bad) { say("FAIL: " bad " KUnit suite(s) failed or did not run"); exit 1 }
 		if (total == skipped) { say("SKIP: every case skipped"); exit 4 }
 		say(n " suites, " total - skipped " cases run, all passed")
 	}'
+rc=$?
+
+trap - EXIT
+rmmod $mod || fail "rmmod $mod failed"
+if [ ${#files[@]} -gt 0 ] && [ -e "${files[0]}" ]; then
+	fail "${files[0]} is still there after rmmod $mod"
+fi
+exit $rc

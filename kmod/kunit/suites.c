@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of l2tpsel, built into the module when the kernel has KUnit
- * (see Kbuild) and run when the module is loaded: on the debug kernel by
- * selftests/net/kunit.sh.  The userspace build of core/ has its own tests
- * (selftests/unit/); these run the same code as compiled into the kernel,
- * under KASAN, lockdep and kmemleak, with the cases written again here:
+ * KUnit tests of l2tpsel's core: the test module l2tpsel_kunit.ko, built
+ * when the kernel has KUnit (see Kbuild) and run when it is loaded, on the
+ * debug kernel by selftests/net/kunit.sh.  The module links its own copy of
+ * core/ (core_*.c), not l2tpsel.ko's, which neither exports anything nor
+ * contains any KUnit code: Linux 6.1 runs a module's suites at every load,
+ * and l2tpsel.ko is loaded ~35 times by the selftests (issues 4 and 8).
+ * The userspace build of core/ has its own tests (selftests/unit/); these
+ * run the same code as compiled into the kernel, under KASAN, lockdep and
+ * kmemleak, with the cases written again here:
  *
  *   l2tpsel        admission (core/lim.c, S-LIM-*)
  *   l2tpsel_obj    objects and bounds (core/obj.c, S-OBJ-1..4)
@@ -24,8 +28,9 @@
  * draws as its userspace twin.
  *
  * Linux 6.1 runs a module's suites from the MODULE_STATE_COMING notifier,
- * i.e. before l2tpsel_init(): nothing here may rely on the module being
- * initialised (no per-namespace state, no genl family yet).
+ * before the module's init function; this module has none (nor an exit, so
+ * that it can be unloaded): the cases test the core alone, with no
+ * per-namespace state and no genl family.
  */
 #include <kunit/test.h>
 #include <linux/string.h>
@@ -1836,3 +1841,6 @@ static struct kunit_suite l2tpsel_test_suite = {
 
 kunit_test_suites(&l2tpsel_test_suite, &l2tpsel_obj_suite, &l2tpsel_sel_suite,
 		  &l2tpsel_lb_suite, &l2tpsel_hash_suite, &l2tpsel_rl_suite);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("KUnit tests of the l2tpsel selection and admission core");
