@@ -16,8 +16,10 @@
 #   --kmemleak        scan kmemleak after CMD; any report fails the run
 #   --env VAR=VAL     set VAR in CMD's environment (repeatable)
 #   --boot-retries N  boot again, up to N times, when the guest died before
-#                     CMD started (nothing of ours had run yet); each such
-#                     boot is reported with its panic lines (default 0)
+#                     CMD started (nothing of ours had run yet), or was killed
+#                     then for a TSC calibrated far from the host's rate or a
+#                     hung boot (watch_boot); each such boot is reported with
+#                     its panic lines or the reason (default 0)
 #   --shell           interactive shell on the console instead of CMD
 #
 # The guest sees the host root read-only (9p) and this work tree writable at
@@ -28,7 +30,9 @@
 # The verdict is one KTAP line, "ok 1 vm_kernel_log_clean" or "not ok 1 ...",
 # and on failure the guest's whole kernel log is printed as "# " lines.
 #
-# Environment: KVER; L2TPSEL_VM_PANIC_ON_WARN=0 keeps the guest running after
+# Environment: KVER; L2TPSEL_VM_STALL_RCU / L2TPSEL_VM_STALL_BOOT (seconds
+# of console silence that make a boot hung, see watch_boot) and
+# L2TPSEL_VM_HOST_MHZ (the TSC rate expected); L2TPSEL_VM_PANIC_ON_WARN=0 keeps the guest running after
 # a WARN (the log check still fails the run, but later tests get to run);
 # L2TPSEL_VM_BZIMAGE=1 boots the bzImage itself rather than the vmlinux
 # extracted from it (see pvh_image); L2TPSEL_VM_KEEP=1 keeps the run directory (build/vm/run.*: console.log,
@@ -295,35 +299,97 @@ else
 fi
 qemu+=(-serial "file:$run/console.log" -serial "file:$run/result")
 
+# Host CPU MHz: what a sane guest TSC calibration comes near (TCG's TSC runs
+# at the host's rate); L2TPSEL_VM_HOST_MHZ overrides it (to try the retry).
+host_mhz=${L2TPSEL_VM_HOST_MHZ:-$(awk -F: '/^cpu MHz/ { printf "%d", $2; exit }' /proc/cpuinfo 2>/dev/null)}
+
+# watch_boot PID: watch the guest (qemu under timeout, PID) until init says
+# L2TPSEL-VM-BOOTED or PID ends.  A boot that cannot give a result is killed
+# and why is printed: a TSC calibrated far from the host's rate (seen: 85 MHz
+# for 2096 under load; the guest clock then runs ~25 times fast, RCU reports
+# stalls and every test hits its limit in guest seconds), a console stuck at
+# "Running RCU-tasks wait API self tests" for $stall_rcu s (it is followed
+# within a fraction of a second normally; one such boot hung 10 minutes) or
+# silent for $stall_any s before the command started.
+stall_rcu=${L2TPSEL_VM_STALL_RCU:-90} stall_any=${L2TPSEL_VM_STALL_BOOT:-300}
+watch_boot() {
+	local pid=$1 size=-1 n quiet=0 why= last
+	while kill -0 "$pid" 2>/dev/null; do
+		sleep 1
+		grep -q '^L2TPSEL-VM-BOOTED' "$run/result" 2>/dev/null && return 0
+		n=$(stat -c %s "$run/console.log" 2>/dev/null) || n=0
+		if [ "$n" != "$size" ]; then
+			size=$n quiet=0
+			why=$(tr -d '\r' <"$run/console.log" | awk -v host="${host_mhz:-0}" '
+				match($0, /tsc: (Detected|Refined TSC clocksource calibration:) [0-9.]+ MHz/) {
+					n = split(substr($0, RSTART, RLENGTH), w, " ")
+					mhz = w[n - 1] + 0
+					if (host > 0 ? (mhz * 2 < host || mhz > host * 2) : (mhz < 500 || mhz > 10000)) {
+						printf "the guest calibrated its TSC at %s MHz (host: %s MHz; \"%s\")", w[n - 1], (host > 0 ? host : "unknown"), substr($0, RSTART, RLENGTH)
+						exit
+					}
+				}')
+		else
+			quiet=$((quiet + 1))
+			last=$(tr -d '\r' <"$run/console.log" | grep -v '^[[:space:]]*$' | tail -n 1)
+			if [ $quiet -ge "$stall_rcu" ] && [[ $last == *"Running RCU-tasks wait API self tests"* ]]; then
+				why="the boot hung at \"Running RCU-tasks wait API self tests\" (no console output for ${quiet}s)"
+			elif [ $quiet -ge "$stall_any" ]; then
+				why="the boot stalled before the command started (no console output for ${quiet}s; last: \"${last:0:100}\")"
+			fi
+		fi
+		if [ -n "$why" ]; then
+			echo "$why"
+			kill "$pid" 2>/dev/null
+			return 0
+		fi
+	done
+}
+
 start=$(date +%s.%N)
-boot=0
+boot=0 qpid= boot_trouble=
+trap '[ -n "$qpid" ] && kill "$qpid" 2>/dev/null; exit 130' INT TERM
 while :; do
 	: >"$run/console.log"
 	: >"$run/result"
-	if [ -n "$timeout" ]; then
-		if [ "$shell" = 1 ]; then
+	boot_trouble=
+	if [ "$shell" = 1 ]; then
+		if [ -n "$timeout" ]; then
 			timeout --foreground -k 5 "$timeout" "${qemu[@]}"
 		else
-			timeout --foreground -k 5 "$timeout" "${qemu[@]}" </dev/null
+			"${qemu[@]}"
 		fi
+		qemu_rc=$?
 	else
-		"${qemu[@]}"
+		# In the background, watched while it boots (watch_boot).
+		timeout --foreground -k 5 "$timeout" "${qemu[@]}" </dev/null &
+		qpid=$!
+		boot_trouble=$(watch_boot "$qpid")
+		wait "$qpid"
+		qemu_rc=$?
+		qpid=
 	fi
-	qemu_rc=$?
 	# A guest that died on its own before CMD started never ran anything of
 	# ours (the module is loaded by CMD): the debug kernel under TCG
 	# sometimes panics in early boot (see Documentation/debug-kernel.md).
-	# Boot again when asked to, and say so; a hang is not retried.
-	if [ "$boot" -ge "$boot_retries" ] || [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ] ||
-	   grep -q '^L2TPSEL-VM-BOOTED' "$run/result"; then
+	# Boot again when asked to, and say so.  A boot watch_boot gave up on is
+	# retried too; any other hang (the timeout) is not.
+	if [ "$boot" -ge "$boot_retries" ] ||
+	   { [ -z "$boot_trouble" ] && { [ "$qemu_rc" = 124 ] || [ "$qemu_rc" = 137 ] ||
+	     grep -q '^L2TPSEL-VM-BOOTED' "$run/result"; }; }; then
 		break
 	fi
 	boot=$((boot + 1))
 	cp "$run/console.log" "$run/console.boot$boot.log"
 	keep_run=1
-	echo "# vm: boot $boot died before the command started (qemu exit $qemu_rc); booting again ($run/console.boot$boot.log):"
-	tr -d '\r' <"$run/console.log" | grep -E 'Kernel panic|BUG:|KASAN|RIP:' | head -n 8 | sed 's/^/#   /'
+	if [ -n "$boot_trouble" ]; then
+		echo "# vm: boot $boot abandoned before the command started: $boot_trouble; booting again ($run/console.boot$boot.log)"
+	else
+		echo "# vm: boot $boot died before the command started (qemu exit $qemu_rc); booting again ($run/console.boot$boot.log):"
+		tr -d '\r' <"$run/console.log" | grep -E 'Kernel panic|BUG:|KASAN|RIP:' | head -n 8 | sed 's/^/#   /'
+	fi
 done
+trap - INT TERM
 wall=$(echo "$(date +%s.%N) - $start" | bc)
 
 # --- the verdict -----------------------------------------------------------
@@ -344,6 +410,7 @@ if [ -z "$rc" ] || ! grep -qx L2TPSEL-VM-END <<<"$result"; then
 		reasons+=("  $l")
 	done < <(grep -E 'Kernel panic|^vm-init:' <<<"$klog")
 fi
+[ -n "$boot_trouble" ] && reasons+=("boot $((boot + 1)) was killed: $boot_trouble (--boot-retries $boot_retries)")
 
 # Kernel lines only (they carry a timestamp): what userspace writes to the
 # console must not be mistaken for a kernel report.
