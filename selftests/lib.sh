@@ -176,6 +176,16 @@ mod_unload_quiet() {
 
 # --- network namespaces -----------------------------------------------------
 
+# lib_sleep SECS: sleep without starting a process.  sleep(1) is a process
+# start, and on the debug kernel under TCG a process start costs 0.5-3 s
+# (Documentation/debug-kernel.md), longer than most of the naps it takes.
+# read -t on a pipe that nobody writes to (opened once, below) is a builtin.
+exec {_lib_sleep_fd}<> <(:)
+lib_sleep() {
+	read -r -t "$1" -u "$_lib_sleep_fd" _ 2>/dev/null
+	return 0
+}
+
 # ns_del NS: kill what runs in NS, then delete it.
 ns_del() {
 	local pids
@@ -186,7 +196,7 @@ ns_del() {
 		for _ in 1 2 3 4 5 6 7 8 9 10; do
 			pids=$(ip netns pids "$1" 2>/dev/null)
 			[ -z "$pids" ] && break
-			sleep 0.1
+			lib_sleep 0.1
 		done
 		[ -n "$pids" ] && kill -9 $pids 2>/dev/null
 	fi
@@ -199,7 +209,7 @@ ns_del() {
 setup_ns() {
 	local var name
 	for var in "$@"; do
-		name=$var-$(mktemp -u XXXXXX)
+		name=$(lib_ns_name "$var")
 		ip netns add "$name" || { echo "cannot create netns $name"; return 1; }
 		defer ns_del "$name"
 		ip -n "$name" link set lo up
@@ -207,16 +217,61 @@ setup_ns() {
 	done
 }
 
+# lib_ns_name PREFIX: PREFIX-XXXXXX, a namespace name not in use (no
+# mktemp: a process start).
+lib_ns_name() {
+	local n
+	while :; do
+		printf -v n '%s-%06x' "$1" $(((RANDOM << 15 | RANDOM) & 0xffffff))
+		[ -e "/run/netns/$n" ] || break
+	done
+	echo "$n"
+}
+
 # --- waiting ----------------------------------------------------------------
 
-# wait_for TIMEOUT_SECS CMD [ARGS...]: poll CMD every 0.1 s until it succeeds.
+# The kernel's release, read without a process start (uname).  The debug
+# kernel (kernel/debug.config: KASAN, lockdep, kmemleak) is several times
+# slower than the stock one in the TCG guest, and its speed follows the
+# host's load more: a process start takes 0.5 s on an idle host and 3 s under
+# a load of 12 (stock: 0.05-0.3 s).  wait_for's limits are sized for the
+# stock kernel and multiplied by L2TPSEL_WAIT_SCALE there (default 6 on the
+# debug kernel, 1 elsewhere).  A limit only matters when the wait fails: a
+# wait ends as soon as its condition holds.
+read -r L2TPSEL_KREL </proc/sys/kernel/osrelease 2>/dev/null || L2TPSEL_KREL=
+case $L2TPSEL_KREL in
+*-l2tpsel-debug*) L2TPSEL_DEBUG_KERNEL=1 ;;
+*) L2TPSEL_DEBUG_KERNEL= ;;
+esac
+if [ -z "${L2TPSEL_WAIT_SCALE:-}" ]; then
+	L2TPSEL_WAIT_SCALE=1
+	[ -n "$L2TPSEL_DEBUG_KERNEL" ] && L2TPSEL_WAIT_SCALE=6
+fi
+
+# wait_for TIMEOUT_SECS CMD [ARGS...]: poll CMD every 0.1 s until it succeeds
+# (TIMEOUT_SECS times L2TPSEL_WAIT_SCALE).  When the limits are scaled (the
+# debug kernel) the naps grow to 1 s: a CMD that starts processes, polled
+# every 0.1 s, would take the guest's CPU from what it waits for.
 wait_for() {
-	local deadline=$((SECONDS + $1))
+	local deadline=$((SECONDS + $1 * L2TPSEL_WAIT_SCALE)) naps=(0.1) i=0
+	[ "$L2TPSEL_WAIT_SCALE" -gt 1 ] && naps=(0.1 0.2 0.4 0.7 1)
 	shift
 	while ! "$@"; do
 		[ $SECONDS -lt $deadline ] || return 1
-		sleep 0.1
+		lib_sleep "${naps[i]}"
+		[ $i -lt $((${#naps[@]} - 1)) ] && i=$((i + 1))
 	done
+	return 0
+}
+
+# has_line ERE TEXT: TEXT has a line that matches ERE (grep -qE, but with
+# builtins: a process start costs seconds on the debug kernel).
+has_line() {
+	local l
+	while IFS= read -r l; do
+		[[ $l =~ $1 ]] && return 0
+	done <<<"$2"
+	return 1
 }
 
 # make_tmpdir VAR: a fresh directory under /tmp, removed at exit.

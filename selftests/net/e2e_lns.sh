@@ -30,9 +30,8 @@ peers_require_agent
 
 mod_load || fail "insmod $L2TPSEL_KO failed"
 peers_init $HUB_ADDR || fail "cannot set up the hub"
-for p in "lac1 10.220.0.51" "lac2 10.220.0.52" "xlac 10.220.0.53"; do
-	peer_add $p || fail "cannot add peer $p"
-done
+peers_add "lac1 10.220.0.51" "lac2 10.220.0.52" "xlac 10.220.0.53" ||
+	fail "cannot add the peers"
 peers_agent_start -o "listen $HUB_ADDR" -o "dataplane none" -o "tgroup-map $HUB_ADDR tg1"
 check_err $? "l2tpseld did not start"
 log_test "l2tpseld as LNS on $HUB_ADDR, three LAC namespaces"
@@ -78,8 +77,10 @@ hold() {
 }
 
 # release: end the holding LAC (StopCCN), wait for the count to be 0.
-sessions() {
-	L limit show | sed -n 's/.* sessions \([0-9]*\).*/\1/p' | head -n 1
+sessions() {	# the first " sessions N" (two process starts, not four: polled)
+	local out
+	out=$(L limit show)
+	[[ $out =~ \ sessions\ ([0-9]+) ]] && echo "${BASH_REMATCH[1]}"
 }
 zero() {
 	[ "$(sessions)" = 0 ]
@@ -144,7 +145,7 @@ release
 log_test "client limit 2 shared by two LACs with one host name: CDN 4/4"
 
 # --- xl2tpd as LAC ------------------------------------------------------------------
-peer_lac_start xlac $HUB_ADDR host xl2tpd-lac
+peer_lac_start xlac $HUB_ADDR host xl2tpd-lac && peers_ready
 check_err $? "xl2tpd LAC did not start"
 peer_lac_dial xlac
 admitted() {

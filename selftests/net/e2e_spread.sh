@@ -29,10 +29,8 @@ peers_require_agent
 
 mod_load || fail "insmod $L2TPSEL_KO failed"
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-for p in "lns1 10.220.0.11" "lns2 10.220.0.12" "lns3 10.220.0.13" "cdn 10.220.0.14" \
-	 "quiet 10.220.0.99"; do
-	peer_add $p || fail "cannot add peer $p"
-done
+peers_add "lns1 10.220.0.11" "lns2 10.220.0.12" "lns3 10.220.0.13" "cdn 10.220.0.14" \
+	"quiet 10.220.0.99" || fail "cannot add the peers"
 for n in 1 2 3; do
 	peer_lns_start lns$n host lns-$n
 	check_err $? "xl2tpd lns$n did not start"
@@ -59,22 +57,24 @@ KCONF
 check_err $? "the kernel configuration was refused"
 peers_agent_start -o "dataplane kernel" -o "sccrq-timeout 3s"
 check_err $? "l2tpseld did not start"
+peers_ready
+check_err $? "a peer did not start"
 log_test "3 xl2tpd LNS, a CDN LNS, a silent destination, l2tpseld"
 [ "$EXIT_STATUS" = 0 ] || { peers_show; exit $EXIT_STATUS; }
 
 hub=$PEERS_HUB
 
 # --- destination-equal ------------------------------------------------------------
-t0=$(date +%s%N)
+t0=${EPOCHREALTIME/./}000
 : >"$PEERS_DIR/spread"
 for i in $(seq $N); do
 	out=$(peers_login start user$i@equal.example)
-	grep -q '^done ok' <<<"$out"
+	has_line '^done ok' "$out"
 	check_err $? "login $i did not succeed: $(tr '\n' ';' <<<"$out")"
 	awk '$1 == "attempt" { for (i = 2; i < NF; i++) if ($i == "remote") r = $(i + 1) }
 	     $1 == "done" && $2 == "ok" { print r, $4 }' <<<"$out" >>"$PEERS_DIR/spread"
 done
-echo "$N logins in $((($(date +%s%N) - t0) / 1000000)) ms"
+echo "$N logins in $(((${EPOCHREALTIME/./}000 - t0) / 1000000)) ms"
 got=$(cut -d ' ' -f 1 "$PEERS_DIR/spread" | sort | uniq -c | awk '{ print $2 ":" $1 }' | tr '\n' ' ')
 echo "sessions per LNS: $got"
 [ "$got" = "10.220.0.11:2 10.220.0.12:2 10.220.0.13:2 " ]
@@ -117,11 +117,11 @@ log_test "kernel sessions paired, $N PPP links up, a ping to each LNS"
 # --- a CDN ends the login ------------------------------------------------------
 out=$(peers_login start user@cdn.example)
 echo "$out"
-grep -q '^outcome 1 cdn' <<<"$out"
+has_line '^outcome 1 cdn' "$out"
 check_err $? "the first attempt's outcome is not cdn"
 [ "$(grep -c '^attempt' <<<"$out")" = 1 ]
 check_err $? "the login went on after the CDN"
-grep -q '^done fail reason cdn' <<<"$out"
+has_line '^done fail reason cdn' "$out"
 check_err $? "the login did not end with reason cdn"
 [ "$(peer_silent_count quiet)" = 0 ]
 check_err $? "the level-1 destination received $(peer_silent_count quiet) datagram(s) after a CDN"
@@ -157,7 +157,7 @@ log_test "logout: pppd, PPP links, kernel sessions and tunnels gone, counts 0"
 walk=
 for i in 1 2 3; do
 	out=$(peers_login start max$i@max.example)
-	grep -q '^done ok' <<<"$out"
+	has_line '^done ok' "$out"
 	check_err $? "login max$i did not succeed: $(tr '\n' ';' <<<"$out")"
 	walk+=$(awk '$1 == "attempt" { for (i = 2; i < NF; i++) { if ($i == "remote") r = $(i + 1); if ($i == "level") l = $(i + 1) }; printf "%s%s:%s", n++ ? "," : "", l, r }' <<<"$out")" "
 	id=$(sed -n 's/^done ok session \([0-9]*\).*/\1/p' <<<"$out")

@@ -76,6 +76,8 @@ BY_WANT="chassis 3 tg 2 client 2 sess 3"
 AGENT_OPTS=(-o "dataplane kernel" -o "sccrq-timeout 3s" -o "icrq-timeout 5s")
 peers_agent_start "${AGENT_OPTS[@]}"
 check_err $? "l2tpseld did not start"
+peers_ready
+check_err $? "xl2tpd lns1 did not start"
 HUB=$PEERS_HUB
 D=$PEERS_DIR
 SOCK=$D/agent.sock
@@ -202,10 +204,10 @@ wait "$AGENT" 2>/dev/null
 # is gone; until then the module's namespace exit has not run and rmmod
 # waits for it (it unregisters the pernet ops).
 expect "$(by_view)" "$BY_WANT" "the bystander's counts after the hub's deletion"
-t0=$(date +%s%N)
+t0=${EPOCHREALTIME/./}000
 rmmod "$L2TPSEL_MOD"
 check_err $? "rmmod after the namespace deletion"
-echo "rmmod after the deletion took $((($(date +%s%N) - t0) / 1000000)) ms"
+echo "rmmod after the deletion took $(((${EPOCHREALTIME/./}000 - t0) / 1000000)) ms"
 mod_loaded
 check_fail $? "the module is still loaded"
 log_info "phase 4 done at $SECONDS s"

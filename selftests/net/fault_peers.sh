@@ -54,8 +54,7 @@ esac
 
 mod_load || fail "insmod $L2TPSEL_KO failed"
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-peer_add lns1 10.220.0.11 || fail "cannot add lns1"
-peer_add lns2 10.220.0.12 || fail "cannot add lns2"
+peers_add "lns1 10.220.0.11" "lns2 10.220.0.12" || fail "cannot add the peers"
 peer_lns_start lns1 host lns-1
 check_err $? "xl2tpd lns1 did not start"
 peer_lns_start lns2 host lns-2
@@ -73,6 +72,8 @@ check_err $? "the kernel configuration was refused"
 AGENT_OPTS=(-o "dataplane kernel" -o "sccrq-timeout 30s" -o "icrq-timeout 30s" -o "log-level 2")
 peers_agent_start "${AGENT_OPTS[@]}"
 check_err $? "l2tpseld did not start"
+peers_ready
+check_err $? "an xl2tpd LNS did not start"
 log_info "setup done at $SECONDS s"
 log_test "2 xl2tpd LNS, l2tpseld as LAC with the kernel data path"
 [ "$EXIT_STATUS" = 0 ] || { peers_show; exit $EXIT_STATUS; }
@@ -178,7 +179,7 @@ log_info "phase 2 done at $SECONDS s"
 log_test "StopCCN from xl2tpd: $S sessions torn down, lns2 counts 0, its kernel objects gone"
 
 # --- 3. kill -9 mid-handshake and with live sessions ------------------------------
-peer_lns_start lns2 host lns-2
+peer_lns_start lns2 host lns-2 && peers_ready
 check_err $? "xl2tpd lns2 did not restart"
 peer_netem lns1 both delay ${MID_DELAY}s
 peer_netem lns2 both delay ${MID_DELAY}s
@@ -189,9 +190,9 @@ m2=$!
 in_flight() {
 	local s
 	s=$(peers_login show)
-	grep -q 'peer 10.220.0.12:1701 .* state wait-sccrp' <<<"$s" &&
-		grep -q ' role lac state wait-tunnel .* user mid1@' <<<"$s" &&
-		grep -q ' role lac state wait-icrp .* user mid2@' <<<"$s"
+	has_line 'peer 10.220.0.12:1701 .* state wait-sccrp' "$s" &&
+		has_line ' role lac state wait-tunnel .* user mid1@' "$s" &&
+		has_line ' role lac state wait-icrp .* user mid2@' "$s"
 }
 wait_for $((MID_DELAY * 3 + 5)) in_flight
 check_err $? "the two logins were not waiting for SCCRP and ICRP: $(peers_login show | tr '\n' ';')"
@@ -210,10 +211,10 @@ kv=$(fault_kernel_view "$HUB")
 echo "right after kill -9: $kv"
 expect "$kv" "$(fault_want ${pre#live })" "the kernel's view right after kill -9 (the dead agent's sessions still counted, no login held)"
 mv "$D/agent.log" "$D/agent-1.log"
-t0=$(date +%s%N)
+t0=${EPOCHREALTIME/./}000
 peers_agent_start "${AGENT_OPTS[@]}"
 check_err $? "l2tpseld did not restart"
-echo "restart took $((($(date +%s%N) - t0) / 1000000)) ms"
+echo "restart took $(((${EPOCHREALTIME/./}000 - t0) / 1000000)) ms"
 grep -i 'reconcil' "$D/agent.log"
 fault_check_counts "$HUB" "$SOCK" "after the restart" 
 expect "$(fault_data_objects "$HUB")" "tunnels 0 sessions 0" "kernel L2TP objects after the restart"

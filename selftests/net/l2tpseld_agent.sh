@@ -32,11 +32,9 @@ peers_require
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-for p in "lns1 10.220.0.11" "quiet 10.220.0.99" "agl 10.220.0.21"; do
-	peer_add $p || fail "cannot add peer $p"
-done
-peer_lns_start lns1 host lns-one secret sesame ||
-	{ cat "$PEERS_DIR/lns1-xl2tpd.log"; fail "xl2tpd lns1 did not start"; }
+peers_add "lns1 10.220.0.11" "quiet 10.220.0.99" "agl 10.220.0.21" ||
+	fail "cannot add the peers"
+peer_lns_start lns1 host lns-one secret sesame || fail "xl2tpd lns1 did not start"
 peer_silent_start quiet || fail "the silent destination did not start"
 HUB=$PEERS_HUB
 AGL=$(peer_ns agl)
@@ -93,12 +91,13 @@ show_logs() {
 
 start_lac || { show_logs; fail "l2tpseld LAC did not start"; }
 start_lns 0 || fail "l2tpseld LNS did not start"
+peers_ready || { show_logs; fail "a peer did not start"; }
 
 # --- LAC: silent destination, lockout, failover to xl2tpd ---------------------
-t0=$(date +%s%N)
+t0=${EPOCHREALTIME/./}000
 hub "$L" login start u1@example socket "$D/lac.sock" >"$D/o1" 2>&1
 rc=$?
-ms=$((($(date +%s%N) - t0) / 1000000))
+ms=$(((${EPOCHREALTIME/./}000 - t0) / 1000000))
 cat "$D/o1"
 echo "login took $ms ms"
 expect $rc 0 "login u1 exit"
@@ -143,9 +142,9 @@ grep -q '^outcome 1 cdn result 4 error 4$' "$D/o4"
 check_err $? "the LNS's refusal was not CDN 4/4"
 out=$(agl "$L" session show)
 echo "$out"
-grep -q 'client hub-lac' <<<"$out"
+has_line 'client hub-lac' "$out"
 check_err $? "the LNS did not admit with client = the LAC's Host Name"
-grep -q 'group 10.220.0.21' <<<"$out"
+has_line 'group 10.220.0.21' "$out"
 check_err $? "the LNS did not use the local address as tunnel group"
 expect "$(val "$(agl "$L" summary)" sessions)" 1 "LNS chassis count"
 expect "$(val "$(hub "$L" summary)" sessions)" 3 "LAC chassis count"

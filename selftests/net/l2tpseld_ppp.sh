@@ -23,8 +23,7 @@ peers_require
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-peer_add lns1 10.220.0.11 || fail "cannot add lns1"
-peer_add lac1 10.220.0.50 || fail "cannot add lac1"
+peers_add "lns1 10.220.0.11" "lac1 10.220.0.50" || fail "cannot add the peers"
 peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
 peer_lac_start lac1 10.210.0.1 host lac-one || fail "xl2tpd lac1 did not start"
 HUB=$PEERS_HUB
@@ -63,6 +62,7 @@ hub "$L2D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $D/agent.sock" \
 	-o 'log-level 2' 2>"$D/agent.log" &
 defer kill_wait $!
 wait_for 5 test -S "$D/agent.sock" || { cat "$D/agent.log"; fail "l2tpseld did not start"; }
+peers_ready || fail "an xl2tpd did not start"
 
 show_logs() {
 	echo "--- agent.log"; tail -40 "$D/agent.log"
@@ -71,7 +71,7 @@ show_logs() {
 }
 
 # --- LAC role -------------------------------------------------------------------
-t0=$(date +%s%N)
+t0=${EPOCHREALTIME/./}000
 hub "$L" login start alice@example socket "$D/agent.sock" >"$D/o1" 2>&1
 check_err $? "login failed: $(cat "$D/o1")"
 cat "$D/o1"
@@ -80,7 +80,7 @@ ppp_up() {	# ppp_up NS: a ppp interface with an IPv4 address and a peer
 }
 wait_for 15 ppp_up "$HUB"
 check_err $? "no PPP link in the hub"
-echo "login to PPP up: $((($(date +%s%N) - t0) / 1000000)) ms"
+echo "login to PPP up: $(((${EPOCHREALTIME/./}000 - t0) / 1000000)) ms"
 hub ip l2tp show tunnel | grep -q '^Tunnel'
 check_err $? "no kernel tunnel in the hub"
 hub ip l2tp show session | grep -q '^Session'

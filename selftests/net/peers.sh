@@ -15,13 +15,11 @@ require_root
 peers_require
 
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-t0=$(date +%s%N)
-for p in "lns1 10.220.0.11" "lns2 10.220.0.12" "lns3 10.220.0.13" "cdn 10.220.0.14" \
-	 "quiet 10.220.0.99" "lac 10.220.0.50" "lac2 10.220.0.51"; do
-	peer_add $p || fail "cannot add peer $p"
-done
-echo "hub and 7 peer namespaces in $((($(date +%s%N) - t0) / 1000000)) ms"
-t0=$(date +%s%N)
+t0=${EPOCHREALTIME/./}000
+peers_add "lns1 10.220.0.11" "lns2 10.220.0.12" "lns3 10.220.0.13" "cdn 10.220.0.14" \
+	"quiet 10.220.0.99" "lac 10.220.0.50" "lac2 10.220.0.51" || fail "cannot add the peers"
+echo "hub and 7 peer namespaces in $(((${EPOCHREALTIME/./}000 - t0) / 1000000)) ms"
+t0=${EPOCHREALTIME/./}000
 peer_lns_start lns1 host lns-one
 check_err $? "xl2tpd lns1 did not start"
 peer_lns_start lns2 host lns-two
@@ -32,7 +30,9 @@ peer_lns_start cdn cdn
 check_err $? "xl2tpd cdn did not start"
 peer_silent_start quiet
 check_err $? "the silent destination did not start"
-echo "4 LNS and a silent destination in $((($(date +%s%N) - t0) / 1000000)) ms"
+peers_ready
+check_err $? "a peer did not start"
+echo "4 LNS and a silent destination in $(((${EPOCHREALTIME/./}000 - t0) / 1000000)) ms"
 log_test "peers: 4 xl2tpd LNS and a silent destination running"
 [ "$EXIT_STATUS" = 0 ] || { peers_show; exit $EXIT_STATUS; }
 
@@ -85,7 +85,7 @@ check_fail $? "peer_netem took a direction that does not exist"
 log_test "netem loss and delay act on a peer's link, and go away"
 
 # --- an xl2tpd LAC through an LNS, PPP and ping ------------------------------
-peer_lac_start lac ${PEER_ADDR[lns1]} host lac-one
+peer_lac_start lac ${PEER_ADDR[lns1]} host lac-one && peers_ready
 check_err $? "xl2tpd lac did not start"
 peer_lac_dial lac
 lac_ppp() {
@@ -102,7 +102,7 @@ log_test "an xl2tpd LAC gets PPP through lns1, a ping crosses it"
 # --- the CDN LNS --------------------------------------------------------------
 peers_probe ${PEER_ADDR[cdn]} timeout 3000 >/dev/null
 check_err $? "the cdn LNS does not answer SCCRP"
-peer_lac_start lac2 ${PEER_ADDR[cdn]}
+peer_lac_start lac2 ${PEER_ADDR[cdn]} && peers_ready
 check_err $? "xl2tpd lac2 did not start"
 peer_lac_dial lac2
 cdn_seen() {
