@@ -43,8 +43,13 @@ if [ -z "${L2TPSEL_VM:-}" ] && [ -z "${L2TPSEL_ALLOW_HOST:-}" ]; then
 fi
 [ -d $dbg/kunit ] || mount -t debugfs debugfs $dbg 2>/dev/null
 [ -r "$ko" ] || fail "no test module at $ko (built by Kbuild only against a kernel with CONFIG_KUNIT; set L2TPSEL_KUNIT_KO)"
-modinfo -F depends "$ko" >/dev/null 2>&1 || fail "$ko is not a kernel module"
-[ "$(modinfo -F name "$ko")" = $mod ] || fail "$ko is not $mod but '$(modinfo -F name "$ko")'"
+# One modinfo for name and dependencies: each process costs on this kernel.
+info=$(modinfo "$ko" 2>/dev/null) || fail "$ko is not a kernel module"
+name= deps=
+while read -r key val; do
+	case $key in name:) name=$val ;; depends:) deps=$val ;; esac
+done <<<"$info"
+[ "$name" = $mod ] || fail "$ko is not $mod but '$name'"
 # The suites live in the test module only: a suite section in l2tpsel.ko
 # would run at every one of its loads again.
 if [ -r "$main_ko" ] && grep -qa '\.kunit_test_suites' "$main_ko"; then
@@ -59,7 +64,7 @@ trap '[ -d /sys/module/$mod ] && rmmod $mod' EXIT
 
 marker="l2tpsel-kunit.sh: loading $ko ($$ $(date +%s%N))"
 echo "$marker" >/dev/kmsg
-for dep in $(modinfo -F depends "$ko" | tr ',' ' '); do
+for dep in ${deps//,/ }; do
 	modprobe "$dep" || fail "cannot load $dep, which $mod needs"
 done
 insmod "$ko" || fail "insmod $ko failed"
