@@ -127,6 +127,20 @@ if [ "$vm" = 1 ]; then
 	fi
 fi
 
+# Sessions per second with PPP, in a VM boot of its own: real pppd processes,
+# network namespaces and xl2tpd instances, none of them near the tables above.
+ppp_ok=0
+if [ "$vm" = 1 ]; then
+	log "vm: sessions per second with PPP ($size); log in $out/vm/ppp-vm.log"
+	if selftests/vm/vm.sh --mem 1G --timeout 600 -- bench/vm/ppp.sh "$size" "$out/vm" \
+		> "$out/vm/ppp-vm.log" 2>&1 && [ -s "$out/vm/ppp.txt" ]; then
+		ppp_ok=1
+	else
+		tail -n 30 "$out/vm/ppp-vm.log" >&2
+		notes+=("the PPP VM part failed: see vm/ppp-vm.log")
+	fi
+fi
+
 # ---- report -----------------------------------------------------------------
 
 H=$out/host
@@ -145,6 +159,8 @@ vmv() {
 }
 vmns() { awk -v k="$1" -v w="$2" '$1 == k && $2 == w { print $3 }' "$V" 2>/dev/null; }
 us() { awk -v x="${1:-}" 'BEGIN { if (x == "") print "-"; else printf "%.1f\n", x / 1000 }'; }
+# kbd A B: A - B, "-" when either is missing
+kbd() { awk -v a="${1:-}" -v b="${2:-}" 'BEGIN { if (a == "" || b == "") print "-"; else print a - b }'; }
 ms() { awk -v x="${1:-}" 'BEGIN { if (x == "") print "-"; else printf "%.2f\n", x / 1e6 }'; }
 # bytes per object between two mem lines: (free before - free after) kB / count
 per_obj() {
@@ -203,22 +219,31 @@ if [ "$vm_ok" = 1 ]; then
 		echo "µs per LOGIN_BEGIN round trip (\`bench-nl login-bench\`: begin, then report client-gone,"
 		echo "as \`l2tpsel login bench\` does), each login followed by a bare nlctrl GETFAMILY of the family"
 		echo "on the same socket: medians of $(vmv login domain 1 count) logins, the lowest of $(vmv login domain 1 best_of) runs."
-		echo "The login after each step names the last profile or domain added.  The VM is"
+		echo "Slab growth: SUnreclaim after the step (caches dropped) less before the table's first step;"
+		echo "per-CPU caches move it by some hundred kB, so only the large steps say much (per object:"
+		echo "Kernel memory below).  The login after each step names the last profile or domain added.  The VM is"
 		echo "software-emulated (TCG): both sides are slow alike."
 		echo
-		echo "| table | objects | login begin µs | GETFAMILY µs | ratio |"
-		echo "|---|---:|---:|---:|---:|"
+		echo "| table | objects | login begin µs | GETFAMILY µs | ratio | slab growth kB |"
+		echo "|---|---:|---:|---:|---:|---:|"
+		pmax=$(vmns mem profile | tail -n 1)
 		for w in profile domain sessions tunnels-8x31; do
 			for n in $(vmns login "$w"); do
 				b=$(vmv login "$w" "$n" begin_ns) g=$(vmv login "$w" "$n" getfamily_ns)
 				label=$w
+				# the table's unreclaimable slab after the step, against before its first step
 				case $w in
-				profile) label="profiles (login by profile)" ;;
-				domain) label="domains (login by user@domain)" ;;
-				sessions) label="live sessions" ;;
-				tunnels-8x31) label="one 8x31 profile (248 tunnels)"; n=248 ;;
+				profile) label="profiles (login by profile)"
+					sl=$(kbd "$(vmv mem profile "$n" sunreclaim_kb)" "$(vmv mem base 0 sunreclaim_kb)") ;;
+				domain) label="domains (login by user@domain)"
+					sl=$(kbd "$(vmv mem domain "$n" sunreclaim_kb)" "$(vmv mem domain 0 sunreclaim_kb)") ;;
+				sessions) label="live sessions"
+					sl=$(kbd "$(vmv mem session "$n" sunreclaim_kb)" "$(vmv mem session 0 sunreclaim_kb)") ;;
+				tunnels-8x31) label="one 8x31 profile (248 tunnels)"; n=248
+					tn=$(vmns mem tunnel | tail -n 1)
+					sl="$(kbd "$(vmv mem tunnel "$tn" sunreclaim_kb)" "$(vmv mem profile "$pmax" sunreclaim_kb)") ($tn tunnels)" ;;
 				esac
-				echo "| $label | $n | $(us "$b") | $(us "$g") | $(ratio "$b" "$g") |"
+				echo "| $label | $n | $(us "$b") | $(us "$g") | $(ratio "$b" "$g") | $sl |"
 			done
 		done
 		n=$(vmns login-cli domain | tail -n 1)
@@ -431,6 +456,7 @@ EOF
 	echo
 	if [ "$vm_ok" != 1 ]; then
 		why="not measured: no VM part in this run"
+		[ "$vm" = 1 ] && why="not measured: the VM part failed (vm/vm.log)"
 	elif [ -n "$(vmns agent missing)" ]; then
 		why="not measured: the agent does not exist yet ($BUILD/l2tpseld)"
 	elif [ -n "$(vmns agent failed)" ]; then
@@ -444,7 +470,12 @@ EOF
 	echo "API from \`bench-nl agent\` (a connection per login); the peer, xl2tpd as LAC, one call per \`c\`"
 	echo "command; both against the same xl2tpd LNS on the guest's loopback, pppd replaced by a stub."
 	echo "xl2tpd as LAC carries one session per tunnel and takes one command at a time, so both make"
-	echo "their sessions one after another.  The failover rows: profile fo has a silent LNS at level 0"
+	echo "their sessions one after another.  With PPP (\`bench/vm/ppp.sh\`, a VM boot of its own): an xl2tpd"
+	echo "LNS with the real pppd behind a veth pair; l2tpseld (\`dataplane kernel\`) makes its logins one"
+	echo "after another, xl2tpd is one instance per LAC source address with one call each (one xl2tpd's"
+	echo "tunnels to one LNS share an address pair, and the kernel carries PPP on one tunnel per pair);"
+	echo "both issue every setup without waiting for PPP, timed until the LNS's pppd ran ip-up for each."
+	echo "The failover rows: profile fo has a silent LNS at level 0"
 	echo "and the live one at level 1; the agent's SCCRQ setup timeout in this run:"
 	echo "${sccrq:-(none)} ms (10 s is its default; the tiny size uses 1 s)."
 	echo
@@ -465,7 +496,23 @@ EOF
 	k=$(vmns agent failover-later)
 	a=$(vmv agent failover-later "$k" ms) x=$(vmv agent live-later "$(vmns agent live-later)" ms)
 	echo "| ms: later logins inside the lockout (median of ${k:-K}) | ${a:-$why} | later logins, LNS alive | ${x:-$why} | $(ratio "$a" "$x") |"
-	echo "| sessions/s with PPP (pppd per session) | not measured: the benchmark drives the control plane only | xl2tpd with pppd | - | - |"
+	PV=$out/vm/ppp.txt
+	pv() { [ -f "$PV" ] && awk -v w="$1" -v f="$2" '$1 == "ppp" && $2 == w {
+		for (i = 4; i <= NF; i++) { split($i, kv, "="); if (kv[1] == f) print kv[2] } }' "$PV" | tail -n 1; }
+	if [ "$vm" != 1 ]; then
+		pwhy="not measured: no VM part in this run"
+	else
+		pwhy="not measured: the PPP part failed (vm/ppp-vm.log)"
+	fi
+	a=$(pv l2tpseld per_s) x=$(pv xl2tpd per_s)
+	for w in l2tpseld xl2tpd; do
+		c=$(pv $w count) u=$(pv $w up)
+		if [ -n "$u" ] && [ "$u" != "$c" ]; then
+			notes+=("with PPP, $w: $u of $c PPP links came up: see vm/ppp-logs/")
+			[ $w = l2tpseld ] && a="$a ($u of $c up)" || x="$x ($u of $c up)"
+		fi
+	done
+	echo "| sessions/s with PPP, to IPCP up at the LNS ($(pv l2tpseld count) / $(pv xl2tpd count) sessions; kernel data path, real pppd at both ends) | ${a:-$pwhy} | xl2tpd as LAC, one per source address | ${x:-$pwhy} | $(ratio "$(pv l2tpseld per_s)" "$(pv xl2tpd per_s)") |"
 	echo
 } >> "$R"
 

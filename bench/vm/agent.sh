@@ -38,6 +38,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd -P)
 L=$top/build/l2tpsel
 D=$top/build/l2tpseld
 T=$(mktemp -d /tmp/bench-agent.XXXXXX)
+logs=$(dirname "$res")/agent-logs
 SOCK=$T/lac.sock
 pids=()
 
@@ -48,12 +49,18 @@ else
 fi
 
 cleanup() {
+	set +e	# a daemon already gone must not end the cleanup
 	local p
 	for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done
 	[ -f "$T/x/lns.pid" ] && kill "$(cat "$T/x/lns.pid")" 2> /dev/null
 	[ -f "$T/x/lac.pid" ] && kill "$(cat "$T/x/lac.pid")" 2> /dev/null
 	# only the daemons: the log reader (tail --pid) ends after this script
 	wait "${pids[@]}" 2> /dev/null || true
+	# the daemons' logs beside the results (vm/agent-logs/): why a login failed
+	mkdir -p "$logs"
+	cp "$T/lac.log" "$logs/l2tpseld-lac.log" 2> /dev/null
+	cp "$T/x/lns.log" "$logs/xl2tpd-lns.log" 2> /dev/null
+	cp "$T/x/lac.log" "$logs/xl2tpd-lac.log" 2> /dev/null
 	rm -rf "$T"
 }
 trap cleanup EXIT
