@@ -69,7 +69,7 @@ int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err)
 	if (secs < 1 || secs > L2S_MAX_LOCKOUT_MS / 1000)
 		return L2S_REFUSE(-EINVAL, err, "lockout time %u: must be 1..%u seconds",
 				secs, L2S_MAX_LOCKOUT_MS / 1000);
-	c->lockout_ms = secs * 1000;
+	L2S_WRITE_ONCE(c->lockout_ms, secs * 1000);
 	return 0;
 }
 
@@ -180,7 +180,11 @@ bool l2s_dest_locked(const struct l2s_dest *d, u64 now)
 	return d->lock_until > now;
 }
 
-/* Find or take a destination slot; one reference is taken. */
+/*
+ * Find or take a destination slot; one reference is taken.  Taking a free
+ * slot rewrites its key: the module does that inside a seqcount write
+ * section, so that lock-free readers copy a key whole (kmod/select.c).
+ */
 static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
 		    struct l2s_err *err)
 {
@@ -188,7 +192,7 @@ static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
 	u32 j;
 
 	if (i >= 0) {
-		c->dests[i].refs++;
+		L2S_WRITE_ONCE(c->dests[i].refs, c->dests[i].refs + 1);
 		return i;
 	}
 	for (j = 0; j < c->ndests_cap; j++) {
@@ -205,7 +209,7 @@ static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
 static void dest_put(struct l2s_core *c, u16 slot)
 {
 	if (c->dests[slot].refs)
-		c->dests[slot].refs--;
+		L2S_WRITE_ONCE(c->dests[slot].refs, c->dests[slot].refs - 1);
 }
 
 /*
@@ -439,11 +443,24 @@ int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
  */
 void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p)
 {
+	l2s_profile_put_dests(c, p);
+	l2s_profile_free(c, p);
+}
+
+/**
+ * l2s_profile_put_dests() - drop every destination reference of a profile
+ * @c: the instance
+ * @p: the profile, left as it is
+ *
+ * For a caller that frees @p later (the module, after a grace period, so that
+ * lock-free readers can still walk it); others use l2s_profile_release().
+ */
+void l2s_profile_put_dests(struct l2s_core *c, const struct l2s_profile *p)
+{
 	u32 i;
 
 	for (i = 0; i < p->ntunnels; i++)
 		dest_put(c, p->t[i].dest);
-	l2s_profile_free(c, p);
 }
 
 /**

@@ -156,6 +156,7 @@ void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p);
 int l2s_profile_copy(struct l2s_core *c, struct l2s_profile *dst,
 		     const struct l2s_profile *src, u32 cap, struct l2s_err *err);
 void l2s_profile_free(struct l2s_core *c, struct l2s_profile *p);
+void l2s_profile_put_dests(struct l2s_core *c, const struct l2s_profile *p);
 /* Bytes the tunnel array of a profile holding @n tunnels takes. */
 static inline size_t l2s_tunnels_size(u32 n)
 {

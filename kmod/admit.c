@@ -4,7 +4,10 @@
  * SPEC §4 (tunnel groups, session-limit groups, clients, tunnels, sessions),
  * their lifetimes, and session up/down around core/lim.c.
  *
- * Every function here runs under ln->lock.
+ * Every function here runs under ln->lock.  GET and dumps read these
+ * objects without it, under rcu_read_lock() (netlink.c): whatever leaves a
+ * table or list is freed after a grace period (kfree_rcu), counters and
+ * limits are written with WRITE_ONCE (the core's lim.c included).
  *
  * Lifetimes: a tunnel group, session-limit group or client exists while it is
  * configured or while live sessions (or member clients) refer to it; deleting
@@ -115,7 +118,7 @@ void ks_tgroup_put(struct l2tpsel_net *ln, struct ks_tgroup *tg)
 	if (!tg || tg->configured || tg->count)
 		return;
 	ks_table_del(&ln->tgroups, &tg->obj);
-	kfree(tg);
+	kfree_rcu(tg, obj.rcu);
 }
 
 /**
@@ -128,7 +131,7 @@ void ks_slg_put(struct l2tpsel_net *ln, struct ks_slg *slg)
 	if (!slg || slg->configured || slg->members)
 		return;
 	ks_table_del(&ln->slgs, &slg->obj);
-	kfree(slg);
+	kfree_rcu(slg, obj.rcu);
 }
 
 /**
@@ -142,7 +145,7 @@ void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl)
 		return;
 	WARN_ON_ONCE(!list_empty(&cl->ctgs));
 	ks_table_del(&ln->clients, &cl->obj);
-	kfree(cl);
+	kfree_rcu(cl, obj.rcu);
 }
 
 /**
@@ -166,12 +169,12 @@ int ks_client_set_slg(struct ks_client *cl, struct ks_slg *slg, struct l2s_err *
 		ret = lim_slg_remove_client(&cl->slg->lim, cl->total, err);
 		if (ret)
 			return ret;
-		cl->slg->members--;
+		WRITE_ONCE(cl->slg->members, cl->slg->members - 1);
 	}
-	cl->slg = slg;
+	rcu_assign_pointer(cl->slg, slg);
 	if (slg) {
 		lim_slg_add_client(&slg->lim, cl->total);
-		slg->members++;
+		WRITE_ONCE(slg->members, slg->members + 1);
 	}
 	return 0;
 }
@@ -212,7 +215,7 @@ static struct ks_ctg *ks_ctg_get(struct ks_client *cl, struct ks_tgroup *tg, boo
 	if (!ctg)
 		return NULL;
 	ctg->tg = tg;
-	list_add(&ctg->node, &cl->ctgs);
+	list_add_rcu(&ctg->node, &cl->ctgs);
 	return ctg;
 }
 
@@ -220,8 +223,8 @@ static void ks_ctg_put(struct ks_ctg *ctg)
 {
 	if (!ctg || ctg->count)
 		return;
-	list_del(&ctg->node);
-	kfree(ctg);
+	list_del_rcu(&ctg->node);
+	kfree_rcu(ctg, rcu);
 }
 
 static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
@@ -238,7 +241,7 @@ static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
 		kfree(t);
 		return NULL;
 	}
-	ln->n_ltuns++;
+	WRITE_ONCE(ln->n_ltuns, ln->n_ltuns + 1);
 	return t;
 }
 
@@ -247,8 +250,8 @@ static void ks_ltun_put(struct l2tpsel_net *ln, struct ks_ltun *t)
 	if (!t || t->count)
 		return;
 	rhashtable_remove_fast(&ln->ltuns, &t->node, ks_ltun_params);
-	ln->n_ltuns--;
-	kfree(t);
+	WRITE_ONCE(ln->n_ltuns, ln->n_ltuns - 1);
+	kfree_rcu(t, rcu);
 }
 
 /* The counters one session touches, with the limits in force now. */
@@ -371,13 +374,13 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		goto err_objs;
 	}
 	ln->n_sessions++;
-	ln->gen++;
+	ks_gen_bump(ln);
 	ks_level_events(ln, s, &p, reached, true);
 	return 0;
 
 err_objs:
 	ks_session_release_objs(ln, s);
-	kfree(s);
+	kfree_rcu(s, rcu);	/* it may have been in session_xa a moment */
 	return ret;
 }
 
@@ -393,9 +396,9 @@ static void ks_session_free(struct l2tpsel_net *ln, struct ks_session *s, bool e
 	rhashtable_remove_fast(&ln->sessions, &s->node, ks_session_params);
 	xa_erase(&ln->session_xa, s->id);
 	ln->n_sessions--;
-	ln->gen++;
+	ks_gen_bump(ln);
 	ks_session_release_objs(ln, s);
-	kfree(s);
+	kfree_rcu(s, rcu);
 }
 
 /**

@@ -8,7 +8,9 @@
 
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <linux/rhashtable.h>
+#include <linux/seqlock.h>
 #include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <net/genetlink.h>
@@ -22,11 +24,14 @@
 /*
  * A table of named objects: found by name through a hash table, walked in id
  * order through an xarray so that a dump resumes from a cursor in O(1).
+ * Both are RCU-safe for readers; an object taken out of its table is freed
+ * after a grace period (kfree_rcu on @rcu), never at once.
  */
 struct ks_obj {
 	struct rhash_head node;
 	u32 id;
 	char name[L2TPSEL_NAME_MAX];	/* zero padded: the hash key */
+	struct rcu_head rcu;
 };
 
 struct ks_table {
@@ -53,9 +58,10 @@ struct ks_slg {
 
 /* A client's sessions in one tunnel group (S-LIM-5); exists while count > 0. */
 struct ks_ctg {
-	struct list_head node;
+	struct list_head node;		/* in the client's list, RCU */
 	struct ks_tgroup *tg;		/* NULL: sessions in no tunnel group */
 	u32 count;
+	struct rcu_head rcu;
 };
 
 /* A client: the peer's Host Name (S-LIM-5). */
@@ -63,8 +69,8 @@ struct ks_client {
 	struct ks_obj obj;
 	u32 limit;			/* per tunnel group */
 	u32 total;			/* sessions over all tunnel groups */
-	struct ks_slg *slg;
-	struct list_head ctgs;
+	struct ks_slg *slg;		/* rcu_assign_pointer(), readers rcu_dereference() */
+	struct list_head ctgs;		/* of struct ks_ctg, RCU */
 	bool configured;
 };
 
@@ -73,9 +79,10 @@ struct ks_ltun {
 	struct rhash_head node;
 	u32 tid;
 	u32 count;
+	struct rcu_head rcu;
 };
 
-/* A live session, counted on every level of its path. */
+/* A live session, counted on every level of its path; immutable once up. */
 struct ks_session {
 	struct rhash_head node;
 	u64 key;
@@ -85,6 +92,7 @@ struct ks_session {
 	struct ks_tgroup *tg;
 	struct ks_client *client;
 	struct ks_ctg *ctg;
+	struct rcu_head rcu;
 };
 
 /*
@@ -93,11 +101,23 @@ struct ks_session {
  * profile holds (kvmalloc through l2s_mem_default).  @serial is unique in the
  * namespace, so that a login notices its profile was deleted and another one
  * took its id.
+ *
+ * @p is published with rcu_assign_pointer(): adding or deleting a tunnel
+ * builds a new version (struct ks_pver: header and array copied, the change
+ * made on the copy) and replaces it, the old one freed after a grace period,
+ * so that a lock-free reader always sees one consistent tunnel list.  Scalar
+ * settings (failover, lb, result codes) and session counters change in place
+ * with WRITE_ONCE().  Under ln->lock use ks_prof(); readers rcu_dereference().
  */
+struct ks_pver {
+	struct l2s_profile p;
+	struct rcu_head rcu;
+};
+
 struct ks_profile {
 	struct ks_obj obj;
 	u64 serial;
-	struct l2s_profile *p;
+	struct l2s_profile __rcu *p;
 };
 
 /* Domain map entry: the hash key is the domain (ks_obj.name, 64 bytes). */
@@ -152,8 +172,18 @@ struct ks_sel {
 /* Per network namespace state: everything the module holds lives here. */
 struct l2tpsel_net {
 	struct net *net;
-	/* Serialises every request of this namespace; never held across namespaces. */
+	/*
+	 * Serialises every change of this namespace and the requests that
+	 * change state (logins, sessions); never held across namespaces.  The
+	 * read-only requests take rcu_read_lock() instead (design.md).
+	 */
 	struct mutex lock;
+	/*
+	 * Multi-field values rewritten in place, read by lock-free readers as
+	 * one snapshot: the chassis limits and a destination slot's key when the
+	 * slot is taken.  Written under @lock.
+	 */
+	seqcount_mutex_t cfg_seq;
 	/* Bumped on every change; dumps report NLM_F_DUMP_INTR when it moved. */
 	u32 gen;
 	struct lim_chassis chassis;
@@ -182,6 +212,24 @@ extern unsigned int l2tpsel_net_id;
 static inline struct l2tpsel_net *l2tpsel_pernet(const struct net *net)
 {
 	return net_generic(net, l2tpsel_net_id);
+}
+
+/* A change was made (under ln->lock): dumps in progress will be flagged. */
+static inline void ks_gen_bump(struct l2tpsel_net *ln)
+{
+	WRITE_ONCE(ln->gen, ln->gen + 1);
+}
+
+/* The current version of a profile, under ln->lock. */
+static inline struct l2s_profile *ks_prof(struct l2tpsel_net *ln, struct ks_profile *kp)
+{
+	return rcu_dereference_protected(kp->p, lockdep_is_held(&ln->lock));
+}
+
+/* The destination table and its stats, published once (lock-free readers). */
+static inline struct l2s_dest *ks_dests(struct l2tpsel_net *ln)
+{
+	return smp_load_acquire(&ln->sel.core.dests);
 }
 
 /* netlink.c */
@@ -226,6 +274,8 @@ int ks_sel_module_init(void);
 void ks_sel_module_exit(void);
 void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
 struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name);
+void ks_dest_snap(struct l2tpsel_net *ln, const struct l2s_dest *dests, u32 slot,
+		  struct l2s_dest *out);
 int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
 		   struct l2s_err *err);
 int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err *err);
@@ -261,8 +311,18 @@ struct ks_test_step {
 	u32 ncand;
 };
 
-int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
-		  struct ks_test_step *steps, u32 max, u32 *nsteps,
+/* What a dry run needs, allocated before rcu_read_lock(). */
+struct ks_test_buf {
+	struct l2s_dest *dests;		/* KS_DESTS slots */
+	struct l2s_tunnel *tunnels;	/* L2S_TUNNELS_PER_PROFILE */
+	struct l2s_profile p;
+	bool used;
+};
+
+int ks_test_buf_alloc(struct ks_test_buf *tb);
+void ks_test_buf_free(struct ks_test_buf *tb);
+int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key,
+		  struct ks_test_buf *tb, struct ks_test_step *steps, u32 max, u32 *nsteps,
 		  struct l2s_step *last, struct l2s_err *err);
 
 /* ratelimit.c: per-namespace state; nl_ratelimit.c: appended to the family's ops */
@@ -279,6 +339,7 @@ void ks_table_destroy(struct ks_table *t, void (*free_fn)(struct ks_obj *obj));
 struct ks_obj *ks_table_find(struct ks_table *t, const char *name);
 int ks_table_add(struct ks_table *t, struct ks_obj *obj, const char *name);
 void ks_table_del(struct ks_table *t, struct ks_obj *obj);
+int ks_table_replace(struct ks_table *t, struct ks_obj *old, struct ks_obj *new);
 
 /* admit.c */
 int ks_admit_init(struct l2tpsel_net *ln);

@@ -21,6 +21,7 @@ static int __net_init l2tpsel_net_init(struct net *net)
 
 	ln->net = net;
 	mutex_init(&ln->lock);
+	seqcount_mutex_init(&ln->cfg_seq, &ln->lock);
 	ks_msg_init(ln);
 	/* Starts at 1: a dump's first message records it, 0 would mean "unset". */
 	ln->gen = 1;
@@ -102,6 +103,8 @@ static void __exit l2tpsel_exit(void)
 	l2tpsel_genl_exit();
 	ks_sel_module_exit();
 	unregister_pernet_subsys(&l2tpsel_net_ops);
+	/* Old profile versions are freed by callbacks of this module (call_rcu). */
+	rcu_barrier();
 }
 
 module_init(l2tpsel_init);

@@ -380,16 +380,36 @@ static int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
 		goto out;
 	}
+	/* Lock-free readers copy the chassis whole (ks_chassis_snap()). */
+	write_seqcount_begin(&ln->cfg_seq);
 	ln->chassis = next;
-	ln->gen++;
+	write_seqcount_end(&ln->cfg_seq);
+	ks_gen_bump(ln);
 out:
 	ks_unlock(ln);
 	return ret;
 }
 
+/*
+ * The chassis limits as one snapshot, lock-free: LIMIT_SET rewrites them
+ * together inside ln->cfg_seq; the count moves on its own (WRITE_ONCE).
+ */
+static void ks_chassis_snap(struct l2tpsel_net *ln, struct lim_chassis *out)
+{
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&ln->cfg_seq);
+		out->maximum = READ_ONCE(ln->chassis.maximum);
+		out->limit = READ_ONCE(ln->chassis.limit);
+		out->tunnel_limit = READ_ONCE(ln->chassis.tunnel_limit);
+	} while (read_seqcount_retry(&ln->cfg_seq, seq));
+	out->count = READ_ONCE(ln->chassis.count);
+}
+
 static int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info)
 {
-	struct l2tpsel_net *ln;
+	struct lim_chassis ch;
 	struct sk_buff *msg;
 	void *hdr;
 	int fail;
@@ -397,12 +417,11 @@ static int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LIMIT_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
-	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ln->chassis.maximum) ||
-	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ln->chassis.limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ln->chassis.tunnel_limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, ln->chassis.count);
-	ks_unlock(ln);
+	ks_chassis_snap(l2tpsel_pernet(genl_info_net(info)), &ch);
+	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
+	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ch.limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ch.tunnel_limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch.count);
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -471,14 +490,14 @@ static int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 			goto out;
 		}
 		/* The limit goes; live sessions stay counted (S-LIM-9). */
-		*configured = false;
-		*limit = 0;
+		WRITE_ONCE(*configured, false);
+		WRITE_ONCE(*limit, 0);
 	} else {
-		*configured = true;
+		WRITE_ONCE(*configured, true);
 		if (limit_attr)
-			*limit = nla_get_u32(limit_attr);
+			WRITE_ONCE(*limit, nla_get_u32(limit_attr));
 	}
-	ln->gen++;
+	ks_gen_bump(ln);
 out:
 	if (slg)
 		ks_slg_put(ln, slg);
@@ -553,8 +572,8 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 			ks_nl_err(info, name_attr, &err, ret);
 			goto out;
 		}
-		cl->configured = false;
-		cl->limit = 0;
+		WRITE_ONCE(cl->configured, false);
+		WRITE_ONCE(cl->limit, 0);
 	} else {
 		if (slg_attr) {
 			ret = ks_client_set_slg(cl, slg, &err);
@@ -563,13 +582,13 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 				goto out;
 			}
 		}
-		cl->configured = true;
+		WRITE_ONCE(cl->configured, true);
 		if (limit_attr)
-			cl->limit = nla_get_u32(limit_attr);
+			WRITE_ONCE(cl->limit, nla_get_u32(limit_attr));
 	}
 	if (old != cl->slg)
 		ks_slg_put(ln, old);
-	ln->gen++;
+	ks_gen_bump(ln);
 out:
 	ks_client_put(ln, cl);
 out_unlock:
@@ -577,15 +596,21 @@ out_unlock:
 	return ret;
 }
 
-/* ---- fills shared by GET, dumps and events --------------------------- */
+/*
+ * ---- fills shared by GET and dumps ------------------------------------
+ *
+ * They run under rcu_read_lock() (lock-free readers): objects are freed after
+ * a grace period (kfree_rcu), counters and limits are single values read
+ * once, a client's group and its list of per-group counts are RCU-published.
+ */
 
 static int ks_fill_tgroup(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 {
 	struct ks_tgroup *tg = container_of((struct ks_obj *)entry, struct ks_tgroup, obj);
 
 	return nla_put_string(msg, L2TPSEL_A_NAME, tg->obj.name) ||
-	       nla_put_u32(msg, L2TPSEL_A_LIMIT, tg->limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, tg->count) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(tg->limit)) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(tg->count)) ? -EMSGSIZE : 0;
 }
 
 static int ks_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
@@ -593,30 +618,31 @@ static int ks_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 	struct ks_slg *slg = container_of((struct ks_obj *)entry, struct ks_slg, obj);
 
 	return nla_put_string(msg, L2TPSEL_A_NAME, slg->obj.name) ||
-	       nla_put_u32(msg, L2TPSEL_A_LIMIT, slg->lim.limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, slg->lim.count) ||
-	       nla_put_u32(msg, L2TPSEL_A_MEMBERS, slg->members) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(slg->lim.limit)) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(slg->lim.count)) ||
+	       nla_put_u32(msg, L2TPSEL_A_MEMBERS, READ_ONCE(slg->members)) ? -EMSGSIZE : 0;
 }
 
 static int ks_fill_client(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 {
 	struct ks_client *cl = container_of((struct ks_obj *)entry, struct ks_client, obj);
+	struct ks_slg *slg = rcu_dereference(cl->slg);
 	struct nlattr *list, *one;
 	struct ks_ctg *ctg;
 
 	if (nla_put_string(msg, L2TPSEL_A_NAME, cl->obj.name) ||
-	    nla_put_u32(msg, L2TPSEL_A_LIMIT, cl->limit) ||
-	    nla_put_u32(msg, L2TPSEL_A_COUNT, cl->total) ||
-	    (cl->slg && nla_put_string(msg, L2TPSEL_A_SLG, cl->slg->obj.name)))
+	    nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(cl->limit)) ||
+	    nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(cl->total)) ||
+	    (slg && nla_put_string(msg, L2TPSEL_A_SLG, slg->obj.name)))
 		return -EMSGSIZE;
 	list = nla_nest_start(msg, L2TPSEL_A_TGROUP_COUNTS);
 	if (!list)
 		return -EMSGSIZE;
-	list_for_each_entry(ctg, &cl->ctgs, node) {
+	list_for_each_entry_rcu(ctg, &cl->ctgs, node) {
 		one = nla_nest_start(msg, L2TPSEL_A_TGC);
 		if (!one ||
 		    (ctg->tg && nla_put_string(msg, L2TPSEL_A_NAME, ctg->tg->obj.name)) ||
-		    nla_put_u32(msg, L2TPSEL_A_COUNT, ctg->count))
+		    nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(ctg->count)))
 			return -EMSGSIZE;
 		nla_nest_end(msg, one);
 	}
@@ -688,17 +714,18 @@ static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, k->cmd, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ln = l2tpsel_pernet(genl_info_net(info));
+	rcu_read_lock();
 	obj = ks_table_find(k->table(ln), name);
 	if (!obj) {
-		ks_unlock(ln);
+		rcu_read_unlock();
 		nlmsg_free(msg);
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME],
 					"%s \"%s\" does not exist", k->what, name);
 		return -ENOENT;
 	}
 	fail = k->fill(msg, ln, obj);
-	ks_unlock(ln);
+	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -706,6 +733,7 @@ static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
  * A dump in id order.  cb->ctx keeps the next id to send, so each message
  * resumes where the last one stopped; cb->seq carries the namespace's
  * generation so that a change between messages is flagged NLM_F_DUMP_INTR.
+ * Lock-free: under rcu_read_lock(), not ln->lock.
  */
 struct ks_dump_ctx {
 	unsigned long next;
@@ -722,8 +750,9 @@ static int ks_nl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	int ret = 0;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
-	ln = ks_lock(sock_net(skb->sk));
-	cb->seq = ln->gen;
+	ln = l2tpsel_pernet(sock_net(skb->sk));
+	rcu_read_lock();
+	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
 				  &l2tpsel_genl_family, NLM_F_MULTI, k->cmd);
@@ -740,7 +769,7 @@ static int ks_nl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 		ctx->next = id + 1;
 	}
-	ks_unlock(ln);
+	rcu_read_unlock();
 	/* An object too big for an empty message is an error, not an endless dump. */
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
@@ -811,6 +840,7 @@ static int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 
 static int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
 {
+	struct lim_chassis ch;
 	struct l2tpsel_net *ln;
 	struct sk_buff *msg;
 	void *hdr;
@@ -819,16 +849,17 @@ static int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_SUMMARY_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
-	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ln->chassis.maximum) ||
-	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ln->chassis.limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ln->chassis.tunnel_limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, ln->chassis.count) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, ln->n_ltuns) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, ln->tgroups.n) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, ln->slgs.n) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, ln->clients.n);
-	ks_unlock(ln);
+	/* Lock-free: the chassis as one snapshot, every count read once. */
+	ln = l2tpsel_pernet(genl_info_net(info));
+	ks_chassis_snap(ln, &ch);
+	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
+	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ch.limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ch.tunnel_limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch.count) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, READ_ONCE(ln->n_ltuns)) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, READ_ONCE(ln->tgroups.n)) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, READ_ONCE(ln->slgs.n)) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, READ_ONCE(ln->clients.n));
 	return ks_reply_send(info, msg, hdr, fail);
 }
 

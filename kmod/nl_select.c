@@ -3,7 +3,10 @@
  * Netlink handlers of tunnel selection: profiles, tunnels, the domain map,
  * destinations, lockouts and logins (documented in uapi/linux/l2tpsel.h).
  * The state and its rules are in select.c and the core; this file checks
- * the attributes, takes ln->lock and builds replies, dumps and events.
+ * the attributes, takes ln->lock (changes, logins) or rcu_read_lock() (the
+ * read-only requests: GET and dumps, the dry run) and builds replies, dumps
+ * and events.  Under rcu_read_lock() nothing may sleep: replies are
+ * allocated before, ks_msg() (a mutex) is called after.
  */
 #include <linux/slab.h>
 #include <net/genetlink.h>
@@ -139,7 +142,7 @@ static int ks_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
 	       ks_put_addr(msg, L2TPSEL_A_LOCAL, &d->key.local);
 }
 
-/* A profile named by a required attribute; NULL with a message otherwise. */
+/* A profile named by a required attribute; NULL with a message otherwise (ln->lock). */
 static struct ks_profile *ks_nl_profile(struct genl_info *info, struct l2tpsel_net *ln,
 					int type)
 {
@@ -151,6 +154,21 @@ static struct ks_profile *ks_nl_profile(struct genl_info *info, struct l2tpsel_n
 	return kp;
 }
 
+/*
+ * Why a lookup under rcu_read_lock() failed: ks_msg() takes a mutex, so the
+ * message is formatted here and handed to it after rcu_read_unlock().
+ */
+struct ks_why {
+	const struct nlattr *attr;
+	char text[L2S_MSG_LEN];
+};
+
+static void ks_why_send(struct genl_info *info, const struct ks_why *why)
+{
+	if (why->text[0])
+		ks_msg(info, why->attr, "%s", why->text);
+}
+
 static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
 {
 	u64 left = d->lock_until > now ? d->lock_until - now : 0;
@@ -160,22 +178,24 @@ static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
 
 /* ---- fills ----------------------------------------------------------- */
 
-static int ks_fill_profile(struct sk_buff *msg, const struct ks_profile *kp)
+/* Settings are changed in place (WRITE_ONCE), the tunnel list by a new version. */
+static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 {
-	const struct l2s_profile *p = kp->p;
-
 	return nla_put_string(msg, L2TPSEL_A_NAME, p->name) ||
-	       nla_put_u8(msg, L2TPSEL_A_FAILOVER, p->failover) ||
-	       nla_put_u8(msg, L2TPSEL_A_LB, p->lb) ||
-	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_CDN, p->failover_cdn) ||
-	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_STOPCCN, p->failover_stopccn) ||
+	       nla_put_u8(msg, L2TPSEL_A_FAILOVER, READ_ONCE(p->failover)) ||
+	       nla_put_u8(msg, L2TPSEL_A_LB, READ_ONCE(p->lb)) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_CDN, READ_ONCE(p->failover_cdn)) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_STOPCCN, READ_ONCE(p->failover_stopccn)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, p->ntunnels) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LEVELS, p->nlevels) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_DESTS, p->ndests) ? -EMSGSIZE : 0;
 }
 
-/* A tunnel as GET and steps show it; the secret is never sent. */
-static int ks_fill_tunnel(struct sk_buff *msg, struct l2tpsel_net *ln,
+/*
+ * A tunnel as GET and steps show it; the secret is never sent.  @d is its
+ * destination: the live slot under ln->lock, a copy for lock-free readers.
+ */
+static int ks_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
 			  const struct l2s_profile *p, u32 i)
 {
 	const struct l2s_tunnel *t = &p->t[i];
@@ -183,10 +203,10 @@ static int ks_fill_tunnel(struct sk_buff *msg, struct l2tpsel_net *ln,
 	return nla_put_string(msg, L2TPSEL_A_NAME, t->name) ||
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, p->name) ||
 	       nla_put_u8(msg, L2TPSEL_A_SEL_LEVEL, t->level) ||
-	       ks_put_dest(msg, &ln->sel.core.dests[t->dest]) ||
+	       ks_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_MAX_SESSIONS, t->max_sessions) ||
 	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
-	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, t->sessions) ||
+	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, READ_ONCE(t->sessions)) ||
 	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, !!t->secret[0]) ? -EMSGSIZE : 0;
 }
 
@@ -196,21 +216,23 @@ static int ks_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, kd->profile) ? -EMSGSIZE : 0;
 }
 
-static int ks_fill_dest(struct sk_buff *msg, struct l2tpsel_net *ln, u32 slot, u64 now)
+/* @d: a copy of the slot (ks_dest_snap()); @ds: its counters, read once each. */
+static int ks_fill_dest(struct sk_buff *msg, const struct l2s_dest *d,
+			const struct ks_dest_stats *ds, u64 now)
 {
-	const struct l2s_dest *d = &ln->sel.core.dests[slot];
-	const struct ks_dest_stats *ds = &ln->sel.stats[slot];
-
 	return ks_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ks_lockout_left(d, now)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, d->sessions) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, d->refs) ||
-	       nla_put_u32(msg, L2TPSEL_A_ATTEMPTS, ds->attempts) ||
-	       nla_put_u32(msg, L2TPSEL_A_FAILURES, ds->failures) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_ATTEMPTS, READ_ONCE(ds->attempts)) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILURES, READ_ONCE(ds->failures)) ? -EMSGSIZE : 0;
 }
 
-/* One step of a login: ATTEMPT with its tunnel, or DONE with the result. */
-static int ks_fill_step(struct sk_buff *msg, struct l2tpsel_net *ln,
+/*
+ * One step of a login: ATTEMPT with its tunnel, or DONE with the result.
+ * @dests: the table the step was taken on (live under ln->lock, or a copy).
+ */
+static int ks_fill_step(struct sk_buff *msg, const struct l2s_dest *dests,
 			const struct l2s_profile *p, const struct l2s_step *st)
 {
 	if (nla_put_u8(msg, L2TPSEL_A_STEP, st->kind))
@@ -220,7 +242,7 @@ static int ks_fill_step(struct sk_buff *msg, struct l2tpsel_net *ln,
 		return -EMSGSIZE;
 	if (!p || st->tunnel == L2S_NO_INDEX || st->tunnel >= p->ntunnels)
 		return 0;
-	return ks_fill_tunnel(msg, ln, p, st->tunnel) ||
+	return ks_fill_tunnel(msg, &dests[p->t[st->tunnel].dest], p, st->tunnel) ||
 	       nla_put_u8(msg, L2TPSEL_A_SETUP, st->setup) ||
 	       nla_put_u8(msg, L2TPSEL_A_SHORTEST, st->shortest) ? -EMSGSIZE : 0;
 }
@@ -234,6 +256,7 @@ static int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln;
 	struct ks_profile *kp;
+	struct l2s_profile *p;
 	const char *name;
 	int ret = 0;
 
@@ -259,18 +282,20 @@ static int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 		if (ret)
 			ks_nl_err(info, a[L2TPSEL_A_NAME], &err, ret);
 		else
-			ln->gen++;
+			ks_gen_bump(ln);
 		goto out;
 	}
+	/* In place: each setting is one value that lock-free readers read once. */
+	p = ks_prof(ln, kp);
 	if (a[L2TPSEL_A_FAILOVER])
-		kp->p->failover = nla_get_u8(a[L2TPSEL_A_FAILOVER]);
+		WRITE_ONCE(p->failover, nla_get_u8(a[L2TPSEL_A_FAILOVER]));
 	if (a[L2TPSEL_A_LB])
-		kp->p->lb = nla_get_u8(a[L2TPSEL_A_LB]);
+		WRITE_ONCE(p->lb, nla_get_u8(a[L2TPSEL_A_LB]));
 	if (a[L2TPSEL_A_FAILOVER_CDN])
-		kp->p->failover_cdn = nla_get_u32(a[L2TPSEL_A_FAILOVER_CDN]);
+		WRITE_ONCE(p->failover_cdn, nla_get_u32(a[L2TPSEL_A_FAILOVER_CDN]));
 	if (a[L2TPSEL_A_FAILOVER_STOPCCN])
-		kp->p->failover_stopccn = nla_get_u32(a[L2TPSEL_A_FAILOVER_STOPCCN]);
-	ln->gen++;
+		WRITE_ONCE(p->failover_stopccn, nla_get_u32(a[L2TPSEL_A_FAILOVER_STOPCCN]));
+	ks_gen_bump(ln);
 out:
 	ks_unlock(ln);
 	return ret;
@@ -278,26 +303,28 @@ out:
 
 static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 {
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = l2tpsel_pernet(genl_info_net(info));
+	const char *name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	struct ks_profile *kp;
 	struct sk_buff *msg;
 	void *hdr;
 	int fail;
 
-	if (!ks_nl_name(info, L2TPSEL_A_NAME, "profile"))
+	if (!name)
 		return -EINVAL;
 	msg = ks_reply_new(info, L2TPSEL_CMD_PROFILE_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_NAME);
+	rcu_read_lock();
+	kp = ks_profile_find(ln, name);
 	if (!kp) {
-		ks_unlock(ln);
+		rcu_read_unlock();
 		nlmsg_free(msg);
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s does not exist", name);
 		return -ENOENT;
 	}
-	fail = ks_fill_profile(msg, kp);
-	ks_unlock(ln);
+	fail = ks_fill_profile(msg, rcu_dereference(kp->p));
+	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -305,6 +332,9 @@ static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
  * Dumps resume from cb->ctx: [0] the next object id (or destination slot),
  * [1] the next tunnel index within that profile.  cb->seq carries the
  * namespace's generation so that a change between messages is flagged.
+ * Dumps run under rcu_read_lock(), not ln->lock: each message is built from
+ * objects as they are at that moment; a change between two messages (the
+ * generation moved) sets NLM_F_DUMP_INTR on the next one.
  */
 struct ks_sel_dump_ctx {
 	unsigned long next;
@@ -339,11 +369,14 @@ static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
-	ln = ks_lock(sock_net(skb->sk));
-	cb->seq = ln->gen;
+	ln = l2tpsel_pernet(sock_net(skb->sk));
+	rcu_read_lock();
+	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
+		const struct ks_profile *kp = container_of(o, struct ks_profile, obj);
+
 		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
-		if (!hdr || ks_fill_profile(skb, container_of(o, struct ks_profile, obj))) {
+		if (!hdr || ks_fill_profile(skb, rcu_dereference(kp->p))) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -352,7 +385,7 @@ static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 		ctx->next = id + 1;
 	}
-	ks_unlock(ln);
+	rcu_read_unlock();
 	return ks_dump_end(skb, ret);
 }
 
@@ -398,7 +431,7 @@ static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 		goto out;
 	}
 	ret = 0;
-	ln->gen++;
+	ks_gen_bump(ln);
 out:
 	ks_unlock(ln);
 	return ret;
@@ -424,7 +457,7 @@ static int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
 	else
-		ln->gen++;
+		ks_gen_bump(ln);
 out:
 	ks_unlock(ln);
 	return ret;
@@ -435,22 +468,37 @@ static int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	const struct nlattr *filter = di->attrs[L2TPSEL_A_PROFILE];
+	const struct l2s_dest *dests;
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
 	int ret = 0;
 	void *hdr;
 
-	ln = ks_lock(sock_net(skb->sk));
-	cb->seq = ln->gen;
+	ln = l2tpsel_pernet(sock_net(skb->sk));
+	rcu_read_lock();
+	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		struct ks_profile *kp = container_of(o, struct ks_profile, obj);
+		/* One version for the whole profile: its tunnels are consistent. */
+		const struct l2s_profile *p = rcu_dereference(kp->p);
 
-		if (filter && strcmp(kp->p->name, nla_data(filter)))
+		if (filter && strcmp(p->name, nla_data(filter)))
 			goto next;
-		for (; ctx->sub < kp->p->ntunnels; ctx->sub++) {
+		/*
+		 * A version with tunnels was published after the destination
+		 * table: read the table after the version.
+		 */
+		smp_rmb();
+		dests = ks_dests(ln);
+		if (WARN_ON_ONCE(p->ntunnels && !dests))
+			goto next;
+		for (; ctx->sub < p->ntunnels; ctx->sub++) {
+			struct l2s_dest d;
+
+			ks_dest_snap(ln, dests, p->t[ctx->sub].dest, &d);
 			hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
-			if (!hdr || ks_fill_tunnel(skb, ln, kp->p, ctx->sub)) {
+			if (!hdr || ks_fill_tunnel(skb, &d, p, ctx->sub)) {
 				if (hdr)
 					genlmsg_cancel(skb, hdr);
 				ret = -EMSGSIZE;
@@ -463,7 +511,7 @@ next:
 		ctx->sub = 0;
 	}
 out:
-	ks_unlock(ln);
+	rcu_read_unlock();
 	return ks_dump_end(skb, ret);
 }
 
@@ -481,18 +529,18 @@ static int ks_nl_tunnel_session_down(struct sk_buff *skb, struct genl_info *info
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp)
 		goto out;
-	t = l2s_tunnel_find(kp->p, name);
+	t = l2s_tunnel_find(ks_prof(ln, kp), name);
 	if (t < 0) {
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s: no tunnel %s",
-		       kp->p->name, name);
+		       ks_prof(ln, kp)->name, name);
 		goto out;
 	}
 	/* Counters never go below zero (S-LIM-9). */
-	if (l2s_tunnel_session_down(&ln->sel.core, kp->p, t)) {
+	if (l2s_tunnel_session_down(&ln->sel.core, ks_prof(ln, kp), t)) {
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "tunnel %s has no session", name);
 		goto out;
 	}
-	ln->gen++;
+	ks_gen_bump(ln);
 	ret = 0;
 out:
 	ks_unlock(ln);
@@ -517,7 +565,7 @@ static int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	if (ret)
 		ks_nl_err(info, NULL, &err, ret);
 	else
-		ln->gen++;
+		ks_gen_bump(ln);
 	ks_unlock(ln);
 	return ret;
 }
@@ -537,7 +585,7 @@ static int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
 	else
-		ln->gen++;
+		ks_gen_bump(ln);
 	ks_unlock(ln);
 	return ret;
 }
@@ -557,16 +605,17 @@ static int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_DOMAIN_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ln = l2tpsel_pernet(genl_info_net(info));
+	rcu_read_lock();
 	kd = ks_domain_find(ln, domain);
 	if (!kd) {
-		ks_unlock(ln);
+		rcu_read_unlock();
 		nlmsg_free(msg);
 		ks_msg(info, info->attrs[L2TPSEL_A_DOMAIN], "no domain %s", domain);
 		return -ENOENT;
 	}
 	fail = ks_fill_domain(msg, kd);
-	ks_unlock(ln);
+	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -579,8 +628,9 @@ static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	int ret = 0;
 	void *hdr;
 
-	ln = ks_lock(sock_net(skb->sk));
-	cb->seq = ln->gen;
+	ln = l2tpsel_pernet(sock_net(skb->sk));
+	rcu_read_lock();
+	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(&ln->sel.domains.xa, id, o, ctx->next) {
 		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
 		if (!hdr || ks_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
@@ -592,7 +642,7 @@ static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 		ctx->next = id + 1;
 	}
-	ks_unlock(ln);
+	rcu_read_unlock();
 	return ks_dump_end(skb, ret);
 }
 
@@ -601,25 +651,29 @@ static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
-	struct ks_env_ctx ec = { };
+	const struct l2s_dest *dests;
 	struct l2tpsel_net *ln;
-	struct l2s_env env;
-	struct l2s_core *c;
+	struct l2s_dest d;
 	int ret = 0;
 	void *hdr;
+	u64 now;
 	u32 i;
 
-	ln = ks_lock(sock_net(skb->sk));
-	c = &ln->sel.core;
-	/* Report lockouts that just expired before showing what is left. */
-	ec.ln = ln;
-	ks_sel_env(ln, &env, &ec);
-	cb->seq = ln->gen;
-	for (i = ctx->next; i < c->ndests_cap; i++) {
-		if (!c->dests[i].refs)
+	/*
+	 * Lock-free: a lockout whose deadline passed shows 0 ms left; the
+	 * expiry work (or the next change) reports its end.
+	 */
+	ln = l2tpsel_pernet(sock_net(skb->sk));
+	now = ktime_to_ms(ktime_get_boottime());
+	rcu_read_lock();
+	cb->seq = READ_ONCE(ln->gen);
+	dests = ks_dests(ln);
+	for (i = ctx->next; dests && i < KS_DESTS; i++) {
+		if (!READ_ONCE(dests[i].refs))
 			continue;
+		ks_dest_snap(ln, dests, i, &d);
 		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
-		if (!hdr || ks_fill_dest(skb, ln, i, env.now)) {
+		if (!hdr || ks_fill_dest(skb, &d, &ln->sel.stats[i], now)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -628,7 +682,7 @@ static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 		ctx->next = i + 1;
 	}
-	ks_unlock(ln);
+	rcu_read_unlock();
 	return ks_dump_end(skb, ret);
 }
 
@@ -663,8 +717,8 @@ static int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 		}
 	}
 	if (a[L2TPSEL_A_MAX_LOGINS])
-		ln->sel.max_logins = nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]);
-	ln->gen++;
+		WRITE_ONCE(ln->sel.max_logins, nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]));
+	ks_gen_bump(ln);
 out:
 	ks_unlock(ln);
 	return ret;
@@ -680,12 +734,14 @@ static int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
-	fail = nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, ln->sel.core.lockout_ms / 1000) ||
-	       nla_put_u32(msg, L2TPSEL_A_MAX_LOGINS, ln->sel.max_logins) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_LOGINS, ln->sel.n_logins) ||
+	/* Lock-free: single values, each read once. */
+	ln = l2tpsel_pernet(genl_info_net(info));
+	rcu_read_lock();
+	fail = nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, READ_ONCE(ln->sel.core.lockout_ms) / 1000) ||
+	       nla_put_u32(msg, L2TPSEL_A_MAX_LOGINS, READ_ONCE(ln->sel.max_logins)) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_LOGINS, READ_ONCE(ln->sel.n_logins)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ks_locked_count(ln));
-	ks_unlock(ln);
+	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -717,7 +773,7 @@ static int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
 			      a[L2TPSEL_A_REMOTE] ? &remote : NULL, &env);
 	if (n)
-		ln->gen++;
+		ks_gen_bump(ln);
 	ks_unlock(ln);
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, n));
 }
@@ -752,7 +808,7 @@ static int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
 			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
 	if (ret > 0)
-		ln->gen++;
+		ks_gen_bump(ln);
 	ks_unlock(ln);
 	if (ret < 0) {
 		nlmsg_free(msg);
@@ -764,31 +820,45 @@ static int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 /* ---- logins ---------------------------------------------------------- */
 
 /* The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain. */
-static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2tpsel_net *ln)
+/*
+ * The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain.
+ * Runs under ln->lock or rcu_read_lock(): a refusal is written to @why, for
+ * ks_why_send() once neither is held.
+ */
+static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2tpsel_net *ln,
+					      struct ks_why *why)
 {
 	struct nlattr **a = info->attrs;
 	const char *user, *at;
 	struct ks_domain *kd;
 	struct ks_profile *kp;
 
-	if (a[L2TPSEL_A_PROFILE])
-		return ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+	why->text[0] = '\0';
+	if (a[L2TPSEL_A_PROFILE]) {
+		kp = ks_profile_find(ln, nla_data(a[L2TPSEL_A_PROFILE]));
+		why->attr = a[L2TPSEL_A_PROFILE];
+		if (!kp)
+			snprintf(why->text, sizeof(why->text), "profile %s does not exist",
+				 (char *)nla_data(a[L2TPSEL_A_PROFILE]));
+		return kp;
+	}
+	why->attr = a[L2TPSEL_A_USER];
 	user = nla_data(a[L2TPSEL_A_USER]);
 	at = strrchr(user, '@');
 	if (!at) {
-		ks_msg(info, a[L2TPSEL_A_USER],
-		       "user %s has no @domain and no PROFILE was given", user);
+		snprintf(why->text, sizeof(why->text),
+			 "user %s has no @domain and no PROFILE was given", user);
 		return NULL;
 	}
 	kd = ks_domain_find(ln, at + 1);
 	if (!kd) {
-		ks_msg(info, a[L2TPSEL_A_USER], "no domain %s in the domain map", at + 1);
+		snprintf(why->text, sizeof(why->text), "no domain %s in the domain map", at + 1);
 		return NULL;
 	}
 	kp = ks_profile_find(ln, kd->profile);
 	if (!kp)
-		ks_msg(info, a[L2TPSEL_A_USER],
-		       "domain %s maps to profile %s, which does not exist", at + 1, kd->profile);
+		snprintf(why->text, sizeof(why->text),
+			 "domain %s maps to profile %s, which does not exist", at + 1, kd->profile);
 	return kp;
 }
 
@@ -814,13 +884,13 @@ static u32 ks_nl_login_key(struct genl_info *info)
 /* Reply with a login's step; a login that is DONE is announced and freed. */
 static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 			     struct sk_buff *msg, void *hdr, struct ks_login *kl,
-			     const struct ks_profile *kp, const struct l2s_step *st)
+			     struct ks_profile *kp, const struct l2s_step *st)
 {
-	const struct l2s_profile *p = kp ? kp->p : NULL;
+	const struct l2s_profile *p = kp ? ks_prof(ln, kp) : NULL;
 	int fail;
 
 	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-	       ks_fill_step(msg, ln, p, st);
+	       ks_fill_step(msg, ln->sel.core.dests, p, st);
 	if (st->kind == L2S_STEP_DONE) {
 		const char *tunnel = NULL;
 
@@ -839,6 +909,7 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	struct ks_login_req req = { };
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln;
+	struct ks_why why;
 	struct ks_login *kl;
 	struct sk_buff *msg;
 	struct l2s_step st;
@@ -854,8 +925,9 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ln = ks_lock(genl_info_net(info));
-	req.kp = ks_nl_login_profile(info, ln);
+	req.kp = ks_nl_login_profile(info, ln, &why);
 	if (!req.kp) {
+		ks_why_send(info, &why);
 		ret = -ENOENT;
 		goto err_unlock;
 	}
@@ -866,10 +938,10 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 				ret = -EINVAL;
 				goto err_unlock;
 			}
-			t = l2s_tunnel_find(req.kp->p, nla_data(pick));
+			t = l2s_tunnel_find(ks_prof(ln, req.kp), nla_data(pick));
 			if (t < 0) {
 				ks_msg(info, pick, "PICKS: profile %s has no tunnel %s",
-				       req.kp->p->name, (char *)nla_data(pick));
+				       ks_prof(ln, req.kp)->name, (char *)nla_data(pick));
 				ret = -ENOENT;
 				goto err_unlock;
 			}
@@ -928,15 +1000,22 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 
 #define KS_TEST_STEPS	64
 
+/*
+ * The dry run is a lock-free reader: the profile is looked up and copied,
+ * with the destination table, under rcu_read_lock() (ks_login_test()); the
+ * reply is built from those copies afterwards.
+ */
 static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ks_test_step *steps;
 	struct l2s_err err = { };
 	struct nlattr *list, *one;
+	struct ks_test_buf tb = { };
 	struct l2tpsel_net *ln;
 	struct ks_profile *kp;
 	struct sk_buff *msg;
 	struct l2s_step last;
+	struct ks_why why;
 	u32 i, n = 0;
 	void *hdr;
 	int ret, fail = 0;
@@ -946,7 +1025,7 @@ static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		return ret;
 	steps = kcalloc(KS_TEST_STEPS, sizeof(*steps), GFP_KERNEL);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!steps || !msg) {
+	if (!steps || !msg || ks_test_buf_alloc(&tb)) {
 		ret = -ENOMEM;
 		goto err_free;
 	}
@@ -955,16 +1034,19 @@ static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		ret = -EMSGSIZE;
 		goto err_free;
 	}
-	ln = ks_lock(genl_info_net(info));
-	kp = ks_nl_login_profile(info, ln);
+	ln = l2tpsel_pernet(genl_info_net(info));
+	rcu_read_lock();
+	kp = ks_nl_login_profile(info, ln, &why);
 	if (!kp) {
-		ks_unlock(ln);
+		rcu_read_unlock();
+		ks_why_send(info, &why);
 		ret = -ENOENT;
 		goto err_free;
 	}
-	ret = ks_login_test(ln, kp, ks_nl_login_key(info), steps, KS_TEST_STEPS, &n, &last, &err);
+	ret = ks_login_test(ln, rcu_dereference(kp->p), ks_nl_login_key(info), &tb, steps,
+			    KS_TEST_STEPS, &n, &last, &err);
+	rcu_read_unlock();
 	if (ret) {
-		ks_unlock(ln);
 		ks_nl_err(info, NULL, &err, ret);
 		goto err_free;
 	}
@@ -972,7 +1054,7 @@ static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	fail = !list;
 	for (i = 0; !fail && i < n; i++) {
 		one = nla_nest_start(msg, L2TPSEL_A_STEP_ENTRY);
-		fail = !one || ks_fill_step(msg, ln, kp->p, &steps[i].st) ||
+		fail = !one || ks_fill_step(msg, tb.dests, &tb.p, &steps[i].st) ||
 		       nla_put_u32(msg, L2TPSEL_A_N_CANDIDATES, steps[i].ncand);
 		if (!fail)
 			nla_nest_end(msg, one);
@@ -982,12 +1064,13 @@ static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		fail = nla_put_u8(msg, L2TPSEL_A_OK, last.ok) ||
 		       nla_put_u8(msg, L2TPSEL_A_WHY, last.why);
 	}
-	ks_unlock(ln);
+	ks_test_buf_free(&tb);
 	kfree(steps);
 	return ks_reply_send(info, msg, hdr, fail);
 
 err_free:
 	nlmsg_free(msg);
+	ks_test_buf_free(&tb);
 	kfree(steps);
 	return ret;
 }

@@ -141,7 +141,7 @@ static void ks_th_changed(struct l2tpsel_net *ln, struct ks_throttle *t, u64 now
 				rl_set_throttle(&r->l, t->th.percent, now);
 		}
 	}
-	ln->gen++;
+	ks_gen_bump(ln);
 	ks_event_throttle(ln, t);
 }
 
@@ -383,7 +383,7 @@ int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf 
 	if (ret)
 		goto err_free;
 	ks_rl_use_throttle(r, t, now);
-	ln->gen++;
+	ks_gen_bump(ln);
 	return 0;
 
 err_free:
@@ -425,7 +425,7 @@ int ks_rl_set(struct l2tpsel_net *ln, struct ks_rlimit *r, const struct ks_rl_co
 		r->rejected = 0;
 		r->dropped = 0;
 	}
-	ln->gen++;
+	ks_gen_bump(ln);
 	return 0;
 }
 
@@ -440,7 +440,7 @@ void ks_rl_del(struct l2tpsel_net *ln, struct ks_rlimit *r)
 		r->th->users--;
 	ks_table_del(&ks_rn(ln)->limits, &r->obj);
 	kfree(r);
-	ln->gen++;
+	ks_gen_bump(ln);
 }
 
 /**
@@ -548,7 +548,7 @@ int ks_th_new(struct l2tpsel_net *ln, const char *name, const struct ks_th_conf 
 		ks_th_cpu_start(t, ks_rl_now());
 		ks_rl_arm(ln);
 	}
-	ln->gen++;
+	ks_gen_bump(ln);
 	return 0;
 
 err_free:
@@ -597,7 +597,7 @@ int ks_th_set(struct l2tpsel_net *ln, struct ks_throttle *t, const struct ks_th_
 	if (t->th.percent != old)
 		ks_th_changed(ln, t, now);
 	ks_rl_arm(ln);
-	ln->gen++;
+	ks_gen_bump(ln);
 	return 0;
 }
 
@@ -619,7 +619,7 @@ int ks_th_del(struct l2tpsel_net *ln, struct ks_throttle *t, struct l2s_err *err
 	ks_table_del(&ks_rn(ln)->throttles, &t->obj);
 	kfree(t);
 	ks_rl_arm(ln);
-	ln->gen++;
+	ks_gen_bump(ln);
 	return 0;
 }
 

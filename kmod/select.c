@@ -5,7 +5,10 @@
  * expiry, and the logins held for agents between netlink calls.
  *
  * Every function here runs under ln->lock, except the work item and the
- * netlink notifier, which take it.
+ * netlink notifier, which take it, and the lock-free readers named so
+ * (ks_dest_snap(), ks_locked_count(), ks_login_test()), which run under
+ * rcu_read_lock().  Profiles and domain entries are replaced, not edited,
+ * when what a reader walks changes; see struct ks_profile.
  *
  * The domain map is a hash table of its own (struct ks_domain in a
  * ks_table), not the core's l2s_domain_* linear array: a carrier box maps
@@ -94,7 +97,7 @@ static void ks_event(void *ctx, const struct l2s_event *ev)
 
 	switch (ev->kind) {
 	case L2S_EV_LOCKOUT:
-		s->stats[ev->dest].failures++;
+		WRITE_ONCE(s->stats[ev->dest].failures, s->stats[ev->dest].failures + 1);
 		ks_arm(s, now, d->lock_until);
 		ks_event_lockout(ln, d, true, 0, ev->ms);
 		break;
@@ -140,27 +143,54 @@ static void ks_expire_work(struct work_struct *work)
 	s->armed_until = 0;
 	ks_sel_env(ln, &env, &ec);
 	if (l2s_lockout_expire(&s->core, &env))
-		ln->gen++;
+		ks_gen_bump(ln);
 	ks_rearm(s, env.now);
 	mutex_unlock(&ln->lock);
 }
 
 /**
- * ks_locked_count() - destinations locked out now
+ * ks_locked_count() - destinations locked out now; lock-free (RCU) reader
  * @ln: the namespace
  *
  * Return: the count.
  */
 u32 ks_locked_count(struct l2tpsel_net *ln)
 {
-	struct l2s_core *c = &ln->sel.core;
+	const struct l2s_dest *d = ks_dests(ln);
 	u64 now = ks_now_ms();
 	u32 i, n = 0;
 
-	for (i = 0; i < c->ndests_cap; i++)
-		if (c->dests[i].refs && l2s_dest_locked(&c->dests[i], now))
+	if (!d)
+		return 0;
+	for (i = 0; i < KS_DESTS; i++)
+		if (READ_ONCE(d[i].refs) && READ_ONCE(d[i].lock_until) > now)
 			n++;
 	return n;
+}
+
+/**
+ * ks_dest_snap() - a destination slot copied whole; lock-free (RCU) reader
+ * @ln: the namespace
+ * @dests: its table, from ks_dests()
+ * @slot: the slot
+ * @out: receives the copy
+ *
+ * A slot's key is rewritten when a tunnel takes a free slot (inside
+ * ln->cfg_seq); the copy is retried until no such write overlapped it.  Its
+ * counters are each one value of the moment.
+ */
+void ks_dest_snap(struct l2tpsel_net *ln, const struct l2s_dest *dests, u32 slot,
+		  struct l2s_dest *out)
+{
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&ln->cfg_seq);
+		out->key = dests[slot].key;
+		out->lock_until = READ_ONCE(dests[slot].lock_until);
+		out->sessions = READ_ONCE(dests[slot].sessions);
+		out->refs = READ_ONCE(dests[slot].refs);
+	} while (read_seqcount_retry(&ln->cfg_seq, seq));
 }
 
 /**
@@ -193,12 +223,12 @@ int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port
 			continue;
 		n++;
 		if (!ms) {
-			d->lock_until = 0;
+			WRITE_ONCE(d->lock_until, 0);
 			if (was)
 				ks_event_lockout(ln, d, false, L2S_UNLOCK_CLEAR, 0);
 			continue;
 		}
-		d->lock_until = env.now + ms;
+		WRITE_ONCE(d->lock_until, env.now + ms);
 		ks_arm(s, env.now, d->lock_until);
 		ks_event_lockout(ln, d, true, 0, ms);
 	}
@@ -225,17 +255,48 @@ struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name)
 }
 
 /*
- * Free a profile that holds no destination reference any more (deleted, or
- * the namespace is going); the core's allocator wipes its tunnel array,
- * which holds the secrets.
+ * Frees after a grace period run without the namespace, which may be gone:
+ * a core that has only the allocator (the module's is l2s_mem_default).
  */
-static void ks_profile_free(struct ks_sel *s, struct ks_profile *kp)
+static struct l2s_core ks_free_core = {
+	.mem = &l2s_mem_default,
+};
+
+/* A version of a profile: the core's allocator wipes its tunnel array (secrets). */
+static void ks_pver_free(struct ks_pver *ver)
 {
-	if (kp->p) {
-		l2s_profile_free(&s->core, kp->p);
-		kfree_sensitive(kp->p);
-	}
+	l2s_profile_free(&ks_free_core, &ver->p);
+	kfree_sensitive(ver);
+}
+
+static void ks_pver_free_rcu(struct rcu_head *head)
+{
+	ks_pver_free(container_of(head, struct ks_pver, rcu));
+}
+
+/* A profile no reader can reach any more (never published, or the namespace is going). */
+static void ks_profile_free(struct ks_profile *kp)
+{
+	struct l2s_profile *p = rcu_dereference_protected(kp->p, 1);
+
+	if (p)
+		ks_pver_free(container_of(p, struct ks_pver, p));
 	kfree(kp);
+}
+
+static void ks_profile_free_rcu(struct rcu_head *head)
+{
+	ks_profile_free(container_of(head, struct ks_profile, obj.rcu));
+}
+
+/* Replace a profile's version by @ver; the old one goes after a grace period. */
+static void ks_profile_publish(struct l2tpsel_net *ln, struct ks_profile *kp,
+			       struct ks_pver *ver)
+{
+	struct l2s_profile *old = ks_prof(ln, kp);
+
+	rcu_assign_pointer(kp->p, &ver->p);
+	call_rcu(&container_of(old, struct ks_pver, p)->rcu, ks_pver_free_rcu);
 }
 
 /**
@@ -251,6 +312,7 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 		   struct l2s_err *err)
 {
 	struct ks_profile *kp;
+	struct ks_pver *ver;
 	int ret;
 
 	ret = l2s_profile_check_name(name, err);
@@ -258,16 +320,18 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 		return ret;
 	if (ks_profile_find(ln, name))
 		return L2S_REFUSE(-EEXIST, err, "profile %s already exists", name);
-	kp = kzalloc(sizeof(*kp), GFP_KERNEL);
+	kp = kzalloc(sizeof(*kp), GFP_KERNEL_ACCOUNT);
 	if (!kp)
 		return -ENOMEM;
 	/* No tunnel array until the first tunnel (core/obj.c sizes it). */
-	kp->p = kzalloc(sizeof(*kp->p), GFP_KERNEL_ACCOUNT);
-	if (!kp->p) {
+	ver = kzalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
+	if (!ver) {
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	l2s_profile_init(kp->p, name);
+	l2s_profile_init(&ver->p, name);
+	/* Not reachable yet: the table insertion below publishes it. */
+	RCU_INIT_POINTER(kp->p, &ver->p);
 	kp->serial = ++ln->sel.next_serial;
 	ret = ks_table_add(&ln->sel.profiles, &kp->obj, name);
 	if (ret)
@@ -276,7 +340,7 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 	return 0;
 
 err_free:
-	ks_profile_free(&ln->sel, kp);
+	ks_profile_free(kp);
 	return ret;
 }
 
@@ -292,33 +356,42 @@ err_free:
  */
 int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err *err)
 {
+	struct l2s_profile *p = ks_prof(ln, kp);
 	u32 i;
 
-	for (i = 0; i < kp->p->ntunnels; i++)
-		if (kp->p->t[i].sessions)
+	for (i = 0; i < p->ntunnels; i++)
+		if (p->t[i].sessions)
 			return L2S_REFUSE(-EBUSY, err, "profile %s: tunnel %s has %u live sessions",
-					kp->p->name, kp->p->t[i].name, kp->p->t[i].sessions);
-	l2s_profile_release(&ln->sel.core, kp->p);
+					p->name, p->t[i].name, p->t[i].sessions);
+	/* Readers may still walk it: references go now, memory after a grace period. */
+	l2s_profile_put_dests(&ln->sel.core, p);
 	ks_table_del(&ln->sel.profiles, &kp->obj);
-	ks_profile_free(&ln->sel, kp);
+	call_rcu(&kp->obj.rcu, ks_profile_free_rcu);
 	return 0;
 }
 
-/* The destination table is allocated with the first tunnel of the namespace. */
+/*
+ * The destination table is allocated with the first tunnel of the namespace
+ * and published once (release: readers see the stats and the capacity with
+ * it, ks_dests()); it stays until the namespace goes.
+ */
 static int ks_dests_alloc(struct ks_sel *s)
 {
+	struct l2s_dest *dests;
+
 	if (s->core.dests)
 		return 0;
 	s->stats = kvcalloc(KS_DESTS, sizeof(*s->stats), GFP_KERNEL);
 	if (!s->stats)
 		return -ENOMEM;
-	s->core.dests = kvcalloc(KS_DESTS, sizeof(*s->core.dests), GFP_KERNEL);
-	if (!s->core.dests) {
+	dests = kvcalloc(KS_DESTS, sizeof(*dests), GFP_KERNEL);
+	if (!dests) {
 		kvfree(s->stats);
 		s->stats = NULL;
 		return -ENOMEM;
 	}
 	s->core.ndests_cap = KS_DESTS;
+	smp_store_release(&s->core.dests, dests);
 	return 0;
 }
 
@@ -329,24 +402,46 @@ static int ks_dests_alloc(struct ks_sel *s)
  * @tc: the tunnel
  * @err: refusal message naming the bound
  *
+ * The tunnel goes into a new version of the profile, with room for exactly
+ * its tunnels, which then replaces the old one (struct ks_profile).
+ *
  * Return: the tunnel's index in the profile, or a negative errno.
  */
 int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
 		  const struct l2s_tunnel_conf *tc, struct l2s_err *err)
 {
+	struct l2s_profile *old = ks_prof(ln, kp);
 	struct ks_sel *s = &ln->sel;
-	int known, ret;
+	struct ks_pver *ver;
+	int known, ret, slot;
 
 	ret = ks_dests_alloc(s);
 	if (ret)
 		return ret;
-	known = l2s_dest_find(&s->core, &tc->dest);
-	ret = l2s_tunnel_add(&s->core, kp->p, tc, err);
-	if (ret < 0)
+	ver = kmalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
+	if (!ver)
+		return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory", old->name);
+	/* Room for one more: the core does not allocate inside the seqcount section. */
+	ret = l2s_profile_copy(&s->core, &ver->p, old, old->ntunnels + 1u, err);
+	if (ret) {
+		kfree(ver);
 		return ret;
+	}
+	known = l2s_dest_find(&s->core, &tc->dest);
+	write_seqcount_begin(&ln->cfg_seq);
+	ret = l2s_tunnel_add(&s->core, &ver->p, tc, err);
+	write_seqcount_end(&ln->cfg_seq);
+	if (ret < 0) {
+		ks_pver_free(ver);
+		return ret;
+	}
 	/* A new destination starts with fresh counters. */
-	if (known < 0)
-		memset(&s->stats[kp->p->t[ret].dest], 0, sizeof(s->stats[0]));
+	slot = ver->p.t[ret].dest;
+	if (known < 0) {
+		WRITE_ONCE(s->stats[slot].attempts, 0);
+		WRITE_ONCE(s->stats[slot].failures, 0);
+	}
+	ks_profile_publish(ln, kp, ver);
 	return ret;
 }
 
@@ -362,7 +457,32 @@ int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
 int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *name,
 		  struct l2s_err *err)
 {
-	return l2s_tunnel_del(&ln->sel.core, kp->p, name, err);
+	struct l2s_profile *old = ks_prof(ln, kp);
+	struct ks_pver *ver;
+	int ret;
+
+	/* Refusals first, so that they cost no copy. */
+	ret = l2s_tunnel_find(old, name);
+	if (ret < 0)
+		return L2S_REFUSE(-ENOENT, err, "profile %s: no tunnel %s", old->name, name);
+	if (old->t[ret].sessions)
+		return L2S_REFUSE(-EBUSY, err, "tunnel %s has %u live sessions", name,
+				  old->t[ret].sessions);
+	ver = kmalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
+	if (!ver)
+		return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory", old->name);
+	ret = l2s_profile_copy(&ln->sel.core, &ver->p, old, 0, err);
+	if (ret) {
+		kfree(ver);
+		return ret;
+	}
+	ret = l2s_tunnel_del(&ln->sel.core, &ver->p, name, err);
+	if (ret) {
+		ks_pver_free(ver);
+		return ret;
+	}
+	ks_profile_publish(ln, kp, ver);
+	return 0;
 }
 
 /* ---- the domain map -------------------------------------------------- */
@@ -397,7 +517,7 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
 		  struct l2s_err *err)
 {
 	size_t dlen = strlen(domain);
-	struct ks_domain *kd;
+	struct ks_domain *kd, *old;
 	int ret;
 
 	if (!dlen)
@@ -408,18 +528,22 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
 	ret = l2s_profile_check_name(profile, err);
 	if (ret)
 		return ret;
-	kd = ks_domain_find(ln, domain);
-	if (!kd) {
-		kd = kzalloc(sizeof(*kd), GFP_KERNEL);
-		if (!kd)
-			return -ENOMEM;
-		ret = ks_table_add(&ln->sel.domains, &kd->obj, domain);
-		if (ret) {
-			kfree(kd);
-			return ret;
-		}
-	}
+	old = ks_domain_find(ln, domain);
+	kd = kzalloc(sizeof(*kd), GFP_KERNEL_ACCOUNT);
+	if (!kd)
+		return -ENOMEM;
 	strscpy_pad(kd->profile, profile, sizeof(kd->profile));
+	/* A remap replaces the entry: readers see the old or the new profile name. */
+	if (old)
+		ret = ks_table_replace(&ln->sel.domains, &old->obj, &kd->obj);
+	else
+		ret = ks_table_add(&ln->sel.domains, &kd->obj, domain);
+	if (ret) {
+		kfree(kd);
+		return ret;
+	}
+	if (old)
+		kfree_rcu(old, obj.rcu);
 	return 0;
 }
 
@@ -438,7 +562,7 @@ int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *er
 	if (!kd)
 		return L2S_REFUSE(-ENOENT, err, "no domain %s", domain);
 	ks_table_del(&ln->sel.domains, &kd->obj);
-	kfree(kd);
+	kfree_rcu(kd, obj.rcu);
 	return 0;
 }
 
@@ -453,7 +577,7 @@ void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl)
 {
 	list_del(&kl->lru);
 	xa_erase(&ln->sel.logins, kl->id);
-	ln->sel.n_logins--;
+	WRITE_ONCE(ln->sel.n_logins, ln->sel.n_logins - 1);
 	kfree(kl);
 }
 
@@ -472,7 +596,7 @@ static void ks_logins_reap(struct l2tpsel_net *ln, u64 now)
 static void ks_count_attempt(struct ks_sel *s, const struct l2s_step *st)
 {
 	if (st->kind == L2S_STEP_ATTEMPT)
-		s->stats[st->dest].attempts++;
+		WRITE_ONCE(s->stats[st->dest].attempts, s->stats[st->dest].attempts + 1);
 }
 
 /**
@@ -490,7 +614,7 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err)
 {
 	struct ks_sel *s = &ln->sel;
-	struct ks_env_ctx ec = { .ln = ln, .p = req->kp->p };
+	struct ks_env_ctx ec = { .ln = ln, .p = ks_prof(ln, req->kp) };
 	struct ks_login *kl;
 	struct l2s_env env;
 	int ret;
@@ -517,10 +641,10 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 	memcpy(kl->picks, req->picks, sizeof(kl->picks));
 	kl->npicks = req->npicks;
 	list_add_tail(&kl->lru, &s->lru);
-	s->n_logins++;
+	WRITE_ONCE(s->n_logins, s->n_logins + 1);
 	ec.kl = kl;
 	if (s->core.dests) {
-		l2s_sel_begin(&kl->lg, &s->core, req->kp->p, req->key, &env, st);
+		l2s_sel_begin(&kl->lg, &s->core, ec.p, req->key, &env, st);
 	} else {
 		/* No tunnel was ever added: the profile is empty. */
 		memset(st, 0, sizeof(*st));
@@ -528,7 +652,7 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 		st->why = L2S_FAIL_NO_TUNNELS;
 	}
 	ks_count_attempt(s, st);
-	ln->gen++;
+	ks_gen_bump(ln);
 	*klp = kl;
 	return 0;
 }
@@ -579,91 +703,138 @@ int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 		return 0;
 	}
 	ec.kl = kl;
-	ec.p = kp->p;
-	if (l2s_sel_report(&kl->lg, &s->core, kp->p, o, &env, st) < 0)
+	ec.p = ks_prof(ln, kp);
+	if (l2s_sel_report(&kl->lg, &s->core, ks_prof(ln, kp), o, &env, st) < 0)
 		return L2S_REFUSE(-EINVAL, err, "login %u has no attempt in progress", id);
 	ks_count_attempt(s, st);
-	ln->gen++;
+	ks_gen_bump(ln);
 	return 0;
+}
+
+/* The dry run's copy of a profile takes its array from the buffer (no allocation). */
+static void *ks_tb_alloc(void *ctx, size_t size)
+{
+	struct ks_test_buf *tb = ctx;
+
+	if (tb->used || size > l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE))
+		return NULL;
+	tb->used = true;
+	return tb->tunnels;
+}
+
+static void ks_tb_free(void *ctx, void *ptr, size_t size)
+{
+	struct ks_test_buf *tb = ctx;
+
+	if (ptr == tb->tunnels)
+		tb->used = false;
+}
+
+/**
+ * ks_test_buf_alloc() - room for a dry run, before rcu_read_lock()
+ * @tb: the buffer
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ks_test_buf_alloc(struct ks_test_buf *tb)
+{
+	memset(tb, 0, sizeof(*tb));
+	tb->dests = kvmalloc_array(KS_DESTS, sizeof(*tb->dests), GFP_KERNEL);
+	tb->tunnels = kvmalloc(l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE), GFP_KERNEL);
+	if (!tb->dests || !tb->tunnels) {
+		ks_test_buf_free(tb);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * ks_test_buf_free() - free a dry run's buffer; the profile copy held secrets
+ * @tb: the buffer
+ */
+void ks_test_buf_free(struct ks_test_buf *tb)
+{
+	kvfree_sensitive(tb->tunnels, l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE));
+	kvfree(tb->dests);
+	tb->tunnels = NULL;
+	tb->dests = NULL;
 }
 
 /**
  * ks_login_test() - the candidates a login would try now, changing nothing
  * @ln: the namespace
- * @kp: the profile
+ * @src: the profile's version, from rcu_dereference()
  * @key: the hash key
+ * @tb: the buffer from ks_test_buf_alloc(): receives the copies the run used
+ *      (tb->p, tb->dests), which the caller's reply reads
  * @steps: receives the attempts in order
  * @max: room in @steps
  * @nsteps: receives the number of attempts
  * @last: receives the final step
  * @err: refusal message
  *
- * A dry run on copies of the destination table and the profile, every
- * attempt assumed to fail with no reply; random picks take the first
- * candidate and report how many there were.
+ * A lock-free (RCU) reader: a dry run on copies of the destination table
+ * (taken whole inside ln->cfg_seq) and of the profile, every attempt assumed
+ * to fail with no reply; random picks take the first candidate and report
+ * how many there were.  Nothing of the namespace is written.
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, or -ENOMEM (cannot happen with @tb's room).
  */
-int ks_login_test(struct l2tpsel_net *ln, const struct ks_profile *kp, u32 key,
-		  struct ks_test_step *steps, u32 max, u32 *nsteps,
+int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key,
+		  struct ks_test_buf *tb, struct ks_test_step *steps, u32 max, u32 *nsteps,
 		  struct l2s_step *last, struct l2s_err *err)
 {
 	const struct l2s_outcome fail = { .kind = L2S_OUT_NO_REPLY };
-	struct ks_env_ctx ec = { .ln = ln, .p = kp->p, .dry = true };
-	struct ks_sel *s = &ln->sel;
-	struct l2s_profile *p = NULL;
+	struct ks_env_ctx ec = { .ln = ln, .p = &tb->p, .dry = true };
+	const struct l2s_mem mem = { .alloc = ks_tb_alloc, .free = ks_tb_free, .ctx = tb };
+	const struct l2s_dest *dests;
 	struct l2s_login lg;
 	struct l2s_core c;
 	struct l2s_env env;
 	struct l2s_step st;
-	int ret = -ENOMEM;
+	unsigned int seq;
 	u32 n = 0;
+	int ret;
 
 	*nsteps = 0;
 	memset(last, 0, sizeof(*last));
 	last->kind = L2S_STEP_DONE;
 	last->why = L2S_FAIL_NO_TUNNELS;
-	if (!s->core.dests)
+	memset(&tb->p, 0, sizeof(tb->p));
+	/* @src with tunnels was published after the table: read the table after it. */
+	smp_rmb();
+	dests = ks_dests(ln);
+	if (!dests)
 		return 0;
-	c = s->core;
-	c.dests = kvmalloc_array(c.ndests_cap, sizeof(*c.dests), GFP_KERNEL);
-	if (!c.dests)
-		return -ENOMEM;
-	memcpy(c.dests, s->core.dests, c.ndests_cap * sizeof(*c.dests));
-	p = kmalloc(sizeof(*p), GFP_KERNEL);
-	if (!p)
-		goto out;
-	ret = l2s_profile_copy(&c, p, kp->p, 0, err);
-	if (ret) {
-		kfree(p);
-		p = NULL;
-		goto out;
-	}
-	ec.p = p;
+	do {
+		seq = read_seqcount_begin(&ln->cfg_seq);
+		memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
+	} while (read_seqcount_retry(&ln->cfg_seq, seq));
+	l2s_core_init(&c, NULL, 0, NULL, 0);
+	c.dests = tb->dests;
+	c.ndests_cap = KS_DESTS;
+	c.lockout_ms = READ_ONCE(ln->sel.core.lockout_ms);
+	c.mem = &mem;
+	ret = l2s_profile_copy(&c, &tb->p, src, 0, err);
+	if (ret)
+		return ret;
 	env.now = ks_now_ms();
 	env.rand = ks_rand;
 	env.event = NULL;
 	env.ctx = &ec;
 	ec.ncand = 1;
-	l2s_sel_begin(&lg, &c, p, key, &env, &st);
+	l2s_sel_begin(&lg, &c, &tb->p, key, &env, &st);
 	while (st.kind == L2S_STEP_ATTEMPT && n < max) {
 		steps[n].st = st;
 		steps[n].ncand = ec.ncand;
 		n++;
 		ec.ncand = 1;
-		if (l2s_sel_report(&lg, &c, p, &fail, &env, &st) < 0)
+		if (l2s_sel_report(&lg, &c, &tb->p, &fail, &env, &st) < 0)
 			break;
 	}
 	*last = st;
 	*nsteps = n;
-	ret = 0;
-out:
-	if (p) {
-		l2s_profile_free(&c, p);
-		kfree_sensitive(p);
-	}
-	kvfree(c.dests);
-	return ret;
+	return 0;
 }
 
 /* A socket closed: its logins go with it. */
@@ -761,7 +932,7 @@ void ks_sel_exit(struct l2tpsel_net *ln)
 	xa_destroy(&s->logins);
 	ks_table_destroy(&s->domains, ks_free_domain_obj);
 	xa_for_each(&s->profiles.xa, id, o)
-		ks_profile_free(s, container_of(o, struct ks_profile, obj));
+		ks_profile_free(container_of(o, struct ks_profile, obj));
 	ks_table_destroy(&s->profiles, NULL);
 	kvfree(s->core.dests);
 	kvfree(s->stats);

@@ -86,18 +86,43 @@ int ks_table_add(struct ks_table *t, struct ks_obj *obj, const char *name)
 		xa_erase(&t->xa, obj->id);
 		return err;
 	}
-	t->n++;
+	WRITE_ONCE(t->n, t->n + 1);
 	return 0;
 }
 
 /**
- * ks_table_del() - take an object out of its table (the caller frees it)
+ * ks_table_del() - take an object out of its table
  * @t: the table
- * @obj: the object
+ * @obj: the object; the caller frees it after a grace period (kfree_rcu)
  */
 void ks_table_del(struct ks_table *t, struct ks_obj *obj)
 {
 	rhashtable_remove_fast(&t->ht, &obj->node, ks_obj_params);
 	xa_erase(&t->xa, obj->id);
-	t->n--;
+	WRITE_ONCE(t->n, t->n - 1);
+}
+
+/**
+ * ks_table_replace() - put a new version of an object in the old one's place
+ * @t: the table
+ * @old: the object in the table
+ * @new: its copy with the change made, same name; takes over @old's id
+ *
+ * Readers find either version, never neither.  The caller frees @old after
+ * a grace period.
+ *
+ * Return: 0, or a negative errno with @old still in place.
+ */
+int ks_table_replace(struct ks_table *t, struct ks_obj *old, struct ks_obj *new)
+{
+	int err;
+
+	memcpy(new->name, old->name, sizeof(new->name));
+	new->id = old->id;
+	err = rhashtable_replace_fast(&t->ht, &old->node, &new->node, ks_obj_params);
+	if (err)
+		return err;
+	/* The slot exists: storing over it allocates nothing. */
+	xa_store(&t->xa, new->id, new, GFP_KERNEL);
+	return 0;
 }
