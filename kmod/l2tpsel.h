@@ -181,10 +181,19 @@ struct l2tpsel_net {
 	/*
 	 * Multi-field values rewritten in place, read by lock-free readers as
 	 * one snapshot: the chassis limits and a destination slot's key when the
-	 * slot is taken.  Written under @lock.
+	 * slot is taken.  Written under @lock.  A seqlock_t, not a seqcount tied
+	 * to @lock: its readers run under rcu_read_lock(), where a reader that
+	 * had to take a mutex (PREEMPT_RT) could sleep.
 	 */
-	seqcount_mutex_t cfg_seq;
-	/* Bumped on every change; dumps report NLM_F_DUMP_INTR when it moved. */
+	seqlock_t cfg_seq;
+	/*
+	 * The generation, a sequence count: odd while a writer holds @lock
+	 * (ks_wlock() to ks_wunlock()), even otherwise, never 0.  Lock-free
+	 * readers read it before and after (ks_read_begin(), ks_read_retry()):
+	 * a dump part that overlapped a change is flagged NLM_F_DUMP_INTR, a
+	 * GET is built again; two parts of a dump with different generations
+	 * are flagged by genl_dump_check_consistent().
+	 */
 	u32 gen;
 	struct lim_chassis chassis;
 	struct ks_table tgroups, slgs, clients;
@@ -214,10 +223,52 @@ static inline struct l2tpsel_net *l2tpsel_pernet(const struct net *net)
 	return net_generic(net, l2tpsel_net_id);
 }
 
-/* A change was made (under ln->lock): dumps in progress will be flagged. */
+/*
+ * A change was made (under ln->lock).  Keeps the parity: the writer's
+ * ks_wlock()/ks_wunlock() make it odd/even; this only marks the change for
+ * the mutex readers of rate limits, whose writers take ks_lock().
+ */
 static inline void ks_gen_bump(struct l2tpsel_net *ln)
 {
+	WRITE_ONCE(ln->gen, ln->gen + 2);
+}
+
+/*
+ * ln->lock for a request (or work) that may change what lock-free readers
+ * see: the generation is odd until ks_wunlock(), and ordered before the
+ * changes, so that a reader who saw any of them sees the generation move.
+ */
+static inline void ks_wlock_ln(struct l2tpsel_net *ln)
+{
+	mutex_lock(&ln->lock);
 	WRITE_ONCE(ln->gen, ln->gen + 1);
+	smp_wmb();	/* the odd generation before the changes; ks_read_retry() */
+}
+
+static inline void ks_wunlock(struct l2tpsel_net *ln)
+{
+	smp_wmb();	/* the changes before the even generation; ks_read_begin() */
+	WRITE_ONCE(ln->gen, ln->gen + 1);
+	mutex_unlock(&ln->lock);
+}
+
+/* Lock-free fills of one GET that writers overlapped before it takes ln->lock. */
+#define KS_GET_TRIES	4
+
+/* The generation before a lock-free read. */
+static inline u32 ks_read_begin(const struct l2tpsel_net *ln)
+{
+	u32 g = READ_ONCE(ln->gen);
+
+	smp_rmb();	/* pairs with ks_wunlock() */
+	return g;
+}
+
+/* Whether what was read since ks_read_begin() may mix two states. */
+static inline bool ks_read_retry(const struct l2tpsel_net *ln, u32 g)
+{
+	smp_rmb();	/* pairs with ks_wlock_ln() */
+	return (g & 1) || READ_ONCE(ln->gen) != g;
 }
 
 /* The current version of a profile, under ln->lock. */
@@ -238,6 +289,8 @@ int l2tpsel_genl_init(void);
 void l2tpsel_genl_exit(void);
 struct l2tpsel_net *ks_lock(struct net *net);
 void ks_unlock(struct l2tpsel_net *ln);
+struct l2tpsel_net *ks_wlock(struct net *net);
+void ks_dump_mark_intr(struct sk_buff *skb, int start);
 __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
 			   const char *fmt, ...);
 void ks_msg_init(struct l2tpsel_net *ln);

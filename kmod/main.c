@@ -21,10 +21,13 @@ static int __net_init l2tpsel_net_init(struct net *net)
 
 	ln->net = net;
 	mutex_init(&ln->lock);
-	seqcount_mutex_init(&ln->cfg_seq, &ln->lock);
+	seqlock_init(&ln->cfg_seq);
 	ks_msg_init(ln);
-	/* Starts at 1: a dump's first message records it, 0 would mean "unset". */
-	ln->gen = 1;
+	/*
+	 * Even (no writer), and not 0: a dump's first message records it, 0
+	 * would mean "unset" to genl_dump_check_consistent().
+	 */
+	ln->gen = 2;
 	err = ks_admit_init(ln);
 	if (err)
 		goto err_admit;

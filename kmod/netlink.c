@@ -72,6 +72,41 @@ void ks_unlock(struct l2tpsel_net *ln)
 	mutex_unlock(&ln->lock);
 }
 
+/**
+ * ks_wlock() - the namespace of a request that may change what lock-free
+ * readers see, locked; released with ks_wunlock()
+ * @net: the request's namespace
+ *
+ * ks_lock() is for the rate limits, which are read under the mutex: a
+ * reader must not move the generation of its own dump.
+ *
+ * Return: its state, with ln->lock held and the generation odd.
+ */
+struct l2tpsel_net *ks_wlock(struct net *net)
+{
+	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+
+	ks_wlock_ln(ln);
+	return ln;
+}
+
+/**
+ * ks_dump_mark_intr() - flag the messages of one dump part NLM_F_DUMP_INTR
+ * @skb: the part
+ * @start: its length before this call's messages
+ *
+ * For a part built lock-free while a writer held ln->lock (ks_read_retry()):
+ * what it shows may mix the state before and after that change.
+ */
+void ks_dump_mark_intr(struct sk_buff *skb, int start)
+{
+	int len = skb->len - start;
+	struct nlmsghdr *nlh = (struct nlmsghdr *)(skb->data + start);
+
+	for (; nlmsg_ok(nlh, len); nlh = nlmsg_next(nlh, &len))
+		nlh->nlmsg_flags |= NLM_F_DUMP_INTR;
+}
+
 /* A socket's extack message buffer. */
 struct ks_msgbuf {
 	unsigned long used;		/* jiffies of its last message */
@@ -354,7 +389,7 @@ static int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 				   "nothing to set: give CHASSIS_MAX, CHASSIS_LIMIT or TUNNEL_LIMIT");
 		return -EINVAL;
 	}
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	next = ln->chassis;
 	if (a[L2TPSEL_A_CHASSIS_MAX])
 		next.maximum = nla_get_u32(a[L2TPSEL_A_CHASSIS_MAX]);
@@ -381,12 +416,12 @@ static int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 		goto out;
 	}
 	/* Lock-free readers copy the chassis whole (ks_chassis_snap()). */
-	write_seqcount_begin(&ln->cfg_seq);
+	write_seqlock(&ln->cfg_seq);
 	ln->chassis = next;
-	write_seqcount_end(&ln->cfg_seq);
+	write_sequnlock(&ln->cfg_seq);
 	ks_gen_bump(ln);
 out:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -399,11 +434,11 @@ static void ks_chassis_snap(struct l2tpsel_net *ln, struct lim_chassis *out)
 	unsigned int seq;
 
 	do {
-		seq = read_seqcount_begin(&ln->cfg_seq);
+		seq = read_seqbegin(&ln->cfg_seq);
 		out->maximum = READ_ONCE(ln->chassis.maximum);
 		out->limit = READ_ONCE(ln->chassis.limit);
 		out->tunnel_limit = READ_ONCE(ln->chassis.tunnel_limit);
-	} while (read_seqcount_retry(&ln->cfg_seq, seq));
+	} while (read_seqretry(&ln->cfg_seq, seq));
 	out->count = READ_ONCE(ln->chassis.count);
 }
 
@@ -449,7 +484,7 @@ static int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, what);
 	if (!name)
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), what, &err);
 		if (ret) {
@@ -503,7 +538,7 @@ out:
 		ks_slg_put(ln, slg);
 	if (tg)
 		ks_tgroup_put(ln, tg);
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -527,7 +562,7 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "client");
 	if (!name)
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), "client", &err);
 		if (ret) {
@@ -592,7 +627,7 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 out:
 	ks_client_put(ln, cl);
 out_unlock:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -705,8 +740,8 @@ static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
 	struct ks_obj *obj;
 	struct sk_buff *msg;
 	const char *name;
-	void *hdr;
-	int fail;
+	void *hdr, *mark;
+	int fail, tries;
 
 	name = ks_nl_name(info, L2TPSEL_A_NAME, k->what);
 	if (!name)
@@ -715,17 +750,36 @@ static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ln = l2tpsel_pernet(genl_info_net(info));
-	rcu_read_lock();
-	obj = ks_table_find(k->table(ln), name);
-	if (!obj) {
+	mark = skb_tail_pointer(msg);
+	for (tries = 0; ; tries++) {
+		/*
+		 * Lock-free while no writer overlaps the fill; after
+		 * KS_GET_TRIES overlaps, under the mutex (a client's total and
+		 * its per-group counts then always agree).
+		 */
+		bool locked = tries == KS_GET_TRIES;
+		u32 g = 0;
+
+		if (locked)
+			mutex_lock(&ln->lock);
+		else
+			g = ks_read_begin(ln);
+		rcu_read_lock();
+		obj = ks_table_find(k->table(ln), name);
+		fail = obj ? k->fill(msg, ln, obj) : 0;
 		rcu_read_unlock();
+		if (locked)
+			mutex_unlock(&ln->lock);
+		if (locked || !ks_read_retry(ln, g) || !obj)
+			break;
+		nlmsg_trim(msg, mark);
+	}
+	if (!obj) {
 		nlmsg_free(msg);
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME],
 					"%s \"%s\" does not exist", k->what, name);
 		return -ENOENT;
 	}
-	fail = k->fill(msg, ln, obj);
-	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -747,12 +801,13 @@ static int ks_nl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	struct l2tpsel_net *ln;
 	unsigned long id;
 	void *entry, *hdr;
-	int ret = 0;
+	int ret = 0, start;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
+	start = skb->len;
+	cb->seq = ks_read_begin(ln);
 	rcu_read_lock();
-	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
 				  &l2tpsel_genl_family, NLM_F_MULTI, k->cmd);
@@ -770,6 +825,8 @@ static int ks_nl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();
+	if (ks_read_retry(ln, cb->seq))
+		ks_dump_mark_intr(skb, start);
 	/* An object too big for an empty message is an error, not an endless dump. */
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
@@ -808,9 +865,9 @@ static int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_SESSION_UP, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	ret = ks_session_up(ln, &req, &verdict, &err);
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	if (ret) {
 		nlmsg_free(msg);
 		return ks_nl_err(info, a[L2TPSEL_A_SESSION_KEY], &err, ret);
@@ -830,9 +887,9 @@ static int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 
 	if (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY))
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	ret = ks_session_down(ln, nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret ? ks_nl_err(info, info->attrs[L2TPSEL_A_SESSION_KEY], &err, ret) : 0;
 }
 

@@ -263,7 +263,7 @@ static int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	if (!name)
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	if (cmd == L2TPSEL_CMD_PROFILE_NEW) {
 		ret = ks_profile_new(ln, name, &kp, &err);
 		if (ret) {
@@ -297,7 +297,7 @@ static int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 		WRITE_ONCE(p->failover_stopccn, nla_get_u32(a[L2TPSEL_A_FAILOVER_STOPCCN]));
 	ks_gen_bump(ln);
 out:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -307,24 +307,39 @@ static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 	const char *name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	struct ks_profile *kp;
 	struct sk_buff *msg;
-	void *hdr;
-	int fail;
+	void *hdr, *mark;
+	int fail, tries;
 
 	if (!name)
 		return -EINVAL;
 	msg = ks_reply_new(info, L2TPSEL_CMD_PROFILE_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	rcu_read_lock();
-	kp = ks_profile_find(ln, name);
-	if (!kp) {
+	mark = skb_tail_pointer(msg);
+	/* Lock-free unless writers overlap it KS_GET_TRIES times (netlink.c). */
+	for (tries = 0; ; tries++) {
+		bool locked = tries == KS_GET_TRIES;
+		u32 g = 0;
+
+		if (locked)
+			mutex_lock(&ln->lock);
+		else
+			g = ks_read_begin(ln);
+		rcu_read_lock();
+		kp = ks_profile_find(ln, name);
+		fail = kp ? ks_fill_profile(msg, rcu_dereference(kp->p)) : 0;
 		rcu_read_unlock();
+		if (locked)
+			mutex_unlock(&ln->lock);
+		if (locked || !ks_read_retry(ln, g) || !kp)
+			break;
+		nlmsg_trim(msg, mark);
+	}
+	if (!kp) {
 		nlmsg_free(msg);
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s does not exist", name);
 		return -ENOENT;
 	}
-	fail = ks_fill_profile(msg, rcu_dereference(kp->p));
-	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -333,8 +348,9 @@ static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
  * [1] the next tunnel index within that profile.  cb->seq carries the
  * namespace's generation so that a change between messages is flagged.
  * Dumps run under rcu_read_lock(), not ln->lock: each message is built from
- * objects as they are at that moment; a change between two messages (the
- * generation moved) sets NLM_F_DUMP_INTR on the next one.
+ * objects as they are at that moment.  A part that a writer overlapped (the
+ * generation was odd or moved, ks_read_retry()) is flagged NLM_F_DUMP_INTR
+ * whole; a change between two parts flags the next one.
  */
 struct ks_sel_dump_ctx {
 	unsigned long next;
@@ -351,9 +367,23 @@ static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cm
 	return hdr;
 }
 
-/* End of one dump message: an entry too big for an empty message is an error. */
-static int ks_dump_end(struct sk_buff *skb, int ret)
+/* Start of one dump part: the generation it is read at; returns skb's length. */
+static int ks_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
+			 struct l2tpsel_net *ln)
 {
+	cb->seq = ks_read_begin(ln);
+	return skb->len;
+}
+
+/*
+ * End of one dump part: flagged NLM_F_DUMP_INTR if a writer overlapped it;
+ * an entry too big for an empty message is an error.
+ */
+static int ks_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
+		       struct l2tpsel_net *ln, int start, int ret)
+{
+	if (ks_read_retry(ln, cb->seq))
+		ks_dump_mark_intr(skb, start);
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
 	return skb->len;
@@ -365,13 +395,13 @@ static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
-	int ret = 0;
+	int ret = 0, start;
 	void *hdr;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
+	start = ks_dump_begin(skb, cb, ln);
 	rcu_read_lock();
-	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		const struct ks_profile *kp = container_of(o, struct ks_profile, obj);
 
@@ -386,7 +416,7 @@ static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, ret);
+	return ks_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- tunnels --------------------------------------------------------- */
@@ -419,7 +449,7 @@ static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 				    "local and remote addresses of different families");
 		return -EINVAL;
 	}
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -433,7 +463,7 @@ static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = 0;
 	ks_gen_bump(ln);
 out:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -447,7 +477,7 @@ static int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -459,7 +489,7 @@ static int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	else
 		ks_gen_bump(ln);
 out:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -472,12 +502,12 @@ static int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
-	int ret = 0;
+	int ret = 0, start;
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
+	start = ks_dump_begin(skb, cb, ln);
 	rcu_read_lock();
-	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		struct ks_profile *kp = container_of(o, struct ks_profile, obj);
 		/* One version for the whole profile: its tunnels are consistent. */
@@ -512,7 +542,7 @@ next:
 	}
 out:
 	rcu_read_unlock();
-	return ks_dump_end(skb, ret);
+	return ks_dump_end(skb, cb, ln, start, ret);
 }
 
 static int ks_nl_tunnel_session_down(struct sk_buff *skb, struct genl_info *info)
@@ -525,7 +555,7 @@ static int ks_nl_tunnel_session_down(struct sk_buff *skb, struct genl_info *info
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "tunnel");
 	if (!name || !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp)
 		goto out;
@@ -543,7 +573,7 @@ static int ks_nl_tunnel_session_down(struct sk_buff *skb, struct genl_info *info
 	ks_gen_bump(ln);
 	ret = 0;
 out:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -560,13 +590,13 @@ static int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	profile = domain ? ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") : NULL;
 	if (!profile)
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	ret = ks_domain_set(ln, domain, profile, &err);
 	if (ret)
 		ks_nl_err(info, NULL, &err, ret);
 	else
 		ks_gen_bump(ln);
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -580,13 +610,13 @@ static int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
 	if (!domain)
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	ret = ks_domain_del(ln, domain, &err);
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
 	else
 		ks_gen_bump(ln);
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -625,12 +655,12 @@ static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
-	int ret = 0;
+	int ret = 0, start;
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
+	start = ks_dump_begin(skb, cb, ln);
 	rcu_read_lock();
-	cb->seq = READ_ONCE(ln->gen);
 	xa_for_each_start(&ln->sel.domains.xa, id, o, ctx->next) {
 		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
 		if (!hdr || ks_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
@@ -643,7 +673,7 @@ static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, ret);
+	return ks_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- destinations and lockouts --------------------------------------- */
@@ -654,7 +684,7 @@ static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	const struct l2s_dest *dests;
 	struct l2tpsel_net *ln;
 	struct l2s_dest d;
-	int ret = 0;
+	int ret = 0, start;
 	void *hdr;
 	u64 now;
 	u32 i;
@@ -665,8 +695,8 @@ static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	 */
 	ln = l2tpsel_pernet(sock_net(skb->sk));
 	now = ktime_to_ms(ktime_get_boottime());
+	start = ks_dump_begin(skb, cb, ln);
 	rcu_read_lock();
-	cb->seq = READ_ONCE(ln->gen);
 	dests = ks_dests(ln);
 	for (i = ctx->next; dests && i < KS_DESTS; i++) {
 		if (!READ_ONCE(dests[i].refs))
@@ -683,7 +713,7 @@ static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = i + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, ret);
+	return ks_dump_end(skb, cb, ln, start, ret);
 }
 
 static int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
@@ -706,7 +736,7 @@ static int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 			return -ERANGE;
 		}
 	}
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	if (a[L2TPSEL_A_LOCKOUT_TIME]) {
 		/* Running lockouts keep their deadline; new ones use the new time. */
 		ret = l2s_set_lockout_time(&ln->sel.core, nla_get_u32(a[L2TPSEL_A_LOCKOUT_TIME]),
@@ -720,7 +750,7 @@ static int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 		WRITE_ONCE(ln->sel.max_logins, nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]));
 	ks_gen_bump(ln);
 out:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ret;
 }
 
@@ -767,14 +797,14 @@ static int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	ec.ln = ln;
 	ks_sel_env(ln, &env, &ec);
 	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
 			      a[L2TPSEL_A_REMOTE] ? &remote : NULL, &env);
 	if (n)
 		ks_gen_bump(ln);
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, n));
 }
 
@@ -804,12 +834,12 @@ static int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_LOCK, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
 			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
 	if (ret > 0)
 		ks_gen_bump(ln);
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	if (ret < 0) {
 		nlmsg_free(msg);
 		return ks_nl_err(info, a[L2TPSEL_A_REMOTE], &err, ret);
@@ -899,7 +929,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 		ks_event_login(ln, kl, p ? p->name : NULL, st, tunnel);
 		ks_login_finish(ln, kl);
 	}
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -924,7 +954,7 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_BEGIN, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	req.kp = ks_nl_login_profile(info, ln, &why);
 	if (!req.kp) {
 		ks_why_send(info, &why);
@@ -956,7 +986,7 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	return ks_nl_login_reply(info, ln, msg, hdr, kl, req.kp, &st);
 
 err_unlock:
-	ks_unlock(ln);
+	ks_wunlock(ln);
 	nlmsg_free(msg);
 	return ret;
 }
@@ -987,11 +1017,11 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_REPORT, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ln = ks_wlock(genl_info_net(info));
 	ret = ks_login_report(ln, info->snd_portid, nla_get_u32(a[L2TPSEL_A_LOGIN_ID]), &o,
 			      &kl, &kp, &st, &err);
 	if (ret) {
-		ks_unlock(ln);
+		ks_wunlock(ln);
 		nlmsg_free(msg);
 		return ks_nl_err(info, a[L2TPSEL_A_LOGIN_ID], &err, ret);
 	}

@@ -139,13 +139,14 @@ static void ks_expire_work(struct work_struct *work)
 	struct ks_env_ctx ec = { .ln = ln };
 	struct l2s_env env;
 
-	mutex_lock(&ln->lock);
+	/* A writer: lockouts end under lock-free readers (ks_wlock()). */
+	ks_wlock_ln(ln);
 	s->armed_until = 0;
 	ks_sel_env(ln, &env, &ec);
 	if (l2s_lockout_expire(&s->core, &env))
 		ks_gen_bump(ln);
 	ks_rearm(s, env.now);
-	mutex_unlock(&ln->lock);
+	ks_wunlock(ln);
 }
 
 /**
@@ -185,12 +186,12 @@ void ks_dest_snap(struct l2tpsel_net *ln, const struct l2s_dest *dests, u32 slot
 	unsigned int seq;
 
 	do {
-		seq = read_seqcount_begin(&ln->cfg_seq);
+		seq = read_seqbegin(&ln->cfg_seq);
 		out->key = dests[slot].key;
 		out->lock_until = READ_ONCE(dests[slot].lock_until);
 		out->sessions = READ_ONCE(dests[slot].sessions);
 		out->refs = READ_ONCE(dests[slot].refs);
-	} while (read_seqcount_retry(&ln->cfg_seq, seq));
+	} while (read_seqretry(&ln->cfg_seq, seq));
 }
 
 /**
@@ -428,9 +429,9 @@ int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
 		return ret;
 	}
 	known = l2s_dest_find(&s->core, &tc->dest);
-	write_seqcount_begin(&ln->cfg_seq);
+	write_seqlock(&ln->cfg_seq);
 	ret = l2s_tunnel_add(&s->core, &ver->p, tc, err);
-	write_seqcount_end(&ln->cfg_seq);
+	write_sequnlock(&ln->cfg_seq);
 	if (ret < 0) {
 		ks_pver_free(ver);
 		return ret;
@@ -807,9 +808,9 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	if (!dests)
 		return 0;
 	do {
-		seq = read_seqcount_begin(&ln->cfg_seq);
+		seq = read_seqbegin(&ln->cfg_seq);
 		memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
-	} while (read_seqcount_retry(&ln->cfg_seq, seq));
+	} while (read_seqretry(&ln->cfg_seq, seq));
 	l2s_core_init(&c, NULL, 0, NULL, 0);
 	c.dests = tb->dests;
 	c.ndests_cap = KS_DESTS;
@@ -855,6 +856,11 @@ static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, voi
 	if (state != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
 		return NOTIFY_DONE;
 	ln = l2tpsel_pernet(n->net);
+	/*
+	 * Not ks_wlock_ln(): every genetlink socket that closes comes here,
+	 * and the logins it frees change only n_logins, one value (LOCKOUT_GET);
+	 * moving the generation would flag dumps of other sockets for nothing.
+	 */
 	mutex_lock(&ln->lock);
 	if (ln->sel.n_logins)
 		ks_logins_release_portid(ln, n->portid);
