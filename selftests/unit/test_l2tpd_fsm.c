@@ -346,10 +346,68 @@ UNIT_TEST(l2tpd_silent_after_zlb_failover)
 	h_run_for(100);
 	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
 	EXPECT_TRUE(h_has_line(lac, "done ok session 1 tunnel t2"));
-	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);		/* the timed-out call cleared */
-	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);	/* and its empty tunnel */
+	/* no CDN without the LNS's session ID: its empty tunnel's StopCCN clears the call */
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 0);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
 	EXPECT_EQ(h_sessions_in(ok, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(H->now - t0, 5100);
+	h_fini();
+}
+
+/*
+ * A late ICRP on a tunnel with a live session.  The LAC gives up the call
+ * before the LNS's session ID is known: it must not send a CDN with Session
+ * ID 0 (xl2tpd takes that for the tunnel and tears down every session in it:
+ * the benchmark's runs of "Can not find tunnel"); the ICRP that comes later
+ * is answered with a CDN naming the LNS's session; the live session and the
+ * tunnel stay and carry the next login.
+ */
+static unsigned int cdn_sid0;
+
+/* a CDN from the LAC (node 0) with Session ID 0 in its header */
+static void tap_cdn_sid0(int from, const uint8_t *buf, size_t len)
+{
+	if (from == 0 && len >= 20 && l2tp_get16(buf + 6) == 0 &&
+	    l2tp_get16(buf + 18) == L2TP_MSG_CDN)
+		cdn_sid0++;
+}
+
+UNIT_TEST(l2tpd_late_icrp_cdn_keeps_tunnel)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "icrq-timeout 2s", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_plain);
+	cdn_sid0 = 0;
+	H->tap = tap_cdn_sid0;
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_TRUE(h_has_line(lac, "done ok session 1"));
+
+	lac->down = true;	/* the ICRP and its first retransmission are lost */
+	h_login(lac, "b@x", NULL);
+	h_run_for(2050);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_WAIT_ICCN), 1);
+	lac->down = false;
+	h_run_for(2000);	/* the LNS's ICRP again, at 3 s */
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_WAIT_ICCN), 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_tunnels_in(lac, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 0);
+
+	h_login(lac, "c@x", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "done ok session 3"));
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 2);
+	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 1);	/* one tunnel throughout */
+	EXPECT_EQ(cdn_sid0, 0);
+	H->tap = NULL;
 	h_fini();
 }
 
@@ -469,7 +527,8 @@ UNIT_TEST(l2tpd_client_gone)
 	lg->client = NULL;	/* the harness's client line sink is gone too */
 	l2d_login_client_gone(lg);
 	h_run_for(100);
-	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	/* the LNS never gave its session ID: no CDN, the tunnel's StopCCN clears the call */
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 0);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
 	EXPECT_TRUE(lac->d->logins == NULL);
 	EXPECT_EQ(lac->d->stats.logins_failed, 1);

@@ -109,7 +109,19 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 
 	if (s->state == L2D_S_DEAD)
 		return;
-	if (send_cdn && t->state == L2D_T_ESTABLISHED && s->state != L2D_S_WAIT_TUNNEL) {
+	/*
+	 * Not before the peer's Assigned Session ID is known (an ICRQ not yet
+	 * answered): a CDN then carries Session ID 0 in its header, which RFC
+	 * 2661 allows (the Assigned Session ID AVP names the call), but xl2tpd
+	 * 1.3 takes Session ID 0 for the tunnel itself and tears the tunnel
+	 * down with every live session in it.  An ICRP that comes after all is
+	 * answered with a CDN then (session_input_unknown()); a tunnel left
+	 * empty is closed by StopCCN, which clears the call as well.
+	 */
+	if (send_cdn && s->state == L2D_S_WAIT_ICRP && !s->peer_sid)
+		l2d_log(d, L2D_LOG_INFO, "session %u: no CDN before the peer's session ID is known",
+			s->sid);
+	else if (send_cdn && t->state == L2D_T_ESTABLISHED && s->state != L2D_S_WAIT_TUNNEL) {
 		struct l2tp_builder b;
 		uint8_t buf[256];
 
@@ -304,6 +316,40 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 	}
 }
 
+/*
+ * A message for a session this agent does not hold.  An ICRP for a call
+ * already given up (its setup timed out, the login moved on) is answered
+ * with a CDN (result 10: not established in the time allotted), so the
+ * LNS does not keep a half-open call and its pppd; anything else is logged
+ * and dropped.
+ */
+static void session_input_unknown(struct l2d_tunnel *t, struct l2tp_msg *m)
+{
+	const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_ASSIGNED_SESSION_ID];
+	const struct l2d_session *s;
+	struct l2tp_builder b;
+	uint8_t buf[256];
+	uint16_t peer_sid;
+
+	peer_sid = v->len == 2 ? l2tp_get16(v->data) : 0;
+	/* never a CDN that would clear a call we hold (a replayed ICRP) */
+	for (s = t->sessions; s && peer_sid; s = s->next)
+		if (s->peer_sid == peer_sid)
+			peer_sid = 0;
+	if (m->type != L2TP_MSG_ICRP || !peer_sid || !m->hdr.session_id ||
+	    t->state != L2D_T_ESTABLISHED) {
+		l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: %s for unknown session %u, ignored",
+			t->tid, l2tp_msg_name(m->type), m->hdr.session_id);
+		return;
+	}
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: late ICRP for session %u (peer %u), answered with CDN",
+		t->tid, m->hdr.session_id, peer_sid);
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), peer_sid, L2TP_MSG_CDN);
+	l2tp_put_result(&b, L2TP_CDN_TIMEOUT, 0, "setup timeout");
+	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, m->hdr.session_id);
+	l2d_tunnel_queue(t, buf, l2tp_build_end(&b));
+}
+
 void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 {
 	struct l2d *d = t->d;
@@ -319,11 +365,8 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 		return;
 	}
 	s = m->hdr.session_id ? l2d_session_find(d, m->hdr.session_id) : NULL;
-	if (!s || s->t != t) {
-		l2d_log(d, L2D_LOG_INFO, "tunnel %u: %s for unknown session %u, ignored", t->tid,
-			l2tp_msg_name(m->type), m->hdr.session_id);
-		return;
-	}
+	if (!s || s->t != t)
+		return session_input_unknown(t, m);
 	switch (m->type) {
 	case L2TP_MSG_ICRP:
 		if (s->state == L2D_S_WAIT_ICRP)
