@@ -15,10 +15,13 @@
 # The lockout time is 1 s, so that the no-replies (5 %) keep locking
 # destinations out and the expiry work runs during the load.
 #
-# Defaults: 4 x 10000 on the stock kernel (25 s of load on an idle host);
-# on the debug kernel (KASAN, lockdep, kmemleak: ~20 cycles/s instead of
-# 1500 under TCG; Documentation/debug-kernel.md, "Netlink cost") 4 x 250,
-# 10 left up, unless CONC_CYCLES / CONC_UP are set.
+# Defaults: 4 x 10000 on both kernels, as issue 4 asks (25 s of load on the
+# stock kernel on an idle host; about 9 minutes on the debug kernel, whose
+# KASAN, lockdep and kmemleak make a cycle ~20 times dearer under TCG:
+# Documentation/debug-kernel.md, "Netlink cost").  The variant with sessions
+# left up runs a quarter of that on the stock kernel and 4 x 250 on the debug
+# kernel (what it adds is the count left up, not load).  CONC_CYCLES,
+# CONC_VARIANT_CYCLES and CONC_UP override.
 source "$(dirname "$0")/../lib.sh"
 
 require_root
@@ -36,8 +39,10 @@ PROCS=${CONC_PROCS:-4}
 # The CLI's view is read only on the stock kernel: on the debug kernel each
 # read costs 40-90 s of process starts (the program's own check is exact).
 case $(uname -r) in
-*debug*) CYCLES=${CONC_CYCLES:-250} UP=${CONC_UP:-10} CLI_CHECK=0 ;;
-*)	 CYCLES=${CONC_CYCLES:-10000} UP=${CONC_UP:-25} CLI_CHECK=1 ;;
+*debug*) CYCLES=${CONC_CYCLES:-10000} UP=${CONC_UP:-10} CLI_CHECK=0
+	 VCYCLES=${CONC_VARIANT_CYCLES:-250} ;;
+*)	 CYCLES=${CONC_CYCLES:-10000} UP=${CONC_UP:-25} CLI_CHECK=1
+	 VCYCLES=${CONC_VARIANT_CYCLES:-$(((CYCLES + 3) / 4))} ;;
 esac
 
 {
@@ -88,10 +93,10 @@ got=$(cli_totals)
 log_test "$PROCS x $CYCLES cycles at once: every counter exact, nothing left live"
 log_info "CLI check done at $SECONDS s"
 
-# The variant runs a quarter of the cycles: what it adds is the count of
-# sessions left up, not more load.
+# The variant runs fewer cycles: what it adds is the count of sessions left
+# up, not more load.
 n=$((PROCS * UP))
-CYCLES=$(((CYCLES + 3) / 4))
+CYCLES=$VCYCLES
 [ "$CYCLES" -ge "$UP" ] || CYCLES=$UP
 run "$PROCS agents, $UP sessions each left up" "$UP" $((2 << 40))
 # Each session counts on the chassis, its tunnel group, its client (and
