@@ -134,7 +134,9 @@ check_err $? "without the module a login says \"$(grep -m1 'kernel: ' "$D/late")
 # A logout still ends the session; the count it cannot release is logged.
 peers_login stop "$(login_id 1)" >"$D/stop1" 2>&1
 check_err $? "logout of $(login_id 1) without the module: $(cat "$D/stop1")"
-wait_for 10 hub_data_is "tunnels 1 sessions $((N - 1))"
+# The agent closes a tunnel left without sessions: with N = 1 (the debug
+# kernel's size) the logout takes the tunnel's kernel objects too.
+wait_for 10 hub_data_is "tunnels $((N > 1)) sessions $((N - 1))"
 check_err $? "kernel L2TP objects after a logout without the module: $(fault_data_objects "$HUB")"
 grep -E 'SESSION_DOWN' "$D/agent.log" | head -n 3
 grep -q 'SESSION_DOWN' "$D/agent.log"
