@@ -142,7 +142,10 @@ grep -E 'SESSION_DOWN' "$D/agent.log" | head -n 3
 grep -q 'SESSION_DOWN' "$D/agent.log"
 check_err $? "the agent did not log the SESSION_DOWN it could not deliver"
 av=$(fault_agent_view "$SOCK")
-expect "$av" "live $((N - 1)) 10.220.0.11=$((N - 1))" "the agent's sessions after the logout"
+# (the agent lists a destination only while it has sessions there)
+want="live 0"
+[ "$N" -gt 1 ] && want="live $((N - 1)) 10.220.0.11=$((N - 1))"
+expect "$av" "$want" "the agent's sessions after the logout"
 kill -0 "$AGENT"
 check_err $? "the agent died without the module"
 log_info "phase 1 done at $SECONDS s"
