@@ -112,19 +112,28 @@ if [ "$mode" = run ]; then
 fi
 
 vm_ok=0
+# vm_part MEM TIMEOUT SCRIPT NAME: one VM boot running SCRIPT SIZE DIR; its
+# log is vm/NAME-vm.log (vm/vm.log for "vm"), its table vm/NAME.txt, which
+# must not be empty.  On failure the log's tail and a note in the report.
+vm_part() {
+	local logf=$out/vm/$4-vm.log
+	[ "$4" = vm ] && logf=$out/vm/vm.log
+	if selftests/vm/vm.sh --mem "$1" --timeout "$2" -- "$3" "$size" "$out/vm" \
+		> "$logf" 2>&1 && [ -s "$out/vm/$4.txt" ]; then
+		return 0
+	fi
+	tail -n 30 "$logf" >&2
+	notes+=("the VM part $3 failed: see vm/${logf##*/}")
+	return 1
+}
+
 if [ "$vm" = 1 ]; then
 	for b in l2tpsel bench-nl; do
 		[ -x "$BUILD/$b" ] || { echo "bench.sh: $BUILD/$b is missing (make bench builds it)" >&2; exit 1; }
 	done
 	[ -f kmod/l2tpsel.ko ] || { echo "bench.sh: kmod/l2tpsel.ko is missing (make bench builds it)" >&2; exit 1; }
 	log "vm: tables, memory, netlink round trips, dumps ($size); log in $out/vm/vm.log"
-	if selftests/vm/vm.sh --mem 3G --timeout 900 -- bench/vm/guest.sh "$size" "$out/vm" \
-		> "$out/vm/vm.log" 2>&1 && [ -s "$out/vm/vm.txt" ]; then
-		vm_ok=1
-	else
-		tail -n 30 "$out/vm/vm.log" >&2
-		notes+=("the VM part failed: see vm/vm.log")
-	fi
+	vm_part 3G 900 bench/vm/guest.sh vm && vm_ok=1
 fi
 
 # Sessions per second with PPP, in a VM boot of its own: real pppd processes,
@@ -132,13 +141,7 @@ fi
 ppp_ok=0
 if [ "$vm" = 1 ]; then
 	log "vm: sessions per second with PPP ($size); log in $out/vm/ppp-vm.log"
-	if selftests/vm/vm.sh --mem 1G --timeout 600 -- bench/vm/ppp.sh "$size" "$out/vm" \
-		> "$out/vm/ppp-vm.log" 2>&1 && [ -s "$out/vm/ppp.txt" ]; then
-		ppp_ok=1
-	else
-		tail -n 30 "$out/vm/ppp-vm.log" >&2
-		notes+=("the PPP VM part failed: see vm/ppp-vm.log")
-	fi
+	vm_part 1G 600 bench/vm/ppp.sh ppp && ppp_ok=1
 fi
 
 # ---- report -----------------------------------------------------------------
