@@ -264,6 +264,16 @@ wait_for() {
 	return 0
 }
 
+# pid_gone PID: PID has exited: gone, or a zombie this shell has not reaped
+# yet (wait_for's builtin sleeps fork nothing, so bash may not reap a
+# background child while polling; /proc/PID then still exists).
+pid_gone() {
+	local st
+	read -r st 2>/dev/null < "/proc/$1/stat" || return 0
+	st=${st##*) }
+	[ "${st%% *}" = Z ]
+}
+
 # has_line ERE TEXT: TEXT has a line that matches ERE (grep -qE, but with
 # builtins: a process start costs seconds on the debug kernel).
 has_line() {

@@ -219,7 +219,7 @@ mon=$!
 sleep 0.5
 ups 1 2 role lac tunnel-id 9
 downs 2 2
-wait_for 10 test ! -e /proc/$mon
+wait_for 10 pid_gone "$mon"
 check_err $? "monitor did not see 2 events"
 cat "$T/events"
 mapfile -t ev < "$T/events"
