@@ -18,7 +18,7 @@ DEBUG_KO        := $(CURDIR)/$(DEBUG_SRC)/kmod/l2tpsel.ko
 # several times slower than the stock kernel; KASAN's shadow wants memory.
 # The whole debug run is bounded by DEBUG_VM_TIMEOUT, each test by
 # DEBUG_TEST_TIMEOUT (run.sh's 300 s is sized for the stock kernel).
-DEBUG_VM_TIMEOUT   ?= 3600
+DEBUG_VM_TIMEOUT   ?= 4800
 DEBUG_TEST_TIMEOUT ?= 900
 DEBUG_VM_MEM       ?= 2G
 

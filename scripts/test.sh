@@ -7,9 +7,8 @@
 #   scripts/test.sh [STAGE...]      stages: unit fuzz vm debug
 #
 # The default runs all four.  The debug stage (KASAN, lockdep, kmemleak,
-# KUnit on a kernel built from linux-source-6.1) is run by "make test-debug"
-# or "scripts/test.sh debug"; it joins the default once it has passed on a
-# clean machine (see the open issue on the harness).
+# KUnit on a kernel built from linux-source-6.1, the real-peer tests too) is
+# the longest; "scripts/test.sh debug" runs it alone.
 set -u
 cd "$(dirname "$0")/.."
 
