@@ -301,6 +301,11 @@ int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
 	      const struct l2s_err *err, int ret);
 struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr);
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
+typedef int (*ks_get_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key);
+int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key);
+int ks_reply_get_locked(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
+			const void *key);
+int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a);
 
 /* nl_select.c: appended to the family's ops */
 #define KS_SELECT_N_OPS	19

@@ -356,6 +356,105 @@ int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fi
 	return genlmsg_reply(msg, info);
 }
 
+/**
+ * ks_get_fill() - fill a GET reply from a stable view of the tables
+ * @ln: the namespace
+ * @msg: the reply
+ * @fill: finds the object under rcu_read_lock() and puts it into @msg;
+ *	returns -ENOENT when it does not exist, else 0 or non-zero when an
+ *	attribute did not fit
+ * @key: what @fill looks for
+ * @tries: 0, or KS_GET_TRIES for a fill under ln->lock at once
+ *
+ * Lock-free while no writer overlaps the fill; after KS_GET_TRIES overlaps,
+ * under ln->lock, so that the reply never mixes two states (a client's total
+ * and its per-group counts always agree).
+ *
+ * Return: what @fill returned on its last run.
+ */
+static int ks_get_fill(struct l2tpsel_net *ln, struct sk_buff *msg, ks_get_fill_fn fill,
+		       const void *key, int tries)
+{
+	void *mark = skb_tail_pointer(msg);
+	int ret;
+
+	for (; ; tries++) {
+		bool locked = tries == KS_GET_TRIES;
+		u32 g = 0;
+
+		if (locked)
+			mutex_lock(&ln->lock);
+		else
+			g = ks_read_begin(ln);
+		rcu_read_lock();
+		ret = fill(msg, ln, key);
+		rcu_read_unlock();
+		if (locked)
+			mutex_unlock(&ln->lock);
+		if (locked || ret == -ENOENT || !ks_read_retry(ln, g))
+			return ret;
+		nlmsg_trim(msg, mark);
+	}
+}
+
+static int ks_reply_get_from(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
+			     const void *key, int tries)
+{
+	struct sk_buff *msg;
+	void *hdr;
+	int fail;
+
+	msg = ks_reply_new(info, cmd, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	fail = ks_get_fill(l2tpsel_pernet(genl_info_net(info)), msg, fill, key, tries);
+	if (fail == -ENOENT) {
+		nlmsg_free(msg);
+		return -ENOENT;
+	}
+	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/**
+ * ks_reply_get() - answer a read request with one stable view (ks_get_fill())
+ * @info: the request
+ * @cmd: the reply's command
+ * @fill: as for ks_get_fill()
+ * @key: what @fill looks for
+ *
+ * Return: 0, -ENOENT when @fill found nothing (no reply sent; the caller
+ * says what was missing), or another negative errno.
+ */
+int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key)
+{
+	return ks_reply_get_from(info, cmd, fill, key, 0);
+}
+
+/* The same with @fill under ln->lock (objects not freed through RCU). */
+int ks_reply_get_locked(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key)
+{
+	return ks_reply_get_from(info, cmd, fill, key, KS_GET_TRIES);
+}
+
+/* An optional address attribute; -EINVAL with a message when malformed. */
+int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a)
+{
+	const struct nlattr *attr = info->attrs[type];
+	int len;
+
+	memset(a, 0, sizeof(*a));
+	if (!attr)
+		return 0;
+	len = nla_len(attr);
+	if (len != 4 && len != 16) {
+		ks_msg(info, attr, "address of %d bytes: 4 (IPv4) or 16 (IPv6)", len);
+		return -EINVAL;
+	}
+	a->family = len == 4 ? 4 : 6;
+	memcpy(a->bytes, nla_data(attr), len);
+	return 0;
+}
+
 /* ---- info ---------------------------------------------------------- */
 
 static int ks_nl_get_info(struct sk_buff *skb, struct genl_info *info)
@@ -733,54 +832,32 @@ static const struct ks_kind *ks_kind_of(u8 cmd)
 }
 
 /* GET of one named object. */
+struct ks_get_key {
+	const struct ks_kind *kind;
+	const char *name;
+};
+
+static int ks_get_named_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *arg)
+{
+	const struct ks_get_key *key = arg;
+	struct ks_obj *obj = ks_table_find(key->kind->table(ln), key->name);
+
+	return obj ? key->kind->fill(msg, ln, obj) : -ENOENT;
+}
+
 static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
 {
-	const struct ks_kind *k = ks_kind_of(info->genlhdr->cmd);
-	struct l2tpsel_net *ln;
-	struct ks_obj *obj;
-	struct sk_buff *msg;
-	const char *name;
-	void *hdr, *mark;
-	int fail, tries;
+	struct ks_get_key key = { .kind = ks_kind_of(info->genlhdr->cmd) };
+	int ret;
 
-	name = ks_nl_name(info, L2TPSEL_A_NAME, k->what);
-	if (!name)
+	key.name = ks_nl_name(info, L2TPSEL_A_NAME, key.kind->what);
+	if (!key.name)
 		return -EINVAL;
-	msg = ks_reply_new(info, k->cmd, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ln = l2tpsel_pernet(genl_info_net(info));
-	mark = skb_tail_pointer(msg);
-	for (tries = 0; ; tries++) {
-		/*
-		 * Lock-free while no writer overlaps the fill; after
-		 * KS_GET_TRIES overlaps, under the mutex (a client's total and
-		 * its per-group counts then always agree).
-		 */
-		bool locked = tries == KS_GET_TRIES;
-		u32 g = 0;
-
-		if (locked)
-			mutex_lock(&ln->lock);
-		else
-			g = ks_read_begin(ln);
-		rcu_read_lock();
-		obj = ks_table_find(k->table(ln), name);
-		fail = obj ? k->fill(msg, ln, obj) : 0;
-		rcu_read_unlock();
-		if (locked)
-			mutex_unlock(&ln->lock);
-		if (locked || !ks_read_retry(ln, g) || !obj)
-			break;
-		nlmsg_trim(msg, mark);
-	}
-	if (!obj) {
-		nlmsg_free(msg);
+	ret = ks_reply_get(info, key.kind->cmd, ks_get_named_fill, &key);
+	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME],
-					"%s \"%s\" does not exist", k->what, name);
-		return -ENOENT;
-	}
-	return ks_reply_send(info, msg, hdr, fail);
+		       "%s \"%s\" does not exist", key.kind->what, key.name);
+	return ret;
 }
 
 /*
@@ -895,29 +972,26 @@ static int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 
 /* ---- summary -------------------------------------------------------- */
 
-static int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
+static int ks_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	struct lim_chassis ch;
-	struct l2tpsel_net *ln;
-	struct sk_buff *msg;
-	void *hdr;
-	int fail;
 
-	msg = ks_reply_new(info, L2TPSEL_CMD_SUMMARY_GET, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	/* Lock-free: the chassis as one snapshot, every count read once. */
-	ln = l2tpsel_pernet(genl_info_net(info));
 	ks_chassis_snap(ln, &ch);
-	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
+	return nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
 	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ch.limit) ||
 	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ch.tunnel_limit) ||
 	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch.count) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, READ_ONCE(ln->n_ltuns)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, READ_ONCE(ln->tgroups.n)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, READ_ONCE(ln->slgs.n)) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, READ_ONCE(ln->clients.n));
-	return ks_reply_send(info, msg, hdr, fail);
+	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, READ_ONCE(ln->clients.n)) ?
+	       -EMSGSIZE : 0;
+}
+
+/* The counts as one state: a change between two of them is read again. */
+static int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
+{
+	return ks_reply_get(info, L2TPSEL_CMD_SUMMARY_GET, ks_summary_fill, NULL);
 }
 
 /* ---- events --------------------------------------------------------- */

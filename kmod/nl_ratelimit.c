@@ -101,25 +101,6 @@ static const char *ks_rl_name(struct genl_info *info, const char *what)
 	return IS_ERR(name) ? NULL : name;
 }
 
-/* An optional address attribute (4 or 16 bytes). */
-static int ks_rl_addr(struct genl_info *info, struct l2s_addr *addr)
-{
-	const struct nlattr *a = info->attrs[L2TPSEL_A_REMOTE];
-	int len;
-
-	memset(addr, 0, sizeof(*addr));
-	if (!a)
-		return 0;
-	len = nla_len(a);
-	if (len != 4 && len != 16) {
-		ks_msg(info, a, "address of %d bytes: 4 (IPv4) or 16 (IPv6)", len);
-		return -EINVAL;
-	}
-	addr->family = len == 4 ? 4 : 6;
-	memcpy(addr->bytes, nla_data(a), len);
-	return 0;
-}
-
 static int ks_rl_put_addr(struct sk_buff *msg, const struct l2s_addr *a)
 {
 	return nla_put(msg, L2TPSEL_A_REMOTE, a->family == 4 ? 4 : 16, a->bytes);
@@ -159,7 +140,7 @@ static int ks_rl_parse_match(struct genl_info *info, struct ks_rl_conf *rc)
 	} else if (a[L2TPSEL_A_REMOTE]) {
 		rc->key = rc->dir == L2TPSEL_RL_EGRESS ? L2TPSEL_RL_KEY_DEST :
 			  L2TPSEL_RL_KEY_ADDRESS;
-		if (ks_rl_addr(info, &rc->addr))
+		if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &rc->addr))
 			return -EINVAL;
 	}
 	if (IS_ERR(rc->skey))
@@ -405,32 +386,24 @@ static int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
+static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
+{
+	struct ks_rlimit *r = ks_rl_find(ln, name);
+
+	return r ? ks_fill_rl(msg, r, ks_rl_now()) : -ENOENT;
+}
+
 static int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
 {
-	struct l2tpsel_net *ln;
-	struct ks_rlimit *r;
-	struct sk_buff *msg;
-	const char *name;
-	void *hdr;
-	int fail;
+	const char *name = ks_rl_name(info, "rate limit name");
+	int ret;
 
-	name = ks_rl_name(info, "rate limit name");
 	if (!name)
 		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_RL_GET, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
-	r = ks_rl_find(ln, name);
-	if (!r) {
-		ks_unlock(ln);
-		nlmsg_free(msg);
+	ret = ks_reply_get_locked(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, name);
+	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
-		return -ENOENT;
-	}
-	fail = ks_fill_rl(msg, r, ks_rl_now());
-	ks_unlock(ln);
-	return ks_reply_send(info, msg, hdr, fail);
+	return ret;
 }
 
 /* Dumps resume from cb->ctx: the next object id; cb->seq carries the generation. */
@@ -516,7 +489,7 @@ static int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 	req.domain = ks_rl_str(info, L2TPSEL_A_DOMAIN, "domain", L2S_DOMAIN_LEN - 1);
 	req.profile = ks_rl_str(info, L2TPSEL_A_PROFILE, "profile name", L2S_NAME_LEN - 1);
 	if (IS_ERR(req.peer) || IS_ERR(req.domain) || IS_ERR(req.profile) ||
-	    ks_rl_addr(info, &req.addr))
+	    ks_nl_addr(info, L2TPSEL_A_REMOTE, &req.addr))
 		return -EINVAL;
 	req.port = a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : L2S_DEFAULT_PORT;
 	if (a[L2TPSEL_A_RL_COUNT])
@@ -682,33 +655,25 @@ static int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
+static int ks_th_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
+{
+	struct ks_throttle *t = ks_th_find(ln, name);
+
+	return t ? ks_fill_th(msg, t) : -ENOENT;
+}
+
 static int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
 {
-	struct l2tpsel_net *ln;
-	struct ks_throttle *t;
-	struct sk_buff *msg;
-	const char *name;
-	void *hdr;
-	int fail;
+	const char *name = ks_rl_name(info, "throttle profile name");
+	int ret;
 
-	name = ks_rl_name(info, "throttle profile name");
 	if (!name)
 		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_THROTTLE_GET, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
-	t = ks_th_find(ln, name);
-	if (!t) {
-		ks_unlock(ln);
-		nlmsg_free(msg);
+	ret = ks_reply_get_locked(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill, name);
+	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
 		       name);
-		return -ENOENT;
-	}
-	fail = ks_fill_th(msg, t);
-	ks_unlock(ln);
-	return ks_reply_send(info, msg, hdr, fail);
+	return ret;
 }
 
 static int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)

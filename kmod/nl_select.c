@@ -109,25 +109,6 @@ static const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 
 /* ---- attribute helpers ----------------------------------------------- */
 
-/* An optional address attribute; -EINVAL with a message when malformed. */
-static int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a)
-{
-	const struct nlattr *attr = info->attrs[type];
-	int len;
-
-	memset(a, 0, sizeof(*a));
-	if (!attr)
-		return 0;
-	len = nla_len(attr);
-	if (len != 4 && len != 16) {
-		ks_msg(info, attr, "address of %d bytes: 4 (IPv4) or 16 (IPv6)", len);
-		return -EINVAL;
-	}
-	a->family = len == 4 ? 4 : 6;
-	memcpy(a->bytes, nla_data(attr), len);
-	return 0;
-}
-
 static int ks_put_addr(struct sk_buff *msg, int type, const struct l2s_addr *a)
 {
 	if (a->family != 4 && a->family != 6)
@@ -301,46 +282,24 @@ out:
 	return ret;
 }
 
+static int ks_profile_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
+{
+	struct ks_profile *kp = ks_profile_find(ln, name);
+
+	return kp ? ks_fill_profile(msg, rcu_dereference(kp->p)) : -ENOENT;
+}
+
 static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 {
-	struct l2tpsel_net *ln = l2tpsel_pernet(genl_info_net(info));
 	const char *name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
-	struct ks_profile *kp;
-	struct sk_buff *msg;
-	void *hdr, *mark;
-	int fail, tries;
+	int ret;
 
 	if (!name)
 		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_PROFILE_GET, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	mark = skb_tail_pointer(msg);
-	/* Lock-free unless writers overlap it KS_GET_TRIES times (netlink.c). */
-	for (tries = 0; ; tries++) {
-		bool locked = tries == KS_GET_TRIES;
-		u32 g = 0;
-
-		if (locked)
-			mutex_lock(&ln->lock);
-		else
-			g = ks_read_begin(ln);
-		rcu_read_lock();
-		kp = ks_profile_find(ln, name);
-		fail = kp ? ks_fill_profile(msg, rcu_dereference(kp->p)) : 0;
-		rcu_read_unlock();
-		if (locked)
-			mutex_unlock(&ln->lock);
-		if (locked || !ks_read_retry(ln, g) || !kp)
-			break;
-		nlmsg_trim(msg, mark);
-	}
-	if (!kp) {
-		nlmsg_free(msg);
+	ret = ks_reply_get(info, L2TPSEL_CMD_PROFILE_GET, ks_profile_get_fill, name);
+	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s does not exist", name);
-		return -ENOENT;
-	}
-	return ks_reply_send(info, msg, hdr, fail);
+	return ret;
 }
 
 /*
@@ -754,25 +713,18 @@ out:
 	return ret;
 }
 
-static int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
+static int ks_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
-	struct l2tpsel_net *ln;
-	struct sk_buff *msg;
-	void *hdr;
-	int fail;
-
-	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_GET, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	/* Lock-free: single values, each read once. */
-	ln = l2tpsel_pernet(genl_info_net(info));
-	rcu_read_lock();
-	fail = nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, READ_ONCE(ln->sel.core.lockout_ms) / 1000) ||
+	return nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, READ_ONCE(ln->sel.core.lockout_ms) / 1000) ||
 	       nla_put_u32(msg, L2TPSEL_A_MAX_LOGINS, READ_ONCE(ln->sel.max_logins)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LOGINS, READ_ONCE(ln->sel.n_logins)) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ks_locked_count(ln));
-	rcu_read_unlock();
-	return ks_reply_send(info, msg, hdr, fail);
+	       nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ks_locked_count(ln)) ? -EMSGSIZE : 0;
+}
+
+/* The settings and the locked count as one state (n_logins moves alone). */
+static int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
+{
+	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_lockout_fill, NULL);
 }
 
 static int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
