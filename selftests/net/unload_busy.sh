@@ -182,11 +182,22 @@ log_test "thousands of objects, sessions, armed lockouts, logins in flight in 2 
 # 1. Delete B with everything in it; its agent goes first (its socket holds
 # the namespace), taking its logins with it.  B's lockouts due in $SHORT s must
 # not fire after its state is freed.
+# (Under a heavily loaded host the count can come after the short ones
+# expired: then only the long ones are certain, and the log says so.)
+t_short=${EPOCHREALTIME/./}
 ip netns exec "$B" "$L" -b "$T/b/short" > /dev/null
 check_err $? "short lockouts in B"
-want_locked=$(($(awk '{ print $10 }' "$T/b/want") + $(grep -c '^lockout' "$T/b/short")))
+want_long=$(awk '{ print $10 }' "$T/b/want")
+want_locked=$((want_long + $(grep -c '^lockout' "$T/b/short")))
 got=$(ip netns exec "$B" "$L" -j lockout show | jq .locked)
-[ "$got" = "$want_locked" ] || check_err 1 "B: $got lockouts armed, expected $want_locked"
+late=$(((${EPOCHREALTIME/./} - t_short) / 1000000))
+if [ "$late" -lt "$SHORT" ]; then
+	[ "$got" = "$want_locked" ] || check_err 1 "B: $got lockouts armed, expected $want_locked"
+else
+	log_info "B's lockouts counted $late s after the short ones were armed (they last $SHORT s): only the $want_long long ones are certain"
+	[ "$got" -ge "$want_long" ] && [ "$got" -le "$want_locked" ] ||
+		check_err 1 "B: $got lockouts armed, expected $want_long..$want_locked"
+fi
 exec 8>&-
 kill_wait "$pid_b"
 ns_del "$B"
