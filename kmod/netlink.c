@@ -541,22 +541,21 @@ static void ks_chassis_snap(struct l2tpsel_net *ln, struct lim_chassis *out)
 	out->count = READ_ONCE(ln->chassis.count);
 }
 
-static int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info)
+/* The chassis limits and count (LIMIT_GET, and the start of SUMMARY_GET). */
+static int ks_limit_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	struct lim_chassis ch;
-	struct sk_buff *msg;
-	void *hdr;
-	int fail;
 
-	msg = ks_reply_new(info, L2TPSEL_CMD_LIMIT_GET, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ks_chassis_snap(l2tpsel_pernet(genl_info_net(info)), &ch);
-	fail = nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
+	ks_chassis_snap(ln, &ch);
+	return nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
 	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ch.limit) ||
 	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ch.tunnel_limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch.count);
-	return ks_reply_send(info, msg, hdr, fail);
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch.count) ? -EMSGSIZE : 0;
+}
+
+static int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info)
+{
+	return ks_reply_get(info, L2TPSEL_CMD_LIMIT_GET, ks_limit_fill, NULL);
 }
 
 /* ---- tunnel groups and session-limit groups ------------------------- */
@@ -974,13 +973,7 @@ static int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 
 static int ks_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
-	struct lim_chassis ch;
-
-	ks_chassis_snap(ln, &ch);
-	return nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
-	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ch.limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ch.tunnel_limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch.count) ||
+	return ks_limit_fill(msg, ln, NULL) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, READ_ONCE(ln->n_ltuns)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, READ_ONCE(ln->tgroups.n)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, READ_ONCE(ln->slgs.n)) ||
