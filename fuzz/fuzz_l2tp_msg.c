@@ -81,7 +81,7 @@ static void check_reliable(const struct l2tp_hdr *hdr)
 
 	l2tp_build_begin(&b, hello, sizeof(hello), 1, 0, L2TP_MSG_HELLO, NULL);
 	len = l2tp_build_end(&b);
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	rel.ns_una = rel.ns_sent = rel.ns_next = 65534;
 	rel.nr = 65535;
 	rel.cwnd = 4;

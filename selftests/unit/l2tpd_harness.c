@@ -79,6 +79,12 @@ static void h_event(struct l2d *d, struct l2d_login *lg, const char *line)
 		lg->client = NULL;
 		return;
 	}
+	if (!strncmp(line, "done ok", 7))
+		n->n_done_ok++;
+	else if (!strncmp(line, "done fail", 9))
+		n->n_done_fail++;
+	else if (!strncmp(line, "outcome", 7) && strstr(line, " no-reply"))
+		n->n_no_reply++;
 	if (n->n_lines < H_MAX_LINES)
 		snprintf(n->lines[n->n_lines++], sizeof(n->lines[0]), "%s", line);
 }

@@ -11,7 +11,7 @@
 #include "../../userspace/l2tpseld/l2d.h"
 
 #define H_MAX_NODES	4
-#define H_MAX_PKTS	256
+#define H_MAX_PKTS	4096
 #define H_MAX_LINES	64
 
 struct h_pkt {
@@ -35,6 +35,8 @@ struct h_node {
 	uint64_t sent_at[32];			/* every SCCRQ/ICRQ time */
 	unsigned int n_sent_at;
 	int client;				/* a dummy API client */
+	/* every login event line, kept or not: storms outgrow lines[] */
+	unsigned int n_done_ok, n_done_fail, n_no_reply;
 };
 
 struct h_net {

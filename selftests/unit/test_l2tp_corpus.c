@@ -136,7 +136,7 @@ UNIT_TEST(l2tp_corpus_seq_seeds)
 		size_t n = read_seed(cases[i].name, buf, sizeof(buf));
 
 		ASSERT_TRUE(n > 0);
-		l2tp_rel_init(&rel, NULL);
+		l2tp_rel_reset(&rel, NULL);
 		rel.nr = 65535;
 		rel.ns_una = rel.ns_sent = rel.ns_next = 65535;
 		ASSERT_TRUE(l2tp_msg_parse(&m, buf, n, NULL) == L2TP_ACT_ACCEPT);
@@ -196,7 +196,7 @@ UNIT_TEST(l2tp_corpus_xl2tpd_sequence_lac_side)
 	struct l2tp_msg m;
 	unsigned int i;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	for (i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
 		size_t n = read_seed(seq[i].name, buf, sizeof(buf));
 

@@ -11,7 +11,7 @@
 #include "unit.h"
 #include "../../userspace/l2tpseld/reliable.h"
 
-static struct l2tp_rel rel;	/* 24 KiB: not on the stack */
+static struct l2tp_rel rel;	/* kept between tests: l2tp_rel_reset() */
 
 static size_t hello(uint8_t *buf, size_t cap)
 {
@@ -68,7 +68,7 @@ UNIT_TEST(l2tp_rel_lockstep_b1)
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	l2tp_rel_set_peer_tunnel(&rel, 9);
 	queue_hello(&rel);	/* stands for the SCCRQ */
 	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
@@ -96,7 +96,7 @@ UNIT_TEST(l2tp_rel_zlb_when_nothing_piggybacks)
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h = peer_msg(0, 0);
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	l2tp_rel_set_peer_tunnel(&rel, 9);
 	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
 	EXPECT_EQ(l2tp_rel_next_event(&rel, 0), 0);
@@ -110,7 +110,7 @@ UNIT_TEST(l2tp_rel_zlb_when_nothing_piggybacks)
 	{
 		struct l2tp_rel_config cfg = { .ack_delay_ms = 50 };
 
-		l2tp_rel_init(&rel, &cfg);
+		l2tp_rel_reset(&rel, &cfg);
 		h = peer_msg(0, 0);
 		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
 		EXPECT_EQ(l2tp_rel_poll(&rel, 10, &tx), L2TP_REL_IDLE);
@@ -165,7 +165,7 @@ UNIT_TEST(l2tp_rel_backoff_schedule_and_give_up)
 	uint64_t t[16];
 	int n, i;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	n = retransmit_times(t, 16, &last);
 	ASSERT_EQ(n, 6);		/* the first send and 5 retransmissions */
 	EXPECT_EQ(last, L2TP_REL_GIVE_UP);
@@ -194,7 +194,7 @@ UNIT_TEST(l2tp_rel_backoff_configurable)
 	uint64_t t[16];
 	int n, i;
 
-	l2tp_rel_init(&rel, &cfg);
+	l2tp_rel_reset(&rel, &cfg);
 	n = retransmit_times(t, 16, &last);
 	ASSERT_EQ(n, 4);
 	for (i = 0; i < 5; i++)
@@ -203,7 +203,7 @@ UNIT_TEST(l2tp_rel_backoff_configurable)
 
 	cfg.max_retries = 6;
 	cfg.rto_max_ms = 16000;
-	l2tp_rel_init(&rel, &cfg);
+	l2tp_rel_reset(&rel, &cfg);
 	n = retransmit_times(t, 16, &last);
 	ASSERT_EQ(n, 7);
 	for (i = 0; i < 8; i++)
@@ -212,12 +212,12 @@ UNIT_TEST(l2tp_rel_backoff_configurable)
 	/* §5.8: a cap below 8 s is raised to 8 s */
 	cfg.max_retries = 5;
 	cfg.rto_max_ms = 2000;
-	l2tp_rel_init(&rel, &cfg);
+	l2tp_rel_reset(&rel, &cfg);
 	EXPECT_EQ(rel.cfg.rto_max_ms, 8000);
 	EXPECT_EQ(l2tp_rel_cycle_ms(&rel), 31000);
 
 	/* issue 5: fewer retries before establishment, more after */
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	l2tp_rel_set_max_retries(&rel, 2);
 	n = retransmit_times(t, 16, &last);
 	EXPECT_EQ(n, 3);
@@ -230,7 +230,7 @@ UNIT_TEST(l2tp_rel_ack_stops_retransmission)
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	queue_hello(&rel);
 	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
 	ASSERT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_TRANSMIT);
@@ -258,7 +258,7 @@ UNIT_TEST(l2tp_rel_duplicate_acknowledged)
 	struct l2tp_hdr h;
 	uint16_t ns;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	for (ns = 0; ns < 3; ns++) {
 		h = peer_msg(ns, 0);
 		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
@@ -270,7 +270,7 @@ UNIT_TEST(l2tp_rel_duplicate_acknowledged)
 	ASSERT_EQ(l2tp_rel_poll(&rel, 10, &tx), L2TP_REL_TRANSMIT);
 	EXPECT_TX(&tx, 0, 3, true);
 	/* §5.8's example: last received 15: 0..15 and 32784..65535 are old */
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	rel.nr = 16;
 	h = peer_msg(0, 0);
 	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DUPLICATE);
@@ -293,7 +293,7 @@ UNIT_TEST(l2tp_rel_out_of_order_and_window)
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
 
-	l2tp_rel_init(&rel, &cfg);
+	l2tp_rel_reset(&rel, &cfg);
 	h = peer_msg(1, 0);
 	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_ORDER);
 	h = peer_msg(3, 0);
@@ -319,7 +319,7 @@ UNIT_TEST(l2tp_rel_nr_beyond_sent)
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	queue_hello(&rel);
 	queue_hello(&rel);	/* queued, but only one sent (slow start) */
 	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
@@ -348,7 +348,7 @@ UNIT_TEST(l2tp_rel_send_window)
 	int i, sent;
 	uint16_t acked = 0, ns_out = 0;
 
-	l2tp_rel_init(&rel, &cfg);
+	l2tp_rel_reset(&rel, &cfg);
 	for (i = 0; i < 12; i++)
 		queue_hello(&rel);
 	/* rounds: 1, 2, 4, 4 (cwnd grows by one per ack up to the window) */
@@ -371,17 +371,72 @@ UNIT_TEST(l2tp_rel_send_window)
 	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
 	EXPECT_EQ(l2tp_rel_set_peer_window(&rel, 0), -EINVAL);
 
-	/* the queue has a bound */
-	l2tp_rel_init(&rel, NULL);
-	for (i = 0; i < L2TP_REL_QUEUE; i++)
-		queue_hello(&rel);
+	/* the queue has a bound, counted */
 	{
+		struct l2tp_rel_config small = { .queue_max = 40 };
 		uint8_t buf[64];
 		size_t len = hello(buf, sizeof(buf));
 
+		l2tp_rel_reset(&rel, &small);
+		for (i = 0; i < 40; i++)
+			queue_hello(&rel);
 		EXPECT_EQ(l2tp_rel_queue(&rel, buf, len), -ENOBUFS);
+		EXPECT_EQ(rel.stats.queue_full, 1);
+		EXPECT_EQ(rel.stats.queue_peak, 40);
 		EXPECT_EQ(l2tp_rel_queue(&rel, buf, 4), -EMSGSIZE);
 	}
+}
+
+/*
+ * A storm: far more messages than the window wait for it, in order, none
+ * refused; each goes out once the window opens and the ring is given back
+ * when everything is acknowledged.
+ */
+UNIT_TEST(l2tp_rel_storm_waits_for_window)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	uint16_t ns_out = 0;
+	int i, rounds = 0;
+
+	l2tp_rel_reset(&rel, NULL);
+	l2tp_rel_set_peer_window(&rel, 16);
+	for (i = 0; i < 3000; i++)
+		queue_hello(&rel);
+	EXPECT_EQ(l2tp_rel_queued(&rel), 3000);
+	EXPECT_EQ(l2tp_rel_waiting(&rel), 3000);
+	EXPECT_TRUE(rel.qcap >= 3000);
+	while (!l2tp_rel_all_acked(&rel) && rounds++ < 1000) {
+		while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT) {
+			if (tx.zlb)
+				continue;
+			EXPECT_EQ(tx.ns, ns_out);
+			EXPECT_EQ(tx.retransmit, false);
+			ns_out++;
+		}
+		h = peer_zlb(0, ns_out);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_ACK_ONLY);
+	}
+	EXPECT_EQ(ns_out, 3000);
+	EXPECT_EQ(rel.stats.retransmits, 0);
+	EXPECT_EQ(rel.stats.queue_full, 0);
+	EXPECT_EQ(rel.stats.queue_peak, 3000);
+	EXPECT_TRUE(rel.q == NULL);	/* nothing held when idle */
+	/* wrap: Ns 65535 -> 0 with a grown ring */
+	rel.ns_una = rel.ns_sent = rel.ns_next = 65530;
+	ns_out = 65530;
+	for (i = 0; i < 100; i++)
+		queue_hello(&rel);
+	rounds = 0;
+	while (!l2tp_rel_all_acked(&rel) && rounds++ < 100) {
+		while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+			if (!tx.zlb)
+				EXPECT_EQ(tx.ns, ns_out++);
+		h = peer_zlb(0, ns_out);
+		l2tp_rel_receive(&rel, &h, 0);
+	}
+	EXPECT_EQ(ns_out, (uint16_t)(65530 + 100));
+	l2tp_rel_destroy(&rel);
 }
 
 /* S-L2TP-1: a retransmission halves the window and restarts slow start */
@@ -391,7 +446,7 @@ UNIT_TEST(l2tp_rel_congestion_on_timeout)
 	struct l2tp_hdr h;
 	int i;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	for (i = 0; i < 12; i++)
 		queue_hello(&rel);
 	/* grow cwnd to 4 */
@@ -451,7 +506,7 @@ UNIT_TEST(l2tp_rel_stalled_peer_no_spurious_resend)
 	unsigned int sent_again = 0;
 	uint16_t head, i;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	for (i = 0; i < 11; i++)
 		queue_hello(&rel);
 	/* open the window to 4 with prompt acks: 1, 2 then 4 messages */
@@ -493,7 +548,7 @@ UNIT_TEST(l2tp_rel_wrap)
 	struct l2tp_hdr h;
 	uint32_t i;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	/* receive 65540 messages in order, each acked by a ZLB */
 	for (i = 0; i < 65540; i++) {
 		h = peer_msg((uint16_t)i, 0);
@@ -515,7 +570,7 @@ UNIT_TEST(l2tp_rel_wrap)
 	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_OUT_OF_ORDER);
 
 	/* send 65538 messages, each acked; Nr wraps on the peer's side */
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	for (i = 0; i < 65538; i++) {
 		queue_hello(&rel);
 		ASSERT_EQ(l2tp_rel_poll(&rel, i, &tx), L2TP_REL_TRANSMIT);
@@ -526,7 +581,7 @@ UNIT_TEST(l2tp_rel_wrap)
 	EXPECT_EQ(rel.ns_una, 2);
 	EXPECT_TRUE(l2tp_rel_all_acked(&rel));
 	/* in flight across the wrap: 65535 and 0 sent, an ack of 1 covers both */
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	rel.ns_una = rel.ns_sent = rel.ns_next = 65535;
 	rel.cwnd = 2;
 	queue_hello(&rel);
@@ -549,7 +604,7 @@ UNIT_TEST(l2tp_rel_zlb_flood)
 	struct l2tp_hdr h;
 	int i;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	queue_hello(&rel);
 	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
 	for (i = 0; i < 10000; i++) {
@@ -596,7 +651,7 @@ UNIT_TEST(l2tp_rel_lossy_reordering_channel)
 	size_t len = hello(buf, sizeof(buf));
 
 	for (p = 0; p < 2; p++) {
-		l2tp_rel_init(&peers[p], &cfg);
+		l2tp_rel_reset(&peers[p], &cfg);
 		l2tp_rel_set_peer_tunnel(&peers[p], (uint16_t)(p + 1));
 	}
 	while (steps++ < 1000000) {

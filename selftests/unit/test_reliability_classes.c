@@ -178,7 +178,7 @@ UNIT_TEST(reliability_zlb_flood)
 	uint64_t due;
 	unsigned int i;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	l2tp_rel_set_peer_tunnel(&rel, 42);
 	ASSERT_TRUE(l2tp_rel_queue(&rel, hello, sizeof(hello)) >= 0);
 	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
@@ -229,7 +229,7 @@ UNIT_TEST(reliability_ns_nr_wrap_65535_to_0)
 	uint16_t peer_ns = 65500, i;
 	uint64_t t = 0;
 
-	l2tp_rel_init(&rel, NULL);
+	l2tp_rel_reset(&rel, NULL);
 	l2tp_rel_set_peer_tunnel(&rel, 42);
 	rel.nr = peer_ns;
 	rel.ns_una = rel.ns_sent = rel.ns_next = 65520;

@@ -255,8 +255,8 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 			return cerr(err, errlen, "%s: expected 1..100", t[0]);
 		*(t[0][8] == 's' ? &c->retries_setup : &c->retries_established) = v;
 	} else if (!strcmp(t[0], "receive-window")) {
-		if (n != 2 || parse_u32(t[1], 1, L2TP_REL_QUEUE, &v))
-			return cerr(err, errlen, "receive-window: expected 1..%d", L2TP_REL_QUEUE);
+		if (n != 2 || parse_u32(t[1], 1, L2TP_REL_WINDOW_MAX, &v))
+			return cerr(err, errlen, "receive-window: expected 1..%d", L2TP_REL_WINDOW_MAX);
 		c->recv_window = (uint16_t)v;
 	} else if (!strcmp(t[0], "stub-rl")) {
 		/* stub-rl sccrq|icrq|login|attempt pass|reject|drop */

@@ -87,7 +87,7 @@ struct l2d_tunnel {
 	struct l2d_session *sessions;
 	struct l2d_timer setup_timer, rel_timer, hold_timer, hello_timer;
 	bool dp_added;
-	struct l2tp_rel rel;		/* ~24 KiB: tunnels are allocated */
+	struct l2tp_rel rel;		/* the queue grows as needed */
 };
 
 struct l2d_session {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reliable delivery of control messages, RFC 2661 §5.8 and Appendix A. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "reliable.h"
@@ -22,6 +23,8 @@ void l2tp_rel_init(struct l2tp_rel *r, const struct l2tp_rel_config *cfg)
 		r->cfg.rto_max_ms = L2TP_REL_RTO_CAP_MIN_MS;
 	if (!r->cfg.max_retries)
 		r->cfg.max_retries = L2TP_REL_MAX_RETRIES;
+	if (!r->cfg.queue_max || r->cfg.queue_max > L2TP_REL_QUEUE_MAX)
+		r->cfg.queue_max = L2TP_REL_QUEUE_MAX;
 	/* Appendix A: CWND starts at 1, SSTHRESH at the advertised window */
 	r->cwnd = 1;
 	r->ssthresh = r->cfg.peer_window;
@@ -58,6 +61,64 @@ static uint16_t queued(const struct l2tp_rel *r)
 	return (uint16_t)(r->ns_next - r->ns_una);
 }
 
+uint32_t l2tp_rel_queued(const struct l2tp_rel *r)
+{
+	return queued(r);
+}
+
+uint32_t l2tp_rel_waiting(const struct l2tp_rel *r)
+{
+	return (uint16_t)(r->ns_next - r->ns_sent);
+}
+
+static struct l2tp_rel_msg *slot(const struct l2tp_rel *r, uint16_t ns)
+{
+	return r->q[ns & (r->qcap - 1)];
+}
+
+/* Free the messages from ns_una up to (not including) @upto. */
+static void release(struct l2tp_rel *r, uint16_t upto)
+{
+	uint16_t ns;
+
+	for (ns = r->ns_una; ns != upto; ns++) {
+		free(r->q[ns & (r->qcap - 1)]);
+		r->q[ns & (r->qcap - 1)] = NULL;
+	}
+}
+
+void l2tp_rel_destroy(struct l2tp_rel *r)
+{
+	if (r->q)
+		release(r, r->ns_next);
+	free(r->q);
+	r->q = NULL;
+	r->qcap = 0;
+}
+
+void l2tp_rel_reset(struct l2tp_rel *r, const struct l2tp_rel_config *cfg)
+{
+	l2tp_rel_destroy(r);
+	l2tp_rel_init(r, cfg);
+}
+
+/* Room for one more message: double the ring, keeping each at Ns & (cap - 1). */
+static int grow(struct l2tp_rel *r)
+{
+	uint32_t cap = r->qcap ? r->qcap * 2 : 8;
+	struct l2tp_rel_msg **q = calloc(cap, sizeof(*q));
+	uint16_t ns;
+
+	if (!q)
+		return -ENOMEM;
+	for (ns = r->ns_una; ns != r->ns_next; ns++)
+		q[ns & (cap - 1)] = r->q[ns & (r->qcap - 1)];
+	free(r->q);
+	r->q = q;
+	r->qcap = cap;
+	return 0;
+}
+
 void l2tp_rel_hold(struct l2tp_rel *r, uint16_t ns)
 {
 	r->hold = true;
@@ -73,19 +134,28 @@ static bool held(const struct l2tp_rel *r)
 
 int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len)
 {
-	struct l2tp_rel_slot *slot;
+	struct l2tp_rel_msg *m;
 	uint16_t ns = r->ns_next;
 
 	if (r->dead)
 		return -EPIPE;
 	if (len < L2TP_CTRL_HDR_LEN || len > L2TP_REL_MSG_MAX)
 		return -EMSGSIZE;
-	if (queued(r) >= L2TP_REL_QUEUE)
+	if (queued(r) >= r->cfg.queue_max) {
+		r->stats.queue_full++;
 		return -ENOBUFS;
-	slot = &r->q[ns % L2TP_REL_QUEUE];
-	memcpy(slot->data, msg, len);
-	slot->len = (uint16_t)len;
+	}
+	if (queued(r) >= r->qcap && grow(r))
+		return -ENOMEM;
+	m = malloc(sizeof(*m) + len);
+	if (!m)
+		return -ENOMEM;
+	memcpy(m->data, msg, len);
+	m->len = (uint16_t)len;
+	r->q[ns & (r->qcap - 1)] = m;
 	r->ns_next++;
+	if (queued(r) > r->stats.queue_peak)
+		r->stats.queue_peak = queued(r);
 	return ns;
 }
 
@@ -134,7 +204,10 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 			return L2TP_REL_BAD_NR;
 		}
 	} else if (acked) {
+		release(r, hdr->nr);
 		r->ns_una = hdr->nr;
+		if (!queued(r) && r->qcap > 8)
+			l2tp_rel_destroy(r);	/* idle: give a storm's ring back */
 		r->stats.acked += acked;
 		if (r->hold && (uint16_t)(r->ns_una - r->hold_ns - 1) < SEQ_HALF)
 			r->hold = false;
@@ -199,12 +272,12 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 static void tx_slot(struct l2tp_rel *r, uint16_t ns, bool retransmit,
 		    struct l2tp_rel_tx *tx)
 {
-	struct l2tp_rel_slot *slot = &r->q[ns % L2TP_REL_QUEUE];
+	struct l2tp_rel_msg *m = slot(r, ns);
 
 	/* §5.8: a retransmission keeps its Ns but carries the current Nr */
-	l2tp_hdr_set_seq(slot->data, ns, r->nr);
-	tx->data = slot->data;
-	tx->len = slot->len;
+	l2tp_hdr_set_seq(m->data, ns, r->nr);
+	tx->data = m->data;
+	tx->len = m->len;
 	tx->ns = ns;
 	tx->retransmit = retransmit;
 	tx->timeout = false;

@@ -36,8 +36,15 @@
 #include "l2tp.h"
 #include "msg.h"
 
-#define L2TP_REL_QUEUE		16	/* messages held: in flight + waiting */
+/*
+ * Messages held, in flight and waiting for the window: the queue grows as
+ * needed up to this bound (a tunnel's whole share of the Ns space must stay
+ * under half of it, §5.8), so a login storm waits for the window instead of
+ * failing; an empty queue holds no memory.
+ */
+#define L2TP_REL_QUEUE_MAX	16384
 #define L2TP_REL_MSG_MAX	1500	/* the largest message we queue */
+#define L2TP_REL_WINDOW_MAX	256	/* the largest Receive Window Size we advertise */
 
 #define L2TP_REL_RTO_INITIAL_MS	1000	/* §5.8 recommended default */
 #define L2TP_REL_RTO_CAP_MIN_MS	8000	/* §5.8: a cap MUST be >= 8 s */
@@ -50,6 +57,7 @@ struct l2tp_rel_config {
 	uint32_t rto_max_ms;		/* raised to 8000 if below */
 	uint32_t max_retries;		/* 0: 5 */
 	uint32_t ack_delay_ms;
+	uint32_t queue_max;		/* messages held; 0: L2TP_REL_QUEUE_MAX */
 };
 
 enum l2tp_rel_rx {
@@ -79,11 +87,14 @@ struct l2tp_rel_tx {
 struct l2tp_rel_stats {
 	uint64_t delivered, duplicates, out_of_order, out_of_window, bad_nr;
 	uint64_t sent, retransmits, zlb_sent, zlb_received, acked;
+	uint32_t queue_peak;		/* most messages held at once */
+	uint64_t queue_full;		/* l2tp_rel_queue() refused: -ENOBUFS */
 };
 
-struct l2tp_rel_slot {
+/* One queued message: its length, then its bytes. */
+struct l2tp_rel_msg {
 	uint16_t len;
-	uint8_t data[L2TP_REL_MSG_MAX];
+	uint8_t data[];
 };
 
 struct l2tp_rel {
@@ -107,11 +118,19 @@ struct l2tp_rel {
 	bool dead, dead_reported;
 	struct l2tp_rel_stats stats;
 	uint8_t zlb[L2TP_CTRL_HDR_LEN];
-	struct l2tp_rel_slot q[L2TP_REL_QUEUE];	/* ring, by Ns % QUEUE */
+	struct l2tp_rel_msg **q;	/* ring by Ns & (qcap - 1); NULL when empty */
+	uint32_t qcap;			/* a power of two, or 0 */
 };
 
-/* @cfg may be NULL for the RFC's defaults. */
+/*
+ * @cfg may be NULL for the RFC's defaults.  @r is overwritten: a queue it
+ * held must have been released with l2tp_rel_destroy() first.
+ */
 void l2tp_rel_init(struct l2tp_rel *r, const struct l2tp_rel_config *cfg);
+/* Free every queued message; @r may be initialised again afterwards. */
+void l2tp_rel_destroy(struct l2tp_rel *r);
+/* l2tp_rel_destroy(), then l2tp_rel_init(): @r starts over. */
+void l2tp_rel_reset(struct l2tp_rel *r, const struct l2tp_rel_config *cfg);
 void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id);
 /* From the peer's Receive Window Size AVP. Return: -EINVAL for 0 (§5.8). */
 int l2tp_rel_set_peer_window(struct l2tp_rel *r, uint16_t window);
@@ -127,9 +146,14 @@ void l2tp_rel_hold(struct l2tp_rel *r, uint16_t ns);
 
 /*
  * Queue a built message (Ns and Nr are filled in at each transmission).
- * Return: its Ns, or -ENOBUFS (queue full), -EMSGSIZE, -EPIPE (given up).
+ * It waits for the window as long as it must.  Return: its Ns, or -ENOBUFS
+ * (queue_max messages held), -ENOMEM, -EMSGSIZE, -EPIPE (given up).
  */
 int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len);
+
+/* Messages held (in flight and waiting), and of them those not yet sent. */
+uint32_t l2tp_rel_queued(const struct l2tp_rel *r);
+uint32_t l2tp_rel_waiting(const struct l2tp_rel *r);
 
 /* Take a received control header (only after l2tp_msg_parse() kept it). */
 enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr,

@@ -242,6 +242,7 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	l2d_timer_init(&t->hold_timer, hold_timeout, t);
 	l2d_timer_init(&t->hello_timer, hello_timeout, t);
 	if (d->env->tunnel_open && d->env->tunnel_open(d, t)) {
+		l2tp_rel_destroy(&t->rel);
 		free(t);
 		return NULL;
 	}
@@ -283,6 +284,7 @@ static void tunnel_free(struct l2d_tunnel *t)
 		d->tun_by_id[t->tid] = NULL;
 	d->n_tunnels--;
 	memset(t->secret, 0, sizeof(t->secret));
+	l2tp_rel_destroy(&t->rel);
 	free(t);
 }
 
