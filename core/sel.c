@@ -220,7 +220,10 @@ static void lock(struct l2s_login *lg, struct l2s_core *c, u16 dest,
  * OK counts the session (l2s_tunnel_session_up()).  NO_REPLY locks the destination
  * out and fails over (S-SEL-4); so do CDN and StopCCN whose result code the
  * profile lists in failover_cdn / failover_stopccn.  Other CDN and StopCCN
- * and CLIENT_GONE end the login as failed without lockout.
+ * and CLIENT_GONE end the login as failed without lockout.  LOCAL (the LAC
+ * could not make the attempt: no socket, no ID, its own rate limit) fails
+ * over without lockout: the destination is not to blame, and counts as
+ * contacted only for this login.
  *
  * Return: L2S_STEP_ATTEMPT or L2S_STEP_DONE, or -1 when no attempt was in
  * progress.
@@ -249,6 +252,8 @@ int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
 	case L2S_OUT_NO_REPLY:
 		failover = true;
 		break;
+	case L2S_OUT_LOCAL:
+		return walk(lg, c, p, env, st);
 	case L2S_OUT_CDN:
 		failover = o->result < 32 && (p->failover_cdn & (1u << o->result));
 		why = L2S_FAIL_CDN;

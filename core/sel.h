@@ -30,6 +30,7 @@ enum l2s_outcome_kind {
 	L2S_OUT_CDN,		/* LNS sent CDN during session setup */
 	L2S_OUT_STOPCCN,	/* LNS refused or closed the tunnel */
 	L2S_OUT_CLIENT_GONE,	/* the PPP client went away */
+	L2S_OUT_LOCAL,		/* a local failure (socket, ID, queue, own rate limit) */
 };
 
 struct l2s_outcome {

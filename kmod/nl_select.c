@@ -102,7 +102,7 @@ static const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1] = {
 static const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_LOGIN_ID]	= { .type = NLA_U32 },
 	[L2TPSEL_A_OUTCOME]	= NLA_POLICY_RANGE(NLA_U8, L2TPSEL_OUTCOME_OK,
-						   L2TPSEL_OUTCOME_CLIENT_GONE),
+						   L2TPSEL_OUTCOME_LOCAL),
 	[L2TPSEL_A_RESULT_CODE]	= { .type = NLA_U16 },
 	[L2TPSEL_A_ERROR_CODE]	= { .type = NLA_U16 },
 };
@@ -959,6 +959,7 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	if (ks_nl_missing(info, L2TPSEL_A_LOGIN_ID) ||
 	    ks_nl_missing(info, L2TPSEL_A_OUTCOME))
 		return -EINVAL;
+	BUILD_BUG_ON((int)L2TPSEL_OUTCOME_LOCAL != (int)L2S_OUT_LOCAL);
 	o.kind = nla_get_u8(a[L2TPSEL_A_OUTCOME]);
 	if (o.kind == L2S_OUT_CDN || o.kind == L2S_OUT_STOPCCN) {
 		if (ks_nl_missing(info, L2TPSEL_A_RESULT_CODE))

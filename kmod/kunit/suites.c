@@ -575,6 +575,28 @@ static void l2tpsel_sel_4_lockout_expiry_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, f->env.now + 60000);
 }
 
+/* A local failure fails over without lockout (the unit test's case). */
+static void l2tpsel_sel_4_local_test(struct kunit *test)
+{
+	struct kfix *f = kf_new(test, 1);
+	struct l2s_step st;
+	char tr[64];
+
+	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
+	f->answer[1].kind = L2S_OUT_LOCAL;
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_TRUE(test, st.ok);
+	KUNIT_EXPECT_STREQ(test, tr, "T1 T2");
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, 0ull);
+	KUNIT_EXPECT_EQ(test, f->nev, 0);
+	f->answer[2].kind = L2S_OUT_LOCAL;
+	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_EXPECT_FALSE(test, st.ok);
+	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_EXHAUSTED);
+	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[1].dest].lock_until, 0ull);
+}
+
 /* S-SEL-4: CDN, StopCCN and a client that goes away end the login, no failover. */
 static void l2tpsel_sel_4_no_failover_test(struct kunit *test)
 {
@@ -1002,6 +1024,7 @@ static struct kunit_case l2tpsel_sel_cases[] = {
 	KUNIT_CASE(l2tpsel_sel_1_3_highest_level_test),
 	KUNIT_CASE(l2tpsel_sel_2_setup_test),
 	KUNIT_CASE(l2tpsel_sel_4_lockout_expiry_test),
+	KUNIT_CASE(l2tpsel_sel_4_local_test),
 	KUNIT_CASE(l2tpsel_sel_4_no_failover_test),
 	KUNIT_CASE(l2tpsel_sel_4_listed_codes_test),
 	KUNIT_CASE(l2tpsel_sel_5_6_failover_modes_test),

@@ -101,8 +101,20 @@ static void h_random(struct l2d *d, void *buf, size_t len)
 	}
 }
 
+/* A local failure on demand: no socket for the next open_fails tunnels. */
+static int h_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
+{
+	struct h_node *n = node_of(d);
+
+	if (!n->open_fails)
+		return 0;
+	n->open_fails--;
+	return -1;
+}
+
 static const struct l2d_env h_env = {
 	.send = h_send,
+	.tunnel_open = h_tunnel_open,
 	.login_event = h_event,
 	.random = h_random,
 };

@@ -37,6 +37,7 @@ struct h_node {
 	int client;				/* a dummy API client */
 	/* every login event line, kept or not: storms outgrow lines[] */
 	unsigned int n_done_ok, n_done_fail, n_no_reply;
+	unsigned int open_fails;		/* the next N tunnel sockets fail */
 };
 
 struct h_net {

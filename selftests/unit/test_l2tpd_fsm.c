@@ -781,15 +781,16 @@ UNIT_TEST(l2tpd_rl_login_and_attempt)
 	EXPECT_STREQ(err, "rate limited by stub: rate limit exceeded");
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 0);
 	EXPECT_EQ(lac->d->stats.rl_rejected, 1);
-	/* an attempt refused is not sent and counts as failed (no-reply) */
+	/* an attempt our own limiter refuses is not sent: local, nobody blamed */
 	h_reset();
 	lac = h_node(lac_a);
 	h_node(lns_plain);
 	h_login(lac, "a@x", NULL);
 	h_run_for(100);
 	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2 rate-limited by stub"));
-	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
-	EXPECT_TRUE(h_has_line(lac, "outcome 2 no-reply"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 2 local"));
+	EXPECT_EQ(lac->n_no_reply, 0);
 	EXPECT_TRUE(h_has_line(lac, "done fail reason exhausted attempts 2"));
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 0);
 	EXPECT_EQ(lac->d->n_tunnels, 0);

@@ -80,3 +80,24 @@ UNIT_TEST(l2tpd_storm_1000_login_logout)
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 0);
 	h_fini();
 }
+
+/* No socket for the first destination: local, the second is tried, no lockout. */
+UNIT_TEST(l2tpd_local_failure_is_not_no_reply)
+{
+	static const char *const lac_two[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
+	static const char *const lns3[] = { "listen 10.0.0.3", NULL };
+	struct h_node *lac;
+
+	h_reset();
+	lac = h_node(lac_two);
+	h_node(lns_plain);
+	h_node(lns3);
+	lac->open_fails = 1;
+	h_login(lac, "a@x", NULL);
+	h_run_for(1000);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
+	EXPECT_EQ(lac->n_done_ok, 1);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	h_fini();
+}

@@ -67,6 +67,37 @@ UNIT_TEST(sel_4_no_reply_locks_out_and_fails_over)
 	EXPECT_STREQ(tr, "T1 T2");
 }
 
+/*
+ * A local failure (the LAC had no socket, ID or queue room for the attempt,
+ * or its own rate limit refused it) fails over without locking anyone out:
+ * the next login tries the same destination again.
+ */
+UNIT_TEST(sel_4_local_failure_fails_over_without_lockout)
+{
+	static struct fix f;
+	struct l2s_step st;
+
+	fix_init(&f, 1);
+	fix_tunnel(&f, &f.prof, "T1", 0, "10.0.0.1", 0);
+	fix_tunnel(&f, &f.prof, "T2", 1, "10.0.0.2", 0);
+	f.answer[1].kind = L2S_OUT_LOCAL;
+	st = fix_login(&f, &f.prof, 0, tr, sizeof(tr));
+	EXPECT_TRUE(st.ok);
+	EXPECT_STREQ(tr, "T1 T2");
+	EXPECT_EQ(f.dests[f.prof.t[0].dest].lock_until, 0);
+	EXPECT_EQ(f.nev, 0);
+	EXPECT_EQ(f.prof.t[0].sessions, 0);
+	EXPECT_EQ(f.prof.t[1].sessions, 1);
+	/* every destination local-failed: exhausted, still nobody locked */
+	f.answer[2].kind = L2S_OUT_LOCAL;
+	st = fix_login(&f, &f.prof, 0, tr, sizeof(tr));
+	EXPECT_TRUE(!st.ok);
+	EXPECT_EQ(st.why, L2S_FAIL_EXHAUSTED);
+	EXPECT_STREQ(tr, "T1 T2");
+	EXPECT_EQ(f.dests[f.prof.t[1].dest].lock_until, 0);
+	EXPECT_EQ(f.nev, 0);
+}
+
 /* S-SEL-4: CDN, StopCCN and a client that goes away end the login, no failover. */
 UNIT_TEST(sel_4_cdn_stopccn_client_gone_end_login_without_failover)
 {

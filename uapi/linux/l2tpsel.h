@@ -501,6 +501,7 @@ enum l2tpsel_outcome {
 	L2TPSEL_OUTCOME_CDN,		/* CDN during session setup */
 	L2TPSEL_OUTCOME_STOPCCN,	/* StopCCN from the LNS */
 	L2TPSEL_OUTCOME_CLIENT_GONE,	/* the PPP client went away */
+	L2TPSEL_OUTCOME_LOCAL,		/* not attempted for a local reason: no blame */
 };
 
 /* Why a login failed (DONE with OK 0). */

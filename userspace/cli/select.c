@@ -600,7 +600,7 @@ static void login_usage(void)
 	       "       l2tpsel login stop ID [ socket PATH ]\n"
 	       "       l2tpsel login { show | stats } [ socket PATH ]\n"
 	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
-	       "OUTCOME := { ok | no-reply | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone }\n"
+	       "OUTCOME := { ok | no-reply | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone | local }\n"
 	       "test: the order in which the kernel would try candidates now, every attempt\n"
 	       "      assumed to fail with no reply; nothing changes (a dry run)\n"
 	       "begin/report: a login held for this process (in a batch: one socket);\n"
@@ -856,6 +856,8 @@ static int login_run(struct cli *c, int argc, char **argv)
 			out = L2TPSEL_OUTCOME_NO_REPLY;
 		else if (cli_matches(argv[2], "client-gone"))
 			out = L2TPSEL_OUTCOME_CLIENT_GONE;
+		else if (!strcmp(argv[2], "local"))
+			out = L2TPSEL_OUTCOME_LOCAL;
 		else if (!strcmp(argv[2], "cdn") || !strcmp(argv[2], "stopccn")) {
 			out = !strcmp(argv[2], "cdn") ? L2TPSEL_OUTCOME_CDN : L2TPSEL_OUTCOME_STOPCCN;
 			if (argc != 5)

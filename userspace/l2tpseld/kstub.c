@@ -63,6 +63,7 @@ static int stub_report(struct l2d *d, struct l2d_login *lg, unsigned int outcome
 		st->ok = true;
 		return 0;
 	case L2TPSEL_OUTCOME_NO_REPLY:
+	case L2TPSEL_OUTCOME_LOCAL:
 		next_step(d, lg, st);
 		return 0;
 	case L2TPSEL_OUTCOME_CDN:

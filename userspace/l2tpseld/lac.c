@@ -94,7 +94,7 @@ static bool attempt(struct l2d_login *lg)
 
 	lg->attempts++;
 	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
-	/* an attempt the rate limiter refuses is not sent: a failed attempt */
+	/* an attempt our own rate limiter refuses is not sent: a local failure */
 	if (l2d_rl_check(d, &q, &a) != L2TPSEL_RL_PASS) {
 		l2d_login_event(lg, "attempt %u tunnel %s profile %s remote %s rate-limited by %s",
 				lg->attempts, st->tunnel, st->profile, remote, a.name[0] ? a.name : "?");
@@ -146,7 +146,7 @@ static void follow(struct l2d_login *lg, const struct l2d_step *st)
 		return step_done(lg, st);
 	lg->step = *st;
 	if (!attempt(lg)) {
-		/* a local failure (no id, no socket): the destination is unusable */
+		/* a local failure (no id, no socket, own rate limit): no blame */
 		l2d_login_attempt_end(lg, L2D_END_ERROR, 0, 0);
 	}
 }
@@ -243,8 +243,9 @@ static unsigned int outcome_of(enum l2d_end end)
 	case L2D_END_CLIENT_GONE:
 	case L2D_END_LOCAL:
 		return L2TPSEL_OUTCOME_CLIENT_GONE;
-	case L2D_END_NO_REPLY:
 	case L2D_END_ERROR:
+		return L2TPSEL_OUTCOME_LOCAL;	/* ours: the destination is not blamed */
+	case L2D_END_NO_REPLY:
 	default:
 		return L2TPSEL_OUTCOME_NO_REPLY;
 	}
@@ -258,6 +259,7 @@ static const char *outcome_name(unsigned int o)
 	case L2TPSEL_OUTCOME_CDN: return "cdn";
 	case L2TPSEL_OUTCOME_STOPCCN: return "stopccn";
 	case L2TPSEL_OUTCOME_CLIENT_GONE: return "client-gone";
+	case L2TPSEL_OUTCOME_LOCAL: return "local";
 	}
 	return "?";
 }
