@@ -479,6 +479,19 @@ static void zero_session_id(struct l2tp_builder *b)
 	l2tp_put_u32(b, L2TP_AVP_CALL_SERIAL_NUMBER, 1);
 }
 
+/* accel-ppp refusing an ICRQ before it has a session: Assigned Session ID 0 */
+static void cdn_zero_session_id(struct l2tp_builder *b)
+{
+	l2tp_put_result(b, 4, 0, "no session yet");
+	l2tp_put_raw(b, AVP_FL(1, 0, 8), 0, L2TP_AVP_ASSIGNED_SESSION_ID, "\0\0", 2);
+}
+
+static void stopccn_zero_tunnel_id(struct l2tp_builder *b)
+{
+	l2tp_put_result(b, 2, 6, NULL);
+	l2tp_put_raw(b, AVP_FL(1, 0, 8), 0, L2TP_AVP_ASSIGNED_TUNNEL_ID, "\0\0", 2);
+}
+
 static void zero_window(struct l2tp_builder *b)
 {
 	l2tp_put_raw(b, AVP_FL(1, 0, 8), 0, L2TP_AVP_RECEIVE_WINDOW_SIZE, "\0\0", 2);
@@ -530,6 +543,15 @@ UNIT_TEST(l2tp_msg_malformed_known_avps)
 	EXPECT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_CDN);
 	EXPECT_ANSWER(&m, L2TP_ACT_CDN, L2TP_PERR_AVP_BAD_VALUE,
 		      L2TP_CDN_GENERAL_ERROR, L2TP_ERR_BAD_VALUE);
+
+	/* a teardown may name ID 0: its sender had assigned none (issue 15) */
+	len = build_with(buf, sizeof(buf), L2TP_MSG_CDN, cdn_zero_session_id, false);
+	EXPECT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_ACCEPT);
+	EXPECT_EQ(l2tp_get16(m.avp[L2TP_AVP_RESULT_CODE].data), 4);
+	EXPECT_EQ(m.avp[L2TP_AVP_ASSIGNED_SESSION_ID].len, 2);
+	len = build_with(buf, sizeof(buf), L2TP_MSG_STOPCCN, stopccn_zero_tunnel_id, false);
+	EXPECT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_ACCEPT);
+	EXPECT_EQ(l2tp_get16(m.avp[L2TP_AVP_RESULT_CODE].data + 2), 6);
 
 	len = build_with(buf, sizeof(buf), L2TP_MSG_SCCRP, zero_window, true);
 	EXPECT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_STOPCCN);

@@ -841,3 +841,67 @@ UNIT_TEST(l2tpd_rl_lns_sccrq_icrq)
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 no-reply"));
 	h_fini();
 }
+
+/* The LNS places a call to a LAC without listen: CDN 5, nothing counted. */
+UNIT_TEST(l2tpd_lac_refuses_incoming_call)
+{
+	struct h_node *lac, *lns;
+	struct l2d_session *s;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	s = l2d_session_new(lns->d->tunnels, true);
+	ASSERT_TRUE(s != NULL);
+	l2d_session_tunnel_up(s);	/* ICRQ from the LNS */
+	h_run_for(100);
+	EXPECT_EQ(lns->sent[L2TP_MSG_ICRQ], 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICRP], 0);
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(lac->d->stats.calls_refused, 1);
+	EXPECT_EQ(lac->d->stub_count, 1);		/* only the login's session */
+	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(lac->d->n_sessions, 1);
+	EXPECT_EQ(lns->d->n_sessions, 1);		/* its call was cleared by the CDN */
+	EXPECT_EQ(h_tunnels_in(lac, L2D_T_ESTABLISHED), 1);
+	h_fini();
+}
+
+/* §6.7: an OCRQ is refused with a CDN to the peer's session; the tunnel stays. */
+UNIT_TEST(l2tpd_ocrq_refused_with_cdn)
+{
+	static const char *const both[] = { "route p t1 10.0.0.2", "listen 10.0.0.1", NULL };
+	struct h_node *lac, *lns;
+	struct l2tp_builder b;
+	uint8_t buf[256];
+	struct l2d_tunnel *t;
+
+	h_reset();
+	lac = h_node(both);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	t = lns->d->tunnels;
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_OCRQ);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_SESSION_ID, 4242);
+	l2tp_put_u32(&b, L2TP_AVP_CALL_SERIAL_NUMBER, 1);
+	l2tp_put_u32(&b, L2TP_AVP_MINIMUM_BPS, 1);
+	l2tp_put_u32(&b, L2TP_AVP_MAXIMUM_BPS, 1000000);
+	l2tp_put_u32(&b, L2TP_AVP_BEARER_TYPE, 2);
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_TYPE, 1);
+	l2tp_put_string(&b, L2TP_AVP_CALLED_NUMBER, "5551234");
+	ASSERT_EQ(l2d_tunnel_queue(t, buf, l2tp_build_end(&b)), 0);
+	l2d_tunnel_flush(t);
+	h_run_for(100);
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_OCRP], 0);
+	EXPECT_EQ(lac->d->stats.calls_refused, 1);
+	EXPECT_EQ(lac->d->n_sessions, 1);
+	EXPECT_EQ(h_tunnels_in(lac, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	h_fini();
+}

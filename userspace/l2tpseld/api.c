@@ -137,10 +137,12 @@ static void cmd_stats(struct api_conn *c)
 	conn_printf(c, "stats tunnels %u sessions %u rx %" PRIu64 " rx-discard %" PRIu64
 		    " rx-no-tunnel %" PRIu64 " tx %" PRIu64 " tx-err %" PRIu64 " tunnels-up %" PRIu64
 		    " tunnels-failed %" PRIu64 " sessions-up %" PRIu64 " sessions-failed %" PRIu64
-		    " sessions-refused %" PRIu64 " logins-ok %" PRIu64 " logins-failed %" PRIu64,
+		    " sessions-refused %" PRIu64 " logins-ok %" PRIu64 " logins-failed %" PRIu64
+		    " calls-refused %" PRIu64,
 		    c->d->n_tunnels, c->d->n_sessions, st->rx, st->rx_discard, st->rx_no_tunnel,
 		    st->tx, st->tx_err, st->tunnels_up, st->tunnels_failed, st->sessions_up,
-		    st->sessions_failed, st->sessions_refused, st->logins_ok, st->logins_failed);
+		    st->sessions_failed, st->sessions_refused, st->logins_ok, st->logins_failed,
+		    st->calls_refused);
 	conn_write(c, "end");
 }
 

@@ -205,6 +205,7 @@ struct l2d_stats {
 	uint64_t rx, rx_discard, rx_no_tunnel, tx, tx_err;
 	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
 	uint64_t sessions_refused, logins_ok, logins_failed;
+	uint64_t calls_refused;		/* ICRQ without listen, OCRQ: CDN 5 */
 	uint64_t rl_rejected, rl_dropped;
 };
 

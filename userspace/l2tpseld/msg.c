@@ -174,6 +174,18 @@ static enum l2tp_action parse_message_type(struct l2tp_msg *msg, uint16_t w,
 	return L2TP_ACT_ACCEPT;
 }
 
+/*
+ * A teardown names the ID its sender assigned, and one that tears down
+ * before assigning any says 0: a CDN refusing an ICRQ before a session
+ * exists (accel-ppp does so), a StopCCN refusing an SCCRQ.  Rejecting
+ * those would keep the call or tunnel the peer meant to clear.
+ */
+static bool zero_id_ok(uint16_t msg_type, uint16_t avp_type)
+{
+	return (msg_type == L2TP_MSG_CDN && avp_type == L2TP_AVP_ASSIGNED_SESSION_ID) ||
+	       (msg_type == L2TP_MSG_STOPCCN && avp_type == L2TP_AVP_ASSIGNED_TUNNEL_ID);
+}
+
 enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 				const struct l2tp_secret *secret)
 {
@@ -276,7 +288,7 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 				return msg->answer.action;
 			continue;
 		}
-		if (rule->nonzero && l2tp_get16(val) == 0) {
+		if (rule->nonzero && l2tp_get16(val) == 0 && !zero_id_ok(msg->type, type)) {
 			/* §4.4.3, §4.4.4: assigned IDs are non-zero; §5.8: RWS 0 */
 			if (avp_bad(msg, m_bit, L2TP_PERR_AVP_BAD_VALUE,
 				    L2TP_ERR_BAD_VALUE, type))

@@ -220,6 +220,28 @@ static void session_established(struct l2d_session *s)
 	}
 }
 
+/*
+ * A call we will not take, answered before any session exists: CDN result 5
+ * (permanent lack of facilities, §4.4.2) to the peer's session, Assigned
+ * Session ID 0 (we assigned none).
+ */
+static void refuse_call(struct l2d_tunnel *t, const struct l2tp_msg *m, uint16_t peer_sid,
+			const char *why)
+{
+	struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_PERM };
+	uint8_t buf[256];
+	size_t len;
+
+	snprintf(ans.message, sizeof(ans.message), "%s", why);
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: %s from peer session %u: %s", t->tid,
+		l2tp_msg_name(m->type), peer_sid, why);
+	if (!peer_sid)
+		return;		/* nobody to address the CDN to */
+	len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
+	if (len)
+		l2d_tunnel_queue(t, buf, len);
+}
+
 /* LNS: an incoming call (§6.10). */
 static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
@@ -236,6 +258,11 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	if (d->conf->lns_mode == L2D_LNS_SILENT_AFTER_ZLB || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;		/* test switch: the ZLB goes, nothing else ever */
 	l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
+	if (!d->conf->n_listen) {
+		/* a LAC only: the LNS it dialled may not place calls to it */
+		d->stats.calls_refused++;
+		return refuse_call(t, m, peer_sid, "incoming call refused: not an LNS (no listen)");
+	}
 	{
 		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
 				       .peer = t->peer_host[0] ? t->peer_host : NULL, .remote = &t->peer };
@@ -356,12 +383,20 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 	struct l2d_session *s;
 	uint16_t result, error;
 
-	if (m->type == L2TP_MSG_ICRQ) {
+	if (m->type == L2TP_MSG_ICRQ || m->type == L2TP_MSG_OCRQ) {
+		uint16_t peer_sid = 0;
+
 		if (m->hdr.session_id)
-			l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ with Session ID %u, ignored",
-				t->tid, m->hdr.session_id);
-		else
+			l2d_log(d, L2D_LOG_INFO, "tunnel %u: %s with Session ID %u, ignored",
+				t->tid, l2tp_msg_name(m->type), m->hdr.session_id);
+		else if (m->type == L2TP_MSG_ICRQ)
 			got_icrq(t, m);
+		else {
+			/* §6.7: we place no outgoing calls for anyone */
+			l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
+			d->stats.calls_refused++;
+			refuse_call(t, m, peer_sid, "outgoing calls are not supported");
+		}
 		return;
 	}
 	s = m->hdr.session_id ? l2d_session_find(d, m->hdr.session_id) : NULL;
