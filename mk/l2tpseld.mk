@@ -39,6 +39,7 @@ $(BUILD)/unit-tests: L2TPD_LIB_SRC += $(L2TPD_FSM_SRC)
 .PHONY: l2tpseld-loopback
 l2tpseld-loopback: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_loopback.sh $(BUILD)
+	selftests/unit/l2tpseld_port.sh $(BUILD)
 unit: l2tpseld-loopback
 
 endif

@@ -121,13 +121,28 @@ static void tunnel_readable(struct l2d_fd *f, uint32_t events)
 	drain(f->fd, &local, get_port(&local));
 }
 
+/*
+ * Every tunnel has a socket of its own on the listening address and port
+ * (the kernel data path needs one per tunnel), so they share the port.
+ * SO_REUSEPORT lets only sockets of this effective UID join; SO_REUSEADDR
+ * would let any local user bind the same address and port and take new
+ * peers' SCCRQs (with ports below 1024 that needs CAP_NET_BIND_SERVICE or
+ * a lowered net.ipv4.ip_unprivileged_port_start, as containers have).
+ * Unconnected datagrams go to an unconnected member, the listener: the
+ * kernel never picks a connected socket from the group for them.
+ */
 static int udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo)
 {
 	int one = 1, fd = socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 
 	if (fd < 0)
 		return -errno;
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof(one)) < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
 	if (pktinfo) {
 		if (family == AF_INET)
 			setsockopt(fd, IPPROTO_IP, IP_PKTINFO, &one, sizeof(one));
