@@ -20,6 +20,8 @@ $(BUILD)/bench-host: $(BENCH_HOST_SRC) $(CORE_SRC) $(CORE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -O2 -o $@ $(BENCH_HOST_SRC) $(CORE_SRC) -lm
 
+# Built by `make` too: selftests/net/l2tpseld_storm.sh uses its agent client.
+USER_BINS += $(BUILD)/bench-nl
 $(BUILD)/bench-nl: $(BENCH_NL_SRC) userspace/lib/nl.c userspace/lib/nl.h uapi/linux/l2tpsel.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -O2 -o $@ $(BENCH_NL_SRC) userspace/lib/nl.c -lmnl

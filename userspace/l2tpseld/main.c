@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -266,6 +267,22 @@ static void usage(void)
 	       "          l2tpseld -o 'kernel none' -o 'listen 127.0.0.1' -o 'socket none'\n");
 }
 
+/*
+ * A login storm holds one API connection per login in progress and a
+ * socket per tunnel: take the hard limit on descriptors, not the soft 1024
+ * that systemd and shells give.
+ */
+static void raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
+		return;
+	rl.rlim_cur = rl.rlim_max;
+	if (setrlimit(RLIMIT_NOFILE, &rl))
+		fprintf(stderr, "l2tpseld: cannot raise the descriptor limit: %s\n", strerror(errno));
+}
+
 int main(int argc, char **argv)
 {
 	static struct l2d_conf conf;
@@ -312,6 +329,7 @@ int main(int argc, char **argv)
 	}
 	if (check_only)
 		return 0;
+	raise_nofile();
 	if (conf.netns[0] && (ret = l2s_netns_enter(conf.netns))) {
 		fprintf(stderr, "l2tpseld: netns %s: %s\n", conf.netns, strerror(-ret));
 		return 1;

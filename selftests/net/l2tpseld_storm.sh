@@ -1,0 +1,165 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# A login storm through l2tpseld with the real module (issue 15, finding 1;
+# S-SEL-4, S-L2TP-1): N logins at once, each on an API connection of its
+# own as a PPP front end makes them, then N logouts at once.
+#
+#   hub ns:   l2tpseld LAC (kernel netlink); profile ONE: one tunnel to lnsa;
+#             profile MANY: one tunnel to each of lnsa..lnsd, random
+#   peers:    lnsa..lnsd, l2tpseld LNS (kernel none, control plane only)
+#
+# - all N logins over one tunnel succeed, far more calls than the LNS's
+#   receive window (16) wait for it, nothing is locked out, the LNS holds N
+#   sessions; N logouts at once leave it none (each CDN reached it);
+# - the same over four tunnels.
+# N is 1000 on Debian's kernel and 200 on the debug kernel (KASAN makes
+# each round trip ten times dearer; 200 is still twelve windows).
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../peers.sh"
+
+L2D=${L2TPSELD:-$TOP/build/l2tpseld}
+BNL=$TOP/build/bench-nl
+L=$L2TPSEL_CLI
+N=${L2TPSEL_STORM_N:-$([ -n "$L2TPSEL_DEBUG_KERNEL" ] && echo 200 || echo 1000)}
+
+require_root
+peers_require
+require_cmd python3
+[ -x "$L2D" ] || skip "no $L2D (run make)"
+[ -x "$BNL" ] || skip "no $BNL (run make)"
+mod_load || fail "insmod $L2TPSEL_KO failed"
+
+peers_init 10.240.0.1 || fail "cannot set up the hub"
+peers_add "lnsa 10.250.0.21" "lnsb 10.250.0.22" "lnsc 10.250.0.23" "lnsd 10.250.0.24" ||
+	fail "cannot add the peers"
+HUB=$PEERS_HUB
+D=$PEERS_DIR
+hub() { ip netns exec "$HUB" "$@"; }
+
+cat >"$D/config" <<EOF2
+profile add ONE
+tunnel add TA profile ONE level 0 dest 10.250.0.21
+profile add MANY lb random
+tunnel add MA profile MANY level 0 dest 10.250.0.21
+tunnel add MB profile MANY level 0 dest 10.250.0.22
+tunnel add MC profile MANY level 0 dest 10.250.0.23
+tunnel add MD profile MANY level 0 dest 10.250.0.24
+EOF2
+hub "$L" -b "$D/config" >/dev/null
+check_err $? "hub configuration failed"
+
+# N API connections at once: the client needs more than the default 1024
+# descriptors (the agent raises its own limit)
+ulimit -n 65536
+hub "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" -o "journal $D/lac.journal" \
+	-o 'hostname hub-lac' -o 'log-level 1' 2>>"$D/lac.log" &
+defer kill -9 $!
+for p in "a 21" "b 22" "c 23" "d 24"; do
+	set -- $p
+	ip netns exec "$(peer_ns lns$1)" "$L2D" -o 'kernel none' -o 'journal none' \
+		-o "listen 10.250.0.$2" -o "socket $D/lns$1.sock" \
+		-o "hostname lns$1" -o 'log-level 1' 2>>"$D/lns$1.log" &
+	defer kill -9 $!
+done
+for s in lac lnsa lnsb lnsc lnsd; do
+	wait_for 5 test -S "$D/$s.sock" || fail "l2tpseld $s did not start"
+done
+
+# kv TEXT KEY: the value of KEY=VALUE in TEXT (bench-nl's output)
+kv() {
+	local re="(^| )$2=([^ ]+)"
+	[[ $1 =~ $re ]] && echo "${BASH_REMATCH[2]}"
+}
+
+show_logs() {
+	local f
+	for f in lac lnsa; do echo "--- $f.log"; tail -20 "$D/$f.log"; done
+}
+
+# sessions NAME: the agent's session count (its API's stats line)
+sessions() {
+	local s
+	s=$("$L" login stats socket "$D/$1.sock" 2>/dev/null)
+	val "$s" sessions
+}
+
+lns_total() {
+	echo $(( $(sessions lnsa) + $(sessions lnsb) + $(sessions lnsc) + $(sessions lnsd) ))
+}
+
+lns_empty() {
+	[ "$(lns_total)" = 0 ]
+}
+
+# no destination locked out or charged with a failed attempt (a lockout can
+# be gone by the time the storm ends: S-SEL-8 unlocks for later logins)
+no_lockout() {
+	local out
+	out=$(hub "$L" destination show)
+	! grep -Eq 'lockout-ms [1-9]|failures [1-9]' <<<"$out"
+}
+
+# logout_all FIRST LAST: every logout on one connection at once, then the answers
+logout_all() {
+	hub python3 - "$D/lac.sock" "$1" "$2" <<'PY'
+import socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+s.connect(sys.argv[1])
+first, last = int(sys.argv[2]), int(sys.argv[3])
+s.sendall("".join("logout %d\n" % i for i in range(first, last + 1)).encode())
+buf, lines = b"", []
+while len(lines) < last - first + 1:
+    d = s.recv(65536)
+    if not d:
+        break
+    buf += d
+    *lines_new, buf = buf.split(b"\n")
+    lines += lines_new
+ok = sum(1 for l in lines if l == b"ok")
+print("ok %d of %d" % (ok, last - first + 1))
+for l in lines:
+    if l != b"ok":
+        print(l.decode(errors="replace"))
+        break
+PY
+}
+
+# storm PROFILE PREFIX FIRST-ID: N logins at once, then N logouts at once
+storm() {
+	local r t0 ms out
+	t0=${EPOCHREALTIME/./}
+	r=$(hub "$BNL" agent "$D/lac.sock" "$1" "$2" "$N" "$N" 2>&1)
+	ms=$(( (${EPOCHREALTIME/./} - t0) / 1000 ))
+	echo "$1: $r"
+	echo "# storm: $N logins at once through profile $1: ok $(kv "$r" ok) in $ms ms"
+	expect "$(kv "$r" ok)" "$N" "logins that succeeded"
+	expect "$(sessions lac)" "$N" "LAC sessions"
+	expect "$(lns_total)" "$N" "LNS sessions"
+	expect "$(val "$(hub "$L" summary)" sessions)" "$N" "LAC chassis count"
+	hub "$L" destination show
+	no_lockout
+	check_err $? "a destination was locked out"
+	grep -q 'no-reply' "$D/lac.log"
+	check_fail $? "the LAC reported no-reply"
+	grep -q 'cannot queue' "$D/lac.log"
+	check_fail $? "the LAC failed to queue a message"
+	log_test "$N logins at once through profile $1: all succeed, no lockout"
+
+	t0=${EPOCHREALTIME/./}
+	out=$(logout_all "$3" $(( $3 + N - 1 )))
+	echo "$out"
+	expect "$(head -1 <<<"$out")" "ok $N of $N" "logouts accepted"
+	wait_for 60 lns_empty
+	ms=$(( (${EPOCHREALTIME/./} - t0) / 1000 ))
+	echo "# storm: $N logouts at once through profile $1: LNS sessions left $(lns_total) after $ms ms"
+	expect "$(lns_total)" 0 "sessions left on the LNS"
+	expect "$(sessions lac)" 0 "LAC sessions after the logouts"
+	expect "$(val "$(hub "$L" summary)" sessions)" 0 "LAC chassis count after the logouts"
+	log_test "$N logouts at once through profile $1: no session left on the LNS"
+}
+
+storm ONE one 1
+storm MANY many $((N + 1))
+[ "$EXIT_STATUS" = 0 ] || show_logs
+exit $EXIT_STATUS
