@@ -10,7 +10,10 @@
 # - LNS: an xl2tpd LAC dials the agent; admission by the module, kernel
 #   data path, pppd in LNS mode; PPP up and a ping across;
 # - logout / hang-up: pppd gone, the kernel session and tunnel deleted,
-#   the counts back to 0.
+#   the counts back to 0;
+# - no pppd to start (issue 15, finding 5): the call is cleared with a CDN,
+#   the login fails as a local failure, the LNS is neither locked out nor
+#   charged, nothing stays counted.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
 
@@ -56,11 +59,13 @@ printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11"
 	"domain add example profile P" >"$D/config"
 hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
 
-hub "$L2D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $D/agent.sock" \
+# ip netns exec, not hub(): $! is then the agent itself (ip execs it)
+ip netns exec "$HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $D/agent.sock" \
 	-o "journal $D/agent.journal" -o 'hostname hub-agent' -o 'listen 10.210.0.1' \
 	-o "pppd-file $D/agent-lac.options" -o "lns-pppd-file $D/agent-lns.options" \
 	-o 'log-level 2' 2>"$D/agent.log" &
-defer kill_wait $!
+AGENT=$!
+defer kill_wait $AGENT
 wait_for 5 test -S "$D/agent.sock" || { cat "$D/agent.log"; fail "l2tpseld did not start"; }
 peers_ready || fail "an xl2tpd did not start"
 
@@ -125,6 +130,32 @@ wait_for 5 test -z "$(hub ip l2tp show tunnel | grep 10.220.0.11)"
 check_err $? "the LAC tunnel's kernel tunnel was not deleted"
 expect "$(val "$(hub "$L" summary)" sessions)" 0 "sessions counted after teardown"
 log_test "teardown: pppd gone, kernel session and tunnel deleted, counts 0"
+
+# --- no data path for the call: the login fails as local, nobody blamed ------
+kill_wait "$AGENT"
+rm -f "$D/agent.sock"
+ip netns exec "$HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $D/agent.sock" \
+	-o "journal $D/agent.journal" -o 'hostname hub-agent' -o 'pppd /nonexistent/pppd' \
+	-o "pppd-file $D/agent-lac.options" -o 'log-level 2' 2>"$D/agent2.log" &
+defer kill_wait $!
+wait_for 5 test -S "$D/agent.sock" || { cat "$D/agent2.log"; fail "l2tpseld did not restart"; }
+hub "$L" login start bob@example socket "$D/agent.sock" >"$D/o2" 2>&1
+rc=$?
+cat "$D/o2"
+[ "$rc" != 0 ]
+check_err $? "the login succeeded without pppd"
+has_line 'outcome 1 local' "$(cat "$D/o2")"
+check_err $? "the attempt was not reported as a local failure"
+grep -q 'data path not created' "$D/agent2.log"
+check_err $? "the agent did not say the data path failed"
+out=$(hub "$L" destination show)
+echo "$out"
+grep -Eq '^10.220.0.11 .*lockout-ms 0 .*failures 0' <<<"$out"
+check_err $? "the LNS was locked out or charged with a failure"
+expect "$(val "$(hub "$L" summary)" sessions)" 0 "sessions counted"
+wait_for 5 test -z "$(hub ip l2tp show session)"
+check_err $? "a kernel session was left: $(hub ip l2tp show session)"
+log_test "no pppd: the call is cleared (CDN), the login fails as local, no lockout"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

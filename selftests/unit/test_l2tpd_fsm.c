@@ -905,3 +905,101 @@ UNIT_TEST(l2tpd_ocrq_refused_with_cdn)
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
 	h_fini();
 }
+
+/* ---- the data path (dataplane kernel) failing: issue 15, finding 5 ---- */
+
+static int fake_dp_tunnels_fail, fake_dp_sessions_fail, fake_dp_sessions;
+
+static int fake_tunnel_add(struct l2d *d, struct l2d_tunnel *t)
+{
+	return fake_dp_tunnels_fail ? (fake_dp_tunnels_fail--, -1) : 0;
+}
+
+static void fake_tunnel_del(struct l2d *d, struct l2d_tunnel *t)
+{
+}
+
+static int fake_session_add(struct l2d *d, struct l2d_session *s)
+{
+	if (fake_dp_sessions_fail) {
+		fake_dp_sessions_fail--;
+		return -1;
+	}
+	fake_dp_sessions++;
+	return 0;
+}
+
+static void fake_session_del(struct l2d *d, struct l2d_session *s)
+{
+	fake_dp_sessions--;
+}
+
+static const struct l2d_dpops fake_dp = {
+	.tunnel_add = fake_tunnel_add, .tunnel_del = fake_tunnel_del,
+	.session_add = fake_session_add, .session_del = fake_session_del,
+};
+
+/*
+ * No kernel session or pppd for the call: it is cleared with CDN 4, the
+ * login tries the next LNS (outcome local, nobody blamed), nothing stays
+ * counted; on the LNS side the same for its half.
+ */
+UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
+{
+	static const char *const lac_two[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
+	static const char *const lns3[] = { "listen 10.0.0.3", NULL };
+	struct h_node *lac, *lns, *lnsb;
+
+	h_reset();
+	lac = h_node(lac_two);
+	lns = h_node(lns_plain);
+	lnsb = h_node(lns3);
+	lac->d->dpops = &fake_dp;
+	fake_dp_sessions = 0;
+	fake_dp_sessions_fail = 1;
+	fake_dp_tunnels_fail = 0;
+	h_login(lac, "a@x", NULL);
+	h_run_for(1000);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
+	EXPECT_EQ(lac->n_done_ok, 1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 1);		/* only to the second LNS */
+	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(lns->d->stub_count, 0);		/* the first LNS released its call */
+	EXPECT_EQ(lnsb->d->stub_count, 1);
+	EXPECT_EQ(fake_dp_sessions, 1);
+
+	/* no kernel tunnel: StopCCN, the login goes on elsewhere */
+	h_reset();
+	lac = h_node(lac_two);
+	h_node(lns_plain);
+	h_node(lns3);
+	lac->d->dpops = &fake_dp;
+	fake_dp_sessions = 0;
+	fake_dp_tunnels_fail = 1;
+	h_login(lac, "b@x", NULL);
+	h_run_for(1000);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
+	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(fake_dp_sessions, 1);
+
+	/* the LNS without a data path for the call: CDN 4 after the ICCN */
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	lns->d->dpops = &fake_dp;
+	fake_dp_sessions = 0;
+	fake_dp_tunnels_fail = 0;
+	fake_dp_sessions_fail = 1;
+	h_login(lac, "c@x", NULL);
+	h_run_for(1000);
+	EXPECT_EQ(lns->sent[L2TP_MSG_CDN], 1);
+	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(lac->d->stub_count, 0);		/* the LAC's session ended by that CDN */
+	EXPECT_EQ(lns->d->stats.sessions_failed, 1);
+	EXPECT_EQ(fake_dp_sessions, 0);
+	h_fini();
+}

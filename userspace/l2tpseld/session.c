@@ -203,6 +203,28 @@ void l2d_session_tunnel_up(struct l2d_session *s)
 	l2d_tunnel_flush(t);
 }
 
+/*
+ * The kernel session, its PPPoL2TP socket and pppd (dataplane kernel).  A
+ * call without them carries no PPP: it is cleared with CDN 4 (temporary
+ * lack of facilities) and ends as a local failure, never as the peer's.
+ * Return: 0, or -1 with the call closed.
+ */
+static int session_dataplane(struct l2d_session *s)
+{
+	struct l2d *d = s->t->d;
+
+	if (!d->dpops || s->dp_added)
+		return 0;
+	if (d->dpops->session_add(d, s)) {
+		l2d_log(d, L2D_LOG_ERR, "session %u: kernel data path not created", s->sid);
+		l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP, 0,
+				  "data path not created");
+		return -1;
+	}
+	s->dp_added = true;
+	return 0;
+}
+
 static void session_established(struct l2d_session *s)
 {
 	struct l2d *d = s->t->d;
@@ -212,12 +234,6 @@ static void session_established(struct l2d_session *s)
 	d->stats.sessions_up++;
 	l2d_log(d, L2D_LOG_INFO, "session %u/%u in tunnel %u/%u established as %s", s->sid,
 		s->peer_sid, s->t->tid, s->t->peer_tid, s->initiator ? "LAC" : "LNS");
-	if (d->dpops) {
-		if (d->dpops->session_add(d, s))
-			l2d_log(d, L2D_LOG_ERR, "session %u: kernel data path not created", s->sid);
-		else
-			s->dp_added = true;
-	}
 }
 
 /*
@@ -329,6 +345,9 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &s->peer_sid) || !s->peer_sid)
 		return l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR,
 					 L2TP_ERR_BAD_VALUE, "no Assigned Session ID");
+	/* the data path before the ICCN: a call that cannot carry PPP is not connected */
+	if (session_dataplane(s))
+		return;
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_ICCN);
 	l2tp_put_u32(&b, L2TP_AVP_TX_CONNECT_SPEED, 100000000);
 	l2tp_put_u32(&b, L2TP_AVP_FRAMING_TYPE, L2TP_FRAMING_SYNC);
@@ -408,8 +427,10 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			return got_icrp(s, m);
 		break;
 	case L2TP_MSG_ICCN:
-		if (s->state == L2D_S_WAIT_ICCN)
+		if (s->state == L2D_S_WAIT_ICCN && !session_dataplane(s))
 			return session_established(s);
+		if (s->state == L2D_S_DEAD)
+			return;		/* no data path: cleared */
 		break;
 	case L2TP_MSG_CDN: {
 		const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_RESULT_CODE];

@@ -577,10 +577,11 @@ static void tunnel_established(struct l2d_tunnel *t)
 	l2d_log(d, L2D_LOG_INFO, "tunnel %u/%u to %s (%s) established as %s", t->tid, t->peer_tid,
 		peer, t->peer_host, t->initiator ? "LAC" : "LNS");
 	if (d->dpops) {
+		/* no kernel tunnel, no session can carry PPP: clear it, our fault */
 		if (d->dpops->tunnel_add(d, t))
-			l2d_log(d, L2D_LOG_ERR, "tunnel %u: kernel data path not created", t->tid);
-		else
-			t->dp_added = true;
+			return tunnel_stop_end(t, L2D_END_ERROR, L2TP_STOPCCN_GENERAL_ERROR,
+					       L2TP_ERR_NO_RESOURCES, "data path not created");
+		t->dp_added = true;
 	}
 	for (s = t->sessions; s; s = next) {
 		next = s->next;
