@@ -12,7 +12,10 @@
 # - all N logins over one tunnel succeed, far more calls than the LNS's
 #   receive window (16) wait for it, nothing is locked out, the LNS holds N
 #   sessions; N logouts at once leave it none (each CDN reached it);
-# - the same over four tunnels.
+# - the same over four tunnels;
+# - 20000 spoofed SCCRQs (half malformed) at one LNS while 50 logins need a
+#   new tunnel there: the logins succeed, the LNS's descriptors, tunnels and
+#   memory stay bounded (finding 4).
 # N is 1000 on Debian's kernel and 200 on the debug kernel (KASAN makes
 # each round trip ten times dearer; 200 is still twelve windows).
 source "$(dirname "$0")/../lib.sh"
@@ -161,5 +164,48 @@ storm() {
 
 storm ONE one 1
 storm MANY many $((N + 1))
+
+# --- a flood of spoofed SCCRQs at lnsa while logins set up a new tunnel -------
+# (issue 15, finding 4): raw IPv4 from the hub, 20000 SCCRQs from random
+# 10.251.x.y sources, every other one malformed (protocol version 2.0).
+flood() {
+	hub python3 - <<'PY'
+import random, socket, struct
+def avp(t, v):
+    return struct.pack("!HHH", 0x8000 | (6 + len(v)), 0, t) + v
+def sccrq(bad):
+    body = (avp(0, struct.pack("!H", 1)) + avp(2, struct.pack("!H", 0x0200 if bad else 0x0100))
+            + avp(7, b"flood") + avp(3, struct.pack("!I", 3))
+            + avp(9, struct.pack("!H", random.randint(1, 65535))))
+    return struct.pack("!HHHHHH", 0xc802, 12 + len(body), 0, 0, 0, 0) + body
+s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_RAW)
+dst = socket.inet_aton("10.250.0.21")
+for i in range(20000):
+    src = socket.inet_aton("10.251.%d.%d" % (random.randint(0, 255), random.randint(1, 254)))
+    l2tp = sccrq(i & 1)
+    udp = struct.pack("!HHHH", random.randint(1024, 65535), 1701, 8 + len(l2tp), 0) + l2tp
+    ip = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(udp), 0, 0, 64, 17, 0, src, dst) + udp
+    s.sendto(ip, ("10.250.0.21", 0))
+PY
+}
+
+lnsa_pid=$(ip netns pids "$(peer_ns lnsa)" | head -1)
+flood &
+fpid=$!
+r=$(hub "$BNL" agent "$D/lac.sock" ONE flood 50 50 2>&1)
+wait $fpid
+echo "logins during the flood: $r"
+fds=$(ls /proc/"$lnsa_pid"/fd | wc -l)
+rss=$(awk '/^VmRSS/ { print $2 }' /proc/"$lnsa_pid"/status)
+st=$("$L" login stats socket "$D/lnsa.sock")
+echo "# storm: lnsa after 20000 spoofed SCCRQs: $fds descriptors, VmRSS $rss kB, $st"
+expect "$(kv "$r" ok)" 50 "logins that succeeded during the flood"
+[ "$fds" -lt 400 ]
+check_err $? "lnsa holds $fds descriptors"
+[ "$(val "$st" tunnels)" -le 300 ]
+check_err $? "lnsa holds $(val "$st" tunnels) tunnels"
+[ "$rss" -lt 65536 ]
+check_err $? "lnsa's RSS is $rss kB"
+log_test "20000 spoofed and malformed SCCRQs: logins succeed, lnsa's state bounded"
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

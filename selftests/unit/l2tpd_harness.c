@@ -248,6 +248,18 @@ void h_inject(struct h_node *n, const struct l2d_addr *from, const uint8_t *buf,
 	l2d_input(n->d, &n->addr, from, copy, len);
 }
 
+size_t h_craft_sccrq(uint8_t *buf, size_t cap, uint16_t ptid, bool bad_version)
+{
+	struct l2tp_builder b;
+
+	l2tp_build_begin(&b, buf, cap, 0, 0, L2TP_MSG_SCCRQ, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, bad_version ? 0x0200 : L2TP_PROTOCOL_VERSION);
+	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "crafted");
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, ptid);
+	return l2tp_build_end(&b);
+}
+
 unsigned int h_tunnels_in(const struct h_node *n, enum l2d_tstate st)
 {
 	const struct l2d_tunnel *t;

@@ -632,18 +632,6 @@ static struct l2d_addr peer_addr(void)
 	return a;
 }
 
-static size_t craft_sccrq(uint8_t *buf, size_t cap, uint16_t ptid, bool bad_version)
-{
-	struct l2tp_builder b;
-
-	l2tp_build_begin(&b, buf, cap, 0, 0, L2TP_MSG_SCCRQ, NULL);
-	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, bad_version ? 0x0200 : L2TP_PROTOCOL_VERSION);
-	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "crafted");
-	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
-	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, ptid);
-	return l2tp_build_end(&b);
-}
-
 UNIT_TEST(l2tpd_crafted_sccrq_duplicate_and_version)
 {
 	struct h_node *lns;
@@ -653,7 +641,7 @@ UNIT_TEST(l2tpd_crafted_sccrq_duplicate_and_version)
 
 	h_reset();
 	lns = h_node(lns_plain);
-	len = craft_sccrq(buf, sizeof(buf), 77, false);
+	len = h_craft_sccrq(buf, sizeof(buf), 77, false);
 	h_inject(lns, &p, buf, len);
 	h_inject(lns, &p, buf, len);	/* retransmission: same tunnel, acked */
 	h_run_for(10);
@@ -669,13 +657,13 @@ UNIT_TEST(l2tpd_crafted_sccrq_duplicate_and_version)
 	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 4);
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_CLOSING), 1);
 	/* a wrong protocol version: StopCCN result 5, error 0x100 (§4.4.2) */
-	len = craft_sccrq(buf, sizeof(buf), 78, true);
+	len = h_craft_sccrq(buf, sizeof(buf), 78, true);
 	h_inject(lns, &p, buf, len);
 	h_run_for(10);
 	EXPECT_EQ(lns->sent[L2TP_MSG_STOPCCN], 1);
 	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 4);
 	/* no Assigned Tunnel ID: dropped, nothing created */
-	len = craft_sccrq(buf, sizeof(buf), 0, false);
+	len = h_craft_sccrq(buf, sizeof(buf), 0, false);
 	h_inject(lns, &p, buf, len);
 	h_run_for(10);
 	EXPECT_EQ(lns->d->n_tunnels, 2);

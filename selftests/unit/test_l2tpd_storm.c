@@ -101,3 +101,144 @@ UNIT_TEST(l2tpd_local_failure_is_not_no_reply)
 	EXPECT_EQ(lac->n_no_reply, 0);
 	h_fini();
 }
+
+static struct l2d_addr flood_addr(unsigned int i)
+{
+	struct l2d_addr a;
+	char ip[32];
+
+	snprintf(ip, sizeof(ip), "10.9.%u.%u", (i >> 8) & 255, i & 255);
+	l2d_parse_addr(ip, 1701, &a.ss, &a.len);
+	return a;
+}
+
+/*
+ * A flood of SCCRQs (issue 15, finding 4): from one address at most
+ * lns-max-setup-per-peer tunnels are held; from many, at most lns-max-setup,
+ * the oldest making room; malformed ones go through the rate limiter first;
+ * the login over the established tunnel and a new LAC's tunnel still work.
+ */
+UNIT_TEST(l2tpd_sccrq_flood_is_bounded)
+{
+	static const char *const lns_small[] = { "listen 10.0.0.2", "lns-max-setup 20",
+						 "lns-max-setup-per-peer 4", NULL };
+	struct h_node *lac, *lns;
+	struct l2d_addr a;
+	uint8_t buf[256];
+	unsigned int i;
+	size_t len;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_small);
+	storm(lac, 1);
+	h_run_for(100);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	/* one address, 100 tunnels asked for */
+	a = flood_addr(1);
+	for (i = 1; i <= 100; i++) {
+		len = h_craft_sccrq(buf, sizeof(buf), (uint16_t)i, false);
+		h_inject(lns, &a, buf, len);
+	}
+	h_run_for(10);
+	EXPECT_EQ(lns->d->n_lns_setup, 4);
+	EXPECT_EQ(lns->d->stats.sccrq_capped, 96);
+	/* 1000 addresses, spoofed: never more than 20 in setup */
+	for (i = 0; i < 1000; i++) {
+		a = flood_addr(100 + i);
+		len = h_craft_sccrq(buf, sizeof(buf), 7, (i & 1) != 0);	/* half malformed */
+		h_inject(lns, &a, buf, len);
+		EXPECT_TRUE(lns->d->n_lns_setup <= 20);
+	}
+	h_run_for(10);
+	EXPECT_EQ(lns->d->n_lns_setup, 20);
+	EXPECT_TRUE(lns->d->n_tunnels <= 21 + 20);	/* + the dead ones of this turn */
+	EXPECT_TRUE(lns->d->stats.setup_evicted >= 980);
+	/* logins over the established tunnel are not affected */
+	storm(lac, 10);
+	h_run_for(1000);
+	EXPECT_EQ(lac->n_done_ok, 11);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	/* a setup flood ages out; nothing is kept for ever */
+	h_run_for(60000);
+	EXPECT_EQ(lns->d->n_lns_setup, 0);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	h_fini();
+}
+
+/* Malformed SCCRQs are rate limited too: a drop verdict keeps no state. */
+UNIT_TEST(l2tpd_malformed_sccrq_rate_limited)
+{
+	static const char *const lns_drop[] = { "listen 10.0.0.2", "stub-rl sccrq drop", NULL };
+	struct h_node *lns;
+	struct l2d_addr a = flood_addr(5);
+	uint8_t buf[256];
+	size_t len;
+
+	h_reset();
+	h_node(lac_one);
+	lns = h_node(lns_drop);
+	len = h_craft_sccrq(buf, sizeof(buf), 9, true);		/* version 2.0 */
+	h_inject(lns, &a, buf, len);
+	h_run_for(10);
+	EXPECT_EQ(lns->d->stats.rl_dropped, 1);
+	EXPECT_EQ(lns->d->n_tunnels, 0);
+	EXPECT_EQ(lns->sent[L2TP_MSG_STOPCCN], 0);
+	h_fini();
+}
+
+/* An LNS tunnel without calls is closed after lns-idle-timeout. */
+UNIT_TEST(l2tpd_lns_idle_tunnel_closed)
+{
+	static const char *const lac_keep[] = { "route p t1 10.0.0.2", NULL };
+	static const char *const lns_idle[] = { "listen 10.0.0.2", "lns-idle-timeout 5s", NULL };
+	struct h_node *lac, *lns;
+	uint8_t buf[256];
+	struct l2d_addr a = flood_addr(6);
+	size_t len;
+
+	h_reset();
+	lac = h_node(lac_keep);
+	lns = h_node(lns_idle);
+	/* a tunnel that comes up and never carries a call: a crafted LAC */
+	(void)lac;
+	len = h_craft_sccrq(buf, sizeof(buf), 33, false);
+	h_inject(lns, &a, buf, len);
+	h_run_for(10);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_WAIT_SCCCN), 1);
+	/* a real LAC: one call, then logout; the LAC closes its side itself */
+	storm(lac, 1);
+	h_run_for(100);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	/* an established tunnel left idle by its LAC: keep the LAC from closing it */
+	lac->d->shutting_down = true;
+	EXPECT_EQ(l2d_logout(lac->d, 1), 0);
+	h_run_for(100);
+	lac->d->shutting_down = false;
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	h_run_for(4000);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	h_run_for(1500);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 0);
+	EXPECT_EQ(lns->d->stats.tunnels_idle, 1);
+	EXPECT_EQ(lns->sent[L2TP_MSG_STOPCCN] >= 1, true);
+	h_fini();
+}
+
+/* One peer may not take the session ID space: lns-max-calls-per-peer. */
+UNIT_TEST(l2tpd_lns_calls_per_peer_capped)
+{
+	static const char *const lns_cap[] = { "listen 10.0.0.2", "lns-max-calls-per-peer 5", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_cap);
+	storm(lac, 8);
+	h_run_for(2000);
+	EXPECT_EQ(lac->n_done_ok, 5);
+	EXPECT_EQ(lns->d->n_sessions, 5);
+	EXPECT_EQ(lns->d->stats.calls_capped, 3);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	h_fini();
+}

@@ -36,6 +36,10 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->sccrq_timeout_ms = 10000;
 	c->icrq_timeout_ms = 10000;
 	c->hello_ms = 60000;
+	c->lns_idle_ms = 60000;
+	c->lns_max_setup = 256;
+	c->lns_max_setup_per_peer = 8;
+	c->lns_max_calls_per_peer = 16384;
 	c->recv_window = 16;
 	c->tie_breaker = true;
 	c->ratelimit = true;
@@ -173,6 +177,20 @@ static const struct dur_kw dur_kws[] = {
 	{ "sccrq-timeout", offsetof(struct l2d_conf, sccrq_timeout_ms), 100 },
 	{ "icrq-timeout", offsetof(struct l2d_conf, icrq_timeout_ms), 100 },
 	{ "hello-interval", offsetof(struct l2d_conf, hello_ms), 0 },
+	{ "lns-idle-timeout", offsetof(struct l2d_conf, lns_idle_ms), 0 },
+};
+
+/* count keywords: keyword, offset, range */
+struct cnt_kw {
+	const char *kw;
+	size_t off;
+	uint32_t min, max;
+};
+
+static const struct cnt_kw cnt_kws[] = {
+	{ "lns-max-setup", offsetof(struct l2d_conf, lns_max_setup), 1, 65535 },
+	{ "lns-max-setup-per-peer", offsetof(struct l2d_conf, lns_max_setup_per_peer), 1, 65535 },
+	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535 },
 };
 
 int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen)
@@ -198,6 +216,15 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 			return cerr(err, errlen, "%s: expected a duration (e.g. 10s, 500ms) of at least %u ms",
 				    t[0], dur_kws[i].min);
 		*(uint32_t *)((char *)c + dur_kws[i].off) = v;
+		return 0;
+	}
+	for (i = 0; i < sizeof(cnt_kws) / sizeof(cnt_kws[0]); i++) {
+		if (strcmp(t[0], cnt_kws[i].kw))
+			continue;
+		if (n != 2 || parse_u32(t[1], cnt_kws[i].min, cnt_kws[i].max, &v))
+			return cerr(err, errlen, "%s: expected %u..%u", t[0], cnt_kws[i].min,
+				    cnt_kws[i].max);
+		*(uint32_t *)((char *)c + cnt_kws[i].off) = v;
 		return 0;
 	}
 	if (!strcmp(t[0], "hostname")) {

@@ -85,8 +85,13 @@ struct l2d_tunnel {
 	enum l2d_end end;
 	unsigned int n_sessions;
 	struct l2d_session *sessions;
-	struct l2d_timer setup_timer, rel_timer, hold_timer, hello_timer;
+	struct l2d_timer setup_timer, rel_timer, hold_timer, hello_timer, idle_timer;
 	bool dp_added;
+	bool lns_setup;			/* LNS, not yet established: on d->setup_* */
+	struct l2d_tunnel *setup_prev, *setup_next;	/* oldest first */
+	bool rl_reject;			/* LNS: its SCCRQ's rate-limit verdict was reject */
+	uint16_t rl_result, rl_error;
+	char rl_message[128];
 	struct l2tp_rel rel;		/* the queue grows as needed */
 };
 
@@ -206,6 +211,10 @@ struct l2d_stats {
 	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
 	uint64_t sessions_refused, logins_ok, logins_failed;
 	uint64_t calls_refused;		/* ICRQ without listen, OCRQ: CDN 5 */
+	uint64_t sccrq_capped;		/* SCCRQs dropped: lns-max-setup-per-peer */
+	uint64_t setup_evicted;		/* LNS tunnels in setup dropped for newer ones */
+	uint64_t calls_capped;		/* ICRQs refused: lns-max-calls-per-peer */
+	uint64_t tunnels_idle;		/* LNS tunnels closed by lns-idle-timeout */
 	uint64_t rl_rejected, rl_dropped;
 };
 
@@ -224,6 +233,8 @@ struct l2d {
 	uint32_t stub_count;		/* kernel none: admitted sessions */
 	uint32_t next_login_id, next_serial;
 	unsigned int n_tunnels, n_sessions;
+	unsigned int n_lns_setup;	/* LNS tunnels not yet established */
+	struct l2d_tunnel *setup_first, *setup_last;
 	struct l2d_timer reap_timer;
 	bool reap_armed;
 	bool shutting_down;
@@ -254,6 +265,9 @@ int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
 			size_t cap, uint16_t sid, uint16_t type);
 void l2d_tunnel_session_gone(struct l2d_tunnel *t);
+void l2d_tunnel_call_started(struct l2d_tunnel *t);
+/* Same host (and port when @port); an unset address matches nothing. */
+bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port);
 void l2d_reap_later(struct l2d *d);
 const char *l2d_tstate_name(enum l2d_tstate s);
 const char *l2d_sstate_name(enum l2d_sstate s);

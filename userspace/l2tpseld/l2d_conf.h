@@ -79,6 +79,10 @@ struct l2d_conf {
 	uint32_t ack_delay_ms;		/* a ZLB waits this long for a reply to carry the ack */
 	uint32_t sccrq_timeout_ms, icrq_timeout_ms;
 	uint32_t hello_ms;
+	uint32_t lns_idle_ms;		/* LNS: a tunnel without calls is closed after; 0 never */
+	uint32_t lns_max_setup;		/* LNS: tunnels not yet established, in all */
+	uint32_t lns_max_setup_per_peer;	/* ... from one address */
+	uint32_t lns_max_calls_per_peer;	/* LNS: calls from one address */
 	uint16_t recv_window;
 	bool hide_avps, tie_breaker;
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */

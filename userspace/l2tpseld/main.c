@@ -61,11 +61,20 @@ static uint16_t get_port(const struct l2d_addr *a)
 	return ntohs(((const struct sockaddr_in6 *)&a->ss)->sin6_port);
 }
 
+/*
+ * At most this many datagrams from one socket per loop turn: the sockets are
+ * level-triggered, so the rest waits for the next turn, after the timers
+ * (retransmissions, HELLOs, reaping) and the other sockets and the API have
+ * had theirs.  A flooded socket cannot starve them.
+ */
+#define L2D_RX_BURST	64
+
 static void drain(int fd, const struct l2d_addr *fixed_local, uint16_t local_port)
 {
 	static uint8_t buf[4096];
+	unsigned int burst;
 
-	for (;;) {
+	for (burst = 0; burst < L2D_RX_BURST; burst++) {
 		struct l2d_addr peer = { .len = sizeof(peer.ss) }, local;
 		char cbuf[256];
 		struct iovec iov = { buf, sizeof(buf) };

@@ -74,7 +74,20 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 	t->n_sessions++;
 	d->sess_by_id[sid] = s;
 	d->n_sessions++;
+	l2d_tunnel_call_started(t);
 	return s;
+}
+
+/* LNS: calls from @t's peer address, in all its tunnels (lns-max-calls-per-peer). */
+static unsigned int calls_from_peer(const struct l2d_tunnel *t)
+{
+	const struct l2d_tunnel *u;
+	unsigned int n = 0;
+
+	for (u = t->d->tunnels; u; u = u->next)
+		if (!u->initiator && l2d_addr_eq(&u->peer, &t->peer, false))
+			n += u->n_sessions;
+	return n;
 }
 
 void l2d_session_free(struct l2d_session *s)
@@ -286,6 +299,17 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		rl = l2d_rl_check(d, &q, &rla);
 		if (rl == L2TPSEL_RL_DROPPED)
 			return;		/* acknowledged (the tunnel), never answered */
+	}
+	if (calls_from_peer(t) >= d->conf->lns_max_calls_per_peer) {
+		/* one peer may not take the whole session ID space */
+		struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
+					   .error_code = L2TP_ERR_NO_RESOURCES };
+		size_t len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
+
+		d->stats.calls_capped++;
+		if (len)
+			l2d_tunnel_queue(t, buf, len);
+		return;
 	}
 	s = l2d_session_new(t, false);
 	if (!s) {

@@ -97,7 +97,7 @@ void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port)
 }
 
 /* Same host (and port when @port); an unset address matches nothing. */
-static bool addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port)
+bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port)
 {
 	if (a->ss.ss_family != b->ss.ss_family)
 		return false;
@@ -123,6 +123,56 @@ static uint64_t now_ms(struct l2d *d)
 /* ---- reaping: objects die during a turn and are freed at its end ---- */
 
 static void tunnel_free(struct l2d_tunnel *t);
+static void idle_timeout(struct l2d_timer *tm);
+
+/* LNS tunnels in setup, oldest first (lns-max-setup, lns_setup_room()). */
+static void lns_setup_add(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+
+	t->lns_setup = true;
+	t->setup_prev = d->setup_last;
+	t->setup_next = NULL;
+	if (d->setup_last)
+		d->setup_last->setup_next = t;
+	else
+		d->setup_first = t;
+	d->setup_last = t;
+	d->n_lns_setup++;
+}
+
+static void lns_setup_done(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+
+	if (!t->lns_setup)
+		return;
+	if (t->setup_prev)
+		t->setup_prev->setup_next = t->setup_next;
+	else
+		d->setup_first = t->setup_next;
+	if (t->setup_next)
+		t->setup_next->setup_prev = t->setup_prev;
+	else
+		d->setup_last = t->setup_prev;
+	t->lns_setup = false;
+	d->n_lns_setup--;
+}
+
+/* LNS: a tunnel without calls is closed after lns-idle-timeout. */
+static void idle_arm(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+
+	if (t->initiator || t->sessions || !d->conf->lns_idle_ms || t->state != L2D_T_ESTABLISHED)
+		return;
+	l2d_timer_arm(d->loop, &t->idle_timer, l2d_now(d->loop) + d->conf->lns_idle_ms);
+}
+
+void l2d_tunnel_call_started(struct l2d_tunnel *t)
+{
+	l2d_timer_cancel(t->d->loop, &t->idle_timer);
+}
 
 static void reap_fn(struct l2d_timer *tm)
 {
@@ -241,6 +291,7 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	l2d_timer_init(&t->rel_timer, rel_timeout, t);
 	l2d_timer_init(&t->hold_timer, hold_timeout, t);
 	l2d_timer_init(&t->hello_timer, hello_timeout, t);
+	l2d_timer_init(&t->idle_timer, idle_timeout, t);
 	if (d->env->tunnel_open && d->env->tunnel_open(d, t)) {
 		l2tp_rel_destroy(&t->rel);
 		free(t);
@@ -276,6 +327,8 @@ static void tunnel_free(struct l2d_tunnel *t)
 	l2d_timer_cancel(d->loop, &t->rel_timer);
 	l2d_timer_cancel(d->loop, &t->hold_timer);
 	l2d_timer_cancel(d->loop, &t->hello_timer);
+	l2d_timer_cancel(d->loop, &t->idle_timer);
+	lns_setup_done(t);
 	if (t->dp_added && d->dpops)
 		d->dpops->tunnel_del(d, t);
 	if (d->env->tunnel_close)
@@ -296,9 +349,9 @@ struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *re
 	for (t = d->tunnels; t; t = t->next) {
 		if (t->state != L2D_T_ESTABLISHED && t->state != L2D_T_WAIT_SCCRP)
 			continue;
-		if (!addr_eq(&t->peer, remote, true))
+		if (!l2d_addr_eq(&t->peer, remote, true))
 			continue;
-		if (has_local && !addr_eq(&t->local, local, false))
+		if (has_local && !l2d_addr_eq(&t->local, local, false))
 			continue;
 		return t;
 	}
@@ -422,6 +475,7 @@ static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
 	close_sessions(t, end, t->stop_result, t->stop_error);
 	tunnel_dp_del(t);
 	t->state = L2D_T_DEAD;
+	lns_setup_done(t);
 	l2d_timer_cancel(d->loop, &t->setup_timer);
 	l2d_timer_cancel(d->loop, &t->rel_timer);
 	l2d_timer_cancel(d->loop, &t->hold_timer);
@@ -532,10 +586,24 @@ unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_r
 	return a->verdict;
 }
 
+static void idle_timeout(struct l2d_timer *tm)
+{
+	struct l2d_tunnel *t = tm->arg;
+
+	if (t->sessions || t->state != L2D_T_ESTABLISHED)
+		return;
+	t->d->stats.tunnels_idle++;
+	l2d_tunnel_stop(t, L2TP_STOPCCN_CLEAR, 0, "idle");
+}
+
 void l2d_tunnel_session_gone(struct l2d_tunnel *t)
 {
+	if (!t->initiator) {
+		idle_arm(t);
+		return;
+	}
 	/* A LAC tunnel left with no sessions is closed (issue 5). */
-	if (!t->initiator || t->sessions || t->d->shutting_down)
+	if (t->sessions || t->d->shutting_down)
 		return;
 	if (t->state == L2D_T_ESTABLISHED)
 		l2d_tunnel_stop(t, L2TP_STOPCCN_CLEAR, 0, NULL);
@@ -569,6 +637,7 @@ static void tunnel_established(struct l2d_tunnel *t)
 
 	t->state = L2D_T_ESTABLISHED;
 	d->stats.tunnels_up++;
+	lns_setup_done(t);
 	l2tp_rel_set_max_retries(&t->rel, d->conf->retries_established);
 	l2d_timer_cancel(d->loop, &t->setup_timer);
 	if (d->conf->hello_ms)
@@ -588,6 +657,7 @@ static void tunnel_established(struct l2d_tunnel *t)
 		if (s->state == L2D_S_WAIT_TUNNEL)
 			l2d_session_tunnel_up(s);
 	}
+	idle_arm(t);
 }
 
 /* ---- the state machine ---- */
@@ -726,21 +796,9 @@ static void got_sccrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 
 	if (take_peer_ids(t, m))
 		return tunnel_kill(t, L2D_END_ERROR);
-	/* the rate limiter first (S-RL-*): reject = StopCCN, drop = no answer */
-	{
-		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_SCCRQ,
-				       .peer = t->peer_host[0] ? t->peer_host : NULL, .remote = &t->peer };
-		struct l2d_rlans a;
-
-		switch (l2d_rl_check(d, &q, &a)) {
-		case L2TPSEL_RL_REJECTED:
-			return tunnel_stop_end(t, L2D_END_LOCAL, a.result, a.error, a.message);
-		case L2TPSEL_RL_DROPPED:
-			return tunnel_kill(t, L2D_END_LOCAL);	/* not even acknowledged */
-		default:
-			break;
-		}
-	}
+	/* input_sccrq() asked the rate limiter before the tunnel existed */
+	if (t->rl_reject)
+		return tunnel_stop_end(t, L2D_END_LOCAL, t->rl_result, t->rl_error, t->rl_message);
 	if (!t->has_secret && (m->avp[L2TP_AVP_CHALLENGE].present || d->conf->lns_auth_required))
 		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "no secret for this peer");
@@ -920,13 +978,40 @@ static void set_tgroup(struct l2d_tunnel *t, const struct l2d_addr *local)
 		struct l2d_addr a = { .len = c->tgmap[i].len };
 
 		memcpy(&a.ss, &c->tgmap[i].addr, sizeof(a.ss));
-		if (addr_eq(&a, local, false)) {
+		if (l2d_addr_eq(&a, local, false)) {
 			snprintf(t->tgroup, sizeof(t->tgroup), "%s", c->tgmap[i].tgroup);
 			return;
 		}
 	}
 	if (c->tgroup_by_address)
 		l2d_addr_str(local, t->tgroup, sizeof(t->tgroup), false);
+}
+
+/*
+ * Room for one more LNS tunnel in setup, so that a flood of SCCRQs holds a
+ * bounded number of tunnels, sockets and SCCRP retransmissions.  One
+ * address may have lns-max-setup-per-peer in setup: beyond, its SCCRQs are
+ * dropped.  In all there are at most lns-max-setup: beyond, the oldest is
+ * dropped for the new one (as a SYN queue does), so a spoofed flood from
+ * many addresses cannot keep a real LAC out, which answers its SCCRP within
+ * a round trip; its retransmitted SCCRQ tries again otherwise.  A tunnel
+ * counts until it is established or gone.  Established tunnels, which
+ * carry the logins, are never touched.
+ */
+static bool lns_setup_room(struct l2d *d, const struct l2d_addr *peer)
+{
+	const struct l2d_tunnel *t;
+	unsigned int n = 0;
+
+	if (d->n_lns_setup >= d->conf->lns_max_setup_per_peer)
+		for (t = d->setup_first; t; t = t->setup_next)
+			if (l2d_addr_eq(&t->peer, peer, false) && ++n >= d->conf->lns_max_setup_per_peer)
+				return false;
+	while (d->n_lns_setup >= d->conf->lns_max_setup) {
+		d->stats.setup_evicted++;
+		tunnel_kill(d->setup_first, L2D_END_LOCAL);
+	}
+	return true;
 }
 
 /* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
@@ -940,7 +1025,8 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 	char host[L2D_NAME_MAX] = "";
 	uint16_t ptid = 0;
 	uint64_t tb = 0;
-	bool has_tb;
+	struct l2d_rlans rla;
+	bool has_tb, rl_reject = false;
 
 	if (len > sizeof(copy) || !local_is_listen(d, local) || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;
@@ -966,13 +1052,13 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 	}
 	/* a retransmitted SCCRQ goes to the tunnel it created (its SCCRP was lost) */
 	for (t = d->tunnels; t; t = t->next) {
-		if (!t->initiator && t->peer_tid == ptid && addr_eq(&t->peer, peer, true)) {
+		if (!t->initiator && t->peer_tid == ptid && l2d_addr_eq(&t->peer, peer, true)) {
 			if (t->state != L2D_T_DEAD)
 				tunnel_receive(t, buf, len);
 			return;
 		}
 		if (t->initiator && t->state == L2D_T_WAIT_SCCRP && t->tb_sent &&
-		    addr_eq(&t->peer, peer, false))
+		    l2d_addr_eq(&t->peer, peer, false))
 			mine = t;
 	}
 	/* §4.4.3 Tie Breaker: the lower value wins, equal values both lose */
@@ -987,9 +1073,36 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 	} else {
 		mine = NULL;
 	}
+	/* Bounded state, then the rate limiter, before anything is created. */
+	if (!lns_setup_room(d, peer)) {
+		d->stats.sccrq_capped++;
+		l2d_log(d, L2D_LOG_DEBUG, "SCCRQ dropped: %u tunnels in setup", d->n_lns_setup);
+		return;
+	}
+	{
+		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_SCCRQ,
+				       .peer = host[0] ? host : NULL, .remote = peer };
+
+		switch (l2d_rl_check(d, &q, &rla)) {
+		case L2TPSEL_RL_DROPPED:
+			return;		/* no answer at all, no state */
+		case L2TPSEL_RL_REJECTED:
+			rl_reject = true;	/* a StopCCN with the limit's codes */
+			break;
+		default:
+			break;
+		}
+	}
 	t = l2d_tunnel_new(d, peer, local, false);
 	if (!t)
 		return;
+	lns_setup_add(t);
+	if (rl_reject) {
+		t->rl_reject = true;
+		t->rl_result = rla.result;
+		t->rl_error = rla.error;
+		snprintf(t->rl_message, sizeof(t->rl_message), "%s", rla.message);
+	}
 	tunnel_set_secret(t, secret);
 	set_tgroup(t, local);
 	tunnel_receive(t, buf, len);
@@ -1038,7 +1151,7 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 		return;
 	}
 	t = d->tun_by_id[h.tunnel_id];
-	if (!t || t->state == L2D_T_DEAD || !addr_eq(&t->peer, peer, false)) {
+	if (!t || t->state == L2D_T_DEAD || !l2d_addr_eq(&t->peer, peer, false)) {
 		d->stats.rx_no_tunnel++;
 		return;
 	}
