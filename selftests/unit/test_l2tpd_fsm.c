@@ -168,6 +168,28 @@ UNIT_TEST(l2tpd_tunnel_reuse)
 }
 
 /* S-L2TP-2: Challenge/Response both ways and hidden AVPs with the secret. */
+static unsigned int hidden_seen, hidden_short;
+
+/* Every hidden AVP's value length (after the 6-octet header). */
+static void tap_hidden(int from, const uint8_t *buf, size_t len)
+{
+	size_t off = 12;
+
+	if (len < 12 || !(buf[0] & 0x80))
+		return;
+	while (off + 6 <= len) {
+		uint16_t fl = l2tp_get16(buf + off), alen = fl & 0x3ff;
+
+		if (alen < 6 || off + alen > len)
+			return;
+		if (fl & 0x4000) {
+			hidden_seen++;
+			hidden_short += alen - 6 < 16;
+		}
+		off += alen;
+	}
+}
+
 UNIT_TEST(l2tpd_auth_hidden)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 sesame", "hide-avps yes", NULL };
@@ -175,6 +197,8 @@ UNIT_TEST(l2tpd_auth_hidden)
 	struct h_node *lac, *lns;
 
 	h_reset();
+	hidden_seen = hidden_short = 0;
+	H->tap = tap_hidden;
 	lac = h_node(lac_c);
 	lns = h_node(lns_c);
 	h_login(lac, "alice@example", NULL);
@@ -182,6 +206,9 @@ UNIT_TEST(l2tpd_auth_hidden)
 	EXPECT_TRUE(h_has_line(lac, "done ok"));
 	EXPECT_TRUE(lac->d->tunnels && lac->d->tunnels->challenged);
 	EXPECT_TRUE(lns->d->tunnels && lns->d->tunnels->challenged);
+	/* Assigned Tunnel ID, Session ID, Challenge Response hidden, padded to 16 */
+	EXPECT_TRUE(hidden_seen >= 5);
+	EXPECT_EQ(hidden_short, 0);
 	h_fini();
 }
 
@@ -989,5 +1016,36 @@ UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
 	EXPECT_EQ(lac->d->stub_count, 0);		/* the LAC's session ended by that CDN */
 	EXPECT_EQ(lns->d->stats.sessions_failed, 1);
 	EXPECT_EQ(fake_dp_sessions, 0);
+	h_fini();
+}
+
+/* §5.7: a second StopCCN while closing is acknowledged; the hold runs from the first. */
+UNIT_TEST(l2tpd_stopccn_while_closing_keeps_the_hold)
+{
+	struct h_node *lac, *lns;
+	struct l2tp_builder b;
+	struct l2d_tunnel *t;
+	uint8_t buf[128];
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	t = lns->d->tunnels;
+	ASSERT_TRUE(t != NULL);
+	l2d_tunnel_stop(t, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
+	h_run_for(20000);
+	EXPECT_EQ(h_tunnels_in(lac, L2D_T_CLOSING), 1);
+	/* the LNS says it again, 20 s later */
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_STOPCCN);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
+	l2tp_put_result(&b, L2TP_STOPCCN_SHUTTING_DOWN, -1, NULL);
+	ASSERT_EQ(l2d_tunnel_queue(t, buf, l2tp_build_end(&b)), 0);
+	l2d_tunnel_flush(t);
+	h_run_for(100);
+	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 0);
+	h_run_for(11500);	/* 31.6 s after the first */
+	EXPECT_EQ(lac->d->n_tunnels, 0);
 	h_fini();
 }

@@ -367,17 +367,29 @@ void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *b
 }
 
 /* An AVP hidden when a secret is set and hide-avps asks for it (§4.3). */
+/*
+ * A hidden value is padded to one MD5 block (16 octets with its length
+ * field): §4.3 allows padding to hide the true length, and l2tpns refuses
+ * hidden AVPs of fewer than 8 value octets ("Short hidden AVP").
+ */
+#define L2D_HIDDEN_MIN	16
+
 static int put_maybe_hidden(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
 			    const void *val, size_t len)
 {
 	if (t->has_secret && t->d->conf->hide_avps) {
+		uint8_t pad[L2D_HIDDEN_MIN];
+		size_t pad_len = 2 + len < L2D_HIDDEN_MIN ? L2D_HIDDEN_MIN - 2 - len : 0;
+
 		if (!b->rv) {
 			uint8_t rv[16];
 
 			t->d->env->random(t->d, rv, sizeof(rv));
 			l2tp_put_random_vector(b, rv, sizeof(rv));
 		}
-		return l2tp_put_hidden(b, type, val, len, NULL, 0);
+		if (pad_len)
+			t->d->env->random(t->d, pad, pad_len);
+		return l2tp_put_hidden(b, type, val, len, pad, pad_len);
 	}
 	return l2tp_put_avp(b, type, val, len);
 }
@@ -831,6 +843,13 @@ static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
 	char peer[64];
 
+	/*
+	 * Closing already (our StopCCN crossed theirs, or they sent another):
+	 * acknowledged at the flush; the hold runs from the first, or a peer
+	 * that keeps sending could keep the tunnel for ever (§5.7).
+	 */
+	if (t->state == L2D_T_CLOSING)
+		return;
 	result_of(m, &t->stop_result, &t->stop_error);
 	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
 	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: StopCCN received, result %u (%s) error %u",
