@@ -12,7 +12,7 @@ L2TPD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h a
 
 # The daemon's state machines and everything else without sockets or
 # netlink: also linked into the unit tests (selftests/unit/test_l2tpd_*.c).
-L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d_loop.c config.c tunnel.c session.c lac.c journal.c kstub.c)
+L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d_loop.c log.c config.c tunnel.c session.c lac.c journal.c kstub.c)
 L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dp.mk) when that part is there.
@@ -41,5 +41,13 @@ l2tpseld-loopback: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_loopback.sh $(BUILD)
 	selftests/unit/l2tpseld_port.sh $(BUILD)
 unit: l2tpseld-loopback
+
+# Operational safety of the real binary (issue 15, finding 7): test
+# switches, secrets, core dumps, the API socket's mode and credentials,
+# SIGHUP, getrandom, hostile peer strings; a few seconds, part of make unit.
+.PHONY: l2tpseld-safety
+l2tpseld-safety: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
+	selftests/unit/l2tpseld_safety.sh $(BUILD)
+unit: l2tpseld-safety
 
 endif

@@ -458,7 +458,7 @@ peers_agent_start() {
 	[ -e "$d/agent.sock" ] && rm -f "$d/agent.sock"
 	ip netns exec "$PEERS_HUB" "$L2TPSELD" -o "socket $d/agent.sock" \
 		-o "journal $d/agent.journal" -o "hostname l2tpsel-hub" \
-		-o "pppd-options file $d/agent.options" "$@" >"$d/agent.log" 2>&1 &
+		-o "pppd-file $d/agent.options" "$@" >"$d/agent.log" 2>&1 &
 	PEERS_AGENT_PID=$!
 	defer kill_wait $PEERS_AGENT_PID
 	wait_for 10 _peer_up_or_dead $PEERS_AGENT_PID -S "$d/agent.sock"

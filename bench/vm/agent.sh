@@ -76,7 +76,7 @@ common=(-o 'journal none' -o 'log-level 1' -o 'dataplane none')
 # The dead LNS: an l2tpseld that answers nothing (kernel none: the module
 # belongs to the LAC here).
 "$D" "${common[@]}" -o 'kernel none' -o 'listen 127.0.0.3 port 1701' -o 'socket none' \
-	-o 'hostname dead' -o 'lns-mode silent' 2> "$T/dead.log" &
+	-o 'hostname dead' -o 'test-mode yes' -o 'lns-mode silent' 2> "$T/dead.log" &
 pids+=($!)
 
 # The live LNS, and xl2tpd as LAC with XN lac sections; pppd stubbed.

@@ -64,7 +64,7 @@ start_lac() {
 	rm -f "$D/lac.sock"
 	hub "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" -o "journal $D/lac.journal" \
 		-o 'agent-id 7' -o 'hostname hub-lac' -o 'sccrq-timeout 2s' -o 'icrq-timeout 3s' \
-		-o 'secret T1 sesame' -o 'log-level 2' 2>>"$D/lac.log" &
+		-c <(echo 'secret T1 sesame') -o 'log-level 2' 2>>"$D/lac.log" &
 	LAC_PID=$!
 	defer kill -9 $LAC_PID
 	wait_for 5 test -S "$D/lac.sock"

@@ -138,6 +138,7 @@ struct h_node *h_node(const char *const *lines)
 	l2d_conf_defaults(&n->conf);
 	n->conf.kernel = L2D_KERNEL_NONE;
 	n->conf.log_level = getenv("L2TPD_TEST_LOG") ? 2 : 0;
+	n->conf.test_mode = true;	/* the fault tests' switches (lns-mode, stub-*) */
 	strcpy(n->conf.hostname, ip);
 	for (; lines && *lines; lines++) {
 		if (l2d_conf_line(&n->conf, *lines, err, sizeof(err))) {

@@ -13,8 +13,16 @@
  * A client that closes its connection while its login is being set up is
  * "client gone" for that attempt (S-SEL-4's outcome).  An established
  * session stays up after the client left: "logout ID" ends it.
+ *
+ * Who may talk to it: root, the agent's own user, and members of
+ * "api-group" (SO_PEERCRED, SO_PEERGROUPS), whatever the socket file's mode;
+ * the file is created 0660 (umask around bind: never open to others, not
+ * even for an instant) and belongs to api-group when one is set.  Every
+ * answer line goes through l2d_quote(); fields a peer or a client chose
+ * (Host Name, user) are quoted as fields.
  */
 #include <errno.h>
+#include <grp.h>
 #include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -44,18 +52,20 @@ struct api {
 	struct l2d *d;
 	struct api_conn *conns;
 	char path[108];
+	bool has_group;
+	gid_t group;		/* api-group */
 };
 
 static struct api the_api;
 
 static void conn_write(struct api_conn *c, const char *line)
 {
-	size_t n = strlen(line);
 	char buf[API_LINE_MAX + 2];
+	size_t n;
 
-	if (n > API_LINE_MAX)
-		n = API_LINE_MAX;
-	memcpy(buf, line, n);
+	/* one line, whatever the text holds */
+	l2d_quote(buf, API_LINE_MAX + 1, line, strlen(line), 0);
+	n = strlen(buf);
 	buf[n++] = '\n';
 	/* lines are short; a client that does not read loses them */
 	if (send(c->fdw.fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
@@ -114,18 +124,21 @@ static void cmd_show(struct api_conn *c)
 	struct l2d *d = c->d;
 	struct l2d_tunnel *t;
 	struct l2d_session *s;
-	char peer[64], local[64];
+	char peer[64], local[64], host[L2D_QUOTED_SIZE(sizeof(t->peer_host))];
+	char user[L2D_QUOTED_SIZE(sizeof(s->user))];
 
 	for (t = d->tunnels; t; t = t->next) {
 		l2d_addr_str(&t->peer, peer, sizeof(peer), true);
 		l2d_addr_str(&t->local, local, sizeof(local), true);
 		conn_printf(c, "tunnel %u peer-tid %u peer %s local %s role %s state %s sessions %u host %s",
 			    t->tid, t->peer_tid, peer, local, t->initiator ? "lac" : "lns",
-			    l2d_tstate_name(t->state), t->n_sessions, t->peer_host[0] ? t->peer_host : "-");
+			    l2d_tstate_name(t->state), t->n_sessions,
+			    l2d_quote_str(host, sizeof(host), t->peer_host));
 		for (s = t->sessions; s; s = s->next)
 			conn_printf(c, "session %u tunnel %u peer-sid %u role %s state %s id %u user %s",
 				    s->sid, t->tid, s->peer_sid, s->initiator ? "lac" : "lns",
-				    l2d_sstate_name(s->state), s->api_id, s->user[0] ? s->user : "-");
+				    l2d_sstate_name(s->state), s->api_id,
+				    l2d_quote_str(user, sizeof(user), s->user));
 	}
 	conn_write(c, "end");
 }
@@ -242,13 +255,47 @@ static void conn_readable(struct l2d_fd *f, uint32_t events)
 	}
 }
 
+/* root, our own user, or a member of api-group (primary or supplementary) */
+static bool peer_allowed(int fd, struct ucred *cr)
+{
+	socklen_t len = sizeof(*cr);
+	gid_t groups[256];
+	unsigned int i;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, cr, &len) < 0 || len != sizeof(*cr))
+		return false;
+	if (cr->uid == 0 || cr->uid == geteuid())
+		return true;
+	if (!the_api.has_group)
+		return false;
+	if (cr->gid == the_api.group)
+		return true;
+	len = sizeof(groups);
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &len) < 0)
+		return false;
+	for (i = 0; i < len / sizeof(groups[0]); i++)
+		if (groups[i] == the_api.group)
+			return true;
+	return false;
+}
+
 static void api_accept(struct l2d_fd *f, uint32_t events)
 {
 	struct api_conn *c;
+	struct ucred cr = { .pid = 0, .uid = (uid_t)-1, .gid = (gid_t)-1 };
 	int fd = accept4(f->fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 
 	if (fd < 0)
 		return;
+	if (!peer_allowed(fd, &cr)) {
+		static const char no[] = "error permission denied\n";
+
+		l2d_log(the_api.d, L2D_LOG_ERR, "api: connection from pid %d uid %d gid %d refused: "
+			"not root, the agent's user or api-group", (int)cr.pid, (int)cr.uid, (int)cr.gid);
+		send(fd, no, sizeof(no) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+		close(fd);
+		return;
+	}
 	c = calloc(1, sizeof(*c));
 	if (!c) {
 		close(fd);
@@ -267,22 +314,52 @@ static void api_accept(struct l2d_fd *f, uint32_t events)
 	the_api.conns = c;
 }
 
+/* api-group NAME|GID -> the_api.group */
+static int api_group(const char *name, char *err, size_t errlen)
+{
+	struct group *g = getgrnam(name);
+	char *end;
+	unsigned long v;
+
+	if (g) {
+		the_api.group = g->gr_gid;
+	} else {
+		v = strtoul(name, &end, 10);
+		if (*end || end == name || v >= (gid_t)-1) {
+			snprintf(err, errlen, "api-group: no group \"%s\"", name);
+			return -ENOENT;
+		}
+		the_api.group = (gid_t)v;
+	}
+	the_api.has_group = true;
+	return 0;
+}
+
 int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
 int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
-	int fd, e;
+	mode_t old;
+	int fd, e, rc;
 
 	if (strlen(path) >= sizeof(sa.sun_path)) {
 		snprintf(err, errlen, "socket %s: path too long", path);
 		return -ENAMETOOLONG;
 	}
+	if (d->conf->api_group[0] && (e = api_group(d->conf->api_group, err, errlen)))
+		return e;
 	strcpy(sa.sun_path, path);
 	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		goto err;
 	unlink(path);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0 || chmod(path, 0660) < 0 ||
+	/* the file is born 0660: no moment in which others could connect */
+	old = umask(0117);
+	rc = bind(fd, (struct sockaddr *)&sa, sizeof(sa));
+	e = errno;
+	umask(old);
+	errno = e;
+	if (rc < 0 || (the_api.has_group && chown(path, (uid_t)-1, the_api.group) < 0) ||
 	    listen(fd, 64) < 0)
 		goto err;
 	the_api.d = d;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "l2d_conf.h"
@@ -193,6 +194,37 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535 },
 };
 
+/* A test switch was read: remember the first for l2d_conf_check's refusal. */
+static void test_switch(struct l2d_conf *c, const char *kw, const char *val)
+{
+	if (!c->test_switch[0])
+		snprintf(c->test_switch, sizeof(c->test_switch), "%s%s%s", kw, val ? " " : "",
+			 val ? val : "");
+}
+
+/*
+ * pppd-options / lns-pppd-options: the words joined by blanks into @dst.
+ * pppd's "password" would put a secret on pppd's command line, which every
+ * local user reads in /proc/PID/cmdline: it belongs in the options file.
+ */
+static int pppd_words(char *dst, size_t cap, char **t, int n, char *err, size_t errlen)
+{
+	int k;
+
+	dst[0] = '\0';
+	for (k = 1; k < n; k++) {
+		if (!strcmp(t[k], "password"))
+			return cerr(err, errlen, "%s: \"password\" would show on pppd's command line "
+				    "(/proc/PID/cmdline): put it in the pppd options file (mode 0600)", t[0]);
+		if (strlen(dst) + strlen(t[k]) + 2 > cap)
+			return cerr(err, errlen, "%s: longer than %zu bytes", t[0], cap - 1);
+		if (k > 1)
+			strcat(dst, " ");
+		strcat(dst, t[k]);
+	}
+	return 0;
+}
+
 int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen)
 {
 	char line[1024], *t[MAX_TOK];
@@ -298,6 +330,14 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		if (n != 3 || m == 5 || k == 3)
 			return cerr(err, errlen, "stub-rl: usage: stub-rl { sccrq | icrq | login | attempt } { pass | reject | drop }");
 		c->stub_rl[m] = (uint8_t)k;
+		test_switch(c, "stub-rl", NULL);
+	} else if (!strcmp(t[0], "test-mode")) {
+		if (n != 2 || parse_bool(t[1], &c->test_mode))
+			return cerr(err, errlen, "test-mode: expected yes or no");
+	} else if (!strcmp(t[0], "api-group")) {
+		if (n != 2 || copy_name(c->api_group, sizeof(c->api_group), t[1]))
+			return cerr(err, errlen, "api-group: expected a group name or number of 1..%d bytes",
+				    L2D_NAME_MAX - 1);
 	} else if (!strcmp(t[0], "ratelimit")) {
 		if (n != 2 || parse_bool(t[1], &c->ratelimit))
 			return cerr(err, errlen, "ratelimit: expected yes or no");
@@ -394,10 +434,13 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		} else {
 			return cerr(err, errlen, "lns-mode: expected normal, silent, silent-after-zlb or cdn [RESULT [ERROR]]");
 		}
+		if (c->lns_mode != L2D_LNS_NORMAL)
+			test_switch(c, "lns-mode", t[1]);
 	} else if (!strcmp(t[0], "stub-limit")) {
 		if (n != 2 || parse_u32(t[1], 0, 1000000, &v))
 			return cerr(err, errlen, "stub-limit: expected 0..1000000 (0 = none)");
 		c->stub_limit = v;
+		test_switch(c, "stub-limit", NULL);
 	} else if (!strcmp(t[0], "pppd")) {
 		if (n != 2 || copy_name(c->pppd_path, sizeof(c->pppd_path), t[1]))
 			return cerr(err, errlen, "pppd: expected a path");
@@ -407,18 +450,10 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		if (n != 2 || copy_name(dst, sizeof(c->pppd_file), t[1]))
 			return cerr(err, errlen, "%s: expected a path of at most %zu bytes", t[0],
 				    sizeof(c->pppd_file) - 1);
-	} else if (!strcmp(t[0], "pppd-options")) {
-		int k;
+	} else if (!strcmp(t[0], "pppd-options") || !strcmp(t[0], "lns-pppd-options")) {
+		char *dst = t[0][0] == 'l' ? c->lns_pppd_options : c->pppd_options;
 
-		c->pppd_options[0] = '\0';
-		for (k = 1; k < n; k++) {
-			if (strlen(c->pppd_options) + strlen(t[k]) + 2 > sizeof(c->pppd_options))
-				return cerr(err, errlen, "pppd-options: longer than %zu bytes",
-					    sizeof(c->pppd_options) - 1);
-			if (k > 1)
-				strcat(c->pppd_options, " ");
-			strcat(c->pppd_options, t[k]);
-		}
+		return pppd_words(dst, sizeof(c->pppd_options), t, n, err, errlen);
 	} else if (!strcmp(t[0], "log-level")) {
 		if (n != 2 || parse_u32(t[1], 0, 2, &v))
 			return cerr(err, errlen, "log-level: expected 0 (errors), 1 (info) or 2 (debug)");
@@ -432,11 +467,16 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen)
 {
 	char line[1100], msg[200];
-	unsigned int no = 0;
+	unsigned int no = 0, n_secrets = c->n_secrets;
+	struct stat st;
 	FILE *f = fopen(path, "r");
 
 	if (!f)
 		return cerr(err, errlen, "%s: %s", path, strerror(errno));
+	if (fstat(fileno(f), &st)) {
+		fclose(f);
+		return cerr(err, errlen, "%s: %s", path, strerror(errno));
+	}
 	while (fgets(line, sizeof(line), f)) {
 		no++;
 		if (!strchr(line, '\n') && !feof(f)) {
@@ -449,6 +489,10 @@ int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen
 		}
 	}
 	fclose(f);
+	/* a pipe (-c <(...)) is 0600; a file with secrets must not be world-readable */
+	if (c->n_secrets > n_secrets && (st.st_mode & S_IRWXO))
+		return cerr(err, errlen, "%s holds secrets and is open to other users (mode %04o): "
+			    "chmod o= it (0600 or 0640)", path, (unsigned int)(st.st_mode & 07777));
 	return 0;
 }
 
@@ -470,8 +514,64 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	}
 	if (c->kernel == L2D_KERNEL_NETLINK && c->n_routes)
 		return cerr(err, errlen, "route lines are for \"kernel none\" only: with the module, the kernel selects");
+	if (c->test_switch[0] && !c->test_mode)
+		return cerr(err, errlen, "%s is a test switch: refused without \"test-mode yes\" "
+			    "(never on a production agent)", c->test_switch);
 	return 0;
 }
+
+int l2d_conf_pppd_args(const struct l2d_conf *c, bool lns, const char **file, char *buf,
+		       size_t cap, char **argv, int max)
+{
+	const char *words = lns ? c->lns_pppd_options : c->pppd_options;
+	char *p, *save = NULL;
+	int n = 0;
+
+	*file = lns && c->lns_pppd_file[0] ? c->lns_pppd_file : c->pppd_file[0] ? c->pppd_file : NULL;
+	if (strlen(words) >= cap || max < 1)
+		return -1;
+	strcpy(buf, words);
+	for (p = strtok_r(buf, " ", &save); p; p = strtok_r(NULL, " ", &save)) {
+		if (n >= max - 1)
+			return -1;
+		argv[n++] = p;
+	}
+	argv[n] = NULL;
+	return n;
+}
+
+/* keep @field of @run when @fresh has another value, and say so in @kept */
+#define KEEP(field, name) do {							\
+	if (memcmp(&run->field, &fresh->field, sizeof(run->field))) {		\
+		memcpy(&keep.field, &run->field, sizeof(run->field));		\
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%s%s",	\
+			 kept[0] ? ", " : "", name);				\
+	}									\
+} while (0)
+
+void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *kept, size_t keptlen)
+{
+	struct l2d_conf keep = *fresh;
+
+	kept[0] = '\0';
+	KEEP(port, "port");
+	if (run->n_listen != fresh->n_listen ||
+	    memcmp(run->listen, fresh->listen, sizeof(run->listen[0]) * run->n_listen)) {
+		memcpy(keep.listen, run->listen, sizeof(run->listen));
+		memcpy(keep.listen_len, run->listen_len, sizeof(run->listen_len));
+		keep.n_listen = run->n_listen;
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%slisten", kept[0] ? ", " : "");
+	}
+	KEEP(socket_path, "socket");
+	KEEP(api_group, "api-group");
+	KEEP(journal_path, "journal");
+	KEEP(agent_id, "agent-id");
+	KEEP(kernel, "kernel");
+	KEEP(dataplane, "dataplane");
+	KEEP(netns, "netns");
+	*run = keep;
+}
+#undef KEEP
 
 const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name)
 {

@@ -501,8 +501,15 @@ static int dp_pppd_argv(const char **argv, int max, const struct l2d_pppd_opts *
 	ARG(o->plugin && *o->plugin ? o->plugin : "pppol2tp.so");
 	ARG("pppol2tp");
 	ARG(fdbuf);
-	if (o->lns)
+	/*
+	 * An LNS authenticates its subscribers: "auth" comes before the
+	 * options file and the extra arguments, so only the operator's own
+	 * "noauth" there turns it off.
+	 */
+	if (o->lns) {
 		ARG("pppol2tp_lns_mode");
+		ARG("auth");
+	}
 	if (o->tid) {
 		ARG("pppol2tp_tunnel_id");
 		ARG(tidbuf);

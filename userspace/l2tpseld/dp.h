@@ -93,7 +93,7 @@ int l2d_dp_ppp_open(struct l2d_dp *dp, int udp_fd, uint16_t tid, uint16_t sid,
 struct l2d_pppd_opts {
 	const char *pppd;	/* executable; default "/usr/sbin/pppd" */
 	const char *plugin;	/* default "pppol2tp.so" (pppd's plugin dir) */
-	bool lns;		/* LNS mode (pppol2tp_lns_mode); else dialer (LAC) mode */
+	bool lns;		/* LNS mode (pppol2tp_lns_mode auth); else dialer (LAC) mode */
 	uint16_t tid, sid;	/* pppol2tp_tunnel_id / _session_id (for pppd's logs) */
 	const char *optfile;	/* "file PATH": the profile's pppd options */
 	const char *ifname;	/* "ifname NAME" (pppd >= 2.4.8) */
@@ -109,7 +109,7 @@ struct l2d_pppd_opts {
 /*
  * Fork and exec pppd on @ppp_fd (which must stay open in the caller until
  * pppd has started; closing the caller's copy afterwards is fine): arguments
- * `plugin PLUGIN pppol2tp FD [pppol2tp_lns_mode] pppol2tp_tunnel_id T
+ * `plugin PLUGIN pppol2tp FD [pppol2tp_lns_mode auth] pppol2tp_tunnel_id T
  * pppol2tp_session_id S nodetach [file ..] [ifname ..] [unit ..] [user ..]
  * [ipparam ..] [logfile ..] EXTRA...`.  The child starts with every other
  * descriptor closed, an empty signal mask and default signal dispositions, in

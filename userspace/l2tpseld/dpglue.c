@@ -45,9 +45,8 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 {
 	struct l2d_tunnel *t = s->t;
 	struct l2d_dp *dp = dp_of(d);
-	char opts[sizeof(d->conf->pppd_options)], *extra[MAX_EXTRA + 1], *p, *save = NULL;
+	char opts[sizeof(d->conf->pppd_options)], *extra[MAX_EXTRA + 1];
 	struct l2d_pppd_opts o = { 0 };
-	unsigned int n = 0;
 	int ret, fd;
 	pid_t pid;
 
@@ -62,17 +61,19 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 		l2d_dp_session_del(dp, t->tid, s->sid);
 		goto err;
 	}
-	snprintf(opts, sizeof(opts), "%s", d->conf->pppd_options);
-	for (p = strtok_r(opts, " ", &save); p && n < MAX_EXTRA; p = strtok_r(NULL, " ", &save))
-		extra[n++] = p;
-	extra[n] = NULL;
+	/* each role its own options: the LAC's never reach an LNS pppd */
+	if (l2d_conf_pppd_args(d->conf, !s->initiator, &o.optfile, opts, sizeof(opts), extra,
+			       MAX_EXTRA + 1) < 0) {
+		close(fd);
+		l2d_dp_session_del(dp, t->tid, s->sid);
+		l2d_log(d, L2D_LOG_ERR, "session %u: more than %d pppd options", s->sid, MAX_EXTRA);
+		return -E2BIG;
+	}
 	o.pppd = d->conf->pppd_path;
 	o.lns = !s->initiator;
 	o.tid = t->tid;
 	o.sid = s->sid;
 	o.user = s->initiator && s->user[0] ? s->user : NULL;
-	o.optfile = !s->initiator && d->conf->lns_pppd_file[0] ? d->conf->lns_pppd_file :
-		    d->conf->pppd_file[0] ? d->conf->pppd_file : NULL;
 	o.extra = (const char *const *)extra;
 	o.out_fd = -1;
 	pid = l2d_dp_pppd_start(dp, fd, &o);

@@ -314,10 +314,29 @@ void l2d_journal_down(struct l2d *d, const struct l2d_session *s);
 /* Report down what the kernel holds for this agent. Return: sessions released. */
 int l2d_reconcile(struct l2d *d, const char *journal_path);
 
-/* ---- logging ---- */
+/* ---- logging and quoting (log.c) ---- */
 enum { L2D_LOG_ERR, L2D_LOG_INFO, L2D_LOG_DEBUG };
+/* One line on stderr, "l2tpseld: " first, passed through l2d_quote(). */
 void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * The one quoting helper for everything a peer (or an API client) can put in
+ * a log line or an API answer: Host Name, Calling Number, result messages,
+ * user names.  Every byte below 0x20, 0x7f and every byte from 0x80 up
+ * becomes \xHH, so no line can be split or coloured, and bytes that are not
+ * ASCII show as what they are.  L2D_QUOTE_FIELD: the text is one field of a
+ * line; blank, backslash and double quote become \xHH too, so the field
+ * stays one word and a \x in it is always an escape.  Without it (a whole
+ * line, the sinks' last pass) those three are kept.  @dst always ends with
+ * a NUL; an escape is never cut.  Returns @dst.
+ */
+#define L2D_QUOTE_FIELD	1u
+char *l2d_quote(char *dst, size_t cap, const void *src, size_t len, unsigned int flags);
+/* A NUL-terminated field, quoted; "-" when empty. */
+const char *l2d_quote_str(char *dst, size_t cap, const char *s);
+/* Room for a quoted field of @n bytes. */
+#define L2D_QUOTED_SIZE(n)	(4 * (n) + 1)
 
 extern const struct l2d_kops l2d_kops_stub;
 extern const struct l2d_kops l2d_kops_netlink;

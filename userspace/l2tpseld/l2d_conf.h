@@ -98,8 +98,12 @@ struct l2d_conf {
 	uint32_t stub_limit;			/* kernel none: LNS admission limit */
 	bool ratelimit;				/* ask RL_CHECK */
 	uint8_t stub_rl[5];			/* kernel none: verdict by enum l2tpsel_rl_msg */
+	bool test_mode;				/* "test-mode yes": test switches allowed */
+	char test_switch[48];			/* the first test switch read, "" = none */
+	char api_group[L2D_NAME_MAX];		/* API: a group allowed besides root and us */
 	char pppd_path[128];
-	char pppd_options[256];
+	char pppd_options[256];			/* LAC role's extra pppd arguments */
+	char lns_pppd_options[256];		/* LNS role's extra pppd arguments */
 	char pppd_file[256];			/* "file PATH" for pppd, LAC role */
 	char lns_pppd_file[256];		/* ... LNS role ("" = pppd_file) */
 	int log_level;
@@ -117,6 +121,25 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen);
 int l2d_parse_addr(const char *s, uint16_t port, struct sockaddr_storage *ss, socklen_t *len);
 /* "10", "10s", "500ms" -> milliseconds. Return: 0 or -1. */
 int l2d_parse_duration(const char *s, uint32_t *ms);
+
+/*
+ * pppd's options file and extra arguments for a session of the LNS role
+ * (@lns) or the LAC role: the LNS role gets lns-pppd-file (else pppd-file)
+ * and lns-pppd-options only, never the LAC's pppd-options.  The arguments
+ * are split into @buf (@cap bytes) and pointed to from @argv (room for @max
+ * entries, NULL-terminated).  Return: their number, or -1 when they do not
+ * fit.  *@file gets the options file or NULL.
+ */
+int l2d_conf_pppd_args(const struct l2d_conf *c, bool lns, const char **file, char *buf,
+		       size_t cap, char **argv, int max);
+
+/*
+ * SIGHUP: take over @fresh (read and checked like at start) into @run, but
+ * for the keys that need a restart (sockets, identity, kernel, data path):
+ * those keep their running values, and @kept gets their names ("port,
+ * listen"; "" when none changed).
+ */
+void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *kept, size_t keptlen);
 
 /* The secret for a LAC tunnel name or an LNS peer Host Name, or NULL. */
 const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name);

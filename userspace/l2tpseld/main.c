@@ -8,6 +8,10 @@
  * its own UDP socket bound to its local address and port and connected to
  * the peer (the kernel data path needs one socket per tunnel).  Datagrams
  * are demultiplexed by Tunnel ID whatever socket they arrive on.
+ *
+ * Secrets: read from the -c file only (never -o: /proc/PID/cmdline); the
+ * process is not dumpable and has no core size (it holds them in memory).
+ * SIGHUP reads the same -c files and -o lines again (reload()).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
@@ -41,6 +46,11 @@ struct listener {
 };
 
 static struct l2d *D;
+static struct l2d_conf conf;
+/* what the configuration was read from, in order: -c FILE (file) or -o LINE */
+#define MAX_SOURCES 256
+static struct { bool file; const char *text; } sources[MAX_SOURCES];
+static unsigned int n_sources;
 static struct listener listeners[L2D_MAX_LISTEN];
 static unsigned int n_listeners;
 static struct l2d_fd sigw;
@@ -223,6 +233,12 @@ static int env_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, siz
 	return send(t->fd, buf, len, MSG_DONTWAIT) < 0 ? -1 : 0;
 }
 
+/*
+ * Tunnel and session ids, challenges and tie breakers: without a working
+ * random source the agent cannot go on, and must not spin.  An interrupted
+ * call is retried; any other failure ends the agent with a message (its
+ * pppd and kernel tunnels go with it, the next start reconciles).
+ */
 static void env_random(struct l2d *d, void *buf, size_t len)
 {
 	uint8_t *p = buf;
@@ -230,8 +246,13 @@ static void env_random(struct l2d *d, void *buf, size_t len)
 	while (len) {
 		ssize_t n = getrandom(p, len, 0);
 
-		if (n <= 0)
+		if (n < 0 && errno == EINTR)
 			continue;
+		if (n <= 0) {
+			l2d_log(d, L2D_LOG_ERR, "getrandom: %s: no random numbers, exiting",
+				n < 0 ? strerror(errno) : "returned nothing");
+			exit(1);
+		}
 		p += n;
 		len -= (size_t)n;
 	}
@@ -245,6 +266,49 @@ static const struct l2d_env env = {
 	.random = env_random,
 };
 
+/* Read the sources again into @c and check it: 0, or -1 with @err. */
+static int conf_read(struct l2d_conf *c, char *err, size_t errlen)
+{
+	char msg[400];
+	unsigned int i;
+
+	l2d_conf_defaults(c);
+	for (i = 0; i < n_sources; i++) {
+		if (sources[i].file) {
+			if (l2d_conf_file(c, sources[i].text, err, errlen))
+				return -1;
+		} else if (l2d_conf_line(c, sources[i].text, msg, sizeof(msg))) {
+			snprintf(err, errlen, "-o: %s", msg);
+			return -1;
+		}
+	}
+	return l2d_conf_check(c, err, errlen);
+}
+
+/*
+ * SIGHUP: everything that can change under running tunnels does so (secrets,
+ * timers, retries, limits, rate limiting, LNS policy, pppd options, log
+ * level; tunnels and sessions already up keep what they were set up with);
+ * sockets, identity, kernel and data path keep their running values until
+ * a restart (l2d_conf_reload).  A configuration that does not read or
+ * check is not taken: the running one stays, and the log says why.
+ */
+static void reload(void)
+{
+	static struct l2d_conf fresh;
+	char err[512], kept[256];
+
+	if (conf_read(&fresh, err, sizeof(err))) {
+		l2d_log(D, L2D_LOG_ERR, "SIGHUP: configuration not reloaded, the running one stays: %s",
+			err);
+		return;
+	}
+	l2d_conf_reload(&conf, &fresh, kept, sizeof(kept));
+	D->log_level = conf.log_level;
+	l2d_log(D, L2D_LOG_ERR, "SIGHUP: configuration reloaded%s%s",
+		kept[0] ? "; changed but kept until a restart: " : "", kept);
+}
+
 static void signal_readable(struct l2d_fd *f, uint32_t events)
 {
 	struct signalfd_siginfo si;
@@ -256,6 +320,9 @@ static void signal_readable(struct l2d_fd *f, uint32_t events)
 
 			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
 				l2d_dp_child_exit(D, pid, status);
+		} else if (si.ssi_signo == SIGHUP) {
+			if (!D->shutting_down)
+				reload();
 		} else if (!D->shutting_down) {
 			l2d_log(D, L2D_LOG_INFO, "signal %u: StopCCN to every tunnel, exiting", si.ssi_signo);
 			l2d_shutdown(D);
@@ -294,28 +361,49 @@ static void raise_nofile(void)
 
 int main(int argc, char **argv)
 {
-	static struct l2d_conf conf;
 	struct l2d_loop loop;
+	struct rlimit nocore = { 0, 0 };
 	char err[512];
 	sigset_t ss;
 	bool check_only = false;
-	unsigned int i;
+	unsigned int i, n_secrets;
 	int opt, ret;
 
+	/* secrets are read below: no core file, no ptrace by other users */
+	if (setrlimit(RLIMIT_CORE, &nocore) || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
+		fprintf(stderr, "l2tpseld: turning core dumps off: %s\n", strerror(errno));
+		return 1;
+	}
 	l2d_conf_defaults(&conf);
 	while ((opt = getopt(argc, argv, "c:o:th")) != -1) {
+		if ((opt == 'c' || opt == 'o') && n_sources == MAX_SOURCES) {
+			fprintf(stderr, "l2tpseld: more than %d -c and -o options\n", MAX_SOURCES);
+			return 1;
+		}
 		switch (opt) {
 		case 'c':
 			if (l2d_conf_file(&conf, optarg, err, sizeof(err))) {
 				fprintf(stderr, "l2tpseld: %s\n", err);
 				return 1;
 			}
+			sources[n_sources].file = true;
+			sources[n_sources++].text = optarg;
 			break;
 		case 'o':
+			/* the message names the keyword, never the line: it may hold a secret */
+			n_secrets = conf.n_secrets;
 			if (l2d_conf_line(&conf, optarg, err, sizeof(err))) {
-				fprintf(stderr, "l2tpseld: -o '%s': %s\n", optarg, err);
+				fprintf(stderr, "l2tpseld: -o: %s\n", err);
 				return 1;
 			}
+			if (conf.n_secrets != n_secrets) {
+				fprintf(stderr, "l2tpseld: -o: secrets are refused on the command line "
+					"(every local user reads /proc/PID/cmdline): put the secret line in "
+					"the -c file (mode 0600) or a pipe (-c <(...))\n");
+				return 1;
+			}
+			sources[n_sources].file = false;
+			sources[n_sources++].text = optarg;
 			break;
 		case 't':
 			check_only = true;
@@ -400,6 +488,7 @@ int main(int argc, char **argv)
 	sigaddset(&ss, SIGTERM);
 	sigaddset(&ss, SIGINT);
 	sigaddset(&ss, SIGCHLD);
+	sigaddset(&ss, SIGHUP);
 	sigprocmask(SIG_BLOCK, &ss, NULL);
 	sigw.fd = signalfd(-1, &ss, SFD_NONBLOCK | SFD_CLOEXEC);
 	sigw.fn = signal_readable;

@@ -59,19 +59,6 @@ const char *l2d_end_name(enum l2d_end e)
 	return (unsigned int)e < sizeof(end_names) / sizeof(*end_names) ? end_names[e] : "?";
 }
 
-void l2d_log(struct l2d *d, int level, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (level > d->log_level)
-		return;
-	va_start(ap, fmt);
-	fprintf(stderr, "l2tpseld: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n");
-	va_end(ap);
-}
-
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port)
 {
 	char ip[INET6_ADDRSTRLEN] = "?";

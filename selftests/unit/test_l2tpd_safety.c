@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld's operational safety in the unit build (issue 15, finding 7):
+ * the LNS role's pppd arguments, test switches, the SIGHUP merge and the
+ * quoting of peer strings in log lines.  The real binary's side (secrets,
+ * the API socket, SIGHUP, getrandom) is selftests/unit/l2tpseld_safety.sh.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "unit.h"
+#include "l2tpd_harness.h"
+
+#define TOP_DIR "selftests/unit/../.."
+
+static bool has_word(char *const *argv, const char *w)
+{
+	for (; *argv; argv++)
+		if (!strcmp(*argv, w))
+			return true;
+	return false;
+}
+
+/* the contrib example, as installed (its mode checked apart) */
+static int read_example(struct l2d_conf *c, char *err, size_t errlen)
+{
+	char path[] = "/tmp/l2tpd-example.XXXXXX", buf[4096];
+	FILE *in = fopen(TOP_DIR "/contrib/l2tpseld.conf.example", "r");
+	int fd = mkstemp(path), ret = -1;
+	size_t n;
+
+	if (!in || fd < 0)
+		goto out;
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (write(fd, buf, n) != (ssize_t)n)
+			goto out;
+	l2d_conf_defaults(c);
+	ret = l2d_conf_file(c, path, err, errlen);
+	if (!ret)
+		ret = l2d_conf_check(c, err, errlen);
+out:
+	if (in)
+		fclose(in);
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+	}
+	return ret;
+}
+
+/* Finding 7: the example must not turn the LNS's authentication off */
+UNIT_TEST(l2tpd_lns_pppd_has_no_lac_noauth)
+{
+	static struct l2d_conf c;
+	char err[512], buf[256], *argv[40];
+	const char *file;
+	int n;
+
+	ASSERT_EQ(read_example(&c, err, sizeof(err)), 0);
+	n = l2d_conf_pppd_args(&c, true, &file, buf, sizeof(buf), argv, 40);
+	ASSERT_TRUE(n >= 0);
+	EXPECT_TRUE(!has_word(argv, "noauth"));
+	n = l2d_conf_pppd_args(&c, false, &file, buf, sizeof(buf), argv, 40);
+	ASSERT_TRUE(n >= 0);
+	EXPECT_TRUE(has_word(argv, "noauth"));	/* the LAC's dialer pppd */
+
+	/* pppd-options is the LAC's: never appended to an LNS pppd */
+	l2d_conf_defaults(&c);
+	EXPECT_EQ(l2d_conf_line(&c, "pppd-options noauth mtu 1400", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&c, "pppd-file /etc/ppp/lac", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&c, "lns-pppd-file /etc/ppp/lns", err, sizeof(err)), 0);
+	n = l2d_conf_pppd_args(&c, true, &file, buf, sizeof(buf), argv, 40);
+	EXPECT_EQ(n, 0);
+	EXPECT_STREQ(file, "/etc/ppp/lns");
+	n = l2d_conf_pppd_args(&c, false, &file, buf, sizeof(buf), argv, 40);
+	EXPECT_EQ(n, 3);
+	EXPECT_STREQ(file, "/etc/ppp/lac");
+	/* unless the operator wrote it for the LNS */
+	EXPECT_EQ(l2d_conf_line(&c, "lns-pppd-options noauth", err, sizeof(err)), 0);
+	n = l2d_conf_pppd_args(&c, true, &file, buf, sizeof(buf), argv, 40);
+	EXPECT_EQ(n, 1);
+	EXPECT_TRUE(has_word(argv, "noauth"));
+	/* and pppd's password never goes on a command line */
+	EXPECT_EQ(l2d_conf_line(&c, "lns-pppd-options password x", err, sizeof(err)), -1);
+	EXPECT_TRUE(strstr(err, "/proc/PID/cmdline") != NULL);
+}
+
+UNIT_TEST(l2tpd_test_switches_need_test_mode)
+{
+	static const char *const sw[] = { "lns-mode silent", "lns-mode silent-after-zlb",
+					   "lns-mode cdn 2 6", "stub-limit 1", "stub-rl icrq drop" };
+	static struct l2d_conf c;
+	char err[300];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(sw) / sizeof(sw[0]); i++) {
+		l2d_conf_defaults(&c);
+		c.kernel = L2D_KERNEL_NONE;
+		EXPECT_EQ(l2d_conf_line(&c, sw[i], err, sizeof(err)), 0);
+		EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);
+		EXPECT_TRUE(strstr(err, "is a test switch: refused without \"test-mode yes\"") != NULL);
+		EXPECT_EQ(l2d_conf_line(&c, "test-mode yes", err, sizeof(err)), 0);
+		EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
+	}
+	l2d_conf_defaults(&c);
+	EXPECT_EQ(l2d_conf_line(&c, "lns-mode silent", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);
+	EXPECT_STREQ(err, "lns-mode silent is a test switch: refused without \"test-mode yes\" "
+		     "(never on a production agent)");
+}
+
+UNIT_TEST(l2tpd_reload_keeps_restart_keys)
+{
+	static struct l2d_conf run, fresh;
+	char err[200], kept[200];
+
+	l2d_conf_defaults(&run);
+	EXPECT_EQ(l2d_conf_line(&run, "listen 10.0.0.1", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_check(&run, err, sizeof(err)), 0);
+	fresh = run;
+	EXPECT_EQ(l2d_conf_line(&fresh, "lns-secret * new", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&fresh, "hello-interval 5s", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&fresh, "log-level 2", err, sizeof(err)), 0);
+	l2d_conf_reload(&run, &fresh, kept, sizeof(kept));
+	EXPECT_STREQ(kept, "");
+	EXPECT_STREQ(l2d_conf_secret(&run, true, "x"), "new");
+	EXPECT_EQ(run.hello_ms, 5000);
+	EXPECT_EQ(run.log_level, 2);
+
+	fresh = run;
+	EXPECT_EQ(l2d_conf_line(&fresh, "port 1702", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&fresh, "listen 10.0.0.2", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&fresh, "agent-id 3", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&fresh, "socket /run/other.sock", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&fresh, "tie-breaker no", err, sizeof(err)), 0);
+	l2d_conf_reload(&run, &fresh, kept, sizeof(kept));
+	EXPECT_STREQ(kept, "port, listen, socket, agent-id");
+	EXPECT_EQ(run.port, 1701);
+	EXPECT_EQ(run.n_listen, 1);
+	EXPECT_EQ(run.agent_id, 1);
+	EXPECT_STREQ(run.socket_path, "/run/l2tpseld.sock");
+	EXPECT_TRUE(!run.tie_breaker);
+}
+
+UNIT_TEST(l2tpd_quote)
+{
+	static const char hostile[] = "a b\\c\"d\ne\rf\x1b[31m\xff\xc3\x28\x7f";
+	char out[L2D_QUOTED_SIZE(sizeof(hostile))], small[8];
+
+	l2d_quote(out, sizeof(out), hostile, sizeof(hostile) - 1, L2D_QUOTE_FIELD);
+	EXPECT_STREQ(out, "a\\x20b\\x5cc\\x22d\\x0ae\\x0df\\x1b[31m\\xff\\xc3(\\x7f");
+	l2d_quote(out, sizeof(out), hostile, sizeof(hostile) - 1, 0);
+	EXPECT_STREQ(out, "a b\\c\"d\\x0ae\\x0df\\x1b[31m\\xff\\xc3(\\x7f");
+	/* an escape is never cut */
+	l2d_quote(small, sizeof(small), "ab\n\n", 4, 0);
+	EXPECT_STREQ(small, "ab\\x0a");
+	EXPECT_STREQ(l2d_quote_str(out, sizeof(out), ""), "-");
+}
+
+/* A LAC with a hostile Host Name: every line the LNS logs stays one line. */
+UNIT_TEST(l2tpd_hostile_host_name_logs_one_line)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", NULL };
+	static const char hostile[] = "evil\nl2tpseld: FORGED\r\x1b[2J\xff\xfe";
+	char path[] = "/tmp/l2tpd-log.XXXXXX", line[2048];
+	struct h_node *lac, *lns;
+	int fd = mkstemp(path), saved = dup(2);
+	unsigned int lines = 0, escaped = 0;
+	FILE *f;
+
+	ASSERT_TRUE(fd >= 0 && saved >= 0);
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_c);
+	ASSERT_TRUE(lac && lns);
+	memcpy(lac->conf.hostname, hostile, sizeof(hostile));
+	lns->d->log_level = 2;
+	fflush(stderr);
+	dup2(fd, 2);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(200);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	EXPECT_TRUE(h_line(lac, "done ok") != NULL);
+	f = fdopen(fd, "r");
+	ASSERT_TRUE(f != NULL);
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		const char *p;
+
+		lines++;
+		EXPECT_TRUE(!strncmp(line, "l2tpseld: ", 10));
+		EXPECT_TRUE(strncmp(line, "l2tpseld: FORGED", 16) != 0);
+		for (p = line; *p && *p != '\n'; p++)
+			EXPECT_TRUE((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f);
+		if (strstr(line, "evil\\x0al2tpseld: FORGED\\x0d\\x1b[2J\\xff\\xfe"))
+			escaped++;
+	}
+	fclose(f);
+	unlink(path);
+	EXPECT_TRUE(lines > 0);
+	EXPECT_TRUE(escaped > 0);	/* "tunnel ... (HOST) established as LNS" */
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld's log lines and the quoting of what peers send (l2d.h): a Host
+ * Name, a result message or a user name may hold any byte, and none of them
+ * may end a log line or an API answer early, start a forged one, or send
+ * escape sequences to an operator's terminal.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "l2d.h"
+
+static bool quote_byte(unsigned char c, unsigned int flags)
+{
+	if (c < 0x20 || c >= 0x7f)
+		return true;
+	return (flags & L2D_QUOTE_FIELD) && (c == ' ' || c == '\\' || c == '"');
+}
+
+char *l2d_quote(char *dst, size_t cap, const void *src, size_t len, unsigned int flags)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = src;
+	size_t i, o = 0;
+
+	if (!cap)
+		return dst;
+	for (i = 0; i < len; i++) {
+		if (!quote_byte(p[i], flags)) {
+			if (o + 1 >= cap)
+				break;
+			dst[o++] = (char)p[i];
+			continue;
+		}
+		if (o + 4 >= cap)
+			break;
+		dst[o++] = '\\';
+		dst[o++] = 'x';
+		dst[o++] = hex[p[i] >> 4];
+		dst[o++] = hex[p[i] & 15];
+	}
+	dst[o] = '\0';
+	return dst;
+}
+
+const char *l2d_quote_str(char *dst, size_t cap, const char *s)
+{
+	if (!s || !*s) {
+		snprintf(dst, cap, "-");
+		return dst;
+	}
+	return l2d_quote(dst, cap, s, strlen(s), L2D_QUOTE_FIELD);
+}
+
+void l2d_log(struct l2d *d, int level, const char *fmt, ...)
+{
+	char line[1024], out[L2D_QUOTED_SIZE(sizeof(line))];
+	va_list ap;
+	int n;
+
+	if (level > d->log_level)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(line))
+		n = sizeof(line) - 1;
+	l2d_quote(out, sizeof(out), line, (size_t)n, 0);
+	fprintf(stderr, "l2tpseld: %s\n", out);
+}
