@@ -1887,8 +1887,9 @@ TEST(events_throttle)
 
 /*
  * Refusals from many processes at once in one namespace: each must come
- * back with its own message (the module formats messages into buffers of
- * its own on 6.1, which has no NL_SET_ERR_MSG_FMT).
+ * back with its own message (the module formats messages into a buffer of
+ * the sending thread on 6.1, which has no NL_SET_ERR_MSG_FMT; two threads
+ * on one socket are extack_race.c).
  */
 #define CONC_PROCS	8
 #define CONC_REQS	1000
