@@ -1079,14 +1079,21 @@ void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
 
 #define L2S_DO(c, fn, pol, fl) \
 	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
-#define L2S_DO_DUMP(c, fn, pol) \
-	{ .cmd = (c), .doit = (fn), .dumpit = ks_nl_dump, .policy = (pol), .maxattr = L2TPSEL_A_MAX }
 #define ADMIN GENL_UNS_ADMIN_PERM
+/*
+ * Reads need CAP_NET_ADMIN over the namespace's user namespace too, as the
+ * kernel's l2tp family asks for its GETs: the tables name peers, LNS
+ * addresses and their lockouts, domains, clients and session keys.  Only
+ * GET_INFO (version, API, netns cookie) is open, like L2TP_CMD_NOOP.
+ */
+#define L2S_DO_DUMP(c, fn, pol) \
+	{ .cmd = (c), .doit = (fn), .dumpit = ks_nl_dump, .policy = (pol), \
+	  .maxattr = L2TPSEL_A_MAX, .flags = ADMIN }
 
 static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_GET_INFO, ks_nl_get_info, ks_none_policy, 0),
 	L2S_DO(L2TPSEL_CMD_LIMIT_SET, ks_nl_limit_set, ks_limit_set_policy, ADMIN),
-	L2S_DO(L2TPSEL_CMD_LIMIT_GET, ks_nl_limit_get, ks_none_policy, 0),
+	L2S_DO(L2TPSEL_CMD_LIMIT_GET, ks_nl_limit_get, ks_none_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_TGROUP_NEW, ks_nl_group_change, ks_group_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_TGROUP_SET, ks_nl_group_change, ks_group_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_TGROUP_DEL, ks_nl_group_change, ks_name_policy, ADMIN),
@@ -1102,16 +1109,21 @@ static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_SESSION_UP, ks_nl_session_up, ks_session_up_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_SESSION_DOWN, ks_nl_session_down, ks_session_down_policy, ADMIN),
 	{ .cmd = L2TPSEL_CMD_SESSION_GET, .dumpit = ks_nl_dump, .policy = ks_none_policy,
-	  .maxattr = L2TPSEL_A_MAX },
-	L2S_DO(L2TPSEL_CMD_SUMMARY_GET, ks_nl_summary_get, ks_none_policy, 0),
+	  .maxattr = L2TPSEL_A_MAX, .flags = ADMIN },
+	L2S_DO(L2TPSEL_CMD_SUMMARY_GET, ks_nl_summary_get, ks_none_policy, ADMIN),
 };
 
 /* The table above followed by the ops of the other files (ks_select_ops), joined at init. */
 static struct genl_ops l2tpsel_all_ops[ARRAY_SIZE(l2tpsel_genl_ops) + KS_SELECT_N_OPS +
 				       KS_RL_N_OPS] __ro_after_init;
 
+/*
+ * Joining "events" needs CAP_NET_ADMIN over the namespace's user namespace
+ * (genl_bind() checks ns_capable() when the socket joins): the events name
+ * LNS addresses, clients and groups, like the reads.
+ */
 static const struct genl_multicast_group l2tpsel_mcgrps[] = {
-	{ .name = L2TPSEL_MCGRP_EVENTS },
+	{ .name = L2TPSEL_MCGRP_EVENTS, .flags = GENL_MCAST_CAP_NET_ADMIN },
 };
 
 struct genl_family l2tpsel_genl_family __ro_after_init = {
