@@ -207,13 +207,13 @@ struct l2tpsel_net {
 	struct ks_rlnet *rl;
 	/*
 	 * Formatted extack messages (6.1 has no NL_SET_ERR_MSG_FMT): a buffer
-	 * per sending socket, so that a message stays its request's own until
-	 * the ACK is built (ks_msg()).
+	 * per sending thread, which only that thread writes and which is freed
+	 * only after the thread exited, so a message stays its request's own
+	 * until the ACK is built (ks_msg()).
 	 */
 	struct mutex msg_lock;
-	struct xarray msg_bufs;		/* portid -> struct ks_msgbuf */
+	struct xarray msg_bufs;		/* pid number -> struct ks_msgbuf */
 	u32 n_msg_bufs;
-	unsigned long msg_evicted;	/* jiffies of the last eviction walk */
 };
 
 extern unsigned int l2tpsel_net_id;

@@ -3,6 +3,8 @@
  * The "l2tpsel" generic netlink family: policies, the operations table,
  * replies, dumps and events.  The API is documented in uapi/linux/l2tpsel.h.
  */
+#include <linux/pid.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/sock.h>
@@ -107,15 +109,35 @@ void ks_dump_mark_intr(struct sk_buff *skb, int start)
 		nlh->nlmsg_flags |= NLM_F_DUMP_INTR;
 }
 
-/* A socket's extack message buffer. */
+/*
+ * A thread's extack message buffer.  Linux 6.1 has no formatted extack
+ * (NL_SET_ERR_MSG_FMT came with 6.2), and netlink_ack() reads the message
+ * after the handler has returned, so a formatted message needs storage that
+ * outlives the handler and that nothing else touches until the ACK is built.
+ *
+ * That storage is a buffer per sending thread (and namespace):
+ *
+ *  - it is written only by its thread: ks_msg() finds it by the current
+ *    task's struct pid;
+ *  - a thread handles one request at a time, and netlink_rcv_skb() builds a
+ *    request's ACK in that thread before it handles the thread's next
+ *    request, so a rewrite never comes before the previous request's ACK
+ *    (two threads on one socket run in parallel, parallel_ops; each has its
+ *    own buffer);
+ *  - it is freed only once its thread has exited (pid_task() is NULL: the
+ *    task is released and runs no request any more) or with the namespace
+ *    (no socket, hence no request, is left in it).
+ *
+ * A buffer holds a reference to its struct pid, so the pid cannot become
+ * another thread's while the buffer exists.
+ */
 struct ks_msgbuf {
-	unsigned long used;		/* jiffies of its last message */
+	struct pid *pid;		/* the thread that writes it */
 	char text[L2S_MSG_LEN];
 };
 
-/* Buffers per namespace before idle ones are dropped; idle means unused this long. */
+/* Buffers per namespace; when all belong to live threads, the message is a fixed text. */
 #define KS_MSGBUFS_MAX	1024
-#define KS_MSGBUF_IDLE	(5 * HZ)
 
 /**
  * ks_msg_init() - no message buffers yet
@@ -126,7 +148,12 @@ void ks_msg_init(struct l2tpsel_net *ln)
 	mutex_init(&ln->msg_lock);
 	xa_init(&ln->msg_bufs);
 	ln->n_msg_bufs = 0;
-	ln->msg_evicted = jiffies;
+}
+
+static void ks_msgbuf_free(struct ks_msgbuf *mb)
+{
+	put_pid(mb->pid);
+	kfree(mb);
 }
 
 /**
@@ -136,30 +163,69 @@ void ks_msg_init(struct l2tpsel_net *ln)
 void ks_msg_exit(struct l2tpsel_net *ln)
 {
 	struct ks_msgbuf *mb;
-	unsigned long portid;
+	unsigned long nr;
 
-	xa_for_each(&ln->msg_bufs, portid, mb)
-		kfree(mb);
+	xa_for_each(&ln->msg_bufs, nr, mb)
+		ks_msgbuf_free(mb);
 	xa_destroy(&ln->msg_bufs);
 	mutex_destroy(&ln->msg_lock);
 }
 
-/* Drop buffers idle for KS_MSGBUF_IDLE, at most once a second; under msg_lock. */
-static void ks_msg_evict(struct l2tpsel_net *ln)
+/* True when the thread of @pid has exited: it handles no request any more. */
+static bool ks_msgbuf_dead(const struct ks_msgbuf *mb)
+{
+	bool dead;
+
+	rcu_read_lock();
+	dead = !pid_task(mb->pid, PIDTYPE_PID);
+	rcu_read_unlock();
+	return dead;
+}
+
+/* Free the buffers of threads that have exited; under msg_lock. */
+static void ks_msg_reap(struct l2tpsel_net *ln)
 {
 	struct ks_msgbuf *mb;
-	unsigned long portid;
+	unsigned long nr;
 
-	if (time_before(jiffies, ln->msg_evicted + HZ))
-		return;
-	ln->msg_evicted = jiffies;
-	xa_for_each(&ln->msg_bufs, portid, mb) {
-		if (time_before(jiffies, mb->used + KS_MSGBUF_IDLE))
+	xa_for_each(&ln->msg_bufs, nr, mb) {
+		if (!ks_msgbuf_dead(mb))
 			continue;
-		xa_erase(&ln->msg_bufs, portid);
-		kfree(mb);
+		xa_erase(&ln->msg_bufs, nr);
+		ks_msgbuf_free(mb);
 		ln->n_msg_bufs--;
 	}
+}
+
+/* The current thread's buffer, made when it has none; NULL when none is free.  Under msg_lock. */
+static struct ks_msgbuf *ks_msgbuf_get(struct l2tpsel_net *ln)
+{
+	struct pid *me = task_pid(current);
+	unsigned long nr = pid_nr(me);
+	struct ks_msgbuf *mb = xa_load(&ln->msg_bufs, nr);
+
+	if (mb && mb->pid == me)
+		return mb;
+	if (mb) {
+		/* Its number is ours now: its thread has exited. */
+		put_pid(mb->pid);
+		mb->pid = get_pid(me);
+		return mb;
+	}
+	if (ln->n_msg_bufs >= KS_MSGBUFS_MAX)
+		ks_msg_reap(ln);
+	if (ln->n_msg_bufs >= KS_MSGBUFS_MAX)
+		return NULL;
+	mb = kmalloc(sizeof(*mb), GFP_KERNEL_ACCOUNT);
+	if (!mb)
+		return NULL;
+	mb->pid = get_pid(me);
+	if (xa_err(xa_store(&ln->msg_bufs, nr, mb, GFP_KERNEL_ACCOUNT))) {
+		ks_msgbuf_free(mb);
+		return NULL;
+	}
+	ln->n_msg_bufs++;
+	return mb;
 }
 
 /**
@@ -168,14 +234,10 @@ static void ks_msg_evict(struct l2tpsel_net *ln)
  * @attr: the attribute to point at, may be NULL
  * @fmt: printf format
  *
- * Linux 6.1 has no formatted extack (NL_SET_ERR_MSG_FMT came with 6.2) and
- * the message must outlive the handler until the ACK is built.  It goes to
- * a buffer of the sending socket (by portid): a socket's requests run one
- * after the other, so no other request can overwrite it before its ACK is
- * sent.  (A shared ring let concurrent requests of other sockets overwrite
- * it: 50 of 16000 refusals from 8 processes came back with another
- * request's message.)  Buffers idle for 5 s are dropped once there are
- * KS_MSGBUFS_MAX; without one the message is a fixed text.
+ * The message goes to the sending thread's buffer (struct ks_msgbuf, which
+ * says why it stays the request's own until the ACK is built).  Without a
+ * buffer (KS_MSGBUFS_MAX live threads, or no memory) it is a fixed text.
+ * Takes a mutex: not under rcu_read_lock().
  */
 void ks_msg(struct genl_info *info, const struct nlattr *attr, const char *fmt, ...)
 {
@@ -187,29 +249,17 @@ void ks_msg(struct genl_info *info, const struct nlattr *attr, const char *fmt, 
 	if (!extack)
 		return;
 	mutex_lock(&ln->msg_lock);
-	mb = xa_load(&ln->msg_bufs, info->snd_portid);
-	if (!mb) {
-		if (ln->n_msg_bufs >= KS_MSGBUFS_MAX)
-			ks_msg_evict(ln);
-		if (ln->n_msg_bufs < KS_MSGBUFS_MAX)
-			mb = kmalloc(sizeof(*mb), GFP_KERNEL);
-		if (mb && xa_err(xa_store(&ln->msg_bufs, info->snd_portid, mb, GFP_KERNEL))) {
-			kfree(mb);
-			mb = NULL;
-		}
-		if (mb)
-			ln->n_msg_bufs++;
-	}
+	mb = ks_msgbuf_get(ln);
+	mutex_unlock(&ln->msg_lock);
+	/* Only this thread writes its buffer: no lock needed for the text. */
 	if (mb) {
-		mb->used = jiffies;
 		va_start(ap, fmt);
 		vsnprintf(mb->text, sizeof(mb->text), fmt, ap);
 		va_end(ap);
 		extack->_msg = mb->text;
 	} else {
-		extack->_msg = "refused (no memory for the detailed message)";
+		extack->_msg = "refused (no buffer free for the detailed message)";
 	}
-	mutex_unlock(&ln->msg_lock);
 	extack->bad_attr = attr;
 }
 
@@ -1029,14 +1079,21 @@ void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
 
 #define L2S_DO(c, fn, pol, fl) \
 	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
-#define L2S_DO_DUMP(c, fn, pol) \
-	{ .cmd = (c), .doit = (fn), .dumpit = ks_nl_dump, .policy = (pol), .maxattr = L2TPSEL_A_MAX }
 #define ADMIN GENL_UNS_ADMIN_PERM
+/*
+ * Reads need CAP_NET_ADMIN over the namespace's user namespace too, as the
+ * kernel's l2tp family asks for its GETs: the tables name peers, LNS
+ * addresses and their lockouts, domains, clients and session keys.  Only
+ * GET_INFO (version, API, netns cookie) is open, like L2TP_CMD_NOOP.
+ */
+#define L2S_DO_DUMP(c, fn, pol) \
+	{ .cmd = (c), .doit = (fn), .dumpit = ks_nl_dump, .policy = (pol), \
+	  .maxattr = L2TPSEL_A_MAX, .flags = ADMIN }
 
 static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_GET_INFO, ks_nl_get_info, ks_none_policy, 0),
 	L2S_DO(L2TPSEL_CMD_LIMIT_SET, ks_nl_limit_set, ks_limit_set_policy, ADMIN),
-	L2S_DO(L2TPSEL_CMD_LIMIT_GET, ks_nl_limit_get, ks_none_policy, 0),
+	L2S_DO(L2TPSEL_CMD_LIMIT_GET, ks_nl_limit_get, ks_none_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_TGROUP_NEW, ks_nl_group_change, ks_group_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_TGROUP_SET, ks_nl_group_change, ks_group_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_TGROUP_DEL, ks_nl_group_change, ks_name_policy, ADMIN),
@@ -1052,16 +1109,21 @@ static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_SESSION_UP, ks_nl_session_up, ks_session_up_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_SESSION_DOWN, ks_nl_session_down, ks_session_down_policy, ADMIN),
 	{ .cmd = L2TPSEL_CMD_SESSION_GET, .dumpit = ks_nl_dump, .policy = ks_none_policy,
-	  .maxattr = L2TPSEL_A_MAX },
-	L2S_DO(L2TPSEL_CMD_SUMMARY_GET, ks_nl_summary_get, ks_none_policy, 0),
+	  .maxattr = L2TPSEL_A_MAX, .flags = ADMIN },
+	L2S_DO(L2TPSEL_CMD_SUMMARY_GET, ks_nl_summary_get, ks_none_policy, ADMIN),
 };
 
 /* The table above followed by the ops of the other files (ks_select_ops), joined at init. */
 static struct genl_ops l2tpsel_all_ops[ARRAY_SIZE(l2tpsel_genl_ops) + KS_SELECT_N_OPS +
 				       KS_RL_N_OPS] __ro_after_init;
 
+/*
+ * Joining "events" needs CAP_NET_ADMIN over the namespace's user namespace
+ * (genl_bind() checks ns_capable() when the socket joins): the events name
+ * LNS addresses, clients and groups, like the reads.
+ */
 static const struct genl_multicast_group l2tpsel_mcgrps[] = {
-	{ .name = L2TPSEL_MCGRP_EVENTS },
+	{ .name = L2TPSEL_MCGRP_EVENTS, .flags = GENL_MCAST_CAP_NET_ADMIN },
 };
 
 struct genl_family l2tpsel_genl_family __ro_after_init = {

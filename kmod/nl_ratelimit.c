@@ -769,9 +769,11 @@ void ks_event_throttle(struct l2tpsel_net *ln, const struct ks_throttle *t)
 
 #define KS_DO(c, fn, pol, fl) \
 	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
-#define KS_DO_DUMP(c, fn, dump, pol) \
-	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX }
 #define ADMIN GENL_UNS_ADMIN_PERM
+/* Reads are admin-only too (netlink.c, l2tpsel_genl_ops). */
+#define KS_DO_DUMP(c, fn, dump, pol) \
+	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX, \
+	  .flags = ADMIN }
 
 const struct genl_ops ks_rl_ops[] = {
 	KS_DO(L2TPSEL_CMD_RL_NEW, ks_nl_rl_change, ks_rl_policy, ADMIN),

@@ -1127,11 +1127,13 @@ void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
 
 #define KS_DO(c, fn, pol, fl) \
 	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
-#define KS_DO_DUMP(c, fn, dump, pol) \
-	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX }
-#define KS_DUMP(c, dump, pol) \
-	{ .cmd = (c), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX }
 #define ADMIN GENL_UNS_ADMIN_PERM
+/* Reads are admin-only too (netlink.c, l2tpsel_genl_ops). */
+#define KS_DO_DUMP(c, fn, dump, pol) \
+	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX, \
+	  .flags = ADMIN }
+#define KS_DUMP(c, dump, pol) \
+	{ .cmd = (c), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = ADMIN }
 
 const struct genl_ops ks_select_ops[] = {
 	KS_DO(L2TPSEL_CMD_PROFILE_NEW, ks_nl_profile_change, ks_profile_policy, ADMIN),
@@ -1150,7 +1152,7 @@ const struct genl_ops ks_select_ops[] = {
 		   ks_domain_del_policy),
 	KS_DUMP(L2TPSEL_CMD_DEST_GET, ks_nl_dest_dump, ks_sel_none_policy),
 	KS_DO(L2TPSEL_CMD_LOCKOUT_SET, ks_nl_lockout_set, ks_lockout_set_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_LOCKOUT_GET, ks_nl_lockout_get, ks_sel_none_policy, 0),
+	KS_DO(L2TPSEL_CMD_LOCKOUT_GET, ks_nl_lockout_get, ks_sel_none_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_LOCKOUT_CLEAR, ks_nl_lockout_clear, ks_lockout_clear_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_DEST_LOCK, ks_nl_dest_lock, ks_dest_lock_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_LOGIN_BEGIN, ks_nl_login_begin, ks_login_begin_policy, ADMIN),

@@ -2,7 +2,9 @@
 # C selftests of the netlink API, run in the VM by selftests/net/*.sh:
 #   build/nl_contract   the contract of uapi/linux/l2tpsel.h (nl_contract.sh)
 #   build/nl_fuzz       malformed and random l2tpsel messages (nl_fuzz.sh)
-# Both are built by `make` (USER_BINS), so `make vmtest` has them.
+#   build/extack_race   two threads' refusals on one socket (extack_race.sh)
+#   build/userns_exec   `unshare -Urn` from the VM's chroot (cli_perm.sh)
+# All are built by `make` (USER_BINS), so `make vmtest` has them.
 #
 #   make fuzz-netlink                       the fuzzer in the VM, NL_FUZZ_MESSAGES
 #                                           messages (default 2M), seed NL_FUZZ_SEED
@@ -11,7 +13,7 @@
 NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h
 NLT_CFLAGS := $(USER_CPPFLAGS) -Iselftests/include $(USER_CFLAGS)
 
-USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz
+USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz $(BUILD)/extack_race $(BUILD)/userns_exec
 
 $(BUILD)/nl_contract: selftests/net/nl_contract.c $(NLT_HDRS)
 	@mkdir -p $(@D)
@@ -20,6 +22,14 @@ $(BUILD)/nl_contract: selftests/net/nl_contract.c $(NLT_HDRS)
 $(BUILD)/nl_fuzz: selftests/net/nl_fuzz.c $(NLT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(NLT_CFLAGS) -o $@ $< -lmnl
+
+$(BUILD)/extack_race: selftests/net/extack_race.c $(NLT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(NLT_CFLAGS) -Wno-unused-function -pthread -o $@ $< -lmnl
+
+$(BUILD)/userns_exec: selftests/net/userns_exec.c
+	@mkdir -p $(@D)
+	$(CC) -D_GNU_SOURCE $(USER_CFLAGS) -o $@ $<
 
 NL_FUZZ_MESSAGES ?= 2000000
 NL_FUZZ_SEED     ?=

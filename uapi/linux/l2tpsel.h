@@ -15,10 +15,15 @@
  * -EEXIST, -EBUSY, -ENOSPC) and an extended ACK message that names the
  * attribute or the bound.
  *
- * Permissions: every command that changes state needs CAP_NET_ADMIN in the
- * user namespace that owns the network namespace (GENL_UNS_ADMIN_PERM): all
- * state is per network namespace, so its owner may manage it, as with
- * addresses and routes.  Reads expose no secret and need no privilege.
+ * Permissions: every command but GET_INFO, reads included, needs
+ * CAP_NET_ADMIN in the user namespace that owns the network namespace
+ * (GENL_UNS_ADMIN_PERM), as the kernel's l2tp family asks for its GETs: all
+ * state is per network namespace, so its owner may manage and read it, as
+ * with addresses and routes, and the tables name peers, LNS addresses,
+ * domains, clients and session keys.  Without it a command is refused with
+ * -EPERM.  Joining the events group needs the same (GENL_MCAST_CAP_NET_ADMIN,
+ * checked when the socket joins).  GET_INFO (version, API, netns cookie)
+ * needs no privilege.
  *
  * Names (groups, clients, ...) are NUL-terminated strings of 1 to
  * L2TPSEL_NAME_MAX - 1 bytes.  A limit of 0 means "no limit".
@@ -39,14 +44,14 @@
  *   opt: TUNNEL_LIMIT    u32  one limit applied to every tunnel separately
  *   At least one; no limit may exceed the chassis maximum (S-LIM-6).
  *
- * L2TPSEL_CMD_LIMIT_GET                      (do)
+ * L2TPSEL_CMD_LIMIT_GET                      (do, admin)
  *   reply: CHASSIS_MAX, CHASSIS_LIMIT, TUNNEL_LIMIT, COUNT (chassis sessions)
  *
  * L2TPSEL_CMD_TGROUP_NEW / _SET              (do, admin)
  *   req: NAME; opt: LIMIT.  NEW fails with -EEXIST, SET with -ENOENT.
  * L2TPSEL_CMD_TGROUP_DEL                     (do, admin)
  *   req: NAME.  The group's limit goes; its live sessions stay counted.
- * L2TPSEL_CMD_TGROUP_GET                     (do with NAME, or dump)
+ * L2TPSEL_CMD_TGROUP_GET                     (do with NAME, or dump, admin)
  *   reply: NAME, LIMIT, COUNT
  *
  * L2TPSEL_CMD_SLG_NEW / _SET / _DEL / _GET   session-limit groups, as TGROUP.
@@ -57,7 +62,7 @@
  *   req: NAME (the peer's Host Name); opt: LIMIT (per tunnel group, S-LIM-5),
  *   opt: SLG (session-limit group name; "" = none).  Joining or leaving a
  *   group moves the client's live sessions with it (S-LIM-4).
- * L2TPSEL_CMD_CLIENT_DEL / _GET
+ * L2TPSEL_CMD_CLIENT_DEL / _GET              (do, admin; GET: or dump)
  *   reply: NAME, LIMIT, SLG, COUNT (all tunnel groups),
  *          TGROUP_COUNTS (nest of TGC: nest of NAME, COUNT)
  *
@@ -72,15 +77,15 @@
  *   An existing SESSION_KEY is refused with -EEXIST.
  * L2TPSEL_CMD_SESSION_DOWN                   (do, admin)
  *   req: SESSION_KEY.  -ENOENT when no such session.
- * L2TPSEL_CMD_SESSION_GET                    (dump)
+ * L2TPSEL_CMD_SESSION_GET                    (dump, admin)
  *   reply: SESSION_KEY, ROLE, TUNNEL_ID, TGROUP, CLIENT
  *
- * L2TPSEL_CMD_SUMMARY_GET                    (do)
+ * L2TPSEL_CMD_SUMMARY_GET                    (do, admin)
  *   The view of "show services l2tp summary": CHASSIS_MAX, CHASSIS_LIMIT,
  *   TUNNEL_LIMIT, COUNT (sessions), N_TUNNELS, N_TGROUPS, N_SLGS, N_CLIENTS
  *
- * Events (multicast group L2TPSEL_MCGRP_EVENTS, this namespace only)
- * ------------------------------------------------------------------
+ * Events (multicast group L2TPSEL_MCGRP_EVENTS, this namespace only, admin)
+ * -------------------------------------------------------------------------
  * L2TPSEL_CMD_EV_LIMIT_REACHED / _CLEARED: LEVEL u8, NAME (group/client name,
  *   absent for chassis), TUNNEL_ID (tunnel level), LIMIT, COUNT.
  *
@@ -99,7 +104,7 @@
  *   what it is given.
  * L2TPSEL_CMD_PROFILE_DEL                    (do, admin)
  *   req: NAME.  Refused (-EBUSY) while a tunnel of it has live sessions.
- * L2TPSEL_CMD_PROFILE_GET                    (do with NAME, or dump)
+ * L2TPSEL_CMD_PROFILE_GET                    (do with NAME, or dump, admin)
  *   reply: NAME, FAILOVER, LB, FAILOVER_CDN, FAILOVER_STOPCCN, N_TUNNELS,
  *          N_LEVELS, N_DESTS
  *
@@ -110,17 +115,17 @@
  *        event)
  * L2TPSEL_CMD_TUNNEL_DEL                     (do, admin)
  *   req: NAME, PROFILE.  Refused (-EBUSY) while it has live sessions.
- * L2TPSEL_CMD_TUNNEL_GET                     (dump; opt PROFILE filters)
+ * L2TPSEL_CMD_TUNNEL_GET                     (dump; opt PROFILE filters, admin)
  *   reply: NAME, PROFILE, SEL_LEVEL, REMOTE, PORT, LOCAL (when set),
  *          MAX_SESSIONS, TGROUP (when set), SESSIONS, HAS_SECRET u8
  *
  * L2TPSEL_CMD_DOMAIN_NEW                     (do, admin)
  *   req: DOMAIN, PROFILE (need not exist yet).  An existing DOMAIN is
  *   remapped.  L2TPSEL_CMD_DOMAIN_DEL: req DOMAIN.
- * L2TPSEL_CMD_DOMAIN_GET                     (do with DOMAIN, or dump)
+ * L2TPSEL_CMD_DOMAIN_GET                     (do with DOMAIN, or dump, admin)
  *   reply: DOMAIN, PROFILE
  *
- * L2TPSEL_CMD_DEST_GET                       (dump)
+ * L2TPSEL_CMD_DEST_GET                       (dump, admin)
  *   reply: REMOTE, PORT, LOCAL (when set), LOCKOUT_REMAINING u32 (ms, 0 when
  *          unlocked), SESSIONS (destination session count), N_TUNNELS
  *          (tunnels naming it), ATTEMPTS u32, FAILURES u32 (attempts that
@@ -129,7 +134,7 @@
  * L2TPSEL_CMD_LOCKOUT_SET                    (do, admin)
  *   opt: LOCKOUT_TIME u32 (seconds, 1..86400, default 300), MAX_LOGINS u32
  *   (concurrent logins held for agents, 1..65536, default 4096).  At least one.
- * L2TPSEL_CMD_LOCKOUT_GET                    (do)
+ * L2TPSEL_CMD_LOCKOUT_GET                    (do, admin)
  *   reply: LOCKOUT_TIME, MAX_LOGINS, N_LOGINS, N_LOCKED (destinations locked
  *          now)
  * L2TPSEL_CMD_LOCKOUT_CLEAR                  (do, admin)
@@ -224,7 +229,7 @@
  *   cannot change (-EINVAL: delete and add the limit again).
  * L2TPSEL_CMD_RL_DEL                         (do, admin)
  *   req: NAME.
- * L2TPSEL_CMD_RL_GET                         (do with NAME, or dump)
+ * L2TPSEL_CMD_RL_GET                         (do with NAME, or dump, admin)
  *   reply: NAME, RL_DIR, RL_MSG, RL_KEY u8 (enum l2tpsel_rl_key) and the key
  *          attribute (RL_PEER, REMOTE [+ PORT], DOMAIN or PROFILE), RL_RATE,
  *          RL_BURST, RL_ACTION, RESULT_CODE, ERROR_CODE, RL_MESSAGE,
@@ -270,7 +275,7 @@
  *   judged again against the new bands at once.  At most 64 profiles.
  * L2TPSEL_CMD_THROTTLE_DEL                   (do, admin)
  *   req: NAME.  Refused (-EBUSY) while a limit names it.
- * L2TPSEL_CMD_THROTTLE_GET                   (do with NAME, or dump)
+ * L2TPSEL_CMD_THROTTLE_GET                   (do with NAME, or dump, admin)
  *   reply: NAME, RL_SOURCE, RL_PERIOD, RL_HOLD, RL_STEP, RL_BANDS, RL_LOAD
  *          u8 (last load), RL_PERCENT (throttle in force), RL_USERS u32
  *          (limits naming it), RL_CHANGES u32 (throttle changes so far),

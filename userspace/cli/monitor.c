@@ -187,8 +187,12 @@ static int monitor_run(struct cli *c, int argc, char **argv)
 	if (!c->nl.events_grp)
 		return cli_err("monitor: the kernel's l2tpsel family has no \"%s\" group", L2TPSEL_MCGRP_EVENTS);
 	grp = c->nl.events_grp;
-	if (mnl_socket_setsockopt(c->nl.sock, NETLINK_ADD_MEMBERSHIP, &grp, sizeof(grp)) < 0)
+	if (mnl_socket_setsockopt(c->nl.sock, NETLINK_ADD_MEMBERSHIP, &grp, sizeof(grp)) < 0) {
+		if (errno == EPERM)
+			return cli_err("monitor: " L2S_NL_PERM_MSG " (%s)", "reading events",
+				       strerror(errno));
 		return cli_err("monitor: cannot join the events group: %s", strerror(errno));
+	}
 	while (!count || ctx.seen < count) {
 		ret = mnl_socket_recvfrom(c->nl.sock, c->nl.buf, MNL_SOCKET_BUFFER_SIZE);
 		if (ret < 0) {

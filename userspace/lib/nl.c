@@ -262,7 +262,58 @@ out:
 	return ret;
 }
 
+/* The l2tpsel commands that only read. */
+static bool nl_cmd_reads(uint8_t cmd)
+{
+	switch (cmd) {
+	case L2TPSEL_CMD_GET_INFO:
+	case L2TPSEL_CMD_LIMIT_GET:
+	case L2TPSEL_CMD_TGROUP_GET:
+	case L2TPSEL_CMD_SLG_GET:
+	case L2TPSEL_CMD_CLIENT_GET:
+	case L2TPSEL_CMD_SESSION_GET:
+	case L2TPSEL_CMD_SUMMARY_GET:
+	case L2TPSEL_CMD_PROFILE_GET:
+	case L2TPSEL_CMD_TUNNEL_GET:
+	case L2TPSEL_CMD_DOMAIN_GET:
+	case L2TPSEL_CMD_DEST_GET:
+	case L2TPSEL_CMD_LOCKOUT_GET:
+	case L2TPSEL_CMD_LOGIN_TEST:
+	case L2TPSEL_CMD_RL_GET:
+	case L2TPSEL_CMD_THROTTLE_GET:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The generic-netlink core refuses a command without its permission with a
+ * bare EPERM: say what is missing (the family asks for CAP_NET_ADMIN over
+ * the network namespace's user namespace, reads included).
+ */
+static void nl_perm_msg(struct l2s_nl *nl, const struct nlmsghdr *nlh)
+{
+	const struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+
+	if (nl->errmsg[0] || nlh->nlmsg_type != nl->family || !nl->family)
+		return;
+	snprintf(nl->errmsg, sizeof(nl->errmsg), L2S_NL_PERM_MSG,
+		 nl_cmd_reads(g->cmd) ? "reading" : "changing");
+}
+
+static int nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data);
+
 int l2s_nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
+{
+	int ret = nl_talk(nl, nlh, cb, data);
+
+	if (ret == -EPERM)
+		nl_perm_msg(nl, nlh);
+	return ret;
+}
+
+static int nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
 {
 	struct nl_talk_ctx ctx = { .nl = nl, .cb = cb, .data = data };
 	mnl_cb_t ctl[NLMSG_MIN_TYPE] = {

@@ -49,8 +49,15 @@ int l2s_nl_resolve(struct l2s_nl *nl);
 struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t flags);
 
 /*
+ * What nl->errmsg says when the kernel refuses a request for lack of
+ * privilege (EPERM without a message); %s is "reading" or "changing".
+ */
+#define L2S_NL_PERM_MSG "%s needs CAP_NET_ADMIN in the network namespace's user namespace"
+
+/*
  * Send @nlh and process replies with @cb until the ACK/DONE. Returns 0 or
- * -errno; on error nl->errmsg holds the kernel's extack message if any.
+ * -errno; on error nl->errmsg holds the kernel's extack message if any, or
+ * for EPERM without one, L2S_NL_PERM_MSG.
  *
  * A dump (NLM_F_DUMP) is read whole before @cb sees any of it: when the
  * kernel flags a message NLM_F_DUMP_INTR (the namespace changed between two
