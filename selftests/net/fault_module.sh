@@ -34,7 +34,7 @@ source "$(dirname "$0")/../fault_lib.sh"
 require_root
 require_module_file
 require_cmd jq
-peers_require
+peers_require debug
 peers_require_agent
 
 case $(uname -r) in

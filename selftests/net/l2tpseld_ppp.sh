@@ -21,7 +21,7 @@ L2D=${L2TPSELD:-$TOP/build/l2tpseld}
 L=$L2TPSEL_CLI
 
 require_root
-peers_require
+peers_require debug
 [ -x "$L2D" ] || skip "no $L2D (run make)"
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
