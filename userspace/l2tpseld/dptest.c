@@ -26,6 +26,14 @@
  *       (the codes as on the wire); "hold" keeps the tunnel and sessions
  *       until SIGTERM; then StopCCN.  Exit 0 once the tunnel was up, 2 when
  *       the SCCRQ got no answer, 3 on an ICMP error.
+ *   l2tpsel-dptest dstrace LOCAL REMOTE SECONDS connected|separate
+ *       kernel data frames on a tunnel (PPPoL2TP writes) while control-like
+ *       datagrams go to REMOTE and the route cache is flushed, for SECONDS:
+ *       "connected" sends them on the tunnel's own socket (send(), which
+ *       races the kernel's transmit over the socket's route cache on Linux
+ *       6.1: "dst_release underflow"), "separate" on a second socket bound
+ *       to the same address and port, as l2tpseld does (main.c).  Prints
+ *       the frames and datagrams sent; the verdict is the kernel log's.
  *
  * Addresses: A.B.C.D[:PORT] or [V6][:PORT]; the port defaults to 1701.
  */
@@ -54,6 +62,7 @@ static int usage(void)
 		"       l2tpsel-dptest probe DEST [from LOCAL] [timeout MS]\n"
 		"       l2tpsel-dptest sink LOCAL COUNTFILE\n"
 		"       l2tpsel-dptest lac DEST [from LOCAL] [host NAME] [calls N] [hold]\n"
+		"       l2tpsel-dptest dstrace LOCAL REMOTE SECONDS connected|separate\n"
 		"LOCAL, REMOTE, DEST: A.B.C.D[:PORT] or [V6ADDR][:PORT] (port 1701 if not given)\n");
 	return 1;
 }
@@ -944,6 +953,127 @@ static int cmd_sink(int argc, char **argv)
 	return 0;
 }
 
+/* Children of dstrace: each loops until SIGTERM. */
+static void dstrace_data(int ppp)
+{
+	uint8_t f[64] = { 0x00, 0x21, 0x45 };	/* PPP protocol IPv4, then junk */
+	unsigned long n = 0;
+
+	while (!stop)
+		if (write(ppp, f, sizeof(f)) > 0)
+			n++;
+	printf("data frames %lu\n", n);
+	exit(0);
+}
+
+static void dstrace_ctrl(int fd, const struct sockaddr_storage *to, socklen_t tolen)
+{
+	uint8_t m[12] = { 0xc8, 0x02, 0x00, 0x0c };	/* T, L, S, version 2: a ZLB */
+	unsigned long n = 0;
+
+	while (!stop)
+		if ((to ? sendto(fd, m, sizeof(m), 0, (const struct sockaddr *)to, tolen)
+			: send(fd, m, sizeof(m), 0)) > 0)
+			n++;
+	printf("control datagrams %lu (%s)\n", n, to ? "separate socket" : "tunnel socket");
+	exit(0);
+}
+
+static void dstrace_flush(void)
+{
+	unsigned long n = 0, i = 0;
+
+	while (!stop) {
+		int fd = open(i++ & 1 ? "/proc/sys/net/ipv6/route/flush" :
+			      "/proc/sys/net/ipv4/route/flush", O_WRONLY);
+
+		if (fd >= 0 && write(fd, "1\n", 2) == 2)
+			n++;
+		if (fd >= 0)
+			close(fd);
+	}
+	printf("route cache flushes %lu\n", n);
+	exit(0);
+}
+
+static void dstrace_sink(int fd)
+{
+	uint8_t buf[256];
+
+	while (!stop)
+		if (recv(fd, buf, sizeof(buf), 0) < 0 && errno != EINTR)
+			break;
+	exit(0);
+}
+
+static int cmd_dstrace(int argc, char **argv)
+{
+	struct sockaddr_storage ra, la;
+	socklen_t rl, ll = sizeof(la);
+	struct sigaction sa = { .sa_handler = on_term };
+	struct l2d_dp *dp = NULL;
+	int udp, sink, ctl, ppp, one = 1, secs, i, st;
+	pid_t kids[4];
+	bool separate;
+	char err[384];
+
+	if (argc != 4 || (strcmp(argv[3], "connected") && strcmp(argv[3], "separate")) ||
+	    (secs = atoi(argv[2])) <= 0 || parse_addr(argv[1], &ra, &rl) < 0)
+		return usage();
+	separate = !strcmp(argv[3], "separate");
+	sink = udp_open(argv[1], NULL);
+	udp = udp_open(argv[0], argv[1]);
+	if (sink < 0 || udp < 0)
+		return 1;
+	if (l2d_dp_open(&dp, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	if (l2d_dp_tunnel_add(dp, udp, 100, 200) < 0 ||
+	    l2d_dp_session_add(dp, 100, 1, 200, 2) < 0 ||
+	    (ppp = l2d_dp_ppp_open(dp, udp, 100, 1, 200, 2)) < 0) {
+		fprintf(stderr, "%s\n", l2d_dp_strerror(dp));
+		return 1;
+	}
+	ctl = udp;
+	if (separate) {
+		getsockname(udp, (struct sockaddr *)&la, &ll);
+		ctl = socket(la.ss_family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+		setsockopt(ctl, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (ctl < 0 || bind(ctl, (struct sockaddr *)&la, ll) < 0) {
+			fprintf(stderr, "second socket: %s\n", strerror(errno));
+			return 1;
+		}
+	}
+	sigaction(SIGTERM, &sa, NULL);
+	for (i = 0; i < 4; i++) {
+		kids[i] = fork();
+		if (kids[i] < 0) {
+			perror("fork");
+			return 1;
+		}
+		if (kids[i])
+			continue;
+		if (i == 0)
+			dstrace_data(ppp);
+		if (i == 1)
+			dstrace_ctrl(ctl, separate ? &ra : NULL, rl);
+		if (i == 2)
+			dstrace_flush();
+		dstrace_sink(sink);
+	}
+	sleep(secs);
+	for (i = 0; i < 4; i++)
+		kill(kids[i], SIGTERM);
+	for (i = 0; i < 4; i++)
+		waitpid(kids[i], &st, 0);
+	close(ppp);
+	l2d_dp_session_del(dp, 100, 1);
+	l2d_dp_tunnel_del(dp, 100);
+	l2d_dp_close(dp);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -961,5 +1091,7 @@ int main(int argc, char **argv)
 		return cmd_sink(argc - 2, argv + 2);
 	if (!strcmp(argv[1], "lac"))
 		return cmd_lac(argc - 2, argv + 2);
+	if (!strcmp(argv[1], "dstrace"))
+		return cmd_dstrace(argc - 2, argv + 2);
 	return usage();
 }

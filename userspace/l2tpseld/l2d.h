@@ -69,6 +69,9 @@ struct l2d_tunnel {
 	struct l2d_addr peer, local;
 	int fd;				/* its own connected UDP socket, -1 in tests */
 	struct l2d_fd fdw;
+	int txfd;			/* control sends once the kernel has fd (main.c) */
+	struct l2d_fd txw;
+	struct l2d_addr bound;		/* what fd was bound to (local: after connect) */
 	char peer_host[L2D_NAME_MAX];	/* peer's Host Name AVP */
 	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
 	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */

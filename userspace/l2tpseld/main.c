@@ -6,8 +6,9 @@
  *
  * Sockets: the LNS role listens on each "listen" address; every tunnel gets
  * its own UDP socket bound to its local address and port and connected to
- * the peer (the kernel data path needs one socket per tunnel).  Datagrams
- * are demultiplexed by Tunnel ID whatever socket they arrive on.
+ * the peer (the kernel data path needs one socket per tunnel); once the
+ * kernel holds it, control messages leave on a second one (tx_socket()).
+ * Datagrams are demultiplexed by Tunnel ID whatever socket they arrive on.
  *
  * Secrets: read from the -c file only (never -o: /proc/PID/cmdline); the
  * process is not dumpable and has no core size (it holds them in memory).
@@ -203,6 +204,7 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 		l2d_log(d, L2D_LOG_ERR, "tunnel socket on %s: %s", a, strerror(-fd));
 		return fd;
 	}
+	t->bound = local;
 	t->local.len = sizeof(t->local.ss);
 	getsockname(fd, (struct sockaddr *)&t->local.ss, &t->local.len);
 	t->fd = fd;
@@ -219,6 +221,11 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 
 static void env_tunnel_close(struct l2d *d, struct l2d_tunnel *t)
 {
+	if (t->txfd >= 0) {
+		l2d_fd_del(d->loop, &t->txw);
+		close(t->txfd);
+		t->txfd = -1;
+	}
 	if (t->fd < 0)
 		return;
 	l2d_fd_del(d->loop, &t->fdw);
@@ -226,11 +233,97 @@ static void env_tunnel_close(struct l2d *d, struct l2d_tunnel *t)
 	t->fd = -1;
 }
 
+/*
+ * The socket for a tunnel's control messages once its UDP socket carries a
+ * kernel tunnel: another one, bound to the same address and port, not
+ * connected.  A send() on the kernel's socket would race the kernel's own
+ * transmit over the socket's route cache: udp_sendmsg() checks and resets
+ * it with atomic exchanges, while l2tp_xmit_core() -> ip_queue_xmit() (and
+ * inet6_csk_xmit()) use __sk_dst_check() under the socket spinlock only, so
+ * an obsolete route (any address or route change bumps the generation) can
+ * be released twice: "dst_release underflow", a use-after-free (Linux 6.1;
+ * l2tpsel-dptest dstrace shows it).  IPv6 checks the socket's cache even
+ * for a send with an address, so only a second socket avoids it.
+ *
+ * Bound to the same address as the tunnel's socket (a wildcard stays a
+ * wildcard), it is in the same lookup slot and SO_REUSEPORT group, where
+ * the connected socket matches more of the 4-tuple and keeps the tunnel's
+ * datagrams; bound to the specific address it would take them all (the
+ * kernel looks there first).  A stray datagram it gets (a new peer's
+ * SCCRQ) is handled as on any socket.  The source address is set per
+ * message (IP_PKTINFO) to the one the tunnel's socket uses.
+ */
+static int tx_socket(struct l2d *d, struct l2d_tunnel *t)
+{
+	char a[64];
+	int fd = udp_socket(t->bound.ss.ss_family, &t->bound, false);
+
+	if (fd < 0) {
+		l2d_addr_str(&t->bound, a, sizeof(a), true);
+		l2d_log(d, L2D_LOG_ERR, "tunnel %u: control socket on %s: %s", t->tid, a,
+			strerror(-fd));
+		return -1;
+	}
+	t->txw.fd = fd;
+	t->txw.fn = tunnel_readable;
+	t->txw.arg = t;
+	if (l2d_fd_add(d->loop, &t->txw, EPOLLIN)) {
+		close(fd);
+		return -1;
+	}
+	t->txfd = fd;
+	return 0;
+}
+
+static int tx_send(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
+{
+	union {
+		char b[CMSG_SPACE(sizeof(struct in6_pktinfo))];
+		struct cmsghdr align;
+	} cb;
+	struct iovec iov = { (void *)buf, len };
+	struct msghdr mh = {
+		.msg_name = &t->peer.ss, .msg_namelen = t->peer.len,
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cb.b,
+	};
+	struct cmsghdr *cm = (struct cmsghdr *)cb.b;
+
+	memset(&cb, 0, sizeof(cb));
+	if (t->local.ss.ss_family == AF_INET) {
+		struct in_pktinfo pi = {
+			.ipi_spec_dst = ((struct sockaddr_in *)&t->local.ss)->sin_addr,
+		};
+
+		cm->cmsg_level = IPPROTO_IP;
+		cm->cmsg_type = IP_PKTINFO;
+		cm->cmsg_len = CMSG_LEN(sizeof(pi));
+		memcpy(CMSG_DATA(cm), &pi, sizeof(pi));
+		mh.msg_controllen = CMSG_SPACE(sizeof(pi));
+	} else {
+		const struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&t->local.ss;
+		struct in6_pktinfo pi = { .ipi6_addr = s6->sin6_addr,
+					  .ipi6_ifindex = s6->sin6_scope_id };
+
+		cm->cmsg_level = IPPROTO_IPV6;
+		cm->cmsg_type = IPV6_PKTINFO;
+		cm->cmsg_len = CMSG_LEN(sizeof(pi));
+		memcpy(CMSG_DATA(cm), &pi, sizeof(pi));
+		mh.msg_controllen = CMSG_SPACE(sizeof(pi));
+	}
+	return sendmsg(t->txfd, &mh, MSG_DONTWAIT) < 0 ? -1 : 0;
+}
+
 static int env_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len)
 {
 	if (t->fd < 0)
 		return -1;
-	return send(t->fd, buf, len, MSG_DONTWAIT) < 0 ? -1 : 0;
+	/* kept until the tunnel closes: the kernel may still hold the socket */
+	if (t->txfd < 0 && t->dp_added && tx_socket(d, t))
+		return -1;
+	if (t->txfd < 0)
+		return send(t->fd, buf, len, MSG_DONTWAIT) < 0 ? -1 : 0;
+	return tx_send(t, buf, len);
 }
 
 /*

@@ -273,6 +273,7 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	if (local)
 		t->local = *local;
 	t->fd = -1;
+	t->txfd = -1;
 	l2tp_rel_init(&t->rel, &rc);
 	l2d_timer_init(&t->setup_timer, setup_timeout, t);
 	l2d_timer_init(&t->rel_timer, rel_timeout, t);
