@@ -65,7 +65,7 @@ for p in "a 21" "b 22" "c 23" "d 24"; do
 	set -- $p
 	ip netns exec "$(peer_ns lns$1)" "$L2D" -o 'kernel none' -o 'journal none' \
 		-o "listen 10.250.0.$2" -o "socket $D/lns$1.sock" \
-		-o "hostname lns$1" -o 'log-level 1' 2>>"$D/lns$1.log" &
+		-o "hostname lns$1" -o 'log-level 2' 2>>"$D/lns$1.log" &
 	defer kill -9 $!
 done
 for s in lac lnsa lnsb lnsc lnsd; do
@@ -81,6 +81,12 @@ kv() {
 show_logs() {
 	local f
 	for f in lac lnsa; do echo "--- $f.log"; tail -20 "$D/$f.log"; done
+	# how the calls ended, by cause, on each side
+	grep -ho 'outcome [0-9]* [a-z-]*\|done fail.*' "$D/lac.log" | sed 's/ session .*//' | sort | uniq -c
+	for f in lnsa lnsb lnsc lnsd; do
+		echo "--- $f: $(grep -ho 'closed ([^)]*)\|setup timeout\|StopCCN.*' "$D/$f.log" |
+			grep -v 'protocol version' | sort | uniq -c | tr '\n' ';')"
+	done
 }
 
 # sessions NAME: the agent's session count (its API's stats line)
