@@ -50,4 +50,10 @@ l2tpseld-safety: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_safety.sh $(BUILD)
 unit: l2tpseld-safety
 
+# -h/--help, -V/--version and unknown options of the three programs.
+.PHONY: tools-options
+tools-options: $(BUILD)/l2tpseld $(BUILD)/l2tpsel $(BUILD)/l2tpsel-sim
+	selftests/unit/tools_options.sh $(BUILD)
+unit: tools-options
+
 endif

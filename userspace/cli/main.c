@@ -201,7 +201,7 @@ int main(int argc, char **argv)
 				batch = argv[2];
 			argc--;
 			argv++;
-		} else if (cli_matches(o, "Version")) {
+		} else if (cli_matches(o, "Version") || !strcmp(o, "version")) {
 			printf("l2tpsel %s\n", L2TPSEL_VERSION);
 			return 0;
 		} else if (cli_matches(o, "help")) {

@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@
 
 #include "l2d.h"
 #include "nl.h"
+#include "../../kmod/version.h"
 
 int l2d_knl_open(struct l2d *d, char *err, size_t errlen);
 int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
@@ -428,10 +430,12 @@ static void signal_readable(struct l2d_fd *f, uint32_t events)
 
 static void usage(void)
 {
-	printf("Usage: l2tpseld [-c FILE] [-o 'LINE']... [-t] [-h]\n"
-	       "  -c FILE   configuration file (Documentation/l2tpseld.md)\n"
-	       "  -o LINE   one configuration line, after the file (repeatable)\n"
-	       "  -t        check the configuration and exit\n"
+	printf("Usage: l2tpseld [-c FILE] [-o 'LINE']... [-t] [-h] [-V]\n"
+	       "  -c, --config FILE   configuration file (Documentation/l2tpseld.md)\n"
+	       "  -o, --option LINE   one configuration line, after the file (repeatable)\n"
+	       "  -t, --check         check the configuration and exit\n"
+	       "  -h, --help          this text\n"
+	       "  -V, --version       the version\n"
 	       "Examples: l2tpseld -c /etc/l2tpseld.conf\n"
 	       "          l2tpseld -o 'kernel none' -o 'listen 127.0.0.1' -o 'socket none'\n");
 }
@@ -468,7 +472,16 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	l2d_conf_defaults(&conf);
-	while ((opt = getopt(argc, argv, "c:o:th")) != -1) {
+	static const struct option longopts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "option", required_argument, NULL, 'o' },
+		{ "check", no_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+
+	while ((opt = getopt_long(argc, argv, "c:o:thV", longopts, NULL)) != -1) {
 		if ((opt == 'c' || opt == 'o') && n_sources == MAX_SOURCES) {
 			fprintf(stderr, "l2tpseld: more than %d -c and -o options\n", MAX_SOURCES);
 			return 1;
@@ -504,8 +517,11 @@ int main(int argc, char **argv)
 		case 'h':
 			usage();
 			return 0;
+		case 'V':
+			printf("l2tpseld %s\n", L2TPSEL_VERSION);
+			return 0;
 		default:
-			usage();
+			fprintf(stderr, "l2tpseld: -h or --help lists the options\n");
 			return 1;
 		}
 	}

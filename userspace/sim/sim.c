@@ -24,6 +24,7 @@
  *   show ratelimits
  *
  *   usage: l2tpsel-sim [ --seed N ] FILE|-
+ *          l2tpsel-sim --help | --version
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -31,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../kmod/version.h"
 #include "conf.h"
 #include "hash.h"
 #include "lb.h"
@@ -1027,6 +1029,21 @@ int main(int argc, char **argv)
 	FILE *f;
 	int a = 1, i;
 
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: l2tpsel-sim [ --seed N ] FILE|-\n"
+		       "Replays the scenario in FILE (- for standard input) on the selection\n"
+		       "core and prints one JSON object per step (Documentation/selection.md).\n");
+		return 0;
+	}
+	if (argc == 2 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
+		printf("l2tpsel-sim %s\n", L2TPSEL_VERSION);
+		return 0;
+	}
+	/* an option it does not know is not a file name */
+	if (argc >= 2 && argv[1][0] == '-' && argv[1][1] && strcmp(argv[1], "--seed")) {
+		fprintf(stderr, "l2tpsel-sim: unknown option \"%s\" (--help lists them)\n", argv[1]);
+		return 2;
+	}
 	if (argc >= 3 && !strcmp(argv[1], "--seed")) {
 		char *end;
 
