@@ -63,6 +63,7 @@ help:
 	@echo "make test        unit tests, bounded fuzz, the VM suite on the stock and the debug kernel"
 	@echo "make test-debug  the same four stages (kept for old habits)"
 	@echo "make demo        the demo: VM, module, agent (l2tpseld), real LNS peers, PPP"
+	@echo "make install     CLI, agent, man pages, systemd unit (PREFIX, DESTDIR; make uninstall)"
 	@echo "make unit        userspace unit tests of the core (ASan/UBSan)"
 	@echo "make vmtest      the selftests in a VM on the stock kernel"
 	@echo "make vmshell     an interactive shell in the VM"

@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make install and make uninstall (mk/install.mk), into a scratch DESTDIR:
+# the programs, man pages, the systemd unit and the example configuration
+# land where PREFIX, SBINDIR and MANDIR say, with their modes; the
+# installed unit runs the installed agent and passes systemd-analyze verify
+# (when systemd-analyze is there); the installed programs run; uninstall
+# leaves no file behind.  Part of `make unit`; a few seconds.
+#
+# Usage: selftests/unit/install.sh   (from the top of the tree)
+set -u
+T=$(mktemp -d /tmp/l2tpsel-install.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+n=0
+fail=0
+
+ok() {	# ok DESCRIPTION RC
+	n=$((n + 1))
+	if [ "$2" = 0 ]; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1"
+		fail=$((fail + 1))
+	fi
+}
+
+mode() { stat -c %a "$1" 2>/dev/null; }
+
+for layout in "PREFIX=/usr" "PREFIX=/opt/x SBINDIR=/opt/x/bin MANDIR=/opt/x/man"; do
+	D=$T/root
+	rm -rf "$D"
+	# shellcheck disable=SC2086
+	make -s install DESTDIR="$D" $layout >"$T/out" 2>&1
+	ok "make install DESTDIR $layout" $?
+	eval "$layout"
+	SBINDIR=${SBINDIR:-$PREFIX/sbin}
+	MANDIR=${MANDIR:-$PREFIX/share/man}
+	unit=$D$PREFIX/lib/systemd/system/l2tpseld.service
+	[ "$(mode "$D$SBINDIR/l2tpsel")" = 755 ] && [ "$(mode "$D$SBINDIR/l2tpseld")" = 755 ]
+	ok "programs in $SBINDIR, mode 755" $?
+	[ "$(mode "$D$MANDIR/man8/l2tpsel.8")" = 644 ] && [ "$(mode "$D$MANDIR/man8/l2tpseld.8")" = 644 ]
+	ok "man pages in $MANDIR/man8, mode 644" $?
+	[ "$(mode "$unit")" = 644 ] && grep -q "^ExecStart=$SBINDIR/l2tpseld -c /etc/l2tpseld.conf$" "$unit" &&
+		! grep -q "/usr/sbin/l2tpseld" "$unit" || [ "$SBINDIR" = /usr/sbin ]
+	ok "the unit starts $SBINDIR/l2tpseld" $?
+	[ -f "$D$PREFIX/share/doc/l2tpsel/examples/l2tpseld.conf" ]
+	ok "example configuration in $PREFIX/share/doc/l2tpsel/examples" $?
+	# as the operator installs it: mode 0600, it holds secrets
+	install -m 0600 "$D$PREFIX/share/doc/l2tpsel/examples/l2tpseld.conf" "$T/l2tpseld.conf"
+	out=$("$D$SBINDIR/l2tpseld" -t -c "$T/l2tpseld.conf" 2>&1)
+	ok "the installed agent accepts the example: ${out:-valid}" $?
+	"$D$SBINDIR/l2tpsel" -V >/dev/null
+	ok "the installed CLI runs" $?
+	if command -v systemd-analyze >/dev/null; then
+		# its programs as DESTDIR has them, in a copy of the unit
+		sed "s|=\\(-\\?\\)$SBINDIR/|=\\1$D$SBINDIR/|" "$unit" >"$T/l2tpseld.service"
+		out=$(systemd-analyze verify --man=no "$T/l2tpseld.service" 2>&1)
+		[ -z "$out" ]
+		ok "systemd-analyze verify: ${out:-clean}" $?
+	fi
+	# shellcheck disable=SC2086
+	make -s uninstall DESTDIR="$D" $layout >"$T/out" 2>&1
+	ok "make uninstall" $?
+	left=$(find "$D" -type f -o -type l)
+	[ -z "$left" ]
+	ok "nothing left after uninstall: ${left:-none}" $?
+	unset PREFIX SBINDIR MANDIR
+done
+echo "# install: $((n - fail)) passed, $fail failed"
+[ $fail = 0 ]
