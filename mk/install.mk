@@ -42,3 +42,49 @@ uninstall:
 install-check: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
 	selftests/unit/install.sh
 unit: install-check
+
+# The module through DKMS: sources to /usr/src/l2tpsel-VERSION, then built
+# and installed for every kernel that has headers (/lib/modules/*/build);
+# DKMS rebuilds it when a kernel is installed later.  As root.
+#
+#   make dkms-install [DESTDIR=...]   DESTDIR: only copy the sources (packages)
+#   make dkms-uninstall               every kernel's module, and the sources
+L2TPSEL_VER := $(shell sed -n 's/^\#define L2TPSEL_VERSION "\(.*\)"/\1/p' kmod/version.h)
+DKMS_SRC    := /usr/src/l2tpsel-$(L2TPSEL_VER)
+
+.PHONY: dkms-src dkms-install dkms-uninstall
+dkms-src:
+	rm -rf $(DESTDIR)$(DKMS_SRC)
+	install -d $(DESTDIR)$(DKMS_SRC)
+	tar -cf - Kbuild $$(git ls-files kmod core uapi 2>/dev/null | grep -E '(\.[ch]|Kbuild)$$' || \
+		find kmod core uapi -name '*.[ch]' -o -name Kbuild) | tar -C $(DESTDIR)$(DKMS_SRC) -xf -
+	sed 's/@VERSION@/$(L2TPSEL_VER)/' dkms.conf > $(DESTDIR)$(DKMS_SRC)/dkms.conf
+
+dkms-install: dkms-src
+	@if [ -n "$(DESTDIR)" ]; then exit 0; fi; set -e; \
+	dkms status -m l2tpsel -v $(L2TPSEL_VER) | grep -q . || dkms add -m l2tpsel -v $(L2TPSEL_VER); \
+	for k in $$(ls /lib/modules); do \
+		[ -d /lib/modules/$$k/build ] || continue; \
+		dkms install -m l2tpsel -v $(L2TPSEL_VER) -k $$k; \
+	done
+
+dkms-uninstall:
+	-dkms remove -m l2tpsel -v $(L2TPSEL_VER) --all
+	rm -rf $(DESTDIR)$(DKMS_SRC)
+
+# The DKMS module in the VM (selftests/net/module_dkms.sh): installed on the
+# host for the stock kernel, whose /lib/modules the guest shares, tested in a
+# guest of its own (the other tests need it absent), then removed again.
+# Part of make test's vm stage (vmtest-all); skipped without dkms.
+.PHONY: vmtest-dkms vmtest-all
+vmtest-dkms: all
+	@if ! command -v dkms >/dev/null; then \
+		echo "ok 1 module_dkms # SKIP dkms is not installed (make deps)"; exit 0; fi; \
+	$(MAKE) --no-print-directory dkms-install >$(BUILD)/dkms-install.log 2>&1 || \
+		{ cat $(BUILD)/dkms-install.log; $(MAKE) --no-print-directory dkms-uninstall; \
+		  echo "not ok 1 dkms-install"; exit 1; }; \
+	KVER=$(KVER) $(VM_SH) --timeout 600 $(VMFLAGS) -- selftests/run.sh module_dkms; rc=$$?; \
+	$(MAKE) --no-print-directory dkms-uninstall >>$(BUILD)/dkms-install.log 2>&1; exit $$rc
+
+vmtest-all: vmtest
+	$(MAKE) --no-print-directory vmtest-dkms

@@ -16,7 +16,7 @@ stages=${*:-unit fuzz vm debug}
 logdir=build/logs
 mkdir -p "$logdir"
 
-declare -A target=([unit]=unit [fuzz]=fuzz-ktap [vm]=vmtest [debug]=debug-test)
+declare -A target=([unit]=unit [fuzz]=fuzz-ktap [vm]=vmtest-all [debug]=debug-test)
 pass=0 fail=0 skip=0
 summary=""
 
