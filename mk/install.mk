@@ -12,17 +12,19 @@ SBINDIR    ?= $(PREFIX)/sbin
 MANDIR     ?= $(PREFIX)/share/man
 DOCDIR     ?= $(PREFIX)/share/doc/l2tpsel
 UNITDIR    ?= $(PREFIX)/lib/systemd/system
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 SYSCONFDIR ?= /etc
 
 # What install puts where, as DIR/NAME relative to DESTDIR; uninstall reads it.
 INSTALL_FILES := $(SBINDIR)/l2tpsel $(SBINDIR)/l2tpseld \
 	$(MANDIR)/man8/l2tpsel.8 $(MANDIR)/man8/l2tpseld.8 \
-	$(UNITDIR)/l2tpseld.service $(DOCDIR)/examples/l2tpseld.conf
+	$(UNITDIR)/l2tpseld.service $(DOCDIR)/examples/l2tpseld.conf \
+	$(BASHCOMPDIR)/l2tpsel
 
 .PHONY: install uninstall
 install: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(UNITDIR) \
-		$(DESTDIR)$(DOCDIR)/examples
+		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(BASHCOMPDIR)
 	install -m 0755 $(BUILD)/l2tpsel $(BUILD)/l2tpseld $(DESTDIR)$(SBINDIR)/
 	install -m 0644 Documentation/l2tpsel.8 Documentation/l2tpseld.8 $(DESTDIR)$(MANDIR)/man8/
 	# the unit names the agent and its configuration where they are installed
@@ -31,6 +33,7 @@ install: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
 		contrib/l2tpseld.service > $(DESTDIR)$(UNITDIR)/l2tpseld.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/l2tpseld.service
 	install -m 0644 contrib/l2tpseld.conf.example $(DESTDIR)$(DOCDIR)/examples/l2tpseld.conf
+	install -m 0644 contrib/l2tpsel.bash-completion $(DESTDIR)$(BASHCOMPDIR)/l2tpsel
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALL_FILES))
@@ -41,6 +44,7 @@ uninstall:
 .PHONY: install-check
 install-check: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
 	selftests/unit/install.sh
+	selftests/unit/completion.sh $(BUILD)
 unit: install-check
 
 # The module through DKMS: sources to /usr/src/l2tpsel-VERSION, then built

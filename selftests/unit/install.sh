@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make install and make uninstall (mk/install.mk), into a scratch DESTDIR:
-# the programs, man pages, the systemd unit and the example configuration
-# land where PREFIX, SBINDIR and MANDIR say, with their modes; the
-# installed unit runs the installed agent and passes systemd-analyze verify
+# the programs, man pages, the systemd unit, the example configuration and
+# the bash completion land where PREFIX, SBINDIR and MANDIR say, with their
+# modes; the installed unit runs the installed agent and passes systemd-analyze verify
 # (when systemd-analyze is there); the installed programs run; uninstall
 # leaves no file behind.  Part of `make unit`; a few seconds.
 #
@@ -46,6 +46,8 @@ for layout in "PREFIX=/usr" "PREFIX=/opt/x SBINDIR=/opt/x/bin MANDIR=/opt/x/man"
 	ok "the unit starts $SBINDIR/l2tpseld" $?
 	[ -f "$D$PREFIX/share/doc/l2tpsel/examples/l2tpseld.conf" ]
 	ok "example configuration in $PREFIX/share/doc/l2tpsel/examples" $?
+	[ "$(mode "$D$PREFIX/share/bash-completion/completions/l2tpsel")" = 644 ]
+	ok "bash completion in $PREFIX/share/bash-completion/completions" $?
 	# as the operator installs it: mode 0600, it holds secrets
 	install -m 0600 "$D$PREFIX/share/doc/l2tpsel/examples/l2tpseld.conf" "$T/l2tpseld.conf"
 	out=$("$D$SBINDIR/l2tpseld" -t -c "$T/l2tpseld.conf" 2>&1)
