@@ -47,6 +47,12 @@ install-check: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
 	selftests/unit/completion.sh $(BUILD)
 unit: install-check
 
+# Every requirement ID the tree cites is on Documentation/requirements.md.
+.PHONY: requirements-check
+requirements-check:
+	selftests/unit/requirements.sh
+unit: requirements-check
+
 # The module through DKMS: sources to /usr/src/l2tpsel-VERSION, then built
 # and installed for every kernel that has headers (/lib/modules/*/build);
 # DKMS rebuilds it when a kernel is installed later.  As root.
