@@ -54,6 +54,7 @@ static const struct {
 	{ "data-path teardown", VM, "dataplane" },
 	{ "lockout timers vs unload and namespace deletion", VM, "unload_busy" },
 	{ "counters under churn with expiring lockouts", VM, "soak" },
+	{ "user space sending on the kernel tunnel's socket (route cache race)", VM, "l2tpseld_dst" },
 };
 
 static char *slurp(const char *path)
