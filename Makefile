@@ -36,7 +36,7 @@ userspace: $(USER_BINS)
 
 $(BUILD)/l2tpsel: $(CLI_SRC) $(LIB_SRC) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(CLI_SRC) $(LIB_SRC) -lmnl
+	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ $(CLI_SRC) $(LIB_SRC) -lmnl
 
 deps:
 	./scripts/deps.sh

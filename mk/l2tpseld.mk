@@ -25,7 +25,7 @@ USER_BINS += $(BUILD)/l2tpseld
 $(BUILD)/l2tpseld: $(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(L2TPD_LIB_HDRS) \
 		   $(L2TPD_FSM_HDRS) $(DP_HDRS) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(L2TPD_CFLAGS) $(USER_CFLAGS) -o $@ \
+	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
 		$(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) -lmnl
 
 # mk/core.mk is read before this file, so its prerequisite list cannot see

@@ -8,6 +8,7 @@ linux-image-amd64 linux-headers-amd64
 qemu-system-x86 busybox-static
 iproute2 iputils-ping xl2tpd ppp
 libmnl-dev strace dkms openssl
+debhelper dh-dkms lintian fakeroot
 clang llvm libclang-rt-14-dev
 linux-source-6.1 flex bison libelf-dev libssl-dev rsync python3
 gnuplot-nox"

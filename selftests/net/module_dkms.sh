@@ -1,11 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The module as DKMS installed it (issue 21): `make vmtest-dkms` runs
-# `make dkms-install` on the host (whose /lib/modules the guest shares),
-# this test alone in the VM, then `make dkms-uninstall`; in the other runs
-# it skips, since an installed module would be autoloaded where tests need
-# it absent.
+# The module as DKMS installed it (issue 21): `make vmtest-dkms`
+# (scripts/debian-test.sh) installs the Debian packages on the host, whose
+# root the guest shares, runs this test alone in the VM, then purges them;
+# `make dkms-install` serves as well.  In the other runs it skips, since an
+# installed module would be autoloaded where tests need it absent.
 #
 # - modinfo finds l2tpsel under updates/dkms of the running kernel, with
 #   the tree's version;
@@ -29,8 +29,12 @@ echo "modinfo: $path version $(modinfo -F version l2tpsel)"
 check_err $? "the DKMS module is not version $ver"
 log_test "DKMS: l2tpsel.ko under updates/dkms of $(uname -r), version $ver"
 
-line=$(sed -n 's/^ExecStartPre=+//p' "$TOP/contrib/l2tpseld.service" | grep modprobe)
-echo "unit: $line"
+# the installed unit and CLI when the package put them there
+unit=/usr/lib/systemd/system/l2tpseld.service
+[ -f "$unit" ] || unit=$TOP/contrib/l2tpseld.service
+[ -x /usr/sbin/l2tpsel ] && L2TPSEL_CLI=/usr/sbin/l2tpsel
+line=$(sed -n 's/^ExecStartPre=+//p' "$unit" | grep modprobe)
+echo "$unit: $line; CLI $L2TPSEL_CLI"
 $line
 check_err $? "the unit's \"$line\" failed"
 for m in l2tpsel l2tp_netlink l2tp_ppp; do
