@@ -65,7 +65,7 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 	p = &H->pkt[H->n_pkt++];
 	p->from = from;
 	p->to = node_by_addr(&t->peer);
-	p->at = H->now;
+	p->at = H->now + H->latency_ms;
 	p->len = len;
 	memcpy(p->data, buf, len);
 	return 0;
@@ -158,13 +158,14 @@ struct h_node *h_node(const char *const *lines)
 	return n;
 }
 
-/* Deliver what is in flight (instantly), run due timers; repeat. */
+/* Deliver what has arrived (at once unless latency_ms), run due timers. */
 static bool h_step(void)
 {
 	bool did = false;
 	unsigned int i;
 
-	while (H->n_pkt) {
+	/* one delay for all: the queue is in order of arrival time */
+	while (H->n_pkt && H->pkt[0].at <= H->now) {
 		struct h_pkt p = H->pkt[0];
 
 		memmove(H->pkt, H->pkt + 1, (H->n_pkt - 1) * sizeof(*H->pkt));
@@ -194,6 +195,8 @@ void h_run_until(uint64_t t)
 			if (x < next)
 				next = x;
 		}
+		if (H->n_pkt && H->pkt[0].at < next)
+			next = H->pkt[0].at;
 		if (next > t)
 			break;
 		if (next > H->now)

@@ -50,6 +50,8 @@ struct h_net {
 	/* optional: drop the Nth datagram (1-based) from a node, once */
 	int drop_from, drop_nth;
 	unsigned int count_from;
+	/* optional: one-way delay of every datagram, ms (0: the next step) */
+	uint64_t latency_ms;
 	/* optional: sees every datagram sent */
 	void (*tap)(int from, const uint8_t *buf, size_t len);
 };

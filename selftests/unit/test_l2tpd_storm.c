@@ -243,3 +243,30 @@ UNIT_TEST(l2tpd_lns_calls_per_peer_capped)
 	EXPECT_EQ(lac->n_no_reply, 0);
 	h_fini();
 }
+
+/*
+ * The ICRQ's timer counts from its transmission, not from its queueing
+ * (S-L2TP-6): with an ICRQ timeout shorter than the time the 500th call's
+ * ICRQ waits for the window, a call whose ICRQ has not even left is not
+ * the LNS's silence.
+ */
+UNIT_TEST(l2tpd_storm_icrq_timer_from_transmission)
+{
+	static const char *const lac_short[] = { "route p t1 10.0.0.2", "icrq-timeout 300ms", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	H->latency_ms = 10;
+	lac = h_node(lac_short);
+	lns = h_node(lns_plain);
+	storm(lac, 1);
+	h_run_for(1000);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	storm(lac, 500);
+	h_run_for(60000);
+	EXPECT_EQ(lac->n_done_ok, 501);
+	EXPECT_EQ(lac->n_done_fail, 0);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 501);
+	h_fini();
+}

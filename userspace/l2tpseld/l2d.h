@@ -92,6 +92,7 @@ struct l2d_tunnel {
 	bool dp_added;
 	bool lns_setup;			/* LNS, not yet established: on d->setup_* */
 	struct l2d_tunnel *setup_prev, *setup_next;	/* oldest first */
+	struct l2d_session *txwait_head, *txwait_tail;	/* in Ns order */
 	bool rl_reject;			/* LNS: its SCCRQ's rate-limit verdict was reject */
 	uint16_t rl_result, rl_error;
 	char rl_message[128];
@@ -115,6 +116,10 @@ struct l2d_session {
 	char ktunnel[L2D_NAME_MAX], kprofile[L2D_NAME_MAX];	/* LAC: selection's names */
 	struct l2d_session *dead_next;	/* d->dead_sessions */
 	struct l2d_timer setup_timer;
+	/* on t->txwait_*: setup_timer starts when message txwait_ns leaves */
+	bool txwait;
+	uint16_t txwait_ns;
+	struct l2d_session *txwait_next;
 	bool dp_added;
 	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
 	uint32_t api_id;		/* the login id the API gave out */
@@ -265,6 +270,8 @@ int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
 void l2d_tunnel_stop(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
 void l2d_tunnel_flush(struct l2d_tunnel *t);
 int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
+void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s);
+void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s);
 void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
 			size_t cap, uint16_t sid, uint16_t type);
 void l2d_tunnel_session_gone(struct l2d_tunnel *t);

@@ -150,6 +150,7 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	s->cdn_result = result;
 	s->cdn_error = error;
 	l2d_timer_cancel(d->loop, &s->setup_timer);
+	l2d_tunnel_txwait_drop(t, s);
 	if (s->dp_added && d->dpops)
 		d->dpops->session_del(d, s);
 	s->dp_added = false;
@@ -212,7 +213,7 @@ void l2d_session_tunnel_up(struct l2d_session *s)
 		return;
 	}
 	s->state = L2D_S_WAIT_ICRP;
-	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_ms);
+	l2d_tunnel_time_from_tx(t, s);
 	l2d_tunnel_flush(t);
 }
 
@@ -356,7 +357,7 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
 		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_GENERAL_ERROR,
 					 L2TP_ERR_NO_RESOURCES, NULL);
-	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_ms);
+	l2d_tunnel_time_from_tx(t, s);
 }
 
 /* LAC: the LNS accepted the call; connect it (§6.11, §6.12). */

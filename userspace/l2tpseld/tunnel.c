@@ -405,6 +405,58 @@ int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * A session's setup timer (ICRP awaited after our ICRQ, ICCN after our
+ * ICRP) counts from the moment its message is transmitted, not from its
+ * queueing: during a storm a message may wait for the window longer than
+ * the timeout, and that wait is ours, not the peer's silence (S-L2TP-6).
+ * Call right after l2d_tunnel_queue() of that message.
+ */
+void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s)
+{
+	s->txwait = true;
+	s->txwait_ns = (uint16_t)(t->rel.ns_next - 1);
+	s->txwait_next = NULL;
+	if (t->txwait_tail)
+		t->txwait_tail->txwait_next = s;
+	else
+		t->txwait_head = s;
+	t->txwait_tail = s;
+}
+
+/* @s leaves the list before its message went (it closes). */
+void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s)
+{
+	struct l2d_session **pp, *prev = NULL;
+
+	if (!s->txwait)
+		return;
+	for (pp = &t->txwait_head; *pp; prev = *pp, pp = &(*pp)->txwait_next) {
+		if (*pp != s)
+			continue;
+		*pp = s->txwait_next;
+		if (t->txwait_tail == s)
+			t->txwait_tail = prev;
+		break;
+	}
+	s->txwait = false;
+}
+
+/* Message @ns left for the first time: start the timers waiting for it. */
+static void txwait_sent(struct l2d_tunnel *t, uint16_t ns)
+{
+	struct l2d *d = t->d;
+	struct l2d_session *s;
+
+	while ((s = t->txwait_head) && (int16_t)(ns - s->txwait_ns) >= 0) {
+		t->txwait_head = s->txwait_next;
+		if (!t->txwait_head)
+			t->txwait_tail = NULL;
+		s->txwait = false;
+		l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_ms);
+	}
+}
+
 static void tunnel_give_up(struct l2d_tunnel *t);
 
 void l2d_tunnel_flush(struct l2d_tunnel *t)
@@ -425,6 +477,8 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 			d->stats.tx_err++;
 		else
 			d->stats.tx++;
+		if (!tx.zlb && !tx.retransmit)
+			txwait_sent(t, tx.ns);
 	}
 	if (ev == L2TP_REL_GIVE_UP) {
 		tunnel_give_up(t);
