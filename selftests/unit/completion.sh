@@ -11,8 +11,8 @@ B=$(cd "${1:-build}" && pwd)
 cd "$(dirname "$0")/../.."
 # shellcheck disable=SC1091
 source contrib/l2tpsel.bash-completion
-n=0
-fail=0
+# shellcheck source=ktap.sh
+source selftests/unit/ktap.sh
 
 # expect "WORDS" "CANDIDATES": completing the last of WORDS offers exactly CANDIDATES
 expect() {
@@ -24,12 +24,10 @@ expect() {
 	_l2tpsel
 	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')
 	want=$(printf '%s\n' $2 | sort | tr '\n' ' ')
-	n=$((n + 1))
 	if [ "$got" = "$want" ]; then
-		echo "ok $n l2tpsel $1<TAB>: $2"
+		ok "l2tpsel $1<TAB>: $2" 0
 	else
-		echo "not ok $n l2tpsel $1<TAB>: got \"$got\", expected \"$want\""
-		fail=$((fail + 1))
+		ok "l2tpsel $1<TAB>: got \"$got\", expected \"$want\"" 1
 	fi
 }
 

@@ -12,18 +12,9 @@
 set -u
 T=$(mktemp -d /tmp/l2tpsel-install.XXXXXX)
 trap 'rm -rf "$T"' EXIT
-n=0
-fail=0
 
-ok() {	# ok DESCRIPTION RC
-	n=$((n + 1))
-	if [ "$2" = 0 ]; then
-		echo "ok $n $1"
-	else
-		echo "not ok $n $1"
-		fail=$((fail + 1))
-	fi
-}
+# shellcheck source=ktap.sh
+source "$(dirname "${BASH_SOURCE[0]}")/ktap.sh"
 
 mode() { stat -c %a "$1" 2>/dev/null; }
 

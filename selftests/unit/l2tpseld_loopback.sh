@@ -20,8 +20,6 @@ P=$((20000 + RANDOM % 20000))		# LNS port
 PL=$((P + 1))				# LAC port
 SOCK=$T/lac.sock
 pids=()
-n=0
-fail=0
 
 cleanup() {
 	local p
@@ -31,15 +29,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() {	# ok DESCRIPTION CONDITION-RC
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then
-		echo "ok $n $1"
-	else
-		echo "not ok $n $1"
-		fail=$((fail + 1))
-	fi
-}
+# shellcheck source=ktap.sh
+source "$(dirname "${BASH_SOURCE[0]}")/ktap.sh"
 
 has() {	# has FILE REGEX
 	grep -Eq -- "$2" "$1"

@@ -16,8 +16,6 @@ L2D=$(cd "$B" && pwd)/l2tpseld
 T=$(mktemp -d /tmp/l2tpseld-port.XXXXXX)
 P=$((20000 + RANDOM % 20000))
 PY=/usr/bin/python3
-n=0
-fail=0
 pid=
 
 cleanup() {
@@ -27,15 +25,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() {	# ok DESCRIPTION CONDITION-RC
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then
-		echo "ok $n $1"
-	else
-		echo "not ok $n $1"
-		fail=$((fail + 1))
-	fi
-}
+# shellcheck source=ktap.sh
+source "$(dirname "${BASH_SOURCE[0]}")/ktap.sh"
 
 # bind_as USER OPTION: prints the errno name of bind(127.0.0.7:P), or "bound"
 bind_as() {

@@ -21,8 +21,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 T=$(mktemp -d /tmp/l2tpseld-safety.XXXXXX)
 P=$((20000 + RANDOM % 20000))
 pids=()
-n=0
-fail=0
 
 cleanup() {
 	local p
@@ -32,15 +30,8 @@ cleanup() {
 }
 [ -n "${KEEP:-}" ] || trap cleanup EXIT
 
-ok() {	# ok DESCRIPTION CONDITION-RC
-	n=$((n + 1))
-	if [ "$2" -eq 0 ]; then
-		echo "ok $n $1"
-	else
-		echo "not ok $n $1"
-		fail=$((fail + 1))
-	fi
-}
+# shellcheck source=ktap.sh
+source "$(dirname "${BASH_SOURCE[0]}")/ktap.sh"
 
 skip() {	# skip DESCRIPTION REASON
 	n=$((n + 1))

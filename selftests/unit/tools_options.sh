@@ -10,18 +10,9 @@
 # Usage: selftests/unit/tools_options.sh BUILD_DIR
 set -u
 B=$(cd "${1:-build}" && pwd)
-n=0
-fail=0
 
-ok() {	# ok DESCRIPTION RC
-	n=$((n + 1))
-	if [ "$2" = 0 ]; then
-		echo "ok $n $1"
-	else
-		echo "not ok $n $1"
-		fail=$((fail + 1))
-	fi
-}
+# shellcheck source=ktap.sh
+source "$(dirname "${BASH_SOURCE[0]}")/ktap.sh"
 
 ver=$(sed -n 's/^#define L2TPSEL_VERSION "\(.*\)"/\1/p' "$(dirname "$0")/../../kmod/version.h")
 for prog in l2tpsel l2tpseld l2tpsel-sim; do
