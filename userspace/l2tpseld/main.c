@@ -252,13 +252,14 @@ static void env_tunnel_close(struct l2d *d, struct l2d_tunnel *t)
  * the connected socket matches more of the 4-tuple and keeps the tunnel's
  * datagrams; bound to the specific address it would take them all (the
  * kernel looks there first).  A stray datagram it gets (a new peer's
- * SCCRQ) is handled as on any socket.  The source address is set per
- * message (IP_PKTINFO) to the one the tunnel's socket uses.
+ * SCCRQ) is handled as on any socket, with the address it reached
+ * (IP_PKTINFO).  The source address is set per message (IP_PKTINFO) to the
+ * one the tunnel's socket uses.
  */
 static int tx_socket(struct l2d *d, struct l2d_tunnel *t)
 {
 	char a[64];
-	int fd = udp_socket(t->bound.ss.ss_family, &t->bound, false);
+	int fd = udp_socket(t->bound.ss.ss_family, &t->bound, true);
 
 	if (fd < 0) {
 		l2d_addr_str(&t->bound, a, sizeof(a), true);
