@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # Faults with real peers (issue 8; S-L2TP-1, S-L2TP-4, S-L2TP-5, S-LIM-1,
 # S-SEL-4): the l2tpseld agent as LAC (dataplane kernel: kernel L2TP

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # l2tpseld's control messages and the kernel's data frames on one tunnel,
 # while the routes change (S-L2TP-4).  On Linux 6.1 a send() on the UDP

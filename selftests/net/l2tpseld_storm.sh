@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # A login storm through l2tpseld with the real module (issue 15, finding 1;
 # S-SEL-4, S-L2TP-1, S-L2TP-6): N logins at once, each on an API connection of its

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # l2tpseld and xl2tpd on Ns/Nr (S-L2TP-1, issue 5), control plane only
 # (kernel none, dataplane none; xl2tpd's pppd is a stub that sleeps, in a

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only DKMS builds for Debian's kernel (make vmtest-dkms)
 #
 # The module as DKMS installed it (issue 21): `make vmtest-dkms`
 # (scripts/debian-test.sh) installs the Debian packages on the host, whose

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # The end-to-end tests' peers (selftests/peers.sh) do what they promise
 # (issue 5, S-L2TP-4): three xl2tpd LNS on addresses of their own each answer

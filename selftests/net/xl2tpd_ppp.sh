@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # Real L2TP peers in the harness: xl2tpd as LNS in one namespace, xl2tpd as
 # LAC in another, joined by a veth pair.  The LAC dials, the kernel gets a
