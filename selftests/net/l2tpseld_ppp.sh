@@ -126,7 +126,8 @@ gone() {
 }
 wait_for 10 gone
 check_err $? "kernel sessions or pppd left: $(hub ip l2tp show session) pppd $pppd_pids"
-wait_for 5 test -z "$(hub ip l2tp show tunnel | grep 10.220.0.11)"
+no_ktunnel() { ! hub ip l2tp show tunnel | grep -q 10.220.0.11; }
+wait_for 5 no_ktunnel
 check_err $? "the LAC tunnel's kernel tunnel was not deleted"
 expect "$(val "$(hub "$L" summary)" sessions)" 0 "sessions counted after teardown"
 log_test "teardown: pppd gone, kernel session and tunnel deleted, counts 0"
@@ -153,7 +154,8 @@ echo "$out"
 grep -Eq '^10.220.0.11 .*lockout-ms 0 .*failures 0' <<<"$out"
 check_err $? "the LNS was locked out or charged with a failure"
 expect "$(val "$(hub "$L" summary)" sessions)" 0 "sessions counted"
-wait_for 5 test -z "$(hub ip l2tp show session)"
+no_ksession() { [ -z "$(hub ip l2tp show session)" ]; }
+wait_for 5 no_ksession
 check_err $? "a kernel session was left: $(hub ip l2tp show session)"
 log_test "no pppd: the call is cleared (CDN), the login fails as local, no lockout"
 
