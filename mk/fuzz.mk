@@ -1,48 +1,62 @@
 # SPDX-License-Identifier: GPL-2.0
-# libFuzzer targets (clang, ASan + UBSan).  The seed corpus in
+# libFuzzer targets (clang, ASan + UBSan), one per parser of bytes from the
+# network or a subscriber: fuzz/fuzz_<target>.c.  The seed corpus in
 # fuzz/corpus/<target>/ is read-only input; what libFuzzer finds goes to
 # $(BUILD)/fuzz-corpus/<target>/ and crashes to $(BUILD)/fuzz-artifacts/.
 #
-#   make fuzz-smoke             bounded run (FUZZ_RUNS executions, default 1M)
-#   make fuzz FUZZ_TIME=3600    long run, seconds
+#   make fuzz-smoke             bounded run of each (FUZZ_RUNS executions, default 1M)
+#   make fuzz FUZZ_TIME=3600    long run of each, seconds
+#   make fuzz FUZZ_TARGETS=ppp  one of them
 include mk/l2tpseld.mk
 
-FUZZ_CC    ?= clang
-FUZZ_RUNS  ?= 1000000
-FUZZ_TIME  ?= 600
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	      -fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter
-FUZZ_BIN   := $(BUILD)/fuzz_l2tp_msg
+FUZZ_CC      ?= clang
+FUZZ_RUNS    ?= 1000000
+FUZZ_TIME    ?= 600
+FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter
+# l2tp_msg: control messages and AVPs (RFC 2661); pppoe_disc: PPPoE
+# discovery (RFC 2516); ppp: LCP, PAP and CHAP as the LAC answers them.
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp
+FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
+FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
 .PHONY: fuzz fuzz-smoke
 
-$(BUILD)/fuzz_l2tp_msg: fuzz/fuzz_l2tp_msg.c $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS)
+$(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS) $(L2TPD_FSM_HDRS) \
+		 userspace/l2tpseld/ppp.c userspace/l2tpseld/ppp.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ fuzz/fuzz_l2tp_msg.c $(L2TPD_LIB_SRC)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPD_LIB_SRC) \
+		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp))
 
-# $(1): extra libFuzzer options
+# $(1): target, $(2): extra libFuzzer options
 define fuzz_run
-	@mkdir -p $(BUILD)/fuzz-corpus/l2tp_msg $(BUILD)/fuzz-artifacts
-	$(BUILD)/fuzz_l2tp_msg $(1) -max_len=4096 -print_final_stats=1 \
-		-artifact_prefix=$(BUILD)/fuzz-artifacts/ \
-		$(BUILD)/fuzz-corpus/l2tp_msg fuzz/corpus/l2tp_msg
+	@mkdir -p $(BUILD)/fuzz-corpus/$(1) $(BUILD)/fuzz-artifacts
+	$(BUILD)/fuzz_$(1) $(2) -max_len=4096 -print_final_stats=1 \
+		-artifact_prefix=$(BUILD)/fuzz-artifacts/$(1)- \
+		$(BUILD)/fuzz-corpus/$(1) fuzz/corpus/$(1)
+
 endef
 
-fuzz-smoke: $(FUZZ_BIN)
-	$(call fuzz_run,-runs=$(FUZZ_RUNS))
+fuzz-smoke: $(FUZZ_BINS)
+	$(foreach t,$(FUZZ_TARGETS),$(call fuzz_run,$(t),-runs=$(FUZZ_RUNS)))
 
-fuzz: $(FUZZ_BIN)
-	$(call fuzz_run,-max_total_time=$(FUZZ_TIME))
+fuzz: $(FUZZ_BINS)
+	$(foreach t,$(FUZZ_TARGETS),$(call fuzz_run,$(t),-max_total_time=$(FUZZ_TIME)))
 
-# The test command's bounded run (scripts/test.sh stage "fuzz"), as KTAP.
+# The test command's bounded run (scripts/test.sh stage "fuzz"), as KTAP:
+# one line per target.
 .PHONY: fuzz-ktap
-fuzz-ktap: $(FUZZ_BIN)
-	@echo "KTAP version 1"; echo "1..1"; \
-	if $(MAKE) --no-print-directory fuzz-smoke > $(BUILD)/fuzz-smoke.log 2>&1; then \
-		grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|Done [0-9]+ runs" \
-			$(BUILD)/fuzz-smoke.log | sed 's/^/# /'; \
-		echo "ok 1 fuzz_l2tp_msg_$(FUZZ_RUNS)_runs"; \
-	else \
-		tail -n 60 $(BUILD)/fuzz-smoke.log | sed 's/^/# /'; \
-		echo "not ok 1 fuzz_l2tp_msg_$(FUZZ_RUNS)_runs"; exit 1; \
-	fi
+fuzz-ktap: $(FUZZ_BINS)
+	@echo "KTAP version 1"; echo "1..$(words $(FUZZ_TARGETS))"; n=0; bad=0; \
+	for t in $(FUZZ_TARGETS); do \
+		n=$$((n + 1)); \
+		if $(MAKE) --no-print-directory fuzz-smoke FUZZ_TARGETS=$$t \
+				> $(BUILD)/fuzz-smoke-$$t.log 2>&1; then \
+			grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|Done [0-9]+ runs" \
+				$(BUILD)/fuzz-smoke-$$t.log | sed 's/^/# /'; \
+			echo "ok $$n fuzz_$${t}_$(FUZZ_RUNS)_runs"; \
+		else \
+			tail -n 60 $(BUILD)/fuzz-smoke-$$t.log | sed 's/^/# /'; \
+			echo "not ok $$n fuzz_$${t}_$(FUZZ_RUNS)_runs"; bad=1; \
+		fi; \
+	done; exit $$bad
