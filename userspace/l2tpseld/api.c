@@ -143,6 +143,8 @@ static void cmd_show(struct api_conn *c)
 	conn_write(c, "end");
 }
 
+int l2d_access_stats(struct l2d *d, char *buf, size_t len);
+
 static void cmd_stats(struct api_conn *c)
 {
 	const struct l2d_stats *st = &c->d->stats;
@@ -158,6 +160,12 @@ static void cmd_stats(struct api_conn *c)
 		    st->sessions_failed, st->sessions_refused, st->logins_ok, st->logins_failed,
 		    st->calls_refused, st->calls_capped, st->sccrq_capped, st->setup_evicted,
 		    st->tunnels_idle);
+	{
+		char line[512];
+
+		if (l2d_access_stats(c->d, line, sizeof(line)) > 0)
+			conn_write(c, line);
+	}
 	conn_write(c, "end");
 }
 

@@ -37,6 +37,10 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->sccrq_timeout_ms = 10000;
 	c->icrq_timeout_ms = 10000;
 	c->hello_ms = 60000;
+	c->access_pap = c->access_chap = true;
+	c->access_auth_timeout_ms = 30000;
+	c->padi_rate = 500;
+	c->padi_rate_per_mac = 5;
 	c->lns_idle_ms = 60000;
 	c->lns_max_setup = 256;
 	c->lns_max_setup_per_peer = 8;
@@ -179,6 +183,7 @@ static const struct dur_kw dur_kws[] = {
 	{ "icrq-timeout", offsetof(struct l2d_conf, icrq_timeout_ms), 100 },
 	{ "hello-interval", offsetof(struct l2d_conf, hello_ms), 0 },
 	{ "lns-idle-timeout", offsetof(struct l2d_conf, lns_idle_ms), 0 },
+	{ "access-auth-timeout", offsetof(struct l2d_conf, access_auth_timeout_ms), 1000 },
 };
 
 /* count keywords: keyword, offset, range */
@@ -192,7 +197,52 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "lns-max-setup", offsetof(struct l2d_conf, lns_max_setup), 1, 65535 },
 	{ "lns-max-setup-per-peer", offsetof(struct l2d_conf, lns_max_setup_per_peer), 1, 65535 },
 	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535 },
+	{ "pppoe-padi-rate", offsetof(struct l2d_conf, padi_rate), 0, 1000000 },
+	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000 },
 };
+
+/* access pppoe IFNAME [service NAME...] [ac-name NAME] */
+static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	struct l2d_access_conf *a;
+	unsigned int i;
+	int k;
+
+	if (n < 3 || strcmp(t[1], "pppoe"))
+		return cerr(err, errlen, "access: usage: access pppoe IFNAME [service NAME...] "
+			    "[ac-name NAME]");
+	if (strlen(t[2]) >= sizeof(a->ifname))
+		return cerr(err, errlen, "access: interface name \"%s\" longer than %zu bytes", t[2],
+			    sizeof(a->ifname) - 1);
+	for (i = 0; i < c->n_access; i++)
+		if (!strcmp(c->access[i].ifname, t[2]))
+			return cerr(err, errlen, "access: interface %s given twice", t[2]);
+	if (c->n_access == L2D_MAX_ACCESS)
+		return cerr(err, errlen, "access: at most %d interfaces", L2D_MAX_ACCESS);
+	a = &c->access[c->n_access];
+	memset(a, 0, sizeof(*a));
+	strcpy(a->ifname, t[2]);
+	for (k = 3; k < n; k++) {
+		if (!strcmp(t[k], "ac-name") && k + 1 < n) {
+			if (copy_name(a->ac_name, sizeof(a->ac_name), t[++k]))
+				return cerr(err, errlen, "access: ac-name of 1..%d bytes", L2D_NAME_MAX - 1);
+		} else if (!strcmp(t[k], "service") && k + 1 < n) {
+			while (k + 1 < n && strcmp(t[k + 1], "ac-name")) {
+				if (a->n_services == L2D_MAX_SERVICES)
+					return cerr(err, errlen, "access: at most %d services", L2D_MAX_SERVICES);
+				if (copy_name(a->services[a->n_services], L2D_NAME_MAX, t[++k]))
+					return cerr(err, errlen, "access: service name of 1..%d bytes",
+						    L2D_NAME_MAX - 1);
+				a->n_services++;
+			}
+		} else {
+			return cerr(err, errlen, "access: unexpected \"%s\" (service NAME..., ac-name NAME)",
+				    t[k]);
+		}
+	}
+	c->n_access++;
+	return 0;
+}
 
 /* A test switch was read: remember the first for l2d_conf_check's refusal. */
 static void test_switch(struct l2d_conf *c, const char *kw, const char *val)
@@ -306,6 +356,33 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 			c->dataplane = L2D_DP_KERNEL;
 		else
 			return cerr(err, errlen, "dataplane: expected none or kernel");
+	} else if (!strcmp(t[0], "access")) {
+		return access_line(c, t, n, err, errlen);
+	} else if (!strcmp(t[0], "access-auth")) {
+		bool pap = false, chap = false;
+		int k;
+
+		for (k = 1; k < n; k++) {
+			if (!strcmp(t[k], "pap"))
+				pap = true;
+			else if (!strcmp(t[k], "chap"))
+				chap = true;
+			else
+				break;
+		}
+		if (n < 2 || k < n)
+			return cerr(err, errlen, "access-auth: expected chap, pap, or both");
+		c->access_pap = pap;
+		c->access_chap = chap;
+	} else if (!strcmp(t[0], "access-calling-number")) {
+		if (n == 2 && !strcmp(t[1], "mac"))
+			c->access_calling = L2D_CALLING_MAC;
+		else if (n == 2 && !strcmp(t[1], "circuit-id"))
+			c->access_calling = L2D_CALLING_CIRCUIT_ID;
+		else if (n == 2 && !strcmp(t[1], "remote-id"))
+			c->access_calling = L2D_CALLING_REMOTE_ID;
+		else
+			return cerr(err, errlen, "access-calling-number: expected mac, circuit-id or remote-id");
 	} else if (!strcmp(t[0], "netns")) {
 		if (n != 2 || copy_name(c->netns, sizeof(c->netns), t[1]))
 			return cerr(err, errlen, "netns: expected a name");
@@ -569,6 +646,11 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 	KEEP(kernel, "kernel");
 	KEEP(dataplane, "dataplane");
 	KEEP(netns, "netns");
+	if (run->n_access != fresh->n_access || memcmp(run->access, fresh->access, sizeof(run->access))) {
+		memcpy(keep.access, run->access, sizeof(run->access));
+		keep.n_access = run->n_access;
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%saccess", kept[0] ? ", " : "");
+	}
 	*run = keep;
 }
 #undef KEEP

@@ -5,6 +5,9 @@
  * kernel tunnel on its own UDP socket; an established session gets a kernel
  * session, a PPPoL2TP socket and pppd (LNS mode for the LNS role, dialer
  * mode for the LAC).  pppd's exit (SIGCHLD, main.c) ends the session.
+ * An access call (a PPPoE subscriber, access.c) gets no pppd: its PPPoL2TP
+ * channel is bridged to the subscriber's PPPoE channel in the kernel
+ * (PPPIOCBRIDGECHAN) and the socket is kept until the call ends.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -61,6 +64,16 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 		l2d_dp_session_del(dp, t->tid, s->sid);
 		goto err;
 	}
+	if (s->access && d->aops) {
+		ret = d->aops->bridge(d, s, fd);
+		if (ret) {
+			close(fd);
+			l2d_dp_session_del(dp, t->tid, s->sid);
+			return ret;
+		}
+		s->ppp_fd = fd;
+		return 0;
+	}
 	/* each role its own options: the LAC's never reach an LNS pppd */
 	if (l2d_conf_pppd_args(d->conf, !s->initiator, &o.optfile, opts, sizeof(opts), extra,
 			       MAX_EXTRA + 1) < 0) {
@@ -98,6 +111,10 @@ static void glue_session_del(struct l2d *d, struct l2d_session *s)
 	if (s->pppd_pid > 0)
 		l2d_dp_pppd_stop(dp, s->pppd_pid, 0, NULL);
 	s->pppd_pid = 0;
+	/* an access call: the last descriptor goes, the kernel unbridges */
+	if (s->ppp_fd >= 0)
+		close(s->ppp_fd);
+	s->ppp_fd = -1;
 	if (s->t->dp_added)
 		l2d_dp_session_del(dp, s->t->tid, s->sid);
 }

@@ -123,6 +123,10 @@ struct l2d_session {
 	bool dp_added;
 	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
 	uint32_t api_id;		/* the login id the API gave out */
+	/* the access role (access.c): the PPPoE subscriber, NULL for an API login */
+	void *access;
+	int ppp_fd;			/* its PPPoL2TP socket while bridged, -1 */
+	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
 };
 
 /* What the kernel (or the stub) says to try next, or that the login ended. */
@@ -149,6 +153,11 @@ struct l2d_login {
 	unsigned int attempts;
 	unsigned int cursor;		/* kernel none: next route to try */
 	bool dead;
+	/* the access role: the subscriber, told the end through aops->login_done */
+	void *access;
+	char calling[64], called[64];
+	struct l2d_session *ok_s;	/* set when the login ends with a session */
+	char why[128];			/* set when it ends without one */
 };
 
 /* Selection and admission: the l2tpsel module (knl.c) or a stub (kstub.c). */
@@ -214,6 +223,23 @@ struct l2d_dpops {
 	void (*session_del)(struct l2d *d, struct l2d_session *s);
 };
 
+/*
+ * The access role's hooks (access.c): PPPoE subscribers whose login is an
+ * l2d_login with ->access set, and whose established call is bridged.
+ */
+struct l2d_access_ops {
+	/* The login of @lg ended: with @s established and admitted, or (NULL)
+	 * refused, @why saying why in words for the subscriber. */
+	void (*login_done)(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
+			   const char *why);
+	/* ICCN of @s: the Proxy LCP and Proxy Authentication AVPs (RFC 2661 4.4.5). */
+	void (*iccn_avps)(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
+	/* Bridge @s's PPPoL2TP socket @ppp_fd to the subscriber's channel. */
+	int (*bridge)(struct l2d *d, struct l2d_session *s, int ppp_fd);
+	/* The established call @s ended (CDN, StopCCN, tunnel lost, logout). */
+	void (*session_gone)(struct l2d *d, struct l2d_session *s);
+};
+
 struct l2d_stats {
 	uint64_t rx, rx_discard, rx_no_tunnel, tx, tx_err;
 	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
@@ -232,7 +258,8 @@ struct l2d {
 	const struct l2d_env *env;
 	const struct l2d_kops *kops;
 	const struct l2d_dpops *dpops;	/* NULL: dataplane none */
-	void *kctx, *envctx, *dpctx;
+	const struct l2d_access_ops *aops;	/* NULL: no access role */
+	void *kctx, *envctx, *dpctx, *actx;
 	struct l2d_tunnel *tunnels;
 	struct l2d_tunnel *tun_by_id[65536];
 	struct l2d_session *sess_by_id[65536];
@@ -275,6 +302,8 @@ void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s);
 void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
 			size_t cap, uint16_t sid, uint16_t type);
 void l2d_tunnel_session_gone(struct l2d_tunnel *t);
+int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
+			  const void *val, size_t len);
 void l2d_tunnel_call_started(struct l2d_tunnel *t);
 /* Same host (and port when @port); an unset address matches nothing. */
 bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port);
@@ -306,6 +335,13 @@ uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid);
  */
 uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 			 const char *profile, const char *key, char *err, size_t errlen);
+/*
+ * The same for the access role's subscriber @access: its end is told through
+ * d->aops->login_done() (also when it ends before this returns), never
+ * through API lines.  @calling, @called: the ICRQ's numbers.
+ */
+uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
+				const char *calling, const char *called, char *err, size_t errlen);
 struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id);
 /* The attempt of @lg's session ended (ok, or how it failed). */
 void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result,

@@ -19,6 +19,8 @@
 #define L2D_MAX_SECRETS	64
 #define L2D_MAX_ROUTES	32
 #define L2D_MAX_TGMAP	64
+#define L2D_MAX_ACCESS	8	/* "access pppoe" interfaces */
+#define L2D_MAX_SERVICES 8	/* service names of one */
 
 /*
  * How long an owed acknowledgement waits for a message to carry it before a
@@ -40,6 +42,16 @@ enum l2d_lns_mode {
 };
 
 enum l2d_kernel { L2D_KERNEL_NETLINK, L2D_KERNEL_NONE };
+/* What an access call's ICRQ gives as Calling Number. */
+enum l2d_calling { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID };
+
+/* "access pppoe IFNAME [service NAME...] [ac-name NAME]" */
+struct l2d_access_conf {
+	char ifname[16];
+	char ac_name[L2D_NAME_MAX];	/* "" = the hostname */
+	char services[L2D_MAX_SERVICES][L2D_NAME_MAX];
+	unsigned int n_services;	/* 0: any service */
+};
 enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
 
 struct l2d_secret_ent {
@@ -106,6 +118,12 @@ struct l2d_conf {
 	char lns_pppd_options[256];		/* LNS role's extra pppd arguments */
 	char pppd_file[256];			/* "file PATH" for pppd, LAC role */
 	char lns_pppd_file[256];		/* ... LNS role ("" = pppd_file) */
+	struct l2d_access_conf access[L2D_MAX_ACCESS];	/* the access role */
+	unsigned int n_access;
+	bool access_pap, access_chap;	/* access-auth */
+	enum l2d_calling access_calling;	/* access-calling-number */
+	uint32_t access_auth_timeout_ms;
+	uint32_t padi_rate, padi_rate_per_mac;	/* per second; 0: unlimited */
 	int log_level;
 	bool foreground;
 };

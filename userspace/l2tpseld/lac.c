@@ -61,6 +61,8 @@ void l2d_login_free(struct l2d_login *lg)
 		lg->s->login = NULL;
 	if (lg->client && d->env->login_event)
 		d->env->login_event(d, lg, NULL);	/* detach from the client */
+	if (lg->access && d->aops)
+		d->aops->login_done(d, lg, lg->ok_s, lg->why[0] ? lg->why : "login failed");
 	free(lg);
 }
 
@@ -71,6 +73,11 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 	if (!st->ok) {
 		d->stats.logins_failed++;
 		l2d_login_event(lg, "done fail reason %s attempts %u", why_name(st->why), lg->attempts);
+		snprintf(lg->why, sizeof(lg->why), "%s", st->why == L2TPSEL_WHY_EXHAUSTED ?
+			 "no LNS answered for this domain" : st->why == L2TPSEL_WHY_NO_TUNNELS ?
+			 "no tunnel is configured for this domain" : st->why == L2TPSEL_WHY_CDN ?
+			 "the LNS refused the call" : st->why == L2TPSEL_WHY_STOPCCN ?
+			 "the LNS closed the tunnel" : "login failed");
 	} else {
 		/* reached only when the kernel says ok with no session up: a bug */
 		d->stats.logins_failed++;
@@ -127,6 +134,9 @@ static bool attempt(struct l2d_login *lg)
 			return false;
 	}
 	snprintf(s->user, sizeof(s->user), "%s", lg->user);
+	s->access = lg->access;
+	snprintf(s->calling, sizeof(s->calling), "%s", lg->calling);
+	snprintf(s->called, sizeof(s->called), "%s", lg->called);
 	snprintf(s->ktunnel, sizeof(s->ktunnel), "%s", st->tunnel);
 	snprintf(s->kprofile, sizeof(s->kprofile), "%s", st->profile);
 	s->login = lg;
@@ -161,8 +171,9 @@ struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id)
 	return NULL;
 }
 
-uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
-			 const char *profile, const char *key, char *err, size_t errlen)
+static uint32_t login_start(struct l2d *d, void *client, void *access, const char *user,
+			    const char *profile, const char *key, const char *calling,
+			    const char *called, char *err, size_t errlen)
 {
 	struct l2d_login *lg;
 	struct l2d_step st;
@@ -209,6 +220,9 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 	lg->d = d;
 	lg->id = ++d->next_login_id;
 	lg->client = client;
+	lg->access = access;
+	snprintf(lg->calling, sizeof(lg->calling), "%s", calling ? calling : "");
+	snprintf(lg->called, sizeof(lg->called), "%s", called ? called : "");
 	snprintf(lg->user, sizeof(lg->user), "%s", user ? user : "");
 	snprintf(lg->profile, sizeof(lg->profile), "%s", profile ? profile : "");
 	snprintf(lg->key, sizeof(lg->key), "%s", key ? key : "");
@@ -222,6 +236,7 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 			 "login begin failed");
 		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_BEGIN: %d", lg->id, ret);
 		lg->client = NULL;
+		lg->access = NULL;	/* the caller has the error */
 		l2d_login_free(lg);
 		return 0;
 	}
@@ -229,6 +244,18 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 	l2d_login_event(lg, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
 	follow(lg, &st);
 	return id;
+}
+
+uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
+			 const char *profile, const char *key, char *err, size_t errlen)
+{
+	return login_start(d, client, NULL, user, profile, key, NULL, NULL, err, errlen);
+}
+
+uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
+				const char *calling, const char *called, char *err, size_t errlen)
+{
+	return login_start(d, NULL, access, user, NULL, NULL, calling, called, err, errlen);
 }
 
 static unsigned int outcome_of(enum l2d_end end)
@@ -281,7 +308,10 @@ static void login_ok(struct l2d_login *lg, struct l2d_session *s, const struct l
 			l2d_login_event(lg, "done fail reason admission-error");
 		else
 			l2d_login_event(lg, "done fail reason refused level %u", a.level);
+		snprintf(lg->why, sizeof(lg->why), "%s", err ? "admission unavailable" :
+			 "session limit reached");
 		s->login = NULL;
+		s->access = NULL;	/* the login tells the subscriber */
 		lg->s = NULL;
 		l2d_session_close(s, L2D_END_LOCAL, true, err ? L2TP_CDN_NO_FACILITIES_TEMP : a.result,
 				  err ? L2TP_ERR_NO_RESOURCES : a.error, "session limit");
@@ -295,6 +325,7 @@ static void login_ok(struct l2d_login *lg, struct l2d_session *s, const struct l
 			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts);
 	s->login = NULL;
 	lg->s = NULL;
+	lg->ok_s = s;
 	l2d_login_free(lg);
 }
 
@@ -315,9 +346,11 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 	if (ret) {
 		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_REPORT: %d", lg->id, ret);
 		l2d_login_event(lg, "done fail reason kernel-error");
+		snprintf(lg->why, sizeof(lg->why), "selection unavailable");
 		d->stats.logins_failed++;
 		if (s) {
 			s->login = NULL;
+			s->access = NULL;
 			lg->s = NULL;
 			l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, NULL);
 		}
@@ -329,6 +362,7 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 			return login_ok(lg, s, &st);
 		/* the kernel did not take the success: the call goes */
 		s->login = NULL;
+		s->access = NULL;
 		lg->s = NULL;
 		l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, NULL);
 	}

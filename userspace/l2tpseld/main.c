@@ -37,6 +37,9 @@
 
 int l2d_knl_open(struct l2d *d, char *err, size_t errlen);
 int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
+int l2d_access_open(struct l2d *d, char *err, size_t errlen);
+void l2d_access_shutdown(struct l2d *d);
+void l2d_access_close(struct l2d *d);
 void l2d_dp_glue_close(struct l2d *d);
 void l2d_dp_child_exit(struct l2d *d, int pid, int status);
 int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
@@ -421,6 +424,7 @@ static void signal_readable(struct l2d_fd *f, uint32_t events)
 				reload();
 		} else if (!D->shutting_down) {
 			l2d_log(D, L2D_LOG_INFO, "signal %u: StopCCN to every tunnel, exiting", si.ssi_signo);
+			l2d_access_shutdown(D);
 			l2d_shutdown(D);
 			stop_deadline = l2d_now(D->loop) + 1000;
 		} else {
@@ -557,6 +561,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
+	if (l2d_access_open(D, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s\n", err);
+		return 1;
+	}
 	/* restart: what the kernel still counts for this agent goes down first */
 	if (conf.kernel == L2D_KERNEL_NETLINK) {
 		ret = l2d_reconcile(D, conf.journal_path);
@@ -615,6 +623,7 @@ int main(int argc, char **argv)
 			break;
 	}
 	l2d_api_close();
+	l2d_access_close(D);
 	l2d_fini(D);
 	l2d_dp_glue_close(D);
 	for (i = 0; i < n_listeners; i++)

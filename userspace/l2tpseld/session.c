@@ -67,6 +67,7 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 	s->sid = sid;
 	s->initiator = initiator;
 	s->state = L2D_S_WAIT_TUNNEL;
+	s->ppp_fd = -1;
 	s->key = l2d_session_key(d, t->tid, sid);
 	l2d_timer_init(&s->setup_timer, session_timeout, s);
 	s->next = t->sessions;
@@ -172,6 +173,11 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	}
 	if (!was_up && !lg)
 		d->stats.sessions_failed++;
+	if (s->access && !lg && d->aops) {
+		/* an access call that was up: its subscriber goes too */
+		d->aops->session_gone(d, s);
+		s->access = NULL;
+	}
 	unlink_session(s);
 	s->dead_next = d->dead_sessions;
 	d->dead_sessions = s;
@@ -206,8 +212,13 @@ void l2d_session_tunnel_up(struct l2d_session *s)
 	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, s->sid);
 	l2tp_put_u32(&b, L2TP_AVP_CALL_SERIAL_NUMBER, s->serial);
 	l2tp_put_u32(&b, L2TP_AVP_BEARER_TYPE, L2TP_BEARER_DIGITAL);
-	if (s->user[0])
+	/* an access call: the subscriber's line (§4.4.5); a dialer: the user */
+	if (s->calling[0])
+		l2tp_put_string(&b, L2TP_AVP_CALLING_NUMBER, s->calling);
+	else if (s->user[0])
 		l2tp_put_string(&b, L2TP_AVP_CALLING_NUMBER, s->user);
+	if (s->called[0])
+		l2tp_put_string(&b, L2TP_AVP_CALLED_NUMBER, s->called);
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b))) {
 		l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
 		return;
@@ -364,8 +375,9 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 {
 	struct l2d_tunnel *t = s->t;
+	struct l2d *d = t->d;
 	struct l2tp_builder b;
-	uint8_t buf[128];
+	uint8_t buf[2048];
 
 	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &s->peer_sid) || !s->peer_sid)
 		return l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR,
@@ -376,6 +388,10 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_ICCN);
 	l2tp_put_u32(&b, L2TP_AVP_TX_CONNECT_SPEED, 100000000);
 	l2tp_put_u32(&b, L2TP_AVP_FRAMING_TYPE, L2TP_FRAMING_SYNC);
+	if (s->access && d->aops) {
+		l2tp_put_u32(&b, L2TP_AVP_RX_CONNECT_SPEED, 100000000);
+		d->aops->iccn_avps(d, s, &b);
+	}
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
 		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_GENERAL_ERROR,
 					 L2TP_ERR_NO_RESOURCES, NULL);

@@ -362,10 +362,10 @@ void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *b
  */
 #define L2D_HIDDEN_MIN	16
 
-static int put_maybe_hidden(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
-			    const void *val, size_t len)
+static int put_hidden_if(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
+			 const void *val, size_t len, bool hide)
 {
-	if (t->has_secret && t->d->conf->hide_avps) {
+	if (t->has_secret && hide) {
 		uint8_t pad[L2D_HIDDEN_MIN];
 		size_t pad_len = 2 + len < L2D_HIDDEN_MIN ? L2D_HIDDEN_MIN - 2 - len : 0;
 
@@ -380,6 +380,19 @@ static int put_maybe_hidden(struct l2d_tunnel *t, struct l2tp_builder *b, uint16
 		return l2tp_put_hidden(b, type, val, len, pad, pad_len);
 	}
 	return l2tp_put_avp(b, type, val, len);
+}
+
+static int put_maybe_hidden(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
+			    const void *val, size_t len)
+{
+	return put_hidden_if(t, b, type, val, len, t->d->conf->hide_avps);
+}
+
+/* A password (Proxy Authen Response of PAP): hidden whenever the tunnel has a secret. */
+int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
+			  const void *val, size_t len)
+{
+	return put_hidden_if(t, b, type, val, len, true);
 }
 
 int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);

@@ -1,0 +1,250 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only the debug kernel has no PPPoE (CONFIG_PPPOE)
+#
+# The access role (issue 18, Documentation/access.md): PPPoE subscribers,
+# Debian's pppd with its pppoe plugin in a namespace of their own, dial the
+# agent (LAC, hub namespace) over a veth link; the agent answers discovery,
+# runs LCP and PAP or CHAP, logs the name in through the module's selection,
+# places the call to an xl2tpd LNS and bridges the PPPoE channel to the
+# PPPoL2TP one in the kernel.  IPCP comes up between the subscriber and the
+# LNS's pppd and a ping crosses PPPoE -> bridge -> L2TP.
+#
+#   - PAP: up, ping, counted (S-LIM-9), no pppd on the LAC, Proxy AVPs sent;
+#   - PADT from the subscriber: CDN to the LNS, counts back to 0;
+#   - a domain without a profile: PAP Authenticate-Nak carrying the reason,
+#     which the subscriber's pppd logs;
+#   - CHAP: up and ping; the agent stopping: PADT, counts 0;
+#   - failover: a silent LNS at level 0 is locked out by the first
+#     subscriber, the next goes straight to level 1;
+#   - truncated and oversized discovery frames: dropped and counted, the
+#     next subscriber is served;
+#   - 50 subscribers at once (ACCESS_SUBS - 5): all up and counted.
+#
+# Debian's kernel only: the debug kernel has no PPPoE (kernel/debug.config).
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../peers.sh"
+
+L2D=${L2TPSELD:-$TOP/build/l2tpseld}
+L=$L2TPSEL_CLI
+NSUBS=${ACCESS_SUBS:-55}
+
+require_root
+[ -z "$L2TPSEL_DEBUG_KERNEL" ] || skip "the debug kernel has no PPPoE (CONFIG_PPPOE)"
+peers_require
+[ -x "$L2D" ] || skip "no $L2D (run make)"
+compgen -G '/usr/lib/pppd/*/pppoe.so' >/dev/null || skip "pppd has no pppoe.so plugin"
+for m in pppoe macvlan; do
+	[ -d "/sys/module/$m" ] || modprobe -q "$m" 2>/dev/null || skip "no kernel module $m"
+done
+mod_load || fail "insmod $L2TPSEL_KO failed"
+
+peers_init 10.210.0.1 || fail "cannot set up the hub"
+peers_add "lns1 10.220.0.11" "dead 10.220.0.12" || fail "cannot add the peers"
+peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
+peer_silent_start dead
+HUB=$PEERS_HUB
+D=$PEERS_DIR
+hub() { ip netns exec "$HUB" "$@"; }
+
+# The subscribers' side: acc0 in the hub, its peer sw0 in the "line"
+# namespace, one macvlan per subscriber on sw0 (distinct MAC addresses on
+# one access link, as behind a DSLAM).
+setup_ns SUBS || fail "cannot create the subscribers' namespace"
+ip -n "$HUB" link add acc0 type veth peer name sw0 netns "$SUBS" || fail "veth acc0"
+batch=$'link set sw0 up\n'
+for i in $(seq 0 "$NSUBS"); do
+	batch+="link add s$i link sw0 type macvlan mode bridge"$'\n'"link set s$i up"$'\n'
+done
+ip -n "$SUBS" -batch - <<<"$batch" || fail "macvlans"
+ip -n "$HUB" link set acc0 up
+subs() { ip netns exec "$SUBS" "$@"; }
+
+printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
+	"domain add example profile P" >"$D/config"
+hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
+peers_ready || fail "an xl2tpd did not start"
+
+# agent_start [-o LINE]...: the LAC with an access interface.
+agent_start() {
+	rm -f "$D/agent.sock"
+	ip netns exec "$HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
+		-o "socket $D/agent.sock" -o "journal $D/agent.journal" -o 'hostname lac-agent' \
+		-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' "$@" 2>>"$D/agent.log" &
+	AGENT=$!
+	defer kill_wait $AGENT
+	wait_for 5 test -S "$D/agent.sock" || { tail "$D/agent.log"; fail "l2tpseld did not start"; }
+}
+
+# dial N USER [pppd option...]: subscriber N (macvlan sN, ppp unit N) dials.
+declare -A SUBPID
+dial() {
+	local n=$1 user=$2
+	shift 2
+	rm -f "$D/sub$n.log"
+	ip netns exec "$SUBS" pppd plugin pppoe.so nic-s"$n" unit "$n" user "$user" \
+		password secret noauth nodefaultroute noipdefault mtu 1492 mru 1492 \
+		noipv6 noccp novj nodeflate nobsdcomp lcp-echo-interval 0 maxfail 1 \
+		ip-up-script /bin/true ip-down-script /bin/true nodetach debug \
+		logfile "$D/sub$n.log" "$@" >/dev/null 2>&1 &
+	SUBPID[$n]=$!
+	defer kill_wait "${SUBPID[$n]}"
+}
+sub_up() {	# sub_up N: pppN has an address
+	ip -n "$SUBS" -4 addr show dev "ppp$1" 2>/dev/null | grep -q 'inet .* peer '
+}
+sessions() { val "$(hub "$L" summary)" sessions; }
+sessions_are() { [ "$(sessions)" = "$1" ]; }	# for wait_for
+astat() {	# astat KEY: the agent's access counter
+	val "$(hub "$L" login stats socket "$D/agent.sock" | grep '^access ')" "$1"
+}
+show_logs() {
+	echo "--- agent.log (access, sessions, logins)"
+	grep -E 'access |closed|login [0-9]+ .*(done|outcome)|CDN|signal' "$D/agent.log" | tail -80
+	for f in "$D"/sub*.log; do [ -e "$f" ] && { echo "--- $f"; tail -25 "$f"; }; done
+	peers_show
+}
+LNS_PPP=$(peer_lns_ppp_addr lns1)
+
+# --- PAP ----------------------------------------------------------------------
+agent_start -o 'access-auth pap'
+dial 0 alice@example
+wait_for 30 sub_up 0
+check_err $? "subscriber 0: no IPCP (PAP)"
+subs ping -c 2 -W 3 -I ppp0 "$LNS_PPP" >/dev/null 2>&1
+check_err $? "no ping from the subscriber to the LNS ($LNS_PPP)"
+expect "$(sessions)" 1 "sessions counted"
+expect "$(astat up)" 1 "access up"
+hub ip l2tp show session | grep -q '^Session'
+check_err $? "no kernel L2TP session on the LAC"
+grep -q 'pppd [0-9]* started' "$D/agent.log"
+check_fail $? "the LAC started a pppd for an access call"
+grep -q 'login alice@example (PAP)' "$D/agent.log"
+check_err $? "the agent did not log the PAP login"
+log_test "PAP: PPPoE -> LCP, PAP -> selection -> L2TP, kernel bridge, IPCP, ping, counted"
+
+# --- PADT from the subscriber -------------------------------------------------
+kill "${SUBPID[0]}"
+wait_for 15 sessions_are 0
+check_err $? "the session is still counted after the subscriber's PADT" || true
+[ "$(sessions)" = 0 ] || { grep -E 'access |closed|CDN' "$D/agent.log" | tail -20; tail -20 "$D/sub0.log"; }
+no_ksession() { [ -z "$(hub ip l2tp show session)" ]; }
+wait_for 10 no_ksession
+check_err $? "a kernel session was left: $(hub ip l2tp show session)"
+expect "$(astat gone)" 1 "subscribers gone"
+log_info "PADT seen by the agent: $(astat padt-rx) (the pppoe module may take it first)"
+log_test "PADT from the subscriber: CDN, kernel session gone, counts 0"
+
+# --- refusal ------------------------------------------------------------------
+dial 1 bob@nowhere.example
+wait_for 30 pid_gone "${SUBPID[1]}"
+check_err $? "the refused subscriber's pppd is still running"
+grep -Eiq 'message.*(domain|profile)' "$D/sub1.log"
+check_err $? "the subscriber's pppd did not log the reason: $(grep -i 'message\|auth' "$D/sub1.log" | head -3)"
+expect "$(sessions)" 0 "sessions counted after the refusal"
+expect "$(astat refused)" 1 "access refused"
+log_test "no profile for the domain: PAP Authenticate-Nak with the reason, Terminate, PADT"
+
+# --- CHAP, and the agent stopping ---------------------------------------------
+kill_wait "$AGENT"
+agent_start -o 'access-auth chap'
+dial 2 carol@example
+wait_for 30 sub_up 2
+check_err $? "subscriber 2: no IPCP (CHAP)"
+subs ping -c 2 -W 3 -I ppp2 "$LNS_PPP" >/dev/null 2>&1
+check_err $? "no ping across the CHAP subscriber's call"
+grep -q 'login carol@example (CHAP)' "$D/agent.log"
+check_err $? "the agent did not log the CHAP login"
+expect "$(sessions)" 1 "sessions counted (CHAP)"
+kill_wait "$AGENT"
+wait_for 15 pid_gone "${SUBPID[2]}"
+check_err $? "the subscriber's pppd is still up after the agent stopped"
+expect "$(sessions)" 0 "sessions counted after the agent stopped"
+log_test "CHAP: up and ping; the agent stopping: PADT, the subscriber goes, counts 0"
+
+# --- malformed discovery, then a subscriber -----------------------------------
+agent_start -o 'access-auth pap chap'
+subs python3 - <<'PY' 2>"$D/scapy.err"
+import socket, struct
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+s.bind(("s3", 0))
+src = open("/sys/class/net/s3/address").read().strip()
+mac = bytes(int(x, 16) for x in src.split(":"))
+eth = b"\xff" * 6 + mac + b"\x88\x63"
+frames = [
+    b"\x11\x09\x00\x00",                                  # shorter than the header
+    b"\x11\x09\x00\x00\x00\x08\x01\x01\x00\x10",          # tag beyond LENGTH
+    b"\x11\x09\x00\x00\x05\xdc\x01\x01\x00\x00",          # LENGTH beyond the frame
+    b"\x11\x09\x00\x00\x00\x03\x01\x01\x00",              # tag header truncated
+    b"\x22\x09\x00\x00\x00\x00",                          # version 2
+    b"\x11\x09\x00\x07\x00\x00",                          # PADI with a session id
+    b"\x11\x09\x00\x00\x05\xd4" + b"\x01\x03\x05\xd0" + b"A" * 1488,  # oversized Host-Uniq
+    b"\x11\x19\x00\x00\x00\x08\x01\x04\x00\x04ABCD",      # PADR, forged cookie
+]
+for f in frames:
+    s.send(eth + f)
+PY
+check_err $? "could not send the malformed frames: $(cat "$D/scapy.err")"
+dial 3 dave@example
+wait_for 30 sub_up 3
+check_err $? "subscriber 3 was not served after the malformed frames"
+[ "$(astat bad)" -ge 6 ]
+check_err $? "malformed frames counted: $(astat bad), expected at least 6"
+[ "$(astat cookie-bad)" -ge 1 ]
+check_err $? "the forged cookie was not counted: $(astat cookie-bad)"
+kill_wait "${SUBPID[3]}"
+wait_for 15 sessions_are 0
+check_err $? "sessions left after subscriber 3"
+log_test "truncated and oversized discovery frames dropped and counted; the next subscriber served"
+
+# --- failover: a silent LNS at level 0 ----------------------------------------
+kill_wait "$AGENT"
+printf '%s\n' "tunnel del T1 profile P" "tunnel add T0 profile P level 0 dest 10.220.0.12" \
+	"tunnel add T1 profile P level 1 dest 10.220.0.11" >"$D/config2"
+hub "$L" -b "$D/config2" >/dev/null || { show_logs; fail "failover configuration failed"; }
+agent_start -o 'access-auth pap' -o 'sccrq-timeout 4s' -o 'rto-initial 1s'
+t0=$SECONDS
+dial 4 erin@example
+wait_for 40 sub_up 4
+check_err $? "subscriber 4 did not fail over to level 1"
+first=$((SECONDS - t0))
+hub "$L" destination show | grep -Eq '^10.220.0.12 .*lockout-ms [1-9]'
+check_err $? "the silent LNS was not locked out: $(hub "$L" destination show)"
+[ "$(peer_silent_count dead)" -ge 1 ]
+check_err $? "the silent LNS was never tried"
+n0=$(peer_silent_count dead)
+t0=$SECONDS
+dial 5 frank@example
+wait_for 20 sub_up 5
+check_err $? "subscriber 5 did not come up"
+second=$((SECONDS - t0))
+expect "$(peer_silent_count dead)" "$n0" "datagrams to the locked-out LNS by the second subscriber"
+log_info "first subscriber up in ${first}s (silent level 0), second in ${second}s"
+expect "$(sessions)" 2 "sessions counted after failover"
+log_test "failover: the first subscriber locks the silent LNS out, the next goes to level 1"
+kill_wait "${SUBPID[4]}"
+kill_wait "${SUBPID[5]}"
+wait_for 15 sessions_are 0
+check_err $? "sessions left after the failover subscribers"
+printf '%s\n' "tunnel del T0 profile P" "tunnel del T1 profile P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
+	>"$D/config3"
+hub "$L" -b "$D/config3" >/dev/null
+
+# --- several at once ------------------------------------------------------------
+for i in $(seq 6 "$NSUBS"); do
+	dial "$i" "user$i@example"
+done
+all_up() {
+	local i
+	for i in $(seq 6 "$NSUBS"); do sub_up "$i" || return 1; done
+}
+wait_for 60 all_up
+check_err $? "not every subscriber came up: $(for i in $(seq 6 "$NSUBS"); do sub_up "$i" || echo -n "$i "; done)"
+expect "$(sessions)" $((NSUBS - 5)) "sessions counted with $((NSUBS - 5)) subscribers"
+kill_wait "$AGENT"
+wait_for 15 sessions_are 0
+check_err $? "sessions left after the agent stopped"
+log_test "$((NSUBS - 5)) subscribers at once: all up and counted; all gone with the agent"
+
+[ "$EXIT_STATUS" = 0 ] || show_logs
+exit $EXIT_STATUS

@@ -1,0 +1,856 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld's access role (Documentation/access.md): PPPoE subscribers on the
+ * interfaces of "access pppoe IFNAME ..." lines reach an LNS chosen by the
+ * selection, as on a carrier LAC.
+ *
+ *   PADI -> PADO with an AC-Cookie; PADR with a valid cookie -> PADS and a
+ *   kernel PPPoE session (AF_PPPOX, PX_PROTO_OE) opened as a channel on
+ *   /dev/ppp (RFC 2516 section 5);
+ *   LCP and PAP or CHAP on that channel (ppp.c) give the subscriber's name;
+ *   the name is the login (lac.c: domain, profile, the LNS candidates);
+ *   ICRQ carries Calling and Called Number, ICCN the Proxy LCP and Proxy
+ *   Authentication AVPs (RFC 2661 section 4.4.5);
+ *   the call's PPPoL2TP channel and the PPPoE channel are bridged in the
+ *   kernel (PPPIOCBRIDGECHAN): no PPP frame passes through the agent after.
+ *
+ * Every end goes through sub_gone(): PADT from the subscriber (CDN to the
+ * LNS), the LNS clearing the call (LCP Terminate-Request and PADT to the
+ * subscriber), a refused login (PAP Authenticate-Nak / CHAP Failure with the
+ * reason, Terminate-Request, PADT), the agent stopping (PADT).  A subscriber
+ * is freed at the end of the loop turn, never from inside a callback.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <net/if.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <linux/if_ether.h>
+#include <linux/if_packet.h>
+#include <linux/if_pppox.h>
+#include <linux/ppp-ioctl.h>
+
+#include "avp.h"
+#include "l2d.h"
+#include "l2tp.h"
+#include "ppp.h"
+#include "pppoe.h"
+
+#define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
+#define ACC_RATE_SLOTS	256	/* per-MAC discovery rate, hashed */
+
+struct acc;
+
+struct acc_if {
+	struct acc *a;
+	const struct l2d_access_conf *conf;
+	int ifindex;
+	int fd;				/* AF_PACKET, ETH_P_PPP_DISC */
+	struct l2d_fd fdw;
+	const char *services[L2D_MAX_SERVICES];
+	struct pppoe_offer offer;
+	uint16_t next_sid;
+};
+
+struct sub {
+	struct acc *a;
+	struct acc_if *ifc;
+	struct sub *next;		/* a->subs, or a->dead */
+	uint8_t mac[6];
+	uint16_t sid;
+	uint8_t host_uniq[64];
+	uint16_t host_uniq_len;
+	bool has_host_uniq;
+	int px_fd;			/* the kernel PPPoE session */
+	int chan_fd;			/* its channel on /dev/ppp */
+	struct l2d_fd chanw;
+	struct l2d_ppp ppp;
+	uint32_t login_id;		/* login in flight, 0 when none */
+	bool in_login;
+	struct l2d_session *s;		/* the established call */
+	char service[L2D_NAME_MAX];
+	char calling[64], called[64];
+	char fail[256];			/* the refusal to tell, "" = none */
+	struct l2d_timer act_timer;	/* deferred refusal */
+	bool dead;
+};
+
+struct acc_stats {
+	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
+	uint64_t bad, cookie_bad, rate_dropped, no_service;
+	uint64_t logins, up, refused, gone;
+};
+
+struct acc {
+	struct l2d *d;
+	struct acc_if ifs[L2D_MAX_ACCESS];
+	unsigned int n_ifs;
+	struct sub *subs, *dead;
+	unsigned int n_subs;
+	struct l2d_timer reap_timer, epoch_timer;
+	struct pppoe_cookie_keys keys;
+	uint64_t rate_sec;
+	uint32_t rate_n;
+	struct { uint8_t mac[6]; uint64_t sec; uint32_t n; } mac_rate[ACC_RATE_SLOTS];
+	struct acc_stats st;
+};
+
+static void sub_gone(struct sub *sb, const char *why, bool padt);
+
+static void mac_str(const uint8_t *m, char *out, size_t len)
+{
+	snprintf(out, len, "%02x:%02x:%02x:%02x:%02x:%02x", m[0], m[1], m[2], m[3], m[4], m[5]);
+}
+
+static void disc_send(struct acc_if *ifc, const uint8_t *mac, const uint8_t *buf, size_t len)
+{
+	struct sockaddr_ll sll = {
+		.sll_family = AF_PACKET,
+		.sll_protocol = htons(ETH_P_PPP_DISC),
+		.sll_ifindex = ifc->ifindex,
+		.sll_halen = 6,
+	};
+
+	memcpy(sll.sll_addr, mac, 6);
+	if (sendto(ifc->fd, buf, len, 0, (struct sockaddr *)&sll, sizeof(sll)) < 0)
+		l2d_log(ifc->a->d, L2D_LOG_ERR, "access %s: send: %s", ifc->conf->ifname,
+			strerror(errno));
+}
+
+static void send_padt(struct sub *sb, const char *text)
+{
+	struct pppoe_tagval hu = { sb->host_uniq, sb->host_uniq_len, sb->has_host_uniq };
+	uint8_t buf[PPPOE_MAX_PAYLOAD];
+	size_t n = pppoe_build_padt(sb->sid, &hu, text, buf, sizeof(buf));
+
+	if (n) {
+		disc_send(sb->ifc, sb->mac, buf, n);
+		sb->a->st.padt_tx++;
+	}
+}
+
+/*
+ * Discovery rate (S-RL, ingress): conf padi-rate per second in all and
+ * padi-rate-per-mac per second from one MAC address, PADI and PADR alike.
+ * Return: true when this one may pass.
+ */
+static bool rate_ok(struct acc *a, const uint8_t *mac)
+{
+	const struct l2d_conf *c = a->d->conf;
+	uint64_t sec = l2d_now(a->d->loop) / 1000;
+	unsigned int h = (mac[3] * 31u + mac[4] * 7u + mac[5]) % ACC_RATE_SLOTS;
+
+	if (a->rate_sec != sec) {
+		a->rate_sec = sec;
+		a->rate_n = 0;
+	}
+	if (c->padi_rate && a->rate_n >= c->padi_rate)
+		return false;
+	if (c->padi_rate_per_mac) {
+		if (a->mac_rate[h].sec != sec || memcmp(a->mac_rate[h].mac, mac, 6)) {
+			memcpy(a->mac_rate[h].mac, mac, 6);
+			a->mac_rate[h].sec = sec;
+			a->mac_rate[h].n = 0;
+		}
+		if (a->mac_rate[h].n >= c->padi_rate_per_mac)
+			return false;
+		a->mac_rate[h].n++;
+	}
+	a->rate_n++;
+	return true;
+}
+
+static struct sub *sub_find(struct acc_if *ifc, const uint8_t *mac, uint16_t sid)
+{
+	struct sub *sb;
+
+	for (sb = ifc->a->subs; sb; sb = sb->next)
+		if (sb->ifc == ifc && sb->sid == sid && !memcmp(sb->mac, mac, 6))
+			return sb;
+	return NULL;
+}
+
+/* A session id unique on the interface (section 5.4: unique per peer suffices). */
+static uint16_t sid_alloc(struct acc_if *ifc)
+{
+	unsigned int tries;
+	struct sub *sb;
+
+	for (tries = 0; tries < 0xfffe; tries++) {
+		uint16_t sid = ifc->next_sid++;
+
+		if (!sid || sid == 0xffff) {
+			ifc->next_sid = 2;
+			sid = 1;
+		}
+		for (sb = ifc->a->subs; sb; sb = sb->next)
+			if (sb->ifc == ifc && sb->sid == sid)
+				break;
+		if (!sb)
+			return sid;
+	}
+	return 0;
+}
+
+/* ---- the subscriber's PPP (ppp.c) ---- */
+
+static void ppp_send(struct l2d_ppp *p, const uint8_t *frame, size_t len)
+{
+	struct sub *sb = p->arg;
+
+	if (sb->dead || sb->chan_fd < 0)
+		return;
+	if (write(sb->chan_fd, frame, len) < 0)
+		l2d_log(sb->a->d, L2D_LOG_DEBUG, "access %s: PPP write: %s", sb->ifc->conf->ifname,
+			strerror(errno));
+}
+
+static void ppp_random(struct l2d_ppp *p, void *buf, size_t len)
+{
+	struct sub *sb = p->arg;
+
+	sb->a->d->env->random(sb->a->d, buf, len);
+}
+
+static void ppp_down(struct l2d_ppp *p, const char *why)
+{
+	sub_gone(p->arg, why, true);
+}
+
+/* What the ICRQ says of the subscriber's line (access-calling-number). */
+static void line_ids(struct sub *sb, const struct pppoe_disc *padr)
+{
+	const struct l2d_conf *c = sb->a->d->conf;
+	const struct pppoe_tagval *v = c->access_calling == L2D_CALLING_CIRCUIT_ID ? &padr->circuit_id :
+				       c->access_calling == L2D_CALLING_REMOTE_ID ? &padr->remote_id : NULL;
+
+	if (v && v->present && v->len) {
+		size_t n = v->len < sizeof(sb->calling) ? v->len : sizeof(sb->calling) - 1;
+
+		memcpy(sb->calling, v->data, n);
+		sb->calling[n] = '\0';
+	} else {
+		mac_str(sb->mac, sb->calling, sizeof(sb->calling));
+	}
+	snprintf(sb->called, sizeof(sb->called), "%s", sb->service[0] ? sb->service :
+		 sb->ifc->conf->ifname);
+}
+
+static void ppp_auth(struct l2d_ppp *p)
+{
+	struct sub *sb = p->arg;
+	struct acc *a = sb->a;
+	char err[256], user[PPP_NAME_MAX + 1], q[L2D_QUOTED_SIZE(64)];
+	uint32_t id;
+
+	memcpy(user, p->name, p->name_len);
+	user[p->name_len] = '\0';
+	a->st.logins++;
+	l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: login %s (%s)", sb->ifc->conf->ifname,
+		sb->calling, sb->sid, l2d_quote_str(q, sizeof(q), user),
+		p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
+	if (strlen(user) != p->name_len) {
+		snprintf(sb->fail, sizeof(sb->fail), "user name with a NUL byte");
+		l2d_timer_arm(a->d->loop, &sb->act_timer, l2d_now(a->d->loop));
+		return;
+	}
+	sb->in_login = true;
+	id = l2d_login_start_access(a->d, sb, user, sb->calling, sb->called, err, sizeof(err));
+	if (!id) {
+		sb->in_login = false;
+		snprintf(sb->fail, sizeof(sb->fail), "%s", err);
+		l2d_timer_arm(a->d->loop, &sb->act_timer, l2d_now(a->d->loop));
+		return;
+	}
+	if (sb->in_login)
+		sb->login_id = id;
+}
+
+static const struct l2d_ppp_ops sub_ppp_ops = {
+	.send = ppp_send,
+	.auth = ppp_auth,
+	.down = ppp_down,
+	.random = ppp_random,
+};
+
+/* A refusal is told outside the PPP callbacks: Nak or Failure, then Terminate. */
+static void act_fire(struct l2d_timer *t)
+{
+	struct sub *sb = t->arg;
+
+	if (sb->dead || !sb->fail[0])
+		return;
+	sb->a->st.refused++;
+	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %s sid %u: refused: %s", sb->ifc->conf->ifname,
+		sb->calling, sb->sid, sb->fail);
+	l2d_ppp_auth_result(&sb->ppp, false, sb->fail);
+}
+
+static void chan_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct sub *sb = f->arg;
+	uint8_t buf[2048];
+	int i;
+
+	for (i = 0; i < 16 && !sb->dead; i++) {
+		ssize_t n = read(sb->chan_fd, buf, sizeof(buf));
+
+		if (n < 0) {
+			if (errno == EAGAIN || errno == EINTR)
+				break;
+			sub_gone(sb, "PPPoE channel error", false);
+			return;
+		}
+		/*
+		 * End of file: the kernel unregistered the channel, which the
+		 * pppoe module does when it takes a PADT for the session (or
+		 * the interface goes away) before our packet socket sees it.
+		 */
+		if (n == 0) {
+			sub_gone(sb, "PPPoE session ended by the subscriber", false);
+			return;
+		}
+		l2d_ppp_input(&sb->ppp, buf, (size_t)n);
+	}
+	if (!sb->dead && (events & (EPOLLHUP | EPOLLERR)))
+		sub_gone(sb, "PPPoE channel closed", false);
+}
+
+/* The kernel's PPPoE session and its channel.  Return: 0 or -errno. */
+static int sub_open(struct sub *sb)
+{
+	struct sockaddr_pppox sp = { .sa_family = AF_PPPOX, .sa_protocol = PX_PROTO_OE };
+	int chan, err;
+
+	sb->px_fd = socket(AF_PPPOX, SOCK_STREAM | SOCK_CLOEXEC, PX_PROTO_OE);
+	if (sb->px_fd < 0)
+		return -errno;
+	sp.sa_addr.pppoe.sid = htons(sb->sid);
+	memcpy(sp.sa_addr.pppoe.remote, sb->mac, 6);
+	snprintf(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), "%s", sb->ifc->conf->ifname);
+	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
+		return -errno;
+	if (ioctl(sb->px_fd, PPPIOCGCHAN, &chan) < 0)
+		return -errno;
+	sb->chan_fd = open("/dev/ppp", O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (sb->chan_fd < 0)
+		return -errno;
+	if (ioctl(sb->chan_fd, PPPIOCATTCHAN, &chan) < 0)
+		return -errno;
+	sb->chanw.fd = sb->chan_fd;
+	sb->chanw.fn = chan_readable;
+	sb->chanw.arg = sb;
+	err = l2d_fd_add(sb->a->d->loop, &sb->chanw, EPOLLIN);
+	return err < 0 ? err : 0;
+}
+
+static void sub_close_fds(struct sub *sb)
+{
+	if (sb->chan_fd >= 0) {
+		l2d_fd_del(sb->a->d->loop, &sb->chanw);
+		close(sb->chan_fd);
+	}
+	if (sb->px_fd >= 0)
+		close(sb->px_fd);
+	sb->chan_fd = sb->px_fd = -1;
+}
+
+static void reap(struct l2d_timer *t)
+{
+	struct acc *a = t->arg;
+
+	while (a->dead) {
+		struct sub *sb = a->dead;
+
+		a->dead = sb->next;
+		free(sb);
+	}
+}
+
+/*
+ * The subscriber goes: its login or call ends (CDN 1 to the LNS), its PPP
+ * stops, PADT when @padt, freed at the end of the turn.
+ */
+static void sub_gone(struct sub *sb, const char *why, bool padt)
+{
+	struct acc *a = sb->a;
+	struct l2d *d = a->d;
+	struct sub **pp;
+
+	if (sb->dead)
+		return;
+	sb->dead = true;
+	a->st.gone++;
+	l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: gone: %s", sb->ifc->conf->ifname,
+		sb->calling, sb->sid, why);
+	l2d_timer_cancel(d->loop, &sb->act_timer);
+	if (sb->in_login) {
+		struct l2d_login *lg = l2d_login_find(d, sb->login_id);
+
+		sb->in_login = false;
+		if (lg) {
+			lg->access = NULL;
+			if (lg->s)
+				lg->s->access = NULL;
+			l2d_login_client_gone(lg);
+		}
+	}
+	if (sb->s) {
+		struct l2d_session *s = sb->s;
+
+		sb->s = NULL;
+		s->access = NULL;
+		l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_LOST_CARRIER, 0, why);
+	}
+	l2d_ppp_stop(&sb->ppp);
+	if (padt)
+		send_padt(sb, why);
+	sub_close_fds(sb);
+	for (pp = &a->subs; *pp; pp = &(*pp)->next)
+		if (*pp == sb) {
+			*pp = sb->next;
+			break;
+		}
+	a->n_subs--;
+	sb->next = a->dead;
+	a->dead = sb;
+	l2d_timer_arm(d->loop, &a->reap_timer, l2d_now(d->loop));
+}
+
+/* ---- discovery (RFC 2516 section 5) ---- */
+
+static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
+{
+	struct acc *a = ifc->a;
+	uint8_t cookie[PPPOE_COOKIE_LEN], out[PPPOE_MAX_PAYLOAD];
+	size_t n;
+
+	a->st.padi++;
+	if (!pppoe_service_ok(&ifc->offer, &p->service)) {
+		a->st.no_service++;	/* section 5.2: only an AC that can serve answers */
+		return;
+	}
+	pppoe_cookie_make(&a->keys, mac, (uint32_t)ifc->ifindex, cookie);
+	n = pppoe_build_pado(&ifc->offer, p, cookie, out, sizeof(out));
+	if (!n)
+		return;
+	disc_send(ifc, mac, out, n);
+	a->st.pado++;
+}
+
+static void refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
+			bool service, const char *text)
+{
+	uint8_t out[PPPOE_MAX_PAYLOAD];
+	size_t n = pppoe_build_pads(p, 0, service, text, out, sizeof(out));
+
+	ifc->a->st.pads_refused++;
+	if (n)
+		disc_send(ifc, mac, out, n);
+}
+
+static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
+{
+	struct acc *a = ifc->a;
+	struct l2d *d = a->d;
+	uint8_t out[PPPOE_MAX_PAYLOAD];
+	char ms[24];
+	struct sub *sb;
+	size_t n;
+	int err;
+
+	a->st.padr++;
+	if (!p->cookie.present ||
+	    !pppoe_cookie_check(&a->keys, mac, (uint32_t)ifc->ifindex, p->cookie.data, p->cookie.len)) {
+		a->st.cookie_bad++;	/* no state for a PADR we did not invite */
+		return;
+	}
+	if (!pppoe_service_ok(&ifc->offer, &p->service))
+		return refuse_padr(ifc, mac, p, true, "service not offered here");
+	/* a PADR again (our PADS was lost): the same session, the same PADS */
+	for (sb = a->subs; sb; sb = sb->next)
+		if (sb->ifc == ifc && !memcmp(sb->mac, mac, 6) &&
+		    sb->has_host_uniq == p->host_uniq.present &&
+		    sb->host_uniq_len == p->host_uniq.len &&
+		    !memcmp(sb->host_uniq, p->host_uniq.data ? p->host_uniq.data : sb->host_uniq,
+			    sb->host_uniq_len) &&
+		    sb->ppp.phase == PPP_PHASE_LCP) {
+			n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
+			if (n)
+				disc_send(ifc, mac, out, n);
+			return;
+		}
+	if (p->host_uniq.present && p->host_uniq.len > sizeof(sb->host_uniq))
+		return refuse_padr(ifc, mac, p, false, "Host-Uniq longer than 64 bytes");
+	sb = calloc(1, sizeof(*sb));
+	if (!sb)
+		return refuse_padr(ifc, mac, p, false, "out of memory");
+	sb->a = a;
+	sb->ifc = ifc;
+	sb->px_fd = sb->chan_fd = -1;
+	memcpy(sb->mac, mac, 6);
+	sb->sid = sid_alloc(ifc);
+	if (p->host_uniq.present) {
+		sb->has_host_uniq = true;
+		sb->host_uniq_len = p->host_uniq.len;
+		memcpy(sb->host_uniq, p->host_uniq.data, p->host_uniq.len);
+	}
+	if (p->service.len) {
+		n = p->service.len < sizeof(sb->service) ? p->service.len : sizeof(sb->service) - 1;
+		memcpy(sb->service, p->service.data, n);
+	}
+	l2d_timer_init(&sb->act_timer, act_fire, sb);
+	if (!sb->sid) {
+		free(sb);
+		return refuse_padr(ifc, mac, p, false, "no PPPoE session id left");
+	}
+	err = sub_open(sb);
+	if (err) {
+		mac_str(mac, ms, sizeof(ms));
+		l2d_log(d, L2D_LOG_ERR, "access %s: %s: PPPoE session: %s", ifc->conf->ifname, ms,
+			strerror(-err));
+		sub_close_fds(sb);
+		free(sb);
+		return refuse_padr(ifc, mac, p, false, "PPPoE session unavailable");
+	}
+	line_ids(sb, p);
+	sb->next = a->subs;
+	a->subs = sb;
+	a->n_subs++;
+	n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
+	if (n) {
+		disc_send(ifc, mac, out, n);
+		a->st.pads++;
+	}
+	l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: PADS", ifc->conf->ifname, sb->calling,
+		sb->sid);
+	/* section 7: the session stage; LCP first (RFC 1661), MRU 1492 */
+	sb->ppp.loop = d->loop;
+	sb->ppp.ops = &sub_ppp_ops;
+	sb->ppp.arg = sb;
+	sb->ppp.conf.mru = 1492;
+	sb->ppp.conf.pap = d->conf->access_pap;
+	sb->ppp.conf.chap = d->conf->access_chap;
+	sb->ppp.conf.auth_timeout_ms = d->conf->access_auth_timeout_ms;
+	l2d_ppp_start(&sb->ppp);
+}
+
+static void disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *buf, size_t len)
+{
+	struct acc *a = ifc->a;
+	struct pppoe_disc p;
+	const char *why = "?";
+	char ms[24], tmp[16];
+	struct sub *sb;
+
+	if (pppoe_disc_parse(buf, len, &p, &why)) {
+		a->st.bad++;
+		mac_str(mac, ms, sizeof(ms));
+		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: discovery from %s dropped: %s",
+			ifc->conf->ifname, ms, why);
+		return;
+	}
+	if ((p.code == PPPOE_CODE_PADI || p.code == PPPOE_CODE_PADR) && !rate_ok(a, mac)) {
+		a->st.rate_dropped++;
+		return;
+	}
+	switch (p.code) {
+	case PPPOE_CODE_PADI:
+		return got_padi(ifc, mac, &p);
+	case PPPOE_CODE_PADR:
+		return got_padr(ifc, mac, &p);
+	case PPPOE_CODE_PADT:
+		a->st.padt_rx++;
+		sb = sub_find(ifc, mac, p.sid);
+		if (sb)
+			sub_gone(sb, "PADT from the subscriber", false);
+		return;
+	default:
+		/* PADO, PADS: another AC's, not ours to answer */
+		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: %s ignored", ifc->conf->ifname,
+			pppoe_code_name(p.code, tmp));
+		return;
+	}
+}
+
+static void disc_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct acc_if *ifc = f->arg;
+	uint8_t buf[PPPOE_MAX_PAYLOAD + 64];
+	int i;
+
+	for (i = 0; i < 64; i++) {
+		struct sockaddr_ll sll;
+		socklen_t sl = sizeof(sll);
+		ssize_t n = recvfrom(ifc->fd, buf, sizeof(buf), MSG_DONTWAIT,
+				     (struct sockaddr *)&sll, &sl);
+
+		if (n < 0)
+			return;
+		if (sll.sll_pkttype == PACKET_OUTGOING || sll.sll_halen != 6)
+			continue;
+		disc_input(ifc, sll.sll_addr, buf, (size_t)n);
+	}
+}
+
+static void epoch_fire(struct l2d_timer *t)
+{
+	struct acc *a = t->arg;
+	uint8_t fresh[PPPOE_SECRET_LEN];
+
+	a->d->env->random(a->d, fresh, sizeof(fresh));
+	pppoe_cookie_rotate(&a->keys, fresh);
+	l2d_timer_arm(a->d->loop, t, l2d_now(a->d->loop) + ACC_EPOCH_MS);
+}
+
+/* ---- the hooks of the call (lac.c, session.c, dpglue.c) ---- */
+
+static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
+			   const char *why)
+{
+	struct sub *sb = lg->access;
+	struct acc *a = d->actx;
+
+	if (!sb || sb->dead)
+		return;
+	sb->in_login = false;
+	sb->login_id = 0;
+	if (s) {
+		sb->s = s;
+		a->st.up++;
+		/* bridged: the LNS completes the authentication, by proxy or anew */
+		l2d_ppp_quiet(&sb->ppp);
+		l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: up, tunnel %u session %u",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, s->t->tid, s->sid);
+		return;
+	}
+	snprintf(sb->fail, sizeof(sb->fail), "%s", why);
+	l2d_timer_arm(d->loop, &sb->act_timer, l2d_now(d->loop));
+}
+
+static void put_capture(struct l2tp_builder *b, uint16_t type, const struct ppp_capture *c)
+{
+	if (c->present)
+		l2tp_put_avp(b, type, c->data, c->len);
+}
+
+static void acc_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b)
+{
+	struct sub *sb = s->access;
+	const struct l2d_ppp *p = &sb->ppp;
+	uint8_t id[2] = { 0, p->chap_id };
+
+	put_capture(b, L2TP_AVP_INITIAL_RCVD_LCP_CONFREQ, &p->init_rx);
+	put_capture(b, L2TP_AVP_LAST_SENT_LCP_CONFREQ, &p->last_tx);
+	put_capture(b, L2TP_AVP_LAST_RCVD_LCP_CONFREQ, &p->last_rx);
+	if (p->auth != PPP_AUTH_PAP && p->auth != PPP_AUTH_CHAP)
+		return;
+	l2tp_put_u16(b, L2TP_AVP_PROXY_AUTHEN_TYPE, p->auth);
+	l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_NAME, p->name, p->name_len);
+	if (p->auth == PPP_AUTH_CHAP) {
+		l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_CHALLENGE, p->challenge, sizeof(p->challenge));
+		l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_ID, id, sizeof(id));
+		l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_RESPONSE, p->response, p->response_len);
+	} else {
+		/* a password: hidden whenever the tunnel has a secret (section 4.3) */
+		l2d_tunnel_put_secret(s->t, b, L2TP_AVP_PROXY_AUTHEN_RESPONSE, p->response,
+				      p->response_len);
+	}
+}
+
+static int acc_bridge(struct l2d *d, struct l2d_session *s, int ppp_fd)
+{
+	struct sub *sb = s->access;
+	int chan;
+
+	if (!sb || sb->dead || sb->chan_fd < 0)
+		return -ENOENT;
+	if (ioctl(ppp_fd, PPPIOCGCHAN, &chan) < 0 || ioctl(sb->chan_fd, PPPIOCBRIDGECHAN, &chan) < 0) {
+		int err = errno;
+
+		l2d_log(d, L2D_LOG_ERR, "access %s: %s sid %u: PPPIOCBRIDGECHAN: %s",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(err));
+		return -err;
+	}
+	return 0;
+}
+
+/* An LCP Terminate-Request of our own (RFC 1661 section 5.5), after the bridge. */
+static void send_termreq(struct sub *sb, const char *text)
+{
+	uint8_t f[2 + 4 + 96];
+	size_t tl = strlen(text) < 96 ? strlen(text) : 96;
+	uint8_t id;
+
+	sb->a->d->env->random(sb->a->d, &id, 1);
+	f[0] = PPP_PROTO_LCP >> 8;
+	f[1] = PPP_PROTO_LCP & 0xff;
+	f[2] = PPP_TERMREQ;
+	f[3] = id;
+	f[4] = (uint8_t)((4 + tl) >> 8);
+	f[5] = (uint8_t)(4 + tl);
+	memcpy(f + 6, text, tl);
+	if (sb->chan_fd >= 0 && write(sb->chan_fd, f, 6 + tl) < 0)
+		l2d_log(sb->a->d, L2D_LOG_DEBUG, "access: Terminate-Request: %s", strerror(errno));
+}
+
+static void acc_session_gone(struct l2d *d, struct l2d_session *s)
+{
+	struct sub *sb = s->access;
+	char why[96];
+
+	if (!sb || sb->dead)
+		return;
+	sb->s = NULL;
+	if (s->end == L2D_END_STOPCCN)
+		snprintf(why, sizeof(why), "the LNS closed the tunnel");
+	else if (s->end == L2D_END_CDN)
+		snprintf(why, sizeof(why), "the LNS cleared the call (result %u error %u)",
+			 s->cdn_result, s->cdn_error);
+	else
+		snprintf(why, sizeof(why), "the call to the LNS ended");
+	/* the PPPoL2TP socket is closed: the kernel has unbridged the channel */
+	send_termreq(sb, why);
+	sub_gone(sb, why, true);
+}
+
+static const struct l2d_access_ops acc_ops = {
+	.login_done = acc_login_done,
+	.iccn_avps = acc_iccn_avps,
+	.bridge = acc_bridge,
+	.session_gone = acc_session_gone,
+};
+
+/* ---- start and stop (main.c) ---- */
+
+int l2d_access_open(struct l2d *d, char *err, size_t errlen);
+int l2d_access_open(struct l2d *d, char *err, size_t errlen)
+{
+	const struct l2d_conf *c = d->conf;
+	struct acc *a;
+	uint8_t fresh[PPPOE_SECRET_LEN];
+	unsigned int i, k;
+
+	if (!c->n_access)
+		return 0;
+	if (c->dataplane != L2D_DP_KERNEL) {
+		snprintf(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
+			 "in the kernel)");
+		return -EINVAL;
+	}
+	a = calloc(1, sizeof(*a));
+	if (!a) {
+		snprintf(err, errlen, "access: out of memory");
+		return -ENOMEM;
+	}
+	a->d = d;
+	l2d_timer_init(&a->reap_timer, reap, a);
+	l2d_timer_init(&a->epoch_timer, epoch_fire, a);
+	d->env->random(d, fresh, sizeof(fresh));
+	pppoe_cookie_rotate(&a->keys, fresh);
+	for (i = 0; i < c->n_access; i++) {
+		struct acc_if *ifc = &a->ifs[i];
+		struct sockaddr_ll sll = { .sll_family = AF_PACKET,
+					   .sll_protocol = htons(ETH_P_PPP_DISC) };
+
+		ifc->a = a;
+		ifc->conf = &c->access[i];
+		ifc->next_sid = 1;
+		for (k = 0; k < ifc->conf->n_services; k++)
+			ifc->services[k] = ifc->conf->services[k];
+		ifc->offer.ac_name = ifc->conf->ac_name[0] ? ifc->conf->ac_name : c->hostname;
+		ifc->offer.services = ifc->services;
+		ifc->offer.n_services = ifc->conf->n_services;
+		ifc->ifindex = (int)if_nametoindex(ifc->conf->ifname);
+		if (!ifc->ifindex) {
+			snprintf(err, errlen, "access pppoe %s: no such interface", ifc->conf->ifname);
+			goto fail;
+		}
+		ifc->fd = socket(AF_PACKET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
+				 htons(ETH_P_PPP_DISC));
+		sll.sll_ifindex = ifc->ifindex;
+		if (ifc->fd < 0 || bind(ifc->fd, (struct sockaddr *)&sll, sizeof(sll)) < 0) {
+			snprintf(err, errlen, "access pppoe %s: packet socket: %s", ifc->conf->ifname,
+				 strerror(errno));
+			goto fail;
+		}
+		ifc->fdw.fd = ifc->fd;
+		ifc->fdw.fn = disc_readable;
+		ifc->fdw.arg = ifc;
+		l2d_fd_add(d->loop, &ifc->fdw, EPOLLIN);
+		a->n_ifs++;
+	}
+	l2d_timer_arm(d->loop, &a->epoch_timer, l2d_now(d->loop) + ACC_EPOCH_MS);
+	d->actx = a;
+	d->aops = &acc_ops;
+	return 0;
+fail:
+	for (k = 0; k <= i && k < c->n_access; k++)
+		if (a->ifs[k].fd > 0) {
+			if (k < a->n_ifs)
+				l2d_fd_del(d->loop, &a->ifs[k].fdw);
+			close(a->ifs[k].fd);
+		}
+	free(a);
+	return -EINVAL;
+}
+
+/* The agent stops: PADT to every subscriber, their calls cleared. */
+void l2d_access_shutdown(struct l2d *d);
+void l2d_access_shutdown(struct l2d *d)
+{
+	struct acc *a = d->actx;
+
+	while (a && a->subs)
+		sub_gone(a->subs, "the access concentrator is shutting down", true);
+}
+
+void l2d_access_close(struct l2d *d);
+void l2d_access_close(struct l2d *d)
+{
+	struct acc *a = d->actx;
+	unsigned int i;
+
+	if (!a)
+		return;
+	l2d_access_shutdown(d);
+	reap(&a->reap_timer);
+	l2d_timer_cancel(d->loop, &a->reap_timer);
+	l2d_timer_cancel(d->loop, &a->epoch_timer);
+	for (i = 0; i < a->n_ifs; i++) {
+		l2d_fd_del(d->loop, &a->ifs[i].fdw);
+		close(a->ifs[i].fd);
+	}
+	d->aops = NULL;
+	d->actx = NULL;
+	free(a);
+}
+
+/* "access" lines of the API's stats: one line of counters. */
+int l2d_access_stats(struct l2d *d, char *buf, size_t len);
+int l2d_access_stats(struct l2d *d, char *buf, size_t len)
+{
+	const struct acc *a = d->actx;
+	const struct acc_stats *s;
+
+	if (!a)
+		return 0;
+	s = &a->st;
+	return snprintf(buf, len, "access subscribers %u padi %llu pado %llu padr %llu pads %llu "
+			"pads-refused %llu padt-rx %llu padt-tx %llu bad %llu cookie-bad %llu "
+			"rate-dropped %llu no-service %llu logins %llu up %llu refused %llu gone %llu",
+			a->n_subs, (unsigned long long)s->padi, (unsigned long long)s->pado,
+			(unsigned long long)s->padr, (unsigned long long)s->pads,
+			(unsigned long long)s->pads_refused, (unsigned long long)s->padt_rx,
+			(unsigned long long)s->padt_tx, (unsigned long long)s->bad,
+			(unsigned long long)s->cookie_bad, (unsigned long long)s->rate_dropped,
+			(unsigned long long)s->no_service, (unsigned long long)s->logins,
+			(unsigned long long)s->up, (unsigned long long)s->refused,
+			(unsigned long long)s->gone);
+}
