@@ -15,11 +15,15 @@
 #   - a domain without a profile: PAP Authenticate-Nak carrying the reason,
 #     which the subscriber's pppd logs;
 #   - CHAP: up and ping; the agent stopping: PADT, counts 0;
+#   - l2tpseld as the LNS (pppd in LNS mode): up and ping; its pppd ends
+#     the call: CDN -> LCP Terminate-Request and PADT to the subscriber;
 #   - failover: a silent LNS at level 0 is locked out by the first
 #     subscriber, the next goes straight to level 1;
 #   - truncated and oversized discovery frames: dropped and counted, the
 #     next subscriber is served;
-#   - 50 subscribers at once (ACCESS_SUBS - 5): all up and counted.
+#   - 50 subscribers at once (ACCESS_SUBS - 6): all up and counted; kill -9
+#     of the agent: they lose their sessions (LCP echo), the restarted
+#     agent's counts are exact.
 #
 # Debian's kernel only: the debug kernel has no PPPoE (kernel/debug.config).
 source "$(dirname "$0")/../lib.sh"
@@ -27,7 +31,7 @@ source "$(dirname "$0")/../peers.sh"
 
 L2D=${L2TPSELD:-$TOP/build/l2tpseld}
 L=$L2TPSEL_CLI
-NSUBS=${ACCESS_SUBS:-55}
+NSUBS=${ACCESS_SUBS:-56}
 
 require_root
 [ -z "$L2TPSEL_DEBUG_KERNEL" ] || skip "the debug kernel has no PPPoE (CONFIG_PPPOE)"
@@ -40,7 +44,8 @@ done
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-peers_add "lns1 10.220.0.11" "dead 10.220.0.12" || fail "cannot add the peers"
+peers_add "lns1 10.220.0.11" "dead 10.220.0.12" "lns2 10.220.0.13" ||
+	fail "cannot add the peers"
 peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
 peer_silent_start dead
 HUB=$PEERS_HUB
@@ -61,7 +66,9 @@ ip -n "$HUB" link set acc0 up
 subs() { ip netns exec "$SUBS" "$@"; }
 
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
-	"domain add example profile P" >"$D/config"
+	"domain add example profile P" "profile add Q" \
+	"tunnel add TQ profile Q level 0 dest 10.220.0.13" "domain add agent.example profile Q" \
+	>"$D/config"
 hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
 peers_ready || fail "an xl2tpd did not start"
 
@@ -162,6 +169,52 @@ check_err $? "the subscriber's pppd is still up after the agent stopped"
 expect "$(sessions)" 0 "sessions counted after the agent stopped"
 log_test "CHAP: up and ping; the agent stopping: PADT, the subscriber goes, counts 0"
 
+# --- l2tpseld as the LNS; the LNS ends the call ---------------------------------
+cat >"$D/lns2.options" <<-OPT
+noauth
+nodefaultroute
+noipdefault
+mtu 1400
+mru 1400
+lcp-echo-interval 0
+noipv6
+noccp
+lcp-restart 1
+ipcp-restart 1
+ip-up-script /bin/true
+ip-down-script /bin/true
+logfile $D/lns2-pppd.log
+debug
+10.240.0.1:10.240.0.2
+OPT
+ip netns exec "$(peer_ns lns2)" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
+	-o "socket $D/lns2.sock" -o 'hostname lns-two' -o 'listen 10.220.0.13' \
+	-o "lns-pppd-file $D/lns2.options" -o 'log-level 1' 2>"$D/lns2.log" &
+defer kill_wait $!
+wait_for 5 test -S "$D/lns2.sock" || { cat "$D/lns2.log"; fail "the LNS l2tpseld did not start"; }
+agent_start -o 'access-auth chap pap'
+dial 6 grace@agent.example
+wait_for 30 sub_up 6
+check_err $? "subscriber 6: no IPCP through l2tpseld as the LNS"
+subs ping -c 2 -W 3 -I ppp6 10.240.0.1 >/dev/null 2>&1
+check_err $? "no ping to the l2tpseld LNS's PPP address"
+lns2_sessions() { val "$(ip netns exec "$(peer_ns lns2)" "$L" summary)" sessions; }
+expect "$(lns2_sessions)" 1 "sessions counted by the LNS"
+expect "$(sessions)" 1 "sessions counted by the LAC"
+log_test "l2tpseld as the LNS: PPPoE subscriber up, ping, counted on both sides"
+lns_pppd=$(sed -n 's/.*: pppd \([0-9]*\) started$/\1/p' "$D/lns2.log" | tail -1)
+[ -n "$lns_pppd" ] && kill "$lns_pppd"
+check_err $? "no pppd on the LNS to stop"
+wait_for 15 pid_gone "${SUBPID[6]}"
+check_err $? "the subscriber's pppd is still up after the LNS ended the call"
+grep -Eiq 'LNS cleared the call|terminat' "$D/sub6.log"
+check_err $? "the subscriber did not see the termination: $(tail -3 "$D/sub6.log")"
+wait_for 15 sessions_are 0
+check_err $? "the LAC still counts the session after the CDN"
+expect "$(lns2_sessions)" 0 "sessions counted by the LNS after its pppd ended"
+log_test "the LNS ends the call: CDN -> Terminate-Request and PADT to the subscriber"
+kill_wait "$AGENT"
+
 # --- malformed discovery, then a subscriber -----------------------------------
 agent_start -o 'access-auth pap chap'
 subs python3 - <<'PY' 2>"$D/scapy.err"
@@ -230,21 +283,38 @@ printf '%s\n' "tunnel del T0 profile P" "tunnel del T1 profile P" "tunnel add T1
 	>"$D/config3"
 hub "$L" -b "$D/config3" >/dev/null
 
-# --- several at once ------------------------------------------------------------
-for i in $(seq 6 "$NSUBS"); do
-	dial "$i" "user$i@example"
+# --- several at once, then kill -9 of the agent ----------------------------------
+NB=$((NSUBS - 6))
+up0=$(astat up)
+for i in $(seq 7 "$NSUBS"); do
+	dial "$i" "user$i@example" lcp-echo-interval 1 lcp-echo-failure 3
 done
 all_up() {
 	local i
-	for i in $(seq 6 "$NSUBS"); do sub_up "$i" || return 1; done
+	for i in $(seq 7 "$NSUBS"); do sub_up "$i" || return 1; done
 }
-wait_for 60 all_up
-check_err $? "not every subscriber came up: $(for i in $(seq 6 "$NSUBS"); do sub_up "$i" || echo -n "$i "; done)"
-expect "$(sessions)" $((NSUBS - 5)) "sessions counted with $((NSUBS - 5)) subscribers"
+t0=$SECONDS
+wait_for 90 all_up
+check_err $? "not every subscriber came up: $(for i in $(seq 7 "$NSUBS"); do sub_up "$i" || echo -n "$i "; done)"
+log_info "$NB subscribers up in $((SECONDS - t0)) s"
+expect "$(sessions)" "$NB" "sessions counted with $NB subscribers"
+expect "$(($(astat up) - up0))" "$NB" "access up"
+log_test "$NB subscribers at once: all up and counted"
+kill -9 "$AGENT"
+wait "$AGENT" 2>/dev/null
+all_gone() {
+	local i
+	for i in $(seq 7 "$NSUBS"); do pid_gone "${SUBPID[$i]}" || return 1; done
+}
+wait_for 30 all_gone
+check_err $? "subscribers still up 30 s after kill -9 of the agent"
+agent_start -o 'access-auth pap'
+wait_for 10 sessions_are 0
+check_err $? "the restarted agent left $(sessions) sessions counted"
+grep -q "reconciled: $NB sessions" "$D/agent.log"
+check_err $? "the restarted agent did not reconcile $NB sessions: $(grep reconcil "$D/agent.log" | tail -1)"
 kill_wait "$AGENT"
-wait_for 15 sessions_are 0
-check_err $? "sessions left after the agent stopped"
-log_test "$((NSUBS - 5)) subscribers at once: all up and counted; all gone with the agent"
+log_test "kill -9 of the agent: the subscribers lose their sessions, the restart counts exact"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS
