@@ -1,15 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The demo: build, boot a VM, load l2tpsel, then l2tpseld as LAC choosing
-# among real LNS peers (selftests/peers.sh: each in a network namespace of
-# its own behind a "hub" namespace where the agent runs): a tunnel profile
-# with a silent destination at level 0 and two xl2tpd LNS at level 1 with
-# load balancing (destination-equal).  A login tries the silent one, gets no
-# reply, locks it out and fails over to level 1; a second login skips the
-# locked destination and goes to the other LNS.  PPP comes up over the
-# kernel's L2TP data path, a ping crosses each link, logout brings the counts
-# back to 0.  Each step says what it does.  Exits 0 when every step worked.
+# The demo: build, boot a VM, load l2tpsel, then l2tpseld as the access
+# concentrator (LAC) between PPPoE subscribers (Debian's pppd with its pppoe
+# plugin, on an access link of their own) and real LNS peers
+# (selftests/peers.sh: each in a network namespace of its own behind a "hub"
+# namespace where the agent runs): a tunnel profile with a silent
+# destination at level 0 and two xl2tpd LNS at level 1 with load balancing
+# (destination-equal).  The first subscriber's login tries the silent one,
+# gets no reply, locks it out and fails over to level 1; the second skips
+# the locked destination and goes to the other LNS.  PPP comes up between
+# each subscriber and its LNS through the kernel's PPPoE-to-L2TP bridge, a
+# ping crosses each, the subscribers hang up and the counts go back to 0.
+# Each step says what it does.  Exits 0 when every step worked.
 #
 #   scripts/demo.sh            on the host: builds with make, then runs the
 #                              second half in the VM (selftests/vm/vm.sh)
@@ -114,17 +117,52 @@ cat "$PEERS_DIR/demo.conf"
 hub "$cli" -b "$PEERS_DIR/demo.conf" || die "the configuration was refused"
 hub "$cli" tunnel show || die "tunnel show failed"
 
-say "Start l2tpseld in the hub as LAC, PPP over the kernel's L2TP data path"
-echo "l2tpseld -o 'dataplane kernel' -o 'sccrq-timeout 3s' (and its socket, journal, pppd options)"
-peers_agent_start -o "dataplane kernel" -o "sccrq-timeout 3s" || die "l2tpseld did not start"
+say "Two PPPoE subscribers on the access link acc0 (Debian's pppd with its pppoe plugin)"
+compgen -G '/usr/lib/pppd/*/pppoe.so' >/dev/null || die "pppd has no pppoe.so plugin"
+modprobe -q -a pppoe macvlan || die "no pppoe or macvlan kernel module"
+setup_ns SUBS || die "cannot create the subscribers' namespace"
+ip -n "$PEERS_HUB" link add acc0 type veth peer name sw0 netns "$SUBS" || die "veth acc0"
+ip -n "$SUBS" -batch - <<-IPB || die "macvlans"
+link set sw0 up
+link add sub1 link sw0 type macvlan mode bridge
+link add sub2 link sw0 type macvlan mode bridge
+link set sub1 up
+link set sub2 up
+IPB
+ip -n "$PEERS_HUB" link set acc0 up
+echo "hub acc0 <-> sw0 in $SUBS; subscribers:"
+ip -n "$SUBS" -br link show type macvlan | sed 's/^/  /'
+
+say "Start l2tpseld in the hub as the access concentrator (LAC): PPPoE in, L2TP out"
+echo "l2tpseld -o 'dataplane kernel' -o 'access pppoe acc0 ac-name l2tpsel-demo' -o 'access-auth chap pap' -o 'sccrq-timeout 3s'"
+peers_agent_start -o "dataplane kernel" -o "access pppoe acc0 ac-name l2tpsel-demo" \
+	-o "access-auth chap pap" -o "sccrq-timeout 3s" || die "l2tpseld did not start"
 echo "l2tpseld pid $PEERS_AGENT_PID, API socket $PEERS_DIR/agent.sock"
 
-say "Login 1: l2tpsel login start user@example (the silent LNS first: no reply, lockout, failover)"
-printf '[hub]$ %s\n' "$cli login start user@example"
+# dial N USER: subscriber N's pppd (interface pppN in the subscribers' namespace).
+dial() {
+	printf '[sub%s]$ pppd plugin pppoe.so nic-sub%s user %s password secret noauth ...\n' "$1" "$1" "$2"
+	ip netns exec "$SUBS" pppd plugin pppoe.so nic-sub"$1" unit "$1" user "$2" password secret \
+		noauth nodefaultroute noipdefault mtu 1492 mru 1492 noipv6 noccp novj maxfail 1 \
+		lcp-echo-interval 0 ip-up-script /bin/true ip-down-script /bin/true nodetach \
+		logfile "$PEERS_DIR/sub$1.log" >/dev/null 2>&1 &
+	eval "SUB$1=\$!"
+	defer kill_wait $!
+}
+sub_up() { ip -n "$SUBS" -4 addr show dev "ppp$1" 2>/dev/null | grep -q 'inet .* peer '; }
+# login_lines USER: what the agent logged of USER's login (the API's lines).
+login_lines() {
+	sed -n "s/^l2tpseld: login [0-9]* ($1): //p" "$PEERS_DIR/agent.log"
+}
+
+say "Subscriber 1 dials as user@example: PAP/CHAP name -> selection: the silent LNS first, no reply, lockout, failover"
 t0=$(date +%s%N)
-out1=$(peers_login start user@example)
+dial 1 user@example
+wait_for 60 sub_up 1 || die "subscriber 1: no IPCP within 60 s"
+echo "(PADI to IPCP up at the subscriber: $((($(date +%s%N) - t0) / 1000000)) ms)"
+grep -E 'access acc0: .*(PADS|login|up,)' "$PEERS_DIR/agent.log" | sed 's/^l2tpseld: /  /'
+out1=$(login_lines user@example)
 echo "$out1"
-echo "(login took $((($(date +%s%N) - t0) / 1000000)) ms)"
 walk1=$(attempts "$out1")
 first=$(awk 'NR == 2 { print $2 }' <<<"$walk1")
 case $first in
@@ -134,8 +172,6 @@ $LNS2) other=$LNS1 ;;
 esac
 [ "$walk1" = "0 $SILENT no-reply
 1 $first ok" ] || die "login 1: expected $SILENT no-reply then $first ok, got: $(tr '\n' ';' <<<"$walk1")"
-grep -q '^done ok' <<<"$out1" || die "login 1 did not succeed"
-id1=$(sed -n 's/^done ok session \([0-9]*\).*/\1/p' <<<"$out1")
 n=$(peer_silent_count quiet $SILENT)
 [ "$n" -ge 1 ] || die "the silent destination received nothing"
 echo "the silent destination really was tried: it swallowed $n datagram(s) (SCCRQ and retransmissions)"
@@ -149,15 +185,14 @@ lock=$(field $SILENT lockout-ms)
 [ "$(field "$first" sessions)" = 1 ] || die "$first does not count 1 session"
 echo "$SILENT: locked for another $((lock / 1000)) s, $(field $SILENT failures) failure(s); $first: 1 session"
 
-say "Login 2: l2tpsel login start user2@example (the locked one is skipped; load balancing picks the other LNS)"
-printf '[hub]$ %s\n' "$cli login start user2@example"
+say "Subscriber 2 dials as user2@example (the locked one is skipped; load balancing picks the other LNS)"
 before=$n
-out2=$(peers_login start user2@example)
+dial 2 user2@example
+wait_for 60 sub_up 2 || die "subscriber 2: no IPCP within 60 s"
+out2=$(login_lines user2@example)
 echo "$out2"
 walk2=$(attempts "$out2")
 [ "$walk2" = "1 $other ok" ] || die "login 2: expected one attempt, $other ok; got: $(tr '\n' ';' <<<"$walk2")"
-grep -q '^done ok' <<<"$out2" || die "login 2 did not succeed"
-id2=$(sed -n 's/^done ok session \([0-9]*\).*/\1/p' <<<"$out2")
 [ "$(peer_silent_count quiet $SILENT)" = "$before" ] || die "the locked destination was contacted again"
 echo "the locked destination received nothing more; destination-equal sent this login to $other"
 
@@ -168,32 +203,33 @@ echo "$dests"
 	die "the kernel does not count one session on each LNS"
 hub "$cli" summary || die "summary failed"
 
-say "Two PPP links in the hub, carried by the kernel's L2TP sessions"
-links() {
-	[ "$(ip -n "$PEERS_HUB" -4 -o addr show | grep -c ' ppp')" = 2 ]
-}
-wait_for 60 links || die "not two PPP links with addresses in the hub within 60 s"
-ip -n "$PEERS_HUB" -4 -o addr show | awk '$2 ~ /^ppp/ { print "  " $2, $4, $5, $6 }'
-hub ip l2tp show tunnel | grep -E '^Tunnel|From|Peer'
-echo "(one kernel tunnel per LNS; each LNS's xl2tpd holds the other end)"
+say "PPP at the subscribers, bridged in the kernel: PPPoE session <-> PPPoL2TP session, no pppd on the LAC"
+ip -n "$SUBS" -4 -o addr show | awk '$2 ~ /^ppp/ { print "  " $2, $4, $5, $6 }'
+hub ip l2tp show session | grep -E '^Session|Peer'
+for p in $(ip netns pids "$PEERS_HUB"); do
+	[ "$(cat "/proc/$p/comm" 2>/dev/null)" != pppd ] || die "a pppd runs in the hub (pid $p)"
+done
+echo "(no pppd in the hub: the LAC's PPP ended at login, the kernel bridges the rest)"
+hub "$cli" login stats socket "$PEERS_DIR/agent.sock" | grep '^access '
 
-say "Ping each LNS across its PPP link"
-hub ping -c 2 -i 0.3 -W 2 "$(peer_lns_ppp_addr lns1)" || die "no ping across the PPP link to lns1"
-hub ping -c 2 -i 0.3 -W 2 "$(peer_lns_ppp_addr lns2)" || die "no ping across the PPP link to lns2"
+say "Ping each LNS from its subscriber: PPPoE -> kernel bridge -> L2TP -> LNS"
+ip netns exec "$SUBS" ping -c 2 -i 0.3 -W 2 -I ppp1 "$(peer_lns_ppp_addr "$([ "$first" = "$LNS1" ] && echo lns1 || echo lns2)")" ||
+	die "no ping from subscriber 1 to its LNS"
+ip netns exec "$SUBS" ping -c 2 -i 0.3 -W 2 -I ppp2 "$(peer_lns_ppp_addr "$([ "$other" = "$LNS1" ] && echo lns1 || echo lns2)")" ||
+	die "no ping from subscriber 2 to its LNS"
 
-say "Logout: l2tpsel login stop $id1, l2tpsel login stop $id2"
-peers_login stop "$id1" || die "logout of session $id1 failed"
-peers_login stop "$id2" || die "logout of session $id2 failed"
+say "The subscribers hang up (PADT): the agent clears both calls (CDN), the counts go back to 0"
+kill "$SUB1" "$SUB2"
 gone() {
-	! ip -n "$PEERS_HUB" -o link show | grep -q ': ppp' &&
-		[ -z "$(ip -n "$PEERS_HUB" l2tp show tunnel)" ]
+	[ -z "$(ip -n "$PEERS_HUB" l2tp show session)" ] &&
+		[ "$(awk '{ for (i = 1; i < NF; i++) if ($i == "sessions") print $(i + 1) }' <<<"$(ip netns exec "$PEERS_HUB" "$cli" summary)")" = 0 ]
 }
-wait_for 30 gone || die "PPP links or kernel tunnels still in the hub 30 s after logout"
-echo "PPP links and kernel tunnels gone"
+wait_for 30 gone || die "kernel sessions or counts left 30 s after the subscribers hung up"
+echo "kernel sessions gone"
 dests=$(hub "$cli" destination show) || die "destination show failed"
 echo "$dests"
 [ "$(field $LNS1 sessions)" = 0 ] && [ "$(field $LNS2 sessions)" = 0 ] ||
-	die "the kernel still counts sessions after logout"
+	die "the kernel still counts sessions after the hang-up"
 hub "$cli" summary || die "summary failed"
 
 say "Stop the agent and the peers, delete the namespaces, unload the module"
