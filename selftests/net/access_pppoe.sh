@@ -8,7 +8,8 @@
 # runs LCP and PAP or CHAP, logs the name in through the module's selection,
 # places the call to an xl2tpd LNS and bridges the PPPoE channel to the
 # PPPoL2TP one in the kernel.  IPCP comes up between the subscriber and the
-# LNS's pppd and a ping crosses PPPoE -> bridge -> L2TP.
+# LNS's pppd and a ping crosses PPPoE -> bridge -> L2TP (S-ACC-1, S-ACC-2,
+# S-ACC-3, S-ACC-4, S-ACC-5, S-LIM-9).
 #
 #   - PAP: up, ping, counted (S-LIM-9), no pppd on the LAC, Proxy AVPs sent;
 #   - PADT from the subscriber: CDN to the LNS, counts back to 0;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The configuration / batch grammar parser (userspace/lib/conf.c) that the
- * CLI's batch mode and the simulator share.
+ * CLI's batch mode and the simulator share; and l2tpseld's access role lines
+ * (userspace/l2tpseld/config.c, conf_access_*).
  */
 #include "unit.h"
 #include "conf.h"
+#include "../../userspace/l2tpseld/l2d_conf.h"
 
 static int parse(const char *line, struct conf_cmd *c, char *err)
 {
@@ -124,4 +126,353 @@ UNIT_TEST(conf_random_lines_never_crash)
 		bad += rc < -1 || rc > 1 || (rc == -1 && !err[0]);
 	}
 	EXPECT_EQ(bad, 0);
+}
+
+/*
+ * l2tpseld's access role lines (userspace/l2tpseld/config.c,
+ * Documentation/access.md): "access pppoe IFNAME [service NAME...]
+ * [ac-name NAME]", access-auth, access-calling-number, access-auth-timeout,
+ * pppoe-padi-rate, pppoe-padi-rate-per-mac; every refusal's exact text;
+ * SIGHUP keeping the access lines.  The discovery rate (S-ACC-1), what the
+ * LAC asks the subscriber for (S-ACC-2) and where the ICRQ's Calling Number
+ * comes from (S-ACC-3) are set here; the exchanges themselves are
+ * test_pppoe.c, test_ppp.c, test_l2tpd_access.c and
+ * selftests/net/access_pppoe.sh.
+ */
+static struct l2d_conf lc;
+static char lerr[256];
+
+static int aline(const char *line)
+{
+	lerr[0] = '\0';
+	return l2d_conf_line(&lc, line, lerr, sizeof(lerr));
+}
+
+/* @line refused with exactly @msg, and nothing added */
+#define EXPECT_REFUSED(line, msg) do {					\
+	unsigned int _n = lc.n_access;					\
+	EXPECT_EQ(aline(line), -1);					\
+	EXPECT_STREQ(lerr, msg);					\
+	EXPECT_EQ(lc.n_access, _n);					\
+} while (0)
+
+#define NAME63 "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk"
+
+UNIT_TEST(conf_access_defaults)
+{
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(lc.n_access, 0);
+	EXPECT_TRUE(lc.access_pap);
+	EXPECT_TRUE(lc.access_chap);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 30000);
+	EXPECT_EQ(lc.padi_rate, 500);
+	EXPECT_EQ(lc.padi_rate_per_mac, 5);
+	EXPECT_EQ(lc.access_calling, L2D_CALLING_MAC);
+	/* without access lines the access role needs nothing */
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), 0);
+}
+
+UNIT_TEST(conf_access_pppoe_forms)
+{
+	const struct l2d_access_conf *a = lc.access;
+
+	l2d_conf_defaults(&lc);
+	/* no service: any Service-Name; no ac-name: the hostname (access.c) */
+	EXPECT_EQ(aline("access pppoe acc0"), 0);
+	EXPECT_EQ(lc.n_access, 1);
+	EXPECT_STREQ(a[0].ifname, "acc0");
+	EXPECT_STREQ(a[0].ac_name, "");
+	EXPECT_EQ(a[0].n_services, 0);
+
+	EXPECT_EQ(aline("access pppoe acc1 ac-name my-ac"), 0);
+	EXPECT_STREQ(a[1].ac_name, "my-ac");
+	EXPECT_EQ(a[1].n_services, 0);
+
+	EXPECT_EQ(aline("access pppoe acc2 service isp1"), 0);
+	EXPECT_EQ(a[2].n_services, 1);
+	EXPECT_STREQ(a[2].services[0], "isp1");
+	EXPECT_STREQ(a[2].ac_name, "");
+
+	/* services before ac-name */
+	EXPECT_EQ(aline("access pppoe acc3 service isp1 isp2 isp3 ac-name AC3"), 0);
+	EXPECT_EQ(a[3].n_services, 3);
+	EXPECT_STREQ(a[3].services[0], "isp1");
+	EXPECT_STREQ(a[3].services[1], "isp2");
+	EXPECT_STREQ(a[3].services[2], "isp3");
+	EXPECT_STREQ(a[3].ac_name, "AC3");
+
+	/* services after ac-name, blanks and a comment around */
+	EXPECT_EQ(aline("\taccess  pppoe eth1.100 ac-name AC4   service isp1 isp2 # vlan 100"), 0);
+	EXPECT_STREQ(a[4].ifname, "eth1.100");
+	EXPECT_STREQ(a[4].ac_name, "AC4");
+	EXPECT_EQ(a[4].n_services, 2);
+	EXPECT_STREQ(a[4].services[1], "isp2");
+
+	/* "service" again adds to the list; it is never a service name */
+	EXPECT_EQ(aline("access pppoe acc5 service a service b"), 0);
+	EXPECT_EQ(a[5].n_services, 2);
+	EXPECT_STREQ(a[5].services[0], "a");
+	EXPECT_STREQ(a[5].services[1], "b");
+
+	/* the most one line holds: 8 services and an ac-name (14 words) */
+	EXPECT_EQ(aline("access pppoe acc6 service s1 s2 s3 s4 s5 s6 s7 s8 ac-name AC6"), 0);
+	EXPECT_EQ(a[6].n_services, 8);
+	EXPECT_STREQ(a[6].services[7], "s8");
+	EXPECT_STREQ(a[6].ac_name, "AC6");
+
+	/* the longest names: IFNAMSIZ - 1, and 63 bytes */
+	EXPECT_EQ(aline("access pppoe 0123456789abcde service " NAME63 " ac-name " NAME63), 0);
+	EXPECT_STREQ(a[7].ifname, "0123456789abcde");
+	EXPECT_STREQ(a[7].services[0], NAME63);
+	EXPECT_STREQ(a[7].ac_name, NAME63);
+	EXPECT_EQ(lc.n_access, 8);
+
+	/* with the data path the calls are bridged in */
+	EXPECT_EQ(aline("dataplane kernel"), 0);
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), 0);
+}
+
+UNIT_TEST(conf_access_pppoe_refusals)
+{
+	static const char usage[] = "access: usage: access pppoe IFNAME [service NAME...] [ac-name NAME]";
+	char line[128];
+	int i;
+
+	l2d_conf_defaults(&lc);
+	EXPECT_REFUSED("access", usage);
+	EXPECT_REFUSED("access pppoe", usage);
+	EXPECT_REFUSED("access acc0", usage);
+	EXPECT_REFUSED("access l2tp acc0", usage);
+	EXPECT_REFUSED("access PPPoE acc0", usage);
+	EXPECT_REFUSED("access pppoe 0123456789abcdef",
+		       "access: interface name \"0123456789abcdef\" longer than 15 bytes");
+	EXPECT_REFUSED("access pppoe acc0 vlan 100",
+		       "access: unexpected \"vlan\" (service NAME..., ac-name NAME)");
+	EXPECT_REFUSED("access pppoe acc0 ac-name", "access: ac-name needs a NAME");
+	EXPECT_REFUSED("access pppoe acc0 service isp1 ac-name", "access: ac-name needs a NAME");
+	EXPECT_REFUSED("access pppoe acc0 ac-name A ac-name B", "access: ac-name given twice");
+	EXPECT_REFUSED("access pppoe acc0 service", "access: service needs a NAME");
+	EXPECT_REFUSED("access pppoe acc0 service ac-name AC", "access: service needs a NAME");
+	EXPECT_REFUSED("access pppoe acc0 ac-name AC service", "access: service needs a NAME");
+	EXPECT_REFUSED("access pppoe acc0 service a service", "access: service needs a NAME");
+	EXPECT_REFUSED("access pppoe acc0 service s1 s2 s3 s4 s5 s6 s7 s8 s9",
+		       "access: at most 8 services");
+	EXPECT_REFUSED("access pppoe acc0 service s1 s2 s3 s4 service s5 s6 s7 s8 s9",
+		       "access: at most 8 services");
+	EXPECT_REFUSED("access pppoe acc0 service " NAME63 "x",
+		       "access: service name of 1..63 bytes");
+	EXPECT_REFUSED("access pppoe acc0 ac-name " NAME63 "x", "access: ac-name of 1..63 bytes");
+	EXPECT_REFUSED("access pppoe acc0 service s1 s2 s3 s4 s5 s6 s7 s8 s9 s10 s11 s12 s13",
+		       "more than 16 words");
+	EXPECT_EQ(lc.n_access, 0);
+
+	/* the same interface twice, then a 9th */
+	EXPECT_EQ(aline("access pppoe acc0 service isp1"), 0);
+	EXPECT_REFUSED("access pppoe acc0", "access: interface acc0 given twice");
+	EXPECT_REFUSED("access pppoe acc0 service isp2", "access: interface acc0 given twice");
+	for (i = 1; i < 8; i++) {
+		snprintf(line, sizeof(line), "access pppoe acc%d", i);
+		EXPECT_EQ(aline(line), 0);
+	}
+	EXPECT_EQ(lc.n_access, 8);
+	EXPECT_REFUSED("access pppoe acc8", "access: at most 8 interfaces");
+	EXPECT_STREQ(lc.access[0].services[0], "isp1");
+
+	/* the calls are bridged in the kernel: refused by -t already */
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
+	EXPECT_STREQ(lerr, "access pppoe needs \"dataplane kernel\" "
+		     "(the calls are bridged in the kernel)");
+}
+
+UNIT_TEST(conf_access_auth)
+{
+	static const char msg[] = "access-auth: expected chap, pap, or chap pap";
+
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(aline("access-auth pap"), 0);
+	EXPECT_TRUE(lc.access_pap && !lc.access_chap);
+	EXPECT_EQ(aline("access-auth chap"), 0);
+	EXPECT_TRUE(!lc.access_pap && lc.access_chap);
+	EXPECT_EQ(aline("access-auth chap pap"), 0);
+	EXPECT_TRUE(lc.access_pap && lc.access_chap);
+	EXPECT_EQ(aline("access-auth pap"), 0);
+	EXPECT_EQ(aline("access-auth pap chap"), 0);
+	EXPECT_TRUE(lc.access_pap && lc.access_chap);
+
+	/* a refusal leaves what was set */
+	EXPECT_EQ(aline("access-auth chap"), 0);
+	EXPECT_EQ(aline("access-auth"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth both"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth mschap"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth pap md5"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth PAP"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_TRUE(!lc.access_pap && lc.access_chap);
+}
+
+UNIT_TEST(conf_access_calling_number)
+{
+	static const char msg[] = "access-calling-number: expected mac, circuit-id or remote-id";
+
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(aline("access-calling-number circuit-id"), 0);
+	EXPECT_EQ(lc.access_calling, L2D_CALLING_CIRCUIT_ID);
+	EXPECT_EQ(aline("access-calling-number remote-id"), 0);
+	EXPECT_EQ(lc.access_calling, L2D_CALLING_REMOTE_ID);
+	EXPECT_EQ(aline("access-calling-number mac"), 0);
+	EXPECT_EQ(lc.access_calling, L2D_CALLING_MAC);
+
+	EXPECT_EQ(aline("access-calling-number remote-id"), 0);
+	EXPECT_EQ(aline("access-calling-number"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-calling-number ip"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-calling-number mac circuit-id"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(lc.access_calling, L2D_CALLING_REMOTE_ID);
+}
+
+UNIT_TEST(conf_access_auth_timeout)
+{
+	static const char msg[] =
+		"access-auth-timeout: expected a duration (e.g. 10s, 500ms) of at least 1000 ms";
+
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(aline("access-auth-timeout 10s"), 0);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 10000);
+	EXPECT_EQ(aline("access-auth-timeout 45"), 0);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 45000);
+	EXPECT_EQ(aline("access-auth-timeout 1500ms"), 0);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 1500);
+	EXPECT_EQ(aline("access-auth-timeout 1000ms"), 0);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 1000);
+	EXPECT_EQ(aline("access-auth-timeout 1s"), 0);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 1000);
+
+	EXPECT_EQ(aline("access-auth-timeout 20s"), 0);
+	EXPECT_EQ(aline("access-auth-timeout 999ms"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth-timeout 0"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth-timeout 10m"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth-timeout -5s"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth-timeout"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(aline("access-auth-timeout 10s 20s"), -1);
+	EXPECT_STREQ(lerr, msg);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 20000);
+}
+
+UNIT_TEST(conf_access_padi_rate)
+{
+	static const char *const kw[] = { "pppoe-padi-rate", "pppoe-padi-rate-per-mac" };
+	char line[96], msg[96];
+	unsigned int i;
+
+	for (i = 0; i < 2; i++) {
+		uint32_t *v = i ? &lc.padi_rate_per_mac : &lc.padi_rate;
+		uint32_t *other = i ? &lc.padi_rate : &lc.padi_rate_per_mac;
+
+		l2d_conf_defaults(&lc);
+		snprintf(msg, sizeof(msg), "%s: expected 0..1000000", kw[i]);
+		/* 0: no limit */
+		snprintf(line, sizeof(line), "%s 0", kw[i]);
+		EXPECT_EQ(aline(line), 0);
+		EXPECT_EQ(*v, 0);
+		snprintf(line, sizeof(line), "%s 1000000", kw[i]);
+		EXPECT_EQ(aline(line), 0);
+		EXPECT_EQ(*v, 1000000);
+		snprintf(line, sizeof(line), "%s 20", kw[i]);
+		EXPECT_EQ(aline(line), 0);
+		EXPECT_EQ(*v, 20);
+		EXPECT_EQ(*other, i ? 500 : 5);
+
+		snprintf(line, sizeof(line), "%s 1000001", kw[i]);
+		EXPECT_EQ(aline(line), -1);
+		EXPECT_STREQ(lerr, msg);
+		snprintf(line, sizeof(line), "%s -1", kw[i]);
+		EXPECT_EQ(aline(line), -1);
+		EXPECT_STREQ(lerr, msg);
+		snprintf(line, sizeof(line), "%s 5/s", kw[i]);
+		EXPECT_EQ(aline(line), -1);
+		EXPECT_STREQ(lerr, msg);
+		snprintf(line, sizeof(line), "%s", kw[i]);
+		EXPECT_EQ(aline(line), -1);
+		EXPECT_STREQ(lerr, msg);
+		snprintf(line, sizeof(line), "%s 1 2", kw[i]);
+		EXPECT_EQ(aline(line), -1);
+		EXPECT_STREQ(lerr, msg);
+		EXPECT_EQ(*v, 20);
+	}
+}
+
+static struct l2d_conf fresh;
+
+static int fline(const char *line)
+{
+	lerr[0] = '\0';
+	return l2d_conf_line(&fresh, line, lerr, sizeof(lerr));
+}
+
+/* SIGHUP: the access lines need a restart, access-auth and the rest apply */
+UNIT_TEST(conf_access_reload)
+{
+	char kept[256];
+
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(aline("access pppoe acc0 service isp1 ac-name AC"), 0);
+	EXPECT_EQ(aline("dataplane kernel"), 0);
+
+	/* the same access lines, other access settings: all taken, nothing kept */
+	l2d_conf_defaults(&fresh);
+	EXPECT_EQ(fline("access pppoe acc0 service isp1 ac-name AC"), 0);
+	EXPECT_EQ(fline("dataplane kernel"), 0);
+	EXPECT_EQ(fline("access-auth pap"), 0);
+	EXPECT_EQ(fline("access-calling-number circuit-id"), 0);
+	EXPECT_EQ(fline("access-auth-timeout 5s"), 0);
+	EXPECT_EQ(fline("pppoe-padi-rate 100"), 0);
+	EXPECT_EQ(fline("pppoe-padi-rate-per-mac 0"), 0);
+	l2d_conf_reload(&lc, &fresh, kept, sizeof(kept));
+	EXPECT_STREQ(kept, "");
+	EXPECT_TRUE(lc.access_pap && !lc.access_chap);
+	EXPECT_EQ(lc.access_calling, L2D_CALLING_CIRCUIT_ID);
+	EXPECT_EQ(lc.access_auth_timeout_ms, 5000);
+	EXPECT_EQ(lc.padi_rate, 100);
+	EXPECT_EQ(lc.padi_rate_per_mac, 0);
+
+	/* other access lines: the running ones stay, said in kept; access-auth applies */
+	l2d_conf_defaults(&fresh);
+	EXPECT_EQ(fline("access pppoe acc1"), 0);
+	EXPECT_EQ(fline("access pppoe acc2"), 0);
+	EXPECT_EQ(fline("dataplane kernel"), 0);
+	EXPECT_EQ(fline("access-auth chap"), 0);
+	l2d_conf_reload(&lc, &fresh, kept, sizeof(kept));
+	EXPECT_TRUE(strstr(kept, "access") != NULL);
+	EXPECT_EQ(lc.n_access, 1);
+	EXPECT_STREQ(lc.access[0].ifname, "acc0");
+	EXPECT_STREQ(lc.access[0].services[0], "isp1");
+	EXPECT_STREQ(lc.access[0].ac_name, "AC");
+	EXPECT_TRUE(!lc.access_pap && lc.access_chap);
+	EXPECT_EQ(lc.access_calling, L2D_CALLING_MAC);
+
+	/* a changed service or ac-name alone is a change too */
+	l2d_conf_defaults(&fresh);
+	EXPECT_EQ(fline("access pppoe acc0 service isp1 ac-name OTHER"), 0);
+	EXPECT_EQ(fline("dataplane kernel"), 0);
+	l2d_conf_reload(&lc, &fresh, kept, sizeof(kept));
+	EXPECT_STREQ(kept, "access");
+	EXPECT_STREQ(lc.access[0].ac_name, "AC");
+
+	/* access lines removed: kept as well */
+	l2d_conf_defaults(&fresh);
+	EXPECT_EQ(fline("dataplane kernel"), 0);
+	l2d_conf_reload(&lc, &fresh, kept, sizeof(kept));
+	EXPECT_STREQ(kept, "access");
+	EXPECT_EQ(lc.n_access, 1);
 }

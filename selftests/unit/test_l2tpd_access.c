@@ -6,7 +6,8 @@
  * subscriber's Calling and Called Number, its ICCN what aops->iccn_avps()
  * adds (Proxy LCP / Proxy Authentication, RFC 2661 section 4.4.5); an
  * established call that the LNS clears is told through aops->session_gone()
- * once; a subscriber that leaves during setup is told nothing more.
+ * once; a subscriber that leaves during setup is told nothing more
+ * (S-ACC-2, S-ACC-3, S-ACC-5).
  */
 #include <stdlib.h>
 

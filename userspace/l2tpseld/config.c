@@ -16,7 +16,8 @@
 #include "l2d_conf.h"
 #include "reliable.h"
 
-#define MAX_TOK 12
+/* the longest line: "access pppoe IF service" 8 names "ac-name NAME", 14 words */
+#define MAX_TOK 16
 
 void l2d_conf_defaults(struct l2d_conf *c)
 {
@@ -223,11 +224,18 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 	memset(a, 0, sizeof(*a));
 	strcpy(a->ifname, t[2]);
 	for (k = 3; k < n; k++) {
-		if (!strcmp(t[k], "ac-name") && k + 1 < n) {
+		if (!strcmp(t[k], "ac-name")) {
+			if (k + 1 == n)
+				return cerr(err, errlen, "access: ac-name needs a NAME");
+			if (a->ac_name[0])
+				return cerr(err, errlen, "access: ac-name given twice");
 			if (copy_name(a->ac_name, sizeof(a->ac_name), t[++k]))
 				return cerr(err, errlen, "access: ac-name of 1..%d bytes", L2D_NAME_MAX - 1);
-		} else if (!strcmp(t[k], "service") && k + 1 < n) {
-			while (k + 1 < n && strcmp(t[k + 1], "ac-name")) {
+		} else if (!strcmp(t[k], "service")) {
+			/* the names run to the next keyword; "service" again adds more */
+			if (k + 1 == n || !strcmp(t[k + 1], "ac-name") || !strcmp(t[k + 1], "service"))
+				return cerr(err, errlen, "access: service needs a NAME");
+			while (k + 1 < n && strcmp(t[k + 1], "ac-name") && strcmp(t[k + 1], "service")) {
 				if (a->n_services == L2D_MAX_SERVICES)
 					return cerr(err, errlen, "access: at most %d services", L2D_MAX_SERVICES);
 				if (copy_name(a->services[a->n_services], L2D_NAME_MAX, t[++k]))
@@ -371,7 +379,7 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 				break;
 		}
 		if (n < 2 || k < n)
-			return cerr(err, errlen, "access-auth: expected chap, pap, or both");
+			return cerr(err, errlen, "access-auth: expected chap, pap, or chap pap");
 		c->access_pap = pap;
 		c->access_chap = chap;
 	} else if (!strcmp(t[0], "access-calling-number")) {
@@ -591,6 +599,9 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	}
 	if (c->kernel == L2D_KERNEL_NETLINK && c->n_routes)
 		return cerr(err, errlen, "route lines are for \"kernel none\" only: with the module, the kernel selects");
+	if (c->n_access && c->dataplane != L2D_DP_KERNEL)
+		return cerr(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
+			    "in the kernel)");
 	if (c->test_switch[0] && !c->test_mode)
 		return cerr(err, errlen, "%s is a test switch: refused without \"test-mode yes\" "
 			    "(never on a production agent)", c->test_switch);
