@@ -144,6 +144,15 @@ if [ "$vm" = 1 ]; then
 	vm_part 1G 600 bench/vm/ppp.sh ppp && ppp_ok=1
 fi
 
+# The PPPoE access role with real subscribers, a VM boot of its own too:
+# pppd with pppoe.so on macvlans, l2tpseld bridging them to an xl2tpd LNS,
+# against pppoe-server terminating them and the kernel forwarding plain IP.
+pppoe_ok=0
+if [ "$vm" = 1 ]; then
+	log "vm: PPPoE access, subscribers per second and throughput ($size); log in $out/vm/pppoe-vm.log"
+	vm_part 1G 600 bench/vm/pppoe.sh pppoe && pppoe_ok=1
+fi
+
 # ---- report -----------------------------------------------------------------
 
 H=$out/host
@@ -519,6 +528,53 @@ EOF
 	echo
 } >> "$R"
 
+# -- the PPPoE access role
+{
+	echo "## PPPoE access: subscribers per second and throughput (VM)"
+	echo
+	EV=$out/vm/pppoe.txt
+	ev() {	# ev KIND WHO FIELD: one value from pppoe.txt
+		[ -f "$EV" ] && awk -v k="$1" -v w="$2" -v f="$3" '$1 == k && $2 == w {
+			for (i = 4; i <= NF; i++) { split($i, kv, "="); if (kv[1] == f) print kv[2] } }' "$EV" | tail -n 1
+	}
+	if [ "$vm" != 1 ]; then
+		ewhy="not measured: no VM part in this run"
+	elif [ -s "$EV" ]; then
+		ewhy="not measured: see vm/pppoe-vm.log"
+	else
+		ewhy="not measured: the PPPoE part failed (vm/pppoe-vm.log)"
+	fi
+	echo "\`bench/vm/pppoe.sh\`: N subscribers (Debian's pppd with pppoe.so, a macvlan each on a veth link"
+	echo "into the LAC's namespace) dial at once; timed from starting the pppds until every one has its"
+	echo "IPCP address.  l2tpseld (\`access pppoe\`, PAP, \`dataplane kernel\`) logs each in and bridges"
+	echo "its PPPoE channel to a PPPoL2TP session to an xl2tpd LNS in the kernel, IPCP is the LNS's"
+	echo "pppd's; the peer, pppoe-server in the LAC's namespace on the same link, terminates them there"
+	echo "with a pppd each.  Throughput: a TCP transfer for a few seconds from subscriber 1 (the others"
+	echo "up and idle) to the LNS's PPP address across the bridge, to pppoe-server's PPP address, and,"
+	echo "without PPP, from the subscribers' namespace to the LNS's forwarded by the LAC's (Python"
+	echo "sockets, Mbit/s at the receiver).  Debian's pppoe-server has no kernel mode: its sessions'"
+	echo "frames go through a user-space pppoe process and a pty, so the routed row is the"
+	echo "kernel-forwarding peer for the bridge."
+	echo
+	echo "| figure | l2tpseld | peer | peer figure | ratio |"
+	echo "|---|---:|---|---:|---:|"
+	a=$(ev pppoe l2tpseld per_s) x=$(ev pppoe server per_s) n=$(ev pppoe l2tpseld count)
+	for w in l2tpseld server; do
+		c=$(ev pppoe $w count) u=$(ev pppoe $w up)
+		if [ -n "$u" ] && [ "$u" != "$c" ]; then
+			notes+=("PPPoE, $w: $u of $c subscribers came up: see vm/pppoe-logs/")
+			[ $w = l2tpseld ] && a="$a ($u of $c up)" || x="$x ($u of $c up)"
+		fi
+	done
+	echo "| subscribers/s to IPCP up at the subscriber (${n:-N} at once; bridged to an xl2tpd LNS) | ${a:-$ewhy} | pppoe-server, PPP terminated on the LAC | ${x:-$ewhy} | $(ratio "$(ev pppoe l2tpseld per_s)" "$(ev pppoe server per_s)") |"
+	a=$(ev tput l2tpseld mbit_s) x=$(ev tput server mbit_s) r=$(ev tput routed mbit_s)
+	echo "| Mbit/s TCP, subscriber -> LNS across the bridge | ${a:-$ewhy} | pppoe-server (user-space PPPoE), to its PPP address | ${x:-$ewhy} | $(ratio "$a" "$x") |"
+	echo "| Mbit/s TCP, subscriber -> LNS across the bridge | ${a:-$ewhy} | kernel IPv4 forwarding, no PPP, same hop | ${r:-$ewhy} | $(ratio "$a" "$r") |"
+	echo
+	echo "Every figure here is a rate: above 1, l2tpseld brings subscribers up faster or carries more than its peer."
+	echo
+} >> "$R"
+
 # -- files and notes
 for p in core hash rl; do
 	[ -s "$out/$p.png" ] || notes+=("$p.png was not drawn")
@@ -529,8 +585,8 @@ fi
 {
 	echo "## Files"
 	echo
-	echo "host/*.tsv (bench-host), vm/vm.txt and vm/vm.log (bench/vm/guest.sh), raw/ (bench-core,"
-	echo "bench-rl).  Wall time of this run: $(( $(date +%s) - start )) s."
+	echo "host/*.tsv (bench-host), vm/vm.txt and vm/vm.log (bench/vm/guest.sh), vm/ppp.txt (bench/vm/ppp.sh),"
+	echo "vm/pppoe.txt and vm/pppoe-logs/ (bench/vm/pppoe.sh), raw/ (bench-core, bench-rl).  Wall time of this run: $(( $(date +%s) - start )) s."
 	if [ ${#notes[@]} -gt 0 ]; then
 		echo
 		echo "Problems in this run:"
