@@ -192,23 +192,9 @@ else
 fi
 
 # --- l2tpseld as the LNS; the LNS ends the call ---------------------------------
-cat >"$D/lns2.options" <<-OPT
-noauth
-nodefaultroute
-noipdefault
-mtu 1400
-mru 1400
-lcp-echo-interval 0
-noipv6
-noccp
-lcp-restart 1
-ipcp-restart 1
-ip-up-script /bin/true
-ip-down-script /bin/true
-logfile $D/lns2-pppd.log
-debug
-10.240.0.1:10.240.0.2
-OPT
+# the peers' pppd options (peers.sh), with the LNS's addresses
+_peer_ppp_options lns2
+echo "10.240.0.1:10.240.0.2" >>"$D/lns2.options"
 ip netns exec "$(peer_ns lns2)" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
 	-o "socket $D/lns2.sock" -o 'hostname lns-two' -o 'listen 10.220.0.13' \
 	-o "lns-pppd-file $D/lns2.options" -o 'log-level 1' 2>"$D/lns2.log" &
