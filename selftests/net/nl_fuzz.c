@@ -657,6 +657,19 @@ static void mutate(struct freq *r)
 }
 
 /* Serialize; returns the message length. */
+/*
+ * The secret's bytes are sent only as a SECRET attribute: a mutation that
+ * retypes it into a name (a tunnel group called the secret) would have the
+ * module echo a name, which is no leak.  Such a copy is sent altered.
+ */
+static void unsecret(uint8_t *p, size_t len)
+{
+	uint8_t *hit;
+
+	while ((hit = memmem(p, len, SECRET, strlen(SECRET))))
+		hit[3] = 's';
+}
+
 static size_t serialize(struct nlt *t, const struct freq *r, uint8_t *buf, size_t cap)
 {
 	struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
@@ -685,6 +698,8 @@ static size_t serialize(struct nlt *t, const struct freq *r, uint8_t *buf, size_
 		na->nla_len = (uint16_t)(4 + len);
 		memcpy(buf + o + 4, a->data, len);
 		memset(buf + o + 4 + len, 0, 3);
+		if ((a->type & NLA_TYPE_MASK) != L2TPSEL_A_SECRET)
+			unsecret(buf + o + 4, len);
 		last = o;
 		o += (4 + len + 3) & ~3u;
 	}
@@ -738,23 +753,47 @@ static void example(const char *what, const struct freq *r, const struct nlt_ack
 	       ack->has_miss ? " (missing attr)" : "");
 }
 
+/* A secret in a reply: count it and say where (the first few), to fix it. */
+static void secret_hit(const struct nlmsghdr *nlh, const uint8_t *hit)
+{
+	const struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *na;
+	int where = -1;
+
+	if (st.secret_seen++ >= 5)
+		return;
+	if (nlh->nlmsg_type >= NLMSG_MIN_TYPE &&
+	    mnl_nlmsg_get_payload_len(nlh) >= sizeof(*g)) {
+		mnl_attr_for_each(na, nlh, sizeof(*g))
+			if (hit && hit >= (const uint8_t *)na &&
+			    hit < (const uint8_t *)na + mnl_attr_get_len(na))
+				where = mnl_attr_get_type(na);
+		printf("# secret in a reply: cmd %u, %s attribute %d\n", g->cmd,
+		       hit ? "bytes in" : "the SECRET", hit ? where : L2TPSEL_A_SECRET);
+	} else {
+		printf("# secret in a netlink message of type %u (offset %td)\n",
+		       nlh->nlmsg_type, hit ? hit - (const uint8_t *)nlh : -1);
+	}
+}
+
 static void scan_raw(const void *buf, size_t len, void *arg)
 {
 	const struct nlmsghdr *nlh;
 	int left = (int)len;
 
 	(void)arg;
-	if (memmem(buf, len, SECRET, strlen(SECRET)))
-		st.secret_seen++;
 	for (nlh = buf; mnl_nlmsg_ok(nlh, left); nlh = mnl_nlmsg_next(nlh, &left)) {
+		const uint8_t *hit = memmem(nlh, nlh->nlmsg_len, SECRET, strlen(SECRET));
 		struct nlt_attrs at;
 
+		if (hit)
+			secret_hit(nlh, hit);
 		if (nlh->nlmsg_type < NLMSG_MIN_TYPE ||
 		    mnl_nlmsg_get_payload_len(nlh) < sizeof(struct genlmsghdr))
 			continue;
 		nlt_parse(nlh, &at);
-		if (at.tb[L2TPSEL_A_SECRET])
-			st.secret_seen++;
+		if (at.tb[L2TPSEL_A_SECRET] && !hit)
+			secret_hit(nlh, NULL);
 	}
 }
 
