@@ -472,6 +472,9 @@ static int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		/* One version for the whole profile: its tunnels are consistent. */
 		const struct l2s_profile *p = rcu_dereference(kp->p);
 
+		/* The profile the cursor stopped inside is gone: start this one whole. */
+		if (id != ctx->next)
+			ctx->sub = 0;
 		if (filter && strcmp(p->name, nla_data(filter)))
 			goto next;
 		/*
@@ -490,6 +493,7 @@ static int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			if (!hdr || ks_fill_tunnel(skb, &d, p, ctx->sub)) {
 				if (hdr)
 					genlmsg_cancel(skb, hdr);
+				ctx->next = id;
 				ret = -EMSGSIZE;
 				goto out;
 			}

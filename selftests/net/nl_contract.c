@@ -1465,6 +1465,96 @@ TEST(dump_detects_concurrent_change)
 	}
 }
 
+#define TUN_PER_PA	124	/* 31 destinations (a profile's most) on 4 levels */
+
+/* Counts a tunnel dump's entries of profile "pb". */
+static int count_pb_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	struct nlt_attrs at;
+	const char *p;
+
+	nlt_parse(nlh, &at);
+	p = nlt_str(&at, L2TPSEL_A_PROFILE);
+	if (p && !strcmp(p, "pb"))
+		(*(unsigned int *)arg)++;
+	return MNL_CB_OK;
+}
+
+/*
+ * A tunnel dump that stopped inside a profile resumes at the next profile's
+ * first tunnel when that profile is deleted between two datagrams (the
+ * datagram after the change is flagged NLM_F_DUMP_INTR; nothing is skipped).
+ */
+TEST(dump_tunnels_resume_after_profile_deleted)
+{
+	struct nlt t, chg;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	const struct nlmsghdr *m;
+	unsigned int i, first_pa = 0, first_other = 0, rest_pb = 0;
+	const char *prof[] = { "pa", "pb" };
+	char name[32], ip[32];
+	uint32_t seq;
+	ssize_t n;
+	int left, ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &chg);
+	for (i = 0; i < 2; i++) {
+		unsigned int j;
+
+		ASSERT_EQ(0, mk_profile(&chg, prof[i], &ack)) TH_LOG("%s", ack.msg);
+		for (j = 0; j < TUN_PER_PA; j++) {
+			snprintf(name, sizeof(name), "t-%u", j);
+			snprintf(ip, sizeof(ip), "10.51.%u.%u", i, j % 31 + 1);
+			ret = mk_tunnel(&chg, prof[i], name, (uint8_t)(j / 31), ip, NULL, &ack);
+			ASSERT_EQ(0, ret) TH_LOG("TUNNEL_NEW %s/%s: %s", prof[i], name, ack.msg);
+		}
+	}
+	/* 4 KB reads: a datagram holds fewer tunnels than one profile has. */
+	ASSERT_EQ(0, nlt_open_rx(&t, 4096));
+	nlh = nlt_req(&t, reqbuf, L2TPSEL_CMD_TUNNEL_GET, NLM_F_DUMP);
+	seq = nlh->nlmsg_seq;
+	ASSERT_EQ(0, nlt_send(&t, nlh));
+	{
+		struct pollfd pfd = { .fd = mnl_socket_get_fd(t.sk), .events = POLLIN };
+
+		ASSERT_EQ(1, poll(&pfd, 1, 5000));
+		n = recv(pfd.fd, t.rx, 4096, 0);
+		ASSERT_GT(n, 0);
+	}
+	left = (int)n;
+	for (m = (const struct nlmsghdr *)t.rx; mnl_nlmsg_ok(m, left); m = mnl_nlmsg_next(m, &left)) {
+		struct nlt_attrs at;
+		const char *p;
+
+		if (m->nlmsg_type < NLMSG_MIN_TYPE)
+			continue;
+		nlt_parse(m, &at);
+		p = nlt_str(&at, L2TPSEL_A_PROFILE);
+		if (p && !strcmp(p, "pa"))
+			first_pa++;
+		else
+			first_other++;
+	}
+	ASSERT_EQ(0, first_other) TH_LOG("the first datagram went past profile pa");
+	ASSERT_GT(first_pa, 0);
+	ASSERT_LT(first_pa, TUN_PER_PA)
+		TH_LOG("the first datagram holds all of pa: the test wants one that stops inside it");
+	nlh = req(&chg, L2TPSEL_CMD_PROFILE_DEL);
+	put_str(nlh, L2TPSEL_A_NAME, "pa");
+	DO_OK(&chg, nlh);
+	memset(&ack, 0, sizeof(ack));
+	ASSERT_EQ(0, nlt_recv(&t, seq, count_pb_cb, &rest_pb, &ack, 5000));
+	EXPECT_TRUE(ack.done);
+	EXPECT_TRUE(ack.intr) TH_LOG("the change during the dump was not flagged NLM_F_DUMP_INTR");
+	EXPECT_EQ(TUN_PER_PA, rest_pb)
+		TH_LOG("profile pb's tunnels after pa was deleted mid-dump (pa had %u in the first datagram)",
+		       first_pa);
+	nlt_close(&t);
+	nlt_close(&chg);
+}
+
 /* ---- tests: namespaces --------------------------------------------------- */
 
 static uint32_t summary_count(struct __test_metadata *_metadata, struct nlt *t, int attr)
