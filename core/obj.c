@@ -394,6 +394,7 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 	t->level = (u8)tc->level;
 	t->max_sessions = tc->max_sessions;
 	t->dest = (u16)slot;
+	t->uid = ++p->last_uid ? p->last_uid : ++p->last_uid;
 	p->ntunnels++;
 	profile_reindex(p);
 	return (int)pos;

@@ -82,6 +82,7 @@ struct l2s_tunnel {
 	u16 dest;			/* slot in the core's destination table */
 	u8 pdest;			/* index in the profile's destination list */
 	u8 level;			/* preference 0..7, 0 most preferred */
+	u32 uid;			/* unique in its profile, never 0: a login's handle */
 };
 
 /*
@@ -89,7 +90,7 @@ struct l2s_tunnel {
  * within a level in the order they were added), levels[] lists the levels
  * that exist, and pdest[] the profile's distinct destinations in order of
  * first appearance.  @gen changes on every config change so that a login in
- * progress notices that its indexes are stale.  @t has room for @tcap
+ * progress carries its indexes over (l2s_sel_report()).  @t has room for @tcap
  * tunnels (NULL when 0); only obj.c allocates, grows, shrinks and frees it.
  * A struct l2s_profile is not copied by assignment: l2s_profile_copy().
  */
@@ -102,6 +103,7 @@ struct l2s_profile {
 	u16 ntunnels;
 	u16 tcap;			/* room in @t */
 	u32 gen;
+	u32 last_uid;			/* of the last tunnel added */
 	/* CDN / StopCCN result codes (bit = code 0..31) that also lock out and fail over. */
 	u32 failover_cdn;
 	u32 failover_stopccn;

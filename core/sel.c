@@ -55,6 +55,8 @@ static int attempt(struct l2s_login *lg, const struct l2s_profile *p, u32 t,
 	const struct l2s_tunnel *tun = &p->t[t];
 
 	lg->tunnel = (u16)t;
+	lg->tuid = tun->uid;
+	lg->level = p->levels[lg->lvl].level;
 	lg->state = LS_ATTEMPT;
 	lg->tried_here++;
 	lg->attempts++;
@@ -177,6 +179,64 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 	}
 }
 
+/* The profile version the login's indexes refer to from now on. */
+static void remember(struct l2s_login *lg, const struct l2s_profile *p)
+{
+	lg->gen = p->gen;
+	lg->ndests = p->ndests;
+	memcpy(lg->pdest, p->pdest, sizeof(lg->pdest));
+}
+
+/*
+ * The profile changed since the login's last step (a tunnel added or
+ * deleted): carry the login over to the version @p by identity, not by
+ * index.  Contacted and DLNC destinations by destination slot (one no
+ * longer in the profile is forgotten), the level by its preference value
+ * (gone: the next less preferred one, entered afresh; none left: the
+ * lowest, as visited), the attempt's tunnel by uid.
+ *
+ * Return: whether the attempt's tunnel is still in the profile.
+ */
+static bool resync(struct l2s_login *lg, const struct l2s_profile *p)
+{
+	u32 contacted = 0, dlnc = 0, i, j;
+
+	for (i = 0; i < lg->ndests; i++) {
+		u32 bit = 1u << i;
+
+		if (!((lg->contacted | lg->dlnc) & bit))
+			continue;
+		for (j = 0; j < p->ndests && p->pdest[j] != lg->pdest[i]; j++)
+			;
+		if (j == p->ndests)
+			continue;
+		if (lg->contacted & bit)
+			contacted |= 1u << j;
+		if (lg->dlnc & bit)
+			dlnc |= 1u << j;
+	}
+	lg->contacted = contacted;
+	lg->dlnc = dlnc;
+	for (i = 0; i < p->nlevels && p->levels[i].level < lg->level; i++)
+		;
+	if (i == p->nlevels && i) {
+		i--;
+		lg->tried_here = 1;
+	} else if (i == p->nlevels || p->levels[i].level != lg->level) {
+		lg->tried_here = 0;
+	}
+	lg->lvl = (u8)i;
+	remember(lg, p);
+	for (i = 0; i < p->ntunnels; i++) {
+		if (p->t[i].uid == lg->tuid) {
+			lg->tunnel = (u16)i;
+			return true;
+		}
+	}
+	lg->tunnel = L2S_NO_INDEX;
+	return false;
+}
+
 /**
  * l2s_sel_begin() - start a login's walk (S-SEL-1)
  * @lg: per-login state, initialised here
@@ -194,7 +254,7 @@ int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,
 		  const struct l2s_env *env, struct l2s_step *st)
 {
 	memset(lg, 0, sizeof(*lg));
-	lg->gen = p->gen;
+	remember(lg, p);
 	lg->key = key;
 	if (!p->ntunnels)
 		return done(lg, st, false, L2S_FAIL_NO_TUNNELS);
@@ -225,6 +285,12 @@ static void lock(struct l2s_login *lg, struct l2s_core *c, u16 dest,
  * over without lockout: the destination is not to blame, and counts as
  * contacted only for this login.
  *
+ * A profile changed since the last step (tunnels added or deleted) does not
+ * end the login: it goes on with the tunnels that exist now (resync()).  If
+ * the attempt's own tunnel was deleted, OK ends it as L2S_FAIL_STALE (the
+ * session is on a tunnel the configuration no longer has) and a failure
+ * fails over without lockout (the destination may be gone with it).
+ *
  * Return: L2S_STEP_ATTEMPT or L2S_STEP_DONE, or -1 when no attempt was in
  * progress.
  */
@@ -232,17 +298,22 @@ int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
 		   struct l2s_profile *p, const struct l2s_outcome *o,
 		   const struct l2s_env *env, struct l2s_step *st)
 {
-	u16 t = lg->tunnel;
-	bool failover = false;
+	bool failover = false, gone = false;
 	u8 why = L2S_FAIL_NONE;
+	u16 t;
 
 	if (lg->state != LS_ATTEMPT)
 		return -1;
-	if (lg->gen != p->gen || t >= p->ntunnels)
+	if (lg->gen != p->gen)
+		gone = !resync(lg, p);
+	t = lg->tunnel;
+	if (!gone && t >= p->ntunnels)
 		return done(lg, st, false, L2S_FAIL_STALE);
 
 	switch (o->kind) {
 	case L2S_OUT_OK:
+		if (gone)
+			return done(lg, st, false, L2S_FAIL_STALE);
 		l2s_tunnel_session_up(c, p, t);
 		done(lg, st, true, 0);
 		st->tunnel = t;
@@ -269,7 +340,8 @@ int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
 	}
 	if (!failover)
 		return done(lg, st, false, why);
-	lock(lg, c, p->t[t].dest, env);
+	if (!gone)
+		lock(lg, c, p->t[t].dest, env);
 	return walk(lg, c, p, env, st);
 }
 

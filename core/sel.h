@@ -52,7 +52,7 @@ enum l2s_fail_why {
 	L2S_FAIL_STOPCCN,	/* StopCCN not configured to fail over */
 	L2S_FAIL_CLIENT_GONE,
 	L2S_FAIL_NO_TUNNELS,	/* empty profile */
-	L2S_FAIL_STALE,		/* the profile changed during the login */
+	L2S_FAIL_STALE,		/* OK for a tunnel deleted during the login */
 	L2S_FAIL_RESTARTS,	/* L2S_MAX_RESTARTS reached */
 };
 
@@ -68,19 +68,27 @@ struct l2s_step {
 	u16 dest;		/* ATTEMPT, DONE ok: destination slot */
 };
 
-/* The per-login state, 24 bytes. */
+/*
+ * The per-login state, 92 bytes.  Its indexes (tunnel, lvl, the bits of
+ * contacted and dlnc) refer to the profile version @gen; pdest[] is that
+ * version's destination list, so that a report on a later version can
+ * carry them over (l2s_sel_report()).
+ */
 struct l2s_login {
-	u32 gen;		/* profile generation at begin */
+	u32 gen;		/* profile generation the indexes refer to */
 	u32 key;		/* key hash for the hash modes */
 	u32 contacted;		/* profile destinations attempted in this login */
 	u32 dlnc;		/* DestinationsLockedNotContacted */
+	u32 tuid;		/* uid of the tunnel of the attempt in progress */
 	u16 tunnel;		/* tunnel of the attempt in progress */
 	u8 lvl;			/* index in profile->levels */
+	u8 level;		/* the preference value of levels[lvl] */
 	u8 state;
 	u8 tried_here;		/* attempts during this visit of the level */
 	u8 restarts;
 	u8 attempts;
-	u8 reserved;
+	u8 ndests;		/* entries of pdest */
+	u16 pdest[L2S_DESTS_PER_PROFILE];
 };
 
 int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,

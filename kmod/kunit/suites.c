@@ -890,11 +890,16 @@ static void l2tpsel_sel_expiry_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, f->trace, "unlock 10.0.0.1 expired; unlock 10.0.0.2 expired");
 }
 
-/* The step API refuses a report without an attempt, and a changed profile. */
+/*
+ * The step API refuses a report without an attempt; a tunnel added during a
+ * login does not end it (its OK counts on the tunnel attempted); an OK for
+ * a tunnel deleted during the login is stale.
+ */
 static void l2tpsel_sel_step_api_test(struct kunit *test)
 {
 	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
 	struct kfix *f = kf_new(test, 1);
+	struct l2s_err err = { };
 	struct l2s_login lg;
 	struct l2s_step st;
 
@@ -902,16 +907,26 @@ static void l2tpsel_sel_step_api_test(struct kunit *test)
 			L2S_STEP_DONE);
 	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_NO_TUNNELS);
 	KUNIT_EXPECT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st), -1);
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
+	kf_tunnel(test, f, &f->prof, "A", 1, IP4(10, 0, 0, 1), 0);
 	KUNIT_ASSERT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
 			L2S_STEP_ATTEMPT);
 	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
 	KUNIT_EXPECT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
 			L2S_STEP_DONE);
+	KUNIT_EXPECT_EQ(test, st.ok, 1);
+	KUNIT_EXPECT_EQ(test, st.tunnel, 1);
+	KUNIT_EXPECT_EQ(test, f->prof.t[1].sessions, 1u);
+	KUNIT_ASSERT_EQ(test, l2s_tunnel_session_down(&f->core, &f->prof, 1), 0);
+	KUNIT_ASSERT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
+			L2S_STEP_ATTEMPT);
+	KUNIT_ASSERT_EQ(test, st.tunnel, 0);
+	KUNIT_ASSERT_EQ(test, l2s_tunnel_del(&f->core, &f->prof, "B", &err), 0);
+	KUNIT_EXPECT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
+			L2S_STEP_DONE);
 	KUNIT_EXPECT_EQ(test, st.ok, 0);
 	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_STALE);
-	KUNIT_EXPECT_EQ(test, f->prof.t[0].sessions + f->prof.t[1].sessions, 0u);
-	KUNIT_EXPECT_LE(test, sizeof(struct l2s_login), (size_t)32);
+	KUNIT_EXPECT_EQ(test, f->prof.t[0].sessions, 0u);
+	KUNIT_EXPECT_LE(test, sizeof(struct l2s_login), (size_t)96);
 }
 
 /*

@@ -1555,6 +1555,87 @@ TEST(dump_tunnels_resume_after_profile_deleted)
 	nlt_close(&chg);
 }
 
+/*
+ * Logins in flight while tunnels are added and deleted (a backup LNS added
+ * at busy hour): every login whose tunnel survived succeeds and is counted
+ * on that tunnel; one whose tunnel was deleted ends profile-changed.
+ */
+TEST(login_survives_tunnel_added_and_deleted)
+{
+	enum { N = 24 };
+	struct nlt t;
+	struct nlt_ack ack;
+	struct nlt_attrs at;
+	struct msgs ms = { };
+	struct nlmsghdr *nlh;
+	uint32_t id[N];
+	char tun[N][32];
+	unsigned int i, on_a = 0, ok = 0, stale = 0;
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	ASSERT_EQ(0, mk_profile(&t, "busy", &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, mk_tunnel(&t, "busy", "A", 1, "10.52.0.1", NULL, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, mk_tunnel(&t, "busy", "B", 1, "10.52.0.2", NULL, &ack)) TH_LOG("%s", ack.msg);
+	for (i = 0; i < N; i++) {
+		nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+		put_str(nlh, L2TPSEL_A_PROFILE, "busy");
+		ret = get_one(&t, nlh, &at, &ms, &ack);
+		ASSERT_EQ(0, ret) TH_LOG("LOGIN_BEGIN %u: %s", i, ack.msg);
+		ASSERT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+		id[i] = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+		snprintf(tun[i], sizeof(tun[i]), "%s", nlt_str(&at, L2TPSEL_A_NAME) ?: "");
+		on_a += !strcmp(tun[i], "A");
+		msgs_free(&ms);
+	}
+	ASSERT_GT(on_a, 0);
+	ASSERT_LT(on_a, N) TH_LOG("random balancing put every login on A");
+	/* A more preferred tunnel (every index moves), one more, and B gone. */
+	ASSERT_EQ(0, mk_tunnel(&t, "busy", "Z", 0, "10.52.0.26", NULL, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, mk_tunnel(&t, "busy", "C", 1, "10.52.0.3", NULL, &ack)) TH_LOG("%s", ack.msg);
+	nlh = req(&t, L2TPSEL_CMD_TUNNEL_DEL);
+	put_str(nlh, L2TPSEL_A_NAME, "B");
+	put_str(nlh, L2TPSEL_A_PROFILE, "busy");
+	DO_OK(&t, nlh);
+	for (i = 0; i < N; i++) {
+		nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id[i]);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+		ret = get_one(&t, nlh, &at, &ms, &ack);
+		ASSERT_EQ(0, ret) TH_LOG("LOGIN_REPORT %u: %s", i, ack.msg);
+		ASSERT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
+		if (!strcmp(tun[i], "A")) {
+			EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK))
+				TH_LOG("login %u on A (still configured) failed, why %u", i,
+				       nlt_u8(&at, L2TPSEL_A_WHY));
+			EXPECT_STREQ("A", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+		} else {
+			EXPECT_EQ(0, nlt_u8(&at, L2TPSEL_A_OK));
+			EXPECT_EQ(L2TPSEL_WHY_PROFILE_CHANGED, nlt_u8(&at, L2TPSEL_A_WHY));
+		}
+		ok += nlt_u8(&at, L2TPSEL_A_OK);
+		stale += nlt_u8(&at, L2TPSEL_A_WHY) == L2TPSEL_WHY_PROFILE_CHANGED;
+		msgs_free(&ms);
+	}
+	EXPECT_EQ(on_a, ok);
+	EXPECT_EQ(N - on_a, stale);
+	/* Counted on A and nowhere else. */
+	ASSERT_EQ(0, dump(&t, L2TPSEL_CMD_TUNNEL_GET, &ms, &ack));
+	for (i = 0; i < ms.n; i++) {
+		const char *name;
+
+		nlt_parse(ms.m[i], &at);
+		name = nlt_str(&at, L2TPSEL_A_NAME) ?: "";
+		EXPECT_EQ(strcmp(name, "A") ? 0 : on_a, nlt_u32(&at, L2TPSEL_A_SESSIONS))
+			TH_LOG("sessions on tunnel %s", name);
+	}
+	EXPECT_EQ(3, ms.n);
+	msgs_free(&ms);
+	kl_log("%u logins on A succeeded, %u on the deleted B ended profile-changed", ok, stale);
+	nlt_close(&t);
+}
+
 /* ---- tests: namespaces --------------------------------------------------- */
 
 static uint32_t summary_count(struct __test_metadata *_metadata, struct nlt *t, int attr)

@@ -373,8 +373,8 @@ UNIT_TEST(sel_lockout_expiry_reported)
 	EXPECT_EQ(f.ev[0].why, L2S_UNLOCK_EXPIRED);
 }
 
-/* The step API refuses a report without an attempt, and a changed profile. */
-UNIT_TEST(sel_step_api_misuse_and_stale_profile)
+/* The step API refuses a report without an attempt; the login state is small. */
+UNIT_TEST(sel_step_api_misuse)
 {
 	static struct fix f;
 	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
@@ -385,15 +385,231 @@ UNIT_TEST(sel_step_api_misuse_and_stale_profile)
 	EXPECT_EQ(l2s_sel_begin(&lg, &f.core, &f.prof, 0, &f.env, &st), L2S_STEP_DONE);
 	EXPECT_EQ(st.why, L2S_FAIL_NO_TUNNELS);
 	EXPECT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &ok, &f.env, &st), -1);
-	fix_tunnel(&f, &f.prof, "A", 0, "10.0.0.1", 0);
+	EXPECT_TRUE(sizeof(struct l2s_login) <= 96);
+}
+
+/* The name of the tunnel a step attempts. */
+static const char *step_name(const struct l2s_profile *p, const struct l2s_step *st)
+{
+	return st->kind == L2S_STEP_ATTEMPT && st->tunnel < p->ntunnels ?
+	       p->t[st->tunnel].name : "-";
+}
+
+static int tunnel_idx(const struct l2s_profile *p, const char *name)
+{
+	return l2s_tunnel_find(p, name);
+}
+
+static void del_tunnel(struct fix *f, const char *name)
+{
+	struct l2s_err err = { 0 };
+
+	if (l2s_tunnel_del(&f->core, &f->prof, name, &err))
+		UNIT_DIAG("tunnel_del %s: %s", name, err.msg);
+}
+
+/*
+ * Tunnels added during a login (a backup LNS at busy hour) shift every
+ * index; the login goes on, and its OK counts on the tunnel it attempted.
+ */
+UNIT_TEST(sel_reconfig_add_keeps_login)
+{
+	static struct fix f;
+	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
+	struct l2s_login lg;
+	struct l2s_step st;
+	int a;
+
+	fix_init(&f, 1);
+	fix_tunnel(&f, &f.prof, "A", 1, "10.0.0.1", 0);
 	ASSERT_EQ(l2s_sel_begin(&lg, &f.core, &f.prof, 0, &f.env, &st), L2S_STEP_ATTEMPT);
-	fix_tunnel(&f, &f.prof, "B", 0, "10.0.0.2", 0);
+	EXPECT_STREQ(step_name(&f.prof, &st), "A");
+	/* Z sorts before A (a more preferred level): A's index moves. */
+	fix_tunnel(&f, &f.prof, "Z", 0, "10.0.0.26", 0);
+	fix_tunnel(&f, &f.prof, "B", 1, "10.0.0.2", 0);
+	a = tunnel_idx(&f.prof, "A");
+	ASSERT_EQ(a, 1);
+	EXPECT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &ok, &f.env, &st), L2S_STEP_DONE);
+	EXPECT_EQ(st.ok, 1);
+	EXPECT_EQ(st.tunnel, a);
+	EXPECT_EQ(f.prof.t[a].sessions, 1);
+	EXPECT_EQ(f.dests[f.prof.t[a].dest].sessions, 1);
+	EXPECT_EQ(f.prof.t[0].sessions + f.prof.t[2].sessions, 0);
+}
+
+/*
+ * The attempt's own tunnel deleted: an OK is stale (that session is on a
+ * tunnel the configuration no longer has, nothing counted); a failure fails
+ * over to the tunnels left, with no lockout of the deleted one's LNS.
+ */
+UNIT_TEST(sel_reconfig_attempt_tunnel_deleted)
+{
+	static struct fix f;
+	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
+	struct l2s_outcome nr = { .kind = L2S_OUT_NO_REPLY };
+	struct l2s_login lg;
+	struct l2s_step st;
+	u32 i;
+
+	fix_init(&f, 1);
+	fix_tunnel(&f, &f.prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(&f, &f.prof, "B", 1, "10.0.0.2", 0);
+	ASSERT_EQ(l2s_sel_begin(&lg, &f.core, &f.prof, 0, &f.env, &st), L2S_STEP_ATTEMPT);
+	EXPECT_STREQ(step_name(&f.prof, &st), "A");
+	del_tunnel(&f, "A");
 	EXPECT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &ok, &f.env, &st), L2S_STEP_DONE);
 	EXPECT_EQ(st.ok, 0);
 	EXPECT_EQ(st.why, L2S_FAIL_STALE);
-	EXPECT_EQ(f.prof.t[0].sessions + f.prof.t[1].sessions, 0);
-	/* Per-login state is a small fixed-size struct. */
-	EXPECT_TRUE(sizeof(struct l2s_login) <= 32);
+	EXPECT_EQ(f.prof.t[0].sessions, 0);
+
+	fix_tunnel(&f, &f.prof, "A", 0, "10.0.0.1", 0);
+	ASSERT_EQ(l2s_sel_begin(&lg, &f.core, &f.prof, 0, &f.env, &st), L2S_STEP_ATTEMPT);
+	EXPECT_STREQ(step_name(&f.prof, &st), "A");
+	del_tunnel(&f, "A");
+	f.nev = 0;
+	EXPECT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &nr, &f.env, &st), L2S_STEP_ATTEMPT);
+	EXPECT_STREQ(step_name(&f.prof, &st), "B");
+	for (i = 0; i < FIX_DESTS; i++)
+		EXPECT_EQ(f.dests[i].lock_until, 0);
+	EXPECT_EQ(f.nev, 0);
+	EXPECT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &ok, &f.env, &st), L2S_STEP_DONE);
+	EXPECT_EQ(st.ok, 1);
+	EXPECT_EQ(f.prof.t[0].sessions, 1);
+}
+
+/*
+ * What the login learnt is carried over by destination, not by index: a
+ * destination it contacted is not attempted again in the same pass after
+ * tunnels were added in front of it, and a lockout is charged to the LNS
+ * that did not answer.
+ */
+UNIT_TEST(sel_reconfig_contacted_carried_over)
+{
+	static struct fix f;
+	struct l2s_outcome nr = { .kind = L2S_OUT_NO_REPLY };
+	struct l2s_login lg;
+	struct l2s_step st;
+	char first[32], second[32];
+
+	fix_init(&f, 7);
+	f.prof.failover = L2S_FAILOVER_WITHIN_LEVEL;
+	fix_tunnel(&f, &f.prof, "A", 1, "10.0.0.1", 0);
+	fix_tunnel(&f, &f.prof, "B", 1, "10.0.0.2", 0);
+	fix_tunnel(&f, &f.prof, "C", 1, "10.0.0.3", 0);
+	ASSERT_EQ(l2s_sel_begin(&lg, &f.core, &f.prof, 0, &f.env, &st), L2S_STEP_ATTEMPT);
+	snprintf(first, sizeof(first), "%s", step_name(&f.prof, &st));
+	ASSERT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &nr, &f.env, &st), L2S_STEP_ATTEMPT);
+	snprintf(second, sizeof(second), "%s", step_name(&f.prof, &st));
+	EXPECT_TRUE(strcmp(first, second) != 0);
+	/* A level-0 tunnel to a new LNS and one more level-1 tunnel to the first. */
+	fix_tunnel(&f, &f.prof, "Y", 1, "10.0.0.25", 0);
+	fix_tunnel(&f, &f.prof, "A2", 1, f.prof.t[tunnel_idx(&f.prof, first)].name[0] == 'A' ?
+		   "10.0.0.1" : f.prof.t[tunnel_idx(&f.prof, first)].name[0] == 'B' ?
+		   "10.0.0.2" : "10.0.0.3", 0);
+	ASSERT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &nr, &f.env, &st), L2S_STEP_ATTEMPT);
+	/* Neither LNS already tried in this pass (nor A2, to the first one). */
+	EXPECT_TRUE(strcmp(step_name(&f.prof, &st), first) != 0);
+	EXPECT_TRUE(strcmp(step_name(&f.prof, &st), second) != 0);
+	EXPECT_TRUE(strcmp(step_name(&f.prof, &st), "A2") != 0);
+	/* The two silent LNS are locked out, by their own destinations. */
+	EXPECT_TRUE(f.dests[f.prof.t[tunnel_idx(&f.prof, first)].dest].lock_until != 0);
+	EXPECT_TRUE(f.dests[f.prof.t[tunnel_idx(&f.prof, second)].dest].lock_until != 0);
+	EXPECT_EQ(f.dests[f.prof.t[tunnel_idx(&f.prof, step_name(&f.prof, &st))].dest].lock_until,
+		  0);
+}
+
+/* The login's level deleted under it: it goes on at the next one. */
+UNIT_TEST(sel_reconfig_level_deleted)
+{
+	static struct fix f;
+	struct l2s_outcome nr = { .kind = L2S_OUT_NO_REPLY };
+	struct l2s_login lg;
+	struct l2s_step st;
+
+	fix_init(&f, 1);
+	fix_tunnel(&f, &f.prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(&f, &f.prof, "B", 1, "10.0.0.2", 0);
+	fix_tunnel(&f, &f.prof, "C", 2, "10.0.0.3", 0);
+	ASSERT_EQ(l2s_sel_begin(&lg, &f.core, &f.prof, 0, &f.env, &st), L2S_STEP_ATTEMPT);
+	EXPECT_STREQ(step_name(&f.prof, &st), "A");
+	ASSERT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &nr, &f.env, &st), L2S_STEP_ATTEMPT);
+	EXPECT_STREQ(step_name(&f.prof, &st), "B");
+	del_tunnel(&f, "B");
+	ASSERT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &nr, &f.env, &st), L2S_STEP_ATTEMPT);
+	EXPECT_STREQ(step_name(&f.prof, &st), "C");
+	/* Every level at and below the login's deleted: the lowest left, visited. */
+	del_tunnel(&f, "C");
+	EXPECT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &nr, &f.env, &st), L2S_STEP_DONE);
+	EXPECT_EQ(st.ok, 0);
+	EXPECT_EQ(st.why, L2S_FAIL_EXHAUSTED);
+}
+
+/*
+ * Random reconfiguration between the steps of concurrent logins: every
+ * attempt names a tunnel of the current version, every OK counts on the
+ * tunnel attempted, every login ends, and the counts add up.
+ */
+UNIT_TEST(sel_reconfig_random)
+{
+	static struct fix f;
+	struct l2s_login lg[8];
+	struct l2s_step st[8];
+	u32 uid[8], round, oks = 0, total, whys[16] = { 0 };
+	bool live[8] = { false };
+	char name[32], ip[16];
+	int i, j, k;
+
+	fix_init(&f, 99);
+	for (round = 0; round < 20000; round++) {
+		u32 r = fix_rand(&f, &(struct l2s_draw){ .bound = 1000 });
+
+		i = (int)(r % 8);
+		if (r < 150) {			/* add a tunnel */
+			snprintf(name, sizeof(name), "t%u", round);
+			snprintf(ip, sizeof(ip), "10.0.0.%u", r % 20 + 1);
+			if (f.prof.ntunnels < 60)
+				fix_tunnel(&f, &f.prof, name, r % 4, ip, 0);
+		} else if (r < 200 && f.prof.ntunnels) {	/* delete one, its sessions first */
+			k = (int)(r % f.prof.ntunnels);
+			while (f.prof.t[k].sessions) {
+				ASSERT_EQ(l2s_tunnel_session_down(&f.core, &f.prof, (u32)k), 0);
+				oks--;
+			}
+			snprintf(name, sizeof(name), "%s", f.prof.t[k].name);
+			del_tunnel(&f, name);
+		} else if (!live[i]) {
+			live[i] = l2s_sel_begin(&lg[i], &f.core, &f.prof, r, &f.env, &st[i]) ==
+				  L2S_STEP_ATTEMPT;
+			if (live[i])
+				uid[i] = f.prof.t[st[i].tunnel].uid;
+		} else {
+			struct l2s_outcome o = { .kind = r % 3 ? L2S_OUT_NO_REPLY : L2S_OUT_OK };
+			int rc = l2s_sel_report(&lg[i], &f.core, &f.prof, &o, &f.env, &st[i]);
+
+			if (rc == L2S_STEP_DONE)
+				whys[st[i].ok ? 0 : st[i].why]++;
+			if (rc == L2S_STEP_DONE && st[i].ok) {
+				ASSERT_TRUE(st[i].tunnel < f.prof.ntunnels);
+				EXPECT_EQ(f.prof.t[st[i].tunnel].uid, uid[i]);
+				oks++;
+			}
+			live[i] = rc == L2S_STEP_ATTEMPT;
+			if (live[i]) {
+				ASSERT_TRUE(st[i].tunnel < f.prof.ntunnels);
+				uid[i] = f.prof.t[st[i].tunnel].uid;
+			}
+		}
+		f.env.now += r % 50;
+	}
+	total = 0;
+	for (j = 0; j < f.prof.ntunnels; j++)
+		total += f.prof.t[j].sessions;
+	EXPECT_EQ(total, oks);
+	UNIT_DIAG("%u sessions on %u tunnels at the end; logins ok %u, exhausted %u, stale %u, no tunnels %u",
+		  oks, f.prof.ntunnels, whys[0], whys[L2S_FAIL_EXHAUSTED], whys[L2S_FAIL_STALE],
+		  whys[L2S_FAIL_NO_TUNNELS]);
+	EXPECT_TRUE(whys[0] > 1000);
+	EXPECT_TRUE(whys[L2S_FAIL_STALE] > 10);
 }
 
 /* S-SEL-9 bound: another login relocking destinations between steps cannot
