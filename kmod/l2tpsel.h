@@ -230,7 +230,7 @@ static inline struct l2tpsel_net *l2tpsel_pernet(const struct net *net)
  */
 static inline void ks_gen_bump(struct l2tpsel_net *ln)
 {
-	WRITE_ONCE(ln->gen, ln->gen + 2);
+	WRITE_ONCE(ln->gen, ln->gen + 2 ?: 2);
 }
 
 /*
@@ -248,7 +248,8 @@ static inline void ks_wlock_ln(struct l2tpsel_net *ln)
 static inline void ks_wunlock(struct l2tpsel_net *ln)
 {
 	smp_wmb();	/* the changes before the even generation; ks_read_begin() */
-	WRITE_ONCE(ln->gen, ln->gen + 1);
+	/* Never 0: a dump part read at 0 would not be compared with the next. */
+	WRITE_ONCE(ln->gen, ln->gen + 1 ?: 2);
 	mutex_unlock(&ln->lock);
 }
 
