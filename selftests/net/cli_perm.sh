@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only the CLI's side; the module's read permissions run on the debug kernel in nl_contract (perm_*)
 #
 # Who may read (issue 16, finding 4; S-SEC-2): every read of the CLI (shows, the
 # summary, the events monitor) needs CAP_NET_ADMIN in the user namespace
