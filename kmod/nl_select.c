@@ -989,8 +989,9 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 
 /*
  * The dry run is a lock-free reader: the profile is looked up and copied,
- * with the destination table, under rcu_read_lock() (ks_login_test()); the
- * reply is built from those copies afterwards.
+ * with the destination table, under rcu_read_lock() (ks_login_test()),
+ * again if a writer overlapped it (the generation moved), as a GET is;
+ * the reply is built from those copies afterwards.
  */
 static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 {
@@ -1003,9 +1004,9 @@ static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	struct l2s_step last;
 	struct ks_why why;
-	u32 i, n = 0;
+	u32 i, n = 0, tries;
 	void *hdr;
-	int ret, fail = 0;
+	int ret = 0, fail = 0;
 
 	ret = ks_nl_login_check(info);
 	if (ret)
@@ -1022,17 +1023,33 @@ static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		goto err_free;
 	}
 	ln = l2tpsel_pernet(genl_info_net(info));
-	rcu_read_lock();
-	kp = ks_nl_login_profile(info, ln, &why);
-	if (!kp) {
+	/*
+	 * The profile version and the destination table of one moment: a run
+	 * that a writer overlapped is made again, the last time under the mutex.
+	 */
+	for (tries = 1; ; tries++) {
+		bool locked = tries == KS_GET_TRIES;
+		u32 gen;
+
+		if (locked)
+			ks_lock(genl_info_net(info));
+		gen = ks_read_begin(ln);
+		rcu_read_lock();
+		kp = ks_nl_login_profile(info, ln, &why);
+		if (kp)
+			ret = ks_login_test(ln, rcu_dereference(kp->p), ks_nl_login_key(info), &tb,
+					    steps, KS_TEST_STEPS, &n, &last, &err);
 		rcu_read_unlock();
+		if (locked)
+			ks_unlock(ln);
+		if (locked || !kp || ret || !ks_read_retry(ln, gen))
+			break;
+	}
+	if (!kp) {
 		ks_why_send(info, &why);
 		ret = -ENOENT;
 		goto err_free;
 	}
-	ret = ks_login_test(ln, rcu_dereference(kp->p), ks_nl_login_key(info), &tb, steps,
-			    KS_TEST_STEPS, &n, &last, &err);
-	rcu_read_unlock();
 	if (ret) {
 		ks_nl_err(info, NULL, &err, ret);
 		goto err_free;

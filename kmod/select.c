@@ -802,6 +802,7 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	last->kind = L2S_STEP_DONE;
 	last->why = L2S_FAIL_NO_TUNNELS;
 	memset(&tb->p, 0, sizeof(tb->p));
+	tb->used = false;	/* a run made again starts on a free buffer */
 	/* @src with tunnels was published after the table: read the table after it. */
 	smp_rmb();
 	dests = ks_dests(ln);

@@ -1636,6 +1636,94 @@ TEST(login_survives_tunnel_added_and_deleted)
 	nlt_close(&t);
 }
 
+/*
+ * The dry run (LOGIN_TEST) reads its profile and the destination table as
+ * one state: while another socket deletes P1's only tunnel, gives its
+ * destination slot to a tunnel of P2 and puts it back, every attempt the
+ * dry run shows for P1 goes to P1's own LNS.
+ */
+TEST(login_test_one_state_under_changes)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	struct msgs ms = { };
+	unsigned int runs = 0, steps = 0, wrong = 0;
+	struct timespec t0, now;
+	int status;
+	pid_t pid;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	ASSERT_EQ(0, mk_profile(&t, "P1", &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, mk_profile(&t, "P2", &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, mk_tunnel(&t, "P1", "X", 0, "10.53.0.1", NULL, &ack)) TH_LOG("%s", ack.msg);
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nlt w;
+		struct nlmsghdr *nlh;
+		int i;
+
+		if (nlt_open(&w))
+			_exit(2);
+		for (i = 0; i < 200000; i++) {
+			nlh = req(&w, L2TPSEL_CMD_TUNNEL_DEL);
+			put_str(nlh, L2TPSEL_A_NAME, "X");
+			put_str(nlh, L2TPSEL_A_PROFILE, "P1");
+			if (talk(&w, nlh, &ack) ||
+			    mk_tunnel(&w, "P2", "Y", 0, "10.53.0.2", NULL, &ack))
+				_exit(3);
+			nlh = req(&w, L2TPSEL_CMD_TUNNEL_DEL);
+			put_str(nlh, L2TPSEL_A_NAME, "Y");
+			put_str(nlh, L2TPSEL_A_PROFILE, "P2");
+			if (talk(&w, nlh, &ack) ||
+			    mk_tunnel(&w, "P1", "X", 0, "10.53.0.1", NULL, &ack))
+				_exit(4);
+			if (getppid() == 1)
+				_exit(0);
+		}
+		_exit(0);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		struct nlmsghdr *nlh = req(&t, L2TPSEL_CMD_LOGIN_TEST);
+		unsigned int i;
+
+		put_str(nlh, L2TPSEL_A_PROFILE, "P1");
+		ASSERT_EQ(0, talk_collect(&t, nlh, &ms, &ack)) TH_LOG("LOGIN_TEST: %s", ack.msg);
+		for (i = 0; i < ms.n; i++) {
+			const struct nlattr *list, *e, *x;
+			struct nlt_attrs at;
+
+			nlt_parse(ms.m[i], &at);
+			list = at.tb[L2TPSEL_A_STEPS];
+			if (!list)
+				continue;
+			mnl_attr_for_each_nested(e, list) {
+				static const uint8_t want[4] = { 10, 53, 0, 1 };
+				const struct nlattr *r = NULL;
+
+				mnl_attr_for_each_nested(x, e)
+					if (mnl_attr_get_type(x) == L2TPSEL_A_REMOTE)
+						r = x;
+				steps++;
+				if (!r || mnl_attr_get_payload_len(r) != 4 ||
+				    memcmp(mnl_attr_get_payload(r), want, 4))
+					wrong++;
+			}
+		}
+		msgs_free(&ms);
+		runs++;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while (now.tv_sec - t0.tv_sec < 4 || (steps < 40 && now.tv_sec - t0.tv_sec < 20));
+	kill(pid, SIGTERM);
+	waitpid(pid, &status, 0);
+	kl_log("%u dry runs, %u attempts shown, %u not to P1's LNS", runs, steps, wrong);
+	EXPECT_EQ(0, wrong) TH_LOG("the dry run mixed a profile version with another moment's destinations");
+	EXPECT_GT(steps, 0);
+	nlt_close(&t);
+}
+
 /* ---- tests: namespaces --------------------------------------------------- */
 
 static uint32_t summary_count(struct __test_metadata *_metadata, struct nlt *t, int attr)
