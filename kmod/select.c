@@ -775,7 +775,7 @@ void ks_test_buf_free(struct ks_test_buf *tb)
  * @err: refusal message
  *
  * A lock-free (RCU) reader: a dry run on copies of the destination table
- * (taken whole inside ln->cfg_seq) and of the profile, every attempt assumed
+ * (taken whole inside ln->cfg_seq, read_seqbegin_or_lock()) and of the profile, every attempt assumed
  * to fail with no reply; random picks take the first candidate and report
  * how many there were.  Nothing of the namespace is written.
  *
@@ -793,7 +793,7 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	struct l2s_core c;
 	struct l2s_env env;
 	struct l2s_step st;
-	unsigned int seq;
+	int seq;
 	u32 n = 0;
 	int ret;
 
@@ -808,10 +808,20 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	dests = ks_dests(ln);
 	if (!dests)
 		return 0;
-	do {
-		seq = read_seqbegin(&ln->cfg_seq);
-		memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
-	} while (read_seqretry(&ln->cfg_seq, seq));
+	/*
+	 * The copy is long enough for a writer that keeps changing tunnels to
+	 * overlap every lock-free attempt: the second one holds the lock, which
+	 * holds the writers off for the copy (a soft lockup otherwise).
+	 */
+	seq = 0;
+again:
+	read_seqbegin_or_lock(&ln->cfg_seq, &seq);
+	memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
+	if (need_seqretry(&ln->cfg_seq, seq)) {
+		seq = 1;
+		goto again;
+	}
+	done_seqretry(&ln->cfg_seq, seq);
 	l2s_core_init(&c, NULL, 0, NULL, 0);
 	c.dests = tb->dests;
 	c.ndests_cap = KS_DESTS;
