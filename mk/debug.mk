@@ -28,7 +28,7 @@ DEBUG_EXTRA_KOS := $(CURDIR)/$(DEBUG_EXTRA)/pppoe.ko,$(CURDIR)/$(DEBUG_EXTRA)/ma
 # The whole debug run is bounded by DEBUG_VM_TIMEOUT, each test by
 # DEBUG_TEST_TIMEOUT (run.sh's 300 s is sized for the stock kernel).
 DEBUG_VM_TIMEOUT   ?= 4800
-DEBUG_TEST_TIMEOUT ?= 900
+DEBUG_TEST_TIMEOUT ?= 1500
 DEBUG_VM_MEM       ?= 2G
 
 .PHONY: debug-kernel debug-kmod debug-test debug-shell
