@@ -345,6 +345,15 @@ static int mk_tunnel(struct nlt *t, const char *profile, const char *name, uint8
 	return talk(t, nlh, ack);
 }
 
+static int del_tunnel(struct nlt *t, const char *profile, const char *name, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_TUNNEL_DEL);
+
+	put_str(nlh, L2TPSEL_A_NAME, name);
+	put_str(nlh, L2TPSEL_A_PROFILE, profile);
+	return talk(t, nlh, ack);
+}
+
 static int session_down(struct nlt *t, uint64_t key, struct nlt_ack *ack)
 {
 	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_SESSION_DOWN);
@@ -1594,10 +1603,7 @@ TEST(login_survives_tunnel_added_and_deleted)
 	/* A more preferred tunnel (every index moves), one more, and B gone. */
 	ASSERT_EQ(0, mk_tunnel(&t, "busy", "Z", 0, "10.52.0.26", NULL, &ack)) TH_LOG("%s", ack.msg);
 	ASSERT_EQ(0, mk_tunnel(&t, "busy", "C", 1, "10.52.0.3", NULL, &ack)) TH_LOG("%s", ack.msg);
-	nlh = req(&t, L2TPSEL_CMD_TUNNEL_DEL);
-	put_str(nlh, L2TPSEL_A_NAME, "B");
-	put_str(nlh, L2TPSEL_A_PROFILE, "busy");
-	DO_OK(&t, nlh);
+	ASSERT_EQ(0, del_tunnel(&t, "busy", "B", &ack)) TH_LOG("TUNNEL_DEL B: %s", ack.msg);
 	for (i = 0; i < N; i++) {
 		nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
 		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id[i]);
@@ -1661,22 +1667,15 @@ TEST(login_test_one_state_under_changes)
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
 		struct nlt w;
-		struct nlmsghdr *nlh;
 		int i;
 
 		if (nlt_open(&w))
 			_exit(2);
 		for (i = 0; i < 200000; i++) {
-			nlh = req(&w, L2TPSEL_CMD_TUNNEL_DEL);
-			put_str(nlh, L2TPSEL_A_NAME, "X");
-			put_str(nlh, L2TPSEL_A_PROFILE, "P1");
-			if (talk(&w, nlh, &ack) ||
+			if (del_tunnel(&w, "P1", "X", &ack) ||
 			    mk_tunnel(&w, "P2", "Y", 0, "10.53.0.2", NULL, &ack))
 				_exit(3);
-			nlh = req(&w, L2TPSEL_CMD_TUNNEL_DEL);
-			put_str(nlh, L2TPSEL_A_NAME, "Y");
-			put_str(nlh, L2TPSEL_A_PROFILE, "P2");
-			if (talk(&w, nlh, &ack) ||
+			if (del_tunnel(&w, "P2", "Y", &ack) ||
 			    mk_tunnel(&w, "P1", "X", 0, "10.53.0.1", NULL, &ack))
 				_exit(4);
 			if (getppid() == 1)

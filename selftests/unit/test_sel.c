@@ -395,11 +395,6 @@ static const char *step_name(const struct l2s_profile *p, const struct l2s_step 
 	       p->t[st->tunnel].name : "-";
 }
 
-static int tunnel_idx(const struct l2s_profile *p, const char *name)
-{
-	return l2s_tunnel_find(p, name);
-}
-
 static void del_tunnel(struct fix *f, const char *name)
 {
 	struct l2s_err err = { 0 };
@@ -427,7 +422,7 @@ UNIT_TEST(sel_reconfig_add_keeps_login)
 	/* Z sorts before A (a more preferred level): A's index moves. */
 	fix_tunnel(&f, &f.prof, "Z", 0, "10.0.0.26", 0);
 	fix_tunnel(&f, &f.prof, "B", 1, "10.0.0.2", 0);
-	a = tunnel_idx(&f.prof, "A");
+	a = l2s_tunnel_find(&f.prof, "A");
 	ASSERT_EQ(a, 1);
 	EXPECT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &ok, &f.env, &st), L2S_STEP_DONE);
 	EXPECT_EQ(st.ok, 1);
@@ -489,7 +484,7 @@ UNIT_TEST(sel_reconfig_contacted_carried_over)
 	struct l2s_outcome nr = { .kind = L2S_OUT_NO_REPLY };
 	struct l2s_login lg;
 	struct l2s_step st;
-	char first[32], second[32];
+	char first[32], second[32], ip[16];
 
 	fix_init(&f, 7);
 	f.prof.failover = L2S_FAILOVER_WITHIN_LEVEL;
@@ -503,18 +498,17 @@ UNIT_TEST(sel_reconfig_contacted_carried_over)
 	EXPECT_TRUE(strcmp(first, second) != 0);
 	/* A level-0 tunnel to a new LNS and one more level-1 tunnel to the first. */
 	fix_tunnel(&f, &f.prof, "Y", 1, "10.0.0.25", 0);
-	fix_tunnel(&f, &f.prof, "A2", 1, f.prof.t[tunnel_idx(&f.prof, first)].name[0] == 'A' ?
-		   "10.0.0.1" : f.prof.t[tunnel_idx(&f.prof, first)].name[0] == 'B' ?
-		   "10.0.0.2" : "10.0.0.3", 0);
+	snprintf(ip, sizeof(ip), "10.0.0.%d", first[0] - 'A' + 1);	/* A .1, B .2, C .3 */
+	fix_tunnel(&f, &f.prof, "A2", 1, ip, 0);
 	ASSERT_EQ(l2s_sel_report(&lg, &f.core, &f.prof, &nr, &f.env, &st), L2S_STEP_ATTEMPT);
 	/* Neither LNS already tried in this pass (nor A2, to the first one). */
 	EXPECT_TRUE(strcmp(step_name(&f.prof, &st), first) != 0);
 	EXPECT_TRUE(strcmp(step_name(&f.prof, &st), second) != 0);
 	EXPECT_TRUE(strcmp(step_name(&f.prof, &st), "A2") != 0);
 	/* The two silent LNS are locked out, by their own destinations. */
-	EXPECT_TRUE(f.dests[f.prof.t[tunnel_idx(&f.prof, first)].dest].lock_until != 0);
-	EXPECT_TRUE(f.dests[f.prof.t[tunnel_idx(&f.prof, second)].dest].lock_until != 0);
-	EXPECT_EQ(f.dests[f.prof.t[tunnel_idx(&f.prof, step_name(&f.prof, &st))].dest].lock_until,
+	EXPECT_TRUE(f.dests[f.prof.t[l2s_tunnel_find(&f.prof, first)].dest].lock_until != 0);
+	EXPECT_TRUE(f.dests[f.prof.t[l2s_tunnel_find(&f.prof, second)].dest].lock_until != 0);
+	EXPECT_EQ(f.dests[f.prof.t[l2s_tunnel_find(&f.prof, step_name(&f.prof, &st))].dest].lock_until,
 		  0);
 }
 
