@@ -71,21 +71,28 @@ struct ks_obj *ks_table_find(struct ks_table *t, const char *name)
  * @obj: the object, not yet in any table
  * @name: its name, shorter than L2TPSEL_NAME_MAX
  *
- * Return: 0, -ENOMEM, or -EEXIST.
+ * The id is reserved first and the object stored in it last, once nothing
+ * can fail any more: on failure no reader (a lock-free dump walks the xarray,
+ * a GET looks names up) has seen @obj, and the caller may kfree() it at once.
+ *
+ * Return: 0, -ENOMEM, -ENOSPC (no id left), or -EEXIST.
  */
 int ks_table_add(struct ks_table *t, struct ks_obj *obj, const char *name)
 {
 	int err;
 
 	ks_name_key(obj->name, name);
-	err = xa_alloc(&t->xa, &obj->id, obj, xa_limit_32b, GFP_KERNEL);
+	/* A NULL entry reserves the id: iterations and xa_load() skip it. */
+	err = xa_alloc(&t->xa, &obj->id, NULL, xa_limit_32b, GFP_KERNEL_ACCOUNT);
 	if (err)
 		return err == -EBUSY ? -ENOSPC : err;
 	err = rhashtable_lookup_insert_fast(&t->ht, &obj->node, ks_obj_params);
 	if (err) {
-		xa_erase(&t->xa, obj->id);
+		xa_release(&t->xa, obj->id);
 		return err;
 	}
+	/* The slot exists: storing in it allocates nothing and cannot fail. */
+	xa_store(&t->xa, obj->id, obj, GFP_KERNEL_ACCOUNT);
 	WRITE_ONCE(t->n, t->n + 1);
 	return 0;
 }
