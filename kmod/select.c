@@ -866,15 +866,22 @@ static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, voi
 
 	if (state != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
 		return NOTIFY_DONE;
-	ln = l2tpsel_pernet(n->net);
 	/*
-	 * Not ks_wlock_ln(): every genetlink socket that closes comes here,
-	 * and the logins it frees change only n_logins, one value (LOCKOUT_GET);
-	 * moving the generation would flag dumps of other sockets for nothing.
+	 * Every genetlink socket of the system that closes comes here; only its
+	 * own namespace can hold its logins, and a namespace with none in
+	 * progress (READ_ONCE: the count is written under the mutex by requests
+	 * that completed before this release) is left alone, its mutex untaken.
+	 */
+	ln = l2tpsel_pernet(n->net);
+	if (!READ_ONCE(ln->sel.n_logins))
+		return NOTIFY_DONE;
+	/*
+	 * Not ks_wlock_ln(): the logins it frees change only n_logins, one value
+	 * (LOCKOUT_GET); moving the generation would flag dumps of other sockets
+	 * for nothing.
 	 */
 	mutex_lock(&ln->lock);
-	if (ln->sel.n_logins)
-		ks_logins_release_portid(ln, n->portid);
+	ks_logins_release_portid(ln, n->portid);
 	mutex_unlock(&ln->lock);
 	return NOTIFY_DONE;
 }
