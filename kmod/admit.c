@@ -32,22 +32,43 @@ static const struct rhashtable_params ks_session_params = {
 	.automatic_shrinking = true,
 };
 
-/* Look up a named object, or create an unconfigured one of @size bytes. */
+/*
+ * Look up a named object, or create an unconfigured one of @size bytes,
+ * unless the table holds @max objects already.  The object is charged to the
+ * caller's memory cgroup.
+ */
 static struct ks_obj *ks_obj_get(struct ks_table *t, const char *name, bool create,
-				   size_t size)
+				   size_t size, unsigned int max, const char *what,
+				   const char *param, struct l2s_err *err)
 {
 	struct ks_obj *obj = ks_table_find(t, name);
+	int ret;
 
 	if (obj || !create)
 		return obj;
-	obj = kzalloc(size, GFP_KERNEL);
+	if (t->n >= max) {
+		l2s_errf(err, "at most %u %s per namespace (module parameter %s)", max, what,
+			 param);
+		return ERR_PTR(-ENOSPC);
+	}
+	obj = kzalloc(size, GFP_KERNEL_ACCOUNT);
 	if (!obj)
-		return NULL;
-	if (ks_table_add(t, obj, name)) {
+		goto nomem;
+	if (what[0] == 'c')	/* clients: a list of per-group counts */
+		INIT_LIST_HEAD(&container_of(obj, struct ks_client, obj)->ctgs);
+	ret = ks_table_add(t, obj, name);
+	if (ret) {
 		kfree(obj);
-		return NULL;
+		if (ret != -ENOMEM) {
+			l2s_errf(err, "no room for another of the %s (%d)", what, ret);
+			return ERR_PTR(ret);
+		}
+		goto nomem;
 	}
 	return obj;
+nomem:
+	l2s_errf(err, "out of memory for another of the %s", what);
+	return ERR_PTR(-ENOMEM);
 }
 
 /**
@@ -55,14 +76,19 @@ static struct ks_obj *ks_obj_get(struct ks_table *t, const char *name, bool crea
  * @ln: the namespace
  * @name: its name
  * @create: create it when missing
+ * @err: receives the reason when it cannot be created
  *
- * Return: the group, or NULL (missing, or no memory when @create).
+ * Return: the group; NULL when missing; with @create, an ERR_PTR (-ENOSPC at
+ * the namespace's cap, -ENOMEM) when it cannot be created.
  */
-struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool create)
+struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool create,
+			       struct l2s_err *err)
 {
-	struct ks_obj *o = ks_obj_get(&ln->tgroups, name, create, sizeof(struct ks_tgroup));
+	struct ks_obj *o = ks_obj_get(&ln->tgroups, name, create, sizeof(struct ks_tgroup),
+				      READ_ONCE(ks_max_tgroups), "tunnel groups",
+				      "max_tgroups", err);
 
-	return o ? container_of(o, struct ks_tgroup, obj) : NULL;
+	return IS_ERR_OR_NULL(o) ? ERR_CAST(o) : container_of(o, struct ks_tgroup, obj);
 }
 
 /**
@@ -70,14 +96,18 @@ struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool c
  * @ln: the namespace
  * @name: its name
  * @create: create it when missing
+ * @err: receives the reason when it cannot be created
  *
- * Return: the group or NULL.
+ * Return: as ks_tgroup_get().
  */
-struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create)
+struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create,
+			  struct l2s_err *err)
 {
-	struct ks_obj *o = ks_obj_get(&ln->slgs, name, create, sizeof(struct ks_slg));
+	struct ks_obj *o = ks_obj_get(&ln->slgs, name, create, sizeof(struct ks_slg),
+				      READ_ONCE(ks_max_slgs), "session-limit groups",
+				      "max_slgs", err);
 
-	return o ? container_of(o, struct ks_slg, obj) : NULL;
+	return IS_ERR_OR_NULL(o) ? ERR_CAST(o) : container_of(o, struct ks_slg, obj);
 }
 
 /**
@@ -85,27 +115,18 @@ struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create)
  * @ln: the namespace
  * @name: the peer's Host Name
  * @create: create it when missing
+ * @err: receives the reason when it cannot be created
  *
- * Return: the client or NULL.
+ * Return: as ks_tgroup_get().
  */
-struct ks_client *ks_client_get(struct l2tpsel_net *ln, const char *name, bool create)
+struct ks_client *ks_client_get(struct l2tpsel_net *ln, const char *name, bool create,
+				struct l2s_err *err)
 {
-	struct ks_obj *o = ks_table_find(&ln->clients, name);
-	struct ks_client *cl;
+	struct ks_obj *o = ks_obj_get(&ln->clients, name, create, sizeof(struct ks_client),
+				      READ_ONCE(ks_max_clients), "clients", "max_clients",
+				      err);
 
-	if (o)
-		return container_of(o, struct ks_client, obj);
-	if (!create)
-		return NULL;
-	cl = kzalloc(sizeof(*cl), GFP_KERNEL);
-	if (!cl)
-		return NULL;
-	INIT_LIST_HEAD(&cl->ctgs);
-	if (ks_table_add(&ln->clients, &cl->obj, name)) {
-		kfree(cl);
-		return NULL;
-	}
-	return cl;
+	return IS_ERR_OR_NULL(o) ? ERR_CAST(o) : container_of(o, struct ks_client, obj);
 }
 
 /**
@@ -211,7 +232,7 @@ static struct ks_ctg *ks_ctg_get(struct ks_client *cl, struct ks_tgroup *tg, boo
 			return ctg;
 	if (!create)
 		return NULL;
-	ctg = kzalloc(sizeof(*ctg), GFP_KERNEL);
+	ctg = kzalloc(sizeof(*ctg), GFP_KERNEL_ACCOUNT);
 	if (!ctg)
 		return NULL;
 	ctg->tg = tg;
@@ -233,7 +254,7 @@ static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
 
 	if (t)
 		return t;
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return NULL;
 	t->tid = tid;
@@ -318,7 +339,8 @@ static void ks_session_release_objs(struct l2tpsel_net *ln, struct ks_session *s
  * A refusal by a limit is not an error: it returns 0 with the level in
  * @verdict and counts nothing.
  *
- * Return: 0, -EEXIST (key in use), or -ENOMEM.
+ * Return: 0, -EEXIST (key in use), -ENOSPC (a cap of the namespace), or
+ * -ENOMEM.
  */
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		   enum lim_level *verdict, struct l2s_err *err)
@@ -332,26 +354,40 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		l2s_errf(err, "session key %llu is already up", (unsigned long long)req->key);
 		return -EEXIST;
 	}
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
+	/* CHASSIS_MAX bounds them there too; this holds if the bound was lowered since. */
+	if (ks_in_userns(ln) && ln->n_sessions >= READ_ONCE(ks_max_sessions_userns)) {
+		l2s_errf(err, "at most %u sessions outside the initial user namespace (module parameter max_sessions_userns)",
+			 READ_ONCE(ks_max_sessions_userns));
+		return -ENOSPC;
+	}
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
+	if (!s) {
+		l2s_errf(err, "out of memory for a session");
 		return -ENOMEM;
+	}
 	s->key = req->key;
 	s->role = req->role;
 	s->tun = ks_ltun_get(ln, req->tid);
 	if (!s->tun)
-		goto err_objs;
+		goto err_nomem;
 	if (req->tgroup) {
-		s->tg = ks_tgroup_get(ln, req->tgroup, true);
-		if (!s->tg)
+		s->tg = ks_tgroup_get(ln, req->tgroup, true, err);
+		if (IS_ERR(s->tg)) {
+			ret = PTR_ERR(s->tg);
+			s->tg = NULL;
 			goto err_objs;
+		}
 	}
 	if (req->client) {
-		s->client = ks_client_get(ln, req->client, true);
-		if (!s->client)
+		s->client = ks_client_get(ln, req->client, true, err);
+		if (IS_ERR(s->client)) {
+			ret = PTR_ERR(s->client);
+			s->client = NULL;
 			goto err_objs;
+		}
 		s->ctg = ks_ctg_get(s->client, s->tg, true);
 		if (!s->ctg)
-			goto err_objs;
+			goto err_nomem;
 	}
 
 	ks_session_path(ln, s, &p);
@@ -362,7 +398,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		goto err_objs;
 	}
 
-	ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL);
+	ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
 	if (!ret) {
 		ret = rhashtable_lookup_insert_fast(&ln->sessions, &s->node, ks_session_params);
 		if (ret)
@@ -371,6 +407,8 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	if (ret) {
 		/* Undo the count: nothing may be left counted for a session not recorded. */
 		WARN_ON_ONCE(lim_release(&p, NULL, NULL));
+		l2s_errf(err, "no room to record session %llu (%d)",
+			 (unsigned long long)req->key, ret);
 		goto err_objs;
 	}
 	ln->n_sessions++;
@@ -378,6 +416,8 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	ks_level_events(ln, s, &p, reached, true);
 	return 0;
 
+err_nomem:
+	l2s_errf(err, "out of memory for session %llu", (unsigned long long)req->key);
 err_objs:
 	ks_session_release_objs(ln, s);
 	kfree_rcu(s, rcu);	/* it may have been in session_xa a moment */
@@ -432,6 +472,10 @@ int ks_admit_init(struct l2tpsel_net *ln)
 	int err;
 
 	lim_chassis_init(&ln->chassis);
+	/* A user namespace's owner starts, and stays, under the module's bound. */
+	if (ks_in_userns(ln))
+		ln->chassis.maximum = min(ln->chassis.maximum,
+					  max(READ_ONCE(ks_max_sessions_userns), 1u));
 	err = ks_table_init(&ln->tgroups);
 	if (err)
 		goto err_tgroups;

@@ -392,6 +392,21 @@ void ks_rl_exit(struct l2tpsel_net *ln);
 #define KS_RL_N_OPS	10
 extern const struct genl_ops ks_rl_ops[];
 
+/*
+ * main.c: how many objects of each kind one namespace may hold (issue 16,
+ * finding 1; Documentation/design.md, "Limits").  Module parameters: only
+ * root of the initial namespace can change them (sysfs).  Outside the
+ * initial user namespace CHASSIS_MAX may not exceed ks_max_sessions_userns.
+ */
+extern unsigned int ks_max_profiles, ks_max_domains, ks_max_tgroups, ks_max_slgs,
+	ks_max_clients, ks_max_sessions_userns;
+
+/* Whether @ln belongs to a user namespace other than the initial one. */
+static inline bool ks_in_userns(const struct l2tpsel_net *ln)
+{
+	return ln->net->user_ns != &init_user_ns;
+}
+
 /* tables.c */
 int ks_table_init(struct ks_table *t);
 void ks_table_destroy(struct ks_table *t, void (*free_fn)(struct ks_obj *obj));
@@ -403,9 +418,12 @@ int ks_table_replace(struct ks_table *t, struct ks_obj *old, struct ks_obj *new)
 /* admit.c */
 int ks_admit_init(struct l2tpsel_net *ln);
 void ks_admit_exit(struct l2tpsel_net *ln);
-struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool create);
-struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create);
-struct ks_client *ks_client_get(struct l2tpsel_net *ln, const char *name, bool create);
+struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool create,
+			       struct l2s_err *err);
+struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create,
+			  struct l2s_err *err);
+struct ks_client *ks_client_get(struct l2tpsel_net *ln, const char *name, bool create,
+				struct l2s_err *err);
 void ks_tgroup_put(struct l2tpsel_net *ln, struct ks_tgroup *tg);
 void ks_slg_put(struct l2tpsel_net *ln, struct ks_slg *slg);
 void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl);

@@ -14,6 +14,26 @@
 
 unsigned int l2tpsel_net_id __read_mostly;
 
+unsigned int ks_max_profiles __read_mostly = 4096;
+unsigned int ks_max_domains __read_mostly = 16384;
+unsigned int ks_max_tgroups __read_mostly = 16384;
+unsigned int ks_max_slgs __read_mostly = 16384;
+unsigned int ks_max_clients __read_mostly = 65536;
+unsigned int ks_max_sessions_userns __read_mostly = 65536;
+module_param_named(max_profiles, ks_max_profiles, uint, 0644);
+MODULE_PARM_DESC(max_profiles, "profiles per network namespace (4096)");
+module_param_named(max_domains, ks_max_domains, uint, 0644);
+MODULE_PARM_DESC(max_domains, "domain mappings per network namespace (16384)");
+module_param_named(max_tgroups, ks_max_tgroups, uint, 0644);
+MODULE_PARM_DESC(max_tgroups, "tunnel groups per network namespace (16384)");
+module_param_named(max_slgs, ks_max_slgs, uint, 0644);
+MODULE_PARM_DESC(max_slgs, "session-limit groups per network namespace (16384)");
+module_param_named(max_clients, ks_max_clients, uint, 0644);
+MODULE_PARM_DESC(max_clients, "clients per network namespace (65536)");
+module_param_named(max_sessions_userns, ks_max_sessions_userns, uint, 0644);
+MODULE_PARM_DESC(max_sessions_userns,
+		 "highest CHASSIS_MAX, and the default, outside the initial user namespace (65536)");
+
 static int __net_init l2tpsel_net_init(struct net *net)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(net);

@@ -542,6 +542,14 @@ static int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 	next = ln->chassis;
 	if (a[L2TPSEL_A_CHASSIS_MAX])
 		next.maximum = nla_get_u32(a[L2TPSEL_A_CHASSIS_MAX]);
+	if (a[L2TPSEL_A_CHASSIS_MAX] && ks_in_userns(ln) &&
+	    next.maximum > READ_ONCE(ks_max_sessions_userns)) {
+		ks_msg(info, a[L2TPSEL_A_CHASSIS_MAX],
+		       "CHASSIS_MAX %u: at most %u outside the initial user namespace (module parameter max_sessions_userns)",
+		       next.maximum, READ_ONCE(ks_max_sessions_userns));
+		ret = -EPERM;
+		goto out;
+	}
 	if (a[L2TPSEL_A_CHASSIS_LIMIT])
 		next.limit = nla_get_u32(a[L2TPSEL_A_CHASSIS_LIMIT]);
 	if (a[L2TPSEL_A_TUNNEL_LIMIT])
@@ -641,14 +649,19 @@ static int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 		}
 	}
 	if (is_slg)
-		slg = ks_slg_get(ln, name, is_new);
+		slg = ks_slg_get(ln, name, is_new, &err);
 	else
-		tg = ks_tgroup_get(ln, name, is_new);
+		tg = ks_tgroup_get(ln, name, is_new, &err);
+	if (IS_ERR(slg) || IS_ERR(tg)) {
+		ret = PTR_ERR(is_slg ? (void *)slg : (void *)tg);
+		ks_nl_err(info, name_attr, &err, ret);
+		slg = NULL;
+		tg = NULL;
+		goto out;
+	}
 	if (!slg && !tg) {
-		ret = is_new ? -ENOMEM : -ENOENT;
-		if (!is_new)
-			ks_msg(info, name_attr, "%s \"%s\" does not exist",
-						what, name);
+		ks_msg(info, name_attr, "%s \"%s\" does not exist", what, name);
+		ret = -ENOENT;
 		goto out;
 	}
 	configured = is_slg ? &slg->configured : &tg->configured;
@@ -719,7 +732,7 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 		}
 	}
 	if (slg_attr && *(char *)nla_data(slg_attr)) {
-		slg = ks_slg_get(ln, nla_data(slg_attr), false);
+		slg = ks_slg_get(ln, nla_data(slg_attr), false, NULL);
 		if (!slg || !slg->configured) {
 			ks_msg(info, slg_attr,
 						"session-limit group \"%s\" does not exist",
@@ -728,14 +741,15 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 			goto out_unlock;
 		}
 	}
-	cl = ks_client_get(ln, name, is_new);
+	cl = ks_client_get(ln, name, is_new, &err);
+	if (IS_ERR(cl)) {
+		ret = PTR_ERR(cl);
+		ks_nl_err(info, name_attr, &err, ret);
+		goto out_unlock;
+	}
 	if (!cl) {
-		if (is_new) {
-			ret = -ENOMEM;
-		} else {
-			ks_msg(info, name_attr, "client \"%s\" does not exist", name);
-			ret = -ENOENT;
-		}
+		ks_msg(info, name_attr, "client \"%s\" does not exist", name);
+		ret = -ENOENT;
 		goto out_unlock;
 	}
 	if (is_new && cl->configured) {

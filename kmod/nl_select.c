@@ -1011,7 +1011,7 @@ static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_login_check(info);
 	if (ret)
 		return ret;
-	steps = kcalloc(KS_TEST_STEPS, sizeof(*steps), GFP_KERNEL);
+	steps = kcalloc(KS_TEST_STEPS, sizeof(*steps), GFP_KERNEL_ACCOUNT);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!steps || !msg || ks_test_buf_alloc(&tb)) {
 		ret = -ENOMEM;

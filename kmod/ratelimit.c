@@ -361,7 +361,7 @@ int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf 
 		if (ret)
 			return ret;
 	}
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 	if (!r)
 		return -ENOMEM;
 	ret = rl_init(&r->l, rc->rate, rc->burst, now, err);
@@ -533,7 +533,7 @@ int ks_th_new(struct l2tpsel_net *ln, const char *name, const struct ks_th_conf 
 		l2s_errf(err, "at most %d throttle profiles per namespace", KS_RL_MAX_THROTTLES);
 		return -ENOSPC;
 	}
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
 	ret = rl_throttle_init(&t->th, &tc->c, err);
@@ -636,7 +636,7 @@ int ks_rl_init(struct l2tpsel_net *ln)
 	struct ks_rlnet *rn;
 	int err;
 
-	rn = kzalloc(sizeof(*rn), GFP_KERNEL);
+	rn = kzalloc(sizeof(*rn), GFP_KERNEL_ACCOUNT);
 	if (!rn)
 		return -ENOMEM;
 	rn->ln = ln;

@@ -321,6 +321,10 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 		return ret;
 	if (ks_profile_find(ln, name))
 		return L2S_REFUSE(-EEXIST, err, "profile %s already exists", name);
+	if (ln->sel.profiles.n >= READ_ONCE(ks_max_profiles))
+		return L2S_REFUSE(-ENOSPC, err,
+				  "at most %u profiles per namespace (module parameter max_profiles)",
+				  READ_ONCE(ks_max_profiles));
 	kp = kzalloc(sizeof(*kp), GFP_KERNEL_ACCOUNT);
 	if (!kp)
 		return -ENOMEM;
@@ -382,10 +386,10 @@ static int ks_dests_alloc(struct ks_sel *s)
 
 	if (s->core.dests)
 		return 0;
-	s->stats = kvcalloc(KS_DESTS, sizeof(*s->stats), GFP_KERNEL);
+	s->stats = kvcalloc(KS_DESTS, sizeof(*s->stats), GFP_KERNEL_ACCOUNT);
 	if (!s->stats)
 		return -ENOMEM;
-	dests = kvcalloc(KS_DESTS, sizeof(*dests), GFP_KERNEL);
+	dests = kvcalloc(KS_DESTS, sizeof(*dests), GFP_KERNEL_ACCOUNT);
 	if (!dests) {
 		kvfree(s->stats);
 		s->stats = NULL;
@@ -530,6 +534,10 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
 	if (ret)
 		return ret;
 	old = ks_domain_find(ln, domain);
+	if (!old && ln->sel.domains.n >= READ_ONCE(ks_max_domains))
+		return L2S_REFUSE(-ENOSPC, err,
+				  "at most %u domains per namespace (module parameter max_domains)",
+				  READ_ONCE(ks_max_domains));
 	kd = kzalloc(sizeof(*kd), GFP_KERNEL_ACCOUNT);
 	if (!kd)
 		return -ENOMEM;
@@ -626,11 +634,11 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 	if (s->n_logins >= s->max_logins)
 		return L2S_REFUSE(-ENOSPC, err, "at most %u logins in progress (max-logins)",
 				  s->max_logins);
-	kl = kzalloc(sizeof(*kl), GFP_KERNEL);
+	kl = kzalloc(sizeof(*kl), GFP_KERNEL_ACCOUNT);
 	if (!kl)
 		return -ENOMEM;
 	ret = xa_alloc_cyclic(&s->logins, &kl->id, kl, xa_limit_31b, &s->next_login_id,
-			      GFP_KERNEL);
+			      GFP_KERNEL_ACCOUNT);
 	if (ret < 0) {
 		kfree(kl);
 		return ret == -EBUSY ? -ENOSPC : ret;
@@ -740,8 +748,9 @@ static void ks_tb_free(void *ctx, void *ptr, size_t size)
 int ks_test_buf_alloc(struct ks_test_buf *tb)
 {
 	memset(tb, 0, sizeof(*tb));
-	tb->dests = kvmalloc_array(KS_DESTS, sizeof(*tb->dests), GFP_KERNEL);
-	tb->tunnels = kvmalloc(l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE), GFP_KERNEL);
+	tb->dests = kvmalloc_array(KS_DESTS, sizeof(*tb->dests), GFP_KERNEL_ACCOUNT);
+	tb->tunnels = kvmalloc(l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE),
+			       GFP_KERNEL_ACCOUNT);
 	if (!tb->dests || !tb->tunnels) {
 		ks_test_buf_free(tb);
 		return -ENOMEM;

@@ -130,6 +130,6 @@ int ks_table_replace(struct ks_table *t, struct ks_obj *old, struct ks_obj *new)
 	if (err)
 		return err;
 	/* The slot exists: storing over it allocates nothing. */
-	xa_store(&t->xa, new->id, new, GFP_KERNEL);
+	xa_store(&t->xa, new->id, new, GFP_KERNEL_ACCOUNT);
 	return 0;
 }

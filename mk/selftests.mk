@@ -3,7 +3,8 @@
 #   build/nl_contract   the contract of uapi/linux/l2tpsel.h (nl_contract.sh)
 #   build/nl_fuzz       malformed and random l2tpsel messages (nl_fuzz.sh)
 #   build/extack_race   two threads' refusals on one socket (extack_race.sh)
-#   build/userns_exec   `unshare -Urn` from the VM's chroot (cli_perm.sh)
+#   build/userns_exec   `unshare -Urn` from the VM's chroot (cli_perm.sh, obj_caps.sh)
+#   build/obj_caps      one namespace filled with every kind of object (obj_caps.sh)
 # All are built by `make` (USER_BINS), so `make vmtest` has them.
 #
 #   make fuzz-netlink                       the fuzzer in the VM, NL_FUZZ_MESSAGES
@@ -13,7 +14,8 @@
 NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h
 NLT_CFLAGS := $(USER_CPPFLAGS) -Iselftests/include $(USER_CFLAGS)
 
-USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz $(BUILD)/extack_race $(BUILD)/userns_exec
+USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz $(BUILD)/extack_race $(BUILD)/userns_exec \
+	     $(BUILD)/obj_caps
 
 $(BUILD)/nl_contract: selftests/net/nl_contract.c $(NLT_HDRS)
 	@mkdir -p $(@D)
@@ -26,6 +28,10 @@ $(BUILD)/nl_fuzz: selftests/net/nl_fuzz.c $(NLT_HDRS)
 $(BUILD)/extack_race: selftests/net/extack_race.c $(NLT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(NLT_CFLAGS) -Wno-unused-function -pthread -o $@ $< -lmnl
+
+$(BUILD)/obj_caps: selftests/net/obj_caps.c $(NLT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(NLT_CFLAGS) -Wno-unused-function -o $@ $< -lmnl
 
 $(BUILD)/userns_exec: selftests/net/userns_exec.c
 	@mkdir -p $(@D)
