@@ -19,8 +19,13 @@
 #include <linux/stddef.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
+#include <linux/bitops.h>
+#include <linux/overflow.h>
 #define L2S_READ_ONCE(x)	READ_ONCE(x)
 #define L2S_WRITE_ONCE(x, v)	WRITE_ONCE(x, v)
+/* The kernel's own helpers where the kernel has them. */
+#define l2s_popcount(x)			hweight32(x)
+#define l2s_mul_overflow(a, b, d)	check_mul_overflow(a, b, d)
 #else
 #include <errno.h>
 #include <stdbool.h>
@@ -29,14 +34,22 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/types.h>
 #define L2S_READ_ONCE(x)	(x)
 #define L2S_WRITE_ONCE(x, v)	((x) = (v))
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int32_t s32;
-typedef int64_t s64;
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __u64 u64;
+typedef __s32 s32;
+typedef __s64 s64;
+
+static inline u32 l2s_popcount(u32 x)
+{
+	return (u32)__builtin_popcount(x);
+}
+
+#define l2s_mul_overflow(a, b, d)	__builtin_mul_overflow(a, b, d)
 #endif
 
 #define L2S_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -53,11 +66,18 @@ struct l2s_err {
 
 /* Fill @e (may be NULL) with a formatted or a static message. */
 #define l2s_errf(e, ...) do {						\
-	if (e) {							\
-		snprintf((e)->buf, sizeof((e)->buf), __VA_ARGS__);	\
-		(e)->msg = (e)->buf;					\
+	struct l2s_err *_l2s_e = (e);					\
+									\
+	if (_l2s_e) {							\
+		snprintf(_l2s_e->buf, sizeof(_l2s_e->buf), __VA_ARGS__); \
+		_l2s_e->msg = _l2s_e->buf;				\
 	}								\
 } while (0)
-#define l2s_errs(e, s) do { if (e) (e)->msg = (s); } while (0)
+#define l2s_errs(e, s) do {						\
+	struct l2s_err *_l2s_e = (e);					\
+									\
+	if (_l2s_e)							\
+		_l2s_e->msg = (s);					\
+} while (0)
 
 #endif /* L2S_TYPES_H */

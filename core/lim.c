@@ -87,7 +87,8 @@ int lim_set_maximum(struct lim_chassis *ch, u32 maximum, u32 highest_configured,
 		return -ERANGE;
 	}
 	if (highest_configured > maximum) {
-		l2s_errf(err, "chassis maximum %u is below a configured limit of %u; lower that limit first",
+		l2s_errf(err,
+			 "chassis maximum %u is below a configured limit of %u; lower that limit first",
 			 maximum, highest_configured);
 		return -ERANGE;
 	}

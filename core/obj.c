@@ -309,11 +309,13 @@ static int check_dest_bounds(struct l2s_core *c, const struct l2s_profile *p,
 	}
 	in_profile = known;
 	if (!in_level && at_level >= L2S_DESTS_PER_LEVEL)
-		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u destinations per level (level %u has %u)",
-				p->name, L2S_DESTS_PER_LEVEL, level, at_level);
+		return L2S_REFUSE(-ENOSPC, err,
+				  "profile %s: at most %u destinations per level (level %u has %u)",
+				  p->name, L2S_DESTS_PER_LEVEL, level, at_level);
 	if (!in_profile && p->ndests >= L2S_DESTS_PER_PROFILE)
-		return L2S_REFUSE(-ENOSPC, err, "profile %s: at most %u destinations per profile (it has %u)",
-				p->name, L2S_DESTS_PER_PROFILE, p->ndests);
+		return L2S_REFUSE(-ENOSPC, err,
+				  "profile %s: at most %u destinations per profile (it has %u)",
+				  p->name, L2S_DESTS_PER_PROFILE, p->ndests);
 	return 0;
 }
 
@@ -344,8 +346,9 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 		return L2S_REFUSE(-EEXIST, err, "profile %s: tunnel %s already exists",
 				p->name, tc->name);
 	if (tc->level >= L2S_LEVELS)
-		return L2S_REFUSE(-EINVAL, err, "tunnel %s: level %u out of range: at most %u levels (0..%u)",
-				tc->name, tc->level, L2S_LEVELS, L2S_LEVELS - 1);
+		return L2S_REFUSE(-EINVAL, err,
+				  "tunnel %s: level %u out of range: at most %u levels (0..%u)",
+				  tc->name, tc->level, L2S_LEVELS, L2S_LEVELS - 1);
 	if (tc->max_sessions > L2S_MAX_SESSIONS_LIMIT)
 		return L2S_REFUSE(-EINVAL, err, "tunnel %s: max-sessions %u above the bound %u",
 				tc->name, tc->max_sessions, L2S_MAX_SESSIONS_LIMIT);
@@ -374,7 +377,8 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 		if (cap > L2S_TUNNELS_PER_PROFILE)
 			cap = L2S_TUNNELS_PER_PROFILE;
 		if (tunnels_resize(c, p, cap))
-			return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory (tunnel array of %u)",
+			return L2S_REFUSE(-ENOMEM, err,
+					  "profile %s: out of memory (tunnel array of %u)",
 					  p->name, cap);
 	}
 	slot = dest_get(c, &tc->dest, err);

@@ -164,6 +164,7 @@ static inline size_t l2s_tunnels_size(u32 n)
 {
 	return (size_t)n * sizeof(struct l2s_tunnel);
 }
+
 int l2s_tunnel_find(const struct l2s_profile *p, const char *name);
 
 int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,
@@ -178,15 +179,6 @@ int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k);
 /* Session counts (kept by the core, driven by the caller, S-LB-3, S-LIM-9). */
 void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
 int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
-
-/* Bits set in @x; the kernel build has no libgcc for __builtin_popcount. */
-static inline u32 l2s_popcount(u32 x)
-{
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
-}
 
 /* Fill @err and evaluate to @rc: "return L2S_REFUSE(-EINVAL, err, ...);". */
 #define L2S_REFUSE(rc, err, ...) ({ l2s_errf(err, __VA_ARGS__); (rc); })

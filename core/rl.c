@@ -40,8 +40,8 @@ static void rl_refill(struct rl_limiter *l, u64 now)
 	if (now <= l->stamp)
 		return;
 	if (l->tokens < cap) {
-		if (__builtin_mul_overflow(now - l->stamp,
-					   (u64)l->rate * (100 - l->throttle), &add) ||
+		if (l2s_mul_overflow(now - l->stamp,
+				     (u64)l->rate * (100 - l->throttle), &add) ||
 		    add >= cap - l->tokens)
 			l->tokens = cap;
 		else

@@ -38,7 +38,7 @@ static const struct rhashtable_params ks_session_params = {
  * caller's memory cgroup.
  */
 static struct ks_obj *ks_obj_get(struct ks_table *t, const char *name, bool create,
-				   size_t size, unsigned int max, const char *what,
+				 size_t size, unsigned int max, const char *what,
 				   const char *param, struct l2s_err *err)
 {
 	struct ks_obj *obj = ks_table_find(t, name);
@@ -82,7 +82,7 @@ nomem:
  * the namespace's cap, -ENOMEM) when it cannot be created.
  */
 struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool create,
-			       struct l2s_err *err)
+				struct l2s_err *err)
 {
 	struct ks_obj *o = ks_obj_get(&ln->tgroups, name, create, sizeof(struct ks_tgroup),
 				      READ_ONCE(ks_max_tgroups), "tunnel groups",
@@ -162,7 +162,7 @@ void ks_slg_put(struct l2tpsel_net *ln, struct ks_slg *slg)
  */
 void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl)
 {
-	if (!cl || cl->configured || cl->total || cl->slg)
+	if (!cl || cl->configured || cl->total || ks_client_slg(cl))
 		return;
 	WARN_ON_ONCE(!list_empty(&cl->ctgs));
 	ks_table_del(&ln->clients, &cl->obj);
@@ -182,15 +182,16 @@ void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl)
  */
 int ks_client_set_slg(struct ks_client *cl, struct ks_slg *slg, struct l2s_err *err)
 {
+	struct ks_slg *old = ks_client_slg(cl);
 	int ret;
 
-	if (cl->slg == slg)
+	if (old == slg)
 		return 0;
-	if (cl->slg) {
-		ret = lim_slg_remove_client(&cl->slg->lim, cl->total, err);
+	if (old) {
+		ret = lim_slg_remove_client(&old->lim, cl->total, err);
 		if (ret)
 			return ret;
-		WRITE_ONCE(cl->slg->members, cl->slg->members - 1);
+		WRITE_ONCE(old->members, old->members - 1);
 	}
 	rcu_assign_pointer(cl->slg, slg);
 	if (slg) {
@@ -277,7 +278,7 @@ static void ks_ltun_put(struct l2tpsel_net *ln, struct ks_ltun *t)
 
 /* The counters one session touches, with the limits in force now. */
 static void ks_session_path(struct l2tpsel_net *ln, const struct ks_session *s,
-			     struct lim_path *p)
+			    struct lim_path *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->slot[LIM_CHASSIS] = lim_chassis_slot(&ln->chassis);
@@ -289,9 +290,11 @@ static void ks_session_path(struct l2tpsel_net *ln, const struct ks_session *s,
 	}
 	if (s->client) {
 		/* The group the client belongs to now: membership moves counts (S-LIM-4). */
-		if (s->client->slg) {
-			p->slot[LIM_SLG].count = &s->client->slg->lim.count;
-			p->slot[LIM_SLG].limit = s->client->slg->lim.limit;
+		struct ks_slg *slg = ks_client_slg(s->client);
+
+		if (slg) {
+			p->slot[LIM_SLG].count = &slg->lim.count;
+			p->slot[LIM_SLG].limit = slg->lim.limit;
 		}
 		p->slot[LIM_CLIENT].count = &s->ctg->count;
 		p->slot[LIM_CLIENT].limit = s->client->limit;
@@ -301,7 +304,7 @@ static void ks_session_path(struct l2tpsel_net *ln, const struct ks_session *s,
 
 /* Name and tunnel id of a level's object, for limit events. */
 static void ks_level_events(struct l2tpsel_net *ln, const struct ks_session *s,
-			     const struct lim_path *p, u32 bits, bool reached)
+			    const struct lim_path *p, u32 bits, bool reached)
 {
 	enum lim_level l;
 
@@ -313,11 +316,11 @@ static void ks_level_events(struct l2tpsel_net *ln, const struct ks_session *s,
 		if (l == LIM_TUNNEL_GROUP)
 			name = s->tg->obj.name;
 		else if (l == LIM_SLG)
-			name = s->client->slg->obj.name;
+			name = ks_client_slg(s->client)->obj.name;
 		else if (l == LIM_CLIENT)
 			name = s->client->obj.name;
 		ks_event_limit(ln, reached, l, name, l == LIM_TUNNEL ? s->tun->tid : 0,
-				p->slot[l].limit, *p->slot[l].count);
+			       p->slot[l].limit, *p->slot[l].count);
 	}
 }
 
@@ -343,7 +346,7 @@ static void ks_session_release_objs(struct l2tpsel_net *ln, struct ks_session *s
  * -ENOMEM.
  */
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
-		   enum lim_level *verdict, struct l2s_err *err)
+		  enum lim_level *verdict, struct l2s_err *err)
 {
 	struct ks_session *s;
 	struct lim_path p;
@@ -356,8 +359,8 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	}
 	/* CHASSIS_MAX bounds them there too; this holds if the bound was lowered since. */
 	if (ks_in_userns(ln) && ln->n_sessions >= READ_ONCE(ks_max_sessions_userns)) {
-		l2s_errf(err, "at most %u sessions outside the initial user namespace (module parameter max_sessions_userns)",
-			 READ_ONCE(ks_max_sessions_userns));
+		l2s_errf(err, "at most %u sessions outside the initial user namespace (%s)",
+			 READ_ONCE(ks_max_sessions_userns), "module parameter max_sessions_userns");
 		return -ENOSPC;
 	}
 	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);

@@ -69,10 +69,16 @@ struct ks_client {
 	struct ks_obj obj;
 	u32 limit;			/* per tunnel group */
 	u32 total;			/* sessions over all tunnel groups */
-	struct ks_slg *slg;		/* rcu_assign_pointer(), readers rcu_dereference() */
+	struct ks_slg __rcu *slg;	/* rcu_assign_pointer(), ks_client_slg() */
 	struct list_head ctgs;		/* of struct ks_ctg, RCU */
 	bool configured;
 };
+
+/* A client's session-limit group, for writers (they hold ln->lock). */
+static inline struct ks_slg *ks_client_slg(const struct ks_client *cl)
+{
+	return rcu_dereference_protected(cl->slg, true);
+}
 
 /* An L2TP tunnel as the admission check counts it; exists while count > 0. */
 struct ks_ltun {
@@ -281,6 +287,7 @@ static inline struct l2s_profile *ks_prof(struct l2tpsel_net *ln, struct ks_prof
 /* The destination table and its stats, published once (lock-free readers). */
 static inline struct l2s_dest *ks_dests(struct l2tpsel_net *ln)
 {
+	/* Pairs with ks_dests_alloc()'s release of the table. */
 	return smp_load_acquire(&ln->sel.core.dests);
 }
 
@@ -419,7 +426,7 @@ int ks_table_replace(struct ks_table *t, struct ks_obj *old, struct ks_obj *new)
 int ks_admit_init(struct l2tpsel_net *ln);
 void ks_admit_exit(struct l2tpsel_net *ln);
 struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool create,
-			       struct l2s_err *err);
+				struct l2s_err *err);
 struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create,
 			  struct l2s_err *err);
 struct ks_client *ks_client_get(struct l2tpsel_net *ln, const char *name, bool create,
@@ -437,12 +444,13 @@ struct ks_session_req {
 	const char *tgroup;	/* NULL: none */
 	const char *client;	/* NULL: none */
 };
+
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
-		   enum lim_level *verdict, struct l2s_err *err);
+		  enum lim_level *verdict, struct l2s_err *err);
 int ks_session_down(struct l2tpsel_net *ln, u64 key, struct l2s_err *err);
 
 /* netlink.c: events */
 void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
-		     const char *name, u32 tid, u32 limit, u32 count);
+		    const char *name, u32 tid, u32 limit, u32 count);
 
 #endif /* L2TPSEL_H */

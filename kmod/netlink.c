@@ -533,7 +533,8 @@ static int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 	struct l2s_err err = { };
 	int ret;
 
-	if (!a[L2TPSEL_A_CHASSIS_MAX] && !a[L2TPSEL_A_CHASSIS_LIMIT] && !a[L2TPSEL_A_TUNNEL_LIMIT]) {
+	if (!a[L2TPSEL_A_CHASSIS_MAX] && !a[L2TPSEL_A_CHASSIS_LIMIT] &&
+	    !a[L2TPSEL_A_TUNNEL_LIMIT]) {
 		NL_SET_ERR_MSG_MOD(info->extack,
 				   "nothing to set: give CHASSIS_MAX, CHASSIS_LIMIT or TUNNEL_LIMIT");
 		return -EINVAL;
@@ -545,8 +546,9 @@ static int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 	if (a[L2TPSEL_A_CHASSIS_MAX] && ks_in_userns(ln) &&
 	    next.maximum > READ_ONCE(ks_max_sessions_userns)) {
 		ks_msg(info, a[L2TPSEL_A_CHASSIS_MAX],
-		       "CHASSIS_MAX %u: at most %u outside the initial user namespace (module parameter max_sessions_userns)",
-		       next.maximum, READ_ONCE(ks_max_sessions_userns));
+		       "CHASSIS_MAX %u: at most %u outside the initial user namespace (%s)",
+		       next.maximum, READ_ONCE(ks_max_sessions_userns),
+		       "module parameter max_sessions_userns");
 		ret = -EPERM;
 		goto out;
 	}
@@ -680,8 +682,8 @@ static int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 	if (is_del) {
 		if (is_slg && slg->members) {
 			ks_msg(info, name_attr,
-						"session-limit group \"%s\" still has %u client(s); move them out first",
-						name, slg->members);
+			       "session-limit group \"%s\" still has %u client(s); move them out first",
+			       name, slg->members);
 			ret = -EBUSY;
 			goto out;
 		}
@@ -735,8 +737,8 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 		slg = ks_slg_get(ln, nla_data(slg_attr), false, NULL);
 		if (!slg || !slg->configured) {
 			ks_msg(info, slg_attr,
-						"session-limit group \"%s\" does not exist",
-						(char *)nla_data(slg_attr));
+			       "session-limit group \"%s\" does not exist",
+			       (char *)nla_data(slg_attr));
 			ret = -ENOENT;
 			goto out_unlock;
 		}
@@ -762,7 +764,7 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 		ret = -ENOENT;
 		goto out;
 	}
-	old = cl->slg;
+	old = ks_client_slg(cl);
 	if (is_del) {
 		ret = ks_client_set_slg(cl, NULL, &err);
 		if (ret) {
@@ -783,7 +785,7 @@ static int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 		if (limit_attr)
 			WRITE_ONCE(cl->limit, nla_get_u32(limit_attr));
 	}
-	if (old != cl->slg)
+	if (old != ks_client_slg(cl))
 		ks_slg_put(ln, old);
 	ks_gen_bump(ln);
 out:
@@ -1064,7 +1066,7 @@ static int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
  * @count: the count now
  */
 void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
-		     const char *name, u32 tid, u32 limit, u32 count)
+		    const char *name, u32 tid, u32 limit, u32 count)
 {
 	struct sk_buff *msg;
 	void *hdr;

@@ -719,7 +719,9 @@ out:
 
 static int ks_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
-	return nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, READ_ONCE(ln->sel.core.lockout_ms) / 1000) ||
+	u32 lockout_s = READ_ONCE(ln->sel.core.lockout_ms) / 1000;
+
+	return nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, lockout_s) ||
 	       nla_put_u32(msg, L2TPSEL_A_MAX_LOGINS, READ_ONCE(ln->sel.max_logins)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LOGINS, READ_ONCE(ln->sel.n_logins)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ks_locked_count(ln)) ? -EMSGSIZE : 0;

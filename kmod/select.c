@@ -396,6 +396,7 @@ static int ks_dests_alloc(struct ks_sel *s)
 		return -ENOMEM;
 	}
 	s->core.ndests_cap = KS_DESTS;
+	/* Pairs with ks_dests(): a reader that sees the table sees its capacity and stats. */
 	smp_store_release(&s->core.dests, dests);
 	return 0;
 }
@@ -784,8 +785,9 @@ void ks_test_buf_free(struct ks_test_buf *tb)
  * @err: refusal message
  *
  * A lock-free (RCU) reader: a dry run on copies of the destination table
- * (taken whole inside ln->cfg_seq, read_seqbegin_or_lock()) and of the profile, every attempt assumed
- * to fail with no reply; random picks take the first candidate and report
+ * (taken whole inside ln->cfg_seq, a second time with the writers held off
+ * when one overlapped the first) and of the profile,
+ * every attempt assumed to fail with no reply; random picks take the first candidate and report
  * how many there were.  Nothing of the namespace is written.
  *
  * Return: 0, or -ENOMEM (cannot happen with @tb's room).
@@ -802,7 +804,7 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	struct l2s_core c;
 	struct l2s_env env;
 	struct l2s_step st;
-	int seq;
+	unsigned int seq;
 	u32 n = 0;
 	int ret;
 
@@ -822,15 +824,13 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	 * overlap every lock-free attempt: the second one holds the lock, which
 	 * holds the writers off for the copy (a soft lockup otherwise).
 	 */
-	seq = 0;
-again:
-	read_seqbegin_or_lock(&ln->cfg_seq, &seq);
+	seq = read_seqbegin(&ln->cfg_seq);
 	memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
-	if (need_seqretry(&ln->cfg_seq, seq)) {
-		seq = 1;
-		goto again;
+	if (read_seqretry(&ln->cfg_seq, seq)) {
+		read_seqlock_excl(&ln->cfg_seq);
+		memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
+		read_sequnlock_excl(&ln->cfg_seq);
 	}
-	done_seqretry(&ln->cfg_seq, seq);
 	l2s_core_init(&c, NULL, 0, NULL, 0);
 	c.dests = tb->dests;
 	c.ndests_cap = KS_DESTS;

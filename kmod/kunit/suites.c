@@ -49,7 +49,6 @@
 #include "hash.h"
 #include "rl.h"
 
-
 /* ---- the selection fixture (core_fix.h, kernel edition) ----------------- */
 
 #define KF_DESTS	256
@@ -348,7 +347,8 @@ static void l2tpsel_obj_2_tunnel_test(struct kunit *test)
 	tc.name = "U";
 	tc.max_sessions = L2S_MAX_SESSIONS_LIMIT + 1;
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, err.msg, "tunnel U: max-sessions 16777216 above the bound 16777215");
+	KUNIT_EXPECT_STREQ(test, err.msg,
+			   "tunnel U: max-sessions 16777216 above the bound 16777215");
 	tc.max_sessions = 0;
 	memset(longname, 'x', sizeof(longname));
 	longname[39] = '\0';
@@ -379,7 +379,8 @@ static void l2tpsel_obj_3_profile_bounds_test(struct kunit *test)
 
 	for (i = 0; i < 31; i++) {
 		snprintf(name, sizeof(name), "T%u", i);
-		KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, name, 2, IP4(10, 0, 1, i), 0), 0);
+		KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, name, 2, IP4(10, 0, 1, i), 0),
+				0);
 	}
 	tc.name = "X";
 	tc.dest = kf_key(IP4(10, 0, 2, 1), 0, 0);
@@ -401,7 +402,8 @@ static void l2tpsel_obj_3_profile_bounds_test(struct kunit *test)
 	tc.name = "Z";
 	tc.level = 8;
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -EINVAL);
-	KUNIT_EXPECT_STREQ(test, err.msg, "tunnel Z: level 8 out of range: at most 8 levels (0..7)");
+	KUNIT_EXPECT_STREQ(test, err.msg,
+			   "tunnel Z: level 8 out of range: at most 8 levels (0..7)");
 	tc.level = 0;
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
 	KUNIT_EXPECT_EQ(test, f->prof.nlevels, 3);
@@ -940,7 +942,10 @@ static void l2tpsel_sel_step_api_test(struct kunit *test)
  * their golden .out files, event for event (attempts with their setup,
  * lockouts with their length, DLNC, unlocks with their reason, results).
  */
-#define LNS(x)	IP4(192, 168, x, x)
+static inline u32 LNS(u32 x)
+{
+	return IP4(192, 168, x, x);
+}
 
 /* "Selection when failover between preference levels is configured". */
 static void l2tpsel_sel_12_between_levels_test(struct kunit *test)
@@ -1510,7 +1515,7 @@ static void l2tpsel_rl_4_reference_example_test(struct kunit *test)
 		}
 	}
 	KUNIT_EXPECT_FALSE(test, rl_throttle_next_step(&th, &when));
-	/* The sequence of limits the reference names: 600, 600 (held), 800, 700, 500, 700, 900, 1000. */
+	/* The limits the reference names: 600, 600 (held), 800, 700, 500, 700, 900, 1000. */
 	KUNIT_ASSERT_EQ(test, nseen, (u32)ARRAY_SIZE(seen_want));
 	for (i = 0; i < nseen; i++)
 		KUNIT_EXPECT_EQ_MSG(test, seen[i], seen_want[i], "change %u", i + 1);
@@ -1964,6 +1969,7 @@ static void l2tpsel_table_failed_add_unseen_test(struct kunit *test)
 	struct task_struct *task;
 	struct kt_adder a = {};
 	unsigned long id, seen_other = 0, walks;
+	int d;
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, ks_table_init(t), 0);
@@ -1978,7 +1984,9 @@ static void l2tpsel_table_failed_add_unseen_test(struct kunit *test)
 		xa_for_each(&t->xa, id, o) {
 			if (o == first)
 				continue;
-			udelay(20);	/* the writer frees it meanwhile */
+			/* The writer frees it meanwhile: hold it 20 us. */
+			for (d = 0; d < 4; d++)
+				udelay(5);
 			seen_other += READ_ONCE(o->name[0]) != 0;
 		}
 		rcu_read_unlock();
