@@ -822,31 +822,78 @@ static int ks_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 	       nla_put_u32(msg, L2TPSEL_A_MEMBERS, READ_ONCE(slg->members)) ? -EMSGSIZE : 0;
 }
 
-static int ks_fill_client(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+/*
+ * A client, its per-tunnel-group counts from the *@sub-th on (0: the whole
+ * entry).  A client in many tunnel groups may not fit one message: then
+ * what fits goes with MORE, *@sub says where the next entry resumes (NAME
+ * again, then the rest of the counts), and the return is 1.  The list is
+ * RCU and new groups join at its head: a change between two parts moves
+ * the generation, so the dump flags the next part NLM_F_DUMP_INTR.
+ *
+ * Return: 0 (all of it), 1 (a part), or -EMSGSIZE (not one count fit).
+ */
+static int ks_fill_client_part(struct sk_buff *msg, struct ks_client *cl, u32 *sub)
 {
-	struct ks_client *cl = container_of((struct ks_obj *)entry, struct ks_client, obj);
-	struct ks_slg *slg = rcu_dereference(cl->slg);
-	struct nlattr *list, *one;
+	struct nlattr *list, *one, *prev = NULL;
+	u32 i = 0, from = *sub;
+	struct ks_slg *slg;
 	struct ks_ctg *ctg;
 
-	if (nla_put_string(msg, L2TPSEL_A_NAME, cl->obj.name) ||
-	    nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(cl->limit)) ||
-	    nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(cl->total)) ||
-	    (slg && nla_put_string(msg, L2TPSEL_A_SLG, slg->obj.name)))
+	if (nla_put_string(msg, L2TPSEL_A_NAME, cl->obj.name))
+		return -EMSGSIZE;
+	slg = rcu_dereference(cl->slg);
+	if (!from &&
+	    (nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(cl->limit)) ||
+	     nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(cl->total)) ||
+	     (slg && nla_put_string(msg, L2TPSEL_A_SLG, slg->obj.name))))
 		return -EMSGSIZE;
 	list = nla_nest_start(msg, L2TPSEL_A_TGROUP_COUNTS);
 	if (!list)
 		return -EMSGSIZE;
 	list_for_each_entry_rcu(ctg, &cl->ctgs, node) {
+		if (i < from) {
+			i++;
+			continue;
+		}
 		one = nla_nest_start(msg, L2TPSEL_A_TGC);
 		if (!one ||
 		    (ctg->tg && nla_put_string(msg, L2TPSEL_A_NAME, ctg->tg->obj.name)) ||
-		    nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(ctg->count)))
-			return -EMSGSIZE;
+		    nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(ctg->count))) {
+			if (one)
+				nla_nest_cancel(msg, one);
+			goto part;
+		}
 		nla_nest_end(msg, one);
+		prev = one;
+		i++;
 	}
 	nla_nest_end(msg, list);
+	*sub = 0;
 	return 0;
+
+part:
+	/* Room for MORE, at the cost of the last count if need be. */
+	if (skb_tailroom(msg) < nla_total_size(0) && prev) {
+		nla_nest_cancel(msg, prev);
+		prev = NULL;
+		i--;
+	}
+	if (i == from)
+		return -EMSGSIZE;
+	nla_nest_end(msg, list);
+	if (nla_put_flag(msg, L2TPSEL_A_MORE))
+		return -EMSGSIZE;
+	*sub = i;
+	return 1;
+}
+
+/* A GET: the whole client in one message, or -EMSGSIZE. */
+static int ks_fill_client(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+{
+	u32 sub = 0;
+
+	return ks_fill_client_part(msg, container_of((struct ks_obj *)entry,
+						     struct ks_client, obj), &sub) ? -EMSGSIZE : 0;
 }
 
 static int ks_fill_session(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
@@ -922,6 +969,10 @@ static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
 	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME],
 		       "%s \"%s\" does not exist", key.kind->what, key.name);
+	else if (ret == -EMSGSIZE)
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME],
+		       "%s \"%s\" does not fit one message: dump it (NLM_F_DUMP with NAME)",
+		       key.kind->what, key.name);
 	return ret;
 }
 
@@ -933,24 +984,55 @@ static int ks_nl_get_named(struct sk_buff *skb, struct genl_info *info)
  */
 struct ks_dump_ctx {
 	unsigned long next;
+	u32 sub;		/* a client sent in parts: its next count */
 };
+
+/*
+ * One entry of a dump; a client may be sent in parts (ks_fill_client_part()),
+ * but only when it is alone in its message: one that does not fit behind
+ * others waits for the next message.
+ *
+ * Return: 0 (sent whole), 1 (a part sent, ctx->sub set), or -EMSGSIZE.
+ */
+static int ks_dump_entry(struct sk_buff *skb, const struct ks_kind *k, struct l2tpsel_net *ln,
+			 void *entry, struct ks_dump_ctx *ctx, bool first)
+{
+	u32 sub = ctx->sub;
+	int ret;
+
+	if (k->cmd != L2TPSEL_CMD_CLIENT_GET)
+		return k->fill(skb, ln, entry);
+	ret = ks_fill_client_part(skb, container_of((struct ks_obj *)entry,
+						    struct ks_client, obj), &sub);
+	if (ret == 1 && !first)
+		return -EMSGSIZE;
+	if (ret >= 0)
+		ctx->sub = sub;
+	return ret;
+}
 
 static int ks_nl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
 	const struct ks_kind *k = ks_kind_of(di->op.cmd);
 	struct ks_dump_ctx *ctx = (void *)cb->ctx;
+	const struct nlattr *name = NULL;
 	struct l2tpsel_net *ln;
 	unsigned long id;
 	void *entry, *hdr;
-	int ret = 0, start;
+	int ret = 0, start, part, n = 0;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
+	if (k->table && di->attrs)
+		name = di->attrs[L2TPSEL_A_NAME];
 	start = skb->len;
 	cb->seq = ks_read_begin(ln);
 	rcu_read_lock();
 	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
+		/* A dump with NAME: that object only. */
+		if (name && strcmp(((struct ks_obj *)entry)->name, nla_data(name)))
+			continue;
 		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
 				  &l2tpsel_genl_family, NLM_F_MULTI, k->cmd);
 		if (!hdr) {
@@ -958,12 +1040,20 @@ static int ks_nl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			break;
 		}
 		genl_dump_check_consistent(cb, hdr);
-		if (k->fill(skb, ln, entry)) {
+		part = ks_dump_entry(skb, k, ln, entry, ctx, !start && !n);
+		if (part < 0) {
 			genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
 			break;
 		}
 		genlmsg_end(skb, hdr);
+		n++;
+		if (part) {
+			/* The rest of this entry in the next message. */
+			ctx->next = id;
+			ret = -EMSGSIZE;
+			break;
+		}
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();

@@ -178,6 +178,26 @@ check_err $? "per tunnel group counts: $out"
 log_test "S-LIM-5: LACs A and B share 100 in tunnel group 1, LAC C has 100 in group 2"
 reset_config
 
+# --- a client in more tunnel groups than one netlink message holds ------------
+seq 1 300 | sed "s/.*/session up key & role lns tunnel-id 21 group wide-group-& client wide/" > "$T/up"
+"$L" -b "$T/up" > "$T/up.out"
+check_err $? "300 sessions of client wide, one per tunnel group"
+"$L" client add after-wide
+for how in "client show wide" "client show"; do
+	# shellcheck disable=SC2086  # the words of the command
+	out=$("$L" $how 2>&1)
+	check_err $? "$how: $out"
+	line=$(grep '^client wide ' <<<"$out")
+	n=$(grep -o '\[wide-group-[0-9]* 1\]' <<<"$line" | wc -l)
+	[ "$n" = 300 ] && [ "$(grep -c '^client wide ' <<<"$out")" = 1 ] ||
+		check_err 1 "$how: client wide on $(grep -c '^client wide ' <<<"$out") lines with $n groups"
+done
+[[ $out == *"client after-wide "* ]] || check_err 1 "client show lost the client after wide: $out"
+n=$("$L" -j client show wide | python3 -c 'import json,sys; print(len(json.load(sys.stdin)[0]["tunnel_groups"]))')
+[ "$n" = 300 ] || check_err 1 "-j client show wide: $n tunnel groups"
+log_test "a client in 300 tunnel groups is shown whole, and the clients after it"
+reset_config
+
 # --- S-LIM-1: the LAC checks chassis and tunnel only -------------------------
 "$L" limit set chassis 3 tunnel 2
 ups 1 2 role lac tunnel-id 5

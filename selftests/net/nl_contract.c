@@ -1565,6 +1565,108 @@ TEST(dump_tunnels_resume_after_profile_deleted)
 }
 
 /*
+ * A client with sessions in more tunnel groups than one message holds
+ * (issue 16, finding 7): a dump sends it in parts (MORE), and the clients
+ * after it too; a GET of it is refused with a message saying to dump it; a
+ * dump with its NAME gives all of its counts.  Before: the GET failed with
+ * a bare EMSGSIZE and the dump ended in EMSGSIZE, the later client unseen.
+ */
+#define BIG_TGROUPS	300
+
+struct client_parts {
+	unsigned int entries, more, tgcs, a, z, other;
+	bool more_last;		/* the last entry of big carried MORE */
+};
+
+static int client_parts_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	struct client_parts *cp = arg;
+	const struct nlattr *n;
+	struct nlt_attrs at;
+	const char *name;
+
+	nlt_parse(nlh, &at);
+	name = nlt_str(&at, L2TPSEL_A_NAME);
+	if (!name || strcmp(name, "big")) {
+		if (name && !strcmp(name, "a"))
+			cp->a++;
+		else if (name && !strcmp(name, "z"))
+			cp->z++;
+		else
+			cp->other++;
+		return MNL_CB_OK;
+	}
+	cp->entries++;
+	cp->more_last = at.tb[L2TPSEL_A_MORE] != NULL;
+	cp->more += cp->more_last;
+	if (at.tb[L2TPSEL_A_TGROUP_COUNTS])
+		mnl_attr_for_each_nested(n, at.tb[L2TPSEL_A_TGROUP_COUNTS])
+			cp->tgcs++;
+	return MNL_CB_OK;
+}
+
+TEST(client_in_many_tgroups_dumps_whole)
+{
+	struct client_parts cp = { };
+	struct nlt t, chg;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	char tg[32];
+	uint8_t admit;
+	unsigned int i;
+	int ret;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &chg);
+	nlh = req(&chg, L2TPSEL_CMD_CLIENT_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "a");
+	DO_OK(&chg, nlh);
+	for (i = 0; i < BIG_TGROUPS; i++) {
+		snprintf(tg, sizeof(tg), "tunnel-group-%03u", i);
+		ret = session_up(&chg, i + 1, L2TPSEL_ROLE_LNS, 7, tg, "big", &ack, &admit);
+		ASSERT_EQ(0, ret) TH_LOG("SESSION_UP %u: %s", i, ack.msg);
+	}
+	nlh = req(&chg, L2TPSEL_CMD_CLIENT_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "z");
+	DO_OK(&chg, nlh);
+
+	/* 4 KB reads: big's counts take several datagrams. */
+	ASSERT_EQ(0, nlt_open_rx(&t, 4096));
+	nlh = nlt_req(&t, reqbuf, L2TPSEL_CMD_CLIENT_GET, NLM_F_DUMP);
+	ret = nlt_talk(&t, nlh, client_parts_cb, &cp, &ack);
+	EXPECT_EQ(0, ret) TH_LOG("CLIENT_GET dump: %d %s", ret, ack.msg);
+	EXPECT_EQ(1, cp.a);
+	EXPECT_EQ(1, cp.z) TH_LOG("the client after big was not dumped");
+	EXPECT_EQ(0, cp.other);
+	EXPECT_GT(cp.entries, 1) TH_LOG("big fit one message: the test wants more groups");
+	EXPECT_EQ(cp.entries - 1, cp.more) TH_LOG("every part of big but the last carries MORE");
+	EXPECT_FALSE(cp.more_last);
+	EXPECT_EQ(BIG_TGROUPS, cp.tgcs) TH_LOG("big's tunnel-group counts across its parts");
+
+	nlh = req(&t, L2TPSEL_CMD_CLIENT_GET);
+	put_str(nlh, L2TPSEL_A_NAME, "big");
+	ret = nlt_talk(&t, nlh, NULL, NULL, &ack);
+	EXPECT_EQ(-EMSGSIZE, ret);
+	EXPECT_NE(NULL, strstr(ack.msg, "does not fit one message: dump it"))
+		TH_LOG("GET big: \"%s\"", ack.msg);
+
+	memset(&cp, 0, sizeof(cp));
+	nlh = nlt_req(&t, reqbuf, L2TPSEL_CMD_CLIENT_GET, NLM_F_DUMP);
+	put_str(nlh, L2TPSEL_A_NAME, "big");
+	ret = nlt_talk(&t, nlh, client_parts_cb, &cp, &ack);
+	EXPECT_EQ(0, ret) TH_LOG("CLIENT_GET dump of big: %s", ack.msg);
+	EXPECT_EQ(0, cp.a + cp.z + cp.other) TH_LOG("a dump with NAME gave other clients");
+	EXPECT_EQ(BIG_TGROUPS, cp.tgcs);
+	EXPECT_FALSE(cp.more_last);
+
+	nlh = req(&t, L2TPSEL_CMD_CLIENT_GET);
+	put_str(nlh, L2TPSEL_A_NAME, "a");
+	DO_OK(&t, nlh);
+	nlt_close(&t);
+	nlt_close(&chg);
+}
+
+/*
  * Logins in flight while tunnels are added and deleted (a backup LNS added
  * at busy hour): every login whose tunnel survived succeeds and is counted
  * on that tunnel; one whose tunnel was deleted ends profile-changed.

@@ -65,6 +65,10 @@
  * L2TPSEL_CMD_CLIENT_DEL / _GET              (do, admin; GET: or dump)
  *   reply: NAME, LIMIT, SLG, COUNT (all tunnel groups),
  *          TGROUP_COUNTS (nest of TGC: nest of NAME, COUNT)
+ *   A client whose counts do not fit one message: a do GET is refused
+ *   (-EMSGSIZE, with a message); a dump sends it in several entries, each
+ *   but the last with MORE, the next one NAME and the rest of TGROUP_COUNTS.
+ *   A dump with NAME dumps that client only.
  *
  * L2TPSEL_CMD_SESSION_UP                     (do, admin)
  *   req: SESSION_KEY u64 (chosen by the agent, unique in the namespace),
@@ -461,6 +465,7 @@ enum l2tpsel_attr {
 	L2TPSEL_A_RL_USERS,		/* NLA_U32 */
 	L2TPSEL_A_RL_CHANGES,		/* NLA_U32 */
 	L2TPSEL_A_RL_SAMPLES,		/* NLA_U32 */
+	L2TPSEL_A_MORE,			/* NLA_FLAG: the next entry continues this one */
 
 	__L2TPSEL_A_MAX
 };

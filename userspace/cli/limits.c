@@ -321,18 +321,27 @@ static void client_usage(void)
 	       "NAME: the peer's Host Name; the limit applies in each tunnel group separately\n");
 }
 
+/*
+ * A client in many tunnel groups comes in several entries, each but the
+ * last with MORE; the next one carries only NAME and more counts.  They are
+ * printed as one client.
+ */
+static bool client_continues;
+
 static int client_show_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	const struct nlattr *a, *b;
 
 	cli_parse_attrs(nlh, tb);
-	pr_open_obj(NULL);
-	pr_str("name", "client %s", str_of(tb[L2TPSEL_A_NAME]) ?: "?");
-	print_limit("limit", "limit", u32_of(tb[L2TPSEL_A_LIMIT]));
-	pr_str("slg", " slg %s", str_of(tb[L2TPSEL_A_SLG]) ?: (pr_is_json() ? "" : "none"));
-	pr_u64("sessions", " sessions %" PRIu64, u32_of(tb[L2TPSEL_A_COUNT]));
-	pr_open_arr("tunnel_groups");
+	if (!client_continues) {
+		pr_open_obj(NULL);
+		pr_str("name", "client %s", str_of(tb[L2TPSEL_A_NAME]) ?: "?");
+		print_limit("limit", "limit", u32_of(tb[L2TPSEL_A_LIMIT]));
+		pr_str("slg", " slg %s", str_of(tb[L2TPSEL_A_SLG]) ?: (pr_is_json() ? "" : "none"));
+		pr_u64("sessions", " sessions %" PRIu64, u32_of(tb[L2TPSEL_A_COUNT]));
+		pr_open_arr("tunnel_groups");
+	}
 	if (tb[L2TPSEL_A_TGROUP_COUNTS]) {
 		mnl_attr_for_each_nested(a, tb[L2TPSEL_A_TGROUP_COUNTS]) {
 			const char *tg = NULL;
@@ -350,10 +359,39 @@ static int client_show_cb(const struct nlmsghdr *nlh, void *data)
 			pr_close_obj();
 		}
 	}
+	client_continues = tb[L2TPSEL_A_MORE] != NULL;
+	if (client_continues)
+		return MNL_CB_OK;
 	pr_close_arr();
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
+}
+
+/* One client: a GET, or a dump of it when it does not fit one message. */
+static int client_show(struct cli *c, const char *name)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+	int err;
+
+	client_continues = false;
+	if (!name)
+		return show_request(c, L2TPSEL_CMD_CLIENT_GET, NULL, client_show_cb, "client show");
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_CLIENT_GET, 0);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
+	pr_open_arr(NULL);
+	err = l2s_nl_talk(&c->nl, nlh, client_show_cb, NULL);
+	if (err == -EMSGSIZE) {
+		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_CLIENT_GET, NLM_F_DUMP);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
+		err = l2s_nl_talk(&c->nl, nlh, client_show_cb, NULL);
+	}
+	pr_close_arr();
+	if (err)
+		return cli_nl_err(c, "client show", err);
+	pr_done();
+	return 0;
 }
 
 static int client_run(struct cli *c, int argc, char **argv)
@@ -390,7 +428,7 @@ static int client_run(struct cli *c, int argc, char **argv)
 	if (cli_nl(c))
 		return -1;
 	if (cli_matches(verb, "show") || cli_matches(verb, "list"))
-		return show_request(c, L2TPSEL_CMD_CLIENT_GET, name, client_show_cb, "client show");
+		return client_show(c, name);
 	if (!name)
 		return cli_err("client %s: which client? (a NAME is required)", verb);
 	if (cli_matches(verb, "add"))
