@@ -181,46 +181,61 @@ bool ks_th_load(struct l2tpsel_net *ln, struct ks_throttle *t, u32 load, u64 now
 
 /* ---- the CPU load source ------------------------------------------------- */
 
-/* Busy time of the online CPUs and wall time times their number, ns. */
-static void ks_cpu_times(u64 *busy, u64 *wall)
+/*
+ * Busy time of every possible CPU, ns.  An offline CPU's times stand
+ * still, so the sum only grows across CPU hotplug: a difference of two
+ * sums is the busy time between them.
+ */
+static u64 ks_cpu_busy(void)
 {
 	struct kernel_cpustat kcs;
 	u64 b = 0;
-	u32 n = 0;
 	int cpu;
 
-	for_each_online_cpu(cpu) {
+	for_each_possible_cpu(cpu) {
 		kcpustat_cpu_fetch(&kcs, cpu);
 		b += kcs.cpustat[CPUTIME_USER] + kcs.cpustat[CPUTIME_NICE] +
 		     kcs.cpustat[CPUTIME_SYSTEM] + kcs.cpustat[CPUTIME_IRQ] +
 		     kcs.cpustat[CPUTIME_SOFTIRQ] + kcs.cpustat[CPUTIME_STEAL];
-		n++;
 	}
-	*busy = b;
-	*wall = ktime_get_ns() * n;
+	return b;
 }
 
 static void ks_th_cpu_start(struct ks_throttle *t, u64 now)
 {
-	ks_cpu_times(&t->cpu_busy, &t->cpu_wall);
+	t->cpu_busy = ks_cpu_busy();
+	t->cpu_stamp = ktime_get_ns();
 	t->next_sample = now + (u64)t->period_ms * NSEC_PER_MSEC;
 }
 
-/* The CPU use since the last sample, percent, as the profile's next load. */
+/*
+ * The CPU use since the last sample, percent, as the profile's next load:
+ * the busy time over the time elapsed times the CPUs online now (a CPU that
+ * went offline meanwhile may push it past 100, which is clamped).
+ */
 static void ks_th_cpu_sample(struct l2tpsel_net *ln, struct ks_throttle *t, u64 now)
 {
-	u64 busy, wall, db, dw;
+	u64 busy = ks_cpu_busy(), stamp = ktime_get_ns();
+	u64 db = busy > t->cpu_busy ? busy - t->cpu_busy : 0;
+	u64 dw = (stamp - t->cpu_stamp) * num_online_cpus();
 	u32 load = 0;
 
-	ks_cpu_times(&busy, &wall);
-	db = busy > t->cpu_busy ? busy - t->cpu_busy : 0;
-	dw = wall > t->cpu_wall ? wall - t->cpu_wall : 0;
 	if (dw)
-		load = (u32)min_t(u64, div64_u64(db * 100, dw), 100);
+		load = (u32)min_t(u64, div64_u64(db, dw / 100 ?: 1), 100);
 	t->cpu_busy = busy;
-	t->cpu_wall = wall;
+	t->cpu_stamp = stamp;
 	t->next_sample = now + (u64)t->period_ms * NSEC_PER_MSEC;
 	ks_th_load(ln, t, load, now);
+}
+
+/* The CPU source reads the host's CPUs: not for a user namespace's owner. */
+static int ks_th_cpu_allowed(struct l2tpsel_net *ln, struct l2s_err *err)
+{
+	if (!ks_in_userns(ln))
+		return 0;
+	l2s_errf(err, "source cpu reads the host's CPU load: %s; push the load instead",
+		 "only in the initial user namespace");
+	return -EPERM;
 }
 
 /* ---- the work: revert steps and CPU samples at their due time ------------ */
@@ -516,7 +531,8 @@ void ks_rl_check(struct l2tpsel_net *ln, const struct ks_rl_req *req, u64 now,
  * @tc: the configuration; hold, step and bands are required
  * @err: receives the reason on refusal
  *
- * Return: 0, -EEXIST, -ERANGE, -EINVAL, -ENOSPC or -ENOMEM.
+ * Return: 0, -EEXIST, -EPERM (source cpu in a user namespace), -ERANGE, -EINVAL,
+ * -ENOSPC or -ENOMEM.
  */
 int ks_th_new(struct l2tpsel_net *ln, const char *name, const struct ks_th_conf *tc,
 	      struct l2s_err *err)
@@ -532,6 +548,11 @@ int ks_th_new(struct l2tpsel_net *ln, const char *name, const struct ks_th_conf 
 	if (rn->throttles.n >= KS_RL_MAX_THROTTLES) {
 		l2s_errf(err, "at most %d throttle profiles per namespace", KS_RL_MAX_THROTTLES);
 		return -ENOSPC;
+	}
+	if (tc->has_source && tc->source == L2TPSEL_RL_SOURCE_CPU) {
+		ret = ks_th_cpu_allowed(ln, err);
+		if (ret)
+			return ret;
 	}
 	t = kzalloc(sizeof(*t), GFP_KERNEL_ACCOUNT);
 	if (!t)
@@ -563,7 +584,7 @@ err_free:
  * @tc: the changes (has_* say which)
  * @err: receives the reason on refusal (nothing changed then)
  *
- * Return: 0, -ERANGE or -EINVAL.
+ * Return: 0, -EPERM (source cpu in a user namespace), -ERANGE or -EINVAL.
  */
 int ks_th_set(struct l2tpsel_net *ln, struct ks_throttle *t, const struct ks_th_conf *tc,
 	      struct l2s_err *err)
@@ -573,6 +594,11 @@ int ks_th_set(struct l2tpsel_net *ln, struct ks_throttle *t, const struct ks_th_
 	u8 old = t->th.percent;
 	int ret;
 
+	if (tc->has_source && tc->source == L2TPSEL_RL_SOURCE_CPU) {
+		ret = ks_th_cpu_allowed(ln, err);
+		if (ret)
+			return ret;
+	}
 	if (tc->has_hold)
 		c.hold_ms = tc->c.hold_ms;
 	if (tc->has_step)

@@ -32,7 +32,7 @@ struct ks_throttle {
 	u32 changes;			/* throttle changes so far */
 	u32 samples;			/* loads pushed or sampled */
 	u64 next_sample;		/* CPU source: ns */
-	u64 cpu_busy, cpu_wall;		/* CPU source: at the last sample, ns */
+	u64 cpu_busy, cpu_stamp;	/* CPU source: busy and clock at the last sample, ns */
 };
 
 /* A rate limit: a match, a bucket, an action and its counters (S-RL-1, S-RL-2). */

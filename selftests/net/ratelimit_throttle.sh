@@ -139,6 +139,63 @@ refused "samples the CPU: its load cannot be pushed" throttle load cpu 50
 check_err $? "throttle del cpu"
 log_test "S-RL-3 the CPU source samples every period; its load cannot be pushed"
 
+# --- the CPU source across CPU hotplug and in a user namespace (issue 16, finding 7)
+# A busy loop on CPU 0 while CPU 1 goes offline and comes back: every sample
+# shows it (before: the sample after each change was a bogus 0 %, the sums
+# of the online CPUs' times having lost or gained a CPU).  The lowest load
+# the polls see over two samples after each change is kept.
+cpu1=/sys/devices/system/cpu/cpu1/online
+if [ -w $cpu1 ] && [ "$(<$cpu1)" = 1 ] && command -v taskset >/dev/null; then
+	taskset -c 0 bash -c 'while :; do :; done' &
+	spin=$!
+	stop_spin() { kill "$spin" 2>/dev/null; echo 1 > $cpu1 2>/dev/null; }
+	defer stop_spin
+	"$L" throttle add hot hold 1 step 10 band 95:50 source cpu period 1
+	check_err $? "throttle add hot"
+	samples() { val "$("$L" throttle show hot)" samples; }
+	# min_load_over N: the lowest load shown until N more samples were taken.
+	min_load_over() {
+		local until=$(($(samples) + $1)) low=100 out l
+		while :; do
+			out=$("$L" throttle show hot)
+			[ "$(val "$out" samples)" -ge "$until" ] && break
+			l=$(val "$out" load)
+			[ "$l" -lt "$low" ] && low=$l
+			lib_sleep 0.2
+		done
+		echo "$low"
+	}
+	wait_for 30 test "$(samples)" -ge 2
+	echo 0 > $cpu1
+	check_err $? "cpu1 offline"
+	low_off=$(min_load_over 2)
+	echo 1 > $cpu1
+	check_err $? "cpu1 online"
+	low_on=$(min_load_over 2)
+	echo "lowest CPU load seen, CPU 0 busy: after cpu1 went offline $low_off %, back online $low_on %"
+	[ "$low_off" -ge 40 ] || check_err 1 "CPU load $low_off % after cpu1 went offline, CPU 0 busy"
+	[ "$low_on" -ge 25 ] || check_err 1 "CPU load $low_on % after cpu1 came back, CPU 0 busy"
+	"$L" throttle del hot
+	stop_spin
+	log_test "the CPU source keeps its load across CPU hotplug"
+else
+	echo "SKIP: no CPU 1 to take offline, or no taskset"
+fi
+
+USERNS_EXEC=${USERNS_EXEC:-$TOP/build/userns_exec}
+if [ -x "$USERNS_EXEC" ]; then
+	out=$("$USERNS_EXEC" -u 65534 -- "$L" throttle add mine hold 1 step 10 band 50:50 source cpu 2>&1)
+	rc=$?
+	echo "user namespace, source cpu: $out"
+	[ $rc -ne 0 ] && [[ $out == *"only in the initial user namespace"* ]] ||
+		check_err 1 "a user namespace's owner made a CPU-sampling profile: $out"
+	out=$("$USERNS_EXEC" -u 65534 -- bash -c '"$1" throttle add mine hold 1 step 10 band 50:50 &&
+		"$1" throttle set mine source cpu' _ "$L" 2>&1)
+	[ $? -ne 0 ] && [[ $out == *"only in the initial user namespace"* ]] ||
+		check_err 1 "a user namespace's owner switched a profile to source cpu: $out"
+	log_test "the CPU source, which reads the host's load, is refused in a user namespace"
+fi
+
 # --- S-RL-3: one batch file for the simulator and the kernel -----------------------
 # The configuration lines of the simulator's S-RL-4 scenario (throttle add,
 # ratelimit add, load set) run unchanged through the CLI, in a namespace of
