@@ -18,6 +18,15 @@
 #include <net/netns/generic.h>
 #include <linux/l2tpsel.h>
 
+/*
+ * Lock-free readers load u64 values (lockout deadlines, the core's L2S_READ_ONCE
+ * of 64-bit times and keys) with READ_ONCE, which tears on 32-bit machines:
+ * the module is for 64-bit kernels only (issue 16, finding 7).
+ */
+#if BITS_PER_LONG != 64
+#error "l2tpsel needs a 64-bit kernel: its lock-free readers load u64 values whole"
+#endif
+
 #include "lim.h"
 #include "sel.h"
 
