@@ -39,7 +39,8 @@ static const struct rhashtable_params ks_session_params = {
  */
 static struct ks_obj *ks_obj_get(struct ks_table *t, const char *name, bool create,
 				 size_t size, unsigned int max, const char *what,
-				   const char *param, struct l2s_err *err)
+				 const char *param, void (*init)(struct ks_obj *obj),
+				 struct l2s_err *err)
 {
 	struct ks_obj *obj = ks_table_find(t, name);
 	int ret;
@@ -54,8 +55,8 @@ static struct ks_obj *ks_obj_get(struct ks_table *t, const char *name, bool crea
 	obj = kzalloc(size, GFP_KERNEL_ACCOUNT);
 	if (!obj)
 		goto nomem;
-	if (what[0] == 'c')	/* clients: a list of per-group counts */
-		INIT_LIST_HEAD(&container_of(obj, struct ks_client, obj)->ctgs);
+	if (init)		/* before the table publishes it */
+		init(obj);
 	ret = ks_table_add(t, obj, name);
 	if (ret) {
 		kfree(obj);
@@ -86,7 +87,7 @@ struct ks_tgroup *ks_tgroup_get(struct l2tpsel_net *ln, const char *name, bool c
 {
 	struct ks_obj *o = ks_obj_get(&ln->tgroups, name, create, sizeof(struct ks_tgroup),
 				      READ_ONCE(ks_max_tgroups), "tunnel groups",
-				      "max_tgroups", err);
+				      "max_tgroups", NULL, err);
 
 	return IS_ERR_OR_NULL(o) ? ERR_CAST(o) : container_of(o, struct ks_tgroup, obj);
 }
@@ -105,9 +106,14 @@ struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create,
 {
 	struct ks_obj *o = ks_obj_get(&ln->slgs, name, create, sizeof(struct ks_slg),
 				      READ_ONCE(ks_max_slgs), "session-limit groups",
-				      "max_slgs", err);
+				      "max_slgs", NULL, err);
 
 	return IS_ERR_OR_NULL(o) ? ERR_CAST(o) : container_of(o, struct ks_slg, obj);
+}
+
+static void ks_client_init(struct ks_obj *obj)
+{
+	INIT_LIST_HEAD(&container_of(obj, struct ks_client, obj)->ctgs);
 }
 
 /**
@@ -124,7 +130,7 @@ struct ks_client *ks_client_get(struct l2tpsel_net *ln, const char *name, bool c
 {
 	struct ks_obj *o = ks_obj_get(&ln->clients, name, create, sizeof(struct ks_client),
 				      READ_ONCE(ks_max_clients), "clients", "max_clients",
-				      err);
+				      ks_client_init, err);
 
 	return IS_ERR_OR_NULL(o) ? ERR_CAST(o) : container_of(o, struct ks_client, obj);
 }

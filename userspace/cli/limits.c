@@ -107,6 +107,12 @@ static int show_request(struct cli *c, uint8_t cmd, const char *name, mnl_cb_t c
 		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
 	pr_open_arr(NULL);
 	err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
+	if (err == -EMSGSIZE && name) {
+		/* Too big for one message (a client in many groups): its dump has it in parts. */
+		nlh = l2s_nl_req(&c->nl, buf, cmd, NLM_F_DUMP);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
+		err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
+	}
 	pr_close_arr();
 	if (err)
 		return cli_nl_err(c, what, err);
@@ -368,32 +374,6 @@ static int client_show_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-/* One client: a GET, or a dump of it when it does not fit one message. */
-static int client_show(struct cli *c, const char *name)
-{
-	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh;
-	int err;
-
-	client_continues = false;
-	if (!name)
-		return show_request(c, L2TPSEL_CMD_CLIENT_GET, NULL, client_show_cb, "client show");
-	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_CLIENT_GET, 0);
-	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
-	pr_open_arr(NULL);
-	err = l2s_nl_talk(&c->nl, nlh, client_show_cb, NULL);
-	if (err == -EMSGSIZE) {
-		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_CLIENT_GET, NLM_F_DUMP);
-		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
-		err = l2s_nl_talk(&c->nl, nlh, client_show_cb, NULL);
-	}
-	pr_close_arr();
-	if (err)
-		return cli_nl_err(c, "client show", err);
-	pr_done();
-	return 0;
-}
-
 static int client_run(struct cli *c, int argc, char **argv)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
@@ -428,7 +408,10 @@ static int client_run(struct cli *c, int argc, char **argv)
 	if (cli_nl(c))
 		return -1;
 	if (cli_matches(verb, "show") || cli_matches(verb, "list"))
-		return client_show(c, name);
+	{
+		client_continues = false;
+		return show_request(c, L2TPSEL_CMD_CLIENT_GET, name, client_show_cb, "client show");
+	}
 	if (!name)
 		return cli_err("client %s: which client? (a NAME is required)", verb);
 	if (cli_matches(verb, "add"))
