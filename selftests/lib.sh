@@ -46,9 +46,29 @@ defer_run() {
 	_defer_cmds=()
 }
 
+# keep_logs PATH...: when the test fails, copy PATHs, files or directories
+# (whole, where the test prints only their tails), to build/test-logs/NAME/
+# in the work tree.
+_keep_files=()
+keep_logs() {
+	_keep_files+=("$@")
+}
+
+_lib_keep() {
+	local dir f
+	[ ${#_keep_files[@]} -gt 0 ] || return 0
+	dir=$TOP/build/test-logs/$(basename "$0" .sh)
+	mkdir -p "$dir" 2>/dev/null || return 0
+	for f in "${_keep_files[@]}"; do
+		[ -e "$f" ] && cp -rf "$f" "$dir/" 2>/dev/null
+	done
+	echo "INFO: logs kept in ${dir#"$TOP"/}"
+}
+
 _lib_exit() {
 	local rc=$?
 	set +e
+	[ "$rc" = 0 ] || [ "$rc" = "$ksft_skip" ] || _lib_keep
 	defer_run
 	exit $rc
 }

@@ -58,6 +58,22 @@ case $(uname -r) in
 *) on_debug= ;;
 esac
 
+# procs: user processes other than this shell's own, as "comm(pid)": a test's
+# leftover process would slow every later test down
+procs() {
+	local d pid comm arg
+	for d in /proc/[0-9]*; do
+		pid=${d#/proc/}
+		[ "$pid" = $$ ] || [ "$pid" = "$BASHPID" ] && continue
+		arg=
+		IFS= read -r -d '' arg <"$d/cmdline" 2>/dev/null
+		[ -n "$arg" ] || continue	# a kernel thread
+		read -r comm <"$d/comm" 2>/dev/null || continue
+		echo "$comm($pid)"
+	done
+}
+procs_before=" $(procs | tr '\n' ' ') "
+
 echo "KTAP version 1"
 echo "1..${#tests[@]}"
 n=0 failed=0 suite_start=$SECONDS
@@ -79,7 +95,10 @@ for t in "${tests[@]}"; do
 	# Each test cleans up after itself (lib.sh's defer); say so when one did
 	# not, since the next test would start from its leftovers.
 	left=$(ip netns list 2>/dev/null | cut -d ' ' -f 1 | tr '\n' ' ')
-	[ -d /sys/module/l2tpsel ] && left+="module l2tpsel"
+	[ -d /sys/module/l2tpsel ] && left+="module l2tpsel "
+	for p in $(procs); do
+		[[ $procs_before == *" $p "* ]] || [[ $p == procs\(* ]] || left+="$p "
+	done
 	[ -n "$left" ] && echo "# $name: did not clean up, left behind: $left"
 	case $rc in
 	0)	echo "ok $n $name" ;;

@@ -69,6 +69,7 @@ for p in "a 21" "b 22" "c 23" "d 24"; do
 		-o "hostname lns$1" -o 'log-level 2' 2>>"$D/lns$1.log" &
 	defer kill -9 $!
 done
+keep_logs "$D/lac.log" "$D/lnsa.log" "$D/lnsb.log" "$D/lnsc.log" "$D/lnsd.log"
 for s in lac lnsa lnsb lnsc lnsd; do
 	wait_for 5 test -S "$D/$s.sock" || fail "l2tpseld $s did not start"
 done

@@ -162,13 +162,18 @@ struct h_node *h_node(const char *const *lines)
 static bool h_step(void)
 {
 	bool did = false;
-	unsigned int i;
+	unsigned int i, k = 0;
 
-	/* one delay for all: the queue is in order of arrival time */
-	while (H->n_pkt && H->pkt[0].at <= H->now) {
-		struct h_pkt p = H->pkt[0];
+	/* one delay for all: the queue is in order of arrival time; what a
+	 * stalled node would receive waits, in order, in its socket */
+	while (k < H->n_pkt && H->pkt[k].at <= H->now) {
+		struct h_pkt p = H->pkt[k];
 
-		memmove(H->pkt, H->pkt + 1, (H->n_pkt - 1) * sizeof(*H->pkt));
+		if (p.to >= 0 && H->node[p.to].stall_until > H->now) {
+			k++;
+			continue;
+		}
+		memmove(H->pkt + k, H->pkt + k + 1, (H->n_pkt - k - 1) * sizeof(*H->pkt));
 		H->n_pkt--;
 		did = true;
 		if (p.to < 0 || H->node[p.to].down)
@@ -176,7 +181,7 @@ static bool h_step(void)
 		l2d_input(H->node[p.to].d, &H->node[p.to].addr, &H->node[p.from].addr, p.data, p.len);
 	}
 	for (i = 0; i < H->n; i++)
-		if (l2d_timers_run(&H->node[i].loop, H->now))
+		if (H->node[i].stall_until <= H->now && l2d_timers_run(&H->node[i].loop, H->now))
 			did = true;
 	return did;
 }
@@ -192,11 +197,20 @@ void h_run_until(uint64_t t)
 		for (i = 0; i < H->n; i++) {
 			uint64_t x = l2d_timer_next(&H->node[i].loop);
 
+			if (H->node[i].stall_until > H->now && x < H->node[i].stall_until)
+				x = H->node[i].stall_until;
 			if (x < next)
 				next = x;
 		}
-		if (H->n_pkt && H->pkt[0].at < next)
-			next = H->pkt[0].at;
+		for (i = 0; i < H->n_pkt; i++) {
+			uint64_t x = H->pkt[i].at;
+			int to = H->pkt[i].to;
+
+			if (to >= 0 && H->node[to].stall_until > x)
+				x = H->node[to].stall_until;
+			if (x < next)
+				next = x;
+		}
 		if (next > t)
 			break;
 		if (next > H->now)

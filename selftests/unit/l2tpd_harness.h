@@ -27,6 +27,7 @@ struct h_node {
 	struct l2d_loop loop;
 	struct l2d_addr addr;	/* ip:port */
 	bool down;		/* drops everything it would receive */
+	uint64_t stall_until;	/* frozen (a starved process): nothing read, no timer run */
 	uint32_t rnd;
 	char lines[H_MAX_LINES][256];
 	unsigned int n_lines;

@@ -270,3 +270,72 @@ UNIT_TEST(l2tpd_storm_icrq_timer_from_transmission)
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 501);
 	h_fini();
 }
+
+/*
+ * An answer late behind the peer's own backlog is not silence (S-L2TP-6,
+ * S-SEL-4): the LNS's answers to this LAC can go only one at a time (the
+ * LAC advertises a receive window of 1, a local choice), so the 400th ICRP
+ * leaves the LNS seconds after its ICRQ was sent and acknowledged.  The LNS
+ * is answering all the while, in order: no call times out, none is the
+ * LNS's no-reply.  A peer silent for the timeout still times a call out.
+ */
+UNIT_TEST(l2tpd_storm_answer_behind_backlog)
+{
+	static const char *const lac_narrow[] = { "route p t1 10.0.0.2", "receive-window 1",
+						  "icrq-timeout 2s", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	H->latency_ms = 5;
+	lac = h_node(lac_narrow);
+	lns = h_node(lns_plain);
+	storm(lac, 1);
+	h_run_for(1000);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	storm(lac, 400);
+	h_run_for(60000);
+	EXPECT_EQ(lac->n_done_ok, 401);
+	EXPECT_EQ(lac->n_done_fail, 0);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 401);
+
+	/* the LNS goes silent: a new call's ICRQ times out as no-reply */
+	lns->down = true;
+	storm(lac, 1);
+	h_run_for(3000);
+	EXPECT_EQ(lac->n_no_reply, 1);
+	h_fini();
+}
+
+/*
+ * The LAC itself stalls mid-storm (a starved process: 1.5 s reading
+ * nothing, longer than the LNS's retransmission timer), then catches up:
+ * the LNS's spurious retransmissions and slow start must not leave the
+ * tunnel so slow that calls still queued time out (S-SEL-4: our stall is
+ * not the LNS's no-reply).
+ */
+UNIT_TEST(l2tpd_storm_lac_stall)
+{
+	struct h_node *lac, *lns;
+	int round;
+
+	h_reset();
+	H->latency_ms = 2;
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	storm(lac, 1);
+	h_run_for(1000);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	storm(lac, 1000);
+	for (round = 0; round < 5; round++) {
+		h_run_for(40);
+		lac->stall_until = H->now + 1500;
+		h_run_for(1600);
+	}
+	h_run_for(60000);
+	EXPECT_EQ(lac->n_done_ok, 1001);
+	EXPECT_EQ(lac->n_done_fail, 0);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1001);
+	h_fini();
+}

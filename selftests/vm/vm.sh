@@ -464,6 +464,8 @@ fi
 
 msg="vm: kernel $release, ${wall%.*}s wall"
 [ -n "$booted" ] && msg+=", command started ${booted}s after boot"
+scan_from=$(sed -n 's/^L2TPSEL-VM-BOOTED .* kmemleak-scan-from \([0-9.]\{1,\}\).*/\1/p' <<<"$result" | tail -n 1)
+[ -n "$scan_from" ] && msg+=" (kmemleak's boot scan from ${scan_from}s)"
 echo "# $msg"
 if [ ${#reasons[@]} -eq 0 ]; then
 	echo "ok 1 vm_kernel_log_clean"

@@ -37,6 +37,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->ack_delay_ms = L2D_ACK_DELAY_MS;
 	c->sccrq_timeout_ms = 10000;
 	c->icrq_timeout_ms = 10000;
+	c->icrq_timeout_max_ms = 60000;
 	c->hello_ms = 60000;
 	c->access_pap = c->access_chap = true;
 	c->access_auth_timeout_ms = 30000;
@@ -182,6 +183,7 @@ static const struct dur_kw dur_kws[] = {
 	{ "ack-delay", offsetof(struct l2d_conf, ack_delay_ms), 0 },
 	{ "sccrq-timeout", offsetof(struct l2d_conf, sccrq_timeout_ms), 100 },
 	{ "icrq-timeout", offsetof(struct l2d_conf, icrq_timeout_ms), 100 },
+	{ "icrq-timeout-max", offsetof(struct l2d_conf, icrq_timeout_max_ms), 100 },
 	{ "hello-interval", offsetof(struct l2d_conf, hello_ms), 0 },
 	{ "lns-idle-timeout", offsetof(struct l2d_conf, lns_idle_ms), 0 },
 	{ "access-auth-timeout", offsetof(struct l2d_conf, access_auth_timeout_ms), 1000 },
@@ -588,6 +590,9 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	if (c->rto_max_ms < c->rto_initial_ms)
 		return cerr(err, errlen, "rto-max (%u ms) is below rto-initial (%u ms)",
 			    c->rto_max_ms, c->rto_initial_ms);
+	/* the wait behind a backlog is never shorter than the timeout itself */
+	if (c->icrq_timeout_max_ms < c->icrq_timeout_ms)
+		c->icrq_timeout_max_ms = c->icrq_timeout_ms;
 	if (c->ack_delay_ms * 2 > c->rto_initial_ms)
 		return cerr(err, errlen, "ack-delay (%u ms) is above half of rto-initial (%u ms)",
 			    c->ack_delay_ms, c->rto_initial_ms);

@@ -93,6 +93,7 @@ struct l2d_tunnel {
 	bool lns_setup;			/* LNS, not yet established: on d->setup_* */
 	struct l2d_tunnel *setup_prev, *setup_next;	/* oldest first */
 	struct l2d_session *txwait_head, *txwait_tail;	/* in Ns order */
+	uint64_t heard_ms;		/* the peer's last new message delivered */
 	bool rl_reject;			/* LNS: its SCCRQ's rate-limit verdict was reject */
 	uint16_t rl_result, rl_error;
 	char rl_message[128];
@@ -120,6 +121,7 @@ struct l2d_session {
 	bool txwait;
 	uint16_t txwait_ns;
 	struct l2d_session *txwait_next;
+	uint64_t tx_ms;			/* when that message first left */
 	bool dp_added;
 	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
 	uint32_t api_id;		/* the login id the API gave out */

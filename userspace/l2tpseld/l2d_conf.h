@@ -90,6 +90,7 @@ struct l2d_conf {
 	uint32_t rto_initial_ms, rto_max_ms;
 	uint32_t ack_delay_ms;		/* a ZLB waits this long for a reply to carry the ack */
 	uint32_t sccrq_timeout_ms, icrq_timeout_ms;
+	uint32_t icrq_timeout_max_ms;	/* a call waiting behind the peer's backlog */
 	uint32_t hello_ms;
 	uint32_t lns_idle_ms;		/* LNS: a tunnel without calls is closed after; 0 never */
 	uint32_t lns_max_setup;		/* LNS: tunnels not yet established, in all */

@@ -191,11 +191,30 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	l2d_tunnel_flush(t);
 }
 
+/*
+ * The answer to our ICRQ (LNS: ICRP) is icrq-timeout late.  The peer takes
+ * control messages in order (RFC 2661 §5.8) and answers this call after
+ * what it received before; while it keeps delivering new messages on the
+ * tunnel, this answer is queued behind its backlog or behind our own
+ * receive window, a wait that is not its silence (S-L2TP-6, S-SEL-4).  So
+ * the call waits on as long as the peer was heard within icrq-timeout,
+ * for at most icrq-timeout-max from its message's transmission.
+ */
 static void session_timeout(struct l2d_timer *tm)
 {
 	struct l2d_session *s = tm->arg;
+	struct l2d_tunnel *t = s->t;
+	struct l2d *d = t->d;
+	uint64_t now = l2d_now(d->loop), until;
 
-	l2d_log(s->t->d, L2D_LOG_INFO, "session %u: setup timeout in %s", s->sid,
+	until = t->heard_ms + d->conf->icrq_timeout_ms;
+	if (until > s->tx_ms + d->conf->icrq_timeout_max_ms)
+		until = s->tx_ms + d->conf->icrq_timeout_max_ms;
+	if (t->heard_ms > s->tx_ms && until > now) {
+		l2d_timer_arm(d->loop, &s->setup_timer, until);
+		return;
+	}
+	l2d_log(d, L2D_LOG_INFO, "session %u: setup timeout in %s", s->sid,
 		l2d_sstate_name(s->state));
 	l2d_session_close(s, L2D_END_NO_REPLY, true, L2TP_CDN_TIMEOUT, 0, "setup timeout");
 }

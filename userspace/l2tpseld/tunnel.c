@@ -466,7 +466,8 @@ static void txwait_sent(struct l2d_tunnel *t, uint16_t ns)
 		if (!t->txwait_head)
 			t->txwait_tail = NULL;
 		s->txwait = false;
-		l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_ms);
+		s->tx_ms = l2d_now(d->loop);
+		l2d_timer_arm(d->loop, &s->setup_timer, s->tx_ms + d->conf->icrq_timeout_ms);
 	}
 }
 
@@ -1012,6 +1013,7 @@ static void tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 	l2d_log(d, L2D_LOG_DEBUG, "tunnel %u: rx %s ns %u nr %u: %s", t->tid,
 		m.hdr.zlb ? "ZLB" : l2tp_msg_name(m.type), m.hdr.ns, m.hdr.nr, l2tp_rel_rx_name(rx));
 	if (rx == L2TP_REL_DELIVER && t->state != L2D_T_DEAD) {
+		t->heard_ms = now_ms(d);
 		if (t->state == L2D_T_ESTABLISHED && d->conf->hello_ms)
 			l2d_timer_arm(d->loop, &t->hello_timer, now_ms(d) + d->conf->hello_ms);
 		switch (act) {
