@@ -27,6 +27,24 @@ static void storm(struct h_node *lac, unsigned int n)
 	}
 }
 
+/*
+ * One call brings the tunnel up, then @n at once over it; every one of the
+ * 1 + @n must succeed, none be the LNS's no-reply, all be up at the LNS.
+ */
+static void storm_established(struct h_node *lac, struct h_node *lns, unsigned int n,
+			      uint64_t run_ms)
+{
+	storm(lac, 1);
+	h_run_for(1000);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	storm(lac, n);
+	h_run_for(run_ms);
+	EXPECT_EQ(lac->n_done_ok, n + 1);
+	EXPECT_EQ(lac->n_done_fail, 0);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), n + 1);
+}
+
 /* 20 logins at once on a new tunnel, as the review's first probe */
 UNIT_TEST(l2tpd_storm_new_tunnel)
 {
@@ -259,15 +277,7 @@ UNIT_TEST(l2tpd_storm_icrq_timer_from_transmission)
 	H->latency_ms = 10;
 	lac = h_node(lac_short);
 	lns = h_node(lns_plain);
-	storm(lac, 1);
-	h_run_for(1000);
-	ASSERT_EQ(lac->n_done_ok, 1);
-	storm(lac, 500);
-	h_run_for(60000);
-	EXPECT_EQ(lac->n_done_ok, 501);
-	EXPECT_EQ(lac->n_done_fail, 0);
-	EXPECT_EQ(lac->n_no_reply, 0);
-	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 501);
+	storm_established(lac, lns, 500, 60000);
 	h_fini();
 }
 
@@ -289,15 +299,7 @@ UNIT_TEST(l2tpd_storm_answer_behind_backlog)
 	H->latency_ms = 5;
 	lac = h_node(lac_narrow);
 	lns = h_node(lns_plain);
-	storm(lac, 1);
-	h_run_for(1000);
-	ASSERT_EQ(lac->n_done_ok, 1);
-	storm(lac, 400);
-	h_run_for(60000);
-	EXPECT_EQ(lac->n_done_ok, 401);
-	EXPECT_EQ(lac->n_done_fail, 0);
-	EXPECT_EQ(lac->n_no_reply, 0);
-	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 401);
+	storm_established(lac, lns, 400, 60000);
 
 	/* the LNS goes silent: a new call's ICRQ times out as no-reply */
 	lns->down = true;
