@@ -19,8 +19,8 @@
 # an idle host); 4 x 3000 on the debug kernel, whose KASAN, lockdep and
 # kmemleak make a cycle ~20 times dearer under TCG (Documentation/
 # debug-kernel.md, "Netlink cost"): what it adds there is the checkers
-# watching every path of a cycle, which 12000 cycles run as often as 40000
-# do, in a quarter of the 9-15 minutes.  The variant with sessions left up
+# watching every path of a cycle, and 12000 cycles take each path
+# thousands of times, in under a third of the 9-15 minutes of 40000.  The variant with sessions left up
 # runs a quarter of that on the stock kernel and 4 x 250 on the debug kernel
 # (what it adds is the count left up, not load).  CONC_CYCLES,
 # CONC_VARIANT_CYCLES and CONC_UP override.

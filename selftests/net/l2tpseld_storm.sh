@@ -19,7 +19,7 @@
 #   memory stay bounded (finding 4).
 # Debian's kernel only: the storm is the agent's (userspace) work, and the
 # module's side of it (SESSION_UP/DOWN, LOGIN_*) is what concurrency.sh
-# already runs on the debug kernel 40000 times; L2TPSEL_STORM_N sets N.
+# already runs on the debug kernel 12000 times; L2TPSEL_STORM_N sets N.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
 
