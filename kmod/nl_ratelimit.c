@@ -19,7 +19,7 @@
 static const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
 	[L2TPSEL_A_RL_DIR]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_EGRESS),
-	[L2TPSEL_A_RL_MSG]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_MSG_ATTEMPT),
+	[L2TPSEL_A_RL_MSG]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_MSG_PPPOE),
 	[L2TPSEL_A_RL_PEER]	= RL_STR_POLICY,
 	[L2TPSEL_A_REMOTE]	= RL_ADDR_POLICY,
 	[L2TPSEL_A_PORT]	= { .type = NLA_U16 },
@@ -42,7 +42,7 @@ static const struct nla_policy ks_rl_name_policy[L2TPSEL_A_MAX + 1] = {
 static const struct nla_policy ks_rl_check_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_RL_DIR]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_EGRESS),
 	[L2TPSEL_A_RL_MSG]	= NLA_POLICY_RANGE(NLA_U8, L2TPSEL_RL_MSG_SCCRQ,
-						   L2TPSEL_RL_MSG_ATTEMPT),
+						   L2TPSEL_RL_MSG_PPPOE),
 	[L2TPSEL_A_RL_PEER]	= RL_STR_POLICY,
 	[L2TPSEL_A_REMOTE]	= RL_ADDR_POLICY,
 	[L2TPSEL_A_PORT]	= { .type = NLA_U16 },
@@ -482,7 +482,7 @@ static int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 			L2TPSEL_RL_INGRESS)) {
 		ks_msg(info, a[L2TPSEL_A_RL_MSG], req.dir == L2TPSEL_RL_EGRESS ?
 		       "an egress check is for an attempt" :
-		       "an ingress check is for an sccrq, icrq or login");
+		       "an ingress check is for an sccrq, icrq, login or pppoe");
 		return -EINVAL;
 	}
 	req.peer = ks_rl_str(info, L2TPSEL_A_RL_PEER, "peer name", L2TPSEL_NAME_MAX - 1);

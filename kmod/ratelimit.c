@@ -60,12 +60,14 @@ struct ks_throttle *ks_th_find(struct l2tpsel_net *ln, const char *name)
 
 /*
  * Which keys fit which message type: SCCRQ and ICRQ come from a peer (LNS
- * role), a login from a subscriber of a domain (LAC role), an attempt goes
- * to a destination of a profile.
+ * role), a login from a subscriber of a domain and a PPPoE discovery
+ * message on an access interface (LAC role), an attempt goes to a
+ * destination of a profile.
  */
 static int ks_rl_valid_match(const struct ks_rl_conf *rc, struct l2s_err *err)
 {
-	static const char *const msgs[] = { "any", "sccrq", "icrq", "login", "attempt" };
+	static const char *const msgs[] = { "any", "sccrq", "icrq", "login", "attempt",
+					    "pppoe" };
 	static const char *const keys[] = { "none", "peer", "address", "domain", "profile",
 					    "destination" };
 	bool ok;
@@ -89,6 +91,9 @@ static int ks_rl_valid_match(const struct ks_rl_conf *rc, struct l2s_err *err)
 	case L2TPSEL_RL_MSG_LOGIN:
 		ok = rc->key == L2TPSEL_RL_KEY_ANY || rc->key == L2TPSEL_RL_KEY_DOMAIN ||
 		     rc->key == L2TPSEL_RL_KEY_PROFILE;
+		break;
+	case L2TPSEL_RL_MSG_PPPOE:
+		ok = rc->key == L2TPSEL_RL_KEY_ANY || rc->key == L2TPSEL_RL_KEY_PEER;
 		break;
 	default:
 		ok = rc->dir == L2TPSEL_RL_INGRESS ? rc->key != L2TPSEL_RL_KEY_DEST :

@@ -88,7 +88,7 @@ for t in "${tests[@]}"; do
 	start=$(date +%s%N)
 	echo "# $name: starting"
 	# The test's output is streamed, so a hang still shows how far it got.
-	timeout -k 5 "$tmo" bash "$t" 2>&1 | tee "$out" | sed -u 's/^/# /'
+	timeout -k 30 "$tmo" bash "$t" 2>&1 | tee "$out" | sed -u 's/^/# /'
 	rc=${PIPESTATUS[0]}
 	ms=$((($(date +%s%N) - start) / 1000000))
 	echo "# $name: exit $rc, $((ms / 1000)).$(printf '%03d' $((ms % 1000)))s"

@@ -226,7 +226,7 @@ kill_wait "$AGENT"
 
 if [ -n "$FULL" ]; then
 # --- malformed discovery, then a subscriber -----------------------------------
-agent_start -o 'access-auth pap chap'
+agent_start -o 'access-auth pap chap' -o 'pppoe-padi-rate-per-mac 0'
 subs python3 - <<'PY' 2>"$D/scapy.err"
 import socket, struct
 s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
@@ -259,6 +259,68 @@ kill_wait "${SUBPID[3]}"
 wait_for 15 sessions_are 0
 check_err $? "sessions left after subscriber 3"
 log_test "truncated and oversized discovery frames dropped and counted; the next subscriber served"
+
+# --- the module's rate limit on PPPoE discovery (S-RL-1, S-RL-2) ---------------
+# A limit of type pppoe on acc0 (burst 3, 1/s, reject).  From s3: one PADI
+# (a PADO), ten more at once, then thirty PADRs with the cookie.  Every PADI
+# and PADR is checked once: the limit's counters add up to 41, a passed
+# PADI got a PADO, a passed PADR a PADS, a rejected PADR a PADS with session
+# ID 0 and the limit's message as AC-System-Error (RFC 2516 section 5.5).
+RLMSG="discovery rate exceeded"
+hub "$L" ratelimit add disc ingress pppoe peer acc0 rate 1 burst 3 message "$RLMSG"
+check_err $? "ratelimit add disc (type pppoe)"
+read -r burst ok refused < <(RLMSG=$RLMSG subs python3 - <<'PY' 2>"$D/rl.err"
+import os, select, socket, struct, sys, time
+s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(0x8863))
+s.bind(("s3", 0x8863))
+mac = bytes.fromhex(open("/sys/class/net/s3/address").read().strip().replace(":", ""))
+def frame(dst, code, tl, sid=0):
+    p = b"".join(struct.pack("!HH", t, len(v)) + v for t, v in tl)
+    return dst + mac + b"\x88\x63" + struct.pack("!BBHH", 0x11, code, sid, len(p)) + p
+def tags(p):
+    out, i = {}, 0
+    while i + 4 <= len(p):
+        t, n = struct.unpack("!HH", p[i:i + 4]); out[t] = p[i + 4:i + 4 + n]; i += 4 + n
+    return out
+def recv(code, secs, want=1000):
+    got, end = [], time.time() + secs
+    while len(got) < want and select.select([s], [], [], max(0, end - time.time()))[0]:
+        f = s.recv(2048)
+        if f[6:12] != mac and f[15] == code:
+            sid, n = struct.unpack("!HH", f[16:20])
+            got.append((f[6:12], sid, tags(f[20:20 + n])))
+    return got
+ask = [(0x0101, b""), (0x0103, b"rl-test")]
+s.send(frame(b"\xff" * 6, 0x09, ask))
+pado = recv(0x07, 5, 1)
+if not pado:
+    sys.exit("no PADO for the first PADI")
+ac, cookie = pado[0][0], pado[0][2][0x0104]
+for _ in range(10):
+    s.send(frame(b"\xff" * 6, 0x09, ask))
+burst = len(recv(0x07, 1.5))
+for _ in range(30):
+    s.send(frame(ac, 0x19, ask + [(0x0104, cookie)]))
+pads = recv(0x65, 3)
+ok = [p for p in pads if p[1]]
+refused = [p for p in pads if not p[1] and p[2].get(0x0202) == os.environ["RLMSG"].encode()]
+for sid in {p[1] for p in ok}:
+    s.send(frame(ac, 0xa7, [], sid))
+print(burst, len(ok), len(refused))
+PY
+)
+check_err $? "the discovery exchange failed: $(cat "$D/rl.err")"
+log_info "10 PADIs at once: $burst PADO; 30 PADRs: $ok PADS, $refused refused with the message"
+rl=$(hub "$L" ratelimit show disc)
+expect "$(($(val "$rl" passed) + $(val "$rl" rejected)))" 41 "PADIs and PADRs the limit saw ($rl)"
+expect "$(val "$rl" passed)" "$((1 + burst + ok))" "passed: one PADO or PADS each"
+expect "$(val "$rl" rejected)" "$((10 - burst + refused))" "rejected: the unanswered PADIs and the refusing PADS"
+[ "$burst" -le 3 ] && [ "$refused" -ge 25 ]
+check_err $? "a burst of 3 at 1/s let $burst of 10 PADIs and $((30 - refused)) of 30 PADRs through"
+hub "$L" ratelimit del disc
+wait_for 10 eval '[ "$(astat subscribers)" = 0 ]'
+check_err $? "the PPPoE session of the limit test is left: $(astat subscribers) subscribers"
+log_test "S-RL-1/S-RL-2 a pppoe limit on the access interface: PADI unanswered, PADR refused with its message"
 
 # --- failover: a silent LNS at level 0 ----------------------------------------
 kill_wait "$AGENT"
@@ -322,9 +384,24 @@ all_up() {
 		lib_sleep 1
 	done
 }
+# stuck N...: what the subscribers that did not come up and the agent said
+stuck() {
+	local n mac
+	for n in "$@"; do
+		mac=$(ip -n "$SUBS" -o link show "s$n" | grep -o 'link/ether [0-9a-f:]*')
+		mac=${mac#link/ether }
+		echo "--- subscriber $n ($mac): pppd"
+		tail -20 "$D/sub$n.log"
+		echo "--- the agent on $mac"
+		grep -i -- "$mac" "$D/agent.log" | tail -20
+	done
+}
 t0=$SECONDS
-all_up
-check_err $? "not every subscriber came up: $(for i in $(seq 7 "$NSUBS"); do sub_up "$i" || echo -n "$i "; done)"
+if ! all_up; then
+	down=$(for i in $(seq 7 "$NSUBS"); do sub_up "$i" || echo -n "$i "; done)
+	check_err 1 "not every subscriber came up: $down"
+	stuck $down
+fi
 log_info "$NB subscribers up in $((SECONDS - t0)) s"
 expect "$(sessions)" "$NB" "sessions counted with $NB subscribers"
 expect "$(($(astat up) - up0))" "$NB" "access up"

@@ -88,6 +88,25 @@ expect "$(counters isp-logins)" "passed $pass rejected $rej dropped 0" "isp-logi
 expect "$("$L" ratelimit check login domain other.example)" "pass matched 0" "other.example"
 log_test "S-RL-2 a burst of logins: refusals carry code 3 and the message, counters exact"
 
+# --- S-RL-1: PPPoE discovery on one access interface (LAC role) ----------------
+# The agent checks each PADI and PADR as type pppoe, keyed by the access
+# interface's name (Documentation/access.md); a limit on acc0 leaves acc1 alone.
+cat > "$T/pppoe" <<'EOF'
+ratelimit add acc0-disc ingress pppoe peer acc0 rate 1 burst 4 action drop
+ratelimit check pppoe peer acc0 count 10
+ratelimit check pppoe peer acc1 count 10
+ratelimit check login domain acc0
+EOF
+"$L" -b "$T/pppoe" > "$T/pppoe.out"
+check_err $? "the pppoe batch failed"
+mapfile -t out < "$T/pppoe.out"
+expect "${out[0]}" "drop by acc0-disc matched 1 passed 4 rejected 0 dropped 6" "10 discovery messages on acc0"
+expect "${out[1]}" "pass matched 0 passed 10 rejected 0 dropped 0" "10 discovery messages on acc1"
+expect "${out[2]}" "pass matched 0" "a login is not a discovery message"
+expect "$(counters acc0-disc)" "passed 4 rejected 0 dropped 6" "acc0-disc counters"
+"$L" ratelimit del acc0-disc
+log_test "S-RL-1 a limit of type pppoe throttles discovery on one access interface"
+
 # A throttle profile in use, for the error paths and set below (S-RL-3).
 printf '%s\n' "throttle add prof hold 30 step 20 band 50:30 60:40 65:50" \
 	"ratelimit add throttled rate 10 burst 1 ingress peer t throttle prof" > "$T/prof"
@@ -110,6 +129,8 @@ errs=(
 "message type attempt is egress only|ratelimit add bad rate 1 burst 1 ingress attempt"
 "an ingress limit on login cannot be keyed by peer|ratelimit add bad rate 1 burst 1 ingress login peer a"
 "an egress limit on attempt cannot be keyed by peer|ratelimit add bad rate 1 burst 1 egress attempt peer a"
+"message type pppoe is ingress only|ratelimit add bad rate 1 burst 1 egress pppoe"
+"an ingress limit on pppoe cannot be keyed by domain|ratelimit add bad rate 1 burst 1 ingress pppoe domain a"
 "at most one key|ratelimit add bad rate 1 burst 1 peer a domain b"
 "dest is an egress key|ratelimit add bad rate 1 burst 1 dest 10.0.0.9"
 "is not an IPv4 or IPv6 address|ratelimit add bad rate 1 burst 1 address 10.0.0.300"

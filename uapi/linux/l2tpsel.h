@@ -200,14 +200,15 @@
  * A rate limit is a named token bucket (RL_RATE requests per second, RL_BURST
  * deep, full when created) with a match and an action.  The agent asks the
  * kernel with RL_CHECK before it acts on an incoming SCCRQ or ICRQ (LNS
- * role) or a subscriber login (LAC role), and before it sends an attempt
- * toward an LNS (LAC role).  Documentation/ratelimit.md has the examples.
+ * role), a subscriber login or a PPPoE PADI or PADR (LAC role), and before
+ * it sends an attempt toward an LNS (LAC role).  Documentation/ratelimit.md has the examples.
  *
  * The match: RL_DIR (enum l2tpsel_rl_dir), RL_MSG (enum l2tpsel_rl_msg; ANY
  * matches every message of the direction) and at most one key:
  *   ingress SCCRQ / ICRQ (LNS role): RL_PEER (the peer's Host Name) or
  *                                    REMOTE (the peer's address);
  *   ingress LOGIN (LAC role):        DOMAIN or PROFILE;
+ *   ingress PPPOE (LAC role):        RL_PEER (the access interface's name);
  *   ingress ANY:                     any of the four;
  *   egress ATTEMPT / ANY:            REMOTE (+ PORT: the destination, PORT
  *                                    absent = any port) or PROFILE.
@@ -536,7 +537,7 @@ enum l2tpsel_unlock {
 
 /* Rate limits (SPEC §5): where a request is checked. */
 enum l2tpsel_rl_dir {
-	L2TPSEL_RL_INGRESS,	/* received: SCCRQ, ICRQ (LNS role), login (LAC role) */
+	L2TPSEL_RL_INGRESS,	/* received: SCCRQ, ICRQ (LNS role), login, PPPoE (LAC role) */
 	L2TPSEL_RL_EGRESS,	/* about to be sent: an attempt toward an LNS */
 };
 
@@ -546,6 +547,7 @@ enum l2tpsel_rl_msg {
 	L2TPSEL_RL_MSG_ICRQ,
 	L2TPSEL_RL_MSG_LOGIN,
 	L2TPSEL_RL_MSG_ATTEMPT,
+	L2TPSEL_RL_MSG_PPPOE,	/* a subscriber's PADI or PADR (RFC 2516 section 5) */
 };
 
 /* What a limit is keyed on (RL_GET). */

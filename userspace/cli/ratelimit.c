@@ -19,7 +19,7 @@
 #include "print.h"
 
 static const char *const dir_names[] = { "ingress", "egress" };
-static const char *const msg_names[] = { "any", "sccrq", "icrq", "login", "attempt" };
+static const char *const msg_names[] = { "any", "sccrq", "icrq", "login", "attempt", "pppoe" };
 static const char *const action_names[] = { "reject", "drop" };
 static const char *const verdict_names[] = { "pass", "reject", "drop" };
 static const char *const source_names[] = { "push", "cpu" };
@@ -206,7 +206,7 @@ static void ratelimit_usage(void)
 	       "       l2tpsel ratelimit show [ NAME ]\n"
 	       "       l2tpsel ratelimit check [ ingress | egress ] TYPE [ KEYS ] [ count N ]\n"
 	       "MATCH  := [ ingress | egress ] [ TYPE | type { any | TYPE } ] [ KEY ]\n"
-	       "TYPE   := sccrq | icrq | login | attempt\n"
+	       "TYPE   := sccrq | icrq | login | pppoe | attempt\n"
 	       "KEY    := peer HOSTNAME | address ADDR | domain DOMAIN | profile PROFILE |\n"
 	       "          dest ADDR [ port PORT ]\n"
 	       "KEYS   := [ peer HOSTNAME ] [ address ADDR | dest ADDR ] [ port PORT ]\n"
@@ -214,7 +214,8 @@ static void ratelimit_usage(void)
 	       "ACTION := [ action { reject | drop } ] [ code RESULT ] [ error ERROR ] [ message TEXT ]\n"
 	       "R := 1..10000000 requests/s;  B := 1..1000000;  RESULT, ERROR := 0..65535\n"
 	       "ingress: sccrq and icrq keyed by peer or address (LNS role), login keyed by\n"
-	       "domain or profile (LAC role); egress: attempt keyed by dest or profile.\n"
+	       "domain or profile, pppoe (PADI and PADR) by peer, the access interface's\n"
+	       "name (LAC role); egress: attempt keyed by dest or profile.\n"
 	       "No KEY: one bucket for every request of that direction and type.  The\n"
 	       "defaults are ingress, type any, action reject, code 2, error 4, message\n"
 	       "\"rate limit exceeded\".  check asks the kernel as the agent does and prints\n"
@@ -339,10 +340,10 @@ static int rl_opts(struct nlmsghdr *nlh, int argc, char **argv, char what, const
 			if (dir < 0)
 				return cli_err("%s: direction \"%s\": ingress or egress", cmd, argv[i]);
 		} else if (what != 's' && !strcmp(w, "type")) {
-			NEED_ARG("any, sccrq, icrq, login or attempt");
+			NEED_ARG("any, sccrq, icrq, login, pppoe or attempt");
 			msg = word_of(argv[++i], msg_names, N_OF(msg_names));
 			if (msg < 0 || (what == 'c' && !msg))
-				return cli_err("%s: type \"%s\": %ssccrq, icrq, login or attempt", cmd,
+				return cli_err("%s: type \"%s\": %ssccrq, icrq, login, pppoe or attempt", cmd,
 					       argv[i], what == 'c' ? "" : "any, ");
 		} else if (what != 's' && !strcmp(w, "peer")) {
 			NEED_ARG("the peer's host name");
@@ -403,7 +404,7 @@ static int rl_opts(struct nlmsghdr *nlh, int argc, char **argv, char what, const
 		}
 	}
 	if (what == 'c' && msg < 0)
-		return cli_err("%s: which message? sccrq, icrq, login or attempt", cmd);
+		return cli_err("%s: which message? sccrq, icrq, login, pppoe or attempt", cmd);
 	if (what == 'c' && dir < 0)
 		dir = msg == L2TPSEL_RL_MSG_ATTEMPT ? L2TPSEL_RL_EGRESS : L2TPSEL_RL_INGRESS;
 	if (what == 'a' && dest && dir != L2TPSEL_RL_EGRESS)

@@ -35,6 +35,7 @@
 #include <linux/if_packet.h>
 #include <linux/if_pppox.h>
 #include <linux/ppp-ioctl.h>
+#include <linux/l2tpsel.h>
 
 #include "avp.h"
 #include "l2d.h"
@@ -425,6 +426,33 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 
 /* ---- discovery (RFC 2516 section 5) ---- */
 
+static void refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
+			bool service, const char *text);
+
+/*
+ * The module's rate limits of type pppoe (Documentation/ratelimit.md), after
+ * the local ones and once the frame is one this AC would answer.  A PADI
+ * has no refusal in RFC 2516, so reject and drop both leave it unanswered;
+ * a rejected PADR gets a PADS with session ID 0 and the limit's message.
+ */
+static bool disc_rl_ok(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
+{
+	struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_PPPOE,
+			       .peer = ifc->conf->ifname };
+	struct l2d_rlans ra;
+
+	switch (l2d_rl_check(ifc->a->d, &q, &ra)) {
+	case L2TPSEL_RL_PASS:
+		return true;
+	case L2TPSEL_RL_REJECTED:
+		if (p->code == PPPOE_CODE_PADR)
+			refuse_padr(ifc, mac, p, false, ra.message);
+		return false;
+	default:
+		return false;
+	}
+}
+
 static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
 {
 	struct acc *a = ifc->a;
@@ -436,6 +464,8 @@ static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 		a->st.no_service++;	/* section 5.2: only an AC that can serve answers */
 		return;
 	}
+	if (!disc_rl_ok(ifc, mac, p))
+		return;
 	pppoe_cookie_make(&a->keys, mac, (uint32_t)ifc->ifindex, cookie);
 	n = pppoe_build_pado(&ifc->offer, p, cookie, out, sizeof(out));
 	if (!n)
@@ -473,6 +503,8 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	}
 	if (!pppoe_service_ok(&ifc->offer, &p->service))
 		return refuse_padr(ifc, mac, p, true, "service not offered here");
+	if (!disc_rl_ok(ifc, mac, p))
+		return;
 	/* a PADR again (our PADS was lost): the same session, the same PADS */
 	for (sb = a->subs; sb; sb = sb->next)
 		if (sb->ifc == ifc && !memcmp(sb->mac, mac, 6) &&
@@ -558,6 +590,9 @@ static void disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *bu
 	}
 	if ((p.code == PPPOE_CODE_PADI || p.code == PPPOE_CODE_PADR) && !rate_ok(a, mac)) {
 		a->st.rate_dropped++;
+		mac_str(mac, ms, sizeof(ms));
+		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: %s from %s over the discovery rate",
+			ifc->conf->ifname, pppoe_code_name(p.code, tmp), ms);
 		return;
 	}
 	switch (p.code) {

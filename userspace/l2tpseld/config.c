@@ -405,17 +405,18 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 			return cerr(err, errlen, "receive-window: expected 1..%d", L2TP_REL_WINDOW_MAX);
 		c->recv_window = (uint16_t)v;
 	} else if (!strcmp(t[0], "stub-rl")) {
-		/* stub-rl sccrq|icrq|login|attempt pass|reject|drop */
-		static const char *const msgs[] = { "", "sccrq", "icrq", "login", "attempt" };
+		/* stub-rl sccrq|icrq|login|attempt|pppoe pass|reject|drop */
+		static const char *const msgs[L2D_RL_MSGS] = { "", "sccrq", "icrq", "login",
+							       "attempt", "pppoe" };
 		static const char *const verdicts[] = { "pass", "reject", "drop" };
 		unsigned int m, k;
 
-		for (m = 1; m < 5 && n == 3 && strcmp(t[1], msgs[m]); m++)
+		for (m = 1; m < L2D_RL_MSGS && n == 3 && strcmp(t[1], msgs[m]); m++)
 			;
 		for (k = 0; k < 3 && n == 3 && strcmp(t[2], verdicts[k]); k++)
 			;
-		if (n != 3 || m == 5 || k == 3)
-			return cerr(err, errlen, "stub-rl: usage: stub-rl { sccrq | icrq | login | attempt } { pass | reject | drop }");
+		if (n != 3 || m == L2D_RL_MSGS || k == 3)
+			return cerr(err, errlen, "stub-rl: usage: stub-rl { sccrq | icrq | login | attempt | pppoe } { pass | reject | drop }");
 		c->stub_rl[m] = (uint8_t)k;
 		test_switch(c, "stub-rl", NULL);
 	} else if (!strcmp(t[0], "test-mode")) {

@@ -110,8 +110,9 @@ static int stub_tunnel_session_down(struct l2d *d, const char *tunnel, const cha
 
 static int stub_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
 {
+	_Static_assert(L2D_RL_MSGS == L2TPSEL_RL_MSG_PPPOE + 1, "one stub verdict per type");
 	memset(a, 0, sizeof(*a));
-	a->verdict = q->msg < 5 ? d->conf->stub_rl[q->msg] : 0;
+	a->verdict = q->msg < L2D_RL_MSGS ? d->conf->stub_rl[q->msg] : 0;
 	if (a->verdict) {
 		a->result = 2;
 		a->error = 4;

@@ -21,6 +21,7 @@
 #define L2D_MAX_TGMAP	64
 #define L2D_MAX_ACCESS	8	/* "access pppoe" interfaces */
 #define L2D_MAX_SERVICES 8	/* service names of one */
+#define L2D_RL_MSGS	6	/* enum l2tpsel_rl_msg: ANY .. PPPOE */
 
 /*
  * How long an owed acknowledgement waits for a message to carry it before a
@@ -110,7 +111,7 @@ struct l2d_conf {
 	uint16_t lns_cdn_result, lns_cdn_error;
 	uint32_t stub_limit;			/* kernel none: LNS admission limit */
 	bool ratelimit;				/* ask RL_CHECK */
-	uint8_t stub_rl[5];			/* kernel none: verdict by enum l2tpsel_rl_msg */
+	uint8_t stub_rl[L2D_RL_MSGS];		/* kernel none: verdict by enum l2tpsel_rl_msg */
 	bool test_mode;				/* "test-mode yes": test switches allowed */
 	char test_switch[48];			/* the first test switch read, "" = none */
 	char api_group[L2D_NAME_MAX];		/* API: a group allowed besides root and us */

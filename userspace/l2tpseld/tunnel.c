@@ -629,6 +629,8 @@ static void setup_timeout(struct l2d_timer *tm)
 
 unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
 {
+	static const char *const msgs[L2D_RL_MSGS] = { "message", "SCCRQ", "ICRQ", "login",
+						       "attempt", "PPPoE discovery" };
 	int err;
 
 	memset(a, 0, sizeof(*a));
@@ -649,8 +651,7 @@ unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_r
 	if (a->verdict != L2TPSEL_RL_PASS)
 		l2d_log(d, L2D_LOG_INFO, "rate limit %s: %s %s", a->name[0] ? a->name : "?",
 			a->verdict == L2TPSEL_RL_DROPPED ? "drop" : "reject",
-			q->msg == L2TPSEL_RL_MSG_SCCRQ ? "SCCRQ" : q->msg == L2TPSEL_RL_MSG_ICRQ ? "ICRQ" :
-			q->msg == L2TPSEL_RL_MSG_LOGIN ? "login" : "attempt");
+			q->msg < L2D_RL_MSGS ? msgs[q->msg] : "?");
 	return a->verdict;
 }
 
