@@ -137,3 +137,39 @@ void md5(const void *data, size_t len, uint8_t digest[MD5_DIGEST_LEN])
 	md5_update(&ctx, data, len);
 	md5_final(&ctx, digest);
 }
+
+#define HMAC_BLOCK	64	/* MD5's block size, RFC 2104 §2 "B" */
+
+/* RFC 2104 §2: H(K XOR opad, H(K XOR ipad, text)) */
+void hmac_md5(const uint8_t *key, size_t klen, const void *data, size_t len,
+	      uint8_t out[MD5_DIGEST_LEN])
+{
+	uint8_t k[HMAC_BLOCK], pad[HMAC_BLOCK], inner[MD5_DIGEST_LEN];
+	struct md5_ctx ctx;
+	unsigned int i;
+
+	memset(k, 0, sizeof(k));
+	/* keys longer than B bytes are first hashed */
+	if (klen > HMAC_BLOCK)
+		md5(key, klen, k);
+	else if (klen)
+		memcpy(k, key, klen);
+
+	for (i = 0; i < HMAC_BLOCK; i++)
+		pad[i] = k[i] ^ 0x36;
+	md5_init(&ctx);
+	md5_update(&ctx, pad, HMAC_BLOCK);
+	md5_update(&ctx, data, len);
+	md5_final(&ctx, inner);
+
+	for (i = 0; i < HMAC_BLOCK; i++)
+		pad[i] = k[i] ^ 0x5c;
+	md5_init(&ctx);
+	md5_update(&ctx, pad, HMAC_BLOCK);
+	md5_update(&ctx, inner, MD5_DIGEST_LEN);
+	md5_final(&ctx, out);
+
+	explicit_bzero(k, sizeof(k));
+	explicit_bzero(pad, sizeof(pad));
+	explicit_bzero(inner, sizeof(inner));
+}

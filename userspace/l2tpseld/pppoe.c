@@ -13,7 +13,6 @@
 
 #define TAG_HDR_LEN	4	/* TAG_TYPE, TAG_LENGTH (appendix A) */
 #define VENDOR_ID_LEN	4
-#define HMAC_BLOCK	64	/* MD5's block size, RFC 2104 §2 "B" */
 
 static uint16_t get16(const uint8_t *p)
 {
@@ -247,40 +246,6 @@ size_t pppoe_build_end(struct pppoe_builder *b)
 	return b->len;
 }
 
-/* RFC 2104 §2: H(K XOR opad, H(K XOR ipad, text)) */
-void pppoe_hmac_md5(const uint8_t *key, size_t klen, const void *data, size_t len,
-		    uint8_t out[16])
-{
-	uint8_t k[HMAC_BLOCK], pad[HMAC_BLOCK], inner[MD5_DIGEST_LEN];
-	struct md5_ctx ctx;
-	unsigned int i;
-
-	memset(k, 0, sizeof(k));
-	/* keys longer than B bytes are first hashed */
-	if (klen > HMAC_BLOCK)
-		md5(key, klen, k);
-	else if (klen)
-		memcpy(k, key, klen);
-
-	for (i = 0; i < HMAC_BLOCK; i++)
-		pad[i] = k[i] ^ 0x36;
-	md5_init(&ctx);
-	md5_update(&ctx, pad, HMAC_BLOCK);
-	md5_update(&ctx, data, len);
-	md5_final(&ctx, inner);
-
-	for (i = 0; i < HMAC_BLOCK; i++)
-		pad[i] = k[i] ^ 0x5c;
-	md5_init(&ctx);
-	md5_update(&ctx, pad, HMAC_BLOCK);
-	md5_update(&ctx, inner, MD5_DIGEST_LEN);
-	md5_final(&ctx, out);
-
-	explicit_bzero(k, sizeof(k));
-	explicit_bzero(pad, sizeof(pad));
-	explicit_bzero(inner, sizeof(inner));
-}
-
 /* The MAC over epoch (4, big-endian), client MAC (6), ifindex (4, big-endian). */
 static void cookie_mac(const uint8_t secret[PPPOE_SECRET_LEN], uint32_t epoch,
 		       const uint8_t mac[6], uint32_t ifindex, uint8_t out[MD5_DIGEST_LEN])
@@ -290,7 +255,7 @@ static void cookie_mac(const uint8_t secret[PPPOE_SECRET_LEN], uint32_t epoch,
 	put32(msg, epoch);
 	memcpy(msg + 4, mac, 6);
 	put32(msg + 10, ifindex);
-	pppoe_hmac_md5(secret, PPPOE_SECRET_LEN, msg, sizeof(msg), out);
+	hmac_md5(secret, PPPOE_SECRET_LEN, msg, sizeof(msg), out);
 }
 
 void pppoe_cookie_make(const struct pppoe_cookie_keys *k, const uint8_t mac[6],

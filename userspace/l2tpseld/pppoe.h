@@ -113,10 +113,6 @@ void pppoe_build_tag(struct pppoe_builder *b, uint16_t type, const void *data, s
 /* Fill in LENGTH. Return: the packet's length, 0 on overflow. */
 size_t pppoe_build_end(struct pppoe_builder *b);
 
-/* HMAC-MD5 (RFC 2104); a key longer than 64 bytes is hashed first. */
-void pppoe_hmac_md5(const uint8_t *key, size_t klen, const void *data, size_t len,
-		    uint8_t out[16]);
-
 /*
  * AC-Cookie (appendix A: "used by the Access Concentrator to aid in
  * protecting against denial of service attacks"): 4 bytes of epoch number
