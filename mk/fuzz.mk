@@ -15,8 +15,9 @@ FUZZ_TIME    ?= 600
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter
 # l2tp_msg: control messages and AVPs (RFC 2661); pppoe_disc: PPPoE
-# discovery (RFC 2516); ppp: LCP, PAP and CHAP as the LAC answers them.
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp
+# discovery (RFC 2516); ppp: LCP, PAP and CHAP as the LAC answers them;
+# radius: the replies of a RADIUS server (RFC 2865).
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 

@@ -8,9 +8,9 @@ L2TPD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
 L2TPD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c md5.c auth.c hidden.c avp.c msg.c reliable.c \
-		    pppoe.c)
+		    pppoe.c radius.c)
 L2TPD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
-		    pppoe.h)
+		    pppoe.h radius.h)
 
 # The daemon's state machines and everything else without sockets or
 # netlink: also linked into the unit tests (selftests/unit/test_l2tpd_*.c).
@@ -19,7 +19,8 @@ L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d_loop.c log.c config.c tunn
 L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dp.mk) when that part is there.
-L2TPD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c) userspace/lib/nl.c \
+L2TPD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c radclient.c) \
+		  userspace/lib/nl.c \
 		  $(DP_SRC)
 L2TPD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 

@@ -6,7 +6,7 @@ set -eu
 PKGS="build-essential pkg-config bc kmod cpio xz-utils
 linux-image-amd64 linux-headers-amd64
 qemu-system-x86 busybox-static
-iproute2 iputils-ping xl2tpd ppp pppoe
+iproute2 iputils-ping xl2tpd ppp pppoe freeradius freeradius-utils
 libmnl-dev strace dkms openssl sparse
 debhelper dh-dkms lintian fakeroot
 clang llvm libclang-rt-14-dev

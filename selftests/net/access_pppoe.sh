@@ -36,8 +36,8 @@
 # runs on Debian's kernel only.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
+source "$(dirname "$0")/../access.sh"
 
-L2D=${L2TPSELD:-$TOP/build/l2tpseld}
 L=$L2TPSEL_CLI
 FULL=1
 [ -z "$L2TPSEL_DEBUG_KERNEL" ] || FULL=
@@ -45,20 +45,7 @@ NSUBS=${ACCESS_SUBS:-$([ -n "$FULL" ] && echo 56 || echo 11)}
 
 require_root
 peers_require debug
-[ -x "$L2D" ] || skip "no $L2D (run make)"
-compgen -G '/usr/lib/pppd/*/pppoe.so' >/dev/null || skip "pppd has no pppoe.so plugin"
-if [ -n "${L2TPSEL_EXTRA_KOS:-}" ]; then
-	modprobe -q -a pppox ppp_generic 2>/dev/null
-	for ko in ${L2TPSEL_EXTRA_KOS//,/ }; do
-		m=$(basename "$ko" .ko)
-		[ -d "/sys/module/$m" ] && continue
-		insmod "$ko" || skip "cannot load $ko"
-		defer rmmod "$m"
-	done
-fi
-for m in pppoe macvlan; do
-	[ -d "/sys/module/$m" ] || modprobe -q "$m" 2>/dev/null || skip "no kernel module $m"
-done
+access_require
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
 peers_init 10.210.0.1 || fail "cannot set up the hub"
@@ -68,20 +55,7 @@ peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
 peer_silent_start dead
 HUB=$PEERS_HUB
 D=$PEERS_DIR
-hub() { ip netns exec "$HUB" "$@"; }
-
-# The subscribers' side: acc0 in the hub, its peer sw0 in the "line"
-# namespace, one macvlan per subscriber on sw0 (distinct MAC addresses on
-# one access link, as behind a DSLAM).
-setup_ns SUBS || fail "cannot create the subscribers' namespace"
-ip -n "$HUB" link add acc0 type veth peer name sw0 netns "$SUBS" || fail "veth acc0"
-batch=$'link set sw0 up\n'
-for i in $(seq 0 "$NSUBS"); do
-	batch+="link add s$i link sw0 type macvlan mode bridge"$'\n'"link set s$i up"$'\n'
-done
-ip -n "$SUBS" -batch - <<<"$batch" || fail "macvlans"
-ip -n "$HUB" link set acc0 up
-subs() { ip netns exec "$SUBS" "$@"; }
+access_init "$NSUBS" || fail "cannot set up the subscribers' link"
 
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
 	"domain add example profile P" "profile add Q" \
@@ -90,45 +64,6 @@ printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11"
 hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
 peers_ready || fail "an xl2tpd did not start"
 
-# agent_start [-o LINE]...: the LAC with an access interface.
-agent_start() {
-	rm -f "$D/agent.sock"
-	ip netns exec "$HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
-		-o "socket $D/agent.sock" -o "journal $D/agent.journal" -o 'hostname lac-agent' \
-		-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' "$@" 2>>"$D/agent.log" &
-	AGENT=$!
-	defer kill_wait $AGENT
-	wait_for 5 test -S "$D/agent.sock" || { tail "$D/agent.log"; fail "l2tpseld did not start"; }
-}
-
-# dial N USER [pppd option...]: subscriber N (macvlan sN, ppp unit N) dials.
-declare -A SUBPID
-dial() {
-	local n=$1 user=$2
-	shift 2
-	rm -f "$D/sub$n.log"
-	ip netns exec "$SUBS" pppd plugin pppoe.so nic-s"$n" unit "$n" user "$user" \
-		password secret noauth nodefaultroute noipdefault mtu 1492 mru 1492 \
-		noipv6 noccp novj nodeflate nobsdcomp lcp-echo-interval 0 maxfail 1 \
-		ip-up-script /bin/true ip-down-script /bin/true nodetach debug \
-		logfile "$D/sub$n.log" "$@" >/dev/null 2>&1 &
-	SUBPID[$n]=$!
-	defer kill_wait "${SUBPID[$n]}"
-}
-sub_up() {	# sub_up N: pppN has an address
-	ip -n "$SUBS" -4 addr show dev "ppp$1" 2>/dev/null | grep -q 'inet .* peer '
-}
-sessions() { val "$(hub "$L" summary)" sessions; }
-sessions_are() { [ "$(sessions)" = "$1" ]; }	# for wait_for
-astat() {	# astat KEY: the agent's access counter
-	val "$(hub "$L" login stats socket "$D/agent.sock" | grep '^access ')" "$1"
-}
-show_logs() {
-	echo "--- agent.log (access, sessions, logins)"
-	grep -E 'access |closed|login [0-9]+ .*(done|outcome)|CDN|signal' "$D/agent.log" | tail -80
-	for f in "$D"/sub*.log; do [ -e "$f" ] && { echo "--- $f"; tail -25 "$f"; }; done
-	peers_show
-}
 LNS_PPP=$(peer_lns_ppp_addr lns1)
 keep_logs "$D"
 

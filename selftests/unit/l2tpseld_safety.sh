@@ -85,6 +85,15 @@ ok "secrets: a secret with -o is refused, and the message does not repeat it" \
 	  ! has "$T/err" 'Cmdline-Secret-1'; echo $?)
 "$L2D" "${common[@]}" -o 'lns-secret * Cmdline-Secret-2' -t 2>"$T/err"
 ok "secrets: an lns-secret with -o is refused" $([ $? -eq 1 ] && ! has "$T/err" 'Cmdline-Secret-2'; echo $?)
+"$L2D" "${common[@]}" -o 'radius-server 127.0.0.1 secret Cmdline-Secret-4' -t 2>"$T/err"
+ok "secrets: a RADIUS server's secret with -o is refused" \
+	$([ $? -eq 1 ] && has "$T/err" 'secrets are refused' && ! has "$T/err" 'Cmdline-Secret-4'; echo $?)
+printf 'access pppoe lo\ndataplane kernel\nradius-server 127.0.0.1 secret File-Secret-5\n' >"$T/rad.conf"
+chmod 0644 "$T/rad.conf"
+"$L2D" "${common[@]}" -c "$T/rad.conf" -t 2>"$T/err"
+ok "secrets: a world-readable file with a RADIUS secret is refused" \
+	$([ $? -eq 1 ] && has "$T/err" 'holds secrets and is open to other users' &&
+	  ! has "$T/err" 'File-Secret-5'; echo $?)
 printf 'secret t1 File-Secret-3\n' >"$T/open.conf"
 chmod 0644 "$T/open.conf"
 "$L2D" "${common[@]}" -c "$T/open.conf" -t 2>"$T/err"

@@ -4,6 +4,9 @@
  * CLI's batch mode and the simulator share; and l2tpseld's access role lines
  * (userspace/l2tpseld/config.c, conf_access_*).
  */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
 #include "unit.h"
 #include "conf.h"
 #include "../../userspace/l2tpseld/l2d_conf.h"
@@ -475,4 +478,61 @@ UNIT_TEST(conf_access_reload)
 	l2d_conf_reload(&lc, &fresh, kept, sizeof(kept));
 	EXPECT_STREQ(kept, "access");
 	EXPECT_EQ(lc.n_access, 1);
+}
+
+/*
+ * RADIUS lines (Documentation/radius.md, S-RAD-1, S-RAD-3): defaults, the
+ * server forms, every refusal's message, and radius-server needing the
+ * access role.
+ */
+UNIT_TEST(conf_radius_lines)
+{
+	const struct sockaddr_in *a;
+
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(lc.n_radius, 0u);
+	EXPECT_EQ(lc.radius_timeout_ms, 3000);
+	EXPECT_EQ(lc.radius_tries, 3);
+	EXPECT_EQ(lc.radius_dead_ms, 60000);
+	EXPECT_TRUE(!lc.radius_fallback);
+	EXPECT_EQ(lc.radius_profile_vendor, 2636);
+	EXPECT_EQ(lc.radius_profile_type, 64);
+	EXPECT_EQ(aline("radius-server 192.0.2.1 secret s3cret"), 0);
+	EXPECT_EQ(aline("radius-server 192.0.2.2 port 1645 secret other"), 0);
+	EXPECT_EQ(lc.n_radius, 2u);
+	a = (const struct sockaddr_in *)&lc.radius[0].addr;
+	EXPECT_EQ(ntohs(a->sin_port), 1812);
+	a = (const struct sockaddr_in *)&lc.radius[1].addr;
+	EXPECT_EQ(ntohs(a->sin_port), 1645);
+	EXPECT_STREQ(lc.radius[1].secret, "other");
+	EXPECT_EQ(aline("radius-fallback domain-map"), 0);
+	EXPECT_TRUE(lc.radius_fallback);
+	EXPECT_EQ(aline("radius-profile-attribute 25"), 0);
+	EXPECT_EQ(lc.radius_profile_vendor, 0);
+	EXPECT_EQ(lc.radius_profile_type, 25);
+	EXPECT_EQ(aline("radius-profile-attribute 4874:13"), 0);
+	EXPECT_EQ(lc.radius_profile_vendor, 4874);
+	EXPECT_EQ(lc.radius_profile_type, 13);
+	EXPECT_EQ(aline("radius-timeout 500ms"), 0);
+	EXPECT_EQ(lc.radius_timeout_ms, 500);
+	EXPECT_EQ(aline("radius-tries 10"), 0);
+	EXPECT_EQ(aline("radius-tries 11"), -1);
+	EXPECT_EQ(aline("radius-server 192.0.2.3 secret"), -1);
+	EXPECT_STREQ(lerr, "radius-server: usage: radius-server ADDRESS [port N] secret SECRET");
+	EXPECT_EQ(aline("radius-server nowhere secret x"), -1);
+	EXPECT_STREQ(lerr, "radius-server: \"nowhere\" is not an IPv4 or IPv6 address");
+	EXPECT_EQ(aline("radius-server 192.0.2.3 port 0 secret x"), -1);
+	EXPECT_STREQ(lerr, "radius-server: port \"0\": 1..65535");
+	EXPECT_EQ(aline("radius-server 192.0.2.3 secret a"), 0);
+	EXPECT_EQ(aline("radius-server 192.0.2.4 secret a"), 0);
+	EXPECT_EQ(aline("radius-server 192.0.2.5 secret a"), -1);
+	EXPECT_STREQ(lerr, "radius-server: at most 4 servers");
+	EXPECT_EQ(aline("radius-fallback maybe"), -1);
+	EXPECT_STREQ(lerr, "radius-fallback: domain-map or refuse");
+	EXPECT_EQ(aline("radius-profile-attribute 26"), -1);
+	EXPECT_EQ(aline("radius-profile-attribute 2636:0"), -1);
+	EXPECT_EQ(aline("radius-profile-attribute 0:64"), -1);
+	/* servers without an access interface have no one to ask about */
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
+	EXPECT_STREQ(lerr, "radius-server is for the access role: no \"access pppoe\" line");
 }

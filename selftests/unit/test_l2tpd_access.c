@@ -122,7 +122,7 @@ UNIT_TEST(l2tpd_access_login_up_and_lns_clears)
 
 	ASSERT_TRUE(lac != NULL);
 	lns = &H->node[1];
-	id = l2d_login_start_access(lac->d, &sub_token, "alice@example", "02:00:00:00:00:01",
+	id = l2d_login_start_access(lac->d, &sub_token, "alice@example", NULL, "02:00:00:00:00:01",
 				    "internet", err, sizeof(err));
 	ASSERT_TRUE(id != 0);
 	h_run_for(200);
@@ -159,7 +159,7 @@ UNIT_TEST(l2tpd_access_login_refused_told_once)
 	char err[128];
 
 	ASSERT_TRUE(lac != NULL);
-	ASSERT_TRUE(l2d_login_start_access(lac->d, &sub_token, "bob@example", "02:00:00:00:00:02",
+	ASSERT_TRUE(l2d_login_start_access(lac->d, &sub_token, "bob@example", NULL, "02:00:00:00:00:02",
 					   "acc0", err, sizeof(err)) != 0);
 	h_run_for(500);
 	EXPECT_EQ(A.done, 1);
@@ -186,7 +186,7 @@ UNIT_TEST(l2tpd_access_login_no_route)
 	lac = h_node(lac_none);
 	ASSERT_TRUE(lac != NULL);
 	lac->d->aops = &t_ops;
-	id = l2d_login_start_access(lac->d, &sub_token, "carol@example", "m", "c", err, sizeof(err));
+	id = l2d_login_start_access(lac->d, &sub_token, "carol@example", NULL, "m", "c", err, sizeof(err));
 	h_run_for(100);
 	/* either refused at once (err) or told once through login_done */
 	EXPECT_EQ(A.done + (id ? 0 : 1), 1);
@@ -205,7 +205,7 @@ UNIT_TEST(l2tpd_access_subscriber_leaves_during_setup)
 
 	ASSERT_TRUE(lac != NULL);
 	H->latency_ms = 50;
-	id = l2d_login_start_access(lac->d, &sub_token, "dave@example", "m", "c", err, sizeof(err));
+	id = l2d_login_start_access(lac->d, &sub_token, "dave@example", NULL, "m", "c", err, sizeof(err));
 	ASSERT_TRUE(id != 0);
 	h_run_for(60);			/* SCCRQ out, no answer yet */
 	lg = l2d_login_find(lac->d, id);

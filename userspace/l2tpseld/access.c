@@ -42,6 +42,7 @@
 #include "l2tp.h"
 #include "ppp.h"
 #include "pppoe.h"
+#include "radius.h"
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
 #define ACC_RATE_SLOTS	256	/* per-MAC discovery rate, hashed */
@@ -72,6 +73,7 @@ struct sub {
 	int chan_fd;			/* its channel on /dev/ppp */
 	struct l2d_fd chanw;
 	struct l2d_ppp ppp;
+	struct rad_call *rad;		/* Access-Request in flight (radclient.c) */
 	uint32_t login_id;		/* login in flight, 0 when none */
 	bool in_login;
 	struct l2d_session *s;		/* the established call */
@@ -85,7 +87,7 @@ struct sub {
 struct acc_stats {
 	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
 	uint64_t bad, cookie_bad, rate_dropped, no_service;
-	uint64_t logins, up, refused, gone;
+	uint64_t logins, up, refused, gone, radius_fallback;
 };
 
 struct acc {
@@ -243,34 +245,84 @@ static void line_ids(struct sub *sb, const struct pppoe_disc *padr)
 		 sb->ifc->conf->ifname);
 }
 
+/* A refusal (@why) to tell the subscriber from the loop: act_fire(). */
+static void refuse(struct sub *sb, const char *why)
+{
+	snprintf(sb->fail, sizeof(sb->fail), "%s", why);
+	l2d_timer_arm(sb->a->d->loop, &sb->act_timer, l2d_now(sb->a->d->loop));
+}
+
+/* The login of the authenticated name; @profile from RADIUS beats the domain map. */
+static void login(struct sub *sb, const char *profile)
+{
+	char err[256];
+	uint32_t id;
+
+	sb->in_login = true;
+	id = l2d_login_start_access(sb->a->d, sb, sb->ppp.name, profile, sb->calling, sb->called,
+				    err, sizeof(err));
+	if (!id) {
+		sb->in_login = false;
+		return refuse(sb, err);
+	}
+	if (sb->in_login)
+		sb->login_id = id;
+}
+
+/* The RADIUS server's answer (Documentation/radius.md). */
+static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
+{
+	struct sub *sb = arg;
+	struct acc *a = sb->a;
+	char q[L2D_QUOTED_SIZE(64)];
+
+	sb->rad = NULL;
+	switch (res) {
+	case RAD_RES_ACCEPT:
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: RADIUS Access-Accept%s%s",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, r->profile[0] ? ", profile " : "",
+			r->profile[0] ? l2d_quote_str(q, sizeof(q), r->profile) : "");
+		return login(sb, r->profile[0] ? r->profile : NULL);
+	case RAD_RES_REJECT:
+		return refuse(sb, r->message[0] ? r->message : "authentication failed");
+	case RAD_RES_DOWN:
+		if (!a->d->conf->radius_fallback)
+			return refuse(sb, "no RADIUS server answered");
+		a->st.radius_fallback++;
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: no RADIUS server answered: "
+			"the domain map decides", sb->ifc->conf->ifname, sb->calling, sb->sid);
+		return login(sb, NULL);
+	}
+}
+
 static void ppp_auth(struct l2d_ppp *p)
 {
 	struct sub *sb = p->arg;
 	struct acc *a = sb->a;
-	char err[256], user[PPP_NAME_MAX + 1], q[L2D_QUOTED_SIZE(64)];
-	uint32_t id;
+	char q[L2D_QUOTED_SIZE(64)];
 
-	memcpy(user, p->name, p->name_len);
-	user[p->name_len] = '\0';
 	a->st.logins++;
 	l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: login %s (%s)", sb->ifc->conf->ifname,
-		sb->calling, sb->sid, l2d_quote_str(q, sizeof(q), user),
+		sb->calling, sb->sid, l2d_quote_str(q, sizeof(q), p->name),
 		p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
-	if (strlen(user) != p->name_len) {
-		snprintf(sb->fail, sizeof(sb->fail), "user name with a NUL byte");
-		l2d_timer_arm(a->d->loop, &sb->act_timer, l2d_now(a->d->loop));
+	if (strlen(p->name) != p->name_len)
+		return refuse(sb, "user name with a NUL byte");
+	if (l2d_radius_on(a->d)) {
+		struct rad_auth ra = {
+			.user = p->name, .chap = p->auth == PPP_AUTH_CHAP,
+			.secret = p->response, .secret_len = p->response_len,
+			.chap_id = p->chap_id, .challenge = p->challenge,
+			.challenge_len = p->auth == PPP_AUTH_CHAP ? sizeof(p->challenge) : 0,
+			.calling = sb->calling, .port_id = sb->ifc->conf->ifname,
+			.called = sb->service,
+		};
+
+		sb->rad = l2d_radius_auth(a->d, &ra, rad_done, sb);
+		if (!sb->rad)
+			refuse(sb, "the RADIUS request could not be built");
 		return;
 	}
-	sb->in_login = true;
-	id = l2d_login_start_access(a->d, sb, user, sb->calling, sb->called, err, sizeof(err));
-	if (!id) {
-		sb->in_login = false;
-		snprintf(sb->fail, sizeof(sb->fail), "%s", err);
-		l2d_timer_arm(a->d->loop, &sb->act_timer, l2d_now(a->d->loop));
-		return;
-	}
-	if (sb->in_login)
-		sb->login_id = id;
+	login(sb, NULL);
 }
 
 static const struct l2d_ppp_ops sub_ppp_ops = {
@@ -391,6 +443,8 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 	l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: gone: %s", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, why);
 	l2d_timer_cancel(d->loop, &sb->act_timer);
+	l2d_radius_cancel(d, sb->rad);
+	sb->rad = NULL;
 	if (sb->in_login) {
 		struct l2d_login *lg = l2d_login_find(d, sb->login_id);
 
@@ -879,7 +933,8 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 	s = &a->st;
 	return snprintf(buf, len, "access subscribers %u padi %llu pado %llu padr %llu pads %llu "
 			"pads-refused %llu padt-rx %llu padt-tx %llu bad %llu cookie-bad %llu "
-			"rate-dropped %llu no-service %llu logins %llu up %llu refused %llu gone %llu",
+			"rate-dropped %llu no-service %llu logins %llu up %llu refused %llu gone %llu "
+			"radius-fallback %llu",
 			a->n_subs, (unsigned long long)s->padi, (unsigned long long)s->pado,
 			(unsigned long long)s->padr, (unsigned long long)s->pads,
 			(unsigned long long)s->pads_refused, (unsigned long long)s->padt_rx,
@@ -887,5 +942,5 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 			(unsigned long long)s->cookie_bad, (unsigned long long)s->rate_dropped,
 			(unsigned long long)s->no_service, (unsigned long long)s->logins,
 			(unsigned long long)s->up, (unsigned long long)s->refused,
-			(unsigned long long)s->gone);
+			(unsigned long long)s->gone, (unsigned long long)s->radius_fallback);
 }

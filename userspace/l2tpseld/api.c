@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "l2d.h"
+#include "radius.h"
 
 #define API_LINE_MAX 1024
 
@@ -165,6 +166,8 @@ static void cmd_stats(struct api_conn *c)
 		char line[512];
 
 		if (l2d_access_stats(c->d, line, sizeof(line)) > 0)
+			conn_write(c, line);
+		if (l2d_radius_stats(c->d, line, sizeof(line)) > 0)
 			conn_write(c, line);
 	}
 	conn_write(c, "end");

@@ -43,6 +43,11 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->access_auth_timeout_ms = 30000;
 	c->padi_rate = 500;
 	c->padi_rate_per_mac = 5;
+	c->radius_timeout_ms = 3000;
+	c->radius_tries = 3;
+	c->radius_dead_ms = 60000;
+	c->radius_profile_vendor = 2636;	/* Juniper's Tunnel-Group, 26-2636-64 */
+	c->radius_profile_type = 64;
 	c->lns_idle_ms = 60000;
 	c->lns_max_setup = 256;
 	c->lns_max_setup_per_peer = 8;
@@ -187,6 +192,8 @@ static const struct dur_kw dur_kws[] = {
 	{ "hello-interval", offsetof(struct l2d_conf, hello_ms), 0 },
 	{ "lns-idle-timeout", offsetof(struct l2d_conf, lns_idle_ms), 0 },
 	{ "access-auth-timeout", offsetof(struct l2d_conf, access_auth_timeout_ms), 1000 },
+	{ "radius-timeout", offsetof(struct l2d_conf, radius_timeout_ms), 100 },
+	{ "radius-dead-time", offsetof(struct l2d_conf, radius_dead_ms), 0 },
 };
 
 /* count keywords: keyword, offset, range */
@@ -202,7 +209,52 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535 },
 	{ "pppoe-padi-rate", offsetof(struct l2d_conf, padi_rate), 0, 1000000 },
 	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000 },
+	{ "radius-tries", offsetof(struct l2d_conf, radius_tries), 1, 10 },
 };
+
+/* radius-server ADDR [port N] secret SECRET */
+static int radius_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	struct l2d_radius_conf *r = &c->radius[c->n_radius];
+	uint32_t port = 1812;
+	int k = 2;
+
+	if (n == 6 && !strcmp(t[2], "port")) {
+		if (parse_u32(t[3], 1, 65535, &port))
+			return cerr(err, errlen, "radius-server: port \"%s\": 1..65535", t[3]);
+		k = 4;
+	}
+	if (n != k + 2 || strcmp(t[k], "secret"))
+		return cerr(err, errlen, "radius-server: usage: radius-server ADDRESS [port N] secret SECRET");
+	if (c->n_radius == L2D_MAX_RADIUS)
+		return cerr(err, errlen, "radius-server: at most %d servers", L2D_MAX_RADIUS);
+	if (l2d_parse_addr(t[1], (uint16_t)port, &r->addr, &r->len))
+		return cerr(err, errlen, "radius-server: \"%s\" is not an IPv4 or IPv6 address", t[1]);
+	if (copy_name(r->secret, sizeof(r->secret), t[k + 1]))
+		return cerr(err, errlen, "radius-server: a secret of 1..%zu bytes", sizeof(r->secret) - 1);
+	c->n_radius++;
+	return 0;
+}
+
+/* radius-profile-attribute TYPE | VENDOR:TYPE (26-VENDOR-TYPE) */
+static int radius_attr_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	uint32_t vendor = 0, type;
+	char *colon = n == 2 ? strchr(t[1], ':') : NULL;
+
+	if (colon) {
+		*colon = '\0';
+		if (parse_u32(t[1], 1, 0xffffff, &vendor) || parse_u32(colon + 1, 1, 255, &type))
+			return cerr(err, errlen, "radius-profile-attribute: VENDOR:TYPE with a vendor "
+				    "1..16777215 and a type 1..255");
+	} else if (n != 2 || parse_u32(t[1], 1, 255, &type) || type == 26) {
+		return cerr(err, errlen, "radius-profile-attribute: usage: radius-profile-attribute "
+			    "TYPE | VENDOR:TYPE (a type 1..255 other than 26; 2636:64 by default)");
+	}
+	c->radius_profile_vendor = vendor;
+	c->radius_profile_type = (uint8_t)type;
+	return 0;
+}
 
 /* access pppoe IFNAME [service NAME...] [ac-name NAME] */
 static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
@@ -326,6 +378,17 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		if (n != 2 || parse_u32(t[1], 1, 65535, &v))
 			return cerr(err, errlen, "port: expected 1..65535");
 		c->port = (uint16_t)v;
+	} else if (!strcmp(t[0], "radius-server")) {
+		return radius_line(c, t, n, err, errlen);
+	} else if (!strcmp(t[0], "radius-profile-attribute")) {
+		return radius_attr_line(c, t, n, err, errlen);
+	} else if (!strcmp(t[0], "radius-fallback")) {
+		if (n != 2 || (strcmp(t[1], "domain-map") && strcmp(t[1], "refuse")))
+			return cerr(err, errlen, "radius-fallback: domain-map or refuse");
+		c->radius_fallback = !strcmp(t[1], "domain-map");
+	} else if (!strcmp(t[0], "nas-identifier")) {
+		if (n != 2 || copy_name(c->nas_identifier, sizeof(c->nas_identifier), t[1]))
+			return cerr(err, errlen, "nas-identifier: a name of 1..%d bytes", L2D_NAME_MAX - 1);
 	} else if (!strcmp(t[0], "listen")) {
 		/* listen ADDR [port N] */
 		uint32_t port = 0;
@@ -555,7 +618,7 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen)
 {
 	char line[1100], msg[200];
-	unsigned int no = 0, n_secrets = c->n_secrets;
+	unsigned int no = 0, n_secrets = c->n_secrets + c->n_radius;
 	struct stat st;
 	FILE *f = fopen(path, "r");
 
@@ -578,7 +641,7 @@ int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen
 	}
 	fclose(f);
 	/* a pipe (-c <(...)) is 0600; a file with secrets must not be world-readable */
-	if (c->n_secrets > n_secrets && (st.st_mode & S_IRWXO))
+	if (c->n_secrets + c->n_radius > n_secrets && (st.st_mode & S_IRWXO))
 		return cerr(err, errlen, "%s holds secrets and is open to other users (mode %04o): "
 			    "chmod o= it (0600 or 0640)", path, (unsigned int)(st.st_mode & 07777));
 	return 0;
@@ -608,6 +671,8 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	if (c->n_access && c->dataplane != L2D_DP_KERNEL)
 		return cerr(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
 			    "in the kernel)");
+	if (c->n_radius && !c->n_access)
+		return cerr(err, errlen, "radius-server is for the access role: no \"access pppoe\" line");
 	if (c->test_switch[0] && !c->test_mode)
 		return cerr(err, errlen, "%s is a test switch: refused without \"test-mode yes\" "
 			    "(never on a production agent)", c->test_switch);
@@ -667,6 +732,13 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 		memcpy(keep.access, run->access, sizeof(run->access));
 		keep.n_access = run->n_access;
 		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%saccess", kept[0] ? ", " : "");
+	}
+	/* the client has a socket per server: the servers stay, their timing may change */
+	if (run->n_radius != fresh->n_radius || memcmp(run->radius, fresh->radius, sizeof(run->radius))) {
+		memcpy(keep.radius, run->radius, sizeof(run->radius));
+		keep.n_radius = run->n_radius;
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%sradius-server",
+			 kept[0] ? ", " : "");
 	}
 	*run = keep;
 }

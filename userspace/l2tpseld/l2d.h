@@ -262,6 +262,7 @@ struct l2d {
 	const struct l2d_dpops *dpops;	/* NULL: dataplane none */
 	const struct l2d_access_ops *aops;	/* NULL: no access role */
 	void *kctx, *envctx, *dpctx, *actx;
+	void *rctx;			/* the RADIUS client (radclient.c), NULL: none */
 	struct l2d_tunnel *tunnels;
 	struct l2d_tunnel *tun_by_id[65536];
 	struct l2d_session *sess_by_id[65536];
@@ -343,7 +344,8 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
  * through API lines.  @calling, @called: the ICRQ's numbers.
  */
 uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
-				const char *calling, const char *called, char *err, size_t errlen);
+				const char *profile, const char *calling, const char *called,
+				char *err, size_t errlen);
 struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id);
 /* The attempt of @lg's session ended (ok, or how it failed). */
 void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result,

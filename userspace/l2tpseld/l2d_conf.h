@@ -22,6 +22,7 @@
 #define L2D_MAX_ACCESS	8	/* "access pppoe" interfaces */
 #define L2D_MAX_SERVICES 8	/* service names of one */
 #define L2D_RL_MSGS	6	/* enum l2tpsel_rl_msg: ANY .. PPPOE */
+#define L2D_MAX_RADIUS	4	/* radius-server lines */
 
 /*
  * How long an owed acknowledgement waits for a message to carry it before a
@@ -54,6 +55,13 @@ struct l2d_access_conf {
 	unsigned int n_services;	/* 0: any service */
 };
 enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
+
+/* "radius-server ADDR [port N] secret SECRET" */
+struct l2d_radius_conf {
+	struct sockaddr_storage addr;
+	socklen_t len;
+	char secret[129];		/* RAD_SECRET_MAX, with the NUL */
+};
 
 struct l2d_secret_ent {
 	char match[L2D_NAME_MAX];	/* LAC: tunnel name or "*"; LNS: Host Name or "*" */
@@ -126,6 +134,15 @@ struct l2d_conf {
 	enum l2d_calling access_calling;	/* access-calling-number */
 	uint32_t access_auth_timeout_ms;
 	uint32_t padi_rate, padi_rate_per_mac;	/* per second; 0: unlimited */
+	struct l2d_radius_conf radius[L2D_MAX_RADIUS];	/* in the order they are tried */
+	unsigned int n_radius;
+	uint32_t radius_timeout_ms;		/* one try */
+	uint32_t radius_tries;			/* tries per server */
+	uint32_t radius_dead_ms;		/* a server that did not answer is skipped */
+	bool radius_fallback;			/* no server answered: the domain map; else refuse */
+	uint32_t radius_profile_vendor;		/* the attribute naming the profile */
+	uint8_t radius_profile_type;
+	char nas_identifier[L2D_NAME_MAX];	/* "" = the hostname */
 	int log_level;
 	bool foreground;
 };

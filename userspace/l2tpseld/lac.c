@@ -253,9 +253,10 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 }
 
 uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
-				const char *calling, const char *called, char *err, size_t errlen)
+				const char *profile, const char *calling, const char *called,
+				char *err, size_t errlen)
 {
-	return login_start(d, NULL, access, user, NULL, NULL, calling, called, err, errlen);
+	return login_start(d, NULL, access, user, profile, NULL, calling, called, err, errlen);
 }
 
 static unsigned int outcome_of(enum l2d_end end)

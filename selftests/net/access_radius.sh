@@ -1,0 +1,140 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only the agent's RADIUS client; its kernel paths are access_pppoe's
+#
+# RADIUS for the access role (Documentation/radius.md, S-RAD-1, S-RAD-3),
+# against Debian's FreeRADIUS with a configuration of its own in the hub
+# namespace.  PPPoE subscribers (selftests/access.sh) dial the agent, which
+# asks FreeRADIUS before it selects a tunnel:
+#   - PAP, the Access-Accept naming profile Q (Juniper's Tunnel-Group,
+#     26-2636-64) while the domain map says P: the call goes to Q's LNS;
+#   - CHAP, an Access-Accept without a profile: the domain map decides;
+#   - a wrong password: Access-Reject, its Reply-Message in the
+#     subscriber's pppd log, nothing counted;
+#   - FreeRADIUS stopped: after radius-tries x radius-timeout the
+#     radius-fallback (domain-map) lets the login through to P's LNS;
+#   - the agent's radius counters equal what happened, no reply was bad.
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../peers.sh"
+source "$(dirname "$0")/../access.sh"
+
+L=$L2TPSEL_CLI
+
+require_root
+peers_require
+require_cmd freeradius
+access_require
+mod_load || fail "insmod $L2TPSEL_KO failed"
+
+peers_init 10.210.0.1 || fail "cannot set up the hub"
+peers_add "lns1 10.220.0.11" "lns2 10.220.0.13" || fail "cannot add the peers"
+peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
+peer_lns_start lns2 host lns-two || fail "xl2tpd lns2 did not start"
+D=$PEERS_DIR
+access_init 4 || fail "cannot set up the subscribers' link"
+printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
+	"domain add example profile P" "profile add Q" \
+	"tunnel add TQ profile Q level 0 dest 10.220.0.13" >"$D/config"
+hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
+peers_ready || fail "an xl2tpd did not start"
+keep_logs "$D"
+
+# --- FreeRADIUS: Debian's configuration, our users, on the hub's loopback ----
+# Debian's tree with three changes: it runs as root (our copy is root's),
+# answers a reject at once, and takes realms without a dot ("example").
+R=$D/raddb
+cp -a /etc/freeradius/3.0 "$R" || fail "cannot copy /etc/freeradius/3.0"
+sed -i 's/^\s*user = freerad/#&/; s/^\s*group = freerad/#&/; s/^\(\s*reject_delay = \).*/\10/' \
+	"$R/radiusd.conf"
+sed -i 's/^\(\s*\)filter_username$/\1#filter_username/' "$R/sites-enabled/default"
+printf '%s\n' 'BEGIN-VENDOR	Juniper' 'ATTRIBUTE	Juniper-Tunnel-Group	64	string' \
+	'END-VENDOR	Juniper' >>"$R/dictionary"
+cat >"$R/mods-config/files/authorize" <<'EOF'
+alice@example	Cleartext-Password := "secret"
+		Juniper-Tunnel-Group = "Q",
+		Reply-Message = "welcome alice"
+bob@example	Cleartext-Password := "secret"
+carol@example	Cleartext-Password := "not-what-she-types"
+		Reply-Message = "wrong password for carol"
+dave@example	Cleartext-Password := "secret"
+EOF
+# -X: in the foreground, every request and reply in the log
+ip netns exec "$PEERS_HUB" freeradius -X -d "$R" >"$D/radiusd.log" 2>&1 &
+RADIUSD=$!
+defer kill_wait $RADIUSD
+radius_ready() { grep -q 'Ready to process requests' "$D/radiusd.log"; }
+wait_for 60 radius_ready || { tail -20 "$D/radiusd.log"; fail "freeradius did not start"; }
+
+printf '%s\n' 'radius-server 127.0.0.1 secret testing123' 'radius-timeout 1s' 'radius-tries 2' \
+	'radius-fallback domain-map' >"$D/agent.conf"
+chmod 0600 "$D/agent.conf"
+agent_start -c "$D/agent.conf" -o 'access-auth chap pap'
+rstat() {	# rstat KEY: the agent's radius counter
+	val "$(hub "$L" login stats socket "$D/agent.sock" | grep '^radius ')" "$1"
+}
+dsess() {	# dsess ADDR: sessions the kernel counts on that destination
+	val "$(hub "$L" destination show | grep "^$1 ")" sessions
+}
+
+# --- PAP; the profile attribute beats the domain map (S-RAD-3) ---------------
+dial 0 alice@example refuse-chap
+wait_for 30 sub_up 0
+check_err $? "subscriber 0: no IPCP (PAP through RADIUS)"
+grep -q 'RADIUS Access-Accept, profile Q$' "$D/agent.log"
+check_err $? "the agent did not log the Access-Accept with profile Q"
+expect "$(dsess 10.220.0.13)" 1 "sessions on Q's LNS"
+expect "$(dsess 10.220.0.11)" 0 "sessions on P's LNS (the domain map's)"
+subs ping -c 2 -W 3 -I ppp0 "$(peer_lns_ppp_addr lns2)" >/dev/null 2>&1
+check_err $? "no ping to Q's LNS"
+grep -q 'User-Password = "secret"' "$D/radiusd.log"
+check_err $? "FreeRADIUS did not read alice's password from the hidden User-Password"
+log_test "S-RAD-1/S-RAD-3 PAP through RADIUS: the Tunnel-Group attribute picks profile Q over the domain map"
+
+# --- CHAP without a profile attribute: the domain map ------------------------
+dial 1 bob@example
+wait_for 30 sub_up 1
+check_err $? "subscriber 1: no IPCP (CHAP through RADIUS)"
+grep -q 'login bob@example (CHAP)' "$D/agent.log"
+check_err $? "bob did not log in with CHAP"
+grep -q 'CHAP-Password' "$D/radiusd.log"
+check_err $? "FreeRADIUS saw no CHAP-Password"
+expect "$(dsess 10.220.0.11)" 1 "sessions on P's LNS"
+log_test "S-RAD-1 CHAP through RADIUS (CHAP-Password, CHAP-Challenge), no profile: the domain map decides"
+
+# --- Access-Reject --------------------------------------------------------------
+dial 2 carol@example refuse-chap
+wait_for 30 pid_gone "${SUBPID[2]}"
+check_err $? "the rejected subscriber's pppd is still running"
+grep -q 'wrong password for carol' "$D/sub2.log"
+check_err $? "the subscriber's pppd did not log the Reply-Message: $(grep -i 'message\|auth' "$D/sub2.log" | head -3)"
+expect "$(sessions)" 2 "sessions counted (alice and bob only)"
+expect "$(astat refused)" 1 "access refused"
+log_test "S-RAD-1 Access-Reject: PAP Authenticate-Nak with the Reply-Message, nothing counted"
+
+# --- no RADIUS server: the fallback -------------------------------------------
+kill_wait $RADIUSD
+t0=$SECONDS
+dial 3 dave@example
+wait_for 40 sub_up 3
+check_err $? "subscriber 3: no IPCP after the RADIUS server went away (fallback domain-map)"
+log_info "subscriber 3 up $((SECONDS - t0)) s after dialing with no RADIUS server"
+grep -q 'no RADIUS server answered: the domain map decides' "$D/agent.log"
+check_err $? "the agent did not log the fallback"
+expect "$(astat radius-fallback)" 1 "logins through the fallback"
+expect "$(dsess 10.220.0.11)" 2 "sessions on P's LNS"
+log_test "S-RAD-1 the server stops: radius-fallback domain-map, the login goes through"
+
+# --- the counters -----------------------------------------------------------------
+expect "$(rstat requests)" 4 "RADIUS requests"
+expect "$(rstat accepts)" 2 "Access-Accepts"
+expect "$(rstat rejects)" 1 "Access-Rejects"
+expect "$(rstat down)" 1 "requests no server answered"
+expect "$(rstat timeouts)" 2 "timeouts (2 tries of 1 s)"
+expect "$(rstat bad)" 0 "replies refused"
+for i in 0 1 3; do kill_wait "${SUBPID[$i]}"; done
+wait_for 15 sessions_are 0
+check_err $? "sessions left after the hang-ups: $(sessions)"
+log_test "counters: requests, accepts, rejects, fallbacks exact; no session left"
+
+[ "$EXIT_STATUS" = 0 ] || show_logs
+exit $EXIT_STATUS

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The RADIUS client of the access role (Documentation/radius.md), on the
+ * agent's loop: nothing here blocks.  One connected UDP socket per
+ * "radius-server" line, tried in their order.  A request is sent to the
+ * first server not marked dead and retransmitted unchanged (RFC 2865
+ * section 2.5: same Identifier and Request Authenticator) every
+ * radius-timeout, radius-tries times; a server that never answered is dead
+ * for radius-dead-time and the request starts again, with a new Identifier
+ * and Authenticator, at the next one.  When no server is left it ends
+ * RAD_RES_DOWN and the caller applies radius-fallback.  At most 256 requests
+ * are in flight per server (the Identifier is one byte); the rest wait in
+ * order, bounded only by the subscribers there are.
+ *
+ * A reply that fails rad_reply_parse() (a wrong authenticator, a bad
+ * length, a duplicate) or names no request in flight is counted and dropped:
+ * the request waits on, a forged reply cannot end it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+
+#include "l2d.h"
+#include "radius.h"
+
+struct rad_srv {
+	struct l2d_rad *rc;
+	struct l2d_fd fdw;
+	uint64_t dead_until;		/* loop ms; 0: alive */
+	struct rad_call *slot[256];	/* in flight, by Identifier */
+	unsigned int in_flight;
+	uint8_t next_id;
+	struct rad_call *wait_head, *wait_tail;	/* for a free Identifier */
+};
+
+struct rad_call {
+	struct l2d_rad *rc;
+	rad_done_fn fn;
+	void *arg;
+	unsigned int srv;		/* the server being tried */
+	unsigned int tries;		/* sent to it so far */
+	int id;				/* -1: none held */
+	bool waiting;
+	struct rad_call *wait_next;
+	struct l2d_timer timer;
+	uint8_t auth[RAD_AUTH_LEN];
+	uint8_t *pkt;
+	size_t pkt_len;
+	/* what the request carries: a copy, a server change rebuilds the packet */
+	char user[256], calling[64], port_id[16], called[64];
+	uint8_t secret[254], challenge[16];
+	size_t secret_len, challenge_len;
+	uint8_t chap_id;
+	bool chap;
+};
+
+struct l2d_rad {
+	struct l2d *d;
+	struct rad_srv srv[L2D_MAX_RADIUS];
+	unsigned int n;
+	uint64_t requests, accepts, rejects, down, timeouts, retransmits, bad, stray;
+};
+
+static struct l2d_rad *rad_of(const struct l2d *d)
+{
+	return d->rctx;
+}
+
+bool l2d_radius_on(const struct l2d *d)
+{
+	return d->rctx != NULL;
+}
+
+static const struct l2d_radius_conf *srv_conf(const struct l2d_rad *rc, unsigned int i)
+{
+	return &rc->d->conf->radius[i];
+}
+
+static void call_free(struct rad_call *c)
+{
+	l2d_timer_cancel(c->rc->d->loop, &c->timer);
+	free(c->pkt);
+	explicit_bzero(c, sizeof(*c));
+	free(c);
+}
+
+static int start_on(struct rad_call *c, unsigned int srv);
+static void finish(struct rad_call *c, enum rad_result res, const struct rad_reply *r);
+
+/* Give up Identifier and waiting place; the next waiting request may go. */
+static void release(struct rad_call *c)
+{
+	struct rad_srv *s = &c->rc->srv[c->srv];
+	struct rad_call **pp;
+
+	if (c->id >= 0) {
+		s->slot[c->id] = NULL;
+		s->in_flight--;
+		c->id = -1;
+		if (s->wait_head) {
+			struct rad_call *w = s->wait_head;
+
+			s->wait_head = w->wait_next;
+			if (!s->wait_head)
+				s->wait_tail = NULL;
+			w->waiting = false;
+			if (start_on(w, c->srv))
+				finish(w, RAD_RES_DOWN, NULL);
+		}
+	} else if (c->waiting) {
+		for (pp = &s->wait_head; *pp != c; pp = &(*pp)->wait_next)
+			;
+		*pp = c->wait_next;
+		if (s->wait_tail == c) {
+			struct rad_call *t = s->wait_head;
+
+			while (t && t->wait_next)
+				t = t->wait_next;
+			s->wait_tail = t;
+		}
+		c->waiting = false;
+	}
+	l2d_timer_cancel(c->rc->d->loop, &c->timer);
+}
+
+static void finish(struct rad_call *c, enum rad_result res, const struct rad_reply *r)
+{
+	struct l2d_rad *rc = c->rc;
+
+	if (res == RAD_RES_ACCEPT)
+		rc->accepts++;
+	else if (res == RAD_RES_REJECT)
+		rc->rejects++;
+	else
+		rc->down++;
+	release(c);
+	c->fn(c->arg, res, r);
+	call_free(c);
+}
+
+/* The Access-Request for server @srv (RFC 2865 section 4.1, RFC 2869, RFC 4603). */
+static int build(struct rad_call *c, unsigned int srv)
+{
+	const struct l2d_radius_conf *sc = srv_conf(c->rc, srv);
+	const struct l2d_conf *conf = c->rc->d->conf;
+	const uint8_t *key = (const uint8_t *)sc->secret;
+	size_t klen = strlen(sc->secret);
+	struct rad_pkt *p = malloc(sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	c->rc->d->env->random(c->rc->d, c->auth, sizeof(c->auth));
+	rad_pkt_init(p, RAD_ACCESS_REQUEST, (uint8_t)c->id, c->auth);
+	rad_put_str(p, RAD_USER_NAME, c->user);
+	if (c->chap) {
+		uint8_t cp[1 + 253];
+
+		cp[0] = c->chap_id;	/* section 5.3: CHAP Ident, then the 16-byte response */
+		memcpy(cp + 1, c->secret, c->secret_len);
+		rad_put(p, RAD_CHAP_PASSWORD, cp, 1 + c->secret_len);
+		rad_put(p, RAD_CHAP_CHALLENGE, c->challenge, c->challenge_len);
+	} else {
+		rad_put_password(p, c->secret, c->secret_len, key, klen);
+	}
+	rad_put_str(p, RAD_NAS_IDENTIFIER, conf->nas_identifier[0] ? conf->nas_identifier :
+		    conf->hostname);
+	rad_put_u32(p, RAD_SERVICE_TYPE, RAD_SERVICE_FRAMED);
+	rad_put_u32(p, RAD_FRAMED_PROTOCOL, RAD_FRAMED_PPP);
+	rad_put_u32(p, RAD_NAS_PORT_TYPE, RAD_PORT_TYPE_PPPOE);
+	rad_put_str(p, RAD_NAS_PORT_ID, c->port_id);
+	rad_put_str(p, RAD_CALLING_STATION_ID, c->calling);
+	rad_put_str(p, RAD_CALLED_STATION_ID, c->called);
+	if (rad_finish(p, key, klen)) {
+		free(p);
+		return -EMSGSIZE;
+	}
+	free(c->pkt);
+	c->pkt = malloc(p->len);
+	if (!c->pkt) {
+		free(p);
+		return -ENOMEM;
+	}
+	memcpy(c->pkt, p->buf, p->len);
+	c->pkt_len = p->len;
+	explicit_bzero(p, sizeof(*p));
+	free(p);
+	return 0;
+}
+
+static void transmit(struct rad_call *c)
+{
+	struct l2d *d = c->rc->d;
+
+	if (c->tries++)
+		c->rc->retransmits++;
+	if (send(c->rc->srv[c->srv].fdw.fd, c->pkt, c->pkt_len, 0) < 0)
+		l2d_log(d, L2D_LOG_DEBUG, "radius: server %u: send: %s", c->srv + 1, strerror(errno));
+	l2d_timer_arm(d->loop, &c->timer, l2d_now(d->loop) + d->conf->radius_timeout_ms);
+}
+
+/* The next server to try from @from on, skipping the dead; -1: none. */
+static int next_server(struct l2d_rad *rc, unsigned int from)
+{
+	uint64_t now = l2d_now(rc->d->loop);
+	unsigned int i;
+
+	for (i = from; i < rc->n; i++)
+		if (rc->srv[i].dead_until <= now)
+			return (int)i;
+	return -1;
+}
+
+/* Send @c to server @srv, or queue it there. Return: 0, or -errno (nothing sent). */
+static int start_on(struct rad_call *c, unsigned int srv)
+{
+	struct rad_srv *s = &c->rc->srv[srv];
+	unsigned int k;
+	int err;
+
+	c->srv = srv;
+	c->tries = 0;
+	if (s->in_flight == 256) {
+		c->waiting = true;
+		c->wait_next = NULL;
+		if (s->wait_tail)
+			s->wait_tail->wait_next = c;
+		else
+			s->wait_head = c;
+		s->wait_tail = c;
+		return 0;
+	}
+	for (k = 0; s->slot[(uint8_t)(s->next_id + k)]; k++)
+		;
+	c->id = (uint8_t)(s->next_id + k);
+	s->next_id = (uint8_t)(c->id + 1);
+	s->slot[c->id] = c;
+	s->in_flight++;
+	err = build(c, srv);
+	if (err) {
+		l2d_log(c->rc->d, L2D_LOG_ERR, "radius: Access-Request for %s: %s", c->user,
+			strerror(-err));
+		s->slot[c->id] = NULL;
+		s->in_flight--;
+		c->id = -1;
+		return err;
+	}
+	transmit(c);
+	return 0;
+}
+
+static void call_timeout(struct l2d_timer *t)
+{
+	struct rad_call *c = t->arg;
+	struct l2d_rad *rc = c->rc;
+	struct l2d *d = rc->d;
+	int next;
+
+	rc->timeouts++;
+	if (c->tries < d->conf->radius_tries)
+		return transmit(c);
+	l2d_log(d, L2D_LOG_INFO, "radius: server %u did not answer %u tries: dead for %u ms",
+		c->srv + 1, c->tries, d->conf->radius_dead_ms);
+	rc->srv[c->srv].dead_until = l2d_now(d->loop) + d->conf->radius_dead_ms;
+	next = next_server(rc, c->srv + 1);
+	release(c);
+	if (next < 0 || start_on(c, (unsigned int)next))
+		finish(c, RAD_RES_DOWN, NULL);
+}
+
+static void srv_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct rad_srv *s = f->arg;
+	struct l2d_rad *rc = s->rc;
+	uint8_t buf[RAD_MAX_LEN];
+	int i;
+
+	(void)events;
+	for (i = 0; i < 64; i++) {
+		const struct l2d_radius_conf *sc = srv_conf(rc, (unsigned int)(s - rc->srv));
+		ssize_t n = recv(f->fd, buf, sizeof(buf), MSG_DONTWAIT);
+		struct rad_reply r;
+		struct rad_call *c;
+		const char *why = "";
+		struct rad_attr_ref prof = { rc->d->conf->radius_profile_vendor,
+					     rc->d->conf->radius_profile_type };
+
+		if (n < 0)
+			return;
+		c = n >= 2 ? s->slot[buf[1]] : NULL;
+		if (!c) {
+			rc->stray++;
+			continue;
+		}
+		if (rad_reply_parse(buf, (size_t)n, c->auth, (const uint8_t *)sc->secret,
+				    strlen(sc->secret), &prof, &r, &why)) {
+			rc->bad++;
+			l2d_log(rc->d, L2D_LOG_INFO, "radius: server %u: reply for %s dropped: %s",
+				(unsigned int)(s - rc->srv) + 1, c->user, why);
+			continue;
+		}
+		s->dead_until = 0;
+		if (r.code == RAD_ACCESS_CHALLENGE) {
+			/* a PPP subscriber has no way to answer one (section 4.4) */
+			snprintf(r.message, sizeof(r.message), "RADIUS Access-Challenge not supported");
+			r.code = RAD_ACCESS_REJECT;
+		}
+		finish(c, r.code == RAD_ACCESS_ACCEPT ? RAD_RES_ACCEPT : RAD_RES_REJECT, &r);
+	}
+}
+
+struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
+				 void *arg)
+{
+	struct l2d_rad *rc = rad_of(d);
+	struct rad_call *c;
+	int srv;
+
+	if (!rc || strlen(q->user) >= sizeof(c->user) || q->secret_len > sizeof(c->secret) ||
+	    q->challenge_len > sizeof(c->challenge) || (!q->chap && q->secret_len > 128))
+		return NULL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->rc = rc;
+	c->fn = fn;
+	c->arg = arg;
+	c->id = -1;
+	l2d_timer_init(&c->timer, call_timeout, c);
+	snprintf(c->user, sizeof(c->user), "%s", q->user);
+	snprintf(c->calling, sizeof(c->calling), "%s", q->calling ? q->calling : "");
+	snprintf(c->port_id, sizeof(c->port_id), "%s", q->port_id ? q->port_id : "");
+	snprintf(c->called, sizeof(c->called), "%s", q->called ? q->called : "");
+	memcpy(c->secret, q->secret, q->secret_len);
+	c->secret_len = q->secret_len;
+	if (q->challenge_len)
+		memcpy(c->challenge, q->challenge, q->challenge_len);
+	c->challenge_len = q->challenge_len;
+	c->chap_id = q->chap_id;
+	c->chap = q->chap;
+	rc->requests++;
+	srv = next_server(rc, 0);
+	if (srv < 0)
+		srv = 0;	/* every server is dead: try them again in order */
+	/* the answer always comes from the loop, never from inside this call */
+	if (start_on(c, (unsigned int)srv)) {
+		call_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void l2d_radius_cancel(struct l2d *d, struct rad_call *c)
+{
+	(void)d;
+	if (!c)
+		return;
+	release(c);
+	call_free(c);
+}
+
+int l2d_radius_open(struct l2d *d, char *err, size_t errlen)
+{
+	const struct l2d_conf *conf = d->conf;
+	struct l2d_rad *rc;
+	unsigned int i;
+
+	if (!conf->n_radius)
+		return 0;
+	rc = calloc(1, sizeof(*rc));
+	if (!rc) {
+		snprintf(err, errlen, "radius: out of memory");
+		return -ENOMEM;
+	}
+	rc->d = d;
+	for (i = 0; i < conf->n_radius; i++) {
+		const struct l2d_radius_conf *sc = &conf->radius[i];
+		struct rad_srv *s = &rc->srv[i];
+		int fd = socket(sc->addr.ss_family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+
+		s->rc = rc;
+		s->fdw.fd = fd;
+		s->fdw.fn = srv_readable;
+		s->fdw.arg = s;
+		rc->n = i + 1;
+		if (fd < 0 || connect(fd, (const struct sockaddr *)&sc->addr, sc->len) ||
+		    l2d_fd_add(d->loop, &s->fdw, EPOLLIN)) {
+			snprintf(err, errlen, "radius-server %u: %s", i + 1, strerror(errno));
+			d->rctx = rc;
+			l2d_radius_close(d);
+			return -errno;
+		}
+	}
+	d->rctx = rc;
+	return 0;
+}
+
+void l2d_radius_close(struct l2d *d)
+{
+	struct l2d_rad *rc = rad_of(d);
+	unsigned int i, k;
+
+	if (!rc)
+		return;
+	for (i = 0; i < rc->n; i++) {
+		struct rad_srv *s = &rc->srv[i];
+
+		/* the access role cancelled its calls; whatever is left just goes */
+		for (k = 0; k < 256; k++)
+			if (s->slot[k])
+				call_free(s->slot[k]);
+		while (s->wait_head) {
+			struct rad_call *w = s->wait_head;
+
+			s->wait_head = w->wait_next;
+			call_free(w);
+		}
+		if (s->fdw.fd >= 0) {
+			l2d_fd_del(d->loop, &s->fdw);
+			close(s->fdw.fd);
+		}
+	}
+	free(rc);
+	d->rctx = NULL;
+}
+
+int l2d_radius_stats(struct l2d *d, char *buf, size_t len)
+{
+	const struct l2d_rad *rc = rad_of(d);
+
+	if (!rc)
+		return 0;
+	return snprintf(buf, len, "radius requests %llu accepts %llu rejects %llu down %llu "
+			"timeouts %llu retransmits %llu bad %llu stray %llu",
+			(unsigned long long)rc->requests, (unsigned long long)rc->accepts,
+			(unsigned long long)rc->rejects, (unsigned long long)rc->down,
+			(unsigned long long)rc->timeouts, (unsigned long long)rc->retransmits,
+			(unsigned long long)rc->bad, (unsigned long long)rc->stray);
+}

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * RADIUS codec (RFC 2865): an Access-Request with a hidden User-Password
+ * (section 5.2) or CHAP-Password and CHAP-Challenge (sections 5.3, 5.40),
+ * ending with a Message-Authenticator (RFC 3579 section 3.2); and the
+ * checks and decoding of the reply.  Plain C, no sockets: the client is
+ * radclient.c, the fuzz target fuzz/fuzz_radius.c.
+ */
+#include <string.h>
+
+#include "md5.h"
+#include "radius.h"
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static uint16_t get16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+void rad_pkt_init(struct rad_pkt *p, uint8_t code, uint8_t id, const uint8_t auth[RAD_AUTH_LEN])
+{
+	p->buf[0] = code;
+	p->buf[1] = id;
+	memcpy(p->buf + 4, auth, RAD_AUTH_LEN);
+	p->len = RAD_HDR_LEN;
+	p->full = false;
+}
+
+/* Section 5: Type, Length (2 + value), at most 253 bytes of value. */
+void rad_put(struct rad_pkt *p, uint8_t type, const void *val, size_t len)
+{
+	if (len > 253 || p->len + 2 + len > RAD_MAX_LEN) {
+		p->full = true;
+		return;
+	}
+	p->buf[p->len] = type;
+	p->buf[p->len + 1] = (uint8_t)(2 + len);
+	memcpy(p->buf + p->len + 2, val, len);
+	p->len += 2 + len;
+}
+
+void rad_put_str(struct rad_pkt *p, uint8_t type, const char *s)
+{
+	if (s && *s)
+		rad_put(p, type, s, strlen(s));
+}
+
+void rad_put_u32(struct rad_pkt *p, uint8_t type, uint32_t v)
+{
+	uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+
+	rad_put(p, type, b, sizeof(b));
+}
+
+/*
+ * Section 5.2: the password padded with NULs to a multiple of 16 (at most
+ * 128), c(1) = p(1) XOR MD5(S + RA), c(i) = p(i) XOR MD5(S + c(i-1)).
+ */
+void rad_put_password(struct rad_pkt *p, const uint8_t *pw, size_t len, const uint8_t *secret,
+		      size_t slen)
+{
+	uint8_t out[128], b[MD5_DIGEST_LEN];
+	const uint8_t *prev = p->buf + 4;	/* the Request Authenticator */
+	size_t n = len ? (len + 15) / 16 * 16 : 16, i, j;
+	struct md5_ctx ctx;
+
+	if (len > sizeof(out)) {
+		p->full = true;
+		return;
+	}
+	memset(out, 0, n);
+	memcpy(out, pw, len);
+	for (i = 0; i < n; i += 16) {
+		md5_init(&ctx);
+		md5_update(&ctx, secret, slen);
+		md5_update(&ctx, prev, 16);
+		md5_final(&ctx, b);
+		for (j = 0; j < 16; j++)
+			out[i + j] ^= b[j];
+		prev = out + i;
+	}
+	rad_put(p, RAD_USER_PASSWORD, out, n);
+	explicit_bzero(out, sizeof(out));
+	explicit_bzero(b, sizeof(b));
+}
+
+/* RFC 3579 section 3.2: HMAC-MD5 of the packet with the attribute's value zero. */
+int rad_finish(struct rad_pkt *p, const uint8_t *secret, size_t slen)
+{
+	static const uint8_t zero[MD5_DIGEST_LEN];
+	size_t at = p->len + 2;
+
+	rad_put(p, RAD_MESSAGE_AUTHENTICATOR, zero, sizeof(zero));
+	if (p->full)
+		return -1;
+	put16(p->buf + 2, (uint16_t)p->len);
+	hmac_md5(secret, slen, p->buf, p->len, p->buf + at);
+	return 0;
+}
+
+/* Section 3: MD5(Code + ID + Length + Request Authenticator + Attributes + Secret). */
+static void response_auth(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
+			  const uint8_t *secret, size_t slen, uint8_t out[MD5_DIGEST_LEN])
+{
+	struct md5_ctx ctx;
+
+	md5_init(&ctx);
+	md5_update(&ctx, buf, 4);
+	md5_update(&ctx, req_auth, RAD_AUTH_LEN);
+	md5_update(&ctx, buf + RAD_HDR_LEN, len - RAD_HDR_LEN);
+	md5_update(&ctx, secret, slen);
+	md5_final(&ctx, out);
+}
+
+/* The Message-Authenticator of a reply at @at: over the reply with the Request Authenticator. */
+static bool msg_auth_ok(const uint8_t *buf, size_t len, size_t at,
+			const uint8_t req_auth[RAD_AUTH_LEN], const uint8_t *secret, size_t slen)
+{
+	uint8_t copy[RAD_MAX_LEN], mac[MD5_DIGEST_LEN];
+	unsigned int i, diff = 0;
+
+	memcpy(copy, buf, len);
+	memcpy(copy + 4, req_auth, RAD_AUTH_LEN);
+	memset(copy + at, 0, MD5_DIGEST_LEN);
+	hmac_md5(secret, slen, copy, len, mac);
+	for (i = 0; i < MD5_DIGEST_LEN; i++)
+		diff |= mac[i] ^ buf[at + i];
+	return !diff;
+}
+
+static void add_message(struct rad_reply *r, const uint8_t *v, size_t n)
+{
+	size_t have = strlen(r->message), room;
+
+	if (have && have < RAD_MSG_MAX)
+		r->message[have++] = ' ';
+	room = RAD_MSG_MAX - have;
+	if (n > room)
+		n = room;
+	memcpy(r->message + have, v, n);
+	r->message[have + n] = '\0';
+}
+
+/* A text value for @dst: no NUL inside, fits. */
+static int set_text(char *dst, size_t cap, const uint8_t *v, size_t n)
+{
+	if (!n || n >= cap || memchr(v, '\0', n))
+		return -1;
+	memcpy(dst, v, n);
+	dst[n] = '\0';
+	return 0;
+}
+
+int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
+		    const uint8_t *secret, size_t slen, const struct rad_attr_ref *prof,
+		    struct rad_reply *r, const char **why)
+{
+	uint8_t want[MD5_DIGEST_LEN];
+	size_t plen, off, ma_at = 0;
+	unsigned int i, diff = 0;
+	bool have_prof = false;
+
+	memset(r, 0, sizeof(*r));
+	if (len < RAD_HDR_LEN) {
+		*why = "shorter than the 20-byte header";
+		return -1;
+	}
+	plen = get16(buf + 2);
+	/* section 3: shorter than Length is dropped, octets beyond it are padding */
+	if (plen < RAD_HDR_LEN || plen > RAD_MAX_LEN || plen > len) {
+		*why = "Length outside 20..4096 or beyond the datagram";
+		return -1;
+	}
+	len = plen;
+	r->code = buf[0];
+	r->id = buf[1];
+	if (r->code != RAD_ACCESS_ACCEPT && r->code != RAD_ACCESS_REJECT &&
+	    r->code != RAD_ACCESS_CHALLENGE) {
+		*why = "not a reply to an Access-Request";
+		return -1;
+	}
+	response_auth(buf, len, req_auth, secret, slen, want);
+	for (i = 0; i < MD5_DIGEST_LEN; i++)
+		diff |= want[i] ^ buf[4 + i];
+	if (diff) {
+		*why = "wrong Response Authenticator (another secret, or forged)";
+		return -1;
+	}
+	for (off = RAD_HDR_LEN; off < len; off += buf[off + 1]) {
+		const uint8_t *v = buf + off + 2;
+		size_t n;
+
+		if (off + 2 > len || buf[off + 1] < 2 || off + buf[off + 1] > len) {
+			*why = "an attribute's length runs past the packet or is below 2";
+			return -1;
+		}
+		n = buf[off + 1] - 2u;
+		switch (buf[off]) {
+		case RAD_REPLY_MESSAGE:
+			add_message(r, v, n);
+			continue;
+		case RAD_MESSAGE_AUTHENTICATOR:
+			if (ma_at || n != MD5_DIGEST_LEN) {
+				*why = "Message-Authenticator twice or not 16 bytes";
+				return -1;
+			}
+			ma_at = off + 2;
+			continue;
+		case RAD_VENDOR_SPECIFIC:
+			/* RFC 2865 section 5.26: Vendor-Id (4), then vendor type, length, value */
+			if (prof && prof->vendor && n >= 6 && get32(v) == prof->vendor &&
+			    v[4] == prof->type) {
+				if (v[5] != n - 4) {
+					*why = "the profile's vendor attribute has a wrong length";
+					return -1;
+				}
+				if (have_prof || set_text(r->profile, sizeof(r->profile), v + 6, n - 6)) {
+					*why = "the profile attribute twice, empty, too long or with a NUL";
+					return -1;
+				}
+				have_prof = true;
+				continue;
+			}
+			break;
+		default:
+			if (prof && !prof->vendor && buf[off] == prof->type) {
+				if (have_prof || set_text(r->profile, sizeof(r->profile), v, n)) {
+					*why = "the profile attribute twice, empty, too long or with a NUL";
+					return -1;
+				}
+				have_prof = true;
+				continue;
+			}
+			break;
+		}
+		r->ignored++;	/* section 5: a client MAY ignore an attribute it does not know */
+	}
+	if (ma_at && !msg_auth_ok(buf, len, ma_at, req_auth, secret, slen)) {
+		*why = "wrong Message-Authenticator";
+		return -1;
+	}
+	return 0;
+}

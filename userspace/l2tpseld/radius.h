@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * RADIUS for the access role (Documentation/radius.md): the codec of an
+ * Access-Request and of its reply (RFC 2865, RFC 3579 section 3.2), and the
+ * client that sends a subscriber's request to the configured servers in
+ * turn without blocking the agent's loop.
+ */
+#ifndef L2D_RADIUS_H
+#define L2D_RADIUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RAD_HDR_LEN	20	/* RFC 2865 section 3 */
+#define RAD_MAX_LEN	4096
+#define RAD_AUTH_LEN	16
+#define RAD_PORT	1812
+#define RAD_SECRET_MAX	128
+#define RAD_MSG_MAX	255	/* what a PAP Message or CHAP Failure can carry */
+
+enum rad_code {			/* RFC 2865 section 3 */
+	RAD_ACCESS_REQUEST = 1,
+	RAD_ACCESS_ACCEPT = 2,
+	RAD_ACCESS_REJECT = 3,
+	RAD_ACCESS_CHALLENGE = 11,
+};
+
+enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
+	RAD_USER_NAME = 1,
+	RAD_USER_PASSWORD = 2,
+	RAD_CHAP_PASSWORD = 3,
+	RAD_NAS_IP_ADDRESS = 4,
+	RAD_SERVICE_TYPE = 6,
+	RAD_FRAMED_PROTOCOL = 7,
+	RAD_REPLY_MESSAGE = 18,
+	RAD_VENDOR_SPECIFIC = 26,
+	RAD_CALLED_STATION_ID = 30,
+	RAD_CALLING_STATION_ID = 31,
+	RAD_NAS_IDENTIFIER = 32,
+	RAD_CHAP_CHALLENGE = 60,
+	RAD_NAS_PORT_TYPE = 61,
+	RAD_MESSAGE_AUTHENTICATOR = 80,
+	RAD_NAS_PORT_ID = 87,
+};
+
+#define RAD_SERVICE_FRAMED	2	/* Service-Type, RFC 2865 section 5.6 */
+#define RAD_FRAMED_PPP		1	/* Framed-Protocol, section 5.7 */
+#define RAD_PORT_TYPE_PPPOE	32	/* NAS-Port-Type PPPoEoE (IANA radius-types) */
+#define RAD_VENDOR_JUNIPER	2636
+#define RAD_JUNIPER_TUNNEL_GROUP 64	/* the profile's name, as on Juniper's LAC */
+
+/* Where a reply names the tunnel profile: an attribute, or a vendor's one. */
+struct rad_attr_ref {
+	uint32_t vendor;		/* 0: a plain attribute */
+	uint8_t type;
+};
+
+/* A request being built. */
+struct rad_pkt {
+	uint8_t buf[RAD_MAX_LEN];
+	size_t len;
+	bool full;			/* an attribute did not fit: do not send */
+};
+
+void rad_pkt_init(struct rad_pkt *p, uint8_t code, uint8_t id,
+		  const uint8_t auth[RAD_AUTH_LEN]);
+void rad_put(struct rad_pkt *p, uint8_t type, const void *val, size_t len);
+void rad_put_str(struct rad_pkt *p, uint8_t type, const char *s);
+void rad_put_u32(struct rad_pkt *p, uint8_t type, uint32_t v);
+/* User-Password hidden with the secret and the Request Authenticator (RFC 2865 section 5.2). */
+void rad_put_password(struct rad_pkt *p, const uint8_t *pw, size_t len,
+		      const uint8_t *secret, size_t slen);
+/* Message-Authenticator (RFC 3579 section 3.2) last, and the Length. Return: 0, or -1 when full. */
+int rad_finish(struct rad_pkt *p, const uint8_t *secret, size_t slen);
+
+/* What a reply says. */
+struct rad_reply {
+	uint8_t code, id;
+	char message[RAD_MSG_MAX + 1];	/* the Reply-Messages, joined by a space */
+	char profile[64];		/* the profile attribute, "" when absent */
+	unsigned int ignored;		/* attributes of no meaning here */
+};
+
+/*
+ * Check and decode the reply @buf to the request whose Request
+ * Authenticator was @req_auth: the Response Authenticator (RFC 2865 section
+ * 3), a Message-Authenticator when present (RFC 3579 section 3.2), every
+ * attribute's length.  Return: 0, or -1 with *@why saying what was wrong.
+ */
+int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
+		    const uint8_t *secret, size_t slen, const struct rad_attr_ref *prof,
+		    struct rad_reply *r, const char **why);
+
+/* ---- the client (radius.c, on the agent's loop) ---- */
+
+struct l2d;
+struct rad_call;
+
+enum rad_result {
+	RAD_RES_ACCEPT,
+	RAD_RES_REJECT,
+	RAD_RES_DOWN,			/* no server answered */
+};
+
+struct rad_auth {			/* what the request carries */
+	const char *user;
+	bool chap;			/* CHAP-Password and CHAP-Challenge, else User-Password */
+	const uint8_t *secret;		/* PAP: the password; CHAP: the response */
+	size_t secret_len;
+	uint8_t chap_id;
+	const uint8_t *challenge;
+	size_t challenge_len;
+	const char *calling;		/* Calling-Station-Id */
+	const char *port_id;		/* NAS-Port-Id: the access interface */
+	const char *called;		/* Called-Station-Id: the Service-Name */
+};
+
+typedef void (*rad_done_fn)(void *arg, enum rad_result res, const struct rad_reply *r);
+
+int l2d_radius_open(struct l2d *d, char *err, size_t errlen);
+void l2d_radius_close(struct l2d *d);
+bool l2d_radius_on(const struct l2d *d);
+/* Start @q; @fn is called once, from the loop, unless l2d_radius_cancel() comes first. */
+struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
+				 void *arg);
+void l2d_radius_cancel(struct l2d *d, struct rad_call *c);
+int l2d_radius_stats(struct l2d *d, char *buf, size_t len);
+
+#endif
