@@ -1,6 +1,5 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# run.sh: stock-only on the debug kernel it takes 10-15 minutes (L2TPSEL_PEERS_ON_DEBUG=1 runs it there)
 #
 # The access role (issue 18, Documentation/access.md): PPPoE subscribers,
 # Debian's pppd with its pppoe plugin in a namespace of their own, dial the

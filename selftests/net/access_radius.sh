@@ -5,10 +5,13 @@
 # RADIUS for the access role (Documentation/radius.md, S-RAD-1, S-RAD-3),
 # against Debian's FreeRADIUS with a configuration of its own in the hub
 # namespace.  PPPoE subscribers (selftests/access.sh) dial the agent, which
-# asks FreeRADIUS before it selects a tunnel:
-#   - PAP, the Access-Accept naming profile Q (Juniper's Tunnel-Group,
-#     26-2636-64) while the domain map says P: the call goes to Q's LNS;
-#   - CHAP, an Access-Accept without a profile: the domain map decides;
+# asks RADIUS before it selects a tunnel; its first server is silent, the
+# second is FreeRADIUS:
+#   - PAP: server 1 is given up after 2 tries and marked dead, server 2's
+#     Access-Accept names profile Q (Juniper's Tunnel-Group, 26-2636-64)
+#     while the domain map says P: the call goes to Q's LNS;
+#   - CHAP, straight to server 2, an Access-Accept without a profile: the
+#     domain map decides;
 #   - a wrong password: Access-Reject, its Reply-Message in the
 #     subscriber's pppd log, nothing counted;
 #   - FreeRADIUS stopped: after radius-tries x radius-timeout the
@@ -65,7 +68,9 @@ defer kill_wait $RADIUSD
 radius_ready() { grep -q 'Ready to process requests' "$D/radiusd.log"; }
 wait_for 60 radius_ready || { tail -20 "$D/radiusd.log"; fail "freeradius did not start"; }
 
-printf '%s\n' 'radius-server 127.0.0.1 secret testing123' 'radius-timeout 1s' 'radius-tries 2' \
+# server 1: nothing listens there; server 2: FreeRADIUS
+printf '%s\n' 'radius-server 127.0.0.1 port 1999 secret testing123' \
+	'radius-server 127.0.0.1 secret testing123' 'radius-timeout 1s' 'radius-tries 2' \
 	'radius-fallback domain-map' >"$D/agent.conf"
 chmod 0600 "$D/agent.conf"
 agent_start -c "$D/agent.conf" -o 'access-auth chap pap'
@@ -88,7 +93,10 @@ subs ping -c 2 -W 3 -I ppp0 "$(peer_lns_ppp_addr lns2)" >/dev/null 2>&1
 check_err $? "no ping to Q's LNS"
 grep -q 'User-Password = "secret"' "$D/radiusd.log"
 check_err $? "FreeRADIUS did not read alice's password from the hidden User-Password"
-log_test "S-RAD-1/S-RAD-3 PAP through RADIUS: the Tunnel-Group attribute picks profile Q over the domain map"
+grep -q 'radius: server 1 did not answer 2 tries: dead for 60000 ms' "$D/agent.log"
+check_err $? "server 1 was not given up after 2 tries"
+expect "$(rstat timeouts)" 2 "timeouts on server 1"
+log_test "S-RAD-1/S-RAD-3 PAP through RADIUS: server 1 silent, server 2 answers; the Tunnel-Group attribute picks profile Q over the domain map"
 
 # --- CHAP without a profile attribute: the domain map ------------------------
 dial 1 bob@example
@@ -99,6 +107,7 @@ check_err $? "bob did not log in with CHAP"
 grep -q 'CHAP-Password' "$D/radiusd.log"
 check_err $? "FreeRADIUS saw no CHAP-Password"
 expect "$(dsess 10.220.0.11)" 1 "sessions on P's LNS"
+expect "$(rstat timeouts)" 2 "timeouts: the dead server 1 is skipped"
 log_test "S-RAD-1 CHAP through RADIUS (CHAP-Password, CHAP-Challenge), no profile: the domain map decides"
 
 # --- Access-Reject --------------------------------------------------------------
@@ -129,7 +138,7 @@ expect "$(rstat requests)" 4 "RADIUS requests"
 expect "$(rstat accepts)" 2 "Access-Accepts"
 expect "$(rstat rejects)" 1 "Access-Rejects"
 expect "$(rstat down)" 1 "requests no server answered"
-expect "$(rstat timeouts)" 2 "timeouts (2 tries of 1 s)"
+expect "$(rstat timeouts)" 4 "timeouts (alice's 2 on server 1, dave's 2 on server 2)"
 expect "$(rstat bad)" 0 "replies refused"
 for i in 0 1 3; do kill_wait "${SUBPID[$i]}"; done
 wait_for 15 sessions_are 0

@@ -341,7 +341,8 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 /*
  * The same for the access role's subscriber @access: its end is told through
  * d->aops->login_done() (also when it ends before this returns), never
- * through API lines.  @calling, @called: the ICRQ's numbers.
+ * through API lines.  @profile: RADIUS's, NULL for the domain map's;
+ * @calling, @called: the ICRQ's numbers.
  */
 uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
 				const char *profile, const char *calling, const char *called,
