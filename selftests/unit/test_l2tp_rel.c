@@ -717,3 +717,35 @@ UNIT_TEST(l2tp_rel_lossy_reordering_channel)
 		  (unsigned long long)peers[0].stats.out_of_order,
 		  (unsigned long long)peers[1].stats.out_of_order);
 }
+
+/*
+ * The peer clears the tunnel (§5.7): what waits behind the window is
+ * forgotten, what is in flight stays until acknowledged, and the next
+ * message takes the next Ns after the last one sent.
+ */
+UNIT_TEST(l2tp_rel_drop_unsent_on_clear)
+{
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	int i, sent = 0;
+
+	l2tp_rel_reset(&rel, NULL);
+	l2tp_rel_set_peer_window(&rel, 2);
+	for (i = 0; i < 10; i++)
+		queue_hello(&rel);
+	while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+		sent += !tx.zlb;
+	EXPECT_EQ(sent, 1);			/* slow start: cwnd 1 */
+	EXPECT_EQ(l2tp_rel_drop_unsent(&rel), 9);
+	EXPECT_EQ(l2tp_rel_waiting(&rel), 0);
+	EXPECT_EQ(l2tp_rel_queued(&rel), 1);
+	EXPECT_EQ(l2tp_rel_drop_unsent(&rel), 0);
+	queue_hello(&rel);
+	h = peer_zlb(0, 1);			/* the one in flight acknowledged */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_ACK_ONLY);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_EQ(tx.ns, 1);
+	EXPECT_TRUE(!tx.zlb);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+	l2tp_rel_destroy(&rel);
+}

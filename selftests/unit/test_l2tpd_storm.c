@@ -341,3 +341,36 @@ UNIT_TEST(l2tpd_storm_lac_stall)
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1001);
 	h_fini();
 }
+
+/*
+ * A tunnel cleared mid-storm sends nothing more it had queued (RFC 2661
+ * §5.7): the LNS's ICRPs wait behind the LAC's receive window of 1 when the
+ * LAC sends StopCCN; the LNS then sends none of them (the one in flight
+ * may be retransmitted until acknowledged), only the ZLB for the StopCCN.
+ */
+UNIT_TEST(l2tpd_storm_cleared_sends_no_backlog)
+{
+	static const char *const lac_narrow[] = { "route p t1 10.0.0.2", "receive-window 1", NULL };
+	struct h_node *lac, *lns;
+	unsigned int icrp;
+
+	h_reset();
+	H->latency_ms = 5;
+	lac = h_node(lac_narrow);
+	lns = h_node(lns_plain);
+	storm(lac, 1);
+	h_run_for(1000);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	storm(lac, 100);
+	h_run_for(200);		/* the ICRQs are in, the ICRPs trickle out one by one */
+	icrp = lns->sent[L2TP_MSG_ICRP];
+	ASSERT_TRUE(icrp > 1 && icrp < 80);
+	l2d_tunnel_stop(lac->d->tunnels, L2TP_STOPCCN_CLEAR, 0, "test");
+	h_run_for(10);		/* the StopCCN reaches the LNS */
+	icrp = lns->sent[L2TP_MSG_ICRP];
+	h_run_for(40000);
+	EXPECT_TRUE(lns->sent[L2TP_MSG_ICRP] <= icrp + 1);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 0);
+
+	h_fini();
+}

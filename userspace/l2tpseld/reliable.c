@@ -87,6 +87,19 @@ static void release(struct l2tp_rel *r, uint16_t upto)
 	}
 }
 
+uint32_t l2tp_rel_drop_unsent(struct l2tp_rel *r)
+{
+	uint32_t n = l2tp_rel_waiting(r);
+	uint16_t ns;
+
+	for (ns = r->ns_sent; ns != r->ns_next; ns++) {
+		free(r->q[ns & (r->qcap - 1)]);
+		r->q[ns & (r->qcap - 1)] = NULL;
+	}
+	r->ns_next = r->ns_sent;
+	return n;
+}
+
 void l2tp_rel_destroy(struct l2tp_rel *r)
 {
 	if (r->q)

@@ -151,6 +151,14 @@ void l2tp_rel_hold(struct l2tp_rel *r, uint16_t ns);
  */
 int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len);
 
+/*
+ * Forget the messages queued and never sent: the peer cleared the tunnel (a
+ * StopCCN received, §5.7), so nothing queued before may still go; the next
+ * message queued takes the next Ns.  Those in flight stay until
+ * acknowledged.  Return: how many were dropped.
+ */
+uint32_t l2tp_rel_drop_unsent(struct l2tp_rel *r);
+
 /* Messages held (in flight and waiting), and of them those not yet sent. */
 uint32_t l2tp_rel_queued(const struct l2tp_rel *r);
 uint32_t l2tp_rel_waiting(const struct l2tp_rel *r);

@@ -521,6 +521,20 @@ static void close_sessions(struct l2d_tunnel *t, enum l2d_end end, uint16_t resu
 		l2d_session_close(s, end, false, result, error, NULL);
 }
 
+/*
+ * A tunnel the peer cleared sends nothing it had queued behind the peer's
+ * window (ICRPs of a storm, say): the peer has cleared every session (§5.7).
+ * Our own StopCCN keeps what is queued before it (a CDN's reason, say).
+ */
+static void drop_unsent(struct l2d_tunnel *t)
+{
+	uint32_t n = l2tp_rel_drop_unsent(&t->rel);
+
+	if (n)
+		l2d_log(t->d, L2D_LOG_DEBUG, "tunnel %u: %u queued messages not sent: closing",
+			t->tid, n);
+}
+
 /* The kernel tunnel goes as soon as the control connection is being cleared. */
 static void tunnel_dp_del(struct l2d_tunnel *t)
 {
@@ -916,6 +930,7 @@ static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	t->state = L2D_T_CLOSING;
 	t->end = L2D_END_STOPCCN;
 	close_sessions(t, L2D_END_STOPCCN, t->stop_result, t->stop_error);
+	drop_unsent(t);
 	tunnel_hold(t);		/* the ZLB ack goes at the flush */
 }
 
