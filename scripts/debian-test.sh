@@ -50,7 +50,9 @@ echo "# $(wc -l <<<"$files") files installed; DKMS built: ${kos:-nothing}"
 [ -n "$kos" ]
 ok "DKMS built and installed the module" $?
 if command -v systemd-analyze >/dev/null; then
-	out=$(systemd-analyze verify --man=no /usr/lib/systemd/system/l2tpseld.service 2>&1)
+	# only what it says of ours: the units it pulls in have their own warnings
+	out=$(systemd-analyze verify --man=no /usr/lib/systemd/system/l2tpseld.service 2>&1 |
+	      grep -F l2tpseld)
 	[ -z "$out" ]
 	ok "systemd-analyze verify of the installed unit${out:+: $out}" $?
 fi

@@ -48,7 +48,9 @@ for layout in "PREFIX=/usr" "PREFIX=/opt/x SBINDIR=/opt/x/bin MANDIR=/opt/x/man"
 	if command -v systemd-analyze >/dev/null; then
 		# its programs as DESTDIR has them, in a copy of the unit
 		sed "s|=\\(-\\?\\)$SBINDIR/|=\\1$D$SBINDIR/|" "$unit" >"$T/l2tpseld.service"
-		out=$(systemd-analyze verify --man=no "$T/l2tpseld.service" 2>&1)
+		# what it says of the units it pulls in (multi-user.target's, say
+		# freeradius.service's MemoryLimit=) is theirs, not ours
+		out=$(systemd-analyze verify --man=no "$T/l2tpseld.service" 2>&1 | grep -F l2tpseld)
 		[ -z "$out" ]
 		ok "systemd-analyze verify: ${out:-clean}" $?
 	fi
