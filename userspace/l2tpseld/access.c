@@ -307,6 +307,9 @@ static void ppp_auth(struct l2d_ppp *p)
 		p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
 	if (strlen(p->name) != p->name_len)
 		return refuse(sb, "user name with a NUL byte");
+	if (l2d_radius_on(a->d) && p->auth == PPP_AUTH_CHAP &&
+	    p->response_len != RAD_CHAP_RESPONSE_LEN)
+		return refuse(sb, "a CHAP-MD5 response is 16 bytes");
 	if (l2d_radius_on(a->d)) {
 		struct rad_auth ra = {
 			.user = p->name, .chap = p->auth == PPP_AUTH_CHAP,
@@ -319,7 +322,7 @@ static void ppp_auth(struct l2d_ppp *p)
 
 		sb->rad = l2d_radius_auth(a->d, &ra, rad_done, sb);
 		if (!sb->rad)
-			refuse(sb, "the RADIUS request could not be built");
+			refuse(sb, "a name or password too long for RADIUS (253 and 128 bytes)");
 		return;
 	}
 	login(sb, NULL);

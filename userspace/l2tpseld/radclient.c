@@ -159,7 +159,7 @@ static int build(struct rad_call *c, unsigned int srv)
 	rad_pkt_init(p, RAD_ACCESS_REQUEST, (uint8_t)c->id, c->auth);
 	rad_put_str(p, RAD_USER_NAME, c->user);
 	if (c->chap) {
-		uint8_t cp[1 + 253];
+		uint8_t cp[1 + RAD_CHAP_RESPONSE_LEN];
 
 		cp[0] = c->chap_id;	/* section 5.3: CHAP Ident, then the 16-byte response */
 		memcpy(cp + 1, c->secret, c->secret_len);
@@ -322,7 +322,8 @@ struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_do
 	int srv;
 
 	if (!rc || strlen(q->user) >= sizeof(c->user) || q->secret_len > sizeof(c->secret) ||
-	    q->challenge_len > sizeof(c->challenge) || (!q->chap && q->secret_len > 128))
+	    q->challenge_len > sizeof(c->challenge) || (!q->chap && q->secret_len > 128) ||
+	    (q->chap && q->secret_len != RAD_CHAP_RESPONSE_LEN))
 		return NULL;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -343,7 +344,6 @@ struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_do
 	c->challenge_len = q->challenge_len;
 	c->chap_id = q->chap_id;
 	c->chap = q->chap;
-	rc->requests++;
 	srv = next_server(rc, 0);
 	if (srv < 0)
 		srv = 0;	/* every server is dead: try them again in order */
@@ -352,6 +352,7 @@ struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_do
 		call_free(c);
 		return NULL;
 	}
+	rc->requests++;
 	return c;
 }
 

@@ -18,6 +18,7 @@
 #define RAD_PORT	1812
 #define RAD_SECRET_MAX	128
 #define RAD_MSG_MAX	255	/* what a PAP Message or CHAP Failure can carry */
+#define RAD_CHAP_RESPONSE_LEN 16	/* CHAP-Password's value after the Ident: MD5 (section 5.3) */
 
 enum rad_code {			/* RFC 2865 section 3 */
 	RAD_ACCESS_REQUEST = 1,
@@ -103,7 +104,8 @@ enum rad_result {
 	RAD_RES_DOWN,			/* no server answered */
 };
 
-struct rad_auth {			/* what the request carries */
+/* What the request carries; l2d_radius_auth() returns NULL when it cannot be sent. */
+struct rad_auth {
 	const char *user;
 	bool chap;			/* CHAP-Password and CHAP-Challenge, else User-Password */
 	const uint8_t *secret;		/* PAP: the password; CHAP: the response */
