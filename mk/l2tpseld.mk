@@ -35,8 +35,9 @@ $(BUILD)/l2tpseld: $(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(L2TPD_LI
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state
 # machines to the unit-test link only (the fuzz target keeps the library).
-$(BUILD)/unit-tests: $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS) $(L2TPD_FSM_SRC) $(L2TPD_FSM_HDRS)
-$(BUILD)/unit-tests: L2TPD_LIB_SRC += $(L2TPD_FSM_SRC)
+$(BUILD)/unit-tests: $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS) $(L2TPD_FSM_SRC) $(L2TPD_FSM_HDRS) \
+		     userspace/l2tpseld/radclient.c
+$(BUILD)/unit-tests: L2TPD_LIB_SRC += $(L2TPD_FSM_SRC) userspace/l2tpseld/radclient.c
 
 # The loopback test: an l2tpseld LAC against l2tpseld LNS instances on
 # 127.0.0.x, control plane only (kernel none); a few seconds, part of make unit.

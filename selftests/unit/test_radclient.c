@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld's RADIUS client (userspace/l2tpseld/radclient.c; S-RAD-1) on its
+ * real event loop against two fake servers on 127.0.0.1 in this process:
+ * retransmissions are the same datagram (RFC 2865 section 2.5), a server
+ * that never answers is given up after radius-tries and then skipped while
+ * dead, a forged reply is dropped and the genuine one still counts, more
+ * requests than the 256 Identifiers wait and all complete, a cancelled
+ * request never calls back, and with every server silent the request ends
+ * RAD_RES_DOWN.  A second each, on the real clock (radius-timeout 50 ms).
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "unit.h"
+#include "../../userspace/l2tpseld/l2d.h"
+#include "../../userspace/l2tpseld/md5.h"
+#include "../../userspace/l2tpseld/radius.h"
+
+#define SECRET "rad-test"
+#define NREQ 300
+
+static struct {
+	int fd[2];
+	bool answer[2];		/* reply to what arrives */
+	bool forge_first;	/* server 1: a wrongly signed reply before each good one */
+	unsigned int rx[2];
+	uint8_t first[RAD_MAX_LEN];	/* the first request server 0 got, and its length */
+	size_t first_len;
+	unsigned int same_as_first;
+	uint8_t outstanding[256];	/* server hold: Identifiers seen and not answered */
+	unsigned int held, max_held;
+	int hold;		/* this server answers only at release_held(); -1: none */
+	uint8_t held_pkt[NREQ][RAD_MAX_LEN];
+	size_t held_len[NREQ];
+	struct sockaddr_in held_from[NREQ];
+} S;
+
+static struct { unsigned int calls, accept, reject, down; char profile[64]; } R;
+
+static uint32_t rnd;
+
+static void t_random(struct l2d *d, void *buf, size_t len)
+{
+	uint8_t *p = buf;
+
+	while (len--)
+		*p++ = (uint8_t)((rnd = rnd * 1103515245 + 12345) >> 16);
+}
+
+static const struct l2d_env t_env = { .random = t_random };
+
+static void done(void *arg, enum rad_result res, const struct rad_reply *r)
+{
+	R.calls++;
+	if (res == RAD_RES_ACCEPT) {
+		R.accept++;
+		snprintf(R.profile, sizeof(R.profile), "%s", r->profile);
+	} else if (res == RAD_RES_REJECT) {
+		R.reject++;
+	} else {
+		R.down++;
+	}
+}
+
+static int server(uint16_t *port)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t al = sizeof(a);
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK, 0);
+
+	if (fd < 0 || bind(fd, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(fd, (struct sockaddr *)&a, &al))
+		return -1;
+	*port = ntohs(a.sin_port);
+	return fd;
+}
+
+/* An Access-Accept for request @q naming profile "P" (26-2636-64), signed with @secret. */
+static size_t accept_for(const uint8_t *q, uint8_t *out, const char *secret)
+{
+	static const uint8_t vsa[] = { 26, 9, 0, 0, 0x0a, 0x4c, 64, 3, 'P' };
+	struct md5_ctx ctx;
+	size_t n = RAD_HDR_LEN + sizeof(vsa);
+
+	out[0] = RAD_ACCESS_ACCEPT;
+	out[1] = q[1];
+	out[2] = 0;
+	out[3] = (uint8_t)n;
+	memcpy(out + RAD_HDR_LEN, vsa, sizeof(vsa));
+	md5_init(&ctx);
+	md5_update(&ctx, out, 4);
+	md5_update(&ctx, q + 4, RAD_AUTH_LEN);
+	md5_update(&ctx, out + RAD_HDR_LEN, n - RAD_HDR_LEN);
+	md5_update(&ctx, secret, strlen(secret));
+	md5_final(&ctx, out + 4);
+	return n;
+}
+
+static void serve(int i)
+{
+	uint8_t q[RAD_MAX_LEN], a[64];
+	struct sockaddr_in from;
+	socklen_t fl;
+	ssize_t n;
+
+	for (;;) {
+		fl = sizeof(from);
+		n = recvfrom(S.fd[i], q, sizeof(q), 0, (struct sockaddr *)&from, &fl);
+		if (n < RAD_HDR_LEN)
+			return;
+		S.rx[i]++;
+		if (i == 0) {
+			if (!S.first_len) {
+				memcpy(S.first, q, (size_t)n);
+				S.first_len = (size_t)n;
+			} else if ((size_t)n == S.first_len && !memcmp(q, S.first, S.first_len)) {
+				S.same_as_first++;
+			}
+		}
+		if (!S.answer[i])
+			continue;
+		if (i == S.hold) {
+			if (!S.outstanding[q[1]]++) {
+				memcpy(S.held_pkt[S.held], q, (size_t)n);
+				S.held_len[S.held] = (size_t)n;
+				S.held_from[S.held++] = from;
+				if (S.held > S.max_held)
+					S.max_held = S.held;
+			}
+			continue;
+		}
+		if (S.forge_first)
+			sendto(S.fd[i], a, accept_for(q, a, "not-the-secret"), 0,
+			       (struct sockaddr *)&from, fl);
+		sendto(S.fd[i], a, accept_for(q, a, SECRET), 0, (struct sockaddr *)&from, fl);
+	}
+}
+
+/* Server S.hold answers what it holds, oldest first. */
+static void release_held(void)
+{
+	uint8_t a[64];
+	unsigned int k;
+
+	for (k = 0; k < S.held; k++) {
+		S.outstanding[S.held_pkt[k][1]] = 0;
+		sendto(S.fd[S.hold], a, accept_for(S.held_pkt[k], a, SECRET), 0,
+		       (struct sockaddr *)&S.held_from[k], sizeof(S.held_from[k]));
+	}
+	S.held = 0;
+}
+
+static void pump(struct l2d_loop *loop, unsigned int ms)
+{
+	uint64_t end = l2d_now(loop) + ms;
+
+	while (l2d_now(loop) < end) {
+		l2d_loop_once(loop, 2);
+		serve(0);
+		serve(1);
+	}
+}
+
+static struct l2d *setup(struct l2d_conf *c, struct l2d_loop *loop)
+{
+	struct l2d *d = calloc(1, sizeof(*d));
+	char err[128];
+	uint16_t p0, p1;
+
+	memset(&S, 0, sizeof(S));
+	memset(&R, 0, sizeof(R));
+	S.hold = -1;
+	S.fd[0] = server(&p0);
+	S.fd[1] = server(&p1);
+	l2d_conf_defaults(c);
+	c->log_level = 0;
+	c->n_radius = 2;
+	l2d_parse_addr("127.0.0.1", p0, &c->radius[0].addr, &c->radius[0].len);
+	l2d_parse_addr("127.0.0.1", p1, &c->radius[1].addr, &c->radius[1].len);
+	strcpy(c->radius[0].secret, SECRET);
+	strcpy(c->radius[1].secret, SECRET);
+	c->radius_timeout_ms = 50;
+	c->radius_tries = 2;
+	c->radius_dead_ms = 60000;
+	l2d_loop_init(loop, true);
+	l2d_init(d, c, loop, &t_env, &l2d_kops_stub);
+	if (l2d_radius_open(d, err, sizeof(err)))
+		return NULL;
+	return d;
+}
+
+static void teardown(struct l2d *d, struct l2d_loop *loop)
+{
+	l2d_radius_close(d);
+	l2d_fini(d);
+	l2d_loop_fini(loop);
+	close(S.fd[0]);
+	close(S.fd[1]);
+	free(d);
+}
+
+static const struct rad_auth pap = { .user = "alice@example", .secret = (const uint8_t *)"pw",
+				     .secret_len = 2, .calling = "02:00:00:00:00:01",
+				     .port_id = "acc0" };
+
+UNIT_TEST(radclient_failover_retransmit_forgery)
+{
+	struct l2d_conf c;
+	struct l2d_loop loop;
+	struct l2d *d;
+	char st[512];
+
+	d = setup(&c, &loop);
+	ASSERT_TRUE(d != NULL);
+	S.answer[1] = true;
+	S.forge_first = true;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	EXPECT_EQ(R.calls, 0u);		/* never from inside the call */
+	pump(&loop, 400);
+	EXPECT_EQ(R.calls, 1u);
+	EXPECT_EQ(R.accept, 1u);
+	EXPECT_STREQ(R.profile, "P");
+	EXPECT_EQ(S.rx[0], 2u);		/* radius-tries 2 on the silent server */
+	EXPECT_EQ(S.same_as_first, 1u);	/* the retransmission is the same datagram */
+	EXPECT_EQ(S.rx[1], 1u);
+	/* server 0 is dead now: the next request goes to server 1 at once */
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 100);
+	EXPECT_EQ(R.accept, 2u);
+	EXPECT_EQ(S.rx[0], 2u);
+	EXPECT_EQ(S.rx[1], 2u);
+	l2d_radius_stats(d, st, sizeof(st));
+	EXPECT_STREQ(st, "radius requests 2 accepts 2 rejects 0 down 0 timeouts 2 "
+			 "retransmits 1 bad 2 stray 0");
+	teardown(d, &loop);
+}
+
+UNIT_TEST(radclient_more_requests_than_identifiers)
+{
+	struct l2d_conf c;
+	struct l2d_loop loop;
+	struct l2d *d;
+	unsigned int i, rounds = 0;
+
+	d = setup(&c, &loop);
+	ASSERT_TRUE(d != NULL);
+	c.radius_timeout_ms = 5000;	/* nothing times out here */
+	S.answer[0] = true;
+	S.hold = 0;
+	for (i = 0; i < NREQ; i++)
+		ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	while (R.calls < NREQ && rounds++ < 20) {
+		pump(&loop, 30);
+		release_held();
+	}
+	EXPECT_EQ(R.accept, NREQ);
+	EXPECT_EQ(S.max_held, 256u);	/* one Identifier each, never more at once */
+	EXPECT_EQ(S.rx[1], 0u);		/* waiting is not failing over */
+	teardown(d, &loop);
+}
+
+UNIT_TEST(radclient_cancel_and_all_silent)
+{
+	struct l2d_conf c;
+	struct l2d_loop loop;
+	struct l2d *d;
+	struct rad_call *k;
+	char st[512];
+
+	d = setup(&c, &loop);
+	ASSERT_TRUE(d != NULL);
+	/* cancelled before the answer: no call back, the late reply is stray */
+	S.answer[0] = true;
+	S.hold = 0;
+	k = l2d_radius_auth(d, &pap, done, NULL);
+	ASSERT_TRUE(k != NULL);
+	pump(&loop, 20);
+	l2d_radius_cancel(d, k);
+	release_held();
+	pump(&loop, 20);
+	EXPECT_EQ(R.calls, 0u);
+	l2d_radius_stats(d, st, sizeof(st));
+	EXPECT_TRUE(strstr(st, " stray 1") != NULL);
+	/* nobody answers: both servers tried radius-tries times, then DOWN */
+	S.answer[0] = false;
+	S.hold = -1;
+	S.rx[0] = 0;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 400);
+	EXPECT_EQ(R.down, 1u);
+	EXPECT_EQ(S.rx[0], 2u);
+	EXPECT_EQ(S.rx[1], 2u);
+	/* a CHAP response that is not 16 bytes is not sent */
+	{
+		struct rad_auth chap = pap;
+
+		chap.chap = true;
+		chap.secret_len = 15;
+		EXPECT_TRUE(l2d_radius_auth(d, &chap, done, NULL) == NULL);
+	}
+	teardown(d, &loop);
+}
