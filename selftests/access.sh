@@ -14,6 +14,7 @@
 #   agent_start [-o LINE]...        l2tpseld as LAC on acc0 ($AGENT, $D/agent.log)
 #   dial N USER [pppd option...]    subscriber N dials (${SUBPID[N]}, $D/subN.log)
 #   sub_up N                        pppN has its address
+#   sub_ping N ADDR                 a ping across answered (10 s)
 #   sessions / sessions_are N       the kernel's session count (summary)
 #   astat KEY                       one of the agent's access counters
 #   show_logs                       the agent's, the subscribers', the peers'
@@ -84,6 +85,11 @@ dial() {
 
 sub_up() {
 	ip -n "$SUBS" -4 addr show dev "ppp$1" 2>/dev/null | grep -q 'inet .* peer '
+}
+# sub_ping N ADDR: a ping from subscriber N answered within 10 s; IPCP up at
+# the subscriber can come before the LNS's pppd has its route in place
+sub_ping() {
+	wait_for 10 subs ping -c 1 -W 2 -q -I "ppp$1" "$2" >/dev/null 2>&1
 }
 sessions() { val "$(hub "$L2TPSEL_CLI" summary)" sessions; }
 sessions_are() { [ "$(sessions)" = "$1" ]; }

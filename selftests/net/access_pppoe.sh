@@ -71,7 +71,7 @@ agent_start -o 'access-auth pap'
 dial 0 alice@example
 wait_for 30 sub_up 0
 check_err $? "subscriber 0: no IPCP (PAP)"
-subs ping -c 2 -W 3 -I ppp0 "$LNS_PPP" >/dev/null 2>&1
+sub_ping 0 "$LNS_PPP"
 check_err $? "no ping from the subscriber to the LNS ($LNS_PPP)"
 expect "$(sessions)" 1 "sessions counted"
 expect "$(astat up)" 1 "access up"
@@ -112,7 +112,7 @@ agent_start -o 'access-auth chap'
 dial 2 carol@example
 wait_for 30 sub_up 2
 check_err $? "subscriber 2: no IPCP (CHAP)"
-subs ping -c 2 -W 3 -I ppp2 "$LNS_PPP" >/dev/null 2>&1
+sub_ping 2 "$LNS_PPP"
 check_err $? "no ping across the CHAP subscriber's call"
 grep -q 'login carol@example (CHAP)' "$D/agent.log"
 check_err $? "the agent did not log the CHAP login"
@@ -139,7 +139,7 @@ agent_start -o 'access-auth chap pap'
 dial 6 grace@agent.example
 wait_for 30 sub_up 6
 check_err $? "subscriber 6: no IPCP through l2tpseld as the LNS"
-subs ping -c 2 -W 3 -I ppp6 10.240.0.1 >/dev/null 2>&1
+sub_ping 6 10.240.0.1
 check_err $? "no ping to the l2tpseld LNS's PPP address"
 lns2_sessions() { val "$(ip netns exec "$(peer_ns lns2)" "$L" summary)" sessions; }
 expect "$(lns2_sessions)" 1 "sessions counted by the LNS"
