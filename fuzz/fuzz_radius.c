@@ -65,7 +65,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		CHECK(data[0] & 2);
 		CHECK(r.code == RAD_ACCESS_ACCEPT || r.code == RAD_ACCESS_REJECT ||
-		      r.code == RAD_ACCESS_CHALLENGE);
+		      r.code == RAD_ACCESS_CHALLENGE || r.code == RAD_ACCOUNTING_RESPONSE);
 		CHECK(strlen(r.message) <= RAD_MSG_MAX);
 		CHECK(strlen(r.profile) < sizeof(r.profile));
 	}

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only the agent's RADIUS client; its kernel paths are access_pppoe's
 #
-# RADIUS for the access role (Documentation/radius.md, S-RAD-1, S-RAD-3),
+# RADIUS for the access role (Documentation/radius.md, S-RAD-1, S-RAD-3, S-RAD-4),
 # against Debian's FreeRADIUS with a configuration of its own in the hub
 # namespace.  PPPoE subscribers (selftests/access.sh) dial the agent, which
 # asks RADIUS before it selects a tunnel; its first server is silent, the
@@ -16,6 +16,9 @@
 #     subscriber's pppd log, nothing counted;
 #   - FreeRADIUS stopped: after radius-tries x radius-timeout the
 #     radius-fallback (domain-map) lets the login through to P's LNS;
+#   - accounting (S-RAD-4): a Start and a Stop per session in FreeRADIUS's
+#     detail file, with the tunnel's RFC 2867 attributes; the records made
+#     while FreeRADIUS was stopped wait and arrive when it is back;
 #   - the agent's radius counters equal what happened, no reply was bad.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
@@ -43,12 +46,15 @@ peers_ready || fail "an xl2tpd did not start"
 keep_logs "$D"
 
 # --- FreeRADIUS: Debian's configuration, our users, on the hub's loopback ----
-# Debian's tree with three changes: it runs as root (our copy is root's),
-# answers a reject at once, and takes realms without a dot ("example").
+# Debian's tree with four changes: it runs as root (our copy is root's),
+# answers a reject at once, takes realms without a dot ("example"), and
+# writes its logs and accounting detail files under $R/log.
 R=$D/raddb
 cp -a /etc/freeradius/3.0 "$R" || fail "cannot copy /etc/freeradius/3.0"
+mkdir -p "$R/log"
 sed -i 's/^\s*user = freerad/#&/; s/^\s*group = freerad/#&/; s/^\(\s*reject_delay = \).*/\10/' \
 	"$R/radiusd.conf"
+sed -i "s|^logdir = .*|logdir = $R/log|" "$R/radiusd.conf"
 sed -i 's/^\(\s*\)filter_username$/\1#filter_username/' "$R/sites-enabled/default"
 printf '%s\n' 'BEGIN-VENDOR	Juniper' 'ATTRIBUTE	Juniper-Tunnel-Group	64	string' \
 	'END-VENDOR	Juniper' >>"$R/dictionary"
@@ -61,17 +67,21 @@ carol@example	Cleartext-Password := "not-what-she-types"
 		Reply-Message = "wrong password for carol"
 dave@example	Cleartext-Password := "secret"
 EOF
-# -X: in the foreground, every request and reply in the log
-ip netns exec "$PEERS_HUB" freeradius -X -d "$R" >"$D/radiusd.log" 2>&1 &
-RADIUSD=$!
-defer kill_wait $RADIUSD
-radius_ready() { grep -q 'Ready to process requests' "$D/radiusd.log"; }
-wait_for 60 radius_ready || { tail -20 "$D/radiusd.log"; fail "freeradius did not start"; }
+# radiusd_start LOG: -X, in the foreground, every request and reply in LOG
+radiusd_start() {
+	ip netns exec "$PEERS_HUB" freeradius -X -d "$R" >"$1" 2>&1 &
+	RADIUSD=$!
+	defer kill_wait $RADIUSD
+	wait_for 60 grep -q 'Ready to process requests' "$1" ||
+		{ tail -20 "$1"; fail "freeradius did not start"; }
+}
+radiusd_start "$D/radiusd.log"
 
-# server 1: nothing listens there; server 2: FreeRADIUS
-printf '%s\n' 'radius-server 127.0.0.1 port 1999 secret testing123' \
+# server 1: nothing listens on its authentication port, its accounting port
+# is FreeRADIUS's; server 2: FreeRADIUS
+printf '%s\n' 'radius-server 127.0.0.1 port 1999 acct-port 1813 secret testing123' \
 	'radius-server 127.0.0.1 secret testing123' 'radius-timeout 1s' 'radius-tries 2' \
-	'radius-fallback domain-map' >"$D/agent.conf"
+	'radius-fallback domain-map' 'radius-accounting yes' 'radius-dead-time 3s' >"$D/agent.conf"
 chmod 0600 "$D/agent.conf"
 agent_start -c "$D/agent.conf" -o 'access-auth chap pap'
 rstat() {	# rstat KEY: the agent's radius counter
@@ -89,11 +99,11 @@ grep -q 'RADIUS Access-Accept, profile Q$' "$D/agent.log"
 check_err $? "the agent did not log the Access-Accept with profile Q"
 expect "$(dsess 10.220.0.13)" 1 "sessions on Q's LNS"
 expect "$(dsess 10.220.0.11)" 0 "sessions on P's LNS (the domain map's)"
-subs ping -c 2 -W 3 -I ppp0 "$(peer_lns_ppp_addr lns2)" >/dev/null 2>&1
+sub_ping 0 "$(peer_lns_ppp_addr lns2)"
 check_err $? "no ping to Q's LNS"
 grep -q 'User-Password = "secret"' "$D/radiusd.log"
 check_err $? "FreeRADIUS did not read alice's password from the hidden User-Password"
-grep -q 'radius: server 1 did not answer 2 tries: dead for 60000 ms' "$D/agent.log"
+grep -q 'radius: authentication server 1 did not answer 2 tries: dead for 3000 ms' "$D/agent.log"
 check_err $? "server 1 was not given up after 2 tries"
 expect "$(rstat timeouts)" 2 "timeouts on server 1"
 log_test "S-RAD-1/S-RAD-3 PAP through RADIUS: server 1 silent, server 2 answers; the Tunnel-Group attribute picks profile Q over the domain map"
@@ -107,7 +117,6 @@ check_err $? "bob did not log in with CHAP"
 grep -q 'CHAP-Password' "$D/radiusd.log"
 check_err $? "FreeRADIUS saw no CHAP-Password"
 expect "$(dsess 10.220.0.11)" 1 "sessions on P's LNS"
-expect "$(rstat timeouts)" 2 "timeouts: the dead server 1 is skipped"
 log_test "S-RAD-1 CHAP through RADIUS (CHAP-Password, CHAP-Challenge), no profile: the domain map decides"
 
 # --- Access-Reject --------------------------------------------------------------
@@ -133,17 +142,42 @@ expect "$(astat radius-fallback)" 1 "logins through the fallback"
 expect "$(dsess 10.220.0.11)" 2 "sessions on P's LNS"
 log_test "S-RAD-1 the server stops: radius-fallback domain-map, the login goes through"
 
+# --- accounting: kept while the server is away, delivered when it returns -----
+for i in 0 1 3; do kill_wait "${SUBPID[$i]}"; done
+wait_for 15 sessions_are 0
+check_err $? "sessions left after the hang-ups: $(sessions)"
+[ "$(rstat acct-queued)" -ge 4 ]
+check_err $? "records waiting with FreeRADIUS away: $(rstat acct-queued), expected dave's Start and 3 Stops"
+radiusd_start "$D/radiusd2.log"
+acct_done() { [ "$(rstat acct-queued)" = 0 ]; }
+wait_for 30 acct_done
+check_err $? "records still waiting after FreeRADIUS came back: $(rstat acct-queued)"
+cat "$R"/log/radacct/*/detail-* >"$D/detail" 2>/dev/null
+expect "$(grep -c 'Acct-Status-Type = Start' "$D/detail")" 3 "Start records in FreeRADIUS's detail file"
+expect "$(grep -c 'Acct-Status-Type = Stop' "$D/detail")" 3 "Stop records"
+for u in alice bob dave; do
+	expect "$(grep -c "User-Name = \"$u@example\"" "$D/detail")" 2 "records of $u (Start and Stop)"
+done
+expect "$(grep -o 'Acct-Session-Id = "[0-9A-F]*"' "$D/detail" | sort | uniq -c | awk '$1 != 2' | wc -l)" 0 \
+	"Acct-Session-Ids with other than one Start and one Stop"
+grep -q 'Tunnel-Server-Endpoint:1 = "10.220.0.13"' "$D/detail"
+check_err $? "alice's records do not name Q's LNS as Tunnel-Server-Endpoint"
+grep -q 'Acct-Tunnel-Connection = ' "$D/detail"
+check_err $? "no Acct-Tunnel-Connection"
+# pppd's Terminate-Request crosses the bridge: the LNS clears the call first
+expect "$(grep -c 'Acct-Terminate-Cause = Lost-Service' "$D/detail")" 3 \
+	"Stops with Acct-Terminate-Cause Lost-Service (the LNS cleared the call)"
+log_test "S-RAD-4 accounting: Start and Stop per session with the tunnel's attributes, kept while FreeRADIUS was away"
+
 # --- the counters -----------------------------------------------------------------
 expect "$(rstat requests)" 4 "RADIUS requests"
 expect "$(rstat accepts)" 2 "Access-Accepts"
 expect "$(rstat rejects)" 1 "Access-Rejects"
 expect "$(rstat down)" 1 "requests no server answered"
-expect "$(rstat timeouts)" 4 "timeouts (alice's 2 on server 1, dave's 2 on server 2)"
 expect "$(rstat bad)" 0 "replies refused"
-for i in 0 1 3; do kill_wait "${SUBPID[$i]}"; done
-wait_for 15 sessions_are 0
-check_err $? "sessions left after the hang-ups: $(sessions)"
-log_test "counters: requests, accepts, rejects, fallbacks exact; no session left"
+expect "$(rstat acct-sent)" 6 "accounting records delivered"
+expect "$(rstat acct-dropped)" 0 "accounting records dropped"
+log_test "counters: requests, accepts, rejects, fallbacks, records exact"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

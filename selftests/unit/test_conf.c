@@ -505,6 +505,11 @@ UNIT_TEST(conf_radius_lines)
 	a = (const struct sockaddr_in *)&lc.radius[1].addr;
 	EXPECT_EQ(ntohs(a->sin_port), 1645);
 	EXPECT_STREQ(lc.radius[1].secret, "other");
+	EXPECT_EQ(lc.radius[0].acct_port, 1813);
+	EXPECT_EQ(lc.radius[1].acct_port, 1646);
+	EXPECT_TRUE(!lc.radius_accounting);
+	EXPECT_EQ(aline("radius-accounting yes"), 0);
+	EXPECT_TRUE(lc.radius_accounting);
 	EXPECT_EQ(aline("radius-fallback domain-map"), 0);
 	EXPECT_TRUE(lc.radius_fallback);
 	EXPECT_EQ(aline("radius-profile-attribute 25"), 0);
@@ -518,12 +523,14 @@ UNIT_TEST(conf_radius_lines)
 	EXPECT_EQ(aline("radius-tries 10"), 0);
 	EXPECT_EQ(aline("radius-tries 11"), -1);
 	EXPECT_EQ(aline("radius-server 192.0.2.3 secret"), -1);
-	EXPECT_STREQ(lerr, "radius-server: usage: radius-server ADDRESS [port N] secret SECRET");
+	EXPECT_STREQ(lerr, "radius-server: usage: radius-server ADDRESS [port N] [acct-port N] "
+			   "secret SECRET");
 	EXPECT_EQ(aline("radius-server nowhere secret x"), -1);
 	EXPECT_STREQ(lerr, "radius-server: \"nowhere\" is not an IPv4 or IPv6 address");
 	EXPECT_EQ(aline("radius-server 192.0.2.3 port 0 secret x"), -1);
 	EXPECT_STREQ(lerr, "radius-server: port \"0\": 1..65535");
-	EXPECT_EQ(aline("radius-server 192.0.2.3 secret a"), 0);
+	EXPECT_EQ(aline("radius-server 192.0.2.3 acct-port 1700 secret a"), 0);
+	EXPECT_EQ(lc.radius[2].acct_port, 1700);
 	EXPECT_EQ(aline("radius-server 192.0.2.4 secret a"), 0);
 	EXPECT_EQ(aline("radius-server 192.0.2.5 secret a"), -1);
 	EXPECT_STREQ(lerr, "radius-server: at most 4 servers");

@@ -188,7 +188,7 @@ UNIT_TEST(radius_reply_refused_for_every_defect)
 		resign(b, sizeof(reject9));
 		EXPECT_EQ(parse(b, sizeof(reject9), &juniper, &r, &why), -1);
 	}
-	/* not a reply to an Access-Request */
+	/* not a reply: an Access-Request */
 	memcpy(b, reject9, sizeof(reject9));
 	b[0] = RAD_ACCESS_REQUEST;
 	resign(b, sizeof(reject9));

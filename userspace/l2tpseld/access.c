@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <net/if.h>
 #include <sys/epoll.h>
@@ -46,6 +47,11 @@
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
 #define ACC_RATE_SLOTS	256	/* per-MAC discovery rate, hashed */
+
+#define ACCT_USER_REQUEST	1	/* Acct-Terminate-Cause, RFC 2866 section 5.10 */
+#define ACCT_LOST_CARRIER	2
+#define ACCT_LOST_SERVICE	3
+#define ACCT_ADMIN_REBOOT	7
 
 struct acc;
 
@@ -80,6 +86,13 @@ struct sub {
 	char service[L2D_NAME_MAX];
 	char calling[64], called[64];
 	char fail[256];			/* the refusal to tell, "" = none */
+	/* RADIUS accounting of the call (RFC 2866, RFC 2867): Start sent when up */
+	bool acct_started;
+	uint32_t acct_cause;		/* Acct-Terminate-Cause of the Stop */
+	uint64_t acct_start_ms;
+	char acct_id[20];		/* Acct-Session-Id */
+	uint8_t acct_tunnel[512];	/* the tunnel's attributes, for Start and Stop */
+	size_t acct_tunnel_len;
 	struct l2d_timer act_timer;	/* deferred refusal */
 	bool dead;
 };
@@ -97,6 +110,7 @@ struct acc {
 	struct sub *subs, *dead;
 	unsigned int n_subs;
 	struct l2d_timer reap_timer, epoch_timer;
+	uint32_t acct_base, acct_seq;	/* Acct-Session-Id: the agent's start, a count */
 	struct pppoe_cookie_keys keys;
 	uint64_t rate_sec;
 	uint32_t rate_n;
@@ -105,6 +119,7 @@ struct acc {
 };
 
 static void sub_gone(struct sub *sb, const char *why, bool padt);
+static void acct_send(struct sub *sb, uint32_t status);
 
 static void mac_str(const uint8_t *m, char *out, size_t len)
 {
@@ -369,6 +384,7 @@ static void chan_readable(struct l2d_fd *f, uint32_t events)
 		 * the interface goes away) before our packet socket sees it.
 		 */
 		if (n == 0) {
+			sb->acct_cause = ACCT_USER_REQUEST;
 			sub_gone(sb, "PPPoE session ended by the subscriber", false);
 			return;
 		}
@@ -433,6 +449,85 @@ static void reap(struct l2d_timer *t)
  * The subscriber goes: its login or call ends (CDN 1 to the LNS), its PPP
  * stops, PADT when @padt, freed at the end of the turn.
  */
+/* ---- RADIUS accounting (RFC 2866; the tunnel's attributes RFC 2867 section 4) ---- */
+
+static bool acct_on(const struct acc *a)
+{
+	return a->d->conf->radius_accounting && l2d_radius_on(a->d);
+}
+
+/* Start of the call @s: its Acct-Session-Id and the attributes of its tunnel, kept for the Stop. */
+static void acct_start(struct sub *sb, const struct l2d_session *s)
+{
+	struct acc *a = sb->a;
+	const struct l2d_tunnel *t = s->t;
+	static const uint8_t zero[RAD_AUTH_LEN];
+	char local[64], peer[64], conn[16];
+	struct rad_pkt *p;
+
+	if (!acct_on(a) || !(p = malloc(sizeof(*p))))
+		return;
+	snprintf(sb->acct_id, sizeof(sb->acct_id), "%08X%08X", a->acct_base, ++a->acct_seq);
+	l2d_addr_str(&t->local, local, sizeof(local), false);
+	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
+	/* section 4.1: for L2TP, the Call Serial Number */
+	snprintf(conn, sizeof(conn), "%u", s->serial);
+	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
+	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
+			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, local);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, peer);
+	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, conn);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, a->d->conf->hostname);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
+	if (!p->full && p->len - RAD_HDR_LEN <= sizeof(sb->acct_tunnel)) {
+		sb->acct_tunnel_len = p->len - RAD_HDR_LEN;
+		memcpy(sb->acct_tunnel, p->buf + RAD_HDR_LEN, sb->acct_tunnel_len);
+	}
+	free(p);
+	sb->acct_started = true;
+	sb->acct_cause = ACCT_LOST_CARRIER;
+	sb->acct_start_ms = l2d_now(a->d->loop);
+	acct_send(sb, RAD_ACCT_START);
+}
+
+static void acct_send(struct sub *sb, uint32_t status)
+{
+	struct acc *a = sb->a;
+	const struct l2d_conf *c = a->d->conf;
+	static const uint8_t zero[RAD_AUTH_LEN];
+	struct rad_pkt *p = malloc(sizeof(*p));
+
+	if (!p)
+		return;
+	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
+	rad_put_u32(p, RAD_ACCT_STATUS_TYPE, status);
+	rad_put_str(p, RAD_ACCT_SESSION_ID, sb->acct_id);
+	rad_put_str(p, RAD_USER_NAME, sb->ppp.name);
+	rad_put_str(p, RAD_NAS_IDENTIFIER, c->nas_identifier[0] ? c->nas_identifier : c->hostname);
+	rad_put_u32(p, RAD_SERVICE_TYPE, RAD_SERVICE_FRAMED);
+	rad_put_u32(p, RAD_FRAMED_PROTOCOL, RAD_FRAMED_PPP);
+	rad_put_u32(p, RAD_NAS_PORT_TYPE, RAD_PORT_TYPE_PPPOE);
+	rad_put_str(p, RAD_NAS_PORT_ID, sb->ifc->conf->ifname);
+	rad_put_str(p, RAD_CALLING_STATION_ID, sb->calling);
+	rad_put_str(p, RAD_CALLED_STATION_ID, sb->service);
+	rad_put_u32(p, RAD_ACCT_DELAY_TIME, 0);
+	if (status == RAD_ACCT_STOP) {
+		rad_put_u32(p, RAD_ACCT_SESSION_TIME,
+			    (uint32_t)((l2d_now(a->d->loop) - sb->acct_start_ms) / 1000));
+		rad_put_u32(p, RAD_ACCT_TERMINATE_CAUSE, sb->acct_cause);
+	}
+	if (sb->acct_tunnel_len && p->len + sb->acct_tunnel_len <= RAD_MAX_LEN) {
+		memcpy(p->buf + p->len, sb->acct_tunnel, sb->acct_tunnel_len);
+		p->len += sb->acct_tunnel_len;
+	}
+	if (!p->full && l2d_radius_acct(a->d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN))
+		l2d_log(a->d, L2D_LOG_ERR, "access %s: %s sid %u: accounting record dropped: "
+			"the queue is full", sb->ifc->conf->ifname, sb->calling, sb->sid);
+	free(p);
+}
+
 static void sub_gone(struct sub *sb, const char *why, bool padt)
 {
 	struct acc *a = sb->a;
@@ -448,6 +543,10 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 	l2d_timer_cancel(d->loop, &sb->act_timer);
 	l2d_radius_cancel(d, sb->rad);
 	sb->rad = NULL;
+	if (sb->acct_started) {
+		sb->acct_started = false;
+		acct_send(sb, RAD_ACCT_STOP);
+	}
 	if (sb->in_login) {
 		struct l2d_login *lg = l2d_login_find(d, sb->login_id);
 
@@ -660,8 +759,10 @@ static void disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *bu
 	case PPPOE_CODE_PADT:
 		a->st.padt_rx++;
 		sb = sub_find(ifc, mac, p.sid);
-		if (sb)
+		if (sb) {
+			sb->acct_cause = ACCT_USER_REQUEST;
 			sub_gone(sb, "PADT from the subscriber", false);
+		}
 		return;
 	default:
 		/* PADO, PADS: another AC's, not ours to answer */
@@ -720,6 +821,7 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 		l2d_ppp_quiet(&sb->ppp);
 		l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: up, tunnel %u session %u",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, s->t->tid, s->sid);
+		acct_start(sb, s);
 		return;
 	}
 	snprintf(sb->fail, sizeof(sb->fail), "%s", why);
@@ -809,6 +911,7 @@ static void acc_session_gone(struct l2d *d, struct l2d_session *s)
 		snprintf(why, sizeof(why), "the call to the LNS ended");
 	/* the PPPoL2TP socket is closed: the kernel has unbridged the channel */
 	send_termreq(sb, why);
+	sb->acct_cause = ACCT_LOST_SERVICE;
 	sub_gone(sb, why, true);
 }
 
@@ -842,6 +945,7 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 		return -ENOMEM;
 	}
 	a->d = d;
+	a->acct_base = (uint32_t)time(NULL);	/* Acct-Session-Ids unique across restarts */
 	l2d_timer_init(&a->reap_timer, reap, a);
 	l2d_timer_init(&a->epoch_timer, epoch_fire, a);
 	d->env->random(d, fresh, sizeof(fresh));
@@ -899,8 +1003,10 @@ void l2d_access_shutdown(struct l2d *d)
 {
 	struct acc *a = d->actx;
 
-	while (a && a->subs)
+	while (a && a->subs) {
+		a->subs->acct_cause = ACCT_ADMIN_REBOOT;
 		sub_gone(a->subs, "the access concentrator is shutting down", true);
+	}
 }
 
 void l2d_access_close(struct l2d *d);

@@ -212,26 +212,31 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "radius-tries", offsetof(struct l2d_conf, radius_tries), 1, 10 },
 };
 
-/* radius-server ADDR [port N] secret SECRET */
+/* radius-server ADDR [port N] [acct-port N] secret SECRET */
 static int radius_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
 	struct l2d_radius_conf *r = &c->radius[c->n_radius];
-	uint32_t port = 1812;
+	uint32_t port = 1812, acct = 0;
 	int k = 2;
 
-	if (n == 6 && !strcmp(t[2], "port")) {
-		if (parse_u32(t[3], 1, 65535, &port))
-			return cerr(err, errlen, "radius-server: port \"%s\": 1..65535", t[3]);
-		k = 4;
+	while (k + 1 < n && (!strcmp(t[k], "port") || !strcmp(t[k], "acct-port"))) {
+		uint32_t *v = t[k][0] == 'p' ? &port : &acct;
+
+		if (parse_u32(t[k + 1], 1, 65535, v))
+			return cerr(err, errlen, "radius-server: %s \"%s\": 1..65535", t[k], t[k + 1]);
+		k += 2;
 	}
 	if (n != k + 2 || strcmp(t[k], "secret"))
-		return cerr(err, errlen, "radius-server: usage: radius-server ADDRESS [port N] secret SECRET");
+		return cerr(err, errlen, "radius-server: usage: radius-server ADDRESS [port N] "
+			    "[acct-port N] secret SECRET");
 	if (c->n_radius == L2D_MAX_RADIUS)
 		return cerr(err, errlen, "radius-server: at most %d servers", L2D_MAX_RADIUS);
 	if (l2d_parse_addr(t[1], (uint16_t)port, &r->addr, &r->len))
 		return cerr(err, errlen, "radius-server: \"%s\" is not an IPv4 or IPv6 address", t[1]);
 	if (copy_name(r->secret, sizeof(r->secret), t[k + 1]))
 		return cerr(err, errlen, "radius-server: a secret of 1..%zu bytes", sizeof(r->secret) - 1);
+	/* 1812 and 1813, or the port given and the next (RFC 2866 section 3) */
+	r->acct_port = (uint16_t)(acct ? acct : port == 65535 ? 65535 : port + 1);
 	c->n_radius++;
 	return 0;
 }
@@ -382,6 +387,9 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		return radius_line(c, t, n, err, errlen);
 	} else if (!strcmp(t[0], "radius-profile-attribute")) {
 		return radius_attr_line(c, t, n, err, errlen);
+	} else if (!strcmp(t[0], "radius-accounting")) {
+		if (n != 2 || parse_bool(t[1], &c->radius_accounting))
+			return cerr(err, errlen, "radius-accounting: expected yes or no");
 	} else if (!strcmp(t[0], "radius-fallback")) {
 		if (n != 2 || (strcmp(t[1], "domain-map") && strcmp(t[1], "refuse")))
 			return cerr(err, errlen, "radius-fallback: domain-map or refuse");

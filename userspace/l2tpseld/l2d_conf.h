@@ -60,6 +60,7 @@ enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
 struct l2d_radius_conf {
 	struct sockaddr_storage addr;
 	socklen_t len;
+	uint16_t acct_port;		/* the address's accounting port */
 	char secret[129];		/* RAD_SECRET_MAX, with the NUL */
 };
 
@@ -140,6 +141,7 @@ struct l2d_conf {
 	uint32_t radius_tries;			/* tries per server */
 	uint32_t radius_dead_ms;		/* a server that did not answer is skipped */
 	bool radius_fallback;			/* no server answered: the domain map; else refuse */
+	bool radius_accounting;			/* Start and Stop of each access call */
 	uint32_t radius_profile_vendor;		/* the attribute naming the profile */
 	uint8_t radius_profile_type;
 	char nas_identifier[L2D_NAME_MAX];	/* "" = the hostname */

@@ -620,7 +620,9 @@ int main(int argc, char **argv)
 		ret = l2d_loop_once(&loop, stop_deadline ? 100 : -1);
 		if (ret)
 			break;
-		if (stop_deadline && (!D->n_tunnels || l2d_now(&loop) >= stop_deadline))
+		/* stopping: until the tunnels are closed and the accounting Stops taken */
+		if (stop_deadline && ((!D->n_tunnels && !l2d_radius_pending(D)) ||
+				      l2d_now(&loop) >= stop_deadline))
 			break;
 	}
 	l2d_api_close();

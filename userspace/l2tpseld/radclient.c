@@ -29,8 +29,11 @@
 #include "l2d.h"
 #include "radius.h"
 
+enum rad_kind { RAD_AUTH, RAD_ACCT, RAD_KINDS };
+
 struct rad_srv {
 	struct l2d_rad *rc;
+	enum rad_kind kind;
 	struct l2d_fd fdw;
 	uint64_t dead_until;		/* loop ms; 0: alive */
 	struct rad_call *slot[256];	/* in flight, by Identifier */
@@ -41,6 +44,8 @@ struct rad_srv {
 
 struct rad_call {
 	struct l2d_rad *rc;
+	enum rad_kind kind;
+	bool parked;			/* accounting: every server dead, waiting to try again */
 	rad_done_fn fn;
 	void *arg;
 	unsigned int srv;		/* the server being tried */
@@ -58,14 +63,21 @@ struct rad_call {
 	size_t secret_len, challenge_len;
 	uint8_t chap_id;
 	bool chap;
+	uint8_t *attrs;			/* accounting: the record's attributes */
+	size_t attrs_len;
 };
 
 struct l2d_rad {
 	struct l2d *d;
-	struct rad_srv srv[L2D_MAX_RADIUS];
+	struct rad_srv srv[RAD_KINDS][L2D_MAX_RADIUS];
 	unsigned int n;
 	uint64_t requests, accepts, rejects, down, timeouts, retransmits, bad, stray;
+	unsigned int acct_queued;	/* records not yet answered */
+	struct rad_call *parked;	/* records waiting out the dead time, by wait_next */
+	uint64_t acct_sent, acct_dropped;
 };
+
+#define RAD_ACCT_MAX	4096	/* records held while no server answers */
 
 static struct l2d_rad *rad_of(const struct l2d *d)
 {
@@ -82,10 +94,18 @@ static const struct l2d_radius_conf *srv_conf(const struct l2d_rad *rc, unsigned
 	return &rc->d->conf->radius[i];
 }
 
+static struct rad_srv *srv_of(const struct rad_call *c)
+{
+	return &c->rc->srv[c->kind][c->srv];
+}
+
 static void call_free(struct rad_call *c)
 {
 	l2d_timer_cancel(c->rc->d->loop, &c->timer);
+	if (c->kind == RAD_ACCT)
+		c->rc->acct_queued--;
 	free(c->pkt);
+	free(c->attrs);
 	explicit_bzero(c, sizeof(*c));
 	free(c);
 }
@@ -96,7 +116,7 @@ static void finish(struct rad_call *c, enum rad_result res, const struct rad_rep
 /* Give up Identifier and waiting place; the next waiting request may go. */
 static void release(struct rad_call *c)
 {
-	struct rad_srv *s = &c->rc->srv[c->srv];
+	struct rad_srv *s = srv_of(c);
 	struct rad_call **pp;
 
 	if (c->id >= 0) {
@@ -133,6 +153,13 @@ static void finish(struct rad_call *c, enum rad_result res, const struct rad_rep
 {
 	struct l2d_rad *rc = c->rc;
 
+	if (c->kind == RAD_ACCT) {
+		if (res == RAD_RES_ACCEPT)
+			rc->acct_sent++;
+		release(c);
+		call_free(c);
+		return;
+	}
 	if (res == RAD_RES_ACCEPT)
 		rc->accepts++;
 	else if (res == RAD_RES_REJECT)
@@ -155,6 +182,20 @@ static int build(struct rad_call *c, unsigned int srv)
 
 	if (!p)
 		return -ENOMEM;
+	if (c->kind == RAD_ACCT) {
+		/* RFC 2866 section 3: the Request Authenticator is a hash, after Length */
+		memset(c->auth, 0, sizeof(c->auth));
+		rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, (uint8_t)c->id, c->auth);
+		if (c->attrs_len > RAD_MAX_LEN - RAD_HDR_LEN) {
+			free(p);
+			return -EMSGSIZE;
+		}
+		memcpy(p->buf + RAD_HDR_LEN, c->attrs, c->attrs_len);
+		p->len += c->attrs_len;
+		rad_finish_acct(p, key, klen);
+		memcpy(c->auth, p->buf + 4, sizeof(c->auth));
+		goto keep;
+	}
 	c->rc->d->env->random(c->rc->d, c->auth, sizeof(c->auth));
 	rad_pkt_init(p, RAD_ACCESS_REQUEST, (uint8_t)c->id, c->auth);
 	rad_put_str(p, RAD_USER_NAME, c->user);
@@ -180,6 +221,7 @@ static int build(struct rad_call *c, unsigned int srv)
 		free(p);
 		return -EMSGSIZE;
 	}
+keep:
 	free(c->pkt);
 	c->pkt = malloc(p->len);
 	if (!c->pkt) {
@@ -199,19 +241,19 @@ static void transmit(struct rad_call *c)
 
 	if (c->tries++)
 		c->rc->retransmits++;
-	if (send(c->rc->srv[c->srv].fdw.fd, c->pkt, c->pkt_len, 0) < 0)
+	if (send(srv_of(c)->fdw.fd, c->pkt, c->pkt_len, 0) < 0)
 		l2d_log(d, L2D_LOG_DEBUG, "radius: server %u: send: %s", c->srv + 1, strerror(errno));
 	l2d_timer_arm(d->loop, &c->timer, l2d_now(d->loop) + d->conf->radius_timeout_ms);
 }
 
-/* The next server to try from @from on, skipping the dead; -1: none. */
-static int next_server(struct l2d_rad *rc, unsigned int from)
+/* The next server of @kind to try from @from on, skipping the dead; -1: none. */
+static int next_server(struct l2d_rad *rc, enum rad_kind kind, unsigned int from)
 {
 	uint64_t now = l2d_now(rc->d->loop);
 	unsigned int i;
 
 	for (i = from; i < rc->n; i++)
-		if (rc->srv[i].dead_until <= now)
+		if (rc->srv[kind][i].dead_until <= now)
 			return (int)i;
 	return -1;
 }
@@ -219,7 +261,7 @@ static int next_server(struct l2d_rad *rc, unsigned int from)
 /* Send @c to server @srv, or queue it there. Return: 0, or -errno (nothing sent). */
 static int start_on(struct rad_call *c, unsigned int srv)
 {
-	struct rad_srv *s = &c->rc->srv[srv];
+	struct rad_srv *s = &c->rc->srv[c->kind][srv];
 	unsigned int k;
 	int err;
 
@@ -261,14 +303,36 @@ static void call_timeout(struct l2d_timer *t)
 	struct l2d *d = rc->d;
 	int next;
 
+	if (c->parked) {
+		struct rad_call **pp;
+
+		/* accounting waited for a server: the first not dead, else all again */
+		for (pp = &rc->parked; *pp != c; pp = &(*pp)->wait_next)
+			;
+		*pp = c->wait_next;
+		c->parked = false;
+		next = next_server(rc, c->kind, 0);
+		if (start_on(c, next < 0 ? 0 : (unsigned int)next))
+			finish(c, RAD_RES_DOWN, NULL);
+		return;
+	}
 	rc->timeouts++;
 	if (c->tries < d->conf->radius_tries)
 		return transmit(c);
-	l2d_log(d, L2D_LOG_INFO, "radius: server %u did not answer %u tries: dead for %u ms",
-		c->srv + 1, c->tries, d->conf->radius_dead_ms);
-	rc->srv[c->srv].dead_until = l2d_now(d->loop) + d->conf->radius_dead_ms;
-	next = next_server(rc, c->srv + 1);
+	l2d_log(d, L2D_LOG_INFO, "radius: %s server %u did not answer %u tries: dead for %u ms",
+		c->kind == RAD_ACCT ? "accounting" : "authentication", c->srv + 1, c->tries,
+		d->conf->radius_dead_ms);
+	srv_of(c)->dead_until = l2d_now(d->loop) + d->conf->radius_dead_ms;
+	next = next_server(rc, c->kind, c->srv + 1);
 	release(c);
+	if (next < 0 && c->kind == RAD_ACCT) {
+		/* a record is kept until a server takes it (RFC 2866 section 2) */
+		c->parked = true;
+		c->wait_next = rc->parked;
+		rc->parked = c;
+		l2d_timer_arm(d->loop, &c->timer, l2d_now(d->loop) + d->conf->radius_dead_ms);
+		return;
+	}
 	if (next < 0 || start_on(c, (unsigned int)next))
 		finish(c, RAD_RES_DOWN, NULL);
 }
@@ -282,7 +346,8 @@ static void srv_readable(struct l2d_fd *f, uint32_t events)
 
 	(void)events;
 	for (i = 0; i < 64; i++) {
-		const struct l2d_radius_conf *sc = srv_conf(rc, (unsigned int)(s - rc->srv));
+		unsigned int si = (unsigned int)(s - rc->srv[s->kind]);
+		const struct l2d_radius_conf *sc = srv_conf(rc, si);
 		ssize_t n = recv(f->fd, buf, sizeof(buf), MSG_DONTWAIT);
 		struct rad_reply r;
 		struct rad_call *c;
@@ -301,10 +366,18 @@ static void srv_readable(struct l2d_fd *f, uint32_t events)
 				    strlen(sc->secret), &prof, &r, &why)) {
 			rc->bad++;
 			l2d_log(rc->d, L2D_LOG_INFO, "radius: server %u: reply for %s dropped: %s",
-				(unsigned int)(s - rc->srv) + 1, c->user, why);
+				si + 1, c->user, why);
+			continue;
+		}
+		if ((r.code == RAD_ACCOUNTING_RESPONSE) != (c->kind == RAD_ACCT)) {
+			rc->bad++;
 			continue;
 		}
 		s->dead_until = 0;
+		if (c->kind == RAD_ACCT) {
+			finish(c, RAD_RES_ACCEPT, &r);
+			continue;
+		}
 		if (r.code == RAD_ACCESS_CHALLENGE) {
 			/* a PPP subscriber has no way to answer one (section 4.4) */
 			snprintf(r.message, sizeof(r.message), "RADIUS Access-Challenge not supported");
@@ -344,7 +417,7 @@ struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_do
 	c->challenge_len = q->challenge_len;
 	c->chap_id = q->chap_id;
 	c->chap = q->chap;
-	srv = next_server(rc, 0);
+	srv = next_server(rc, RAD_AUTH, 0);
 	if (srv < 0)
 		srv = 0;	/* every server is dead: try them again in order */
 	/* the answer always comes from the loop, never from inside this call */
@@ -365,6 +438,48 @@ void l2d_radius_cancel(struct l2d *d, struct rad_call *c)
 	call_free(c);
 }
 
+int l2d_radius_acct(struct l2d *d, const uint8_t *attrs, size_t len)
+{
+	struct l2d_rad *rc = rad_of(d);
+	struct rad_call *c;
+	int srv;
+
+	if (!rc || !d->conf->radius_accounting)
+		return 0;
+	if (rc->acct_queued >= RAD_ACCT_MAX || len > RAD_MAX_LEN - RAD_HDR_LEN) {
+		rc->acct_dropped++;
+		return -ENOSPC;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c || !(c->attrs = malloc(len ? len : 1))) {
+		free(c);
+		rc->acct_dropped++;
+		return -ENOMEM;
+	}
+	memcpy(c->attrs, attrs, len);
+	c->attrs_len = len;
+	c->rc = rc;
+	c->kind = RAD_ACCT;
+	c->id = -1;
+	snprintf(c->user, sizeof(c->user), "accounting");
+	l2d_timer_init(&c->timer, call_timeout, c);
+	rc->acct_queued++;
+	srv = next_server(rc, RAD_ACCT, 0);
+	if (start_on(c, srv < 0 ? 0 : (unsigned int)srv)) {
+		rc->acct_dropped++;
+		call_free(c);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+unsigned int l2d_radius_pending(const struct l2d *d)
+{
+	const struct l2d_rad *rc = rad_of(d);
+
+	return rc ? rc->acct_queued : 0;
+}
+
 int l2d_radius_open(struct l2d *d, char *err, size_t errlen)
 {
 	const struct l2d_conf *conf = d->conf;
@@ -381,20 +496,32 @@ int l2d_radius_open(struct l2d *d, char *err, size_t errlen)
 	rc->d = d;
 	for (i = 0; i < conf->n_radius; i++) {
 		const struct l2d_radius_conf *sc = &conf->radius[i];
-		struct rad_srv *s = &rc->srv[i];
-		int fd = socket(sc->addr.ss_family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+		unsigned int k;
 
-		s->rc = rc;
-		s->fdw.fd = fd;
-		s->fdw.fn = srv_readable;
-		s->fdw.arg = s;
 		rc->n = i + 1;
-		if (fd < 0 || connect(fd, (const struct sockaddr *)&sc->addr, sc->len) ||
-		    l2d_fd_add(d->loop, &s->fdw, EPOLLIN)) {
-			snprintf(err, errlen, "radius-server %u: %s", i + 1, strerror(errno));
-			d->rctx = rc;
-			l2d_radius_close(d);
-			return -errno;
+		for (k = 0; k < RAD_KINDS; k++) {
+			struct rad_srv *s = &rc->srv[k][i];
+			struct sockaddr_storage to = sc->addr;
+			int fd = socket(sc->addr.ss_family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+
+			/* the accounting port: the same address */
+			if (k == RAD_ACCT)
+				((struct sockaddr_in *)&to)->sin_port = htons(sc->acct_port);
+			s->rc = rc;
+			s->kind = k;
+			s->fdw.fd = fd;
+			s->fdw.fn = srv_readable;
+			s->fdw.arg = s;
+			if (fd < 0 || connect(fd, (const struct sockaddr *)&to, sc->len) ||
+			    l2d_fd_add(d->loop, &s->fdw, EPOLLIN)) {
+				snprintf(err, errlen, "radius-server %u: %s", i + 1, strerror(errno));
+				if (fd >= 0)
+					close(fd);
+				s->fdw.fd = -1;
+				d->rctx = rc;
+				l2d_radius_close(d);
+				return -errno;
+			}
 		}
 	}
 	d->rctx = rc;
@@ -408,9 +535,11 @@ void l2d_radius_close(struct l2d *d)
 
 	if (!rc)
 		return;
-	for (i = 0; i < rc->n; i++) {
-		struct rad_srv *s = &rc->srv[i];
+	for (i = 0; i < RAD_KINDS * L2D_MAX_RADIUS; i++) {
+		struct rad_srv *s = &rc->srv[i / L2D_MAX_RADIUS][i % L2D_MAX_RADIUS];
 
+		if (!s->rc)
+			continue;
 		/* the access role cancelled its calls; whatever is left just goes */
 		for (k = 0; k < 256; k++)
 			if (s->slot[k])
@@ -426,6 +555,12 @@ void l2d_radius_close(struct l2d *d)
 			close(s->fdw.fd);
 		}
 	}
+	while (rc->parked) {
+		struct rad_call *w = rc->parked;
+
+		rc->parked = w->wait_next;
+		call_free(w);
+	}
 	free(rc);
 	d->rctx = NULL;
 }
@@ -437,9 +572,11 @@ int l2d_radius_stats(struct l2d *d, char *buf, size_t len)
 	if (!rc)
 		return 0;
 	return snprintf(buf, len, "radius requests %llu accepts %llu rejects %llu down %llu "
-			"timeouts %llu retransmits %llu bad %llu stray %llu",
+			"timeouts %llu retransmits %llu bad %llu stray %llu acct-queued %u "
+			"acct-sent %llu acct-dropped %llu",
 			(unsigned long long)rc->requests, (unsigned long long)rc->accepts,
 			(unsigned long long)rc->rejects, (unsigned long long)rc->down,
 			(unsigned long long)rc->timeouts, (unsigned long long)rc->retransmits,
-			(unsigned long long)rc->bad, (unsigned long long)rc->stray);
+			(unsigned long long)rc->bad, (unsigned long long)rc->stray, rc->acct_queued,
+			(unsigned long long)rc->acct_sent, (unsigned long long)rc->acct_dropped);
 }

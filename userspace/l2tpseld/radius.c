@@ -108,6 +108,41 @@ int rad_finish(struct rad_pkt *p, const uint8_t *secret, size_t slen)
 	return 0;
 }
 
+void rad_finish_acct(struct rad_pkt *p, const uint8_t *secret, size_t slen)
+{
+	struct md5_ctx ctx;
+
+	put16(p->buf + 2, (uint16_t)p->len);
+	memset(p->buf + 4, 0, RAD_AUTH_LEN);
+	md5_init(&ctx);
+	md5_update(&ctx, p->buf, p->len);
+	md5_update(&ctx, secret, slen);
+	md5_final(&ctx, p->buf + 4);
+}
+
+void rad_put_tagged_u32(struct rad_pkt *p, uint8_t type, uint8_t tag, uint32_t v)
+{
+	uint8_t b[4] = { tag, (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+
+	rad_put(p, type, b, sizeof(b));
+}
+
+void rad_put_tagged_str(struct rad_pkt *p, uint8_t type, uint8_t tag, const char *s)
+{
+	uint8_t b[253];
+	size_t n = s ? strlen(s) : 0;
+
+	if (!n)
+		return;
+	if (n > sizeof(b) - 1) {
+		p->full = true;
+		return;
+	}
+	b[0] = tag;
+	memcpy(b + 1, s, n);
+	rad_put(p, type, b, n + 1);
+}
+
 /* Section 3: MD5(Code + ID + Length + Request Authenticator + Attributes + Secret). */
 static void response_auth(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
 			  const uint8_t *secret, size_t slen, uint8_t out[MD5_DIGEST_LEN])
@@ -185,8 +220,8 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 	r->code = buf[0];
 	r->id = buf[1];
 	if (r->code != RAD_ACCESS_ACCEPT && r->code != RAD_ACCESS_REJECT &&
-	    r->code != RAD_ACCESS_CHALLENGE) {
-		*why = "not a reply to an Access-Request";
+	    r->code != RAD_ACCESS_CHALLENGE && r->code != RAD_ACCOUNTING_RESPONSE) {
+		*why = "not a reply to an Access- or Accounting-Request";
 		return -1;
 	}
 	response_auth(buf, len, req_auth, secret, slen, want);

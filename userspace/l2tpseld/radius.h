@@ -24,6 +24,8 @@ enum rad_code {			/* RFC 2865 section 3 */
 	RAD_ACCESS_REQUEST = 1,
 	RAD_ACCESS_ACCEPT = 2,
 	RAD_ACCESS_REJECT = 3,
+	RAD_ACCOUNTING_REQUEST = 4,	/* RFC 2866 section 3 */
+	RAD_ACCOUNTING_RESPONSE = 5,
 	RAD_ACCESS_CHALLENGE = 11,
 };
 
@@ -39,8 +41,20 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 	RAD_CALLED_STATION_ID = 30,
 	RAD_CALLING_STATION_ID = 31,
 	RAD_NAS_IDENTIFIER = 32,
+	RAD_ACCT_STATUS_TYPE = 40,	/* RFC 2866 section 5 */
+	RAD_ACCT_DELAY_TIME = 41,
+	RAD_ACCT_SESSION_ID = 44,
+	RAD_ACCT_SESSION_TIME = 46,
+	RAD_ACCT_TERMINATE_CAUSE = 49,
 	RAD_CHAP_CHALLENGE = 60,
 	RAD_NAS_PORT_TYPE = 61,
+	RAD_TUNNEL_TYPE = 64,		/* RFC 2868 section 3, RFC 2867 */
+	RAD_TUNNEL_MEDIUM_TYPE = 65,
+	RAD_TUNNEL_CLIENT_ENDPOINT = 66,
+	RAD_TUNNEL_SERVER_ENDPOINT = 67,
+	RAD_ACCT_TUNNEL_CONNECTION = 68,
+	RAD_TUNNEL_CLIENT_AUTH_ID = 90,
+	RAD_TUNNEL_SERVER_AUTH_ID = 91,
 	RAD_MESSAGE_AUTHENTICATOR = 80,
 	RAD_NAS_PORT_ID = 87,
 };
@@ -48,6 +62,11 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 #define RAD_SERVICE_FRAMED	2	/* Service-Type, RFC 2865 section 5.6 */
 #define RAD_FRAMED_PPP		1	/* Framed-Protocol, section 5.7 */
 #define RAD_PORT_TYPE_PPPOE	32	/* NAS-Port-Type PPPoEoE (IANA radius-types) */
+#define RAD_ACCT_START		1	/* Acct-Status-Type, RFC 2866 section 5.1 */
+#define RAD_ACCT_STOP		2
+#define RAD_TUNNEL_L2TP		3	/* Tunnel-Type, RFC 2868 section 3.1 */
+#define RAD_MEDIUM_IPV4		1	/* Tunnel-Medium-Type, section 3.2 */
+#define RAD_MEDIUM_IPV6		2
 #define RAD_VENDOR_JUNIPER	2636
 #define RAD_JUNIPER_TUNNEL_GROUP 64	/* the profile's name, as on Juniper's LAC */
 
@@ -74,6 +93,11 @@ void rad_put_password(struct rad_pkt *p, const uint8_t *pw, size_t len,
 		      const uint8_t *secret, size_t slen);
 /* Message-Authenticator (RFC 3579 section 3.2) last, and the Length. Return: 0, or -1 when full. */
 int rad_finish(struct rad_pkt *p, const uint8_t *secret, size_t slen);
+/* An Accounting-Request's Length and Request Authenticator (RFC 2866 section 3). */
+void rad_finish_acct(struct rad_pkt *p, const uint8_t *secret, size_t slen);
+/* RFC 2868 section 3: tag @tag (1..0x1f) before a 3-byte integer, or before a string. */
+void rad_put_tagged_u32(struct rad_pkt *p, uint8_t type, uint8_t tag, uint32_t v);
+void rad_put_tagged_str(struct rad_pkt *p, uint8_t type, uint8_t tag, const char *s);
 
 /* What a reply says. */
 struct rad_reply {
@@ -127,6 +151,14 @@ bool l2d_radius_on(const struct l2d *d);
 struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
 				 void *arg);
 void l2d_radius_cancel(struct l2d *d, struct rad_call *c);
+/*
+ * An accounting record of the attributes @attrs (@len bytes, built with a
+ * rad_pkt): queued, sent to the accounting servers in turn and kept while
+ * none answers.  Return: 0, or -ENOSPC when RAD_ACCT_MAX records wait.
+ */
+int l2d_radius_acct(struct l2d *d, const uint8_t *attrs, size_t len);
+/* Accounting records not yet answered. */
+unsigned int l2d_radius_pending(const struct l2d *d);
 int l2d_radius_stats(struct l2d *d, char *buf, size_t len);
 
 #endif
