@@ -27,6 +27,14 @@ static void storm(struct h_node *lac, unsigned int n)
 	}
 }
 
+/* One call first, to bring the tunnel up within @ms; true when it did. */
+static bool tunnel_up(struct h_node *lac, uint64_t ms)
+{
+	storm(lac, 1);
+	h_run_for(ms);
+	return lac->n_done_ok == 1;
+}
+
 /*
  * One call brings the tunnel up, then @n at once over it; every one of the
  * 1 + @n must succeed, none be the LNS's no-reply, all be up at the LNS.
@@ -34,9 +42,7 @@ static void storm(struct h_node *lac, unsigned int n)
 static void storm_established(struct h_node *lac, struct h_node *lns, unsigned int n,
 			      uint64_t run_ms)
 {
-	storm(lac, 1);
-	h_run_for(1000);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(tunnel_up(lac, 1000));
 	storm(lac, n);
 	h_run_for(run_ms);
 	EXPECT_EQ(lac->n_done_ok, n + 1);
@@ -72,9 +78,7 @@ UNIT_TEST(l2tpd_storm_1000_login_logout)
 	h_reset();
 	lac = h_node(lac_one);
 	lns = h_node(lns_plain);
-	storm(lac, 1);
-	h_run_for(100);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(tunnel_up(lac, 100));
 	storm(lac, 1000);
 	h_run_for(60000);
 	EXPECT_EQ(lac->n_done_ok, 1001);
@@ -150,9 +154,7 @@ UNIT_TEST(l2tpd_sccrq_flood_is_bounded)
 	h_reset();
 	lac = h_node(lac_one);
 	lns = h_node(lns_small);
-	storm(lac, 1);
-	h_run_for(100);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(tunnel_up(lac, 100));
 	/* one address, 100 tunnels asked for */
 	a = flood_addr(1);
 	for (i = 1; i <= 100; i++) {
@@ -325,9 +327,7 @@ UNIT_TEST(l2tpd_storm_lac_stall)
 	H->latency_ms = 2;
 	lac = h_node(lac_one);
 	lns = h_node(lns_plain);
-	storm(lac, 1);
-	h_run_for(1000);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(tunnel_up(lac, 1000));
 	storm(lac, 1000);
 	for (round = 0; round < 5; round++) {
 		h_run_for(40);
@@ -358,9 +358,7 @@ UNIT_TEST(l2tpd_storm_cleared_sends_no_backlog)
 	H->latency_ms = 5;
 	lac = h_node(lac_narrow);
 	lns = h_node(lns_plain);
-	storm(lac, 1);
-	h_run_for(1000);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(tunnel_up(lac, 1000));
 	storm(lac, 100);
 	h_run_for(200);		/* the ICRQs are in, the ICRPs trickle out one by one */
 	icrp = lns->sent[L2TP_MSG_ICRP];
