@@ -19,7 +19,7 @@ SYSCONFDIR ?= /etc
 INSTALL_FILES := $(SBINDIR)/l2tpsel $(SBINDIR)/l2tpseld \
 	$(MANDIR)/man8/l2tpsel.8 $(MANDIR)/man8/l2tpseld.8 \
 	$(UNITDIR)/l2tpseld.service $(DOCDIR)/examples/l2tpseld.conf \
-	$(BASHCOMPDIR)/l2tpsel
+	$(DOCDIR)/examples/l2tpsel.conf $(BASHCOMPDIR)/l2tpsel
 
 .PHONY: install uninstall
 install: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
@@ -27,13 +27,25 @@ install: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
 		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(BASHCOMPDIR)
 	install -m 0755 $(BUILD)/l2tpsel $(BUILD)/l2tpseld $(DESTDIR)$(SBINDIR)/
 	install -m 0644 Documentation/l2tpsel.8 Documentation/l2tpseld.8 $(DESTDIR)$(MANDIR)/man8/
-	# the unit names the agent and its configuration where they are installed
-	sed -e 's|/usr/sbin/l2tpseld|$(SBINDIR)/l2tpseld|g' \
-		-e 's|/etc/l2tpseld.conf|$(SYSCONFDIR)/l2tpseld.conf|g' \
+	# the unit names the programs and the configuration where they are installed
+	sed -e 's|/usr/sbin/l2tpsel|$(SBINDIR)/l2tpsel|g' \
+		-e 's|/etc/l2tpsel/|$(SYSCONFDIR)/l2tpsel/|g' \
 		contrib/l2tpseld.service > $(DESTDIR)$(UNITDIR)/l2tpseld.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/l2tpseld.service
 	install -m 0644 contrib/l2tpseld.conf.example $(DESTDIR)$(DOCDIR)/examples/l2tpseld.conf
+	install -m 0644 contrib/l2tpsel.conf.example $(DESTDIR)$(DOCDIR)/examples/l2tpsel.conf
 	install -m 0644 contrib/l2tpsel.bash-completion $(DESTDIR)$(BASHCOMPDIR)/l2tpsel
+
+# The configuration files, once, for a package or a first install: the
+# examples as /etc/l2tpsel/*.conf, mode 0600 (they may hold secrets); an
+# existing file is left as it is.
+.PHONY: install-etc
+install-etc:
+	install -d -m 0755 $(DESTDIR)$(SYSCONFDIR)/l2tpsel
+	for f in l2tpsel l2tpseld; do \
+		[ -e $(DESTDIR)$(SYSCONFDIR)/l2tpsel/$$f.conf ] || \
+		install -m 0600 contrib/$$f.conf.example $(DESTDIR)$(SYSCONFDIR)/l2tpsel/$$f.conf; \
+	done
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALL_FILES))

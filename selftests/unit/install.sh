@@ -32,11 +32,14 @@ for layout in "PREFIX=/usr" "PREFIX=/opt/x SBINDIR=/opt/x/bin MANDIR=/opt/x/man"
 	ok "programs in $SBINDIR, mode 755" $?
 	[ "$(mode "$D$MANDIR/man8/l2tpsel.8")" = 644 ] && [ "$(mode "$D$MANDIR/man8/l2tpseld.8")" = 644 ]
 	ok "man pages in $MANDIR/man8, mode 644" $?
-	[ "$(mode "$unit")" = 644 ] && grep -q "^ExecStart=$SBINDIR/l2tpseld -c /etc/l2tpseld.conf$" "$unit" &&
-		! grep -q "/usr/sbin/l2tpseld" "$unit" || [ "$SBINDIR" = /usr/sbin ]
-	ok "the unit starts $SBINDIR/l2tpseld" $?
-	[ -f "$D$PREFIX/share/doc/l2tpsel/examples/l2tpseld.conf" ]
-	ok "example configuration in $PREFIX/share/doc/l2tpsel/examples" $?
+	[ "$(mode "$unit")" = 644 ] && grep -q "^ExecStart=$SBINDIR/l2tpseld -c /etc/l2tpsel/l2tpseld.conf$" "$unit" &&
+		grep -q "^ExecStartPre=$SBINDIR/l2tpsel -b /etc/l2tpsel/l2tpsel.conf$" "$unit" &&
+		grep -q "^ExecReload=$SBINDIR/l2tpsel -sync -b /etc/l2tpsel/l2tpsel.conf$" "$unit" &&
+		{ ! grep -q "/usr/sbin/l2tpsel" "$unit" || [ "$SBINDIR" = /usr/sbin ]; }
+	ok "the unit applies /etc/l2tpsel/l2tpsel.conf with $SBINDIR/l2tpsel and starts $SBINDIR/l2tpseld" $?
+	[ -f "$D$PREFIX/share/doc/l2tpsel/examples/l2tpseld.conf" ] &&
+		[ -f "$D$PREFIX/share/doc/l2tpsel/examples/l2tpsel.conf" ]
+	ok "example configurations in $PREFIX/share/doc/l2tpsel/examples" $?
 	[ "$(mode "$D$PREFIX/share/bash-completion/completions/l2tpsel")" = 644 ]
 	ok "bash completion in $PREFIX/share/bash-completion/completions" $?
 	# as the operator installs it: mode 0600, it holds secrets
@@ -45,6 +48,8 @@ for layout in "PREFIX=/usr" "PREFIX=/opt/x SBINDIR=/opt/x/bin MANDIR=/opt/x/man"
 	ok "the installed agent accepts the example: ${out:-valid}" $?
 	"$D$SBINDIR/l2tpsel" -V >/dev/null
 	ok "the installed CLI runs" $?
+	out=$("$D$SBINDIR/l2tpsel" -b "$D$PREFIX/share/doc/l2tpsel/examples/l2tpsel.conf" 2>&1)
+	ok "the installed CLI reads the kernel example (comments only): ${out:-nothing to do}" $?
 	if command -v systemd-analyze >/dev/null; then
 		# its programs as DESTDIR has them, in a copy of the unit
 		sed "s|=\\(-\\?\\)$SBINDIR/|=\\1$D$SBINDIR/|" "$unit" >"$T/l2tpseld.service"
@@ -62,5 +67,15 @@ for layout in "PREFIX=/usr" "PREFIX=/opt/x SBINDIR=/opt/x/bin MANDIR=/opt/x/man"
 	ok "nothing left after uninstall: ${left:-none}" $?
 	unset PREFIX SBINDIR MANDIR
 done
+# make install-etc: the examples as /etc/l2tpsel/*.conf, 0600, never over an edited one
+make -s install-etc DESTDIR="$T/etc-root" >"$T/out" 2>&1 &&
+	[ "$(mode "$T/etc-root/etc/l2tpsel/l2tpsel.conf")" = 600 ] &&
+	[ "$(mode "$T/etc-root/etc/l2tpsel/l2tpseld.conf")" = 600 ] &&
+	cmp -s contrib/l2tpsel.conf.example "$T/etc-root/etc/l2tpsel/l2tpsel.conf"
+ok "make install-etc: /etc/l2tpsel/l2tpsel.conf and l2tpseld.conf, mode 600" $?
+echo "edited" >"$T/etc-root/etc/l2tpsel/l2tpsel.conf"
+make -s install-etc DESTDIR="$T/etc-root" >"$T/out" 2>&1 &&
+	[ "$(cat "$T/etc-root/etc/l2tpsel/l2tpsel.conf")" = edited ]
+ok "make install-etc leaves an existing configuration as it is" $?
 echo "# install: $((n - fail)) passed, $fail failed"
 [ $fail = 0 ]

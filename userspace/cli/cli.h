@@ -16,6 +16,8 @@ struct cli {
 	bool nl_open;
 	bool json;
 	bool pretty;
+	bool replace;	/* in a batch: an add of an existing object makes it what the line says */
+	bool sync;	/* -sync: a batch deletes what its file does not name (batch.c) */
 };
 
 struct cli_object {
@@ -33,6 +35,13 @@ int cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Report a failed netlink request: the kernel's extack message when there is one. */
 int cli_nl_err(struct cli *c, const char *what, int err);
 
+/*
+ * Send @nlh, print each reply with @cb (NULL: none), report a refusal naming
+ * @what.  With c->replace, -EEXIST comes back unreported: the caller makes
+ * the existing object what its line says.
+ */
+int cli_request(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *what);
+
 /* Open the socket and resolve the family on first use. */
 int cli_nl(struct cli *c);
 
@@ -46,6 +55,12 @@ const char *cli_level_name(unsigned int level);
 struct nlmsghdr;
 struct nlattr;
 void cli_parse_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb);
+
+/* The object a command word names (a prefix, in the usage's order), or NULL. */
+const struct cli_object *cli_find_object(const char *word);
+int cli_run_object(struct cli *c, int argc, char **argv);
+/* -b FILE (batch.c) */
+int cli_run_batch(struct cli *c, const char *file);
 
 /* login start / stop through the l2tpseld agent (agent.c) */
 int agent_login_run(struct cli *c, int argc, char **argv);

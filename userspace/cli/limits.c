@@ -89,9 +89,7 @@ int cli_parse_u64(const char *what, const char *s, uint64_t *v)
 /* Send a request and print nothing but errors. */
 static int simple_request(struct cli *c, struct nlmsghdr *nlh, const char *what)
 {
-	int err = l2s_nl_talk(&c->nl, nlh, NULL, NULL);
-
-	return err ? cli_nl_err(c, what, err) : 0;
+	return cli_request(c, nlh, NULL, what);
 }
 
 /* Run a GET (with a name) or a dump (without) and print every reply with @cb. */
@@ -245,6 +243,7 @@ static int group_run(struct cli *c, int argc, char **argv)
 	bool slg = false, has_limit = false, typed = false;
 	uint32_t limit = 0;
 	uint8_t cmd;
+	int err;
 
 	verb = argc ? argv[0] : "show";
 	if (argc) {
@@ -277,8 +276,6 @@ static int group_run(struct cli *c, int argc, char **argv)
 	if (cli_nl(c))
 		return -1;
 	if (cli_matches(verb, "show") || cli_matches(verb, "list")) {
-		int err;
-
 		if (has_limit)
 			return cli_err("group show: \"limit\" is for add and set");
 		if (typed || name)
@@ -314,7 +311,14 @@ static int group_run(struct cli *c, int argc, char **argv)
 	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
 	if (has_limit)
 		mnl_attr_put_u32(nlh, L2TPSEL_A_LIMIT, limit);
-	return simple_request(c, nlh, "group");
+	err = simple_request(c, nlh, "group");
+	if (err != -EEXIST)
+		return err;
+	/* A batch's add of a group that exists: its limit as the line says (none: 0). */
+	nlh = l2s_nl_req(&c->nl, buf, slg ? L2TPSEL_CMD_SLG_SET : L2TPSEL_CMD_TGROUP_SET, 0);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LIMIT, limit);
+	return simple_request(c, nlh, "group set");
 }
 
 /* ---- client --------------------------------------------------------- */
@@ -382,6 +386,7 @@ static int client_run(struct cli *c, int argc, char **argv)
 	bool has_limit = false;
 	uint32_t limit = 0;
 	uint8_t cmd;
+	int err;
 
 	verb = argc ? argv[0] : "show";
 	if (argc) {
@@ -430,7 +435,15 @@ static int client_run(struct cli *c, int argc, char **argv)
 		mnl_attr_put_u32(nlh, L2TPSEL_A_LIMIT, limit);
 	if (slg)
 		mnl_attr_put_strz(nlh, L2TPSEL_A_SLG, slg);
-	return simple_request(c, nlh, "client");
+	err = simple_request(c, nlh, "client");
+	if (err != -EEXIST)
+		return err;
+	/* A batch's add of a client that exists: limit and group as the line says. */
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_CLIENT_SET, 0);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LIMIT, limit);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_SLG, slg ?: "");
+	return simple_request(c, nlh, "client set");
 }
 
 /* ---- session (what the agent reports; by hand for tests) ------------ */

@@ -60,6 +60,15 @@ int cli_nl_err(struct cli *c, const char *what, int err)
 	return cli_err("%s: %s", what, strerror(-err));
 }
 
+int cli_request(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *what)
+{
+	int err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
+
+	if (err == -EEXIST && c->replace)
+		return err;
+	return err ? cli_nl_err(c, what, err) : 0;
+}
+
 int cli_nl(struct cli *c)
 {
 	int err;
@@ -88,12 +97,22 @@ static void usage(FILE *f)
 		fprintf(f, " %s%s", cli_objects[i]->name, i + 1 < N_OBJECTS ? " |" : " }\n");
 	fprintf(f,
 		"       OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME | -b[atch] FILE |\n"
-		"                    -V[ersion] | -h[elp] }\n");
+		"                    -sy[nc] | -V[ersion] | -h[elp] }\n");
 }
 
-static int run_object(struct cli *c, int argc, char **argv)
+const struct cli_object *cli_find_object(const char *word)
 {
 	size_t i;
+
+	for (i = 0; i < N_OBJECTS; i++)
+		if (cli_matches(word, cli_objects[i]->name))
+			return cli_objects[i];
+	return NULL;
+}
+
+int cli_run_object(struct cli *c, int argc, char **argv)
+{
+	const struct cli_object *o;
 
 	if (!argc) {
 		usage(stderr);
@@ -103,75 +122,14 @@ static int run_object(struct cli *c, int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	for (i = 0; i < N_OBJECTS; i++) {
-		if (!cli_matches(argv[0], cli_objects[i]->name))
-			continue;
-		if (argc > 1 && cli_matches(argv[1], "help")) {
-			cli_objects[i]->usage();
-			return 0;
-		}
-		return cli_objects[i]->run(c, argc - 1, argv + 1);
+	o = cli_find_object(argv[0]);
+	if (o && argc > 1 && cli_matches(argv[1], "help")) {
+		o->usage();
+		return 0;
 	}
+	if (o)
+		return o->run(c, argc - 1, argv + 1);
 	return cli_err("object \"%s\" is unknown, try \"l2tpsel help\"", argv[0]);
-}
-
-/* Split a batch line into words; '#' starts a comment, quotes group words. */
-static int split_line(char *line, char **argv, int max)
-{
-	int argc = 0;
-	char *p = line;
-
-	while (*p) {
-		char q = 0, *out;
-
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-			p++;
-		if (!*p || *p == '#')
-			break;
-		if (argc == max)
-			return -1;
-		if (*p == '"' || *p == '\'')
-			q = *p++;
-		argv[argc++] = out = p;
-		while (*p && (q ? *p != q : (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')))
-			*out++ = *p++;
-		if (q && *p != q)
-			return -2;
-		if (*p)
-			p++;
-		*out = '\0';
-	}
-	return argc;
-}
-
-static int run_batch(struct cli *c, const char *file)
-{
-	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-	char *line = NULL, *argv[64];
-	size_t cap = 0;
-	int lineno = 0, errors = 0;
-
-	if (!f)
-		return cli_err("cannot open batch file %s: %s", file, strerror(errno));
-	while (getline(&line, &cap, f) > 0) {
-		int argc = split_line(line, argv, 64);
-
-		lineno++;
-		if (argc == -1 || argc == -2) {
-			cli_err("%s:%d: %s", file, lineno,
-				argc == -1 ? "more than 64 words" : "unterminated quote");
-			errors++;
-			continue;
-		}
-		if (argc && run_object(c, argc, argv)) {
-			fprintf(stderr, "l2tpsel: %s:%d: command failed\n", file, lineno);
-			errors++;
-		}
-	}
-	free(line);
-	if (f != stdin)
-		fclose(f);
-	return errors ? -1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -190,6 +148,8 @@ int main(int argc, char **argv)
 			c.json = true;
 		} else if (cli_matches(o, "pretty")) {
 			c.pretty = true;
+		} else if (strlen(o) > 1 && cli_matches(o, "sync")) {
+			c.sync = true;
 		} else if (cli_matches(o, "netns") || cli_matches(o, "batch")) {
 			if (argc < 3) {
 				cli_err("option -%s needs an argument", o);
@@ -222,7 +182,11 @@ int main(int argc, char **argv)
 		}
 	}
 	pr_init(c.json, c.pretty);
-	ret = batch ? run_batch(&c, batch) : run_object(&c, argc - 1, argv + 1);
+	if (c.sync && !batch) {
+		cli_err("option -sync is for -b FILE: it deletes what the file does not name");
+		return 1;
+	}
+	ret = batch ? cli_run_batch(&c, batch) : cli_run_object(&c, argc - 1, argv + 1);
 	if (c.nl_open)
 		l2s_nl_close(&c.nl);
 	return ret < 0 ? 1 : ret;

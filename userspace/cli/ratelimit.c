@@ -158,10 +158,10 @@ static int parse_pct(const char *what, const char *s, uint8_t *v)
 
 static int talk(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *what)
 {
-	int err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
+	int err = cli_request(c, nlh, cb, what);
 
 	if (err)
-		return cli_nl_err(c, what, err);
+		return err;
 	if (cb)
 		pr_done();
 	return 0;
@@ -421,9 +421,10 @@ static int rl_opts(struct nlmsghdr *nlh, int argc, char **argv, char what, const
 
 static int ratelimit_run(struct cli *c, int argc, char **argv)
 {
-	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh;
+	char buf[MNL_SOCKET_BUFFER_SIZE], dbuf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh, *del;
 	const char *cmd;
+	int err;
 
 	if (!argc || cli_matches(argv[0], "show") || cli_matches(argv[0], "list"))
 		return show(c, L2TPSEL_CMD_RL_GET, argc ? argc - 1 : 0, argv + 1, rl_show_cb,
@@ -458,6 +459,19 @@ static int ratelimit_run(struct cli *c, int argc, char **argv)
 	} else if (rl_opts(nlh, argc - 2, argv + 2, cmd[10], cmd)) {
 		return -1;
 	}
+	err = talk(c, nlh, NULL, cmd);
+	if (err != -EEXIST)
+		return err;
+	/*
+	 * A batch's add of a limit that exists: deleted and added as the line
+	 * says (its match cannot change in place); its counters start again.
+	 */
+	del = l2s_nl_req(&c->nl, dbuf, L2TPSEL_CMD_RL_DEL, 0);
+	mnl_attr_put_strz(del, L2TPSEL_A_NAME, argv[1]);
+	err = talk(c, del, NULL, "ratelimit add: replacing the limit");
+	if (err)
+		return err;
+	nlh->nlmsg_seq = ++c->nl.seq;
 	return talk(c, nlh, NULL, cmd);
 }
 
@@ -616,12 +630,23 @@ static int push_load(struct cli *c, const char *name, const char *load, const ch
 	return talk(c, nlh, th_load_cb, cmd);
 }
 
+static bool has_word(int argc, char **argv, const char *word)
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (!strcmp(argv[i], word))
+			return true;
+	return false;
+}
+
 static int throttle_run(struct cli *c, int argc, char **argv)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *nlh;
 	const char *cmd;
 	uint8_t op;
+	int err;
 
 	if (!argc || cli_matches(argv[0], "show") || cli_matches(argv[0], "list"))
 		return show(c, L2TPSEL_CMD_THROTTLE_GET, argc ? argc - 1 : 0, argv + 1, th_show_cb,
@@ -656,7 +681,23 @@ static int throttle_run(struct cli *c, int argc, char **argv)
 	} else if (th_opts(nlh, argc - 2, argv + 2, cmd)) {
 		return -1;
 	}
-	return talk(c, nlh, NULL, cmd);
+	err = talk(c, nlh, NULL, cmd);
+	if (err != -EEXIST)
+		return err;
+	/*
+	 * A batch's add of a profile that exists (rate limits may name it, so
+	 * it is not deleted): set as the line says, source and period at their
+	 * defaults (push, 1 s) when it leaves them out.
+	 */
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_THROTTLE_SET, 0);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, argv[1]);
+	if (th_opts(nlh, argc - 2, argv + 2, "throttle set"))
+		return -1;
+	if (!has_word(argc, argv, "source"))
+		mnl_attr_put_u8(nlh, L2TPSEL_A_RL_SOURCE, L2TPSEL_RL_SOURCE_PUSH);
+	if (!has_word(argc, argv, "period"))
+		mnl_attr_put_u32(nlh, L2TPSEL_A_RL_PERIOD, 1000);
+	return talk(c, nlh, NULL, "throttle set");
 }
 
 /* "load set LOAD": the simulator's line, for batch files shared with it. */

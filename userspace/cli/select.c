@@ -87,9 +87,97 @@ static void put_addr(struct nlmsghdr *nlh, int type, const struct l2s_addr *a)
 
 static int request(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *what)
 {
-	int err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
+	return cli_request(c, nlh, cb, what);
+}
 
-	return err ? cli_nl_err(c, what, err) : 0;
+/* A tunnel as the kernel has it, for a batch's "tunnel add" of one that exists. */
+struct tunnel_now {
+	const char *name;
+	bool found;
+	unsigned int level, port;
+	uint32_t max_sessions, sessions;
+	struct l2s_addr remote, local;
+	char group[L2S_NAME_LEN];
+};
+
+static void attr_addr(const struct nlattr *a, struct l2s_addr *x)
+{
+	memset(x, 0, sizeof(*x));
+	if (!a || (mnl_attr_get_payload_len(a) != 4 && mnl_attr_get_payload_len(a) != 16))
+		return;
+	x->family = mnl_attr_get_payload_len(a) == 4 ? 4 : 6;
+	memcpy(x->bytes, mnl_attr_get_payload(a), mnl_attr_get_payload_len(a));
+}
+
+static int tunnel_now_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+	struct tunnel_now *t = data;
+	const char *name;
+
+	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	name = a_str(tb[L2TPSEL_A_NAME]);
+	if (!name || strcmp(name, t->name))
+		return MNL_CB_OK;
+	t->found = true;
+	t->level = a_u8(tb[L2TPSEL_A_SEL_LEVEL]);
+	t->port = a_u16(tb[L2TPSEL_A_PORT]);
+	t->max_sessions = a_u32(tb[L2TPSEL_A_MAX_SESSIONS]);
+	t->sessions = a_u32(tb[L2TPSEL_A_SESSIONS]);
+	attr_addr(tb[L2TPSEL_A_REMOTE], &t->remote);
+	attr_addr(tb[L2TPSEL_A_LOCAL], &t->local);
+	snprintf(t->group, sizeof(t->group), "%s", a_str(tb[L2TPSEL_A_TGROUP]) ?: "");
+	return MNL_CB_OK;
+}
+
+static bool addr_eq(const struct l2s_addr *a, const struct l2s_addr *b)
+{
+	if (a->family != 4 && a->family != 6)
+		return b->family != 4 && b->family != 6;
+	return a->family == b->family && !memcmp(a->bytes, b->bytes, a->family == 4 ? 4 : 16);
+}
+
+/*
+ * A batch's "tunnel add" of a tunnel that exists: nothing to do when it is
+ * as the line says; otherwise it is deleted and added again, which only a
+ * tunnel without live sessions may be (the kernel has no tunnel set: its
+ * destination is its identity).  The secret is not compared, as the kernel
+ * never shows one.
+ */
+static int tunnel_replace(struct cli *c, const struct conf_cmd *k, struct nlmsghdr *add)
+{
+	struct tunnel_now t = { .name = k->name };
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+	int err;
+
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_GET, NLM_F_DUMP);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, k->profile);
+	err = l2s_nl_talk(&c->nl, nlh, tunnel_now_cb, &t);
+	if (err)
+		return cli_nl_err(c, "tunnel add", err);
+	if (!t.found)
+		return cli_err("tunnel add: profile %s: tunnel %s exists but is not in its dump",
+			       k->profile, k->name);
+	if (t.level == k->level && t.port == k->dest.port && t.max_sessions == k->max_sessions &&
+	    addr_eq(&t.remote, &k->dest.remote) && addr_eq(&t.local, &k->dest.local) &&
+	    !strcmp(t.group, k->group))
+		return 0;
+	if (t.sessions) {
+		fprintf(stderr, "l2tpsel: warning: tunnel add: profile %s: tunnel %s has %u live session%s: "
+			"it keeps its old settings until they end (a reload never ends a session)\n",
+			k->profile, k->name, t.sessions, t.sessions == 1 ? "" : "s");
+		return 0;
+	}
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_DEL, 0);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, k->profile);
+	err = l2s_nl_talk(&c->nl, nlh, NULL, NULL);
+	if (err)
+		return cli_nl_err(c, "tunnel add: replacing the tunnel", err);
+	add->nlmsg_seq = ++c->nl.seq;
+	err = l2s_nl_talk(&c->nl, add, NULL, NULL);
+	return err ? cli_nl_err(c, "tunnel add", err) : 0;
 }
 
 /* A GET or dump printed as one JSON array (or lines of text). */
@@ -107,11 +195,37 @@ static int show(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *wh
 	return 0;
 }
 
+/*
+ * profile add (@cmd PROFILE_NEW) or set (PROFILE_SET) with the settings
+ * the line gives; @cmd 0: a set of every setting, the defaults (0) for those
+ * the line leaves out (core/obj.h; no failover-on codes).
+ */
+static int profile_put(struct cli *c, const struct conf_cmd *k, uint8_t cmd)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+	bool all = !cmd;
+
+	nlh = l2s_nl_req(&c->nl, buf, all ? L2TPSEL_CMD_PROFILE_SET : cmd, 0);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
+	if (k->has_failover || all)
+		mnl_attr_put_u8(nlh, L2TPSEL_A_FAILOVER,
+				k->has_failover ? k->failover : L2S_FAILOVER_BETWEEN_LEVELS);
+	if (k->has_lb || all)
+		mnl_attr_put_u8(nlh, L2TPSEL_A_LB, k->has_lb ? k->lb : L2S_LB_RANDOM);
+	if (k->has_fo_cdn || all)
+		mnl_attr_put_u32(nlh, L2TPSEL_A_FAILOVER_CDN, k->fo_cdn);
+	if (k->has_fo_stopccn || all)
+		mnl_attr_put_u32(nlh, L2TPSEL_A_FAILOVER_STOPCCN, k->fo_stopccn);
+	return request(c, nlh, NULL, cmd == L2TPSEL_CMD_PROFILE_NEW ? "profile add" : "profile set");
+}
+
 /* A configuration line of the batch grammar: apply it through the kernel. */
 static int apply_conf(struct cli *c, const struct conf_cmd *k)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *nlh;
+	int err;
 
 	if (cli_nl(c))
 		return -1;
@@ -122,18 +236,12 @@ static int apply_conf(struct cli *c, const struct conf_cmd *k)
 		return request(c, nlh, NULL, "lockout time");
 	case CONF_PROFILE_ADD:
 	case CONF_PROFILE_SET:
-		nlh = l2s_nl_req(&c->nl, buf, k->kind == CONF_PROFILE_ADD ?
-				 L2TPSEL_CMD_PROFILE_NEW : L2TPSEL_CMD_PROFILE_SET, 0);
-		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
-		if (k->has_failover)
-			mnl_attr_put_u8(nlh, L2TPSEL_A_FAILOVER, k->failover);
-		if (k->has_lb)
-			mnl_attr_put_u8(nlh, L2TPSEL_A_LB, k->lb);
-		if (k->has_fo_cdn)
-			mnl_attr_put_u32(nlh, L2TPSEL_A_FAILOVER_CDN, k->fo_cdn);
-		if (k->has_fo_stopccn)
-			mnl_attr_put_u32(nlh, L2TPSEL_A_FAILOVER_STOPCCN, k->fo_stopccn);
-		return request(c, nlh, NULL, k->kind == CONF_PROFILE_ADD ? "profile add" : "profile set");
+		err = profile_put(c, k, k->kind == CONF_PROFILE_ADD ?
+				  L2TPSEL_CMD_PROFILE_NEW : L2TPSEL_CMD_PROFILE_SET);
+		/* A batch's add of a profile that exists: every setting as the line says. */
+		if (err == -EEXIST)
+			err = profile_put(c, k, 0);
+		return err;
 	case CONF_PROFILE_DEL:
 		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_PROFILE_DEL, 0);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
@@ -154,7 +262,8 @@ static int apply_conf(struct cli *c, const struct conf_cmd *k)
 			mnl_attr_put_strz(nlh, L2TPSEL_A_TGROUP, k->group);
 		if (k->secret[0])
 			mnl_attr_put_strz(nlh, L2TPSEL_A_SECRET, k->secret);
-		return request(c, nlh, NULL, "tunnel add");
+		err = request(c, nlh, NULL, "tunnel add");
+		return err == -EEXIST ? tunnel_replace(c, k, nlh) : err;
 	case CONF_TUNNEL_DEL:
 		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_DEL, 0);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, k->name);
