@@ -442,7 +442,7 @@ static void usage(void)
 	       "  -t, --check         check the configuration and exit\n"
 	       "  -h, --help          this text\n"
 	       "  -V, --version       the version\n"
-	       "Examples: l2tpseld -c /etc/l2tpseld.conf\n"
+	       "Examples: l2tpseld -c /etc/l2tpsel/l2tpseld.conf\n"
 	       "          l2tpseld -o 'kernel none' -o 'listen 127.0.0.1' -o 'socket none'\n");
 }
 
