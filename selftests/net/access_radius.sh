@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only the agent's RADIUS client; its kernel paths are access_pppoe's
 #
-# RADIUS for the access role (Documentation/radius.md, S-RAD-1, S-RAD-3, S-RAD-4),
+# RADIUS for the access role (Documentation/radius.md, S-RAD-1, S-RAD-3 to 5),
 # against Debian's FreeRADIUS with a configuration of its own in the hub
 # namespace.  PPPoE subscribers (selftests/access.sh) dial the agent, which
 # asks RADIUS before it selects a tunnel; its first server is silent, the
@@ -19,7 +19,11 @@
 #   - accounting (S-RAD-4): a Start and a Stop per session in FreeRADIUS's
 #     detail file, with the tunnel's RFC 2867 attributes; the records made
 #     while FreeRADIUS was stopped wait and arrive when it is back;
-#   - the agent's radius counters equal what happened, no reply was bad.
+#   - the agent's radius counters equal what happened, no reply was bad;
+#   - Disconnect-Requests (S-RAD-5) from FreeRADIUS's radclient: one for
+#     nobody (NAK 503), one with another secret (dropped, counted), one by
+#     User-Name and one by Acct-Session-Id end their calls (ACK, pppd gone,
+#     Stop with Admin-Reset), one naming another NAS (NAK 403).
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
 source "$(dirname "$0")/../access.sh"
@@ -37,7 +41,7 @@ peers_add "lns1 10.220.0.11" "lns2 10.220.0.13" || fail "cannot add the peers"
 peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
 peer_lns_start lns2 host lns-two || fail "xl2tpd lns2 did not start"
 D=$PEERS_DIR
-access_init 4 || fail "cannot set up the subscribers' link"
+access_init 6 || fail "cannot set up the subscribers' link"
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
 	"domain add example profile P" "profile add Q" \
 	"tunnel add TQ profile Q level 0 dest 10.220.0.13" >"$D/config"
@@ -81,7 +85,8 @@ radiusd_start "$D/radiusd.log"
 # is FreeRADIUS's; server 2: FreeRADIUS
 printf '%s\n' 'radius-server 127.0.0.1 port 1999 acct-port 1813 secret testing123' \
 	'radius-server 127.0.0.1 secret testing123' 'radius-timeout 1s' 'radius-tries 2' \
-	'radius-fallback domain-map' 'radius-accounting yes' 'radius-dead-time 3s' >"$D/agent.conf"
+	'radius-fallback domain-map' 'radius-accounting yes' 'radius-dead-time 3s' \
+	'radius-das 127.0.0.1' 'radius-das-client 127.0.0.1 secret dm-secret' >"$D/agent.conf"
 chmod 0600 "$D/agent.conf"
 agent_start -c "$D/agent.conf" -o 'access-auth chap pap'
 rstat() {	# rstat KEY: the agent's radius counter
@@ -178,6 +183,58 @@ expect "$(rstat bad)" 0 "replies refused"
 expect "$(rstat acct-sent)" 6 "accounting records delivered"
 expect "$(rstat acct-dropped)" 0 "accounting records dropped"
 log_test "counters: requests, accepts, rejects, fallbacks, records exact"
+
+# --- Disconnect-Request (S-RAD-5, RFC 5176) with FreeRADIUS's radclient ---------
+# dm SECRET ATTRIBUTE...: a Disconnect-Request to the agent; radclient's output
+dm() {
+	local secret=$1
+	shift
+	printf '%s\n' "$@" | hub radclient -x -t 2 -r 1 127.0.0.1:3799 disconnect "$secret" 2>&1
+}
+dstat() {	# dstat KEY: the agent's radius-das counter
+	val "$(hub "$L" login stats socket "$D/agent.sock" | grep '^radius-das ')" "$1"
+}
+dial 4 bob@example
+dial 5 dave@example
+wait_for 30 sub_up 4 && wait_for 30 sub_up 5
+check_err $? "subscribers 4 and 5: no IPCP"
+out=$(dm dm-secret 'User-Name = "nobody@example"')
+[[ $out == *"Disconnect-NAK"* && $out == *"Session-Context-Not-Found"* ]]
+check_err $? "a request for no session: not a NAK with Error-Cause 503: $out"
+out=$(dm wrong-secret 'User-Name = "bob@example"')
+[[ $out != *"Received Disconnect"* ]]
+check_err $? "a request with another secret was answered: $out"
+out=$(dm dm-secret 'User-Name = "bob@example"' 'Proxy-State = 0x6c32747073656c')
+[[ $out == *"Disconnect-ACK"* && $out == *"Proxy-State = 0x6c32747073656c"* ]]
+check_err $? "bob's Disconnect-Request: no ACK with the Proxy-State copied back: $out"
+wait_for 15 pid_gone "${SUBPID[4]}"
+check_err $? "bob's pppd still runs after the Disconnect-ACK"
+expect "$(sessions)" 1 "sessions after bob's disconnect (dave's only)"
+# dave by the Acct-Session-Id of his Start, as a billing system would name him
+acct_done() { [ "$(rstat acct-queued)" = 0 ]; }
+wait_for 15 acct_done
+id=$(cat "$R"/log/radacct/*/detail-* | awk '/^[A-Z]/ { u = ""; s = ""; st = "" }
+	/User-Name = "dave@example"/ { u = 1 } /Acct-Status-Type = Start/ { st = 1 }
+	/Acct-Session-Id = / { s = $3 } u && st && s { id = s } END { gsub(/"/, "", id); print id }')
+out=$(dm dm-secret "Acct-Session-Id = \"$id\"" 'NAS-Identifier = "no-such-nas"')
+[[ $out == *"Disconnect-NAK"* && $out == *"NAS-Identification-Mismatch"* ]]
+check_err $? "a request for another NAS: not a NAK with Error-Cause 403: $out"
+out=$(dm dm-secret "Acct-Session-Id = \"$id\"")
+[[ $out == *"Disconnect-ACK"* ]]
+check_err $? "dave's Disconnect-Request by Acct-Session-Id $id: no ACK: $out"
+wait_for 15 pid_gone "${SUBPID[5]}"
+check_err $? "dave's pppd still runs after the Disconnect-ACK"
+wait_for 15 sessions_are 0
+check_err $? "sessions left after the disconnects: $(sessions)"
+wait_for 15 acct_done
+cat "$R"/log/radacct/*/detail-* >"$D/detail" 2>/dev/null
+expect "$(grep -c 'Acct-Terminate-Cause = Admin-Reset' "$D/detail")" 2 \
+	"Stops with Acct-Terminate-Cause Admin-Reset"
+expect "$(dstat requests)" 4 "Disconnect-Requests taken"
+expect "$(dstat acks)" 2 "Disconnect-ACKs"
+expect "$(dstat naks)" 2 "Disconnect-NAKs"
+expect "$(dstat bad)" 1 "requests dropped (another secret)"
+log_test "S-RAD-5 Disconnect-Request: by User-Name and by Acct-Session-Id the call ends (ACK, Stop with Admin-Reset); NAK 503 and 403; another secret dropped"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

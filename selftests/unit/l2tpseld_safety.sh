@@ -60,7 +60,7 @@ as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 common=(-o 'kernel none' -o 'journal none')
 
 echo "KTAP version 1"
-echo "1..31"
+echo "1..34"
 
 # --- test switches -----------------------------------------------------------
 "$L2D" "${common[@]}" -o 'listen 127.0.0.1' -o 'lns-mode silent' -t 2>"$T/err"
@@ -88,6 +88,9 @@ ok "secrets: an lns-secret with -o is refused" $([ $? -eq 1 ] && ! has "$T/err" 
 "$L2D" "${common[@]}" -o 'radius-server 127.0.0.1 secret Cmdline-Secret-4' -t 2>"$T/err"
 ok "secrets: a RADIUS server's secret with -o is refused" \
 	$([ $? -eq 1 ] && has "$T/err" 'secrets are refused' && ! has "$T/err" 'Cmdline-Secret-4'; echo $?)
+"$L2D" "${common[@]}" -o 'radius-das-client 127.0.0.1 secret Cmdline-Secret-6' -t 2>"$T/err"
+ok "secrets: a Disconnect-Request client's secret with -o is refused" \
+	$([ $? -eq 1 ] && has "$T/err" 'secrets are refused' && ! has "$T/err" 'Cmdline-Secret-6'; echo $?)
 printf 'access pppoe lo\ndataplane kernel\nradius-server 127.0.0.1 secret File-Secret-5\n' >"$T/rad.conf"
 chmod 0644 "$T/rad.conf"
 "$L2D" "${common[@]}" -c "$T/rad.conf" -t 2>"$T/err"

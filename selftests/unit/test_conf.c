@@ -543,3 +543,50 @@ UNIT_TEST(conf_radius_lines)
 	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
 	EXPECT_STREQ(lerr, "radius-server is for the access role: no \"access pppoe\" line");
 }
+
+/*
+ * radius-das and radius-das-client (Documentation/radius.md, S-RAD-5): the
+ * forms, each refusal's message, the pairing check, and the secret counted
+ * as one (so that -o refuses it and a world-readable file is refused).
+ */
+UNIT_TEST(conf_radius_das_lines)
+{
+	const struct sockaddr_in *a;
+
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(lc.das_len, 0u);
+	EXPECT_EQ(aline("radius-das 192.0.2.1"), 0);
+	a = (const struct sockaddr_in *)&lc.das_addr;
+	EXPECT_EQ(ntohs(a->sin_port), 3799);
+	EXPECT_EQ(aline("radius-das 192.0.2.1 port 1700"), 0);
+	EXPECT_EQ(ntohs(a->sin_port), 1700);
+	EXPECT_EQ(aline("radius-das 192.0.2.1 port 0"), -1);
+	EXPECT_STREQ(lerr, "radius-das: usage: radius-das ADDRESS [port N] (1..65535, 3799 by default)");
+	EXPECT_EQ(aline("radius-das here"), -1);
+	EXPECT_STREQ(lerr, "radius-das: \"here\" is not an IPv4 or IPv6 address");
+	/* a server nobody may use is refused at the check */
+	EXPECT_EQ(aline("access pppoe eth0"), 0);
+	EXPECT_EQ(aline("dataplane kernel"), 0);
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
+	EXPECT_STREQ(lerr, "radius-das needs a radius-das-client line: nobody may send a "
+			   "Disconnect-Request");
+	EXPECT_EQ(l2d_conf_n_secrets(&lc), 0u);
+	EXPECT_EQ(aline("radius-das-client 192.0.2.9 secret dm"), 0);
+	EXPECT_EQ(l2d_conf_n_secrets(&lc), 1u);
+	EXPECT_STREQ(lc.das_clients[0].secret, "dm");
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), 0);
+	EXPECT_EQ(aline("radius-das-client 192.0.2.9"), -1);
+	EXPECT_STREQ(lerr, "radius-das-client: usage: radius-das-client ADDRESS secret SECRET");
+	EXPECT_EQ(aline("radius-das-client 192.0.2.10 secret b"), 0);
+	EXPECT_EQ(aline("radius-das-client 192.0.2.11 secret c"), 0);
+	EXPECT_EQ(aline("radius-das-client 192.0.2.12 secret d"), 0);
+	EXPECT_EQ(aline("radius-das-client 192.0.2.13 secret e"), -1);
+	EXPECT_STREQ(lerr, "radius-das-client: at most 4 clients");
+	/* clients without the server */
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(aline("access pppoe eth0"), 0);
+	EXPECT_EQ(aline("dataplane kernel"), 0);
+	EXPECT_EQ(aline("radius-das-client 192.0.2.9 secret dm"), 0);
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
+	EXPECT_STREQ(lerr, "radius-das-client needs a radius-das line (where to listen)");
+}

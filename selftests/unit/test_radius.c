@@ -241,3 +241,137 @@ UNIT_TEST(radius_profile_attribute_checked)
 	EXPECT_STREQ(r.profile, "");
 	EXPECT_EQ(r.ignored, 1u);
 }
+
+/* ---- Disconnect-Request (RFC 5176) ---- */
+
+/* A request of @code with @attrs (whole attributes), a Message-Authenticator when @ma. */
+static size_t dm_make(uint8_t *out, uint8_t code, const uint8_t *attrs, size_t n, bool ma,
+		      const uint8_t *key, size_t klen)
+{
+	static const uint8_t zero[RAD_AUTH_LEN];
+	static struct rad_pkt p;
+
+	rad_pkt_init(&p, code, 77, zero);
+	memcpy(p.buf + p.len, attrs, n);
+	p.len += n;
+	if (ma)
+		rad_finish(&p, key, klen);	/* over the zero Request Authenticator (section 3.5) */
+	rad_finish_acct(&p, key, klen);		/* section 2.3: as RFC 2866's */
+	memcpy(out, p.buf, p.len);
+	return p.len;
+}
+
+static const uint8_t dm_user[] = {
+	RAD_USER_NAME, 11, 'a', 'l', 'i', 'c', 'e', '@', 'i', 's', 'p',
+	RAD_ACCT_SESSION_ID, 6, 'S', '0', '0', '1',
+	RAD_PROXY_STATE, 5, 'p', 's', '1',
+	RAD_NAS_IDENTIFIER, 5, 'l', 'a', 'c',
+};
+
+UNIT_TEST(radius_dm_request_decoded)
+{
+	uint8_t b[RAD_MAX_LEN];
+	const char *why = NULL;
+	size_t n = dm_make(b, RAD_DISCONNECT_REQUEST, dm_user, sizeof(dm_user), true, secret,
+			   sizeof(secret) - 1);
+	static struct rad_dm m;
+
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_EQ(m.cause, 0u);
+	EXPECT_STREQ(m.user, "alice@isp");
+	EXPECT_STREQ(m.acct_id, "S001");
+	EXPECT_STREQ(m.nas_id, "lac");
+	EXPECT_EQ(m.n_ids, 2u);
+	EXPECT_TRUE(m.ma);
+	EXPECT_EQ(m.proxy_len, 5u);
+	EXPECT_EQ(m.id, 77);
+	/* without a Message-Authenticator it is as good (section 3.5: optional) */
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, dm_user, sizeof(dm_user), false, secret,
+		    sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_TRUE(!m.ma);
+}
+
+UNIT_TEST(radius_dm_request_refused_or_dropped)
+{
+	static const uint8_t framed_ip[] = { RAD_USER_NAME, 3, 'a', 8, 6, 10, 0, 0, 1 };
+	static const uint8_t nas_only[] = { RAD_NAS_IDENTIFIER, 5, 'l', 'a', 'c' };
+	static const uint8_t twice[] = { RAD_USER_NAME, 3, 'a', RAD_USER_NAME, 3, 'b' };
+	static const uint8_t nul[] = { RAD_USER_NAME, 5, 'a', 0, 'b' };
+	static const uint8_t cause[] = { RAD_USER_NAME, 3, 'a', RAD_ACCT_TERMINATE_CAUSE, 6, 0, 0, 0, 5 };
+	static const uint8_t wrong[] = "another-secret";
+	uint8_t b[RAD_MAX_LEN];
+	const char *why = NULL;
+	static struct rad_dm m;
+	size_t n;
+
+	/* dropped: another secret, a changed byte, a bad attribute length, short */
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, dm_user, sizeof(dm_user), true, wrong, sizeof(wrong) - 1);
+	EXPECT_EQ(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why), -1);
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, dm_user, sizeof(dm_user), true, secret, sizeof(secret) - 1);
+	b[n - 1] ^= 1;
+	EXPECT_EQ(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why), -1);
+	EXPECT_EQ(rad_dm_parse(b, 19, secret, sizeof(secret) - 1, &m, &why), -1);
+	n = dm_make(b, RAD_ACCESS_REQUEST, dm_user, sizeof(dm_user), false, secret, sizeof(secret) - 1);
+	EXPECT_EQ(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why), -1);
+	/* answered with a NAK's Error-Cause (section 3.6) */
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, framed_ip, sizeof(framed_ip), false, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_UNSUPPORTED_ATTRIBUTE);
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, nas_only, sizeof(nas_only), false, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_MISSING_ATTRIBUTE);
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, twice, sizeof(twice), false, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_INVALID_REQUEST);
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, nul, sizeof(nul), false, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_INVALID_VALUE);
+	n = dm_make(b, RAD_COA_REQUEST, dm_user, sizeof(dm_user), false, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_UNSUPPORTED_EXTENSION);
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, cause, sizeof(cause), false, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	EXPECT_EQ(m.cause, 0u);
+	EXPECT_EQ(m.term_cause, 5u);
+}
+
+UNIT_TEST(radius_dm_answer_signed)
+{
+	uint8_t b[RAD_MAX_LEN], a[RAD_MAX_LEN], copy[RAD_MAX_LEN], want[MD5_DIGEST_LEN];
+	const char *why = NULL;
+	static struct rad_dm m;
+	struct md5_ctx ctx;
+	size_t n, alen;
+
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, dm_user, sizeof(dm_user), true, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	alen = rad_dm_answer(&m, false, RAD_EC_SESSION_NOT_FOUND, secret, sizeof(secret) - 1, a);
+	/* NAK, Error-Cause 503, the Proxy-State, a Message-Authenticator: 20 + 6 + 5 + 18 */
+	ASSERT_TRUE(alen == 49);
+	EXPECT_EQ(a[0], RAD_DISCONNECT_NAK);
+	EXPECT_EQ(a[1], 77);
+	EXPECT_EQ(a[2] << 8 | a[3], 49);
+	EXPECT_TRUE(a[20] == RAD_ERROR_CAUSE && a[21] == 6 && a[24] == 503 >> 8 && a[25] == (503 & 0xff));
+	EXPECT_TRUE(!memcmp(a + 26, "\x21\x05ps1", 5));
+	/* Response Authenticator: MD5(Code+ID+Length+Request Authenticator+Attributes+Secret) */
+	md5_init(&ctx);
+	md5_update(&ctx, a, 4);
+	md5_update(&ctx, m.auth, RAD_AUTH_LEN);
+	md5_update(&ctx, a + 20, alen - 20);
+	md5_update(&ctx, secret, sizeof(secret) - 1);
+	md5_final(&ctx, want);
+	EXPECT_TRUE(!memcmp(want, a + 4, 16));
+	/* Message-Authenticator over the answer with the Request Authenticator in place */
+	memcpy(copy, a, alen);
+	memcpy(copy + 4, m.auth, RAD_AUTH_LEN);
+	memset(copy + alen - 16, 0, 16);
+	hmac_md5(secret, sizeof(secret) - 1, copy, alen, want);
+	EXPECT_TRUE(a[alen - 18] == RAD_MESSAGE_AUTHENTICATOR && !memcmp(want, a + alen - 16, 16));
+	/* an ACK has no Error-Cause; without the request's Message-Authenticator, none */
+	n = dm_make(b, RAD_DISCONNECT_REQUEST, dm_user, sizeof(dm_user), false, secret, sizeof(secret) - 1);
+	ASSERT_TRUE(rad_dm_parse(b, n, secret, sizeof(secret) - 1, &m, &why) == 0);
+	alen = rad_dm_answer(&m, true, 0, secret, sizeof(secret) - 1, a);
+	EXPECT_EQ(alen, (size_t)25);
+	EXPECT_EQ(a[0], RAD_DISCONNECT_ACK);
+}

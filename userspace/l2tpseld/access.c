@@ -51,6 +51,7 @@
 #define ACCT_USER_REQUEST	1	/* Acct-Terminate-Cause, RFC 2866 section 5.10 */
 #define ACCT_LOST_CARRIER	2
 #define ACCT_LOST_SERVICE	3
+#define ACCT_ADMIN_RESET	6
 #define ACCT_ADMIN_REBOOT	7
 
 struct acc;
@@ -921,6 +922,42 @@ static const struct l2d_access_ops acc_ops = {
 	.bridge = acc_bridge,
 	.session_gone = acc_session_gone,
 };
+
+/* ---- dynamic authorization (das.c, RFC 5176) ---- */
+
+/* Does the call of @sb match every session attribute @m gives (RFC 5176 section 3)? */
+static bool dm_matches(const struct sub *sb, const struct rad_dm *m)
+{
+	if (sb->dead || !sb->ppp.name_len)
+		return false;
+	if (m->user[0] && strcmp(m->user, sb->ppp.name))
+		return false;
+	if (m->acct_id[0] && (!sb->acct_id[0] || strcmp(m->acct_id, sb->acct_id)))
+		return false;
+	if (m->calling[0] && strcmp(m->calling, sb->calling))
+		return false;
+	if (m->port_id[0] && strcmp(m->port_id, sb->ifc->conf->ifname))
+		return false;
+	return true;
+}
+
+int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause)
+{
+	struct acc *a = d->actx;
+	struct sub *sb, *next;
+	int n = 0;
+
+	for (sb = a ? a->subs : NULL; sb; sb = next) {
+		next = sb->next;
+		if (!dm_matches(sb, m))
+			continue;
+		/* section 3.3: the Stop says why (Admin-Reset unless the request names a cause) */
+		sb->acct_cause = cause ? cause : ACCT_ADMIN_RESET;
+		sub_gone(sb, "RADIUS Disconnect-Request", true);
+		n++;
+	}
+	return n;
+}
 
 /* ---- start and stop (main.c) ---- */
 

@@ -241,6 +241,43 @@ static int radius_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 	return 0;
 }
 
+/* radius-das ADDR [port N]: the server of dynamic authorization (RFC 5176) */
+static int das_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	uint32_t port = 3799;	/* RFC 5176 section 2.2 */
+
+	if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") ||
+					      parse_u32(t[3], 1, 65535, &port))))
+		return cerr(err, errlen, "radius-das: usage: radius-das ADDRESS [port N] (1..65535, "
+			    "3799 by default)");
+	if (l2d_parse_addr(t[1], (uint16_t)port, &c->das_addr, &c->das_len))
+		return cerr(err, errlen, "radius-das: \"%s\" is not an IPv4 or IPv6 address", t[1]);
+	return 0;
+}
+
+/* radius-das-client ADDR secret SECRET */
+static int das_client_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	struct l2d_das_client *k = &c->das_clients[c->n_das_clients];
+
+	if (n != 4 || strcmp(t[2], "secret"))
+		return cerr(err, errlen, "radius-das-client: usage: radius-das-client ADDRESS secret SECRET");
+	if (c->n_das_clients == L2D_MAX_DAS_CLIENTS)
+		return cerr(err, errlen, "radius-das-client: at most %d clients", L2D_MAX_DAS_CLIENTS);
+	if (l2d_parse_addr(t[1], 0, &k->addr, &k->len))
+		return cerr(err, errlen, "radius-das-client: \"%s\" is not an IPv4 or IPv6 address", t[1]);
+	if (copy_name(k->secret, sizeof(k->secret), t[3]))
+		return cerr(err, errlen, "radius-das-client: a secret of 1..%zu bytes",
+			    sizeof(k->secret) - 1);
+	c->n_das_clients++;
+	return 0;
+}
+
+unsigned int l2d_conf_n_secrets(const struct l2d_conf *c)
+{
+	return c->n_secrets + c->n_radius + c->n_das_clients;
+}
+
 /* radius-profile-attribute TYPE | VENDOR:TYPE (26-VENDOR-TYPE) */
 static int radius_attr_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
@@ -385,6 +422,10 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		c->port = (uint16_t)v;
 	} else if (!strcmp(t[0], "radius-server")) {
 		return radius_line(c, t, n, err, errlen);
+	} else if (!strcmp(t[0], "radius-das")) {
+		return das_line(c, t, n, err, errlen);
+	} else if (!strcmp(t[0], "radius-das-client")) {
+		return das_client_line(c, t, n, err, errlen);
 	} else if (!strcmp(t[0], "radius-profile-attribute")) {
 		return radius_attr_line(c, t, n, err, errlen);
 	} else if (!strcmp(t[0], "radius-accounting")) {
@@ -626,7 +667,7 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen)
 {
 	char line[1100], msg[200];
-	unsigned int no = 0, n_secrets = c->n_secrets + c->n_radius;
+	unsigned int no = 0, n_secrets = l2d_conf_n_secrets(c);
 	struct stat st;
 	FILE *f = fopen(path, "r");
 
@@ -649,7 +690,7 @@ int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen
 	}
 	fclose(f);
 	/* a pipe (-c <(...)) is 0600; a file with secrets must not be world-readable */
-	if (c->n_secrets + c->n_radius > n_secrets && (st.st_mode & S_IRWXO))
+	if (l2d_conf_n_secrets(c) > n_secrets && (st.st_mode & S_IRWXO))
 		return cerr(err, errlen, "%s holds secrets and is open to other users (mode %04o): "
 			    "chmod o= it (0600 or 0640)", path, (unsigned int)(st.st_mode & 07777));
 	return 0;
@@ -681,6 +722,13 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 			    "in the kernel)");
 	if (c->n_radius && !c->n_access)
 		return cerr(err, errlen, "radius-server is for the access role: no \"access pppoe\" line");
+	if ((c->das_len || c->n_das_clients) && !c->n_access)
+		return cerr(err, errlen, "radius-das is for the access role: no \"access pppoe\" line");
+	if (c->das_len && !c->n_das_clients)
+		return cerr(err, errlen, "radius-das needs a radius-das-client line: nobody may send "
+			    "a Disconnect-Request");
+	if (c->n_das_clients && !c->das_len)
+		return cerr(err, errlen, "radius-das-client needs a radius-das line (where to listen)");
 	if (c->test_switch[0] && !c->test_mode)
 		return cerr(err, errlen, "%s is a test switch: refused without \"test-mode yes\" "
 			    "(never on a production agent)", c->test_switch);
@@ -740,6 +788,16 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 		memcpy(keep.access, run->access, sizeof(run->access));
 		keep.n_access = run->n_access;
 		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%saccess", kept[0] ? ", " : "");
+	}
+	/* the server of dynamic authorization has its socket: address and clients stay */
+	if (run->das_len != fresh->das_len || memcmp(&run->das_addr, &fresh->das_addr, sizeof(run->das_addr)) ||
+	    run->n_das_clients != fresh->n_das_clients ||
+	    memcmp(run->das_clients, fresh->das_clients, sizeof(run->das_clients))) {
+		keep.das_addr = run->das_addr;
+		keep.das_len = run->das_len;
+		memcpy(keep.das_clients, run->das_clients, sizeof(run->das_clients));
+		keep.n_das_clients = run->n_das_clients;
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%sradius-das", kept[0] ? ", " : "");
 	}
 	/* the client has a socket per server: the servers stay, their timing may change */
 	if (run->n_radius != fresh->n_radius || memcmp(run->radius, fresh->radius, sizeof(run->radius))) {

@@ -263,6 +263,7 @@ struct l2d {
 	const struct l2d_access_ops *aops;	/* NULL: no access role */
 	void *kctx, *envctx, *dpctx, *actx;
 	void *rctx;			/* the RADIUS client (radclient.c), NULL: none */
+	void *dasctx;			/* the server of dynamic authorization (das.c), NULL: none */
 	struct l2d_tunnel *tunnels;
 	struct l2d_tunnel *tun_by_id[65536];
 	struct l2d_session *sess_by_id[65536];

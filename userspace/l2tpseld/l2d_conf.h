@@ -64,6 +64,14 @@ struct l2d_radius_conf {
 	char secret[129];		/* RAD_SECRET_MAX, with the NUL */
 };
 
+/* "radius-das-client ADDR secret SECRET": who may send Disconnect-Requests */
+#define L2D_MAX_DAS_CLIENTS	4
+struct l2d_das_client {
+	struct sockaddr_storage addr;	/* its port is not compared */
+	socklen_t len;
+	char secret[129];
+};
+
 struct l2d_secret_ent {
 	char match[L2D_NAME_MAX];	/* LAC: tunnel name or "*"; LNS: Host Name or "*" */
 	char secret[L2D_SECRET_MAX];
@@ -145,6 +153,10 @@ struct l2d_conf {
 	uint32_t radius_profile_vendor;		/* the attribute naming the profile */
 	uint8_t radius_profile_type;
 	char nas_identifier[L2D_NAME_MAX];	/* "" = the hostname */
+	struct sockaddr_storage das_addr;	/* radius-das: where Disconnect-Requests come */
+	socklen_t das_len;			/* 0: no server of dynamic authorization */
+	struct l2d_das_client das_clients[L2D_MAX_DAS_CLIENTS];
+	unsigned int n_das_clients;
 	int log_level;
 	bool foreground;
 };
@@ -157,6 +169,8 @@ int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen
 /* Cross-field checks after everything is read. */
 int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen);
 
+/* The secret lines a configuration holds (tunnel, RADIUS, DAS client): -o refuses any. */
+unsigned int l2d_conf_n_secrets(const struct l2d_conf *c);
 int l2d_parse_addr(const char *s, uint16_t port, struct sockaddr_storage *ss, socklen_t *len);
 /* "10", "10s", "500ms" -> milliseconds. Return: 0 or -1. */
 int l2d_parse_duration(const char *s, uint32_t *ms);

@@ -503,12 +503,12 @@ int main(int argc, char **argv)
 			break;
 		case 'o':
 			/* the message names the keyword, never the line: it may hold a secret */
-			n_secrets = conf.n_secrets + conf.n_radius;
+			n_secrets = l2d_conf_n_secrets(&conf);
 			if (l2d_conf_line(&conf, optarg, err, sizeof(err))) {
 				fprintf(stderr, "l2tpseld: -o: %s\n", err);
 				return 1;
 			}
-			if (conf.n_secrets + conf.n_radius != n_secrets) {
+			if (l2d_conf_n_secrets(&conf) != n_secrets) {
 				fprintf(stderr, "l2tpseld: -o: secrets are refused on the command line "
 					"(every local user reads /proc/PID/cmdline): put the secret line in "
 					"the -c file (mode 0600) or a pipe (-c <(...))\n");
@@ -562,7 +562,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
-	if (l2d_radius_open(D, err, sizeof(err)) || l2d_access_open(D, err, sizeof(err))) {
+	if (l2d_radius_open(D, err, sizeof(err)) || l2d_access_open(D, err, sizeof(err)) ||
+	    l2d_das_open(D, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
@@ -626,6 +627,7 @@ int main(int argc, char **argv)
 			break;
 	}
 	l2d_api_close();
+	l2d_das_close(D);
 	l2d_access_close(D);
 	l2d_radius_close(D);
 	l2d_fini(D);

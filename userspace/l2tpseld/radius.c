@@ -3,8 +3,10 @@
  * RADIUS codec (RFC 2865): an Access-Request with a hidden User-Password
  * (section 5.2) or CHAP-Password and CHAP-Challenge (sections 5.3, 5.40),
  * ending with a Message-Authenticator (RFC 3579 section 3.2); and the
- * checks and decoding of the reply.  Plain C, no sockets: the client is
- * radclient.c, the fuzz target fuzz/fuzz_radius.c.
+ * checks and decoding of the reply; a Disconnect-Request (RFC 5176) and its
+ * answer.  Plain C, no sockets: the client is radclient.c, the server of
+ * dynamic authorization das.c, the fuzz targets fuzz/fuzz_radius.c and
+ * fuzz/fuzz_radius_dm.c.
  */
 #include <string.h>
 
@@ -285,4 +287,154 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- Dynamic Authorization (RFC 5176) ---- */
+
+/* A text attribute of a request: once, not empty, no NUL (else Error-Cause). */
+static void dm_text(struct rad_dm *m, char *dst, size_t cap, const uint8_t *v, size_t n,
+		    bool is_id)
+{
+	if (dst[0])
+		m->cause = m->cause ?: RAD_EC_INVALID_REQUEST;	/* twice */
+	else if (set_text(dst, cap, v, n))
+		m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
+	else if (is_id)
+		m->n_ids++;
+}
+
+int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t slen,
+		 struct rad_dm *m, const char **why)
+{
+	static const uint8_t zero[RAD_AUTH_LEN];
+	uint8_t copy[RAD_MAX_LEN], want[MD5_DIGEST_LEN];
+	size_t plen, off, ma_at = 0;
+	unsigned int i, diff = 0;
+
+	memset(m, 0, sizeof(*m));
+	if (len < RAD_HDR_LEN) {
+		*why = "shorter than the 20-byte header";
+		return -1;
+	}
+	plen = get16(buf + 2);
+	if (plen < RAD_HDR_LEN || plen > RAD_MAX_LEN || plen > len) {
+		*why = "Length outside 20..4096 or beyond the datagram";
+		return -1;
+	}
+	len = plen;
+	m->code = buf[0];
+	m->id = buf[1];
+	memcpy(m->auth, buf + 4, RAD_AUTH_LEN);
+	if (m->code != RAD_DISCONNECT_REQUEST && m->code != RAD_COA_REQUEST) {
+		*why = "not a Disconnect-Request or CoA-Request";
+		return -1;
+	}
+	/* section 2.3: MD5(Code + Identifier + Length + 16 zero octets + Attributes + Secret) */
+	memcpy(copy, buf, len);
+	memset(copy + 4, 0, RAD_AUTH_LEN);
+	{
+		struct md5_ctx ctx;
+
+		md5_init(&ctx);
+		md5_update(&ctx, copy, len);
+		md5_update(&ctx, secret, slen);
+		md5_final(&ctx, want);
+	}
+	for (i = 0; i < MD5_DIGEST_LEN; i++)
+		diff |= want[i] ^ buf[4 + i];
+	if (diff) {
+		*why = "wrong Request Authenticator (another secret, or forged)";
+		return -1;
+	}
+	for (off = RAD_HDR_LEN; off < len; off += buf[off + 1]) {
+		const uint8_t *v = buf + off + 2;
+		size_t n;
+
+		if (off + 2 > len || buf[off + 1] < 2 || off + buf[off + 1] > len) {
+			*why = "an attribute's length runs past the packet or is below 2";
+			return -1;
+		}
+		n = buf[off + 1] - 2u;
+		switch (buf[off]) {
+		case RAD_USER_NAME:
+			dm_text(m, m->user, sizeof(m->user), v, n, true);
+			break;
+		case RAD_ACCT_SESSION_ID:
+			dm_text(m, m->acct_id, sizeof(m->acct_id), v, n, true);
+			break;
+		case RAD_CALLING_STATION_ID:
+			dm_text(m, m->calling, sizeof(m->calling), v, n, true);
+			break;
+		case RAD_NAS_PORT_ID:
+			dm_text(m, m->port_id, sizeof(m->port_id), v, n, true);
+			break;
+		case RAD_NAS_IDENTIFIER:
+			dm_text(m, m->nas_id, sizeof(m->nas_id), v, n, false);
+			break;
+		case RAD_NAS_IP_ADDRESS:
+			if (n != 4 || m->has_nas_ip)
+				m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
+			memcpy(m->nas_ip, v, n == 4 ? 4 : 0);
+			m->has_nas_ip = true;
+			break;
+		case RAD_ACCT_TERMINATE_CAUSE:
+			if (n != 4 || m->term_cause || !get32(v))
+				m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
+			else
+				m->term_cause = get32(v);
+			break;
+		case RAD_EVENT_TIMESTAMP:	/* no replay window: section 3.4's is optional */
+			break;
+		case RAD_PROXY_STATE:		/* section 3.1: copied back unchanged, in order */
+			memcpy(m->proxy + m->proxy_len, buf + off, n + 2);
+			m->proxy_len += n + 2;
+			break;
+		case RAD_MESSAGE_AUTHENTICATOR:
+			if (ma_at || n != MD5_DIGEST_LEN) {
+				*why = "Message-Authenticator twice or not 16 bytes";
+				return -1;
+			}
+			ma_at = off + 2;
+			break;
+		default:
+			/* section 3: an attribute the NAS cannot act on refuses the request */
+			m->cause = m->cause ?: RAD_EC_UNSUPPORTED_ATTRIBUTE;
+			break;
+		}
+	}
+	if (ma_at && !msg_auth_ok(buf, len, ma_at, zero, secret, slen)) {
+		*why = "wrong Message-Authenticator";
+		return -1;
+	}
+	m->ma = ma_at != 0;
+	if (m->code == RAD_COA_REQUEST)
+		m->cause = RAD_EC_UNSUPPORTED_EXTENSION;	/* a change of authorization: not done here */
+	else if (!m->cause && !m->n_ids)
+		m->cause = RAD_EC_MISSING_ATTRIBUTE;	/* no session named */
+	return 0;
+}
+
+size_t rad_dm_answer(const struct rad_dm *m, bool ack, uint32_t cause, const uint8_t *secret,
+		     size_t slen, uint8_t *out)
+{
+	struct rad_pkt p;
+	uint8_t code;
+
+	if (m->code == RAD_COA_REQUEST)
+		code = ack ? RAD_COA_ACK : RAD_COA_NAK;
+	else
+		code = ack ? RAD_DISCONNECT_ACK : RAD_DISCONNECT_NAK;
+	rad_pkt_init(&p, code, m->id, m->auth);
+	if (!ack)
+		rad_put_u32(&p, RAD_ERROR_CAUSE, cause);
+	if (m->proxy_len && p.len + m->proxy_len <= RAD_MAX_LEN - 2 - MD5_DIGEST_LEN) {
+		memcpy(p.buf + p.len, m->proxy, m->proxy_len);
+		p.len += m->proxy_len;
+	}
+	/* RFC 3579 section 3.2: over the answer with the request's authenticator */
+	if (!m->ma || rad_finish(&p, secret, slen))
+		put16(p.buf + 2, (uint16_t)p.len);
+	response_auth(p.buf, p.len, m->auth, secret, slen, p.buf + 4);
+	memcpy(out, p.buf, p.len);
+	return p.len;
 }

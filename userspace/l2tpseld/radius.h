@@ -27,6 +27,12 @@ enum rad_code {			/* RFC 2865 section 3 */
 	RAD_ACCOUNTING_REQUEST = 4,	/* RFC 2866 section 3 */
 	RAD_ACCOUNTING_RESPONSE = 5,
 	RAD_ACCESS_CHALLENGE = 11,
+	RAD_DISCONNECT_REQUEST = 40,	/* RFC 5176 section 3 */
+	RAD_DISCONNECT_ACK = 41,
+	RAD_DISCONNECT_NAK = 42,
+	RAD_COA_REQUEST = 43,
+	RAD_COA_ACK = 44,
+	RAD_COA_NAK = 45,
 };
 
 enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
@@ -41,11 +47,13 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 	RAD_CALLED_STATION_ID = 30,
 	RAD_CALLING_STATION_ID = 31,
 	RAD_NAS_IDENTIFIER = 32,
+	RAD_PROXY_STATE = 33,
 	RAD_ACCT_STATUS_TYPE = 40,	/* RFC 2866 section 5 */
 	RAD_ACCT_DELAY_TIME = 41,
 	RAD_ACCT_SESSION_ID = 44,
 	RAD_ACCT_SESSION_TIME = 46,
 	RAD_ACCT_TERMINATE_CAUSE = 49,
+	RAD_EVENT_TIMESTAMP = 55,	/* RFC 2869 section 5.3 */
 	RAD_CHAP_CHALLENGE = 60,
 	RAD_NAS_PORT_TYPE = 61,
 	RAD_TUNNEL_TYPE = 64,		/* RFC 2868 section 3, RFC 2867 */
@@ -57,6 +65,7 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 	RAD_TUNNEL_SERVER_AUTH_ID = 91,
 	RAD_MESSAGE_AUTHENTICATOR = 80,
 	RAD_NAS_PORT_ID = 87,
+	RAD_ERROR_CAUSE = 101,		/* RFC 5176 section 3.6 */
 };
 
 #define RAD_SERVICE_FRAMED	2	/* Service-Type, RFC 2865 section 5.6 */
@@ -98,6 +107,56 @@ void rad_finish_acct(struct rad_pkt *p, const uint8_t *secret, size_t slen);
 /* RFC 2868 section 3: tag @tag (1..0x1f) before a 3-byte integer, or before a string. */
 void rad_put_tagged_u32(struct rad_pkt *p, uint8_t type, uint8_t tag, uint32_t v);
 void rad_put_tagged_str(struct rad_pkt *p, uint8_t type, uint8_t tag, const char *s);
+
+/* ---- Dynamic Authorization (RFC 5176): the agent as the server (das.c) ---- */
+
+#define RAD_DAS_PORT		3799	/* RFC 5176 section 2.2 */
+/* Error-Cause values, RFC 5176 section 3.6 */
+#define RAD_EC_UNSUPPORTED_ATTRIBUTE	401
+#define RAD_EC_MISSING_ATTRIBUTE	402
+#define RAD_EC_NAS_MISMATCH		403
+#define RAD_EC_INVALID_REQUEST		404
+#define RAD_EC_UNSUPPORTED_EXTENSION	406
+#define RAD_EC_INVALID_VALUE		407
+#define RAD_EC_SESSION_NOT_FOUND	503
+#define RAD_EC_RESOURCES_UNAVAILABLE	506
+
+/* What a Disconnect-Request (or a CoA-Request, refused) names. */
+struct rad_dm {
+	uint8_t code, id;
+	uint8_t auth[RAD_AUTH_LEN];	/* its Request Authenticator: the answer's input */
+	bool ma;			/* it had a Message-Authenticator: the answer has one */
+	/* session identification (section 3): each one given must match */
+	char user[254], acct_id[254], calling[254], port_id[254];
+	unsigned int n_ids;
+	/* NAS identification: must be this agent when given */
+	char nas_id[254];
+	bool has_nas_ip;
+	uint8_t nas_ip[4];
+	uint32_t term_cause;		/* Acct-Terminate-Cause asked for; 0: none */
+	uint8_t proxy[RAD_MAX_LEN];	/* the Proxy-State attributes, whole, to copy back */
+	size_t proxy_len;
+	uint32_t cause;			/* an Error-Cause found in parsing; 0: none */
+};
+
+/*
+ * Check and decode a request of a Dynamic Authorization Client: its Request
+ * Authenticator (RFC 5176 section 2.3: as RFC 2866's), its
+ * Message-Authenticator when present (section 3.5: over the packet with a
+ * zero Request Authenticator), every attribute's length.  Return: -1 with
+ * *@why when it must be dropped silently; 0 when it is answered, with
+ * m->cause set (the NAK's Error-Cause) when what it asks cannot be done.
+ */
+int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t slen,
+		 struct rad_dm *m, const char **why);
+/*
+ * The answer to @m into @out (RAD_MAX_LEN bytes): ACK, or NAK with @cause,
+ * of the request's kind, the Proxy-States copied back, a
+ * Message-Authenticator when the request had one, the Response
+ * Authenticator.  Return: its length.
+ */
+size_t rad_dm_answer(const struct rad_dm *m, bool ack, uint32_t cause, const uint8_t *secret,
+		     size_t slen, uint8_t *out);
 
 /* What a reply says. */
 struct rad_reply {
@@ -160,5 +219,12 @@ int l2d_radius_acct(struct l2d *d, const uint8_t *attrs, size_t len);
 /* Accounting records not yet answered. */
 unsigned int l2d_radius_pending(const struct l2d *d);
 int l2d_radius_stats(struct l2d *d, char *buf, size_t len);
+
+/* das.c: Disconnect-Requests (RFC 5176) on radius-das */
+int l2d_das_open(struct l2d *d, char *err, size_t errlen);
+void l2d_das_close(struct l2d *d);
+int l2d_das_stats(struct l2d *d, char *buf, size_t len);
+/* access.c: end every call @m names; Acct-Terminate-Cause @cause (0: Admin-Reset). Return: how many. */
+int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause);
 
 #endif

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The server of dynamic authorization (RFC 5176) of the access role
+ * (Documentation/radius.md): one UDP socket on "radius-das", requests only
+ * from the "radius-das-client" addresses, each checked with that client's
+ * secret (rad_dm_parse()).  A Disconnect-Request ends every access call
+ * that each session attribute it gives matches (l2d_access_disconnect()):
+ * Disconnect-ACK when one ended, else Disconnect-NAK with the Error-Cause
+ * (section 3.6).  A CoA-Request gets CoA-NAK: authorization does not change
+ * in place here.  A request from an unknown address, or that fails its
+ * checks, is dropped and counted (section 3.5: silently).  A retransmission
+ * (same client, Identifier and Request Authenticator) gets the answer sent
+ * before, not a second disconnect (section 2.3).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include "l2d.h"
+#include "radius.h"
+
+#define DAS_CACHE	32	/* answers kept for retransmissions */
+
+struct das_answer {
+	struct sockaddr_storage from;
+	uint8_t id, auth[RAD_AUTH_LEN];
+	uint8_t pkt[RAD_MAX_LEN];
+	size_t len;
+};
+
+struct l2d_das {
+	struct l2d *d;
+	struct l2d_fd fdw;
+	struct das_answer cache[DAS_CACHE];
+	unsigned int next;
+	uint64_t requests, acks, naks, bad, unknown, resent;
+};
+
+static bool same_host(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+{
+	if (a->ss_family != b->ss_family)
+		return false;
+	if (a->ss_family == AF_INET)
+		return ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
+		       ((const struct sockaddr_in *)b)->sin_addr.s_addr;
+	return !memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
+		       &((const struct sockaddr_in6 *)b)->sin6_addr, sizeof(struct in6_addr));
+}
+
+static bool same_port(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+{
+	return ((const struct sockaddr_in *)a)->sin_port == ((const struct sockaddr_in *)b)->sin_port;
+}
+
+/* Section 3: a NAS-Identifier or NAS-IP-Address that is not ours refuses the request. */
+static bool nas_is_us(const struct l2d_das *ds, const struct rad_dm *m)
+{
+	const struct l2d_conf *c = ds->d->conf;
+	const char *nas = c->nas_identifier[0] ? c->nas_identifier : c->hostname;
+	const struct sockaddr_in *at = (const struct sockaddr_in *)&c->das_addr;
+
+	if (m->nas_id[0] && strcmp(m->nas_id, nas))
+		return false;
+	/* an address is compared with the one we listen on, when that is one */
+	if (m->has_nas_ip && c->das_addr.ss_family == AF_INET && at->sin_addr.s_addr != INADDR_ANY &&
+	    memcmp(&at->sin_addr, m->nas_ip, 4))
+		return false;
+	return true;
+}
+
+static void answer(struct l2d_das *ds, const struct sockaddr_storage *from, socklen_t flen,
+		   const struct rad_dm *m, const struct l2d_das_client *k, bool ack, uint32_t cause)
+{
+	struct das_answer *a = &ds->cache[ds->next++ % DAS_CACHE];
+
+	a->len = rad_dm_answer(m, ack, cause, (const uint8_t *)k->secret, strlen(k->secret), a->pkt);
+	a->from = *from;
+	a->id = m->id;
+	memcpy(a->auth, m->auth, RAD_AUTH_LEN);
+	*(ack ? &ds->acks : &ds->naks) += 1;
+	if (sendto(ds->fdw.fd, a->pkt, a->len, 0, (const struct sockaddr *)from, flen) < 0)
+		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: answer: %s", strerror(errno));
+}
+
+static void input(struct l2d_das *ds, const uint8_t *buf, size_t n,
+		  const struct sockaddr_storage *from, socklen_t flen)
+{
+	const struct l2d_conf *c = ds->d->conf;
+	const struct l2d_das_client *k = NULL;
+	char host[INET6_ADDRSTRLEN] = "?";
+	const char *why = "";
+	struct rad_dm m;
+	unsigned int i;
+	int ended;
+
+	if (from->ss_family == AF_INET)
+		inet_ntop(AF_INET, &((const struct sockaddr_in *)from)->sin_addr, host, sizeof(host));
+	else
+		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)from)->sin6_addr, host, sizeof(host));
+	for (i = 0; i < c->n_das_clients && !k; i++)
+		if (same_host(&c->das_clients[i].addr, from))
+			k = &c->das_clients[i];
+	if (!k) {
+		ds->unknown++;
+		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: %s is not a radius-das-client: dropped", host);
+		return;
+	}
+	/* section 2.3: a retransmission gets the same answer again */
+	for (i = 0; i < DAS_CACHE; i++) {
+		struct das_answer *a = &ds->cache[i];
+
+		if (a->len && n >= RAD_HDR_LEN && a->id == buf[1] && same_host(&a->from, from) &&
+		    same_port(&a->from, from) && !memcmp(a->auth, buf + 4, RAD_AUTH_LEN)) {
+			ds->resent++;
+			if (sendto(ds->fdw.fd, a->pkt, a->len, 0, (const struct sockaddr *)from, flen) < 0)
+				l2d_log(ds->d, L2D_LOG_INFO, "radius-das: answer: %s", strerror(errno));
+			return;
+		}
+	}
+	if (rad_dm_parse(buf, n, (const uint8_t *)k->secret, strlen(k->secret), &m, &why)) {
+		ds->bad++;
+		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: request from %s dropped: %s", host, why);
+		return;
+	}
+	ds->requests++;
+	if (!m.cause && !nas_is_us(ds, &m))
+		m.cause = RAD_EC_NAS_MISMATCH;
+	if (m.cause) {
+		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: %s from %s refused: Error-Cause %u",
+			m.code == RAD_COA_REQUEST ? "CoA-Request" : "Disconnect-Request", host, m.cause);
+		answer(ds, from, flen, &m, k, false, m.cause);
+		return;
+	}
+	ended = l2d_access_disconnect(ds->d, &m, m.term_cause);
+	l2d_log(ds->d, L2D_LOG_INFO, "radius-das: Disconnect-Request from %s (user %s, "
+		"Acct-Session-Id %s): %d call%s ended", host, m.user[0] ? m.user : "-",
+		m.acct_id[0] ? m.acct_id : "-", ended, ended == 1 ? "" : "s");
+	if (ended > 0)
+		answer(ds, from, flen, &m, k, true, 0);
+	else
+		answer(ds, from, flen, &m, k, false, RAD_EC_SESSION_NOT_FOUND);
+}
+
+static void das_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct l2d_das *ds = f->arg;
+	uint8_t buf[RAD_MAX_LEN];
+	int i;
+
+	(void)events;
+	/* a bounded turn: the loop's other work goes on under a flood */
+	for (i = 0; i < 64; i++) {
+		struct sockaddr_storage from;
+		socklen_t flen = sizeof(from);
+		ssize_t n = recvfrom(f->fd, buf, sizeof(buf), MSG_DONTWAIT,
+				     (struct sockaddr *)&from, &flen);
+
+		if (n < 0)
+			return;
+		input(ds, buf, (size_t)n, &from, flen);
+	}
+}
+
+int l2d_das_open(struct l2d *d, char *err, size_t errlen)
+{
+	const struct l2d_conf *c = d->conf;
+	struct l2d_das *ds;
+	int fd, one = 1;
+
+	if (!c->das_len)
+		return 0;
+	ds = calloc(1, sizeof(*ds));
+	fd = socket(c->das_addr.ss_family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (!ds || fd < 0) {
+		snprintf(err, errlen, "radius-das: %s", strerror(ds ? errno : ENOMEM));
+		free(ds);
+		if (fd >= 0)
+			close(fd);
+		return -ENOMEM;
+	}
+	if (c->das_addr.ss_family == AF_INET6)
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+	ds->d = d;
+	ds->fdw.fd = fd;
+	ds->fdw.fn = das_readable;
+	ds->fdw.arg = ds;
+	if (bind(fd, (const struct sockaddr *)&c->das_addr, c->das_len) ||
+	    l2d_fd_add(d->loop, &ds->fdw, EPOLLIN)) {
+		snprintf(err, errlen, "radius-das: bind: %s", strerror(errno));
+		close(fd);
+		free(ds);
+		return -EADDRINUSE;
+	}
+	d->dasctx = ds;
+	return 0;
+}
+
+void l2d_das_close(struct l2d *d)
+{
+	struct l2d_das *ds = d->dasctx;
+
+	if (!ds)
+		return;
+	l2d_fd_del(d->loop, &ds->fdw);
+	close(ds->fdw.fd);
+	free(ds);
+	d->dasctx = NULL;
+}
+
+int l2d_das_stats(struct l2d *d, char *buf, size_t len)
+{
+	const struct l2d_das *ds = d->dasctx;
+
+	if (!ds)
+		return 0;
+	return snprintf(buf, len, "radius-das requests %llu acks %llu naks %llu bad %llu unknown %llu "
+			"resent %llu", (unsigned long long)ds->requests, (unsigned long long)ds->acks,
+			(unsigned long long)ds->naks, (unsigned long long)ds->bad,
+			(unsigned long long)ds->unknown, (unsigned long long)ds->resent);
+}
