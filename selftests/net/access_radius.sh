@@ -20,6 +20,8 @@
 #     detail file, with the tunnel's RFC 2867 attributes; the records made
 #     while FreeRADIUS was stopped wait and arrive when it is back;
 #   - the agent's radius counters equal what happened, no reply was bad;
+#   - a failover's failed attempt (a silent LNS at level 0 of the profile
+#     RADIUS names) is a Tunnel-Reject record (RFC 2867) before the Start;
 #   - Disconnect-Requests (S-RAD-5) from FreeRADIUS's radclient: one for
 #     nobody (NAK 503), one with another secret (dropped, counted), one by
 #     User-Name and one by Acct-Session-Id end their calls (ACK, pppd gone,
@@ -37,14 +39,17 @@ access_require
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-peers_add "lns1 10.220.0.11" "lns2 10.220.0.13" || fail "cannot add the peers"
+peers_add "lns1 10.220.0.11" "lns2 10.220.0.13" "quiet 10.220.0.14" || fail "cannot add the peers"
+peer_silent_start quiet || fail "the silent destination did not start"
 peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
 peer_lns_start lns2 host lns-two || fail "xl2tpd lns2 did not start"
 D=$PEERS_DIR
-access_init 6 || fail "cannot set up the subscribers' link"
+access_init 7 || fail "cannot set up the subscribers' link"
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
 	"domain add example profile P" "profile add Q" \
-	"tunnel add TQ profile Q level 0 dest 10.220.0.13" >"$D/config"
+	"tunnel add TQ profile Q level 0 dest 10.220.0.13" "profile add F" \
+	"tunnel add TS profile F level 0 dest 10.220.0.14" \
+	"tunnel add TF profile F level 1 dest 10.220.0.11" >"$D/config"
 hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
 peers_ready || fail "an xl2tpd did not start"
 keep_logs "$D"
@@ -70,6 +75,8 @@ bob@example	Cleartext-Password := "secret"
 carol@example	Cleartext-Password := "not-what-she-types"
 		Reply-Message = "wrong password for carol"
 dave@example	Cleartext-Password := "secret"
+erin@example	Cleartext-Password := "secret"
+		Juniper-Tunnel-Group = "F"
 EOF
 # radiusd_start LOG: -X, in the foreground, every request and reply in LOG
 radiusd_start() {
@@ -88,7 +95,7 @@ printf '%s\n' 'radius-server 127.0.0.1 port 1999 acct-port 1813 secret testing12
 	'radius-fallback domain-map' 'radius-accounting yes' 'radius-dead-time 3s' \
 	'radius-das 127.0.0.1' 'radius-das-client 127.0.0.1 secret dm-secret' >"$D/agent.conf"
 chmod 0600 "$D/agent.conf"
-agent_start -c "$D/agent.conf" -o 'access-auth chap pap'
+agent_start -c "$D/agent.conf" -o 'access-auth chap pap' -o 'sccrq-timeout 3s'
 rstat() {	# rstat KEY: the agent's radius counter
 	val "$(hub "$L" login stats socket "$D/agent.sock" | grep '^radius ')" "$1"
 }
@@ -184,6 +191,26 @@ expect "$(rstat acct-sent)" 6 "accounting records delivered"
 expect "$(rstat acct-dropped)" 0 "accounting records dropped"
 log_test "counters: requests, accepts, rejects, fallbacks, records exact"
 
+# --- a failover's failed attempt: a Tunnel-Reject record (RFC 2867) ------------
+# erin's profile F: a silent LNS at level 0, lns1 at level 1
+dial 6 erin@example
+wait_for 40 sub_up 6
+check_err $? "subscriber 6: no IPCP through profile F's failover"
+kill_wait "${SUBPID[6]}"
+wait_for 15 sessions_are 0
+acct_done() { [ "$(rstat acct-queued)" = 0 ]; }
+wait_for 15 acct_done
+cat "$R"/log/radacct/*/detail-* >"$D/detail" 2>/dev/null
+# erin's records, in order: "STATUS ENDPOINT CAUSE" each
+erin=$(awk '/^[A-Z][a-z][a-z] / { if (u) print st, ep, tc; u = 0; st = ep = tc = "-" }
+	/User-Name = "erin@example"/ { u = 1 } /Acct-Status-Type = / { st = $3 }
+	/Tunnel-Server-Endpoint:1 = / { ep = $3 } /Acct-Terminate-Cause = / { tc = $3 }
+	END { if (u) print st, ep, tc }' "$D/detail" | tr -d '"')
+expect "$(head -n 2 <<<"$erin" | tr '\n' ';')" \
+	"Tunnel-Reject 10.220.0.14 Service-Unavailable;Start 10.220.0.11 -;" \
+	"erin's first records (the silent LNS's Tunnel-Reject, then the call's Start on lns1)"
+log_test "S-RAD-4 RFC 2867: the failed attempt of a failover is a Tunnel-Reject naming the silent LNS, before the call's Start"
+
 # --- Disconnect-Request (S-RAD-5, RFC 5176) with FreeRADIUS's radclient ---------
 # dm SECRET ATTRIBUTE...: a Disconnect-Request to the agent; radclient's output
 dm() {
@@ -211,7 +238,6 @@ wait_for 15 pid_gone "${SUBPID[4]}"
 check_err $? "bob's pppd still runs after the Disconnect-ACK"
 expect "$(sessions)" 1 "sessions after bob's disconnect (dave's only)"
 # dave by the Acct-Session-Id of his Start, as a billing system would name him
-acct_done() { [ "$(rstat acct-queued)" = 0 ]; }
 wait_for 15 acct_done
 id=$(cat "$R"/log/radacct/*/detail-* | awk '/^[A-Z]/ { u = ""; s = ""; st = "" }
 	/User-Name = "dave@example"/ { u = 1 } /Acct-Status-Type = Start/ { st = 1 }

@@ -168,6 +168,13 @@ check_err $? "t4 was deleted although a line failed"
 apply "$A" -sync tunnel show
 [ $rc = 1 ] && [[ $out == *"-sync is for -b FILE"* ]]
 check_err $? "-sync without -b: exit $rc, $out"
-log_test "-sync deletes nothing when a line fails; -sync without -b is refused"
+# a file that adds one object twice: the second line is its mistake, refused
+{ cat "$T/d.conf"; echo "tunnel add t4 profile p1 level 3 dest 10.0.0.6"; } >"$T/f.conf"
+apply "$A" -sync -b "$T/f.conf"
+[ $rc = 1 ] && [[ $out == *"f.conf:$(wc -l <"$T/f.conf"): tunnel t4 was added on line"*"already"* ]]
+check_err $? "a second add of t4 in one file: exit $rc, $out"
+ip netns exec "$A" "$L" tunnel show | grep -q '^t4 .*level 1 dest 10.0.0.4'
+check_err $? "t4 was changed by the file's second line"
+log_test "-sync deletes nothing when a line fails; -sync without -b is refused; one object added twice by a file is refused"
 
 exit $EXIT_STATUS

@@ -119,7 +119,6 @@ errs=(
 "rate 0: must be 1..10000000 requests per second|ratelimit add bad rate 0 burst 1"
 "burst 0: must be 1..1000000 requests|ratelimit add bad rate 10 burst 0"
 "rate 20000000: must be 1..10000000|ratelimit set lac1-icrq rate 20000000"
-"rate limit \"lac1-icrq\" already exists|ratelimit add lac1-icrq rate 10 burst 1"
 "throttle profile \"nope\" does not exist|ratelimit add bad rate 1 burst 1 throttle nope"
 "rate limit \"nope\" does not exist|ratelimit del nope"
 "rate limit \"nope\" does not exist|ratelimit show nope"
@@ -143,7 +142,6 @@ errs=(
 "revert step 0 %: must be 1..100 %|throttle add bad hold 30 step 0 band 50:30"
 "hold time 0 ms|throttle add bad hold 0 step 20 band 50:30"
 "more than 8 bands|throttle add bad hold 1 step 1 band 1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8 9:9"
-"throttle profile \"prof\" already exists|throttle add prof hold 1 step 1 band 1:1"
 "throttle profile \"prof\" is used by 1 rate limit(s)|throttle del prof"
 "throttle profile \"nope\" does not exist|throttle load nope 50"
 "load 101 %: must be 0..100 %|throttle load prof 101"
@@ -166,6 +164,15 @@ while IFS= read -r line; do
 	[[ $line == *"${e%%|*}"* ]] ||
 		check_err 1 "line $((n + 1)) (${e#*|}): \"$line\" lacks \"${e%%|*}\""
 done < "$T/errs.err"
+# An add of an existing name outside a batch (a batch replaces, cli_batch.sh).
+out=$("$L" ratelimit add lac1-icrq rate 10 burst 1 2>&1)
+check_fail $? "ratelimit add of an existing limit succeeded"
+[[ $out == *'rate limit "lac1-icrq" already exists'* ]]
+check_err $? "ratelimit add of an existing limit: $out"
+out=$("$L" throttle add prof hold 1 step 1 band 1:1 2>&1)
+check_fail $? "throttle add of an existing profile succeeded"
+[[ $out == *'throttle profile "prof" already exists'* ]]
+check_err $? "throttle add of an existing profile: $out"
 # Nothing of the refused lines was created, the counters did not move.
 expect "$("$L" ratelimit show | awk '{ print $2 }' | tr '\n' ' ')" \
 	"lac1-icrq lac1-all lns1 isp-logins throttled " "the limits after the refusals"

@@ -4,7 +4,8 @@
  * twice leaves the state the first run made (Documentation/install.md,
  * "Boot-time configuration").  In a batch an "add" of an object that
  * exists makes it what the line says: the objects' files do that on
- * -EEXIST when cli->replace is set (cli_request()).  With -sync the file
+ * -EEXIST when cli->replace is set (cli_request()); the file adding one
+ * object twice is refused.  With -sync the file
  * is the whole configuration: afterwards, every profile, tunnel, domain,
  * group, client, rate limit and throttle profile that no line of it names
  * is deleted.  Nothing is deleted when a line failed, and a tunnel with
@@ -48,6 +49,7 @@ struct batch_obj {
 	enum batch_kind kind;
 	char *name, *profile;
 	uint32_t sessions;
+	int line;		/* the file's line that added it; 0: set, or dumped */
 };
 
 struct batch_set {
@@ -56,7 +58,7 @@ struct batch_set {
 };
 
 static int set_add(struct batch_set *s, enum batch_kind kind, const char *name,
-		   const char *profile, uint32_t sessions)
+		   const char *profile, uint32_t sessions, int line)
 {
 	struct batch_obj *o;
 
@@ -74,6 +76,7 @@ static int set_add(struct batch_set *s, enum batch_kind kind, const char *name,
 	o->name = strdup(name);
 	o->profile = strdup(profile ?: "");
 	o->sessions = sessions;
+	o->line = line;
 	if (!o->name || !o->profile) {
 		free(o->name);
 		free(o->profile);
@@ -83,16 +86,22 @@ static int set_add(struct batch_set *s, enum batch_kind kind, const char *name,
 	return 0;
 }
 
-static bool set_has(const struct batch_set *s, enum batch_kind kind, const char *name,
-		    const char *profile)
+static const struct batch_obj *set_find(const struct batch_set *s, enum batch_kind kind,
+					const char *name, const char *profile)
 {
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
 		if (s->v[i].kind == kind && !strcmp(s->v[i].name, name) &&
 		    !strcmp(s->v[i].profile, profile ?: ""))
-			return true;
-	return false;
+			return &s->v[i];
+	return NULL;
+}
+
+static bool set_has(const struct batch_set *s, enum batch_kind kind, const char *name,
+		    const char *profile)
+{
+	return set_find(s, kind, name, profile) != NULL;
 }
 
 static void set_free(struct batch_set *s)
@@ -119,42 +128,47 @@ static const char *arg_after(int argc, char **argv, const char *key)
 }
 
 /*
- * Record the object a configuration line names ("OBJECT VERB NAME ..."
- * with VERB add or set), so that -sync keeps it.  Other lines name none.
+ * The object a configuration line names ("OBJECT VERB NAME ..." with VERB
+ * add or set) into *@kind, *@name, *@profile; *@add says which verb.
+ * Return: false for the other lines.
  */
-static int note_line(struct batch_set *keep, int argc, char **argv)
+static bool line_object(int argc, char **argv, enum batch_kind *kind, const char **name,
+			const char **profile, bool *add)
 {
 	const struct cli_object *o;
 	const char *verb, *type;
-	enum batch_kind kind;
 
 	if (argc < 3)
-		return 0;
+		return false;
 	o = cli_find_object(argv[0]);
 	verb = argv[1];
-	if (!o || !(cli_matches(verb, "add") || (strlen(verb) > 1 && cli_matches(verb, "set")) ||
+	*add = cli_matches(verb, "add");
+	if (!o || !(*add || (strlen(verb) > 1 && cli_matches(verb, "set")) ||
 		    cli_matches(verb, "change")))
-		return 0;
+		return false;
+	*name = argv[2];
+	*profile = NULL;
 	if (o == &cli_obj_profile) {
-		kind = BK_PROFILE;
+		*kind = BK_PROFILE;
 	} else if (o == &cli_obj_tunnel) {
-		return set_add(keep, BK_TUNNEL, argv[2], arg_after(argc, argv, "profile"), 0);
+		*kind = BK_TUNNEL;
+		*profile = arg_after(argc, argv, "profile");
 	} else if (o == &cli_obj_domain) {
-		kind = BK_DOMAIN;
+		*kind = BK_DOMAIN;
 	} else if (o == &cli_obj_group) {
 		type = arg_after(argc, argv, "type");
-		kind = type && (!strcmp(type, "slg") || cli_matches(type, "session-limit")) ?
-		       BK_SLG : BK_TGROUP;
+		*kind = type && (!strcmp(type, "slg") || cli_matches(type, "session-limit")) ?
+			BK_SLG : BK_TGROUP;
 	} else if (o == &cli_obj_client) {
-		kind = BK_CLIENT;
+		*kind = BK_CLIENT;
 	} else if (o == &cli_obj_ratelimit) {
-		kind = BK_RL;
+		*kind = BK_RL;
 	} else if (o == &cli_obj_throttle) {
-		kind = BK_THROTTLE;
+		*kind = BK_THROTTLE;
 	} else {
-		return 0;
+		return false;
 	}
-	return set_add(keep, kind, argv[2], NULL, 0);
+	return true;
 }
 
 struct dump_ctx {
@@ -185,7 +199,7 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data)
 	/* A client in many tunnel groups comes in several parts. */
 	if (set_has(d->have, d->kind, mnl_attr_get_str(a), profile))
 		return MNL_CB_OK;
-	return set_add(d->have, d->kind, mnl_attr_get_str(a), profile, sessions) ?
+	return set_add(d->have, d->kind, mnl_attr_get_str(a), profile, sessions, 0) ?
 	       MNL_CB_ERROR : MNL_CB_OK;
 }
 
@@ -289,6 +303,10 @@ int cli_run_batch(struct cli *c, const char *file)
 	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
 	char *line = NULL, *argv[64];
 	struct batch_set keep = { 0 };
+	const struct batch_obj *prev;
+	const char *name, *profile;
+	enum batch_kind kind;
+	bool named, add;
 	size_t cap = 0;
 	int lineno = 0, errors = 0;
 
@@ -307,10 +325,19 @@ int cli_run_batch(struct cli *c, const char *file)
 		}
 		if (!argc)
 			continue;
+		named = line_object(argc, argv, &kind, &name, &profile, &add);
+		/* the file twice naming one object is a mistake in it, not a replace */
+		prev = named && add ? set_find(&keep, kind, name, profile) : NULL;
+		if (prev && prev->line) {
+			cli_err("%s:%d: %s %s was added on line %d already", file, lineno,
+				batch_kinds[kind].what, name, prev->line);
+			errors++;
+			continue;
+		}
 		if (cli_run_object(c, argc, argv)) {
 			fprintf(stderr, "l2tpsel: %s:%d: command failed\n", file, lineno);
 			errors++;
-		} else if (c->sync && note_line(&keep, argc, argv)) {
+		} else if (named && set_add(&keep, kind, name, profile, 0, add ? lineno : 0)) {
 			errors++;
 		}
 	}

@@ -53,6 +53,9 @@
 #define ACCT_LOST_SERVICE	3
 #define ACCT_ADMIN_RESET	6
 #define ACCT_ADMIN_REBOOT	7
+#define ACCT_NAS_ERROR		9
+#define ACCT_SERVICE_UNAVAILABLE 15
+#define ACCT_HOST_REQUEST	18
 
 struct acc;
 
@@ -493,18 +496,15 @@ static void acct_start(struct sub *sb, const struct l2d_session *s)
 	acct_send(sb, RAD_ACCT_START);
 }
 
-static void acct_send(struct sub *sb, uint32_t status)
+/* What every record of the subscriber's carries (RFC 2866 section 5, RFC 2867 section 3). */
+static void acct_head(struct rad_pkt *p, const struct sub *sb, uint32_t status, const char *id)
 {
-	struct acc *a = sb->a;
-	const struct l2d_conf *c = a->d->conf;
+	const struct l2d_conf *c = sb->a->d->conf;
 	static const uint8_t zero[RAD_AUTH_LEN];
-	struct rad_pkt *p = malloc(sizeof(*p));
 
-	if (!p)
-		return;
 	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
 	rad_put_u32(p, RAD_ACCT_STATUS_TYPE, status);
-	rad_put_str(p, RAD_ACCT_SESSION_ID, sb->acct_id);
+	rad_put_str(p, RAD_ACCT_SESSION_ID, id);
 	rad_put_str(p, RAD_USER_NAME, sb->ppp.name);
 	rad_put_str(p, RAD_NAS_IDENTIFIER, c->nas_identifier[0] ? c->nas_identifier : c->hostname);
 	rad_put_u32(p, RAD_SERVICE_TYPE, RAD_SERVICE_FRAMED);
@@ -514,6 +514,16 @@ static void acct_send(struct sub *sb, uint32_t status)
 	rad_put_str(p, RAD_CALLING_STATION_ID, sb->calling);
 	rad_put_str(p, RAD_CALLED_STATION_ID, sb->service);
 	rad_put_u32(p, RAD_ACCT_DELAY_TIME, 0);
+}
+
+static void acct_send(struct sub *sb, uint32_t status)
+{
+	struct acc *a = sb->a;
+	struct rad_pkt *p = malloc(sizeof(*p));
+
+	if (!p)
+		return;
+	acct_head(p, sb, status, sb->acct_id);
 	if (status == RAD_ACCT_STOP) {
 		rad_put_u32(p, RAD_ACCT_SESSION_TIME,
 			    (uint32_t)((l2d_now(a->d->loop) - sb->acct_start_ms) / 1000));
@@ -805,6 +815,56 @@ static void epoch_fire(struct l2d_timer *t)
 
 /* ---- the hooks of the call (lac.c, session.c, dpglue.c) ---- */
 
+/*
+ * An attempt of the subscriber's login failed (RFC 2867 section 2.1): a
+ * Tunnel-Reject when no tunnel to the LNS came up, a Tunnel-Link-Reject
+ * when the tunnel was there and the call was refused or lost; each with a
+ * fresh Acct-Session-Id, the LNS as Tunnel-Server-Endpoint and the reason
+ * as Acct-Terminate-Cause.  An attempt not made (a local reason) or ended
+ * by the subscriber has none.
+ */
+static void acc_attempt_failed(struct l2d *d, struct l2d_login *lg, unsigned int outcome)
+{
+	struct sub *sb = lg->access;
+	struct acc *a = d->actx;
+	const struct l2d_session *s = lg->s;
+	const struct l2d_tunnel *t = s ? s->t : NULL;
+	bool link = t && t->state == L2D_T_ESTABLISHED;
+	char id[20], ep[64], conn[16];
+	struct rad_pkt *p;
+	uint32_t cause;
+
+	if (!sb || sb->dead || !acct_on(a) || outcome == L2TPSEL_OUTCOME_LOCAL ||
+	    outcome == L2TPSEL_OUTCOME_CLIENT_GONE || !(p = malloc(sizeof(*p))))
+		return;
+	cause = outcome == L2TPSEL_OUTCOME_NO_REPLY ? ACCT_SERVICE_UNAVAILABLE :
+		outcome == L2TPSEL_OUTCOME_CDN || outcome == L2TPSEL_OUTCOME_STOPCCN ?
+		ACCT_HOST_REQUEST : ACCT_NAS_ERROR;
+	snprintf(id, sizeof(id), "%08X%08X", a->acct_base, ++a->acct_seq);
+	acct_head(p, sb, link ? RAD_ACCT_TUNNEL_LINK_REJECT : RAD_ACCT_TUNNEL_REJECT, id);
+	rad_put_u32(p, RAD_ACCT_TERMINATE_CAUSE, cause);
+	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, lg->step.remote.ss.ss_family == AF_INET6 ?
+			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
+	if (t) {
+		l2d_addr_str(&t->local, ep, sizeof(ep), false);
+		rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, ep);
+	}
+	l2d_addr_str(&lg->step.remote, ep, sizeof(ep), false);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, ep);
+	if (s) {
+		snprintf(conn, sizeof(conn), "%u", s->serial);
+		rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, conn);
+	}
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, d->conf->hostname);
+	if (link && t->peer_host[0])
+		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
+	if (!p->full && l2d_radius_acct(d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN))
+		l2d_log(d, L2D_LOG_ERR, "access %s: %s sid %u: accounting record dropped: "
+			"the queue is full", sb->ifc->conf->ifname, sb->calling, sb->sid);
+	free(p);
+}
+
 static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
 			   const char *why)
 {
@@ -918,6 +978,7 @@ static void acc_session_gone(struct l2d *d, struct l2d_session *s)
 
 static const struct l2d_access_ops acc_ops = {
 	.login_done = acc_login_done,
+	.attempt_failed = acc_attempt_failed,
 	.iccn_avps = acc_iccn_avps,
 	.bridge = acc_bridge,
 	.session_gone = acc_session_gone,

@@ -234,6 +234,9 @@ struct l2d_access_ops {
 	 * refused, @why saying why in words for the subscriber. */
 	void (*login_done)(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
 			   const char *why);
+	/* An attempt of @lg failed with @outcome (enum l2tpsel_outcome): lg->s and
+	 * lg->step are that attempt's; another may follow.  May be NULL. */
+	void (*attempt_failed)(struct l2d *d, struct l2d_login *lg, unsigned int outcome);
 	/* ICCN of @s: the Proxy LCP and Proxy Authentication AVPs (RFC 2661 4.4.5). */
 	void (*iccn_avps)(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
 	/* Bridge @s's PPPoL2TP socket @ppp_fd to the subscriber's channel. */

@@ -343,6 +343,8 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 				result, error);
 	else
 		l2d_login_event(lg, "outcome %u %s", lg->attempts, outcome_name(o));
+	if (o != L2TPSEL_OUTCOME_OK && lg->access && d->aops && d->aops->attempt_failed)
+		d->aops->attempt_failed(d, lg, o);
 	ret = d->kops->login_report(d, lg, o, result, error, &st);
 	if (ret) {
 		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_REPORT: %d", lg->id, ret);

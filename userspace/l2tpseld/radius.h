@@ -73,6 +73,8 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 #define RAD_PORT_TYPE_PPPOE	32	/* NAS-Port-Type PPPoEoE (IANA radius-types) */
 #define RAD_ACCT_START		1	/* Acct-Status-Type, RFC 2866 section 5.1 */
 #define RAD_ACCT_STOP		2
+#define RAD_ACCT_TUNNEL_REJECT	11	/* RFC 2867 section 2.1 */
+#define RAD_ACCT_TUNNEL_LINK_REJECT 14
 #define RAD_TUNNEL_L2TP		3	/* Tunnel-Type, RFC 2868 section 3.1 */
 #define RAD_MEDIUM_IPV4		1	/* Tunnel-Medium-Type, section 3.2 */
 #define RAD_MEDIUM_IPV6		2
