@@ -52,16 +52,58 @@ struct batch_obj {
 	int line;		/* the file's line that added it; 0: set, or dumped */
 };
 
+/* The objects, with an open-addressing index (a file may name 100000 of them). */
 struct batch_set {
 	struct batch_obj *v;
 	size_t n, cap;
+	size_t *idx;		/* slot -> position + 1; 0: empty */
+	size_t slots;		/* a power of two, at least twice n */
 };
+
+static size_t obj_hash(enum batch_kind kind, const char *name, const char *profile)
+{
+	size_t h = 2166136261u ^ (size_t)kind;	/* FNV-1a */
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 16777619u;
+	h = (h ^ 0xff) * 16777619u;
+	for (; *profile; profile++)
+		h = (h ^ (unsigned char)*profile) * 16777619u;
+	return h;
+}
+
+static void idx_put(struct batch_set *s, size_t pos)
+{
+	const struct batch_obj *o = &s->v[pos];
+	size_t i = obj_hash(o->kind, o->name, o->profile) & (s->slots - 1);
+
+	while (s->idx[i])
+		i = (i + 1) & (s->slots - 1);
+	s->idx[i] = pos + 1;
+}
+
+static int idx_grow(struct batch_set *s)
+{
+	size_t slots = s->slots ? 2 * s->slots : 128, i;
+	size_t *idx = calloc(slots, sizeof(*idx));
+
+	if (!idx)
+		return cli_err("out of memory");
+	free(s->idx);
+	s->idx = idx;
+	s->slots = slots;
+	for (i = 0; i < s->n; i++)
+		idx_put(s, i);
+	return 0;
+}
 
 static int set_add(struct batch_set *s, enum batch_kind kind, const char *name,
 		   const char *profile, uint32_t sessions, int line)
 {
 	struct batch_obj *o;
 
+	if (2 * (s->n + 1) > s->slots && idx_grow(s))
+		return -1;
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 64;
 
@@ -82,7 +124,7 @@ static int set_add(struct batch_set *s, enum batch_kind kind, const char *name,
 		free(o->profile);
 		return cli_err("out of memory");
 	}
-	s->n++;
+	idx_put(s, s->n++);
 	return 0;
 }
 
@@ -91,10 +133,16 @@ static const struct batch_obj *set_find(const struct batch_set *s, enum batch_ki
 {
 	size_t i;
 
-	for (i = 0; i < s->n; i++)
-		if (s->v[i].kind == kind && !strcmp(s->v[i].name, name) &&
-		    !strcmp(s->v[i].profile, profile ?: ""))
-			return &s->v[i];
+	profile = profile ?: "";
+	if (!s->slots)
+		return NULL;
+	for (i = obj_hash(kind, name, profile) & (s->slots - 1); s->idx[i];
+	     i = (i + 1) & (s->slots - 1)) {
+		const struct batch_obj *o = &s->v[s->idx[i] - 1];
+
+		if (o->kind == kind && !strcmp(o->name, name) && !strcmp(o->profile, profile))
+			return o;
+	}
 	return NULL;
 }
 
@@ -113,6 +161,7 @@ static void set_free(struct batch_set *s)
 		free(s->v[i].profile);
 	}
 	free(s->v);
+	free(s->idx);
 	memset(s, 0, sizeof(*s));
 }
 
