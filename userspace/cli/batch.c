@@ -50,6 +50,7 @@ struct batch_obj {
 	char *name, *profile;
 	uint32_t sessions;
 	int line;		/* the file's line that added it; 0: set, or dumped */
+	bool gone;		/* a later line deleted it */
 };
 
 /* The objects, with an open-addressing index (a file may name 100000 of them). */
@@ -119,6 +120,7 @@ static int set_add(struct batch_set *s, enum batch_kind kind, const char *name,
 	o->profile = strdup(profile ?: "");
 	o->sessions = sessions;
 	o->line = line;
+	o->gone = false;
 	if (!o->name || !o->profile) {
 		free(o->name);
 		free(o->profile);
@@ -128,8 +130,8 @@ static int set_add(struct batch_set *s, enum batch_kind kind, const char *name,
 	return 0;
 }
 
-static const struct batch_obj *set_find(const struct batch_set *s, enum batch_kind kind,
-					const char *name, const char *profile)
+static struct batch_obj *set_find(const struct batch_set *s, enum batch_kind kind,
+				  const char *name, const char *profile)
 {
 	size_t i;
 
@@ -138,9 +140,10 @@ static const struct batch_obj *set_find(const struct batch_set *s, enum batch_ki
 		return NULL;
 	for (i = obj_hash(kind, name, profile) & (s->slots - 1); s->idx[i];
 	     i = (i + 1) & (s->slots - 1)) {
-		const struct batch_obj *o = &s->v[s->idx[i] - 1];
+		struct batch_obj *o = &s->v[s->idx[i] - 1];
 
-		if (o->kind == kind && !strcmp(o->name, name) && !strcmp(o->profile, profile))
+		if (!o->gone && o->kind == kind && !strcmp(o->name, name) &&
+		    !strcmp(o->profile, profile))
 			return o;
 	}
 	return NULL;
@@ -176,25 +179,32 @@ static const char *arg_after(int argc, char **argv, const char *key)
 	return NULL;
 }
 
+enum batch_verb { BV_ADD = 1, BV_SET, BV_DEL };
+
 /*
  * The object a configuration line names ("OBJECT VERB NAME ..." with VERB
- * add or set) into *@kind, *@name, *@profile; *@add says which verb.
- * Return: false for the other lines.
+ * add, set or del) into *@kind, *@name, *@profile.  Return: the verb, or 0
+ * for the other lines.
  */
-static bool line_object(int argc, char **argv, enum batch_kind *kind, const char **name,
-			const char **profile, bool *add)
+static int line_object(int argc, char **argv, enum batch_kind *kind, const char **name,
+		       const char **profile)
 {
 	const struct cli_object *o;
 	const char *verb, *type;
+	int v;
 
 	if (argc < 3)
-		return false;
+		return 0;
 	o = cli_find_object(argv[0]);
 	verb = argv[1];
-	*add = cli_matches(verb, "add");
-	if (!o || !(*add || (strlen(verb) > 1 && cli_matches(verb, "set")) ||
-		    cli_matches(verb, "change")))
-		return false;
+	if (cli_matches(verb, "add"))
+		v = BV_ADD;
+	else if ((strlen(verb) > 1 && cli_matches(verb, "set")) || cli_matches(verb, "change"))
+		v = BV_SET;
+	else if (cli_matches(verb, "delete"))
+		v = BV_DEL;
+	else
+		return 0;
 	*name = argv[2];
 	*profile = NULL;
 	if (o == &cli_obj_profile) {
@@ -215,9 +225,31 @@ static bool line_object(int argc, char **argv, enum batch_kind *kind, const char
 	} else if (o == &cli_obj_throttle) {
 		*kind = BK_THROTTLE;
 	} else {
-		return false;
+		return 0;
 	}
-	return true;
+	return v;
+}
+
+/* What a line that ran did to the set of the file's objects. */
+static int note_line(struct batch_set *keep, int verb, enum batch_kind kind, const char *name,
+		     const char *profile, int lineno)
+{
+	struct batch_obj *o = set_find(keep, kind, name, profile);
+	size_t i;
+
+	if (verb == BV_DEL) {
+		if (o)
+			o->gone = true;
+		/* a profile goes with its tunnels */
+		for (i = 0; kind == BK_PROFILE && i < keep->n; i++)
+			if (keep->v[i].kind == BK_TUNNEL && !strcmp(keep->v[i].profile, name))
+				keep->v[i].gone = true;
+		return 0;
+	}
+	if (o)
+		return 0;
+	/* a domain line points the domain anew: a second one is no mistake */
+	return set_add(keep, kind, name, profile, 0, verb == BV_ADD && kind != BK_DOMAIN ? lineno : 0);
 }
 
 struct dump_ctx {
@@ -355,7 +387,7 @@ int cli_run_batch(struct cli *c, const char *file)
 	const struct batch_obj *prev;
 	const char *name, *profile;
 	enum batch_kind kind;
-	bool named, add;
+	int verb;
 	size_t cap = 0;
 	int lineno = 0, errors = 0;
 
@@ -374,9 +406,9 @@ int cli_run_batch(struct cli *c, const char *file)
 		}
 		if (!argc)
 			continue;
-		named = line_object(argc, argv, &kind, &name, &profile, &add);
-		/* the file twice naming one object is a mistake in it, not a replace */
-		prev = named && add ? set_find(&keep, kind, name, profile) : NULL;
+		verb = line_object(argc, argv, &kind, &name, &profile);
+		/* the file adding one object twice is a mistake in it, not a replace */
+		prev = verb == BV_ADD ? set_find(&keep, kind, name, profile) : NULL;
 		if (prev && prev->line) {
 			cli_err("%s:%d: %s %s was added on line %d already", file, lineno,
 				batch_kinds[kind].what, name, prev->line);
@@ -386,7 +418,7 @@ int cli_run_batch(struct cli *c, const char *file)
 		if (cli_run_object(c, argc, argv)) {
 			fprintf(stderr, "l2tpsel: %s:%d: command failed\n", file, lineno);
 			errors++;
-		} else if (named && set_add(&keep, kind, name, profile, 0, add ? lineno : 0)) {
+		} else if (verb && note_line(&keep, verb, kind, name, profile, lineno)) {
 			errors++;
 		}
 	}
