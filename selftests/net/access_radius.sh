@@ -118,6 +118,11 @@ check_err $? "FreeRADIUS did not read alice's password from the hidden User-Pass
 grep -q 'radius: authentication server 1 did not answer 2 tries: dead for 3000 ms' "$D/agent.log"
 check_err $? "server 1 was not given up after 2 tries"
 expect "$(rstat timeouts)" 2 "timeouts on server 1"
+# the Access-Request's attributes as FreeRADIUS decoded them (RFC 2865 section 4.1)
+for a in 'Service-Type = Framed-User' 'Framed-Protocol = PPP' 'NAS-Port-Type = PPPoEoE' \
+	'NAS-Port-Id = "acc0"' 'NAS-Identifier = "' 'Calling-Station-Id = "' 'Message-Authenticator = 0x'; do
+	grep -qF "$a" "$D/radiusd.log" || check_err 1 "FreeRADIUS saw no $a in the Access-Request"
+done
 log_test "S-RAD-1/S-RAD-3 PAP through RADIUS: server 1 silent, server 2 answers; the Tunnel-Group attribute picks profile Q over the domain map"
 
 # --- CHAP without a profile attribute: the domain map ------------------------
