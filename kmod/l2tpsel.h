@@ -129,10 +129,23 @@ struct ks_pver {
 	struct rcu_head rcu;
 };
 
+/*
+ * A profile.  @dyn: a login's own tunnel set (LOGIN_BEGIN TUNNELS, named
+ * "~N"), made and freed by the kernel: @logins logins are on it, @hash is
+ * that of its tunnels (ks_set_hash()), and while no login is on it and no
+ * tunnel of it has a session it waits on ks_sel.idle_sets since @idle_ms
+ * (ks_set_reap()).
+ */
 struct ks_profile {
 	struct ks_obj obj;
 	u64 serial;
 	struct l2s_profile __rcu *p;
+	bool dyn;
+	u32 logins;
+	u32 hash;
+	u64 idle_ms;
+	struct list_head idle;
+	struct list_head set;		/* on ks_sel.sets */
 };
 
 /* Domain map entry: the hash key is the domain (ks_obj.name, 64 bytes). */
@@ -164,11 +177,15 @@ struct ks_login {
 	u64 last_ms;
 	u8 picks[KS_PICKS];		/* pinned draws: profile tunnel indexes */
 	u8 npicks, next_pick;
+	bool dyn;			/* on a tunnel set: counted in its @logins */
 	struct l2s_login lg;
 };
 
 struct ks_sel {
 	struct l2s_core core;		/* dests (lazy), lockout time; no domain array */
+	struct list_head sets;		/* every tunnel set */
+	struct list_head idle_sets;	/* unused tunnel sets, oldest first */
+	u32 n_sets, next_set;		/* tunnel sets ("~N") */
 	struct ks_dest_stats *stats;	/* parallel to core.dests */
 	struct ks_table profiles;
 	struct ks_table domains;
@@ -367,7 +384,7 @@ int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port
 		 const struct l2s_addr *local, u32 ms, struct l2s_err *err);
 
 struct ks_login_req {
-	struct ks_profile *kp;
+	struct ks_profile *kp;		/* a tunnel set from ks_set_get() too */
 	u32 key;
 	u8 picks[KS_PICKS];
 	u8 npicks;
@@ -379,6 +396,10 @@ int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 		    const struct l2s_outcome *o, struct ks_login **klp,
 		    struct ks_profile **kpp, struct l2s_step *st, struct l2s_err *err);
 void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl);
+int ks_set_get(struct l2tpsel_net *ln, const struct l2s_tunnel_conf *tc, u32 n,
+	       struct ks_profile **kpp, u32 *bad, struct l2s_err *err);
+void ks_set_check(struct l2tpsel_net *ln, struct ks_profile *kp);
+void ks_set_put(struct l2tpsel_net *ln, struct ks_profile *kp);
 
 /* One step of a dry run (LOGIN_TEST). */
 struct ks_test_step {
@@ -415,7 +436,7 @@ extern const struct genl_ops ks_rl_ops[];
  * initial user namespace CHASSIS_MAX may not exceed ks_max_sessions_userns.
  */
 extern unsigned int ks_max_profiles, ks_max_domains, ks_max_tgroups, ks_max_slgs,
-	ks_max_clients, ks_max_sessions_userns;
+	ks_max_clients, ks_max_sessions_userns, ks_max_tunnel_sets;
 
 /* Whether @ln belongs to a user namespace other than the initial one. */
 static inline bool ks_in_userns(const struct l2tpsel_net *ln)

@@ -20,6 +20,7 @@ unsigned int ks_max_tgroups __read_mostly = 16384;
 unsigned int ks_max_slgs __read_mostly = 16384;
 unsigned int ks_max_clients __read_mostly = 65536;
 unsigned int ks_max_sessions_userns __read_mostly = 65536;
+unsigned int ks_max_tunnel_sets __read_mostly = 1024;
 module_param_named(max_profiles, ks_max_profiles, uint, 0644);
 MODULE_PARM_DESC(max_profiles, "profiles per network namespace (4096)");
 module_param_named(max_domains, ks_max_domains, uint, 0644);
@@ -30,6 +31,8 @@ module_param_named(max_slgs, ks_max_slgs, uint, 0644);
 MODULE_PARM_DESC(max_slgs, "session-limit groups per network namespace (16384)");
 module_param_named(max_clients, ks_max_clients, uint, 0644);
 MODULE_PARM_DESC(max_clients, "clients per network namespace (65536)");
+module_param_named(max_tunnel_sets, ks_max_tunnel_sets, uint, 0644);
+MODULE_PARM_DESC(max_tunnel_sets, "logins' own tunnel sets per network namespace (1024)");
 module_param_named(max_sessions_userns, ks_max_sessions_userns, uint, 0644);
 MODULE_PARM_DESC(max_sessions_userns,
 		 "highest CHASSIS_MAX, and the default, outside the initial user namespace (65536)");

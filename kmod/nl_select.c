@@ -86,11 +86,24 @@ static const struct nla_policy ks_picks_policy[L2TPSEL_A_NAME + 1] = {
 	[L2TPSEL_A_NAME] = SNAME_POLICY,
 };
 
+/* A tunnel of a login's own set: TUNNEL_NEW's attributes without PROFILE. */
+static const struct nla_policy ks_set_entry_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]		= SNAME_POLICY,
+	[L2TPSEL_A_SEL_LEVEL]		= { .type = NLA_U8 },
+	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,
+	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,
+	[L2TPSEL_A_PORT]		= { .type = NLA_U16 },
+	[L2TPSEL_A_MAX_SESSIONS]	= { .type = NLA_U32 },
+	[L2TPSEL_A_TGROUP]		= SNAME_POLICY,
+	[L2TPSEL_A_SECRET]		= SNAME_POLICY,
+};
+
 static const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_USER]	= SNAME_POLICY,
 	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
 	[L2TPSEL_A_KEY]		= SNAME_POLICY,
 	[L2TPSEL_A_PICKS]	= NLA_POLICY_NESTED(ks_picks_policy),
+	[L2TPSEL_A_TUNNELS]	= NLA_POLICY_NESTED_ARRAY(ks_set_entry_policy),
 };
 
 static const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1] = {
@@ -121,6 +134,17 @@ static int ks_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
 	return ks_put_addr(msg, L2TPSEL_A_REMOTE, &d->key.remote) ||
 	       nla_put_u16(msg, L2TPSEL_A_PORT, d->key.port) ||
 	       ks_put_addr(msg, L2TPSEL_A_LOCAL, &d->key.local);
+}
+
+/* A login's own tunnel set cannot be changed: true, with a message, for one. */
+static bool ks_nl_set_refused(struct genl_info *info, const struct ks_profile *kp, int type)
+{
+	if (!kp->dyn)
+		return false;
+	ks_msg(info, info->attrs[type],
+	       "profile %s is a login's own tunnel set: it cannot be changed",
+	       (char *)nla_data(info->attrs[type]));
+	return true;
 }
 
 /* A profile named by a required attribute; NULL with a message otherwise (ln->lock). */
@@ -169,7 +193,8 @@ static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_STOPCCN, READ_ONCE(p->failover_stopccn)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, p->ntunnels) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LEVELS, p->nlevels) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_DESTS, p->ndests) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_N_DESTS, p->ndests) ||
+	       nla_put_u8(msg, L2TPSEL_A_DYNAMIC, p->name[0] == '~') ? -EMSGSIZE : 0;
 }
 
 /*
@@ -257,6 +282,10 @@ static int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 			ret = -ENOENT;
 			goto out;
 		}
+	}
+	if (cmd == L2TPSEL_CMD_PROFILE_SET && ks_nl_set_refused(info, kp, L2TPSEL_A_NAME)) {
+		ret = -EPERM;
+		goto out;
 	}
 	if (cmd == L2TPSEL_CMD_PROFILE_DEL) {
 		ret = ks_profile_del(ln, kp, &err);
@@ -380,6 +409,63 @@ static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 /* ---- tunnels --------------------------------------------------------- */
 
+/* An address attribute of @a, 4 or 16 bytes; family 0 when absent. */
+static int ks_nl_addr_of(struct genl_info *info, const struct nlattr *attr,
+			 const char *where, struct l2s_addr *addr)
+{
+	int len;
+
+	memset(addr, 0, sizeof(*addr));
+	if (!attr)
+		return 0;
+	len = nla_len(attr);
+	if (len != 4 && len != 16) {
+		ks_msg(info, attr, "%saddress of %d bytes: 4 (IPv4) or 16 (IPv6)", where, len);
+		return -EINVAL;
+	}
+	addr->family = len == 4 ? 4 : 6;
+	memcpy(addr->bytes, nla_data(attr), len);
+	return 0;
+}
+
+/*
+ * A tunnel's settings from TUNNEL_NEW's attributes or a TUNNELS entry's
+ * (@a); @where prefixes the messages ("" or "TUNNELS entry N: ").  The
+ * strings point into the request.
+ */
+static int ks_nl_tunnel_conf(struct genl_info *info, struct nlattr **a, const char *where,
+			     struct l2s_tunnel_conf *tc)
+{
+	static const int req[] = { L2TPSEL_A_NAME, L2TPSEL_A_SEL_LEVEL, L2TPSEL_A_REMOTE };
+	static const char *const req_name[] = { "NAME", "SEL_LEVEL", "REMOTE" };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(req); i++) {
+		if (a == info->attrs && ks_nl_missing(info, req[i]))
+			return -EINVAL;
+		if (!a[req[i]]) {
+			ks_msg(info, NULL, "%smissing attribute %s", where, req_name[i]);
+			return -EINVAL;
+		}
+	}
+	memset(tc, 0, sizeof(*tc));
+	tc->name = nla_data(a[L2TPSEL_A_NAME]);
+	tc->group = a[L2TPSEL_A_TGROUP] ? nla_data(a[L2TPSEL_A_TGROUP]) : NULL;
+	tc->secret = a[L2TPSEL_A_SECRET] ? nla_data(a[L2TPSEL_A_SECRET]) : NULL;
+	tc->level = nla_get_u8(a[L2TPSEL_A_SEL_LEVEL]);
+	tc->max_sessions = a[L2TPSEL_A_MAX_SESSIONS] ? nla_get_u32(a[L2TPSEL_A_MAX_SESSIONS]) : 0;
+	tc->dest.port = a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : L2S_DEFAULT_PORT;
+	if (ks_nl_addr_of(info, a[L2TPSEL_A_REMOTE], where, &tc->dest.remote) ||
+	    ks_nl_addr_of(info, a[L2TPSEL_A_LOCAL], where, &tc->dest.local))
+		return -EINVAL;
+	if (tc->dest.local.family && tc->dest.local.family != tc->dest.remote.family) {
+		ks_msg(info, a[L2TPSEL_A_LOCAL], "%slocal and remote addresses of different families",
+		       where);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
@@ -389,29 +475,19 @@ static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	struct ks_profile *kp;
 	int ret;
 
-	if (ks_nl_missing(info, L2TPSEL_A_NAME) ||
-	    ks_nl_missing(info, L2TPSEL_A_PROFILE) ||
-	    ks_nl_missing(info, L2TPSEL_A_SEL_LEVEL) ||
-	    ks_nl_missing(info, L2TPSEL_A_REMOTE))
+	if (ks_nl_missing(info, L2TPSEL_A_PROFILE))
 		return -EINVAL;
-	tc.name = nla_data(a[L2TPSEL_A_NAME]);
-	tc.group = a[L2TPSEL_A_TGROUP] ? nla_data(a[L2TPSEL_A_TGROUP]) : NULL;
-	tc.secret = a[L2TPSEL_A_SECRET] ? nla_data(a[L2TPSEL_A_SECRET]) : NULL;
-	tc.level = nla_get_u8(a[L2TPSEL_A_SEL_LEVEL]);
-	tc.max_sessions = a[L2TPSEL_A_MAX_SESSIONS] ? nla_get_u32(a[L2TPSEL_A_MAX_SESSIONS]) : 0;
-	tc.dest.port = a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : L2S_DEFAULT_PORT;
-	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &tc.dest.remote) ||
-	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &tc.dest.local))
-		return -EINVAL;
-	if (tc.dest.local.family && tc.dest.local.family != tc.dest.remote.family) {
-		NL_SET_ERR_MSG_ATTR(info->extack, a[L2TPSEL_A_LOCAL],
-				    "local and remote addresses of different families");
-		return -EINVAL;
-	}
+	ret = ks_nl_tunnel_conf(info, a, "", &tc);
+	if (ret)
+		return ret;
 	ln = ks_wlock(genl_info_net(info));
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
+		goto out;
+	}
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE)) {
+		ret = -EPERM;
 		goto out;
 	}
 	ret = ks_tunnel_add(ln, kp, &tc, &err);
@@ -440,6 +516,10 @@ static int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
+		goto out;
+	}
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE)) {
+		ret = -EPERM;
 		goto out;
 	}
 	ret = ks_tunnel_del(ln, kp, nla_data(info->attrs[L2TPSEL_A_NAME]), &err);
@@ -533,6 +613,7 @@ static int ks_nl_tunnel_session_down(struct sk_buff *skb, struct genl_info *info
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "tunnel %s has no session", name);
 		goto out;
 	}
+	ks_set_check(ln, kp);
 	ks_gen_bump(ln);
 	ret = 0;
 out:
@@ -852,8 +933,19 @@ static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2t
 
 static int ks_nl_login_check(struct genl_info *info)
 {
-	if (!info->attrs[L2TPSEL_A_USER] && !info->attrs[L2TPSEL_A_PROFILE]) {
-		NL_SET_ERR_MSG_MOD(info->extack, "a login needs USER or PROFILE");
+	struct nlattr *prof = info->attrs[L2TPSEL_A_PROFILE];
+
+	if (!info->attrs[L2TPSEL_A_USER] && !prof && !info->attrs[L2TPSEL_A_TUNNELS]) {
+		NL_SET_ERR_MSG_MOD(info->extack, "a login needs USER, PROFILE or TUNNELS");
+		return -EINVAL;
+	}
+	if (prof && info->attrs[L2TPSEL_A_TUNNELS]) {
+		NL_SET_ERR_MSG_ATTR(info->extack, prof, "PROFILE and TUNNELS exclude each other");
+		return -EINVAL;
+	}
+	if (prof && ((char *)nla_data(prof))[0] == '~') {
+		NL_SET_ERR_MSG_ATTR(info->extack, prof,
+				    "a profile beginning with ~ is a login's own tunnel set: give TUNNELS");
 		return -EINVAL;
 	}
 	return 0;
@@ -864,9 +956,55 @@ static u32 ks_nl_login_key(struct genl_info *info)
 {
 	const struct nlattr *k = info->attrs[L2TPSEL_A_KEY] ?: info->attrs[L2TPSEL_A_USER] ?:
 				 info->attrs[L2TPSEL_A_PROFILE];
-	const char *s = nla_data(k);
+	const char *s = k ? nla_data(k) : "";
 
 	return l2s_hash_key(s, strlen(s));
+}
+
+/*
+ * A login's own tunnel set (TUNNELS): its entries parsed into @tc (at most
+ * L2S_DESTS_PER_LEVEL, *@n of them) and found or made (ks_set_get()).
+ */
+static int ks_nl_login_set(struct genl_info *info, struct l2tpsel_net *ln,
+			   struct l2s_tunnel_conf *tc, struct ks_profile **kpp)
+{
+	struct nlattr *tb[L2TPSEL_A_MAX + 1], *e;
+	struct l2s_err err = { };
+	char where[32];
+	u32 n = 0, bad;
+	int rem, ret;
+
+	nla_for_each_nested(e, info->attrs[L2TPSEL_A_TUNNELS], rem) {
+		snprintf(where, sizeof(where), "TUNNELS entry %u: ", n);
+		if (nla_type(e) != L2TPSEL_A_TUNNEL_ENTRY) {
+			ks_msg(info, e, "%snot a TUNNEL_ENTRY", where);
+			return -EINVAL;
+		}
+		if (n == L2S_DESTS_PER_LEVEL) {
+			ks_msg(info, e, "at most %u TUNNELS entries", L2S_DESTS_PER_LEVEL);
+			return -EINVAL;
+		}
+		ret = nla_parse_nested(tb, L2TPSEL_A_MAX, e, ks_set_entry_policy, info->extack);
+		if (ret)
+			return ret;
+		ret = ks_nl_tunnel_conf(info, tb, where, &tc[n]);
+		if (ret)
+			return ret;
+		n++;
+	}
+	if (!n) {
+		ks_msg(info, info->attrs[L2TPSEL_A_TUNNELS], "TUNNELS has no entry");
+		return -EINVAL;
+	}
+	ret = ks_set_get(ln, tc, n, kpp, &bad, &err);
+	if (ret) {
+		if (bad < n)
+			ks_msg(info, info->attrs[L2TPSEL_A_TUNNELS], "TUNNELS entry %u: %s",
+			       bad, err.msg);
+		else
+			ks_nl_err(info, info->attrs[L2TPSEL_A_TUNNELS], &err, ret);
+	}
+	return ret;
 }
 
 /* Reply with a login's step; a login that is DONE is announced and freed. */
@@ -901,6 +1039,7 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	struct ks_login *kl;
 	struct sk_buff *msg;
 	struct l2s_step st;
+	struct l2s_tunnel_conf *tc;
 	struct nlattr *pick;
 	void *hdr;
 	int ret, rem, t;
@@ -913,11 +1052,19 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ln = ks_wlock(genl_info_net(info));
-	req.kp = ks_nl_login_profile(info, ln, &why);
-	if (!req.kp) {
-		ks_why_send(info, &why);
-		ret = -ENOENT;
-		goto err_unlock;
+	if (a[L2TPSEL_A_TUNNELS]) {
+		tc = kmalloc_array(L2S_DESTS_PER_LEVEL, sizeof(*tc), GFP_KERNEL);
+		ret = tc ? ks_nl_login_set(info, ln, tc, &req.kp) : -ENOMEM;
+		kfree(tc);
+		if (ret)
+			goto err_unlock;
+	} else {
+		req.kp = ks_nl_login_profile(info, ln, &why);
+		if (!req.kp) {
+			ks_why_send(info, &why);
+			ret = -ENOENT;
+			goto err_unlock;
+		}
 	}
 	if (a[L2TPSEL_A_PICKS]) {
 		nla_for_each_nested(pick, a[L2TPSEL_A_PICKS], rem) {
@@ -944,6 +1091,8 @@ static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	return ks_nl_login_reply(info, ln, msg, hdr, kl, req.kp, &st);
 
 err_unlock:
+	if (req.kp && req.kp->dyn)
+		ks_set_put(ln, req.kp);
 	ks_wunlock(ln);
 	nlmsg_free(msg);
 	return ret;

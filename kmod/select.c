@@ -14,6 +14,7 @@
  * ks_table), not the core's l2s_domain_* linear array: a carrier box maps
  * 100k domains and a login looks its domain up in O(1).
  */
+#include <linux/jhash.h>
 #include <linux/mm.h>
 #include <linux/netlink.h>
 #include <linux/notifier.h>
@@ -300,6 +301,8 @@ static void ks_profile_publish(struct l2tpsel_net *ln, struct ks_profile *kp,
 	call_rcu(&container_of(old, struct ks_pver, p)->rcu, ks_pver_free_rcu);
 }
 
+static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp);
+
 /**
  * ks_profile_new() - create an empty profile with default settings
  * @ln: the namespace
@@ -312,19 +315,31 @@ static void ks_profile_publish(struct l2tpsel_net *ln, struct ks_profile *kp,
 int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
 		   struct l2s_err *err)
 {
-	struct ks_profile *kp;
-	struct ks_pver *ver;
 	int ret;
 
 	ret = l2s_profile_check_name(name, err);
 	if (ret)
 		return ret;
+	if (name[0] == '~')
+		return L2S_REFUSE(-EINVAL, err,
+				  "profile %s: names beginning with ~ are logins' own tunnel sets",
+				  name);
 	if (ks_profile_find(ln, name))
 		return L2S_REFUSE(-EEXIST, err, "profile %s already exists", name);
-	if (ln->sel.profiles.n >= READ_ONCE(ks_max_profiles))
+	if (ln->sel.profiles.n - ln->sel.n_sets >= READ_ONCE(ks_max_profiles))
 		return L2S_REFUSE(-ENOSPC, err,
 				  "at most %u profiles per namespace (module parameter max_profiles)",
 				  READ_ONCE(ks_max_profiles));
+	return ks_profile_make(ln, name, kpp);
+}
+
+/* An empty profile @name (checked, free) in the table. */
+static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp)
+{
+	struct ks_profile *kp;
+	struct ks_pver *ver;
+	int ret;
+
 	kp = kzalloc(sizeof(*kp), GFP_KERNEL_ACCOUNT);
 	if (!kp)
 		return -ENOMEM;
@@ -338,6 +353,8 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 	/* Not reachable yet: the table insertion below publishes it. */
 	RCU_INIT_POINTER(kp->p, &ver->p);
 	kp->serial = ++ln->sel.next_serial;
+	INIT_LIST_HEAD(&kp->idle);
+	INIT_LIST_HEAD(&kp->set);
 	ret = ks_table_add(&ln->sel.profiles, &kp->obj, name);
 	if (ret)
 		goto err_free;
@@ -364,6 +381,10 @@ int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err
 	struct l2s_profile *p = ks_prof(ln, kp);
 	u32 i;
 
+	if (kp->dyn)
+		return L2S_REFUSE(-EPERM, err,
+				  "profile %s is a login's own tunnel set: it goes when unused",
+				  p->name);
 	for (i = 0; i < p->ntunnels; i++)
 		if (p->t[i].sessions)
 			return L2S_REFUSE(-EBUSY, err, "profile %s: tunnel %s has %u live sessions",
@@ -534,6 +555,10 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
 	ret = l2s_profile_check_name(profile, err);
 	if (ret)
 		return ret;
+	if (profile[0] == '~')
+		return L2S_REFUSE(-EINVAL, err,
+				  "domain %s: profile %s: names beginning with ~ are logins' own tunnel sets",
+				  domain, profile);
 	old = ks_domain_find(ln, domain);
 	if (!old && ln->sel.domains.n >= READ_ONCE(ks_max_domains))
 		return L2S_REFUSE(-ENOSPC, err,
@@ -578,6 +603,177 @@ int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *er
 
 /* ---- logins ---------------------------------------------------------- */
 
+/* ---- logins' own tunnel sets (LOGIN_BEGIN TUNNELS, S-OBJ-4) ---------- */
+
+static u32 ks_addr_hash(const struct l2s_addr *a, u32 h)
+{
+	return jhash(a->bytes, a->family == 6 ? 16 : 4, h ^ a->family);
+}
+
+/* The same for the same entries in any order: a sum of each entry's hash. */
+static u32 ks_set_hash(const struct l2s_tunnel_conf *tc, u32 n)
+{
+	u32 i, h, sum = n;
+
+	for (i = 0; i < n; i++) {
+		h = jhash(tc[i].name, strlen(tc[i].name), tc[i].level);
+		h = jhash_2words(tc[i].max_sessions, tc[i].dest.port, h);
+		h = ks_addr_hash(&tc[i].dest.remote, h);
+		h = ks_addr_hash(&tc[i].dest.local, h);
+		if (tc[i].group)
+			h = jhash(tc[i].group, strlen(tc[i].group), h);
+		if (tc[i].secret)
+			h = jhash(tc[i].secret, strlen(tc[i].secret), h);
+		sum += h;
+	}
+	return sum;
+}
+
+static bool ks_set_equal(struct l2tpsel_net *ln, const struct l2s_profile *p,
+			 const struct l2s_tunnel_conf *tc, u32 n)
+{
+	const struct l2s_tunnel *t;
+	u32 i;
+	int j;
+
+	if (p->ntunnels != n)
+		return false;
+	for (i = 0; i < n; i++) {
+		j = l2s_tunnel_find(p, tc[i].name);
+		if (j < 0)
+			return false;
+		t = &p->t[j];
+		if (t->level != tc[i].level || t->max_sessions != tc[i].max_sessions ||
+		    strcmp(t->group, tc[i].group ?: "") || strcmp(t->secret, tc[i].secret ?: "") ||
+		    l2s_dest_find(&ln->sel.core, &tc[i].dest) != t->dest)
+			return false;
+	}
+	return true;
+}
+
+static void ks_set_free(struct l2tpsel_net *ln, struct ks_profile *kp)
+{
+	list_del(&kp->set);
+	list_del_init(&kp->idle);
+	ln->sel.n_sets--;
+	/* Readers may still walk it: references go now, memory after a grace period. */
+	l2s_profile_put_dests(&ln->sel.core, ks_prof(ln, kp));
+	ks_table_del(&ln->sel.profiles, &kp->obj);
+	call_rcu(&kp->obj.rcu, ks_profile_free_rcu);
+}
+
+/*
+ * Free the sets unused for the lockout time, oldest first, so that a lockout
+ * of a destination only a set named outlives the login that caused it; with
+ * @room, also the oldest unused one while the namespace is at its bound.
+ */
+static void ks_set_reap(struct l2tpsel_net *ln, u64 now, bool room)
+{
+	struct ks_sel *s = &ln->sel;
+	struct ks_profile *kp, *tmp;
+
+	list_for_each_entry_safe(kp, tmp, &s->idle_sets, idle) {
+		if (kp->idle_ms + s->core.lockout_ms > now &&
+		    !(room && s->n_sets >= READ_ONCE(ks_max_tunnel_sets)))
+			break;
+		ks_set_free(ln, kp);
+		ks_gen_bump(ln);
+	}
+}
+
+/**
+ * ks_set_check() - put a tunnel set on the idle list, or take it off
+ * @ln: the namespace
+ * @kp: a profile; nothing happens unless it is a tunnel set
+ *
+ * Called whenever a login comes onto it or leaves it and when a session of
+ * it goes down.
+ */
+void ks_set_check(struct l2tpsel_net *ln, struct ks_profile *kp)
+{
+	const struct l2s_profile *p = ks_prof(ln, kp);
+	bool busy = kp->logins;
+	u32 i;
+
+	if (!kp->dyn)
+		return;
+	for (i = 0; !busy && i < p->ntunnels; i++)
+		busy = p->t[i].sessions;
+	if (busy) {
+		list_del_init(&kp->idle);
+	} else if (list_empty(&kp->idle)) {
+		kp->idle_ms = ks_now_ms();
+		list_add_tail(&kp->idle, &ln->sel.idle_sets);
+	}
+}
+
+/**
+ * ks_set_get() - the tunnel set a login gave, found or made
+ * @ln: the namespace
+ * @tc: its entries
+ * @n: how many (1..L2S_DESTS_PER_LEVEL, checked by the caller)
+ * @kpp: receives the set's profile, held (off the idle list) until
+ *       ks_set_put() or the login begun on it ends
+ * @bad: receives the index of the entry refused
+ * @err: refusal message
+ *
+ * Return: 0, or -EINVAL (an entry, @bad set), -ENOSPC or -ENOMEM.
+ */
+int ks_set_get(struct l2tpsel_net *ln, const struct l2s_tunnel_conf *tc, u32 n,
+	       struct ks_profile **kpp, u32 *bad, struct l2s_err *err)
+{
+	struct ks_sel *s = &ln->sel;
+	u32 hash = ks_set_hash(tc, n), i;
+	struct ks_profile *kp;
+	char name[L2S_NAME_LEN];
+	int ret;
+
+	*bad = U32_MAX;
+	list_for_each_entry(kp, &s->sets, set) {
+		if (kp->hash == hash && ks_set_equal(ln, ks_prof(ln, kp), tc, n))
+			goto hold;
+	}
+	ks_set_reap(ln, ks_now_ms(), true);
+	if (s->n_sets >= READ_ONCE(ks_max_tunnel_sets))
+		return L2S_REFUSE(-ENOSPC, err,
+				  "at most %u tunnel sets in use per namespace (module parameter max_tunnel_sets)",
+				  READ_ONCE(ks_max_tunnel_sets));
+	do
+		snprintf(name, sizeof(name), "~%u", ++s->next_set);
+	while (ks_profile_find(ln, name));
+	ret = ks_profile_make(ln, name, &kp);
+	if (ret)
+		return ret;
+	kp->dyn = true;
+	kp->hash = hash;
+	list_add_tail(&kp->set, &s->sets);
+	s->n_sets++;
+	for (i = 0; i < n; i++) {
+		ret = ks_tunnel_add(ln, kp, &tc[i], err);
+		if (ret < 0) {
+			*bad = i;
+			ks_set_free(ln, kp);
+			return ret;
+		}
+	}
+hold:
+	*kpp = kp;
+	kp->logins++;
+	ks_set_check(ln, kp);
+	return 0;
+}
+
+/**
+ * ks_set_put() - drop a hold ks_set_get() took
+ * @ln: the namespace
+ * @kp: the set
+ */
+void ks_set_put(struct l2tpsel_net *ln, struct ks_profile *kp)
+{
+	kp->logins--;
+	ks_set_check(ln, kp);
+}
+
 /**
  * ks_login_finish() - forget a login (done, timed out, or its owner went away)
  * @ln: the namespace
@@ -585,6 +781,14 @@ int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *er
  */
 void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl)
 {
+	if (kl->dyn) {
+		struct ks_obj *o = xa_load(&ln->sel.profiles.xa, kl->profile_id);
+		struct ks_profile *kp = o ? container_of(o, struct ks_profile, obj) : NULL;
+
+		/* A set is not freed while a login is on it. */
+		if (!WARN_ON_ONCE(!kp || kp->serial != kl->serial || !kp->logins))
+			ks_set_put(ln, kp);
+	}
 	list_del(&kl->lru);
 	xa_erase(&ln->sel.logins, kl->id);
 	WRITE_ONCE(ln->sel.n_logins, ln->sel.n_logins - 1);
@@ -632,6 +836,7 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 	*klp = NULL;
 	ks_sel_env(ln, &env, &ec);
 	ks_logins_reap(ln, env.now);
+	ks_set_reap(ln, env.now, false);
 	if (s->n_logins >= s->max_logins)
 		return L2S_REFUSE(-ENOSPC, err, "at most %u logins in progress (max-logins)",
 				  s->max_logins);
@@ -650,6 +855,7 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 	kl->last_ms = env.now;
 	memcpy(kl->picks, req->picks, sizeof(kl->picks));
 	kl->npicks = req->npicks;
+	kl->dyn = req->kp->dyn;		/* the caller's hold on the set is the login's now */
 	list_add_tail(&kl->lru, &s->lru);
 	WRITE_ONCE(s->n_logins, s->n_logins + 1);
 	ec.kl = kl;
@@ -923,6 +1129,8 @@ int ks_sel_init(struct l2tpsel_net *ln)
 		goto err_domains;
 	xa_init_flags(&s->logins, XA_FLAGS_ALLOC1);
 	INIT_LIST_HEAD(&s->lru);
+	INIT_LIST_HEAD(&s->sets);
+	INIT_LIST_HEAD(&s->idle_sets);
 	s->max_logins = KS_MAX_LOGINS_DEFAULT;
 	INIT_DELAYED_WORK(&s->expire_work, ks_expire_work);
 	return 0;

@@ -118,7 +118,8 @@ static const struct cspec specs[] = {
 	  { { L2TPSEL_A_REMOTE, K_ADDR, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
 	{ L2TPSEL_CMD_LOGIN_BEGIN, "LOGIN_BEGIN", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_USER, K_STR, 0 }, { L2TPSEL_A_PROFILE, K_STR, 0 },
-	    { L2TPSEL_A_KEY, K_STR, 0 }, { L2TPSEL_A_PICKS, K_NEST, 0 } } },
+	    { L2TPSEL_A_KEY, K_STR, 0 }, { L2TPSEL_A_PICKS, K_NEST, 0 },
+	    { L2TPSEL_A_TUNNELS, K_NEST, 0 } } },
 	{ L2TPSEL_CMD_LOGIN_REPORT, "LOGIN_REPORT", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_LOGIN_ID, K_U32, R }, { L2TPSEL_A_OUTCOME, K_U8, R },
 	    { L2TPSEL_A_RESULT_CODE, K_U16, 0 }, { L2TPSEL_A_ERROR_CODE, K_U16, 0 } } },
@@ -254,7 +255,13 @@ static void put_valid(struct nlmsghdr *nlh, uint16_t type, uint8_t kind)
 	case K_NEST: {
 		struct nlattr *n = mnl_attr_nest_start(nlh, type), *b;
 
-		if (type == L2TPSEL_A_RL_BANDS) {
+		if (type == L2TPSEL_A_TUNNELS) {
+			b = mnl_attr_nest_start(nlh, L2TPSEL_A_TUNNEL_ENTRY);
+			put_str(nlh, L2TPSEL_A_NAME, "t1");
+			mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, 0);
+			put_ip4(nlh, L2TPSEL_A_REMOTE, "10.9.0.1");
+			mnl_attr_nest_end(nlh, b);
+		} else if (type == L2TPSEL_A_RL_BANDS) {
 			b = mnl_attr_nest_start(nlh, L2TPSEL_A_RL_BAND);
 			mnl_attr_put_u8(nlh, L2TPSEL_A_RL_BAND_LOAD, 50);
 			mnl_attr_put_u8(nlh, L2TPSEL_A_RL_BAND_PERCENT, 20);
@@ -2335,6 +2342,306 @@ TEST(extack_messages_under_concurrency)
 				  total, CONC_PROCS * CONC_REQS);
 	kl_log("%u refusals from %d processes at once, %u with a wrong message", CONC_PROCS * CONC_REQS,
 	       CONC_PROCS, total);
+}
+
+/* ---- a login's own tunnel set (LOGIN_BEGIN TUNNELS, S-OBJ-4, S-RAD-2) ---- */
+
+struct set_entry {
+	const char *name;
+	uint8_t level;
+	const char *remote;
+	uint32_t max_sessions;
+	const char *secret;
+};
+
+static void put_set(struct nlmsghdr *nlh, const struct set_entry *e, unsigned int n)
+{
+	struct nlattr *list = mnl_attr_nest_start(nlh, L2TPSEL_A_TUNNELS), *one;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		one = mnl_attr_nest_start(nlh, L2TPSEL_A_TUNNEL_ENTRY);
+		if (e[i].name)
+			put_str(nlh, L2TPSEL_A_NAME, e[i].name);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, e[i].level);
+		if (e[i].remote)
+			put_ip4(nlh, L2TPSEL_A_REMOTE, e[i].remote);
+		if (e[i].max_sessions)
+			mnl_attr_put_u32(nlh, L2TPSEL_A_MAX_SESSIONS, e[i].max_sessions);
+		if (e[i].secret)
+			put_str(nlh, L2TPSEL_A_SECRET, e[i].secret);
+		mnl_attr_nest_end(nlh, one);
+	}
+	mnl_attr_nest_end(nlh, list);
+}
+
+/* LOGIN_BEGIN with a tunnel set; the first step parsed into @at (kept in @ms). */
+static int begin_set(struct nlt *t, const struct set_entry *e, unsigned int n,
+		     struct nlt_attrs *at, struct msgs *ms, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_LOGIN_BEGIN);
+
+	put_str(nlh, L2TPSEL_A_USER, "radius@set.example");
+	put_set(nlh, e, n);
+	return get_one(t, nlh, at, ms, ack);
+}
+
+static int report(struct nlt *t, uint32_t id, uint8_t outcome, struct nlt_attrs *at,
+		  struct msgs *ms, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_LOGIN_REPORT);
+
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, outcome);
+	return get_one(t, nlh, at, ms, ack);
+}
+
+/* The destination with remote @remote in a DEST_GET dump: its attributes, or false. */
+static bool dest_of(struct nlt *t, const char *remote, struct nlt_attrs *at, struct msgs *ms)
+{
+	struct nlt_ack ack;
+	struct in_addr want;
+	unsigned int i;
+
+	inet_pton(AF_INET, remote, &want);
+	msgs_free(ms);
+	if (dump(t, L2TPSEL_CMD_DEST_GET, ms, &ack))
+		return false;
+	for (i = 0; i < ms->n; i++) {
+		nlt_parse(ms->m[i], at);
+		if (at->tb[L2TPSEL_A_REMOTE] &&
+		    mnl_attr_get_payload_len(at->tb[L2TPSEL_A_REMOTE]) == 4 &&
+		    !memcmp(mnl_attr_get_payload(at->tb[L2TPSEL_A_REMOTE]), &want, 4))
+			return true;
+	}
+	return false;
+}
+
+/* How many profiles a dump shows with DYNAMIC 1. */
+static unsigned int n_sets(struct nlt *t)
+{
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	unsigned int i, n = 0;
+
+	if (dump(t, L2TPSEL_CMD_PROFILE_GET, &ms, &ack))
+		return 9999;
+	for (i = 0; i < ms.n; i++) {
+		nlt_parse(ms.m[i], &at);
+		n += nlt_u8(&at, L2TPSEL_A_DYNAMIC) == 1;
+	}
+	msgs_free(&ms);
+	return n;
+}
+
+TEST(login_tunnel_set_shares_destinations)
+{
+	static const struct set_entry set[] = {
+		{ "tag1", 0, "10.9.0.1", 0, "s1" }, { "tag2", 1, "10.9.0.7", 2, NULL } };
+	static const struct set_entry same[] = { set[1], set[0] };
+	struct msgs ms = { }, ds = { };
+	struct nlt_attrs at, d;
+	struct nlmsghdr *nlh;
+	struct nlt_ack ack;
+	struct nlt t;
+	char set_name[32];
+	uint32_t id;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
+	ASSERT_EQ(0, mk_tunnel(&t, "p1", "t1", 0, "10.9.0.1", NULL, &ack));
+	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_TIME, 60);
+	DO_OK(&t, nlh);
+
+	/* The first attempt: the level-0 tunnel of the set, in a profile "~N". */
+	ASSERT_EQ(0, begin_set(&t, set, 2, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	ASSERT_TRUE(nlt_str(&at, L2TPSEL_A_PROFILE) && nlt_str(&at, L2TPSEL_A_PROFILE)[0] == '~');
+	snprintf(set_name, sizeof(set_name), "%s", nlt_str(&at, L2TPSEL_A_PROFILE));
+	EXPECT_STREQ("tag1", nlt_str(&at, L2TPSEL_A_NAME));
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_HAS_SECRET));
+	id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(&ms);
+	/* One destination for the configured tunnel and the set's (S-OBJ-1). */
+	ASSERT_TRUE(dest_of(&t, "10.9.0.1", &d, &ds));
+	EXPECT_EQ(2, nlt_u32(&d, L2TPSEL_A_N_TUNNELS));
+
+	/* No reply: the shared destination is locked, the login fails over to level 1. */
+	ASSERT_EQ(0, report(&t, id, L2TPSEL_OUTCOME_NO_REPLY, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_STREQ("tag2", nlt_str(&at, L2TPSEL_A_NAME));
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_SEL_LEVEL));
+	msgs_free(&ms);
+	ASSERT_TRUE(dest_of(&t, "10.9.0.1", &d, &ds));
+	EXPECT_GT(nlt_u32(&d, L2TPSEL_A_LOCKOUT_REMAINING), 50000);
+	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_FAILURES));
+	ASSERT_EQ(0, report(&t, id, L2TPSEL_OUTCOME_OK, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
+	EXPECT_STREQ("tag2", nlt_str(&at, L2TPSEL_A_NAME));
+	EXPECT_STREQ(set_name, nlt_str(&at, L2TPSEL_A_PROFILE));
+	msgs_free(&ms);
+	ASSERT_TRUE(dest_of(&t, "10.9.0.7", &d, &ds));
+	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_SESSIONS));
+
+	/* The same entries in another order: the same set, its counts held across logins. */
+	ASSERT_EQ(0, begin_set(&t, same, 2, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_STREQ(set_name, nlt_str(&at, L2TPSEL_A_PROFILE));
+	id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(&ms);
+	EXPECT_EQ(1, n_sets(&t));
+	ASSERT_EQ(0, report(&t, id, L2TPSEL_OUTCOME_CLIENT_GONE, &at, &ms, &ack));
+	msgs_free(&ms);
+	/* Another secret is another set. */
+	{
+		struct set_entry other[] = { set[0], set[1] };
+
+		other[0].secret = "s2";
+		ASSERT_EQ(0, begin_set(&t, other, 2, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+		EXPECT_NE(0, strcmp(set_name, nlt_str(&at, L2TPSEL_A_PROFILE) ?: set_name));
+		id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+		msgs_free(&ms);
+		EXPECT_EQ(2, n_sets(&t));
+		ASSERT_EQ(0, report(&t, id, L2TPSEL_OUTCOME_CLIENT_GONE, &at, &ms, &ack));
+		msgs_free(&ms);
+	}
+
+	/* The kernel's own: not changed, deleted, mapped or named by a login. */
+	nlh = req(&t, L2TPSEL_CMD_PROFILE_DEL);
+	put_str(nlh, L2TPSEL_A_NAME, set_name);
+	EXPECT_EQ(-EPERM, talk(&t, nlh, &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "own tunnel set")) TH_LOG("message: %s", ack.msg);
+	nlh = req(&t, L2TPSEL_CMD_PROFILE_SET);
+	put_str(nlh, L2TPSEL_A_NAME, set_name);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_LB, L2TPSEL_LB_HASH);
+	EXPECT_EQ(-EPERM, talk(&t, nlh, &ack));
+	EXPECT_EQ(-EPERM, mk_tunnel(&t, set_name, "t9", 0, "10.9.0.9", NULL, &ack));
+	EXPECT_EQ(-EPERM, del_tunnel(&t, set_name, "tag1", &ack));
+	EXPECT_EQ(-EINVAL, mk_profile(&t, "~x", &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "beginning with ~")) TH_LOG("message: %s", ack.msg);
+	nlh = req(&t, L2TPSEL_CMD_DOMAIN_NEW);
+	put_str(nlh, L2TPSEL_A_DOMAIN, "d.example");
+	put_str(nlh, L2TPSEL_A_PROFILE, set_name);
+	EXPECT_EQ(-EINVAL, talk(&t, nlh, &ack));
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, set_name);
+	EXPECT_EQ(-EINVAL, talk(&t, nlh, &ack));
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	put_set(nlh, set, 2);
+	EXPECT_EQ(-EINVAL, talk(&t, nlh, &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "exclude")) TH_LOG("message: %s", ack.msg);
+
+	/* Bad entries: refused with the entry named, and no set left behind. */
+	{
+		struct set_entry bad[32];
+		unsigned int i;
+
+		memcpy(bad, set, sizeof(set));
+		bad[1].remote = NULL;
+		EXPECT_EQ(-EINVAL, begin_set(&t, bad, 2, &at, &ms, &ack));
+		EXPECT_STREQ("TUNNELS entry 1: missing attribute REMOTE", ack.msg);
+		msgs_free(&ms);
+		bad[1] = set[1];
+		bad[1].level = 9;
+		EXPECT_EQ(-EINVAL, begin_set(&t, bad, 2, &at, &ms, &ack));
+		EXPECT_NE(NULL, strstr(ack.msg, "TUNNELS entry 1: tunnel tag2: level 9"))
+			TH_LOG("message: %s", ack.msg);
+		msgs_free(&ms);
+		bad[1] = set[1];
+		bad[1].name = "tag1";
+		EXPECT_EQ(-EEXIST, begin_set(&t, bad, 2, &at, &ms, &ack));
+		msgs_free(&ms);
+		for (i = 0; i < 32; i++) {
+			static char names[32][8];
+
+			snprintf(names[i], sizeof(names[i]), "n%u", i);
+			bad[i] = set[0];
+			bad[i].name = names[i];
+		}
+		EXPECT_EQ(-EINVAL, begin_set(&t, bad, 32, &at, &ms, &ack));
+		EXPECT_STREQ("at most 31 TUNNELS entries", ack.msg);
+		msgs_free(&ms);
+		EXPECT_EQ(-EINVAL, begin_set(&t, bad, 0, &at, &ms, &ack));
+		msgs_free(&ms);
+		EXPECT_EQ(2, n_sets(&t)) TH_LOG("a refused set was left behind");
+	}
+
+	/* The session ends; after the lockout time unused sets go at the next login. */
+	nlh = req(&t, L2TPSEL_CMD_TUNNEL_SESSION_DOWN);
+	put_str(nlh, L2TPSEL_A_NAME, "tag2");
+	put_str(nlh, L2TPSEL_A_PROFILE, set_name);
+	DO_OK(&t, nlh);
+	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_TIME, 1);
+	DO_OK(&t, nlh);
+	EXPECT_EQ(2, n_sets(&t)) TH_LOG("a set went before its lockout time");
+	usleep(1200 * 1000);
+	nlh = req(&t, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
+	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	msgs_free(&ms);
+	EXPECT_EQ(0, n_sets(&t));
+	EXPECT_FALSE(dest_of(&t, "10.9.0.7", &d, &ds)) TH_LOG("the set's own destination stayed");
+	ASSERT_TRUE(dest_of(&t, "10.9.0.1", &d, &ds));
+	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_N_TUNNELS));
+	msgs_free(&ds);
+	nlt_close(&t);
+}
+
+/* max_tunnel_sets: sets in use are never taken; an idle one makes room. */
+TEST(login_tunnel_set_bound)
+{
+	static const char *const remotes[] = { "10.9.1.1", "10.9.1.2", "10.9.1.3" };
+	const char *param = "/sys/module/l2tpsel/parameters/max_tunnel_sets";
+	struct set_entry e = { "tag1", 0, NULL, 0, NULL };
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	struct nlt t;
+	uint32_t id[3];
+	char old[32] = "";
+	FILE *f;
+	int i;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &t);
+	f = fopen(param, "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_NE(NULL, fgets(old, sizeof(old), f));
+	fclose(f);
+	f = fopen(param, "w");
+	ASSERT_NE(NULL, f);
+	fputs("2", f);
+	fclose(f);
+	for (i = 0; i < 2; i++) {
+		e.remote = remotes[i];
+		ASSERT_EQ(0, begin_set(&t, &e, 1, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+		id[i] = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+		msgs_free(&ms);
+	}
+	e.remote = remotes[2];
+	EXPECT_EQ(-ENOSPC, begin_set(&t, &e, 1, &at, &ms, &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "at most 2 tunnel sets")) TH_LOG("message: %s", ack.msg);
+	msgs_free(&ms);
+	ASSERT_EQ(0, report(&t, id[0], L2TPSEL_OUTCOME_CLIENT_GONE, &at, &ms, &ack));
+	msgs_free(&ms);
+	EXPECT_EQ(0, begin_set(&t, &e, 1, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	id[2] = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(&ms);
+	EXPECT_EQ(2, n_sets(&t));
+	/* The login still on its set kept it. */
+	EXPECT_EQ(0, report(&t, id[1], L2TPSEL_OUTCOME_CLIENT_GONE, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	msgs_free(&ms);
+	f = fopen(param, "w");
+	ASSERT_NE(NULL, f);
+	fputs(old, f);
+	fclose(f);
+	/* A closed socket's login lets its set go idle, then it is freed with the namespace. */
+	nlt_close(&t);
 }
 
 TEST_HARNESS_MAIN

@@ -110,7 +110,7 @@
  *   req: NAME.  Refused (-EBUSY) while a tunnel of it has live sessions.
  * L2TPSEL_CMD_PROFILE_GET                    (do with NAME, or dump, admin)
  *   reply: NAME, FAILOVER, LB, FAILOVER_CDN, FAILOVER_STOPCCN, N_TUNNELS,
- *          N_LEVELS, N_DESTS
+ *          N_LEVELS, N_DESTS, DYNAMIC u8 (1: a login's tunnel set, "~N")
  *
  * L2TPSEL_CMD_TUNNEL_NEW                     (do, admin)
  *   req: NAME, PROFILE, SEL_LEVEL u8 (0..7), REMOTE
@@ -146,10 +146,27 @@
  *   reply: N_LOCKED (destinations unlocked).  S-SEL-11.
  *
  * L2TPSEL_CMD_LOGIN_BEGIN                    (do, admin)
- *   req: USER ("name@domain") or PROFILE (takes precedence over the domain
- *   map); opt: KEY (hash key for the hash modes, default USER),
+ *   req: USER ("name@domain"), PROFILE (takes precedence over the domain
+ *   map) or TUNNELS; opt: KEY (hash key for the hash modes, default USER),
  *   PICKS (nest of up to 8 NAME: tunnels to choose at the next random draws
  *   whose candidates include them, in order; for replaying a scenario).
+ *   TUNNELS (S-OBJ-4, what a RADIUS server's tunnel attributes give): the
+ *   login's own tunnel set, a nest of 1..31 TUNNEL_ENTRY, each a nest of
+ *   the TUNNEL_NEW attributes without PROFILE (req NAME, SEL_LEVEL, REMOTE;
+ *   opt PORT, LOCAL, MAX_SESSIONS, TGROUP, SECRET); it excludes PROFILE.
+ *   The set becomes a profile of the kernel's own, named "~N", selected
+ *   with the default settings (failover between levels, random); its
+ *   destinations are the global ones (lockout and counts shared with the
+ *   configured tunnels, S-OBJ-1).  Logins giving an equal set (same
+ *   entries, in any order) share one such profile, so that MAX_SESSIONS
+ *   and the tunnel counts hold across them.  It lives while a login is on
+ *   it or a tunnel of it has a session, and then for the lockout time;
+ *   at most max_tunnel_sets (module parameter, default 1024) per namespace
+ *   (-ENOSPC beyond, when none is idle).  PROFILE_GET and TUNNEL_GET show
+ *   it (DYNAMIC 1); TUNNEL_SESSION_DOWN takes its name.  Names beginning
+ *   with "~" are refused everywhere else (PROFILE_NEW, DOMAIN_NEW, a
+ *   login's PROFILE), and the profile and its tunnels cannot be changed
+ *   or deleted (-EPERM).
  *   reply: LOGIN_ID u32, then the step: STEP u8 (enum l2tpsel_step);
  *     ATTEMPT: the tunnel's attributes as TUNNEL_GET gives them (NAME,
  *              PROFILE, SEL_LEVEL, REMOTE, PORT, LOCAL, ...; never the
@@ -167,8 +184,9 @@
  *   ERROR_CODE u16 for CDN / StopCCN.  reply: as LOGIN_BEGIN.
  *   Only the socket that began the login may report (-ENOENT otherwise).
  * L2TPSEL_CMD_LOGIN_TEST                     (do, admin)
- *   req/opt as LOGIN_BEGIN (without PICKS).  A dry run on a copy of the
- *   state: every attempt is assumed to fail with no reply.  Nothing changes.
+ *   req/opt as LOGIN_BEGIN (without PICKS and TUNNELS).  A dry run on a
+ *   copy of the state: every attempt is assumed to fail with no reply.
+ *   Nothing changes.
  *   Admin although it only reads: each call copies the destination table
  *   (4096 x 56 bytes) and the profile (35 KB).
  *   reply: STEPS (nest of STEP_ENTRY: nest of the ATTEMPT attributes plus
@@ -467,6 +485,9 @@ enum l2tpsel_attr {
 	L2TPSEL_A_RL_CHANGES,		/* NLA_U32 */
 	L2TPSEL_A_RL_SAMPLES,		/* NLA_U32 */
 	L2TPSEL_A_MORE,			/* NLA_FLAG: the next entry continues this one */
+	L2TPSEL_A_TUNNELS,		/* nest of L2TPSEL_A_TUNNEL_ENTRY */
+	L2TPSEL_A_TUNNEL_ENTRY,		/* nest: a tunnel of a login's own set */
+	L2TPSEL_A_DYNAMIC,		/* NLA_U8 */
 
 	__L2TPSEL_A_MAX
 };

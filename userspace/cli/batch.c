@@ -269,11 +269,16 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data)
 	a = tb[batch_kinds[d->kind].name_attr];
 	if (!a || mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
 		return MNL_CB_OK;
+	/* A login's own tunnel set ("~N") is the kernel's, not configuration. */
+	if (d->kind == BK_PROFILE && mnl_attr_get_str(a)[0] == '~')
+		return MNL_CB_OK;
 	if (d->kind == BK_TUNNEL) {
 		if (!tb[L2TPSEL_A_PROFILE] ||
 		    mnl_attr_validate(tb[L2TPSEL_A_PROFILE], MNL_TYPE_NUL_STRING))
 			return MNL_CB_OK;
 		profile = mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]);
+		if (profile[0] == '~')
+			return MNL_CB_OK;
 		if (tb[L2TPSEL_A_SESSIONS] && !mnl_attr_validate(tb[L2TPSEL_A_SESSIONS], MNL_TYPE_U32))
 			sessions = mnl_attr_get_u32(tb[L2TPSEL_A_SESSIONS]);
 	}

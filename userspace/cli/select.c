@@ -366,6 +366,9 @@ static int profile_cb(const struct nlmsghdr *nlh, void *data)
 	pr_u64("tunnels", " tunnels %" PRIu64, a_u32(tb[L2TPSEL_A_N_TUNNELS]));
 	pr_u64("levels", " levels %" PRIu64, a_u32(tb[L2TPSEL_A_N_LEVELS]));
 	pr_u64("destinations", " destinations %" PRIu64, a_u32(tb[L2TPSEL_A_N_DESTS]));
+	/* a login's own tunnel set (RADIUS), made and freed by the kernel */
+	if (a_u8(tb[L2TPSEL_A_DYNAMIC]))
+		pr_bool("dynamic", " dynamic %s", true);
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
