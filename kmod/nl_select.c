@@ -459,8 +459,8 @@ static int ks_nl_tunnel_conf(struct genl_info *info, struct nlattr **a, const ch
 	    ks_nl_addr_of(info, a[L2TPSEL_A_LOCAL], where, &tc->dest.local))
 		return -EINVAL;
 	if (tc->dest.local.family && tc->dest.local.family != tc->dest.remote.family) {
-		ks_msg(info, a[L2TPSEL_A_LOCAL], "%slocal and remote addresses of different families",
-		       where);
+		ks_msg(info, a[L2TPSEL_A_LOCAL],
+		       "%slocal and remote addresses of different families", where);
 		return -EINVAL;
 	}
 	return 0;

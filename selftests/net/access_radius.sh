@@ -39,10 +39,13 @@ access_require
 mod_load || fail "insmod $L2TPSEL_KO failed"
 
 peers_init 10.210.0.1 || fail "cannot set up the hub"
-peers_add "lns1 10.220.0.11" "lns2 10.220.0.13" "quiet 10.220.0.14" || fail "cannot add the peers"
+peers_add "lns1 10.220.0.11" "lns2 10.220.0.13" "quiet 10.220.0.14" "lns3 10.220.0.15" ||
+	fail "cannot add the peers"
 peer_silent_start quiet || fail "the silent destination did not start"
 peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
 peer_lns_start lns2 host lns-two || fail "xl2tpd lns2 did not start"
+# lns3: in no profile; only RADIUS's tunnel attributes name it, with its secret
+peer_lns_start lns3 host lns-three secret radpw || fail "xl2tpd lns3 did not start"
 D=$PEERS_DIR
 access_init 7 || fail "cannot set up the subscribers' link"
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
@@ -78,6 +81,18 @@ dave@example	Cleartext-Password := "secret"
 erin@example	Cleartext-Password := "secret"
 		Juniper-Tunnel-Group = "F"
 EOF
+# frank and gina: RADIUS's tunnel attributes, two tags (S-RAD-2)
+for u in frank gina; do
+	cat >>"$R/mods-config/files/authorize" <<EOF
+$u@example	Cleartext-Password := "secret"
+		Tunnel-Type:1 = L2TP, Tunnel-Medium-Type:1 = IPv4,
+		Tunnel-Server-Endpoint:1 = "10.220.0.14", Tunnel-Preference:1 = 1,
+		Tunnel-Type:2 = L2TP, Tunnel-Medium-Type:2 = IPv4,
+		Tunnel-Server-Endpoint:2 = "10.220.0.15", Tunnel-Preference:2 = 2,
+		Tunnel-Password:2 = "radpw", Tunnel-Assignment-Id:2 = "lns-three",
+		Tunnel-Client-Auth-Id:2 = "lac-radius"
+EOF
+done
 # radiusd_start LOG: -X, in the foreground, every request and reply in LOG
 radiusd_start() {
 	ip netns exec "$PEERS_HUB" freeradius -X -d "$R" >"$1" 2>&1 &
@@ -266,6 +281,61 @@ expect "$(dstat acks)" 2 "Disconnect-ACKs"
 expect "$(dstat naks)" 2 "Disconnect-NAKs"
 expect "$(dstat bad)" 1 "requests dropped (another secret)"
 log_test "S-RAD-5 Disconnect-Request: by User-Name and by Acct-Session-Id the call ends (ACK, Stop with Admin-Reset); NAK 503 and 403; another secret dropped"
+
+# --- RADIUS's tunnel attributes: the login's own tunnel set (S-RAD-2) ---------
+# frank's Access-Accept: tag 1 the silent 10.220.0.14 (profile F's TS too) at
+# preference 1, tag 2 lns3 at preference 2 with its Tunnel-Password.  erin's
+# failover locked 10.220.0.14: the set shares that destination and its
+# lockout, so frank's first attempt is lns3 (level 1).
+dattr() {	# dattr ADDR KEY: a field of the destination's line
+	val "$(hub "$L" destination show | grep "^$1 ")" "$2"
+}
+[ "$(dattr 10.220.0.14 lockout-ms)" -gt 0 ]
+check_err $? "10.220.0.14 is not locked after erin's failover"
+dial 7 frank@example refuse-chap
+wait_for 40 sub_up 7
+check_err $? "subscriber 7: no IPCP through RADIUS's tunnel set"
+grep -q 'RADIUS Access-Accept, tunnel attributes$' "$D/agent.log"
+check_err $? "the agent did not log an Access-Accept with tunnel attributes"
+grep -q 'RADIUS tunnel tag 1: tag1 level 0 remote 10.220.0.14$' "$D/agent.log" &&
+	grep -q 'RADIUS tunnel tag 2: lns-three level 1 remote 10.220.0.15 secret$' "$D/agent.log"
+check_err $? "the set's entries: $(grep 'RADIUS tunnel tag' "$D/agent.log")"
+fa=$(grep '(frank@example): attempt ' "$D/agent.log" | grep -o 'tunnel .* remote [0-9.]*' | tr '\n' ';')
+expect "$fa" "tunnel lns-three profile ~1 remote 10.220.0.15;" "frank's attempts (the locked one skipped)"
+expect "$(dsess 10.220.0.15)" 1 "sessions on lns3"
+expect "$(dattr 10.220.0.14 tunnels)" 2 "tunnels naming 10.220.0.14 (F's TS and the set's tag1)"
+expect "$(hub "$L" profile show | grep -c '^~1 .* dynamic yes')" 1 "the set as the kernel's profile ~1"
+sub_ping 7 "$(peer_lns_ppp_addr lns3)"
+check_err $? "no ping to lns3 through the set's tunnel"
+log_test "S-RAD-2 tunnel attributes: a set of two tags, the Tunnel-Password opens lns3's tunnel; the destination it shares with profile F shares F's lockout"
+
+# gina has the same attributes: the same set ~1.  With the lockout cleared,
+# her first attempt is the silent tag 1: no reply, locked, failover to tag 2.
+hub "$L" clear lockout >/dev/null
+dial 6 gina@example refuse-chap
+wait_for 40 sub_up 6
+check_err $? "subscriber 6: no IPCP after the set's failover"
+ga=$(grep '(gina@example): attempt ' "$D/agent.log" | grep -o 'tunnel .* remote [0-9.]*' | tr '\n' ';')
+expect "$ga" "tunnel tag1 profile ~1 remote 10.220.0.14;tunnel lns-three profile ~1 remote 10.220.0.15;" \
+	"gina's attempts (silent tag 1, then tag 2)"
+[ "$(dattr 10.220.0.14 lockout-ms)" -gt 0 ]
+check_err $? "10.220.0.14 is not locked after gina's failover"
+expect "$(dsess 10.220.0.15)" 2 "sessions on lns3 (frank and gina, one set)"
+expect "$(hub "$L" profile show | grep -c 'dynamic yes')" 1 "tunnel sets (one for both)"
+for i in 6 7; do kill_wait "${SUBPID[$i]}"; done
+wait_for 15 sessions_are 0
+check_err $? "sessions left after frank and gina hung up: $(sessions)"
+wait_for 15 acct_done
+cat "$R"/log/radacct/*/detail-* >"$D/detail" 2>/dev/null
+gina=$(awk '/^[A-Z][a-z][a-z] / { if (u) print st, ep, tc; u = 0; st = ep = tc = "-" }
+	/User-Name = "gina@example"/ { u = 1 } /Acct-Status-Type = / { st = $3 }
+	/Tunnel-Server-Endpoint:1 = / { ep = $3 } /Acct-Terminate-Cause = / { tc = $3 }
+	END { if (u) print st, ep, tc }' "$D/detail" | tr -d '"' | tr '\n' ';')
+expect "$gina" "Tunnel-Reject 10.220.0.14 Service-Unavailable;Start 10.220.0.15 -;Stop 10.220.0.15 Lost-Service;" \
+	"gina's records"
+grep -q 'Tunnel-Client-Auth-Id:1 = "lac-radius"' "$D/detail"
+check_err $? "the records do not carry tag 2's Tunnel-Client-Auth-Id as the LAC's Host Name"
+log_test "S-RAD-2 the same attributes share set ~1; its silent tag 1 is locked out and the login fails over to tag 2 (Tunnel-Reject, Start, Stop)"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

@@ -288,6 +288,47 @@ static void login(struct sub *sb, const char *profile)
 		sb->login_id = id;
 }
 
+/*
+ * An Access-Accept's tunnel attributes (S-RAD-2, Documentation/radius.md):
+ * the login's own tunnel set.  The profile attribute, when the reply has
+ * one too, wins (it is the operator's configured policy).
+ */
+static void login_set(struct sub *sb, const struct rad_reply *r)
+{
+	struct rad_set_entry set[RAD_SET_MAX];
+	struct acc *a = sb->a;
+	unsigned int n, skipped, i;
+	const char *why;
+	char err[256];
+	uint32_t id;
+
+	n = rad_tunnel_set(r, set, &skipped, &why);
+	if (skipped)
+		l2d_log(a->d, L2D_LOG_ERR, "access %s: %s sid %u: RADIUS: %u tag%s of tunnel "
+			"attributes left out: %s", sb->ifc->conf->ifname, sb->calling, sb->sid,
+			skipped, skipped == 1 ? "" : "s", why);
+	if (!n) {
+		snprintf(err, sizeof(err), "RADIUS tunnel attributes name no L2TP tunnel: %s", why);
+		return refuse(sb, err);
+	}
+	for (i = 0; i < n; i++)
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: RADIUS tunnel tag %u: %s "
+			"level %u remote %s%s%s%s", sb->ifc->conf->ifname, sb->calling, sb->sid,
+			set[i].tag, set[i].name, set[i].level, set[i].remote,
+			set[i].local[0] ? " local " : "", set[i].local,
+			set[i].secret[0] ? " secret" : "");
+	sb->in_login = true;
+	id = l2d_login_start_set(a->d, sb, sb->ppp.name, set, n, sb->calling, sb->called,
+				 err, sizeof(err));
+	memset(set, 0, sizeof(set));	/* the secrets */
+	if (!id) {
+		sb->in_login = false;
+		return refuse(sb, err);
+	}
+	if (sb->in_login)
+		sb->login_id = id;
+}
+
 /* The RADIUS server's answer (Documentation/radius.md). */
 static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
 {
@@ -298,9 +339,13 @@ static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
 	sb->rad = NULL;
 	switch (res) {
 	case RAD_RES_ACCEPT:
-		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: RADIUS Access-Accept%s%s",
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: RADIUS Access-Accept%s%s%s",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, r->profile[0] ? ", profile " : "",
-			r->profile[0] ? l2d_quote_str(q, sizeof(q), r->profile) : "");
+			r->profile[0] ? l2d_quote_str(q, sizeof(q), r->profile) : "",
+			r->tags ? (r->profile[0] ? ", tunnel attributes ignored" :
+				   ", tunnel attributes") : "");
+		if (!r->profile[0] && r->tags)
+			return login_set(sb, r);
 		return login(sb, r->profile[0] ? r->profile : NULL);
 	case RAD_RES_REJECT:
 		return refuse(sb, r->message[0] ? r->message : "authentication failed");
@@ -483,7 +528,7 @@ static void acct_start(struct sub *sb, const struct l2d_session *s)
 	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, local);
 	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, peer);
 	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, conn);
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, a->d->conf->hostname);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->host[0] ? t->host : a->d->conf->hostname);
 	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
 	if (!p->full && p->len - RAD_HDR_LEN <= sizeof(sb->acct_tunnel)) {
 		sb->acct_tunnel_len = p->len - RAD_HDR_LEN;
@@ -856,7 +901,8 @@ static void acc_attempt_failed(struct l2d *d, struct l2d_login *lg, unsigned int
 		snprintf(conn, sizeof(conn), "%u", s->serial);
 		rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, conn);
 	}
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, d->conf->hostname);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1,
+			   t && t->host[0] ? t->host : d->conf->hostname);
 	if (link && t->peer_host[0])
 		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
 	if (!p->full && l2d_radius_acct(d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN))

@@ -18,6 +18,7 @@
 
 #include "l2d.h"
 #include "nl.h"
+#include "radius.h"
 
 struct knl {
 	struct l2s_nl nl;
@@ -206,6 +207,38 @@ out:
 	return ret;
 }
 
+/* An address text (checked by rad_tunnel_set()) as the kernel's 4 or 16 bytes. */
+static void put_addr_text(struct nlmsghdr *nlh, uint16_t type, const char *text)
+{
+	uint8_t a[16];
+
+	if (inet_pton(AF_INET, text, a) == 1)
+		mnl_attr_put(nlh, type, 4, a);
+	else if (inet_pton(AF_INET6, text, a) == 1)
+		mnl_attr_put(nlh, type, 16, a);
+}
+
+/* RADIUS's tunnel set as LOGIN_BEGIN's TUNNELS (uapi/linux/l2tpsel.h). */
+static void put_set(struct nlmsghdr *nlh, const struct rad_set_entry *e, unsigned int n)
+{
+	struct nlattr *list = mnl_attr_nest_start(nlh, L2TPSEL_A_TUNNELS), *one;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		one = mnl_attr_nest_start(nlh, L2TPSEL_A_TUNNEL_ENTRY);
+		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, e[i].name);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, e[i].level);
+		put_addr_text(nlh, L2TPSEL_A_REMOTE, e[i].remote);
+		if (e[i].local[0])
+			put_addr_text(nlh, L2TPSEL_A_LOCAL, e[i].local);
+		/* the kernel compares sets with their secrets: one set per password */
+		if (e[i].secret[0])
+			mnl_attr_put_strz(nlh, L2TPSEL_A_SECRET, e[i].secret);
+		mnl_attr_nest_end(nlh, one);
+	}
+	mnl_attr_nest_end(nlh, list);
+}
+
 static int knl_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
@@ -219,6 +252,8 @@ static int knl_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, lg->profile);
 	if (lg->key[0])
 		mnl_attr_put_strz(nlh, L2TPSEL_A_KEY, lg->key);
+	if (lg->nset)
+		put_set(nlh, lg->set, lg->nset);
 	ret = talk(d, nlh, step_cb, &c, "LOGIN_BEGIN");
 	if (ret)
 		return ret == -ENOENT ? -2 : ret;

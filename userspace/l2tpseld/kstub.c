@@ -7,6 +7,7 @@
  * which the module and l2tpsel-sim test).  Admission counts sessions
  * against stub-limit (0: none) and refuses with CDN 4/4 beyond it.
  */
+#include <errno.h>
 #include <string.h>
 
 #include <linux/l2tpsel.h>
@@ -47,6 +48,9 @@ static void next_step(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 
 static int stub_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 {
+	/* RADIUS's tunnel sets are the module's (LOGIN_BEGIN TUNNELS) */
+	if (lg->nset)
+		return -EOPNOTSUPP;
 	lg->cursor = 0;
 	next_step(d, lg, st);
 	return 0;

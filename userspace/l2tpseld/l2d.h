@@ -75,6 +75,7 @@ struct l2d_tunnel {
 	char peer_host[L2D_NAME_MAX];	/* peer's Host Name AVP */
 	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
 	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */
+	char host[L2D_NAME_MAX];	/* LAC: our Host Name when not the configured one */
 	char profile[L2D_NAME_MAX];
 	uint8_t secret[L2D_SECRET_MAX];
 	size_t secret_len;
@@ -143,6 +144,8 @@ struct l2d_step {
 	unsigned int level;
 };
 
+struct rad_set_entry;
+
 struct l2d_login {
 	struct l2d *d;
 	struct l2d_login *next;		/* d->logins */
@@ -160,6 +163,10 @@ struct l2d_login {
 	char calling[64], called[64];
 	struct l2d_session *ok_s;	/* set when the login ends with a session */
 	char why[128];			/* set when it ends without one */
+	/* RADIUS's tunnel set (S-RAD-2): the kernel's TUNNELS, and each tag's
+	 * secret and Host Name for a tunnel its attempt opens */
+	struct rad_set_entry *set;
+	unsigned int nset;
 };
 
 /* Selection and admission: the l2tpsel module (knl.c) or a stub (kstub.c). */
@@ -351,6 +358,10 @@ uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
 				const char *profile, const char *calling, const char *called,
 				char *err, size_t errlen);
+/* The same with RADIUS's tunnel set (@n entries of @set, copied) instead of a profile. */
+uint32_t l2d_login_start_set(struct l2d *d, void *access, const char *user,
+			     const struct rad_set_entry *set, unsigned int n, const char *calling,
+			     const char *called, char *err, size_t errlen);
 struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id);
 /* The attempt of @lg's session ended (ok, or how it failed). */
 void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result,

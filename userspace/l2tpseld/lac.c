@@ -10,6 +10,7 @@
  * line (Documentation/l2tpseld.md).
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +19,10 @@
 #include <linux/l2tpsel.h>
 
 #include "l2d.h"
+#include "radius.h"
 
 void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
+void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
 
 static const char *const why_names[] = {
 	[L2TPSEL_WHY_NONE] = "none", [L2TPSEL_WHY_EXHAUSTED] = "exhausted",
@@ -63,6 +66,7 @@ void l2d_login_free(struct l2d_login *lg)
 		d->env->login_event(d, lg, NULL);	/* detach from the client */
 	if (lg->access && d->aops)
 		d->aops->login_done(d, lg, lg->ok_s, lg->why[0] ? lg->why : "login failed");
+	free(lg->set);
 	free(lg);
 }
 
@@ -84,6 +88,25 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 		l2d_login_event(lg, "done fail reason internal attempts %u", lg->attempts);
 	}
 	l2d_login_free(lg);
+}
+
+/*
+ * A tunnel the attempt opens: the configured secret of its kernel tunnel,
+ * or, for an entry of RADIUS's set, that tag's Tunnel-Password and
+ * Tunnel-Client-Auth-Id (RFC 2868 sections 3.5, 3.9).
+ */
+static void set_tunnel(struct l2d_login *lg, struct l2d_tunnel *t, const struct l2d_step *st)
+{
+	unsigned int i;
+
+	for (i = 0; i < lg->nset && st->profile[0] == '~'; i++) {
+		if (!strcmp(lg->set[i].name, st->tunnel)) {
+			l2d_tunnel_set_secret(t, lg->set[i].secret);
+			snprintf(t->host, sizeof(t->host), "%s", lg->set[i].client_auth);
+			return;
+		}
+	}
+	l2d_tunnel_lac_secret(t, st->tunnel);
 }
 
 /* Try the step's destination; return false when the attempt failed at once. */
@@ -122,7 +145,7 @@ static bool attempt(struct l2d_login *lg)
 			return false;
 		snprintf(t->name, sizeof(t->name), "%s", st->tunnel);
 		snprintf(t->profile, sizeof(t->profile), "%s", st->profile);
-		l2d_tunnel_lac_secret(t, st->tunnel);
+		set_tunnel(lg, t, st);
 		s = l2d_session_new(t, true);
 		if (!s) {
 			l2d_tunnel_stop(t, L2TP_STOPCCN_CLEAR, 0, NULL);
@@ -173,7 +196,8 @@ struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id)
 
 static uint32_t login_start(struct l2d *d, void *client, void *access, const char *user,
 			    const char *profile, const char *key, const char *calling,
-			    const char *called, char *err, size_t errlen)
+			    const char *called, const struct rad_set_entry *set, unsigned int nset,
+			    char *err, size_t errlen)
 {
 	struct l2d_login *lg;
 	struct l2d_step st;
@@ -226,14 +250,27 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 	snprintf(lg->user, sizeof(lg->user), "%s", user ? user : "");
 	snprintf(lg->profile, sizeof(lg->profile), "%s", profile ? profile : "");
 	snprintf(lg->key, sizeof(lg->key), "%s", key ? key : "");
+	if (nset) {
+		lg->set = malloc(nset * sizeof(*set));
+		if (!lg->set) {
+			free(lg);
+			snprintf(err, errlen, "out of memory");
+			return 0;
+		}
+		memcpy(lg->set, set, nset * sizeof(*set));
+		lg->nset = nset;
+	}
 	lg->next = d->logins;
 	d->logins = lg;
 	ret = d->kops->login_begin(d, lg, &st);
 	if (ret) {
 		const char *km = d->kops->errmsg ? d->kops->errmsg(d) : NULL;
 
-		snprintf(err, errlen, "kernel: %s", km ? km : ret == -2 ? "no such profile or domain" :
-			 "login begin failed");
+		if (ret == -EOPNOTSUPP)
+			snprintf(err, errlen, "RADIUS tunnel attributes need the l2tpsel module");
+		else
+			snprintf(err, errlen, "kernel: %s", km ? km : ret == -2 ?
+				 "no such profile or domain" : "login begin failed");
 		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_BEGIN: %d", lg->id, ret);
 		lg->client = NULL;
 		lg->access = NULL;	/* the caller has the error */
@@ -249,14 +286,23 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
 			 const char *profile, const char *key, char *err, size_t errlen)
 {
-	return login_start(d, client, NULL, user, profile, key, NULL, NULL, err, errlen);
+	return login_start(d, client, NULL, user, profile, key, NULL, NULL, NULL, 0, err, errlen);
 }
 
 uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
 				const char *profile, const char *calling, const char *called,
 				char *err, size_t errlen)
 {
-	return login_start(d, NULL, access, user, profile, NULL, calling, called, err, errlen);
+	return login_start(d, NULL, access, user, profile, NULL, calling, called, NULL, 0,
+			   err, errlen);
+}
+
+uint32_t l2d_login_start_set(struct l2d *d, void *access, const char *user,
+			     const struct rad_set_entry *set, unsigned int n, const char *calling,
+			     const char *called, char *err, size_t errlen)
+{
+	return login_start(d, NULL, access, user, NULL, NULL, calling, called, set, n,
+			   err, errlen);
 }
 
 static unsigned int outcome_of(enum l2d_end end)

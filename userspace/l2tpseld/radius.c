@@ -8,7 +8,9 @@
  * dynamic authorization das.c, the fuzz targets fuzz/fuzz_radius.c and
  * fuzz/fuzz_radius_dm.c.
  */
+#include <stdio.h>
 #include <string.h>
+#include <arpa/inet.h>
 
 #include "md5.h"
 #include "radius.h"
@@ -198,6 +200,217 @@ static int set_text(char *dst, size_t cap, const uint8_t *v, size_t n)
 	return 0;
 }
 
+/*
+ * Tunnel-Password (RFC 2868 section 3.5): Tag, Salt (2 octets, the high bit
+ * set), then the encrypted String: b(1) = MD5(secret + Request
+ * Authenticator + Salt), b(i) = MD5(secret + c(i-1)), p(i) = c(i) xor b(i);
+ * the plain text is a length octet, the password, padding.
+ */
+static int tunnel_password(const uint8_t *v, size_t n, const uint8_t req_auth[RAD_AUTH_LEN],
+			   const uint8_t *secret, size_t slen, char *out)
+{
+	uint8_t plain[256], b[MD5_DIGEST_LEN];
+	const uint8_t *c = v + 3, *prev;
+	size_t clen = n - 3, i, j;
+	struct md5_ctx ctx;
+
+	if (n < 3 + 16 || clen % 16 || !(v[1] & 0x80))
+		return -1;
+	for (i = 0; i < clen; i += 16) {
+		md5_init(&ctx);
+		md5_update(&ctx, secret, slen);
+		if (!i) {
+			md5_update(&ctx, req_auth, RAD_AUTH_LEN);
+			md5_update(&ctx, v + 1, 2);
+		} else {
+			prev = c + i - 16;
+			md5_update(&ctx, prev, 16);
+		}
+		md5_final(&ctx, b);
+		for (j = 0; j < 16; j++)
+			plain[i + j] = c[i + j] ^ b[j];
+	}
+	if (!plain[0] || plain[0] > clen - 1 || plain[0] > RAD_TUNNEL_PW_MAX ||
+	    memchr(plain + 1, '\0', plain[0]))
+		return -1;
+	memcpy(out, plain + 1, plain[0]);
+	out[plain[0]] = '\0';
+	return 0;
+}
+
+/* One RFC 2868 attribute of an Access-Accept into its tag's set; -1 with *@why to refuse. */
+static int tunnel_attr(struct rad_reply *r, uint8_t type, const uint8_t *v, size_t n,
+		       const uint8_t req_auth[RAD_AUTH_LEN], const uint8_t *secret,
+		       size_t slen, const char **why)
+{
+	unsigned int kind, tag = 0;
+	struct rad_tunnel *t;
+	char *text = NULL;
+
+	switch (type) {
+	case RAD_TUNNEL_TYPE: kind = RAD_TK_TYPE; break;
+	case RAD_TUNNEL_MEDIUM_TYPE: kind = RAD_TK_MEDIUM; break;
+	case RAD_TUNNEL_PREFERENCE: kind = RAD_TK_PREFERENCE; break;
+	case RAD_TUNNEL_SERVER_ENDPOINT: kind = RAD_TK_SERVER; break;
+	case RAD_TUNNEL_CLIENT_ENDPOINT: kind = RAD_TK_CLIENT; break;
+	case RAD_TUNNEL_ASSIGNMENT_ID: kind = RAD_TK_ASSIGNMENT; break;
+	case RAD_TUNNEL_CLIENT_AUTH_ID: kind = RAD_TK_CLIENT_AUTH; break;
+	case RAD_TUNNEL_SERVER_AUTH_ID: kind = RAD_TK_SERVER_AUTH; break;
+	default: kind = RAD_TK_PASSWORD; break;
+	}
+	if (kind == RAD_TK_TYPE || kind == RAD_TK_MEDIUM || kind == RAD_TK_PREFERENCE ||
+	    kind == RAD_TK_PASSWORD) {
+		/* sections 3.1, 3.2, 3.8, 3.5: the Tag octet is always there */
+		if (n < 1 || v[0] > 0x1f) {
+			*why = "a tunnel attribute's Tag is missing or above 0x1f";
+			return -1;
+		}
+		if (kind != RAD_TK_PASSWORD && n != 4) {
+			*why = "a tagged integer tunnel attribute is not 4 octets";
+			return -1;
+		}
+		tag = v[0];
+	} else if (n && v[0] <= 0x1f) {
+		/* section 3: a first octet above 0x1f is the string's, the Tag is 0 */
+		tag = v[0];
+		v++;
+		n--;
+	}
+	t = &r->tun[tag];
+	if (t->seen & (1u << kind)) {
+		*why = "a tunnel attribute twice in one tag";
+		return -1;
+	}
+	t->seen |= 1u << kind;
+	r->tags |= 1u << tag;
+	switch (kind) {
+	case RAD_TK_TYPE: t->type = get32(v) & 0xffffff; return 0;
+	case RAD_TK_MEDIUM: t->medium = get32(v) & 0xffffff; return 0;
+	case RAD_TK_PREFERENCE: t->preference = get32(v) & 0xffffff; return 0;
+	case RAD_TK_PASSWORD:
+		if (tunnel_password(v, n, req_auth, secret, slen, t->password)) {
+			*why = "a Tunnel-Password that does not decrypt to 1..63 octets";
+			return -1;
+		}
+		return 0;
+	case RAD_TK_SERVER: text = t->server; break;
+	case RAD_TK_CLIENT: text = t->client; break;
+	case RAD_TK_ASSIGNMENT: text = t->assignment; break;
+	case RAD_TK_CLIENT_AUTH: text = t->client_auth; break;
+	default: text = t->server_auth; break;
+	}
+	if (set_text(text, RAD_TEXT_MAX, v, n)) {
+		*why = "a tunnel attribute's text is empty, longer than 63 octets or has a NUL";
+		return -1;
+	}
+	return 0;
+}
+
+static bool set_name_taken(const struct rad_set_entry *out, unsigned int n, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(out[i].name, name))
+			return true;
+	return false;
+}
+
+static bool is_addr(const char *s, int *family)
+{
+	struct in6_addr a;
+
+	if (inet_pton(AF_INET, s, &a) == 1)
+		*family = 4;
+	else if (inet_pton(AF_INET6, s, &a) == 1)
+		*family = 6;
+	else
+		return false;
+	return true;
+}
+
+unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out,
+			    unsigned int *skipped, const char **why)
+{
+	uint32_t prefs[RAD_TAGS];
+	unsigned int tag, n = 0, np = 0, i, j;
+	int fam, lfam;
+
+	*skipped = 0;
+	*why = NULL;
+	for (tag = 0; tag < RAD_TAGS; tag++) {
+		const struct rad_tunnel *t = &r->tun[tag];
+		const char *bad = NULL;
+		struct rad_set_entry *e = &out[n];
+
+		if (!(r->tags & (1u << tag)))
+			continue;
+		if (!(t->seen & (1u << RAD_TK_TYPE)) || t->type != RAD_TUNNEL_L2TP)
+			bad = "no Tunnel-Type L2TP";
+		else if (!(t->seen & (1u << RAD_TK_SERVER)))
+			bad = "no Tunnel-Server-Endpoint";
+		else if (!is_addr(t->server, &fam))
+			bad = "Tunnel-Server-Endpoint is not an IPv4 or IPv6 address (names are not resolved)";
+		else if ((t->seen & (1u << RAD_TK_MEDIUM)) &&
+			 t->medium != (fam == 4 ? RAD_MEDIUM_IPV4 : RAD_MEDIUM_IPV6))
+			bad = "Tunnel-Medium-Type is not the server endpoint's family";
+		else if (t->client[0] && (!is_addr(t->client, &lfam) || lfam != fam))
+			bad = "Tunnel-Client-Endpoint is not an address of the server endpoint's family";
+		else if (n == RAD_SET_MAX)
+			bad = "more than 31 tunnels";
+		if (bad) {
+			if (!*skipped)
+				*why = bad;
+			++*skipped;
+			continue;
+		}
+		memset(e, 0, sizeof(*e));
+		e->tag = tag;
+		snprintf(e->remote, sizeof(e->remote), "%s", t->server);
+		snprintf(e->local, sizeof(e->local), "%s", t->client);
+		snprintf(e->secret, sizeof(e->secret), "%s", t->password);
+		snprintf(e->client_auth, sizeof(e->client_auth), "%s", t->client_auth);
+		snprintf(e->server_auth, sizeof(e->server_auth), "%s", t->server_auth);
+		/* level: filled below; the preference is kept in prefs[] meanwhile */
+		prefs[n] = t->preference;
+		n++;
+	}
+	/* names: the Assignment-Id when it fits and no other entry has it */
+	for (i = 0; i < n; i++) {
+		const char *a = r->tun[out[i].tag].assignment;
+
+		if (a[0] && strlen(a) < sizeof(out[i].name) && a[0] != '~' &&
+		    !set_name_taken(out, i, a))
+			snprintf(out[i].name, sizeof(out[i].name), "%s", a);
+		else
+			snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
+	}
+	/* a name taken later by an Assignment-Id "tagN": fall back to the tag */
+	for (i = 0; i < n; i++)
+		for (j = 0; j < i; j++)
+			if (!strcmp(out[i].name, out[j].name))
+				snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
+	/* levels: rank of the preference among the distinct values */
+	{
+		uint32_t distinct[RAD_TAGS];
+
+		for (i = 0; i < n; i++) {
+			for (j = 0; j < np && distinct[j] != prefs[i]; j++)
+				;
+			if (j == np)
+				distinct[np++] = prefs[i];
+		}
+		for (i = 0; i < n; i++) {
+			unsigned int rank = 0;
+
+			for (j = 0; j < np; j++)
+				rank += distinct[j] < prefs[i];
+			out[i].level = rank > 7 ? 7 : rank;
+		}
+	}
+	return n;
+}
+
 int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
 		    const uint8_t *secret, size_t slen, const struct rad_attr_ref *prof,
 		    struct rad_reply *r, const char **why)
@@ -269,7 +482,24 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 				continue;
 			}
 			break;
+		case RAD_TUNNEL_TYPE:
+		case RAD_TUNNEL_MEDIUM_TYPE:
+		case RAD_TUNNEL_SERVER_ENDPOINT:
+		case RAD_TUNNEL_CLIENT_ENDPOINT:
+		case RAD_TUNNEL_PASSWORD:
+		case RAD_TUNNEL_ASSIGNMENT_ID:
+		case RAD_TUNNEL_PREFERENCE:
+		case RAD_TUNNEL_CLIENT_AUTH_ID:
+		case RAD_TUNNEL_SERVER_AUTH_ID:
+			if (prof && !prof->vendor && buf[off] == prof->type)
+				goto plain_profile;
+			if (r->code != RAD_ACCESS_ACCEPT)
+				break;
+			if (tunnel_attr(r, buf[off], v, n, req_auth, secret, slen, why))
+				return -1;
+			continue;
 		default:
+plain_profile:
 			if (prof && !prof->vendor && buf[off] == prof->type) {
 				if (have_prof || set_text(r->profile, sizeof(r->profile), v, n)) {
 					*why = "the profile attribute twice, empty, too long or with a NUL";

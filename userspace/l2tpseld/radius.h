@@ -61,6 +61,10 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 	RAD_TUNNEL_CLIENT_ENDPOINT = 66,
 	RAD_TUNNEL_SERVER_ENDPOINT = 67,
 	RAD_ACCT_TUNNEL_CONNECTION = 68,
+	RAD_TUNNEL_PASSWORD = 69,	/* RFC 2868 section 3.5 */
+	RAD_TUNNEL_PRIVATE_GROUP_ID = 81,
+	RAD_TUNNEL_ASSIGNMENT_ID = 82,
+	RAD_TUNNEL_PREFERENCE = 83,
 	RAD_TUNNEL_CLIENT_AUTH_ID = 90,
 	RAD_TUNNEL_SERVER_AUTH_ID = 91,
 	RAD_MESSAGE_AUTHENTICATOR = 80,
@@ -160,13 +164,64 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 size_t rad_dm_answer(const struct rad_dm *m, bool ack, uint32_t cause, const uint8_t *secret,
 		     size_t slen, uint8_t *out);
 
+/*
+ * RFC 2868's tunnel attributes of one tag (0: untagged, 1..0x1f) in an
+ * Access-Accept.  @seen has bit (1 << kind) for each attribute given
+ * (enum rad_tun_kind); a second one of a kind in a tag refuses the reply.
+ */
+#define RAD_TAGS		32
+#define RAD_TEXT_MAX		64	/* endpoint and id texts: 1..63 bytes */
+#define RAD_TUNNEL_PW_MAX	63	/* the tunnel secret's bound (the kernel's) */
+
+enum rad_tun_kind {
+	RAD_TK_TYPE, RAD_TK_MEDIUM, RAD_TK_SERVER, RAD_TK_CLIENT, RAD_TK_PASSWORD,
+	RAD_TK_ASSIGNMENT, RAD_TK_PREFERENCE, RAD_TK_CLIENT_AUTH, RAD_TK_SERVER_AUTH,
+};
+
+struct rad_tunnel {
+	uint32_t seen;
+	uint32_t type, medium, preference;
+	char server[RAD_TEXT_MAX], client[RAD_TEXT_MAX];
+	char assignment[RAD_TEXT_MAX], client_auth[RAD_TEXT_MAX], server_auth[RAD_TEXT_MAX];
+	char password[RAD_TUNNEL_PW_MAX + 1];	/* decrypted (section 3.5) */
+};
+
 /* What a reply says. */
 struct rad_reply {
 	uint8_t code, id;
 	char message[RAD_MSG_MAX + 1];	/* the Reply-Messages, joined by a space */
 	char profile[64];		/* the profile attribute, "" when absent */
 	unsigned int ignored;		/* attributes of no meaning here */
+	uint32_t tags;			/* bit per tag with a tunnel attribute (Access-Accept) */
+	struct rad_tunnel tun[RAD_TAGS];
 };
+
+/*
+ * A login's own tunnel set from a reply's tunnel attributes (S-RAD-2): one
+ * entry per tag with Tunnel-Type L2TP and a Tunnel-Server-Endpoint that is
+ * an IPv4 or IPv6 address, in tag order.  Levels: the distinct
+ * Tunnel-Preference values in increasing order are levels 0, 1, ... 7, any
+ * further ones level 7; a tag without one counts as preference 0.
+ */
+#define RAD_SET_MAX		31	/* the kernel's bound on TUNNELS */
+
+struct rad_set_entry {
+	uint8_t tag;
+	uint8_t level;
+	char name[32];			/* Tunnel-Assignment-Id when it fits and is unique, else "tagN" */
+	char remote[RAD_TEXT_MAX];	/* Tunnel-Server-Endpoint */
+	char local[RAD_TEXT_MAX];	/* Tunnel-Client-Endpoint, "" when none */
+	char secret[RAD_TUNNEL_PW_MAX + 1];
+	char client_auth[RAD_TEXT_MAX], server_auth[RAD_TEXT_MAX];
+};
+
+/*
+ * Return: the number of entries in @out (at most RAD_SET_MAX); *@skipped
+ * counts tags that had tunnel attributes but make no entry, *@why says why
+ * for the first of them.
+ */
+unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out,
+			    unsigned int *skipped, const char **why);
 
 /*
  * Check and decode the reply @buf to the request whose Request

@@ -776,7 +776,7 @@ static void put_sccrx(struct l2d_tunnel *t, struct l2tp_builder *b)
 	struct l2d *d = t->d;
 
 	l2tp_put_u16(b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
-	l2tp_put_string(b, L2TP_AVP_HOST_NAME, d->conf->hostname);
+	l2tp_put_string(b, L2TP_AVP_HOST_NAME, t->host[0] ? t->host : d->conf->hostname);
 	l2tp_put_u32(b, L2TP_AVP_FRAMING_CAPS, L2TP_FRAMING_SYNC | L2TP_FRAMING_ASYNC);
 	l2tp_put_u32(b, L2TP_AVP_BEARER_CAPS, L2TP_BEARER_DIGITAL | L2TP_BEARER_ANALOG);
 	l2tp_put_u16(b, L2TP_AVP_FIRMWARE_REVISION, 0x0100);
@@ -1254,6 +1254,13 @@ void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
 void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name)
 {
 	tunnel_set_secret(t, l2d_conf_secret(t->d->conf, false, tunnel_name));
+}
+
+/* A secret that RADIUS gave ("" for none). */
+void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
+void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
+{
+	tunnel_set_secret(t, secret);
 }
 
 void l2d_shutdown(struct l2d *d)
