@@ -41,6 +41,8 @@ static void sign(uint8_t *b, size_t n)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct rad_set_entry set[RAD_SET_MAX];
+	unsigned int skipped, i, j;
 	struct rad_attr_ref prof;
 	struct rad_reply r;
 	const char *why = NULL;
@@ -68,6 +70,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		      r.code == RAD_ACCESS_CHALLENGE || r.code == RAD_ACCOUNTING_RESPONSE);
 		CHECK(strlen(r.message) <= RAD_MSG_MAX);
 		CHECK(strlen(r.profile) < sizeof(r.profile));
+		CHECK(r.code == RAD_ACCESS_ACCEPT || !r.tags);
+		/* the tunnel set: bounded, unique names, levels 0..7 (S-RAD-2) */
+		n = rad_tunnel_set(&r, set, &skipped, &why);
+		CHECK(n <= RAD_SET_MAX && (!skipped || why));
+		for (i = 0; i < (unsigned int)n; i++) {
+			CHECK(set[i].level < 8 && set[i].name[0] && set[i].remote[0]);
+			for (j = 0; j < i; j++)
+				CHECK(strcmp(set[i].name, set[j].name));
+		}
 	}
 	free(b);
 	return 0;

@@ -11,7 +11,10 @@
 # gets no reply, locks it out and fails over to level 1; the second skips
 # the locked destination and goes to the other LNS.  PPP comes up between
 # each subscriber and its LNS through the kernel's PPPoE-to-L2TP bridge, a
-# ping crosses each, the subscribers hang up and the counts go back to 0.
+# ping crosses each.  The agent asks FreeRADIUS about every subscriber; a
+# third one's Access-Accept carries RFC 2868 tunnel attributes naming an LNS
+# no profile has, with its tunnel password: the kernel selects among them.
+# The subscribers hang up and the counts go back to 0.
 # Each step says what it does.  Exits 0 when every step worked.
 #
 #   scripts/demo.sh            on the host: builds with make, then runs the
@@ -72,6 +75,7 @@ cli=$L2TPSEL_CLI
 SILENT=10.220.0.10
 LNS1=10.220.0.11
 LNS2=10.220.0.12
+LNS3=10.220.0.13
 
 say "In the VM: kernel $(uname -r), the host's files read-only, this work tree at $top"
 require_root
@@ -95,13 +99,16 @@ say "Real peers, each in a namespace of its own behind the hub (the LAC's namesp
 echo "  $SILENT  silent: swallows every SCCRQ, never answers (a wedged LNS)"
 echo "  $LNS1  xl2tpd LNS lns-1 (PPP pool 10.230.2.0/24)"
 echo "  $LNS2  xl2tpd LNS lns-2 (PPP pool 10.230.3.0/24)"
+echo "  $LNS3  xl2tpd LNS lns-3, tunnel secret required; in no profile: only RADIUS names it"
 peers_init 10.210.0.1 || die "cannot set up the hub namespace"
 peer_add quiet $SILENT || die "cannot add the silent peer"
 peer_add lns1 $LNS1 || die "cannot add peer lns1"
 peer_add lns2 $LNS2 || die "cannot add peer lns2"
+peer_add lns3 $LNS3 || die "cannot add peer lns3"
 peer_silent_start quiet || die "the silent destination did not start"
 peer_lns_start lns1 host lns-1 || die "xl2tpd lns1 did not start"
 peer_lns_start lns2 host lns-2 || die "xl2tpd lns2 did not start"
+peer_lns_start lns3 host lns-3 secret lns3-secret || die "xl2tpd lns3 did not start"
 grep -h 'Listening on' "$PEERS_DIR"/lns?-xl2tpd.log
 echo "hub $PEERS_HUB: $(ip -n "$PEERS_HUB" -br link | awk '$1 ~ /^p-/ { sub(/@.*/, "", $1); printf "%s ", $1 }')"
 
@@ -117,7 +124,7 @@ cat "$PEERS_DIR/demo.conf"
 hub "$cli" -b "$PEERS_DIR/demo.conf" || die "the configuration was refused"
 hub "$cli" tunnel show || die "tunnel show failed"
 
-say "Two PPPoE subscribers on the access link acc0 (Debian's pppd with its pppoe plugin)"
+say "Three PPPoE subscribers on the access link acc0 (Debian's pppd with its pppoe plugin)"
 compgen -G '/usr/lib/pppd/*/pppoe.so' >/dev/null || die "pppd has no pppoe.so plugin"
 modprobe -q -a pppoe macvlan || die "no pppoe or macvlan kernel module"
 setup_ns SUBS || die "cannot create the subscribers' namespace"
@@ -126,16 +133,37 @@ ip -n "$SUBS" -batch - <<-IPB || die "macvlans"
 link set sw0 up
 link add sub1 link sw0 type macvlan mode bridge
 link add sub2 link sw0 type macvlan mode bridge
+link add sub3 link sw0 type macvlan mode bridge
 link set sub1 up
 link set sub2 up
+link set sub3 up
 IPB
 ip -n "$PEERS_HUB" link set acc0 up
 echo "hub acc0 <-> sw0 in $SUBS; subscribers:"
 ip -n "$SUBS" -br link show type macvlan | sed 's/^/  /'
 
-say "Start l2tpseld in the hub as the access concentrator (LAC): PPPoE in, L2TP out"
-echo "l2tpseld -o 'dataplane kernel' -o 'access pppoe acc0 ac-name l2tpsel-demo' -o 'access-auth chap pap' -o 'sccrq-timeout 3s'"
-peers_agent_start -o "dataplane kernel" -o "access pppoe acc0 ac-name l2tpsel-demo" \
+say "FreeRADIUS in the hub (Debian's, a configuration of its own): who may log in, and radius@example's tunnel"
+R=$PEERS_DIR/raddb
+peer_radius_prepare "$R" || die "cannot copy /etc/freeradius/3.0"
+cat >"$R/mods-config/files/authorize" <<USERS
+user@example	Cleartext-Password := "secret"
+user2@example	Cleartext-Password := "secret"
+radius@example	Cleartext-Password := "secret"
+		Tunnel-Type:1 = L2TP, Tunnel-Medium-Type:1 = IPv4,
+		Tunnel-Server-Endpoint:1 = "$LNS3", Tunnel-Preference:1 = 1,
+		Tunnel-Password:1 = "lns3-secret", Tunnel-Assignment-Id:1 = "lns-3"
+USERS
+sed 's/^/  /' "$R/mods-config/files/authorize"
+peer_radius_start "$R" "$PEERS_DIR/radiusd.log" ||
+	die "freeradius did not start: $(tail -n 5 "$PEERS_DIR/radiusd.log")"
+echo "freeradius pid $PEER_RADIUSD on the hub's 127.0.0.1:1812/1813"
+
+say "Start l2tpseld in the hub as the access concentrator (LAC): PPPoE in, RADIUS, L2TP out"
+printf '%s\n' 'radius-server 127.0.0.1 secret testing123' 'radius-accounting yes' >"$PEERS_DIR/agent.conf"
+chmod 0600 "$PEERS_DIR/agent.conf"
+echo "l2tpseld -c agent.conf (radius-server 127.0.0.1 secret ..., radius-accounting yes) -o 'dataplane kernel' -o 'access pppoe acc0 ac-name l2tpsel-demo' -o 'access-auth chap pap' -o 'sccrq-timeout 3s'"
+peers_agent_start -c "$PEERS_DIR/agent.conf" -o "dataplane kernel" \
+	-o "access pppoe acc0 ac-name l2tpsel-demo" \
 	-o "access-auth chap pap" -o "sccrq-timeout 3s" || die "l2tpseld did not start"
 echo "l2tpseld pid $PEERS_AGENT_PID, API socket $PEERS_DIR/agent.sock"
 
@@ -196,11 +224,24 @@ walk2=$(attempts "$out2")
 [ "$(peer_silent_count quiet $SILENT)" = "$before" ] || die "the locked destination was contacted again"
 echo "the locked destination received nothing more; destination-equal sent this login to $other"
 
+say "Subscriber 3 dials as radius@example: RADIUS's tunnel attributes are its tunnel set"
+dial 3 radius@example
+wait_for 60 sub_up 3 || die "subscriber 3: no IPCP within 60 s"
+grep -E 'RADIUS (Access-Accept|tunnel tag)' "$PEERS_DIR/agent.log" | tail -n 2 | sed 's/^l2tpseld: /  /'
+out3=$(login_lines radius@example)
+echo "$out3"
+walk3=$(attempts "$out3")
+[ "$walk3" = "0 $LNS3 ok" ] || die "login 3: expected $LNS3 ok at level 0; got: $(tr '\n' ';' <<<"$walk3")"
+hub "$cli" profile show | grep dynamic || die "no tunnel set in the kernel"
+echo "(the set is the kernel's profile ~1: its destination is shared, like any configured tunnel's)"
+ip netns exec "$SUBS" ping -c 2 -i 0.3 -W 2 -I ppp3 "$(peer_lns_ppp_addr lns3)" ||
+	die "no ping from subscriber 3 to lns-3"
+
 say "destination show and summary: one session on each LNS"
 dests=$(hub "$cli" destination show) || die "destination show failed"
 echo "$dests"
-[ "$(field $LNS1 sessions)" = 1 ] && [ "$(field $LNS2 sessions)" = 1 ] ||
-	die "the kernel does not count one session on each LNS"
+[ "$(field $LNS1 sessions)" = 1 ] && [ "$(field $LNS2 sessions)" = 1 ] &&
+	[ "$(field $LNS3 sessions)" = 1 ] || die "the kernel does not count one session on each LNS"
 hub "$cli" summary || die "summary failed"
 
 say "PPP at the subscribers, bridged in the kernel: PPPoE session <-> PPPoL2TP session, no pppd on the LAC"
@@ -218,8 +259,8 @@ ip netns exec "$SUBS" ping -c 2 -i 0.3 -W 2 -I ppp1 "$(peer_lns_ppp_addr "$([ "$
 ip netns exec "$SUBS" ping -c 2 -i 0.3 -W 2 -I ppp2 "$(peer_lns_ppp_addr "$([ "$other" = "$LNS1" ] && echo lns1 || echo lns2)")" ||
 	die "no ping from subscriber 2 to its LNS"
 
-say "The subscribers hang up (PADT): the agent clears both calls (CDN), the counts go back to 0"
-kill "$SUB1" "$SUB2"
+say "The subscribers hang up (PADT): the agent clears the calls (CDN), the counts go back to 0"
+kill "$SUB1" "$SUB2" "$SUB3"
 gone() {
 	[ -z "$(ip -n "$PEERS_HUB" l2tp show session)" ] &&
 		[ "$(awk '{ for (i = 1; i < NF; i++) if ($i == "sessions") print $(i + 1) }' <<<"$(ip netns exec "$PEERS_HUB" "$cli" summary)")" = 0 ]
@@ -228,8 +269,10 @@ wait_for 30 gone || die "kernel sessions or counts left 30 s after the subscribe
 echo "kernel sessions gone"
 dests=$(hub "$cli" destination show) || die "destination show failed"
 echo "$dests"
-[ "$(field $LNS1 sessions)" = 0 ] && [ "$(field $LNS2 sessions)" = 0 ] ||
-	die "the kernel still counts sessions after the hang-up"
+[ "$(field $LNS1 sessions)" = 0 ] && [ "$(field $LNS2 sessions)" = 0 ] &&
+	[ "$(field $LNS3 sessions)" = 0 ] || die "the kernel still counts sessions after the hang-up"
+cat "$R"/log/radacct/*/detail-* 2>/dev/null | grep -c 'Acct-Status-Type = Stop' |
+	xargs printf 'FreeRADIUS has %s Stop records (one per subscriber)\n'
 hub "$cli" summary || die "summary failed"
 
 say "Stop the agent and the peers, delete the namespaces, unload the module"

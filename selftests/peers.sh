@@ -479,3 +479,31 @@ peers_login() {
 	peers_ready || return 1
 	"$L2TPSEL_CLI" login "$@" socket "$PEERS_DIR/agent.sock"
 }
+
+# peer_radius_prepare DIR: Debian's FreeRADIUS tree copied to DIR, with four
+# changes: it runs as root (the copy is root's), answers a reject at once,
+# takes realms without a dot ("example"), and writes its logs and
+# accounting detail files under DIR/log; Juniper's Tunnel-Group (26-2636-64)
+# in its dictionary.  The users go to DIR/mods-config/files/authorize.
+peer_radius_prepare() {
+	local r=$1
+
+	cp -a /etc/freeradius/3.0 "$r" || return 1
+	mkdir -p "$r/log"
+	sed -i 's/^\s*user = freerad/#&/; s/^\s*group = freerad/#&/; s/^\(\s*reject_delay = \).*/\10/' \
+		"$r/radiusd.conf"
+	sed -i "s|^logdir = .*|logdir = $r/log|" "$r/radiusd.conf"
+	sed -i 's/^\(\s*\)filter_username$/\1#filter_username/' "$r/sites-enabled/default"
+	printf '%s\n' 'BEGIN-VENDOR	Juniper' 'ATTRIBUTE	Juniper-Tunnel-Group	64	string' \
+		'END-VENDOR	Juniper' >>"$r/dictionary"
+}
+
+# peer_radius_start DIR LOG: FreeRADIUS -X with DIR in the hub (on its
+# loopback, ports 1812 and 1813), every request and reply in LOG; its pid in
+# PEER_RADIUSD, killed by defer_run.
+peer_radius_start() {
+	ip netns exec "$PEERS_HUB" freeradius -X -d "$1" >"$2" 2>&1 &
+	PEER_RADIUSD=$!
+	defer kill_wait $PEER_RADIUSD
+	wait_for 60 grep -q 'Ready to process requests' "$2"
+}

@@ -62,14 +62,7 @@ keep_logs "$D"
 # answers a reject at once, takes realms without a dot ("example"), and
 # writes its logs and accounting detail files under $R/log.
 R=$D/raddb
-cp -a /etc/freeradius/3.0 "$R" || fail "cannot copy /etc/freeradius/3.0"
-mkdir -p "$R/log"
-sed -i 's/^\s*user = freerad/#&/; s/^\s*group = freerad/#&/; s/^\(\s*reject_delay = \).*/\10/' \
-	"$R/radiusd.conf"
-sed -i "s|^logdir = .*|logdir = $R/log|" "$R/radiusd.conf"
-sed -i 's/^\(\s*\)filter_username$/\1#filter_username/' "$R/sites-enabled/default"
-printf '%s\n' 'BEGIN-VENDOR	Juniper' 'ATTRIBUTE	Juniper-Tunnel-Group	64	string' \
-	'END-VENDOR	Juniper' >>"$R/dictionary"
+peer_radius_prepare "$R" || fail "cannot copy /etc/freeradius/3.0"
 cat >"$R/mods-config/files/authorize" <<'EOF'
 alice@example	Cleartext-Password := "secret"
 		Juniper-Tunnel-Group = "Q",
@@ -95,11 +88,8 @@ EOF
 done
 # radiusd_start LOG: -X, in the foreground, every request and reply in LOG
 radiusd_start() {
-	ip netns exec "$PEERS_HUB" freeradius -X -d "$R" >"$1" 2>&1 &
-	RADIUSD=$!
-	defer kill_wait $RADIUSD
-	wait_for 60 grep -q 'Ready to process requests' "$1" ||
-		{ tail -20 "$1"; fail "freeradius did not start"; }
+	peer_radius_start "$R" "$1" || { tail -20 "$1"; fail "freeradius did not start"; }
+	RADIUSD=$PEER_RADIUSD
 }
 radiusd_start "$D/radiusd.log"
 

@@ -8,6 +8,10 @@
  * wrong secret, a flipped bit anywhere, a short packet, Length beyond the
  * datagram, an attribute running past the end, a zero-length attribute, a
  * second Message-Authenticator, a second or malformed profile attribute.
+ * RFC 2868's tunnel attributes (S-RAD-2): tags, untagged strings, the
+ * Tunnel-Password encrypted here from section 3.5 (checked against a
+ * Python-built reference), every reason a tag is skipped or a reply refused,
+ * the levels from Tunnel-Preference, the entries' names, the 31-entry bound.
  */
 #include <string.h>
 
@@ -374,4 +378,805 @@ UNIT_TEST(radius_dm_answer_signed)
 	alen = rad_dm_answer(&m, true, 0, secret, sizeof(secret) - 1, a);
 	EXPECT_EQ(alen, (size_t)25);
 	EXPECT_EQ(a[0], RAD_DISCONNECT_ACK);
+}
+
+/* ---- RFC 2868 tunnel attributes of an Access-Accept (S-RAD-2) ---- */
+
+/* The attributes of a reply being built. */
+struct tattrs {
+	uint8_t b[RAD_MAX_LEN];
+	size_t n;
+};
+
+static void t_raw(struct tattrs *a, uint8_t type, const void *v, size_t len)
+{
+	a->b[a->n] = type;
+	a->b[a->n + 1] = (uint8_t)(2 + len);
+	memcpy(a->b + a->n + 2, v, len);
+	a->n += 2 + len;
+}
+
+/* Section 3.1's form: Tag, then a 3-octet Value. */
+static void t_int(struct tattrs *a, uint8_t type, uint8_t tag, uint32_t v)
+{
+	uint8_t b[4] = { tag, (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+
+	t_raw(a, type, b, sizeof(b));
+}
+
+/* A string attribute: the Tag octet @tag before @s, none when @tag < 0. */
+static void t_str(struct tattrs *a, uint8_t type, int tag, const char *s)
+{
+	uint8_t b[256];
+	size_t n = strlen(s), at = 0;
+
+	if (tag >= 0)
+		b[at++] = (uint8_t)tag;
+	memcpy(b + at, s, n);
+	t_raw(a, type, b, at + n);
+}
+
+/*
+ * Tunnel-Password (RFC 2868 section 3.5), written here from the RFC rather
+ * than with radius.c's decoder: the plain text P is the length octet @lenoct,
+ * the @pwlen bytes of @pw, zero padding up to @clen octets; b(1) =
+ * MD5(S + R + A), b(i) = MD5(S + c(i-1)), c(i) = p(i) xor b(i), with S the
+ * secret, R the Request Authenticator @auth and A the 2-octet Salt.  A last
+ * block shorter than 16 (only for malformed cases) is the prefix of the xor.
+ */
+static void t_pw_raw(struct tattrs *a, uint8_t tag, uint16_t salt, uint8_t lenoct,
+		     const void *pw, size_t pwlen, size_t clen, const uint8_t *auth)
+{
+	uint8_t v[253], p[256] = { 0 }, b[MD5_DIGEST_LEN];
+	uint8_t *c = v + 3;
+	struct md5_ctx ctx;
+	size_t i, j;
+
+	v[0] = tag;
+	v[1] = (uint8_t)(salt >> 8);
+	v[2] = (uint8_t)salt;
+	p[0] = lenoct;
+	memcpy(p + 1, pw, pwlen);
+	for (i = 0; i < clen; i += 16) {
+		md5_init(&ctx);
+		md5_update(&ctx, secret, SLEN);
+		if (!i) {
+			md5_update(&ctx, auth, RAD_AUTH_LEN);
+			md5_update(&ctx, v + 1, 2);
+		} else {
+			md5_update(&ctx, c + i - 16, 16);
+		}
+		md5_final(&ctx, b);
+		for (j = 0; j < 16 && i + j < clen; j++)
+			c[i + j] = p[i + j] ^ b[j];
+	}
+	t_raw(a, RAD_TUNNEL_PASSWORD, v, 3 + clen);
+}
+
+static void t_pw(struct tattrs *a, uint8_t tag, uint16_t salt, const char *pw)
+{
+	size_t n = strlen(pw);
+
+	t_pw_raw(a, tag, salt, (uint8_t)n, pw, n, (1 + n + 15) / 16 * 16, ra);
+}
+
+/* A whole L2TP tunnel of @tag: Type, Medium IPv4, Server-Endpoint @server. */
+static void t_l2tp(struct tattrs *a, uint8_t tag, const char *server)
+{
+	t_int(a, RAD_TUNNEL_TYPE, tag, RAD_TUNNEL_L2TP);
+	t_int(a, RAD_TUNNEL_MEDIUM_TYPE, tag, RAD_MEDIUM_IPV4);
+	t_str(a, RAD_TUNNEL_SERVER_ENDPOINT, tag, server);
+}
+
+/* @a as a signed reply of @code (Response Authenticator over ra), parsed into @r. */
+static int t_parse(uint8_t code, const struct tattrs *a, struct rad_reply *r, const char **why)
+{
+	static uint8_t b[RAD_MAX_LEN];
+	size_t n = make(b, a->b, a->n);
+
+	b[0] = code;
+	resign(b, n);
+	return parse(b, n, NULL, r, why);
+}
+
+UNIT_TEST(radius_tunnel_password_encryptor_matches_reference)
+{
+	/* built with Python's hashlib from section 3.5: secret xyzzy5461, ra */
+	static const uint8_t one[16] = {
+		0xbb, 0xcd, 0xc1, 0x66, 0x24, 0x7f, 0x5a, 0x7e,
+		0x10, 0xb3, 0x40, 0x28, 0x8c, 0x3b, 0x62, 0xb1,
+	};
+	static const uint8_t two[32] = {
+		0xcb, 0x6e, 0x60, 0x02, 0x7c, 0x56, 0x5a, 0xbf, 0x4c, 0x78, 0x4d, 0x3b,
+		0x77, 0x2d, 0x4f, 0x17, 0x2b, 0x3c, 0xd6, 0x2b, 0xbe, 0x5f, 0xe4, 0xf1,
+		0x3f, 0x2a, 0xbf, 0x9d, 0x15, 0x14, 0x2d, 0x7e,
+	};
+	static struct tattrs a;
+	static struct rad_reply r;
+	const char *why;
+
+	a.n = 0;
+	t_pw(&a, 1, 0x8123, "tunnelsecret");
+	EXPECT_EQ(a.n, 2u + 3 + 16);
+	EXPECT_TRUE(!memcmp(a.b, "\x45\x15\x01\x81\x23", 5));
+	EXPECT_TRUE(!memcmp(a.b + 5, one, 16));
+	a.n = 0;
+	t_pw(&a, 2, 0xfffe, "0123456789abcdefghij");
+	EXPECT_EQ(a.n, 2u + 3 + 32);
+	EXPECT_TRUE(!memcmp(a.b + 5, two, 32));
+	/* both decode, the second chained on the first block's ciphertext */
+	t_int(&a, RAD_TUNNEL_TYPE, 2, RAD_TUNNEL_L2TP);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_STREQ(r.tun[2].password, "0123456789abcdefghij");
+}
+
+UNIT_TEST(radius_tunnel_two_tags_make_the_set)
+{
+	static struct tattrs a;
+	static struct rad_reply r;
+	struct rad_set_entry out[RAD_SET_MAX];
+	unsigned int n, skipped = 99;
+	const char *why;
+
+	/* tag 2 first in the packet: the set is still in tag order */
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_TYPE, 2, RAD_TUNNEL_L2TP);
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 2, RAD_MEDIUM_IPV4);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 2, "10.1.0.2");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 2, 20);
+	t_int(&a, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 1, RAD_MEDIUM_IPV4);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 1, "10.1.0.1");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 1, 10);
+	t_pw(&a, 1, 0x8123, "tunnelsecret");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 1, "lns-a");
+	t_str(&a, RAD_TUNNEL_CLIENT_AUTH_ID, 1, "lac1");
+	t_str(&a, RAD_TUNNEL_SERVER_AUTH_ID, 1, "lnsA");
+	t_str(&a, RAD_REPLY_MESSAGE, -1, "welcome");
+	why = "";
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.code, RAD_ACCESS_ACCEPT);
+	EXPECT_EQ(r.tags, (1u << 1) | (1u << 2));
+	EXPECT_EQ(r.ignored, 0u);
+	EXPECT_STREQ(r.message, "welcome");
+	EXPECT_EQ(r.tun[1].type, (uint32_t)RAD_TUNNEL_L2TP);
+	EXPECT_EQ(r.tun[1].medium, (uint32_t)RAD_MEDIUM_IPV4);
+	EXPECT_EQ(r.tun[1].preference, 10u);
+	EXPECT_EQ(r.tun[2].preference, 20u);
+	EXPECT_STREQ(r.tun[1].server, "10.1.0.1");
+	EXPECT_STREQ(r.tun[1].password, "tunnelsecret");
+	EXPECT_STREQ(r.tun[1].assignment, "lns-a");
+	EXPECT_EQ(r.tun[1].seen, 0x1ffu & ~(1u << RAD_TK_CLIENT));
+	EXPECT_EQ(r.tun[2].seen, (1u << RAD_TK_TYPE) | (1u << RAD_TK_MEDIUM) |
+		  (1u << RAD_TK_SERVER) | (1u << RAD_TK_PREFERENCE));
+	EXPECT_STREQ(r.tun[2].password, "");
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, 2u);
+	EXPECT_EQ(skipped, 0u);
+	EXPECT_TRUE(why == NULL);
+	EXPECT_EQ(out[0].tag, 1);
+	EXPECT_EQ(out[0].level, 0);
+	EXPECT_STREQ(out[0].name, "lns-a");
+	EXPECT_STREQ(out[0].remote, "10.1.0.1");
+	EXPECT_STREQ(out[0].local, "");
+	EXPECT_STREQ(out[0].secret, "tunnelsecret");
+	EXPECT_STREQ(out[0].client_auth, "lac1");
+	EXPECT_STREQ(out[0].server_auth, "lnsA");
+	EXPECT_EQ(out[1].tag, 2);
+	EXPECT_EQ(out[1].level, 1);
+	EXPECT_STREQ(out[1].name, "tag2");
+	EXPECT_STREQ(out[1].remote, "10.1.0.2");
+	EXPECT_STREQ(out[1].local, "");
+	EXPECT_STREQ(out[1].secret, "");
+	EXPECT_STREQ(out[1].client_auth, "");
+	EXPECT_STREQ(out[1].server_auth, "");
+	/* a Message-Authenticator as well (RFC 3579 section 3.2) changes nothing */
+	{
+		static uint8_t b[RAD_MAX_LEN];
+		uint8_t copy[RAD_MAX_LEN];
+		size_t len;
+
+		memcpy(a.b + a.n, "\x50\x12", 2);
+		memset(a.b + a.n + 2, 0, 16);
+		a.n += 18;
+		len = make(b, a.b, a.n);
+		memcpy(copy, b, len);
+		memcpy(copy + 4, ra, RAD_AUTH_LEN);
+		hmac_md5(secret, SLEN, copy, len, b + len - 16);
+		resign(b, len);
+		ASSERT_EQ(parse(b, len, NULL, &r, &why), 0);
+		EXPECT_STREQ(r.tun[1].password, "tunnelsecret");
+		EXPECT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 2u);
+	}
+}
+
+UNIT_TEST(radius_tunnel_preference_levels)
+{
+	static const uint32_t pref9[9] = { 90, 10, 80, 20, 70, 30, 60, 40, 50 };
+	static const uint8_t want9[9] = { 7, 0, 7, 1, 6, 2, 5, 3, 4 };
+	static struct tattrs a;
+	static struct rad_reply r;
+	struct rad_set_entry out[RAD_SET_MAX];
+	unsigned int n, skipped, i;
+	const char *why;
+	char ip[16];
+
+	/* equal preferences, the same level; the next distinct one the next level */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 1, 5);
+	t_l2tp(&a, 2, "10.1.0.2");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 2, 1000);
+	t_l2tp(&a, 3, "10.1.0.3");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 3, 5);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, 3u);
+	EXPECT_EQ(out[0].level, 0);
+	EXPECT_EQ(out[1].level, 1);
+	EXPECT_EQ(out[2].level, 0);
+	/* nine distinct ones, out of order: the 8th and 9th smallest are both level 7 */
+	a.n = 0;
+	for (i = 0; i < 9; i++) {
+		snprintf(ip, sizeof(ip), "10.1.0.%u", i + 1);
+		t_l2tp(&a, (uint8_t)(i + 1), ip);
+		t_int(&a, RAD_TUNNEL_PREFERENCE, (uint8_t)(i + 1), pref9[i]);
+	}
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, 9u);
+	for (i = 0; i < 9; i++) {
+		EXPECT_EQ(out[i].tag, i + 1);
+		EXPECT_EQ(out[i].level, want9[i]);
+	}
+	/* no Tunnel-Preference: 0, the most preferred, level with an explicit 0 */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 1, 3);
+	t_l2tp(&a, 2, "10.1.0.2");
+	t_l2tp(&a, 3, "10.1.0.3");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 3, 0);
+	t_l2tp(&a, 4, "10.1.0.4");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 4, 1);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, 4u);
+	EXPECT_EQ(out[0].level, 2);
+	EXPECT_EQ(out[1].level, 0);
+	EXPECT_EQ(out[2].level, 0);
+	EXPECT_EQ(out[3].level, 1);
+	/* the largest 3-octet preference is still above 0 */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 1, 0xffffff);
+	t_l2tp(&a, 2, "10.1.0.2");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.tun[1].preference, 0xffffffu);
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 2u);
+	EXPECT_EQ(out[0].level, 1);
+	EXPECT_EQ(out[1].level, 0);
+}
+
+UNIT_TEST(radius_tunnel_untagged_strings_are_tag_0)
+{
+	static struct tattrs a;
+	static struct rad_reply r;
+	struct rad_set_entry out[RAD_SET_MAX];
+	unsigned int n, skipped;
+	const char *why;
+
+	/* section 3: a first octet above 0x1f is the string's own; Tag 0 integers */
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_TYPE, 0, RAD_TUNNEL_L2TP);
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 0, RAD_MEDIUM_IPV4);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, -1, "10.1.0.3");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, -1, "lns-c");
+	t_str(&a, RAD_TUNNEL_CLIENT_AUTH_ID, 0, "lac0");	/* an explicit Tag 0 */
+	t_str(&a, RAD_TUNNEL_SERVER_AUTH_ID, -1, " lns");	/* 0x20: the string's */
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.tags, 1u);
+	EXPECT_STREQ(r.tun[0].server, "10.1.0.3");
+	EXPECT_STREQ(r.tun[0].assignment, "lns-c");
+	EXPECT_STREQ(r.tun[0].client_auth, "lac0");
+	EXPECT_STREQ(r.tun[0].server_auth, " lns");
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, 1u);
+	EXPECT_EQ(skipped, 0u);
+	EXPECT_EQ(out[0].tag, 0);
+	EXPECT_EQ(out[0].level, 0);
+	EXPECT_STREQ(out[0].name, "lns-c");
+	EXPECT_STREQ(out[0].remote, "10.1.0.3");
+	EXPECT_STREQ(out[0].client_auth, "lac0");
+	/* an untagged endpoint with tag-1 integers: two tags, neither a tunnel */
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, -1, "10.1.0.3");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.tags, (1u << 0) | (1u << 1));
+	EXPECT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 0u);
+	EXPECT_EQ(skipped, 2u);
+	EXPECT_STREQ(why, "no Tunnel-Type L2TP");
+	/* a first octet 0x1f is a Tag: the string is what follows */
+	a.n = 0;
+	t_l2tp(&a, 0x1f, "10.1.0.31");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.tags, 1u << 0x1f);
+	EXPECT_STREQ(r.tun[0x1f].server, "10.1.0.31");
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 1u);
+	EXPECT_EQ(out[0].tag, 0x1f);
+	EXPECT_STREQ(out[0].name, "tag31");
+}
+
+UNIT_TEST(radius_tunnel_tags_skipped)
+{
+	static const struct {
+		uint32_t type;
+		int medium;		/* -1: none */
+		const char *server, *client;	/* NULL: none */
+		const char *why;
+	} bad[] = {
+		{ 1, RAD_MEDIUM_IPV4, "10.1.0.1", NULL, "no Tunnel-Type L2TP" },	/* PPTP */
+		{ 0, RAD_MEDIUM_IPV4, "10.1.0.1", NULL, "no Tunnel-Type L2TP" },	/* none */
+		{ RAD_TUNNEL_L2TP, RAD_MEDIUM_IPV4, NULL, NULL, "no Tunnel-Server-Endpoint" },
+		{ RAD_TUNNEL_L2TP, RAD_MEDIUM_IPV4, "lns.example.net", NULL,
+		  "Tunnel-Server-Endpoint is not an IPv4 or IPv6 address" },
+		{ RAD_TUNNEL_L2TP, -1, "10.1.0.256", NULL,
+		  "Tunnel-Server-Endpoint is not an IPv4 or IPv6 address" },
+		{ RAD_TUNNEL_L2TP, RAD_MEDIUM_IPV6, "10.1.0.1", NULL,
+		  "Tunnel-Medium-Type is not the server endpoint's family" },
+		{ RAD_TUNNEL_L2TP, RAD_MEDIUM_IPV4, "2001:db8::1", NULL,
+		  "Tunnel-Medium-Type is not the server endpoint's family" },
+		{ RAD_TUNNEL_L2TP, 3, "10.1.0.1", NULL,
+		  "Tunnel-Medium-Type is not the server endpoint's family" },
+		{ RAD_TUNNEL_L2TP, RAD_MEDIUM_IPV4, "10.1.0.1", "2001:db8::9",
+		  "Tunnel-Client-Endpoint is not an address of the server endpoint's family" },
+		{ RAD_TUNNEL_L2TP, RAD_MEDIUM_IPV4, "10.1.0.1", "lac.example.net",
+		  "Tunnel-Client-Endpoint is not an address of the server endpoint's family" },
+	};
+	static struct tattrs a;
+	static struct rad_reply r;
+	struct rad_set_entry out[RAD_SET_MAX];
+	unsigned int n, skipped, i;
+	const char *why;
+
+	/* each alone, between two good tags: no entry, counted, named */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		a.n = 0;
+		t_l2tp(&a, 1, "10.1.0.1");
+		if (bad[i].type)
+			t_int(&a, RAD_TUNNEL_TYPE, 2, bad[i].type);
+		if (bad[i].medium >= 0)
+			t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 2, (uint32_t)bad[i].medium);
+		if (bad[i].server)
+			t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 2, bad[i].server);
+		if (bad[i].client)
+			t_str(&a, RAD_TUNNEL_CLIENT_ENDPOINT, 2, bad[i].client);
+		t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 2, "bad");
+		t_l2tp(&a, 3, "10.1.0.3");
+		ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+		EXPECT_EQ(r.tags, 0xeu);
+		why = NULL;
+		n = rad_tunnel_set(&r, out, &skipped, &why);
+		EXPECT_EQ(n, 2u);
+		EXPECT_EQ(skipped, 1u);
+		EXPECT_TRUE(why && !strncmp(why, bad[i].why, strlen(bad[i].why)));
+		if (why && strncmp(why, bad[i].why, strlen(bad[i].why)))
+			UNIT_DIAG("case %u: why \"%s\"", i, why);
+		EXPECT_EQ(out[0].tag, 1);
+		EXPECT_EQ(out[1].tag, 3);
+	}
+	/* all of them at once: the first one's reason */
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_TYPE, 1, 1);				/* PPTP */
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 1, "10.1.0.1");
+	t_int(&a, RAD_TUNNEL_TYPE, 2, RAD_TUNNEL_L2TP);			/* no endpoint */
+	t_pw(&a, 2, 0x8001, "pw2");
+	t_int(&a, RAD_TUNNEL_TYPE, 3, RAD_TUNNEL_L2TP);			/* a name */
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 3, "lns.example.net");
+	t_int(&a, RAD_TUNNEL_TYPE, 4, RAD_TUNNEL_L2TP);			/* medium IPv6 */
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 4, RAD_MEDIUM_IPV6);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 4, "10.1.0.4");
+	t_l2tp(&a, 5, "10.1.0.5");					/* client IPv6 */
+	t_str(&a, RAD_TUNNEL_CLIENT_ENDPOINT, 5, "2001:db8::5");
+	t_int(&a, RAD_TUNNEL_TYPE, 6, RAD_TUNNEL_L2TP);			/* IPv6: good */
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 6, RAD_MEDIUM_IPV6);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 6, "2001:db8::1");
+	t_str(&a, RAD_TUNNEL_CLIENT_ENDPOINT, 6, "2001:db8::2");
+	t_l2tp(&a, 7, "10.1.0.7");					/* a local address: good */
+	t_str(&a, RAD_TUNNEL_CLIENT_ENDPOINT, 7, "192.0.2.7");
+	t_int(&a, RAD_TUNNEL_TYPE, 8, RAD_TUNNEL_L2TP);			/* IPv6, no medium: good */
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 8, "2001:db8::8");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.tags, 0x1feu);
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, 3u);
+	EXPECT_EQ(skipped, 5u);
+	EXPECT_STREQ(why, "no Tunnel-Type L2TP");
+	EXPECT_EQ(out[0].tag, 6);
+	EXPECT_STREQ(out[0].remote, "2001:db8::1");
+	EXPECT_STREQ(out[0].local, "2001:db8::2");
+	EXPECT_STREQ(out[0].name, "tag6");
+	EXPECT_EQ(out[1].tag, 7);
+	EXPECT_STREQ(out[1].remote, "10.1.0.7");
+	EXPECT_STREQ(out[1].local, "192.0.2.7");
+	EXPECT_EQ(out[2].tag, 8);
+	EXPECT_STREQ(out[2].remote, "2001:db8::8");
+	/* only a skipped tag: no entry at all */
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_TYPE, 4, RAD_TUNNEL_L2TP);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 4, "lns.example.net");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 0u);
+	EXPECT_EQ(skipped, 1u);
+	EXPECT_TRUE(why && strstr(why, "names are not resolved"));
+	/* no tunnel attribute: nothing, nothing skipped */
+	a.n = 0;
+	t_str(&a, RAD_REPLY_MESSAGE, -1, "hi");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.tags, 0u);
+	EXPECT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 0u);
+	EXPECT_EQ(skipped, 0u);
+	EXPECT_TRUE(why == NULL);
+}
+
+/* @a refused with a reason containing @want. */
+static void t_refused(const struct tattrs *a, const char *want, int line)
+{
+	static struct rad_reply r;
+	const char *why = NULL;
+	int ret = t_parse(RAD_ACCESS_ACCEPT, a, &r, &why);
+
+	if (ret != -1)
+		unit_fail(__FILE__, line, "accepted, expected refused with \"%s\"", want);
+	else if (!why || !strstr(why, want))
+		unit_fail(__FILE__, line, "why \"%s\", expected \"%s\"", why ? why : "(null)", want);
+}
+
+#define T_REFUSED(a, want) t_refused(a, want, __LINE__)
+
+UNIT_TEST(radius_tunnel_refused_replies)
+{
+	static const char twice[] = "twice in one tag";
+	static const char notfour[] = "not 4 octets";
+	static const char tag[] = "Tag is missing or above 0x1f";
+	static const char pw[] = "Tunnel-Password";
+	static const char text[] = "text is empty, longer than 63 octets or has a NUL";
+	static const uint8_t other[RAD_AUTH_LEN] = "another-req-auth";
+	static struct tattrs a;
+	static struct rad_reply r;
+	char t63[64], t64[65], p63[64];
+	const char *why;
+	uint8_t v[8];
+
+	memset(t63, 'x', 63);
+	t63[63] = '\0';
+	memset(t64, 'x', 64);
+	t64[64] = '\0';
+	/* the same attribute twice in one tag, of each form */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_int(&a, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 1, "10.1.0.2");
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 3, 1);
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 3, 2);
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_pw(&a, 1, 0x8123, "one");
+	t_pw(&a, 1, 0x8124, "two");
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 5, "a");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 5, "b");
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_CLIENT_AUTH_ID, 5, "a");
+	t_str(&a, RAD_TUNNEL_CLIENT_AUTH_ID, 5, "b");
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_SERVER_AUTH_ID, 5, "a");
+	t_str(&a, RAD_TUNNEL_SERVER_AUTH_ID, 5, "b");
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_CLIENT_ENDPOINT, 5, "10.0.0.1");
+	t_str(&a, RAD_TUNNEL_CLIENT_ENDPOINT, 5, "10.0.0.2");
+	T_REFUSED(&a, twice);
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 0, 1);
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 0, 1);
+	T_REFUSED(&a, twice);
+	/* untagged and explicitly tag 0: the same tag */
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, -1, "10.1.0.3");
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 0, "10.1.0.4");
+	T_REFUSED(&a, twice);
+	/* tagged integers of 3 or 5 octets, or with no Tag at all */
+	memcpy(v, "\x01\x00\x00\x03\x00", 5);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_TYPE, v, 3);
+	T_REFUSED(&a, notfour);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_TYPE, v, 5);
+	T_REFUSED(&a, notfour);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_PREFERENCE, v, 1);
+	T_REFUSED(&a, notfour);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_MEDIUM_TYPE, v, 0);
+	T_REFUSED(&a, tag);
+	/* an integer's Tag above 0x1f */
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_TYPE, 0x20, RAD_TUNNEL_L2TP);
+	T_REFUSED(&a, tag);
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 0xff, RAD_MEDIUM_IPV4);
+	T_REFUSED(&a, tag);
+	a.n = 0;
+	t_int(&a, RAD_TUNNEL_PREFERENCE, 0x80, 1);
+	T_REFUSED(&a, tag);
+	/* Tunnel-Password: Tag above 0x1f, a Salt without its high bit */
+	a.n = 0;
+	t_pw_raw(&a, 0x20, 0x8123, 3, "abc", 3, 16, ra);
+	T_REFUSED(&a, tag);
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x0123, 3, "abc", 3, 16, ra);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x7fff, 3, "abc", 3, 16, ra);
+	T_REFUSED(&a, pw);
+	/* the encrypted String not a multiple of 16, shorter than 16, absent */
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 3, "abc", 3, 17, ra);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 3, "abc", 3, 31, ra);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 3, "abc", 3, 15, ra);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 3, "abc", 3, 0, ra);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_PASSWORD, "\x01\x81", 2);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_PASSWORD, "", 0);
+	T_REFUSED(&a, tag);
+	/* the decrypted length octet 0, beyond the data, beyond 63 */
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 0, "abc", 3, 16, ra);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 16, "abcdefghijklmno", 15, 16, ra);
+	T_REFUSED(&a, pw);
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 200, "abc", 3, 32, ra);
+	T_REFUSED(&a, pw);
+	memset(p63, 'p', 63);
+	p63[63] = '\0';
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 64, t64, 64, 80, ra);
+	T_REFUSED(&a, pw);
+	/* a NUL inside the password */
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 3, "a\0c", 3, 16, ra);
+	T_REFUSED(&a, pw);
+	/* the bounds themselves decode: 15 octets in one block, 63 in four */
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 15, "abcdefghijklmno", 15, 16, ra);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_STREQ(r.tun[1].password, "abcdefghijklmno");
+	a.n = 0;
+	t_pw_raw(&a, 1, 0xffff, 63, p63, 63, 64, ra);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_STREQ(r.tun[1].password, p63);
+	/* padding beyond the length octet is not the password's */
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 2, "abc", 3, 48, ra);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_STREQ(r.tun[1].password, "ab");
+	/* encrypted for another request: refused, or at least not the password */
+	a.n = 0;
+	t_pw_raw(&a, 1, 0x8123, 12, "tunnelsecret", 12, 16, other);
+	if (t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why) == 0)
+		EXPECT_TRUE(strcmp(r.tun[1].password, "tunnelsecret") != 0);
+	/* another Salt than the one it was encrypted with: the same */
+	a.n = 0;
+	t_pw(&a, 1, 0x8123, "tunnelsecret");
+	a.b[4] ^= 1;
+	if (t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why) == 0)
+		EXPECT_TRUE(strcmp(r.tun[1].password, "tunnelsecret") != 0);
+	/* texts: 63 octets fit, 64 do not, tagged or not; none empty or with a NUL */
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_SERVER_AUTH_ID, 1, t63);
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, -1, t63);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_STREQ(r.tun[1].server_auth, t63);
+	EXPECT_STREQ(r.tun[0].assignment, t63);
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, 1, t64);
+	T_REFUSED(&a, text);
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, -1, t64);
+	T_REFUSED(&a, text);
+	a.n = 0;
+	t_str(&a, RAD_TUNNEL_CLIENT_AUTH_ID, 2, t64);
+	T_REFUSED(&a, text);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_SERVER_ENDPOINT, "\x01" "10.1\0.0.1", 10);
+	T_REFUSED(&a, text);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_CLIENT_ENDPOINT, "10.1.0.1\0", 9);
+	T_REFUSED(&a, text);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_ASSIGNMENT_ID, "\x03", 1);		/* a Tag, no text */
+	T_REFUSED(&a, text);
+	a.n = 0;
+	t_raw(&a, RAD_TUNNEL_SERVER_AUTH_ID, "", 0);
+	T_REFUSED(&a, text);
+	/* a refused attribute after good ones still refuses the whole reply */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_str(&a, RAD_REPLY_MESSAGE, -1, "ok");
+	t_int(&a, RAD_TUNNEL_TYPE, 0x1f + 1, RAD_TUNNEL_L2TP);
+	T_REFUSED(&a, tag);
+}
+
+UNIT_TEST(radius_tunnel_ignored_outside_accept)
+{
+	static struct tattrs a;
+	static struct rad_reply r;
+	struct rad_set_entry out[RAD_SET_MAX];
+	unsigned int skipped;
+	const char *why;
+
+	/* well formed, and ones an Access-Accept would refuse: all ignored */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_pw(&a, 1, 0x8123, "tunnelsecret");
+	t_int(&a, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);		/* twice */
+	t_raw(&a, RAD_TUNNEL_PREFERENCE, "\x01\x00\x05", 3);		/* 3 octets */
+	t_int(&a, RAD_TUNNEL_MEDIUM_TYPE, 0x40, 1);			/* Tag 0x40 */
+	t_pw_raw(&a, 1, 0x0001, 0, "", 0, 5, ra);			/* bad Salt */
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 1, "lns-a");
+	t_str(&a, RAD_REPLY_MESSAGE, -1, "no");
+	ASSERT_EQ(t_parse(RAD_ACCESS_REJECT, &a, &r, &why), 0);
+	EXPECT_EQ(r.code, RAD_ACCESS_REJECT);
+	EXPECT_EQ(r.ignored, 9u);
+	EXPECT_EQ(r.tags, 0u);
+	EXPECT_STREQ(r.message, "no");
+	EXPECT_STREQ(r.tun[1].password, "");
+	EXPECT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 0u);
+	EXPECT_EQ(skipped, 0u);
+	/* nor in an Access-Challenge */
+	ASSERT_EQ(t_parse(RAD_ACCESS_CHALLENGE, &a, &r, &why), 0);
+	EXPECT_EQ(r.ignored, 9u);
+	EXPECT_EQ(r.tags, 0u);
+}
+
+UNIT_TEST(radius_tunnel_names_and_bound)
+{
+	static struct tattrs a;
+	static struct rad_reply r;
+	struct rad_set_entry out[RAD_SET_MAX];
+	unsigned int n, skipped, i;
+	const char *why;
+	char s[64];
+
+	/* the same Assignment-Id twice: the second is "tagN" */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 1, "lns-a");
+	t_l2tp(&a, 2, "10.1.0.2");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 2, "lns-a");
+	t_l2tp(&a, 3, "10.1.0.3");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 3, "lns-a");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 3u);
+	EXPECT_STREQ(out[0].name, "lns-a");
+	EXPECT_STREQ(out[1].name, "tag2");
+	EXPECT_STREQ(out[2].name, "tag3");
+	/* 31 octets fit name[32]; 32 do not, nor a leading '~' (a login's own set) */
+	a.n = 0;
+	memset(s, 'n', 31);
+	s[31] = '\0';
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 1, s);
+	memset(s, 'm', 32);
+	s[32] = '\0';
+	t_l2tp(&a, 2, "10.1.0.2");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 2, s);
+	memset(s, 'o', 63);
+	s[63] = '\0';
+	t_l2tp(&a, 3, "10.1.0.3");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 3, s);
+	t_l2tp(&a, 4, "10.1.0.4");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 4, "~1");
+	t_l2tp(&a, 5, "10.1.0.5");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 5, "a~");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 5u);
+	EXPECT_EQ(strlen(out[0].name), 31u);
+	EXPECT_STREQ(out[1].name, "tag2");
+	EXPECT_STREQ(out[2].name, "tag3");
+	EXPECT_STREQ(out[3].name, "tag4");
+	EXPECT_STREQ(out[4].name, "a~");
+	/* an Assignment-Id of the fallback's form is not used: names stay unique */
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 1, "x");
+	t_l2tp(&a, 2, "10.1.0.2");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 2, "tag1");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 2u);
+	EXPECT_STREQ(out[0].name, "x");
+	EXPECT_STREQ(out[1].name, "tag2");
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 1, "tag2");
+	t_l2tp(&a, 2, "10.1.0.2");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 2u);
+	EXPECT_STREQ(out[0].name, "tag1");
+	EXPECT_STREQ(out[1].name, "tag2");
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 1, "tag2x");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 1u);
+	EXPECT_STREQ(out[0].name, "tag2x");
+	a.n = 0;
+	t_l2tp(&a, 1, "10.1.0.1");
+	t_l2tp(&a, 2, "10.1.0.2");
+	t_str(&a, RAD_TUNNEL_ASSIGNMENT_ID, 2, "tag1");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	ASSERT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 2u);
+	EXPECT_STREQ(out[0].name, "tag1");
+	EXPECT_STREQ(out[1].name, "tag2");
+	/* 32 tags (0 untagged .. 31), all good: 31 entries, the last one skipped */
+	a.n = 0;
+	for (i = 0; i < RAD_TAGS; i++) {
+		snprintf(s, sizeof(s), "10.2.0.%u", i + 1);
+		if (i) {
+			t_l2tp(&a, (uint8_t)i, s);
+		} else {
+			t_int(&a, RAD_TUNNEL_TYPE, 0, RAD_TUNNEL_L2TP);
+			t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, -1, s);
+		}
+		t_int(&a, RAD_TUNNEL_PREFERENCE, (uint8_t)i, i);
+	}
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.tags, 0xffffffffu);
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, (unsigned int)RAD_SET_MAX);
+	EXPECT_EQ(skipped, 1u);
+	EXPECT_STREQ(why, "more than 31 tunnels");
+	for (i = 0; i < n; i++) {
+		snprintf(s, sizeof(s), "10.2.0.%u", i + 1);
+		EXPECT_EQ(out[i].tag, i);
+		EXPECT_STREQ(out[i].remote, s);
+		EXPECT_EQ(out[i].level, i > 7 ? 7 : i);
+	}
+	EXPECT_STREQ(out[0].name, "tag0");
+	EXPECT_STREQ(out[30].name, "tag30");
+	/* a skipped tag among them leaves room for tag 31 */
+	a.n = 0;
+	for (i = 1; i < RAD_TAGS; i++) {
+		snprintf(s, sizeof(s), "10.2.0.%u", i + 1);
+		t_l2tp(&a, (uint8_t)i, s);
+	}
+	t_int(&a, RAD_TUNNEL_TYPE, 0, 1);
+	t_str(&a, RAD_TUNNEL_SERVER_ENDPOINT, -1, "10.2.0.1");
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	n = rad_tunnel_set(&r, out, &skipped, &why);
+	ASSERT_EQ(n, (unsigned int)RAD_SET_MAX);
+	EXPECT_EQ(skipped, 1u);
+	EXPECT_STREQ(why, "no Tunnel-Type L2TP");
+	EXPECT_EQ(out[0].tag, 1);
+	EXPECT_EQ(out[30].tag, 31);
 }

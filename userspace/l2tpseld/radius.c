@@ -375,21 +375,21 @@ unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out
 		prefs[n] = t->preference;
 		n++;
 	}
-	/* names: the Assignment-Id when it fits and no other entry has it */
+	/*
+	 * names: the Assignment-Id when it fits, is not a name of the kernel's
+	 * ("~...") or of the fallback's form ("tag" and digits) and no earlier
+	 * entry has it; else "tagN", unique by the tag
+	 */
 	for (i = 0; i < n; i++) {
 		const char *a = r->tun[out[i].tag].assignment;
 
 		if (a[0] && strlen(a) < sizeof(out[i].name) && a[0] != '~' &&
+		    !(strncmp(a, "tag", 3) == 0 && a[3] && strspn(a + 3, "0123456789") == strlen(a + 3)) &&
 		    !set_name_taken(out, i, a))
 			snprintf(out[i].name, sizeof(out[i].name), "%s", a);
 		else
 			snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
 	}
-	/* a name taken later by an Assignment-Id "tagN": fall back to the tag */
-	for (i = 0; i < n; i++)
-		for (j = 0; j < i; j++)
-			if (!strcmp(out[i].name, out[j].name))
-				snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
 	/* levels: rank of the preference among the distinct values */
 	{
 		uint32_t distinct[RAD_TAGS];
