@@ -86,6 +86,7 @@ $u@example	Cleartext-Password := "secret"
 		Tunnel-Client-Auth-Id:2 = "lac-radius"
 EOF
 done
+printf 'henry@example\tCleartext-Password := "secret"\n' >>"$R/mods-config/files/authorize"
 # radiusd_start LOG: -X, in the foreground, every request and reply in LOG
 radiusd_start() {
 	peer_radius_start "$R" "$1" || { tail -20 "$1"; fail "freeradius did not start"; }
@@ -326,6 +327,53 @@ expect "$gina" "Tunnel-Reject 10.220.0.14 Service-Unavailable;Start 10.220.0.15 
 grep -q 'Tunnel-Client-Auth-Id:1 = "lac-radius"' "$D/detail"
 check_err $? "the records do not carry tag 2's Tunnel-Client-Auth-Id as the LAC's Host Name"
 log_test "S-RAD-2 the same attributes share set ~1; its silent tag 1 is locked out and the login fails over to tag 2 (Tunnel-Reject, Start, Stop)"
+
+# --- Interim-Update and RFC 2867's tunnel records, turned on by a reload ------
+# henry's call opens a tunnel to lns1 (the LAC closes a tunnel when its last
+# call ends): Tunnel-Start, the call's Start and Tunnel-Link-Start, an
+# Interim-Update every 2 s, then Tunnel-Link-Stop, Stop and Tunnel-Stop.
+printf '%s\n' 'radius-acct-interim 2s' 'radius-accounting-tunnel yes' >>"$D/agent.conf"
+kill -HUP "$AGENT"
+wait_for 10 grep -q 'SIGHUP: configuration reloaded' "$D/agent.log"
+check_err $? "the agent did not reload its configuration"
+wait_for 15 acct_done
+n0=$(cat "$R"/log/radacct/*/detail-* | wc -l)
+newrec() { cat "$R"/log/radacct/*/detail-* | tail -n +$((n0 + 1)); }
+dial 4 henry@example refuse-chap
+wait_for 30 sub_up 4
+check_err $? "subscriber 4: no IPCP for henry"
+sleep 5
+kill_wait "${SUBPID[4]}"
+wait_for 15 sessions_are 0
+tstop() { newrec | grep -q 'Acct-Status-Type = Tunnel-Stop'; }
+wait_for 30 tstop
+check_err $? "no Tunnel-Stop after henry's tunnel closed"
+wait_for 15 acct_done
+newrec >"$D/detail3"
+expect "$(awk '/Acct-Status-Type = / { print $3 }' "$D/detail3" | uniq | tr '\n' ' ')" \
+	"Tunnel-Start Start Tunnel-Link-Start Interim-Update Tunnel-Link-Stop Stop Tunnel-Stop " \
+	"the records of henry's call and its tunnel, in order"
+ni=$(grep -c 'Acct-Status-Type = Interim-Update' "$D/detail3")
+[ "$ni" -ge 2 ]
+check_err $? "Interim-Updates in 5 s at 2 s: $ni"
+st=$(awk '/Acct-Status-Type = Interim-Update/ { i = 1 } i && /Acct-Session-Time = / { print $3; i = 0 }' \
+	"$D/detail3" | tr '\n' ' ')
+[[ $st =~ ^[0-9]+\ [0-9]+ ]] && [ "${st%% *}" -lt "$(cut -d' ' -f2 <<<"$st")" ]
+check_err $? "the Interim-Updates' Acct-Session-Times do not grow: $st"
+ids=$(awk '/^[A-Z][a-z][a-z] / { if (st) print st, id; st = id = "" }
+	/Acct-Status-Type = / { st = $3 } /Acct-Session-Id = / { id = $3 }
+	END { if (st) print st, id }' "$D/detail3")
+sid() { awk -v s="$1" '$1 == s { print $2; exit }' <<<"$ids"; }
+[ "$(sid Start)" = "$(sid Interim-Update)" ] && [ "$(sid Start)" = "$(sid Stop)" ] &&
+	[ "$(sid Tunnel-Start)" = "$(sid Tunnel-Stop)" ] &&
+	[ "$(sid Tunnel-Link-Start)" = "$(sid Tunnel-Link-Stop)" ] &&
+	[ "$(sid Start)" != "$(sid Tunnel-Start)" ] && [ "$(sid Start)" != "$(sid Tunnel-Link-Start)" ]
+check_err $? "Acct-Session-Ids: one per pair, three pairs: $(tr '\n' ';' <<<"$ids")"
+grep -A20 'Acct-Status-Type = Tunnel-Stop' "$D/detail3" | grep -q 'Acct-Terminate-Cause = NAS-Request'
+check_err $? "the Tunnel-Stop's Acct-Terminate-Cause is not NAS-Request (the LAC closed it)"
+grep -A20 'Acct-Status-Type = Tunnel-Start' "$D/detail3" | grep -q 'Tunnel-Server-Endpoint:1 = "10.220.0.11"'
+check_err $? "the Tunnel-Start does not name lns1"
+log_test "S-RAD-4 after a reload: Interim-Update every radius-acct-interim, RFC 2867 Tunnel-Start/Stop and Tunnel-Link-Start/Stop, each pair its own Acct-Session-Id"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

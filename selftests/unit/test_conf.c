@@ -510,6 +510,18 @@ UNIT_TEST(conf_radius_lines)
 	EXPECT_TRUE(!lc.radius_accounting);
 	EXPECT_EQ(aline("radius-accounting yes"), 0);
 	EXPECT_TRUE(lc.radius_accounting);
+	/* Interim-Update and RFC 2867's tunnel records: off unless asked for */
+	EXPECT_EQ(lc.radius_interim_ms, 0u);
+	EXPECT_TRUE(!lc.radius_acct_tunnel);
+	EXPECT_EQ(aline("radius-acct-interim 300s"), 0);
+	EXPECT_EQ(lc.radius_interim_ms, 300000u);
+	EXPECT_EQ(aline("radius-acct-interim 0"), 0);
+	EXPECT_EQ(lc.radius_interim_ms, 0u);
+	EXPECT_TRUE(aline("radius-acct-interim soon") != 0);
+	EXPECT_EQ(aline("radius-accounting-tunnel yes"), 0);
+	EXPECT_TRUE(lc.radius_acct_tunnel);
+	EXPECT_TRUE(aline("radius-accounting-tunnel maybe") != 0);
+	EXPECT_TRUE(strstr(lerr, "radius-accounting-tunnel: expected yes or no") != NULL);
 	EXPECT_EQ(aline("radius-fallback domain-map"), 0);
 	EXPECT_TRUE(lc.radius_fallback);
 	EXPECT_EQ(aline("radius-profile-attribute 25"), 0);

@@ -1180,3 +1180,33 @@ UNIT_TEST(radius_tunnel_names_and_bound)
 	EXPECT_EQ(out[0].tag, 1);
 	EXPECT_EQ(out[30].tag, 31);
 }
+
+/*
+ * Acct-Interim-Interval (RFC 2869 section 5.16) in an Access-Accept: the
+ * period of the call's Interim-Updates; twice, 0 or not 4 octets refuses the
+ * reply; outside an Access-Accept it is ignored.
+ */
+UNIT_TEST(radius_acct_interim_interval)
+{
+	static const uint8_t v600[4] = { 0, 0, 2, 0x58 }, v0[4] = { 0 }, v3[3] = { 0, 0, 1 };
+	struct tattrs a = { .n = 0 };
+	struct rad_reply r;
+	const char *why;
+
+	t_raw(&a, RAD_ACCT_INTERIM_INTERVAL, v600, 4);
+	ASSERT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), 0);
+	EXPECT_EQ(r.interim, 600u);
+	EXPECT_EQ(r.ignored, 0u);
+	ASSERT_EQ(t_parse(RAD_ACCESS_REJECT, &a, &r, &why), 0);
+	EXPECT_EQ(r.interim, 0u);
+	EXPECT_EQ(r.ignored, 1u);
+	t_raw(&a, RAD_ACCT_INTERIM_INTERVAL, v600, 4);
+	EXPECT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), -1);
+	EXPECT_STREQ(why, "Acct-Interim-Interval twice, 0 or not 4 octets");
+	a.n = 0;
+	t_raw(&a, RAD_ACCT_INTERIM_INTERVAL, v0, 4);
+	EXPECT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), -1);
+	a.n = 0;
+	t_raw(&a, RAD_ACCT_INTERIM_INTERVAL, v3, 3);
+	EXPECT_EQ(t_parse(RAD_ACCESS_ACCEPT, &a, &r, &why), -1);
+}

@@ -54,6 +54,7 @@
 #define ACCT_ADMIN_RESET	6
 #define ACCT_ADMIN_REBOOT	7
 #define ACCT_NAS_ERROR		9
+#define ACCT_NAS_REQUEST	10
 #define ACCT_SERVICE_UNAVAILABLE 15
 #define ACCT_HOST_REQUEST	18
 
@@ -97,6 +98,10 @@ struct sub {
 	char acct_id[20];		/* Acct-Session-Id */
 	uint8_t acct_tunnel[512];	/* the tunnel's attributes, for Start and Stop */
 	size_t acct_tunnel_len;
+	uint32_t interim_s;		/* RADIUS's Acct-Interim-Interval; 0: the configured one */
+	bool link_started;		/* RFC 2867 Tunnel-Link-Start sent */
+	char link_id[20];		/* its Acct-Session-Id */
+	struct l2d_timer interim_timer;	/* the next Interim-Update */
 	struct l2d_timer act_timer;	/* deferred refusal */
 	bool dead;
 };
@@ -339,6 +344,8 @@ static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
 	sb->rad = NULL;
 	switch (res) {
 	case RAD_RES_ACCEPT:
+		if (r->interim)
+			sb->interim_s = r->interim < RAD_INTERIM_MIN ? RAD_INTERIM_MIN : r->interim;
 		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: RADIUS Access-Accept%s%s%s",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, r->profile[0] ? ", profile " : "",
 			r->profile[0] ? l2d_quote_str(q, sizeof(q), r->profile) : "",
@@ -505,6 +512,38 @@ static bool acct_on(const struct acc *a)
 	return a->d->conf->radius_accounting && l2d_radius_on(a->d);
 }
 
+/* RFC 2867's tunnel and tunnel link records too (radius-accounting-tunnel). */
+static bool acct_tunnel_on(const struct acc *a)
+{
+	return acct_on(a) && a->d->conf->radius_acct_tunnel;
+}
+
+static void acct_new_id(struct acc *a, char *id, size_t len)
+{
+	snprintf(id, len, "%08X%08X", a->acct_base, ++a->acct_seq);
+}
+
+/*
+ * Interim-Update (RFC 2866 section 5.1, RFC 2869 section 5.16): every
+ * Acct-Interim-Interval RADIUS gave (at least 60 s), else every
+ * radius-acct-interim; none when both are 0.
+ */
+static uint64_t interim_ms(const struct sub *sb)
+{
+	return sb->interim_s ? (uint64_t)sb->interim_s * 1000 : sb->a->d->conf->radius_interim_ms;
+}
+
+static void interim_fire(struct l2d_timer *tm)
+{
+	struct sub *sb = tm->arg;
+	struct l2d *d = sb->a->d;
+
+	if (!sb->acct_started || !interim_ms(sb))
+		return;
+	acct_send(sb, RAD_ACCT_INTERIM);
+	l2d_timer_arm(d->loop, &sb->interim_timer, l2d_now(d->loop) + interim_ms(sb));
+}
+
 /* Start of the call @s: its Acct-Session-Id and the attributes of its tunnel, kept for the Stop. */
 static void acct_start(struct sub *sb, const struct l2d_session *s)
 {
@@ -516,7 +555,7 @@ static void acct_start(struct sub *sb, const struct l2d_session *s)
 
 	if (!acct_on(a) || !(p = malloc(sizeof(*p))))
 		return;
-	snprintf(sb->acct_id, sizeof(sb->acct_id), "%08X%08X", a->acct_base, ++a->acct_seq);
+	acct_new_id(a, sb->acct_id, sizeof(sb->acct_id));
 	l2d_addr_str(&t->local, local, sizeof(local), false);
 	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
 	/* section 4.1: for L2TP, the Call Serial Number */
@@ -539,6 +578,13 @@ static void acct_start(struct sub *sb, const struct l2d_session *s)
 	sb->acct_cause = ACCT_LOST_CARRIER;
 	sb->acct_start_ms = l2d_now(a->d->loop);
 	acct_send(sb, RAD_ACCT_START);
+	if (acct_tunnel_on(a)) {
+		acct_new_id(a, sb->link_id, sizeof(sb->link_id));
+		sb->link_started = true;
+		acct_send(sb, RAD_ACCT_TUNNEL_LINK_START);
+	}
+	if (interim_ms(sb))
+		l2d_timer_arm(a->d->loop, &sb->interim_timer, sb->acct_start_ms + interim_ms(sb));
 }
 
 /* What every record of the subscriber's carries (RFC 2866 section 5, RFC 2867 section 3). */
@@ -568,12 +614,14 @@ static void acct_send(struct sub *sb, uint32_t status)
 
 	if (!p)
 		return;
-	acct_head(p, sb, status, sb->acct_id);
-	if (status == RAD_ACCT_STOP) {
+	/* a Tunnel-Link record is a pair of its own (RFC 2867 section 2.1) */
+	acct_head(p, sb, status, status == RAD_ACCT_TUNNEL_LINK_START ||
+		  status == RAD_ACCT_TUNNEL_LINK_STOP ? sb->link_id : sb->acct_id);
+	if (status != RAD_ACCT_START && status != RAD_ACCT_TUNNEL_LINK_START)
 		rad_put_u32(p, RAD_ACCT_SESSION_TIME,
 			    (uint32_t)((l2d_now(a->d->loop) - sb->acct_start_ms) / 1000));
+	if (status == RAD_ACCT_STOP || status == RAD_ACCT_TUNNEL_LINK_STOP)
 		rad_put_u32(p, RAD_ACCT_TERMINATE_CAUSE, sb->acct_cause);
-	}
 	if (sb->acct_tunnel_len && p->len + sb->acct_tunnel_len <= RAD_MAX_LEN) {
 		memcpy(p->buf + p->len, sb->acct_tunnel, sb->acct_tunnel_len);
 		p->len += sb->acct_tunnel_len;
@@ -597,8 +645,13 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 	l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: gone: %s", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, why);
 	l2d_timer_cancel(d->loop, &sb->act_timer);
+	l2d_timer_cancel(d->loop, &sb->interim_timer);
 	l2d_radius_cancel(d, sb->rad);
 	sb->rad = NULL;
+	if (sb->link_started) {
+		sb->link_started = false;
+		acct_send(sb, RAD_ACCT_TUNNEL_LINK_STOP);
+	}
 	if (sb->acct_started) {
 		sb->acct_started = false;
 		acct_send(sb, RAD_ACCT_STOP);
@@ -750,6 +803,7 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 		memcpy(sb->service, p->service.data, n);
 	}
 	l2d_timer_init(&sb->act_timer, act_fire, sb);
+	l2d_timer_init(&sb->interim_timer, interim_fire, sb);
 	if (!sb->sid) {
 		free(sb);
 		return refuse_padr(ifc, mac, p, false, "no PPPoE session id left");
@@ -1022,12 +1076,80 @@ static void acc_session_gone(struct l2d *d, struct l2d_session *s)
 	sub_gone(sb, why, true);
 }
 
+/*
+ * RFC 2867 section 2.1: Tunnel-Start when a tunnel of the LAC is
+ * established, Tunnel-Stop when it is gone, with a pair's Acct-Session-Id,
+ * the tunnel's attributes (section 4) and its local Tunnel ID as
+ * Acct-Tunnel-Connection.
+ */
+static void acct_tunnel(struct l2d *d, struct l2d_tunnel *t, uint32_t status)
+{
+	const struct l2d_conf *c = d->conf;
+	static const uint8_t zero[RAD_AUTH_LEN];
+	char local[64], peer[64], conn[16];
+	struct rad_pkt *p = malloc(sizeof(*p));
+	uint32_t cause;
+
+	if (!p)
+		return;
+	l2d_addr_str(&t->local, local, sizeof(local), false);
+	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
+	snprintf(conn, sizeof(conn), "%u", t->tid);
+	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
+	rad_put_u32(p, RAD_ACCT_STATUS_TYPE, status);
+	rad_put_str(p, RAD_ACCT_SESSION_ID, t->acct_id);
+	rad_put_str(p, RAD_NAS_IDENTIFIER, c->nas_identifier[0] ? c->nas_identifier : c->hostname);
+	rad_put_u32(p, RAD_ACCT_DELAY_TIME, 0);
+	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
+			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, local);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, peer);
+	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, conn);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->host[0] ? t->host : c->hostname);
+	if (t->peer_host[0])
+		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
+	if (status == RAD_ACCT_TUNNEL_STOP) {
+		cause = d->shutting_down ? ACCT_ADMIN_REBOOT :
+			t->end == L2D_END_STOPCCN ? ACCT_HOST_REQUEST :
+			t->end == L2D_END_NO_REPLY ? ACCT_LOST_SERVICE :
+			t->end == L2D_END_ERROR ? ACCT_NAS_ERROR : ACCT_NAS_REQUEST;
+		rad_put_u32(p, RAD_ACCT_SESSION_TIME,
+			    (uint32_t)((l2d_now(d->loop) - t->acct_start_ms) / 1000));
+		rad_put_u32(p, RAD_ACCT_TERMINATE_CAUSE, cause);
+	}
+	if (!p->full && l2d_radius_acct(d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN))
+		l2d_log(d, L2D_LOG_ERR, "tunnel %u to %s: accounting record dropped: the queue is full",
+			t->tid, peer);
+	free(p);
+}
+
+static void acc_tunnel_up(struct l2d *d, struct l2d_tunnel *t)
+{
+	struct acc *a = d->actx;
+
+	if (!a || !acct_tunnel_on(a))
+		return;
+	acct_new_id(a, t->acct_id, sizeof(t->acct_id));
+	t->acct_start_ms = l2d_now(d->loop);
+	t->acct_up = true;
+	acct_tunnel(d, t, RAD_ACCT_TUNNEL_START);
+}
+
+static void acc_tunnel_gone(struct l2d *d, struct l2d_tunnel *t)
+{
+	t->acct_up = false;
+	acct_tunnel(d, t, RAD_ACCT_TUNNEL_STOP);
+}
+
 static const struct l2d_access_ops acc_ops = {
 	.login_done = acc_login_done,
 	.attempt_failed = acc_attempt_failed,
 	.iccn_avps = acc_iccn_avps,
 	.bridge = acc_bridge,
 	.session_gone = acc_session_gone,
+	.tunnel_up = acc_tunnel_up,
+	.tunnel_gone = acc_tunnel_gone,
 };
 
 /* ---- dynamic authorization (das.c, RFC 5176) ---- */

@@ -194,6 +194,7 @@ static const struct dur_kw dur_kws[] = {
 	{ "access-auth-timeout", offsetof(struct l2d_conf, access_auth_timeout_ms), 1000 },
 	{ "radius-timeout", offsetof(struct l2d_conf, radius_timeout_ms), 100 },
 	{ "radius-dead-time", offsetof(struct l2d_conf, radius_dead_ms), 0 },
+	{ "radius-acct-interim", offsetof(struct l2d_conf, radius_interim_ms), 0 },
 };
 
 /* count keywords: keyword, offset, range */
@@ -431,6 +432,9 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 	} else if (!strcmp(t[0], "radius-accounting")) {
 		if (n != 2 || parse_bool(t[1], &c->radius_accounting))
 			return cerr(err, errlen, "radius-accounting: expected yes or no");
+	} else if (!strcmp(t[0], "radius-accounting-tunnel")) {
+		if (n != 2 || parse_bool(t[1], &c->radius_acct_tunnel))
+			return cerr(err, errlen, "radius-accounting-tunnel: expected yes or no");
 	} else if (!strcmp(t[0], "radius-fallback")) {
 		if (n != 2 || (strcmp(t[1], "domain-map") && strcmp(t[1], "refuse")))
 			return cerr(err, errlen, "radius-fallback: domain-map or refuse");

@@ -76,6 +76,10 @@ struct l2d_tunnel {
 	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
 	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */
 	char host[L2D_NAME_MAX];	/* LAC: our Host Name when not the configured one */
+	/* LAC: RFC 2867 Tunnel-Start sent (access.c); its Acct-Session-Id and time */
+	bool acct_up;
+	char acct_id[20];
+	uint64_t acct_start_ms;
 	char profile[L2D_NAME_MAX];
 	uint8_t secret[L2D_SECRET_MAX];
 	size_t secret_len;
@@ -250,6 +254,10 @@ struct l2d_access_ops {
 	int (*bridge)(struct l2d *d, struct l2d_session *s, int ppp_fd);
 	/* The established call @s ended (CDN, StopCCN, tunnel lost, logout). */
 	void (*session_gone)(struct l2d *d, struct l2d_session *s);
+	/* The LAC's tunnel @t is established / is being freed (t->end says how
+	 * it ended).  May be NULL. */
+	void (*tunnel_up)(struct l2d *d, struct l2d_tunnel *t);
+	void (*tunnel_gone)(struct l2d *d, struct l2d_tunnel *t);
 };
 
 struct l2d_stats {

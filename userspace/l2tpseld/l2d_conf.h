@@ -150,6 +150,8 @@ struct l2d_conf {
 	uint32_t radius_dead_ms;		/* a server that did not answer is skipped */
 	bool radius_fallback;			/* no server answered: the domain map; else refuse */
 	bool radius_accounting;			/* Start and Stop of each access call */
+	uint32_t radius_interim_ms;		/* Interim-Update period; 0: none */
+	bool radius_acct_tunnel;		/* RFC 2867 Tunnel- and Tunnel-Link-Start/Stop */
 	uint32_t radius_profile_vendor;		/* the attribute naming the profile */
 	uint8_t radius_profile_type;
 	char nas_identifier[L2D_NAME_MAX];	/* "" = the hostname */

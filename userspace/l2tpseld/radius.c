@@ -482,6 +482,16 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 				continue;
 			}
 			break;
+		case RAD_ACCT_INTERIM_INTERVAL:
+			if (r->code != RAD_ACCESS_ACCEPT ||
+			    (prof && !prof->vendor && buf[off] == prof->type))
+				goto plain_profile;
+			if (n != 4 || r->interim || !get32(v)) {
+				*why = "Acct-Interim-Interval twice, 0 or not 4 octets";
+				return -1;
+			}
+			r->interim = get32(v);
+			continue;
 		case RAD_TUNNEL_TYPE:
 		case RAD_TUNNEL_MEDIUM_TYPE:
 		case RAD_TUNNEL_SERVER_ENDPOINT:

@@ -55,6 +55,7 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 	RAD_ACCT_TERMINATE_CAUSE = 49,
 	RAD_EVENT_TIMESTAMP = 55,	/* RFC 2869 section 5.3 */
 	RAD_CHAP_CHALLENGE = 60,
+	RAD_ACCT_INTERIM_INTERVAL = 85,	/* RFC 2869 section 5.16 */
 	RAD_NAS_PORT_TYPE = 61,
 	RAD_TUNNEL_TYPE = 64,		/* RFC 2868 section 3, RFC 2867 */
 	RAD_TUNNEL_MEDIUM_TYPE = 65,
@@ -77,7 +78,13 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 #define RAD_PORT_TYPE_PPPOE	32	/* NAS-Port-Type PPPoEoE (IANA radius-types) */
 #define RAD_ACCT_START		1	/* Acct-Status-Type, RFC 2866 section 5.1 */
 #define RAD_ACCT_STOP		2
-#define RAD_ACCT_TUNNEL_REJECT	11	/* RFC 2867 section 2.1 */
+#define RAD_ACCT_INTERIM	3	/* Interim-Update */
+#define RAD_INTERIM_MIN		60	/* RFC 2869 section 5.16: not below 60 s */
+#define RAD_ACCT_TUNNEL_START	9	/* RFC 2867 section 2.1 */
+#define RAD_ACCT_TUNNEL_STOP	10
+#define RAD_ACCT_TUNNEL_REJECT	11
+#define RAD_ACCT_TUNNEL_LINK_START 12
+#define RAD_ACCT_TUNNEL_LINK_STOP 13
 #define RAD_ACCT_TUNNEL_LINK_REJECT 14
 #define RAD_TUNNEL_L2TP		3	/* Tunnel-Type, RFC 2868 section 3.1 */
 #define RAD_MEDIUM_IPV4		1	/* Tunnel-Medium-Type, section 3.2 */
@@ -192,6 +199,7 @@ struct rad_reply {
 	char message[RAD_MSG_MAX + 1];	/* the Reply-Messages, joined by a space */
 	char profile[64];		/* the profile attribute, "" when absent */
 	unsigned int ignored;		/* attributes of no meaning here */
+	uint32_t interim;		/* Acct-Interim-Interval, s (Access-Accept); 0: none */
 	uint32_t tags;			/* bit per tag with a tunnel attribute (Access-Accept) */
 	struct rad_tunnel tun[RAD_TAGS];
 };

@@ -110,6 +110,15 @@ static uint64_t now_ms(struct l2d *d)
 /* ---- reaping: objects die during a turn and are freed at its end ---- */
 
 static void tunnel_free(struct l2d_tunnel *t);
+
+/* The tunnel is no longer up: its Tunnel-Stop record, once (access.c). */
+static void tunnel_acct_down(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+
+	if (t->acct_up && d->aops && d->aops->tunnel_gone)
+		d->aops->tunnel_gone(d, t);
+}
 static void idle_timeout(struct l2d_timer *tm);
 
 /* LNS tunnels in setup, oldest first (lns-max-setup, lns_setup_room()). */
@@ -215,6 +224,7 @@ void l2d_fini(struct l2d *d)
 
 		while ((s = t->sessions))
 			l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
+		tunnel_acct_down(t);
 		t->state = L2D_T_DEAD;
 	}
 	reap_fn(&d->reap_timer);
@@ -317,6 +327,7 @@ static void tunnel_free(struct l2d_tunnel *t)
 	l2d_timer_cancel(d->loop, &t->hello_timer);
 	l2d_timer_cancel(d->loop, &t->idle_timer);
 	lns_setup_done(t);
+	tunnel_acct_down(t);
 	if (t->dp_added && d->dpops)
 		d->dpops->tunnel_del(d, t);
 	if (d->env->tunnel_close)
@@ -555,6 +566,7 @@ static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, t->stop_result, t->stop_error);
+	tunnel_acct_down(t);
 	tunnel_dp_del(t);
 	t->state = L2D_T_DEAD;
 	lns_setup_done(t);
@@ -601,6 +613,7 @@ static void tunnel_stop_end(struct l2d_tunnel *t, enum l2d_end end, uint16_t res
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, result, error);
+	tunnel_acct_down(t);
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_STOPCCN);
 	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
 	l2tp_put_result(&b, result, error || text ? error : -1, text);
@@ -728,6 +741,8 @@ static void tunnel_established(struct l2d_tunnel *t)
 	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
 	l2d_log(d, L2D_LOG_INFO, "tunnel %u/%u to %s (%s) established as %s", t->tid, t->peer_tid,
 		peer, t->peer_host, t->initiator ? "LAC" : "LNS");
+	if (t->initiator && d->aops && d->aops->tunnel_up)
+		d->aops->tunnel_up(d, t);
 	if (d->dpops) {
 		/* no kernel tunnel, no session can carry PPP: clear it, our fault */
 		if (d->dpops->tunnel_add(d, t))
@@ -930,6 +945,7 @@ static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	t->state = L2D_T_CLOSING;
 	t->end = L2D_END_STOPCCN;
 	close_sessions(t, L2D_END_STOPCCN, t->stop_result, t->stop_error);
+	tunnel_acct_down(t);
 	drop_unsent(t);
 	tunnel_hold(t);		/* the ZLB ack goes at the flush */
 }
