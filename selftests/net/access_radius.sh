@@ -87,6 +87,12 @@ $u@example	Cleartext-Password := "secret"
 EOF
 done
 printf 'henry@example\tCleartext-Password := "secret"\n' >>"$R/mods-config/files/authorize"
+# ivan: the profile attribute and tunnel attributes
+cat >>"$R/mods-config/files/authorize" <<'EOF'
+ivan@example	Cleartext-Password := "secret"
+		Juniper-Tunnel-Group = "Q",
+		Tunnel-Type:1 = L2TP, Tunnel-Server-Endpoint:1 = "10.220.0.15"
+EOF
 # radiusd_start LOG: -X, in the foreground, every request and reply in LOG
 radiusd_start() {
 	peer_radius_start "$R" "$1" || { tail -20 "$1"; fail "freeradius did not start"; }
@@ -327,6 +333,19 @@ expect "$gina" "Tunnel-Reject 10.220.0.14 Service-Unavailable;Start 10.220.0.15 
 grep -q 'Tunnel-Client-Auth-Id:1 = "lac-radius"' "$D/detail"
 check_err $? "the records do not carry tag 2's Tunnel-Client-Auth-Id as the LAC's Host Name"
 log_test "S-RAD-2 the same attributes share set ~1; its silent tag 1 is locked out and the login fails over to tag 2 (Tunnel-Reject, Start, Stop)"
+
+# --- the profile attribute beats tunnel attributes ---------------------------
+dial 5 ivan@example refuse-chap
+wait_for 30 sub_up 5
+check_err $? "subscriber 5: no IPCP for ivan"
+grep -q 'RADIUS Access-Accept, profile Q, tunnel attributes ignored$' "$D/agent.log"
+check_err $? "the agent did not log ivan's tunnel attributes as ignored"
+expect "$(dsess 10.220.0.13)" 1 "sessions on Q's LNS (ivan)"
+expect "$(dsess 10.220.0.15)" 0 "sessions on lns3 (the ignored tunnel attributes')"
+kill_wait "${SUBPID[5]}"
+wait_for 15 sessions_are 0
+check_err $? "sessions left after ivan hung up: $(sessions)"
+log_test "S-RAD-3 the profile attribute beats tunnel attributes (ignored, logged)"
 
 # --- Interim-Update and RFC 2867's tunnel records, turned on by a reload ------
 # henry's call opens a tunnel to lns1 (the LAC closes a tunnel when its last

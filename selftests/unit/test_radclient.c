@@ -28,6 +28,7 @@ static struct {
 	int fd[2];
 	bool answer[2];		/* reply to what arrives */
 	bool forge_first;	/* server 1: a wrongly signed reply before each good one */
+	bool challenge;		/* an Access-Challenge instead of the Access-Accept */
 	unsigned int rx[2];
 	uint8_t first[RAD_MAX_LEN];	/* the first request server 0 got, and its length */
 	size_t first_len;
@@ -41,7 +42,10 @@ static struct {
 	struct sockaddr_in held_from[NREQ];
 } S;
 
-static struct { unsigned int calls, accept, reject, down; char profile[64]; } R;
+static struct {
+	unsigned int calls, accept, reject, down;
+	char profile[64], message[RAD_MSG_MAX + 1];
+} R;
 
 static uint32_t rnd;
 
@@ -63,6 +67,7 @@ static void done(void *arg, enum rad_result res, const struct rad_reply *r)
 		snprintf(R.profile, sizeof(R.profile), "%s", r->profile);
 	} else if (res == RAD_RES_REJECT) {
 		R.reject++;
+		snprintf(R.message, sizeof(R.message), "%s", r->message);
 	} else {
 		R.down++;
 	}
@@ -92,7 +97,8 @@ static size_t accept_for(const uint8_t *q, uint8_t *out, const char *secret)
 	struct md5_ctx ctx;
 	size_t n = RAD_HDR_LEN + (acct ? 0 : sizeof(vsa));
 
-	out[0] = acct ? RAD_ACCOUNTING_RESPONSE : RAD_ACCESS_ACCEPT;
+	out[0] = acct ? RAD_ACCOUNTING_RESPONSE : S.challenge ? RAD_ACCESS_CHALLENGE :
+		 RAD_ACCESS_ACCEPT;
 	out[1] = q[1];
 	out[2] = 0;
 	out[3] = (uint8_t)n;
@@ -371,5 +377,29 @@ UNIT_TEST(radclient_accounting_kept_until_delivered)
 	EXPECT_EQ(l2d_radius_acct(d, p.buf + RAD_HDR_LEN, p.len - RAD_HDR_LEN), 0);
 	pump(&loop, 150);
 	EXPECT_EQ(l2d_radius_pending(d), 1u);
+	teardown(d, &loop);
+}
+
+/*
+ * An Access-Challenge (RFC 2865 section 4.4): a PPP subscriber cannot answer
+ * one, so the login is refused with the reason, as a reject would be.
+ */
+UNIT_TEST(radclient_access_challenge_refuses)
+{
+	struct l2d_conf c;
+	struct l2d_loop loop;
+	struct l2d *d;
+
+	d = setup(&c, &loop);
+	ASSERT_TRUE(d != NULL);
+	S.answer[0] = true;
+	S.challenge = true;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 200);
+	EXPECT_EQ(R.calls, 1u);
+	EXPECT_EQ(R.accept, 0u);
+	EXPECT_EQ(R.reject, 1u);
+	EXPECT_STREQ(R.message, "RADIUS Access-Challenge not supported");
+	S.challenge = false;
 	teardown(d, &loop);
 }

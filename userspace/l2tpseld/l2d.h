@@ -317,6 +317,9 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 				  const struct l2d_addr *local, bool initiator);
 int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
 void l2d_tunnel_stop(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
+/* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's ("" none). */
+void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
+void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
 void l2d_tunnel_flush(struct l2d_tunnel *t);
 int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s);

@@ -21,8 +21,6 @@
 #include "l2d.h"
 #include "radius.h"
 
-void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
-void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
 
 static const char *const why_names[] = {
 	[L2TPSEL_WHY_NONE] = "none", [L2TPSEL_WHY_EXHAUSTED] = "exhausted",

@@ -1266,14 +1266,12 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 	tunnel_receive(t, buf, len);
 }
 
-void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
 void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name)
 {
 	tunnel_set_secret(t, l2d_conf_secret(t->d->conf, false, tunnel_name));
 }
 
 /* A secret that RADIUS gave ("" for none). */
-void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
 void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 {
 	tunnel_set_secret(t, secret);
