@@ -54,6 +54,13 @@ static void t_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builde
 	l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_NAME, "alice@example", 13);
 }
 
+/* the access side knows the line: 24 Mb/s down, 1 Mb/s up */
+static void t_connect_speed(struct l2d *d, struct l2d_session *s, uint32_t *tx, uint32_t *rx)
+{
+	*tx = 24000000;
+	*rx = 1000000;
+}
+
 static int t_bridge(struct l2d *d, struct l2d_session *s, int fd)
 {
 	A.bridge++;
@@ -68,6 +75,7 @@ static void t_session_gone(struct l2d *d, struct l2d_session *s)
 
 static const struct l2d_access_ops t_ops = {
 	.login_done = t_login_done,
+	.connect_speed = t_connect_speed,
 	.iccn_avps = t_iccn_avps,
 	.bridge = t_bridge,
 	.session_gone = t_session_gone,
@@ -117,7 +125,7 @@ UNIT_TEST(l2tpd_access_login_up_and_lns_clears)
 {
 	struct h_node *lac = setup(lns_plain), *lns;
 	char err[128];
-	uint32_t id;
+	uint32_t id, speed;
 	uint16_t v;
 
 	ASSERT_TRUE(lac != NULL);
@@ -137,7 +145,9 @@ UNIT_TEST(l2tpd_access_login_up_and_lns_clears)
 	EXPECT_TRUE(avp_is(&A.iccn, L2TP_AVP_INITIAL_RCVD_LCP_CONFREQ, lcp_opts, sizeof(lcp_opts)));
 	EXPECT_TRUE(avp_is(&A.iccn, L2TP_AVP_PROXY_AUTHEN_NAME, "alice@example", 13));
 	EXPECT_TRUE(l2tp_msg_get_u16(&A.iccn, L2TP_AVP_PROXY_AUTHEN_TYPE, &v) && v == 3);
-	EXPECT_TRUE(A.iccn.avp[L2TP_AVP_RX_CONNECT_SPEED].present);
+	/* RFC 2661 section 4.4.5: the line's speeds, as the access side gave them */
+	EXPECT_TRUE(l2tp_msg_get_u32(&A.iccn, L2TP_AVP_TX_CONNECT_SPEED, &speed) && speed == 24000000);
+	EXPECT_TRUE(l2tp_msg_get_u32(&A.iccn, L2TP_AVP_RX_CONNECT_SPEED, &speed) && speed == 1000000);
 	EXPECT_TRUE(A.iccn.avp[L2TP_AVP_FRAMING_TYPE].present);
 	EXPECT_EQ(lac->d->stub_count, 1);
 	EXPECT_STREQ(lns->d->tunnels->sessions->user, "02:00:00:00:00:01");

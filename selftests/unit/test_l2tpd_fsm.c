@@ -923,7 +923,7 @@ UNIT_TEST(l2tpd_ocrq_refused_with_cdn)
 
 /* ---- the data path (dataplane kernel) failing: issue 15, finding 5 ---- */
 
-static int fake_dp_tunnels_fail, fake_dp_sessions_fail, fake_dp_sessions;
+static int fake_dp_tunnels_fail, fake_dp_sessions_fail, fake_dp_sessions, fake_dp_seq;
 
 static int fake_tunnel_add(struct l2d *d, struct l2d_tunnel *t)
 {
@@ -941,6 +941,7 @@ static int fake_session_add(struct l2d *d, struct l2d_session *s)
 		return -1;
 	}
 	fake_dp_sessions++;
+	fake_dp_seq += s->seq;
 	return 0;
 }
 
@@ -1017,6 +1018,33 @@ UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
 	EXPECT_EQ(lns->d->stats.sessions_failed, 1);
 	EXPECT_EQ(fake_dp_sessions, 0);
 	h_fini();
+}
+
+/*
+ * RFC 2661 section 4.4.6: with data-sequencing, the LAC's ICCN carries
+ * Sequencing Required and both sides create the kernel session with
+ * numbered data; without it, neither does.  Issue 15, finding 6.
+ */
+UNIT_TEST(l2tpd_sequencing_required_numbers_the_data)
+{
+	static const char *const lac_seq[] = { "route p t1 10.0.0.2", "data-sequencing yes", NULL };
+	struct h_node *lac, *lns;
+	int with;
+
+	for (with = 0; with < 2; with++) {
+		h_reset();
+		lac = h_node(with ? lac_seq : lac_one);
+		lns = h_node(lns_plain);
+		lac->d->dpops = &fake_dp;
+		lns->d->dpops = &fake_dp;
+		fake_dp_sessions = fake_dp_seq = fake_dp_tunnels_fail = fake_dp_sessions_fail = 0;
+		h_login(lac, "a@x", NULL);
+		h_run_for(1000);
+		EXPECT_EQ(lac->n_done_ok, 1);
+		EXPECT_EQ(fake_dp_sessions, 2);			/* the LAC's and the LNS's */
+		EXPECT_EQ(fake_dp_seq, with ? 2 : 0);
+		h_fini();
+	}
 }
 
 /* §5.7: a second StopCCN while closing is acknowledged; the hold runs from the first. */

@@ -907,6 +907,50 @@ UNIT_TEST(pppoe_tr101_ids)
 	EXPECT_TRUE(tv_eq(&p.circuit_id, "eth 1/1/2:100", 13));
 	EXPECT_TRUE(tv_eq(&p.remote_id, "cpe-42", 6));
 	EXPECT_EQ(p.n_tags, 2);
+	EXPECT_EQ(p.rate_up, 10000u);
+	EXPECT_EQ(p.rate_down, 0u);
+}
+
+/*
+ * TR-101's Actual-Data-Rate sub-options (0x81 upstream, 0x82 downstream,
+ * kb/s, RFC 4679 section 3) become the ICCN's Rx and (Tx) Connect Speed in
+ * bits per second (RFC 2661 section 4.4.5); a rate not given leaves the
+ * default, one of another length is ignored, a huge one is clamped.
+ */
+UNIT_TEST(pppoe_tr101_line_rates)
+{
+	static const uint8_t both[] = { 0x82, 0x04, 0x00, 0x01, 0x86, 0xa0,	/* 100000 kb/s */
+					0x81, 0x04, 0x00, 0x00, 0x4e, 0x20 };	/* 20000 kb/s */
+	static const uint8_t huge[] = { 0x82, 0x04, 0x00, 0x4c, 0x4b, 0x40,	/* 5000000 kb/s */
+					0x81, 0x03, 0x00, 0x4e, 0x20 };		/* 3 octets */
+	struct pppoe_disc p;
+	uint32_t tx, rx;
+	uint8_t b[128];
+	size_t off;
+
+	off = pkt_start(b, PPPOE_CODE_PADR, 0);
+	off = bbf_tag(b, off, both, sizeof(both));
+	ASSERT_EQ(pppoe_disc_parse(b, pkt_end(b, off), &p, NULL), 0);
+	tx = rx = 7;
+	pppoe_connect_speed(&p, &tx, &rx);
+	EXPECT_EQ(tx, 100000000u);
+	EXPECT_EQ(rx, 20000000u);
+
+	off = pkt_start(b, PPPOE_CODE_PADR, 0);
+	off = bbf_tag(b, off, huge, sizeof(huge));
+	ASSERT_EQ(pppoe_disc_parse(b, pkt_end(b, off), &p, NULL), 0);
+	tx = rx = 7;
+	pppoe_connect_speed(&p, &tx, &rx);
+	EXPECT_EQ(tx, UINT32_MAX);
+	EXPECT_EQ(rx, 7u);
+
+	/* no BBF tag: both left as they were */
+	off = pkt_start(b, PPPOE_CODE_PADR, 0);
+	ASSERT_EQ(pppoe_disc_parse(b, pkt_end(b, off), &p, NULL), 0);
+	tx = rx = 7;
+	pppoe_connect_speed(&p, &tx, &rx);
+	EXPECT_EQ(tx, 7u);
+	EXPECT_EQ(rx, 7u);
 }
 
 UNIT_TEST(pppoe_tr101_malformed)

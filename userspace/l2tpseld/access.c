@@ -90,6 +90,7 @@ struct sub {
 	struct l2d_session *s;		/* the established call */
 	char service[L2D_NAME_MAX];
 	char calling[64], called[64];
+	uint32_t tx_bps, rx_bps;	/* the PADR's TR-101 line rates; 0: not given */
 	char fail[256];			/* the refusal to tell, "" = none */
 	/* RADIUS accounting of the call (RFC 2866, RFC 2867): Start sent when up */
 	bool acct_started;
@@ -257,6 +258,7 @@ static void line_ids(struct sub *sb, const struct pppoe_disc *padr)
 	const struct pppoe_tagval *v = c->access_calling == L2D_CALLING_CIRCUIT_ID ? &padr->circuit_id :
 				       c->access_calling == L2D_CALLING_REMOTE_ID ? &padr->remote_id : NULL;
 
+	pppoe_connect_speed(padr, &sb->tx_bps, &sb->rx_bps);
 	if (v && v->present && v->len) {
 		size_t n = v->len < sizeof(sb->calling) ? v->len : sizeof(sb->calling) - 1;
 
@@ -995,6 +997,16 @@ static void put_capture(struct l2tp_builder *b, uint16_t type, const struct ppp_
 		l2tp_put_avp(b, type, c->data, c->len);
 }
 
+static void acc_connect_speed(struct l2d *d, struct l2d_session *s, uint32_t *tx, uint32_t *rx)
+{
+	const struct sub *sb = s->access;
+
+	if (sb->tx_bps)
+		*tx = sb->tx_bps;
+	if (sb->rx_bps)
+		*rx = sb->rx_bps;
+}
+
 static void acc_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b)
 {
 	struct sub *sb = s->access;
@@ -1145,6 +1157,7 @@ static void acc_tunnel_gone(struct l2d *d, struct l2d_tunnel *t)
 static const struct l2d_access_ops acc_ops = {
 	.login_done = acc_login_done,
 	.attempt_failed = acc_attempt_failed,
+	.connect_speed = acc_connect_speed,
 	.iccn_avps = acc_iccn_avps,
 	.bridge = acc_bridge,
 	.session_gone = acc_session_gone,

@@ -559,6 +559,9 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 			c->lns_auth_required = b;
 		else
 			c->tgroup_by_address = b;
+	} else if (!strcmp(t[0], "data-sequencing")) {
+		if (n != 2 || parse_bool(t[1], &c->data_seq))
+			return cerr(err, errlen, "data-sequencing: expected yes or no");
 	} else if (!strcmp(t[0], "secret") || !strcmp(t[0], "lns-secret")) {
 		/* secret TUNNEL|* SECRET;  lns-secret HOSTNAME|* SECRET */
 		struct l2d_secret_ent *e;

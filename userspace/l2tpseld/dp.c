@@ -322,7 +322,7 @@ int l2d_dp_tunnel_del(struct l2d_dp *dp, uint16_t tid)
 }
 
 int l2d_dp_session_add(struct l2d_dp *dp, uint16_t tid, uint16_t sid,
-		       uint16_t peer_tid, uint16_t peer_sid)
+		       uint16_t peer_tid, uint16_t peer_sid, bool seq)
 {
 	struct nlmsghdr *nlh;
 	int rc;
@@ -336,6 +336,10 @@ int l2d_dp_session_add(struct l2d_dp *dp, uint16_t tid, uint16_t sid,
 	mnl_attr_put_u32(nlh, L2TP_ATTR_SESSION_ID, sid);
 	mnl_attr_put_u32(nlh, L2TP_ATTR_PEER_SESSION_ID, peer_sid);
 	mnl_attr_put_u16(nlh, L2TP_ATTR_PW_TYPE, L2TP_PWTYPE_PPP);
+	if (seq) {
+		mnl_attr_put_u8(nlh, L2TP_ATTR_SEND_SEQ, 1);
+		mnl_attr_put_u8(nlh, L2TP_ATTR_RECV_SEQ, 1);
+	}
 	rc = dp_talk(dp, nlh, NULL, NULL);
 	/* The 6.1 kernel says ENODEV for a missing tunnel: say ENOENT as dp.h does. */
 	if (rc == -ENODEV)
@@ -387,6 +391,8 @@ static int dp_attr_cb(const struct nlattr *a, void *data)
 		want = MNL_TYPE_U32;
 		break;
 	case L2TP_ATTR_PROTO_VERSION:
+	case L2TP_ATTR_SEND_SEQ:
+	case L2TP_ATTR_RECV_SEQ:
 		want = MNL_TYPE_U8;
 		break;
 	case L2TP_ATTR_PW_TYPE:
@@ -424,6 +430,8 @@ static int dp_dump_cb(const struct nlmsghdr *nlh, void *data)
 		o.proto_version = mnl_attr_get_u8(tb[L2TP_ATTR_PROTO_VERSION]);
 	if (tb[L2TP_ATTR_PW_TYPE])
 		o.pw_type = mnl_attr_get_u16(tb[L2TP_ATTR_PW_TYPE]);
+	o.send_seq = tb[L2TP_ATTR_SEND_SEQ] && mnl_attr_get_u8(tb[L2TP_ATTR_SEND_SEQ]);
+	o.recv_seq = tb[L2TP_ATTR_RECV_SEQ] && mnl_attr_get_u8(tb[L2TP_ATTR_RECV_SEQ]);
 	if (tb[L2TP_ATTR_IFNAME])
 		snprintf(o.ifname, sizeof(o.ifname), "%s", mnl_attr_get_str(tb[L2TP_ATTR_IFNAME]));
 	return d->cb(&o, d->arg);

@@ -70,11 +70,13 @@ int l2d_dp_tunnel_del(struct l2d_dp *dp, uint16_t tid);
 /*
  * Kernel session @sid (peer's id @peer_sid) of pseudowire type PPP in tunnel
  * @tid.  @peer_tid is checked against nothing by the kernel (the tunnel knows
- * its peer); it is only used in messages.  -ENOENT: no such tunnel; -EEXIST:
- * session id in use in that tunnel.
+ * its peer); it is only used in messages.  @seq: data messages carry
+ * sequence numbers both ways (RFC 2661 section 4.4.6, the kernel's SEND_SEQ
+ * and RECV_SEQ).  -ENOENT: no such tunnel; -EEXIST: session id in use in
+ * that tunnel.
  */
 int l2d_dp_session_add(struct l2d_dp *dp, uint16_t tid, uint16_t sid,
-		       uint16_t peer_tid, uint16_t peer_sid);
+		       uint16_t peer_tid, uint16_t peer_sid, bool seq);
 
 /* Delete session @sid of tunnel @tid.  -ENOENT: no such session (already gone). */
 int l2d_dp_session_del(struct l2d_dp *dp, uint16_t tid, uint16_t sid);
@@ -132,6 +134,7 @@ struct l2d_dp_obj {
 	uint32_t sid, peer_sid;	/* 0 for a tunnel */
 	uint8_t proto_version;	/* tunnels */
 	uint16_t pw_type;	/* sessions: L2TP_PWTYPE_* */
+	bool send_seq, recv_seq;	/* sessions: data sequencing */
 	char ifname[32];	/* sessions: the kernel's interface name, if any */
 };
 

@@ -55,7 +55,7 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 
 	if (!t->dp_added)
 		return -ENOENT;
-	ret = l2d_dp_session_add(dp, t->tid, s->sid, t->peer_tid, s->peer_sid);
+	ret = l2d_dp_session_add(dp, t->tid, s->sid, t->peer_tid, s->peer_sid, s->seq);
 	if (ret)
 		goto err;
 	fd = l2d_dp_ppp_open(dp, t->fd, t->tid, s->sid, t->peer_tid, s->peer_sid);

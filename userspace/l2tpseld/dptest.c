@@ -271,7 +271,7 @@ static int cmd_up(int argc, char **argv)
 	if (l2d_dp_tunnel_add(dp, udp, tid, ptid) < 0)
 		goto fail;
 	printf("tunnel %u (peer %u) on %s -> %s: created\n", tid, ptid, argv[0], argv[1]);
-	if (l2d_dp_session_add(dp, tid, sid, ptid, psid) < 0)
+	if (l2d_dp_session_add(dp, tid, sid, ptid, psid, false) < 0)
 		goto fail;
 	printf("session %u/%u (peer %u/%u): created\n", tid, sid, ptid, psid);
 	ppp = l2d_dp_ppp_open(dp, udp, tid, sid, ptid, psid);
@@ -384,6 +384,30 @@ static int present(struct l2d_dp *dp, uint32_t tid, uint32_t sid)
 	return f.found;
 }
 
+struct seq_find {
+	uint32_t tid, sid;
+	int seq;	/* -1 not found; bit 0 send, bit 1 receive */
+};
+
+static int seq_cb(const struct l2d_dp_obj *o, void *arg)
+{
+	struct seq_find *f = arg;
+
+	if (o->tid == f->tid && o->sid == f->sid)
+		f->seq = (o->send_seq ? 1 : 0) | (o->recv_seq ? 2 : 0);
+	return 0;
+}
+
+/* Session @tid/@sid's sequencing as the kernel dumps it, -1 when not there. */
+static int seq_of(struct l2d_dp *dp, uint32_t tid, uint32_t sid)
+{
+	struct seq_find f = { .tid = tid, .sid = sid, .seq = -1 };
+
+	if (l2d_dp_dump(dp, true, seq_cb, &f) < 0)
+		return -1;
+	return f.seq;
+}
+
 /* Wait up to @ms for the object to be (@want 1) or not be (0) there. */
 static bool settle(struct l2d_dp *dp, uint32_t tid, uint32_t sid, int want, int ms)
 {
@@ -424,10 +448,10 @@ static int cmd_errors(int argc, char **argv)
 	expect(dp, "tunnel 100", l2d_dp_tunnel_add(dp, udp, 100, 200), 0);
 	expect(dp, "tunnel 100 again (other socket)", l2d_dp_tunnel_add(dp, udp2, 100, 201), -EEXIST);
 	expect(dp, "tunnel 101 on tunnel 100's socket", l2d_dp_tunnel_add(dp, udp, 101, 201), -EBUSY);
-	expect(dp, "session in missing tunnel 999", l2d_dp_session_add(dp, 999, 1, 200, 2), -ENOENT);
-	expect(dp, "session id 0", l2d_dp_session_add(dp, 100, 0, 200, 2), -EINVAL);
-	expect(dp, "session 100/1", l2d_dp_session_add(dp, 100, 1, 200, 2), 0);
-	expect(dp, "session 100/1 again", l2d_dp_session_add(dp, 100, 1, 200, 3), -EEXIST);
+	expect(dp, "session in missing tunnel 999", l2d_dp_session_add(dp, 999, 1, 200, 2, false), -ENOENT);
+	expect(dp, "session id 0", l2d_dp_session_add(dp, 100, 0, 200, 2, false), -EINVAL);
+	expect(dp, "session 100/1", l2d_dp_session_add(dp, 100, 1, 200, 2, false), 0);
+	expect(dp, "session 100/1 again", l2d_dp_session_add(dp, 100, 1, 200, 3, false), -EEXIST);
 	expect(dp, "PPPoL2TP on missing tunnel 999", l2d_dp_ppp_open(dp, udp, 999, 1, 200, 2), -ENOENT);
 	ppp = l2d_dp_ppp_open(dp, udp, 100, 1, 200, 2);
 	expect(dp, "PPPoL2TP on session 100/1", ppp, 0);
@@ -447,10 +471,14 @@ static int cmd_errors(int argc, char **argv)
 		close(ppp);
 	expect(dp, "closing the PPPoL2TP socket deletes 100/1",
 	       settle(dp, 100, 1, 0, 2000) ? 0 : -EEXIST, 0);
-	expect(dp, "session 100/2", l2d_dp_session_add(dp, 100, 2, 200, 4), 0);
+	expect(dp, "session 100/2", l2d_dp_session_add(dp, 100, 2, 200, 4, false), 0);
 	expect(dp, "delete session 100/2", l2d_dp_session_del(dp, 100, 2), 0);
 	expect(dp, "delete session 100/2 again", l2d_dp_session_del(dp, 100, 2), -ENOENT);
-	expect(dp, "session 100/3 (left for the tunnel)", l2d_dp_session_add(dp, 100, 3, 200, 5), 0);
+	/* RFC 2661 section 4.4.6: a session with numbered data both ways */
+	expect(dp, "session 100/6 with sequencing", l2d_dp_session_add(dp, 100, 6, 200, 7, true), 0);
+	expect(dp, "dump shows 100/6 sequenced both ways", seq_of(dp, 100, 6) == 3 ? 0 : -EPROTO, 0);
+	expect(dp, "session 100/3 (left for the tunnel)", l2d_dp_session_add(dp, 100, 3, 200, 5, false), 0);
+	expect(dp, "dump shows 100/3 unsequenced", seq_of(dp, 100, 3) == 0 ? 0 : -EPROTO, 0);
 	expect(dp, "delete tunnel 100", l2d_dp_tunnel_del(dp, 100), 0);
 	expect(dp, "tunnel 100 and its session gone",
 	       settle(dp, 100, 0, 0, 2000) && settle(dp, 100, 3, 0, 100) ? 0 : -EEXIST, 0);
@@ -1030,7 +1058,7 @@ static int cmd_dstrace(int argc, char **argv)
 		return 1;
 	}
 	if (l2d_dp_tunnel_add(dp, udp, 100, 200) < 0 ||
-	    l2d_dp_session_add(dp, 100, 1, 200, 2) < 0 ||
+	    l2d_dp_session_add(dp, 100, 1, 200, 2, false) < 0 ||
 	    (ppp = l2d_dp_ppp_open(dp, udp, 100, 1, 200, 2)) < 0) {
 		fprintf(stderr, "%s\n", l2d_dp_strerror(dp));
 		return 1;

@@ -111,6 +111,7 @@ struct l2d_session {
 	uint16_t sid, peer_sid;
 	enum l2d_sstate state;
 	bool initiator;			/* we sent the ICRQ (LAC) */
+	bool seq;			/* data messages carry Ns/Nr (RFC 2661 section 4.4.6) */
 	uint32_t serial;
 	uint64_t key;			/* SESSION_UP key */
 	bool admitted;			/* SESSION_UP counted: SESSION_DOWN owed */
@@ -248,6 +249,9 @@ struct l2d_access_ops {
 	/* An attempt of @lg failed with @outcome (enum l2tpsel_outcome): lg->s and
 	 * lg->step are that attempt's; another may follow.  May be NULL. */
 	void (*attempt_failed)(struct l2d *d, struct l2d_login *lg, unsigned int outcome);
+	/* The ICCN's Tx and Rx Connect Speed of @s, bits per second (RFC 2661
+	 * section 4.4.5), over the defaults in *@tx, *@rx.  May be NULL. */
+	void (*connect_speed)(struct l2d *d, struct l2d_session *s, uint32_t *tx, uint32_t *rx);
 	/* ICCN of @s: the Proxy LCP and Proxy Authentication AVPs (RFC 2661 4.4.5). */
 	void (*iccn_avps)(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
 	/* Bridge @s's PPPoL2TP socket @ppp_fd to the subscriber's channel. */

@@ -116,6 +116,7 @@ struct l2d_conf {
 	uint32_t lns_max_calls_per_peer;	/* LNS: calls from one address */
 	uint16_t recv_window;
 	bool hide_avps, tie_breaker;
+	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];
 	unsigned int n_secrets;

@@ -54,6 +54,7 @@ static void parse_bbf(struct pppoe_disc *p, const uint8_t *v, uint16_t len)
 {
 	struct pppoe_tagval circuit = { 0 }, remote = { 0 };
 	size_t off = VENDOR_ID_LEN;
+	uint32_t up = 0, down = 0;
 
 	while (off < len) {
 		uint8_t type, sublen;
@@ -68,12 +69,33 @@ static void parse_bbf(struct pppoe_disc *p, const uint8_t *v, uint16_t len)
 			tag_set(&circuit, v + off + 2, sublen);
 		else if (type == PPPOE_BBF_REMOTE_ID)
 			tag_set(&remote, v + off + 2, sublen);
+		else if (type == PPPOE_BBF_RATE_UP && sublen == 4)
+			up = get32(v + off + 2);
+		else if (type == PPPOE_BBF_RATE_DOWN && sublen == 4)
+			down = get32(v + off + 2);
 		off += 2 + (size_t)sublen;
 	}
 	if (circuit.present)
 		tag_set(&p->circuit_id, circuit.data, circuit.len);
 	if (remote.present)
 		tag_set(&p->remote_id, remote.data, remote.len);
+	if (up)
+		p->rate_up = up;
+	if (down)
+		p->rate_down = down;
+}
+
+static uint32_t kbps_to_bps(uint32_t kbps)
+{
+	return kbps > UINT32_MAX / 1000 ? UINT32_MAX : kbps * 1000;
+}
+
+void pppoe_connect_speed(const struct pppoe_disc *p, uint32_t *tx, uint32_t *rx)
+{
+	if (p->rate_down)
+		*tx = kbps_to_bps(p->rate_down);
+	if (p->rate_up)
+		*rx = kbps_to_bps(p->rate_up);
 }
 
 static void parse_tag(struct pppoe_disc *p, uint16_t type, const uint8_t *v, uint16_t len)

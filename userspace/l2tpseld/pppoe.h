@@ -50,12 +50,23 @@ enum pppoe_tag_type {			/* appendix A; 0x0120: RFC 4638 */
 #define PPPOE_VENDOR_BBF	3561
 #define PPPOE_BBF_CIRCUIT_ID	0x01	/* Agent-Circuit-Id sub-option */
 #define PPPOE_BBF_REMOTE_ID	0x02	/* Agent-Remote-Id sub-option */
+#define PPPOE_BBF_RATE_UP	0x81	/* Actual-Data-Rate-Upstream, kb/s (TR-101, RFC 4679) */
+#define PPPOE_BBF_RATE_DOWN	0x82	/* Actual-Data-Rate-Downstream, kb/s */
 
 struct pppoe_tagval {
 	const uint8_t *data;		/* inside the parsed buffer; NULL when absent */
 	uint16_t len;
 	bool present;
 };
+
+/*
+ * The line's speeds for the ICCN (RFC 2661 section 4.4.5) from a PADR's
+ * TR-101 line rates, in bits per second: (Tx) Connect Speed the
+ * downstream rate (LAC to subscriber), Rx Connect Speed the upstream;
+ * *@tx, *@rx untouched for a rate not given.
+ */
+struct pppoe_disc;
+void pppoe_connect_speed(const struct pppoe_disc *p, uint32_t *tx, uint32_t *rx);
 
 /*
  * A parsed discovery packet; the first tag of each kind counts.  Tags are
@@ -73,6 +84,7 @@ struct pppoe_disc {
 	struct pppoe_tagval max_payload;
 	struct pppoe_tagval circuit_id;	/* from a BBF Vendor-Specific tag */
 	struct pppoe_tagval remote_id;	/* (a malformed BBF tag gives neither) */
+	uint32_t rate_up, rate_down;	/* its line rates, kb/s; 0: not given */
 	struct pppoe_tagval error;	/* the first of the three *-Error tags */
 	uint16_t error_type;		/* its tag type, 0 when none */
 	unsigned int n_tags;

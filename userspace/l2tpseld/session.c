@@ -397,18 +397,27 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 	struct l2d *d = t->d;
 	struct l2tp_builder b;
 	uint8_t buf[2048];
+	/* no line speed known: 100 Mb/s, as an Ethernet access port */
+	uint32_t tx = 100000000, rx = 100000000;
 
 	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &s->peer_sid) || !s->peer_sid)
 		return l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR,
 					 L2TP_ERR_BAD_VALUE, "no Assigned Session ID");
+	/* section 4.4.6: with data-sequencing, the LAC asks for numbered data both ways */
+	s->seq = d->conf->data_seq;
 	/* the data path before the ICCN: a call that cannot carry PPP is not connected */
 	if (session_dataplane(s))
 		return;
+	/* section 4.4.5: the line's speeds when the access side knows them */
+	if (s->access && d->aops && d->aops->connect_speed)
+		d->aops->connect_speed(d, s, &tx, &rx);
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_ICCN);
-	l2tp_put_u32(&b, L2TP_AVP_TX_CONNECT_SPEED, 100000000);
+	l2tp_put_u32(&b, L2TP_AVP_TX_CONNECT_SPEED, tx);
 	l2tp_put_u32(&b, L2TP_AVP_FRAMING_TYPE, L2TP_FRAMING_SYNC);
+	if (s->seq)
+		l2tp_put_avp(&b, L2TP_AVP_SEQUENCING_REQUIRED, NULL, 0);
 	if (s->access && d->aops) {
-		l2tp_put_u32(&b, L2TP_AVP_RX_CONNECT_SPEED, 100000000);
+		l2tp_put_u32(&b, L2TP_AVP_RX_CONNECT_SPEED, rx);
 		d->aops->iccn_avps(d, s, &b);
 	}
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
@@ -487,6 +496,9 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			return got_icrp(s, m);
 		break;
 	case L2TP_MSG_ICCN:
+		/* section 4.4.6: the LAC asks that every data message be numbered */
+		if (s->state == L2D_S_WAIT_ICCN)
+			s->seq = m->avp[L2TP_AVP_SEQUENCING_REQUIRED].present;
 		if (s->state == L2D_S_WAIT_ICCN && !session_dataplane(s))
 			return session_established(s);
 		if (s->state == L2D_S_DEAD)
