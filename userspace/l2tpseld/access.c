@@ -1203,7 +1203,6 @@ int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause)
 
 /* ---- start and stop (main.c) ---- */
 
-int l2d_access_open(struct l2d *d, char *err, size_t errlen);
 int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 {
 	const struct l2d_conf *c = d->conf;
@@ -1277,7 +1276,6 @@ fail:
 }
 
 /* The agent stops: PADT to every subscriber, their calls cleared. */
-void l2d_access_shutdown(struct l2d *d);
 void l2d_access_shutdown(struct l2d *d)
 {
 	struct acc *a = d->actx;
@@ -1288,7 +1286,6 @@ void l2d_access_shutdown(struct l2d *d)
 	}
 }
 
-void l2d_access_close(struct l2d *d);
 void l2d_access_close(struct l2d *d)
 {
 	struct acc *a = d->actx;
@@ -1310,7 +1307,6 @@ void l2d_access_close(struct l2d *d)
 }
 
 /* "access" lines of the API's stats: one line of counters. */
-int l2d_access_stats(struct l2d *d, char *buf, size_t len);
 int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 {
 	const struct acc *a = d->actx;

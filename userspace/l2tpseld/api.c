@@ -85,7 +85,6 @@ static void conn_printf(struct api_conn *c, const char *fmt, ...)
 	conn_write(c, line);
 }
 
-void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line);
 void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line)
 {
 	struct api_conn *c = lg->client;
@@ -144,7 +143,6 @@ static void cmd_show(struct api_conn *c)
 	conn_write(c, "end");
 }
 
-int l2d_access_stats(struct l2d *d, char *buf, size_t len);
 
 static void cmd_stats(struct api_conn *c)
 {
@@ -349,7 +347,6 @@ static int api_group(const char *name, char *err, size_t errlen)
 	return 0;
 }
 
-int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
 int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
@@ -391,7 +388,6 @@ err:
 	return -e;
 }
 
-void l2d_api_close(void);
 void l2d_api_close(void)
 {
 	while (the_api.conns)

@@ -422,4 +422,23 @@ const char *l2d_quote_str(char *dst, size_t cap, const char *s);
 extern const struct l2d_kops l2d_kops_stub;
 extern const struct l2d_kops l2d_kops_netlink;
 
+/* ---- the agent's parts, opened and closed by main.c ---- */
+/* knl.c */
+int l2d_knl_open(struct l2d *d, char *err, size_t errlen);
+/* dpglue.c */
+int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
+void l2d_dp_glue_close(struct l2d *d);
+void l2d_dp_child_exit(struct l2d *d, int pid, int status);
+/* access.c */
+int l2d_access_open(struct l2d *d, char *err, size_t errlen);
+void l2d_access_shutdown(struct l2d *d);
+void l2d_access_close(struct l2d *d);
+int l2d_access_stats(struct l2d *d, char *buf, size_t len);
+/* api.c */
+int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
+void l2d_api_close(void);
+void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line);
+/* tunnel.c */
+int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);
+
 #endif

@@ -36,16 +36,6 @@
 #include "nl.h"
 #include "../../kmod/version.h"
 
-int l2d_knl_open(struct l2d *d, char *err, size_t errlen);
-int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
-int l2d_access_open(struct l2d *d, char *err, size_t errlen);
-void l2d_access_shutdown(struct l2d *d);
-void l2d_access_close(struct l2d *d);
-void l2d_dp_glue_close(struct l2d *d);
-void l2d_dp_child_exit(struct l2d *d, int pid, int status);
-int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
-void l2d_api_close(void);
-void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line);
 
 struct listener {
 	struct l2d_fd fdw;

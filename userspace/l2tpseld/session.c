@@ -20,7 +20,6 @@
 
 #include "l2d.h"
 
-int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);
 
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid)
 {

@@ -406,7 +406,6 @@ int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t
 	return put_hidden_if(t, b, type, val, len, true);
 }
 
-int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);
 int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v)
 {
 	uint8_t x[2];
