@@ -340,6 +340,8 @@ int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void
 int ks_reply_get_locked(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
 			const void *key);
 int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a);
+int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const char *where,
+		    struct l2s_addr *a);
 
 /* nl_select.c: appended to the family's ops */
 #define KS_SELECT_N_OPS	19

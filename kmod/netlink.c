@@ -489,7 +489,21 @@ int ks_reply_get_locked(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, con
 /* An optional address attribute; -EINVAL with a message when malformed. */
 int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a)
 {
-	const struct nlattr *attr = info->attrs[type];
+	return ks_nl_addr_attr(info, info->attrs[type], "", a);
+}
+
+/**
+ * ks_nl_addr_attr() - an address attribute, 4 or 16 bytes
+ * @info: the request
+ * @attr: the attribute, or NULL (then @a has family 0)
+ * @where: a prefix of the message ("" or "TUNNELS entry N: ")
+ * @a: receives the address
+ *
+ * Return: 0, or -EINVAL with a message.
+ */
+int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const char *where,
+		    struct l2s_addr *a)
+{
 	int len;
 
 	memset(a, 0, sizeof(*a));
@@ -497,7 +511,7 @@ int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a)
 		return 0;
 	len = nla_len(attr);
 	if (len != 4 && len != 16) {
-		ks_msg(info, attr, "address of %d bytes: 4 (IPv4) or 16 (IPv6)", len);
+		ks_msg(info, attr, "%saddress of %d bytes: 4 (IPv4) or 16 (IPv6)", where, len);
 		return -EINVAL;
 	}
 	a->family = len == 4 ? 4 : 6;

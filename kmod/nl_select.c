@@ -32,16 +32,20 @@ static const struct nla_policy ks_sname_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME] = SNAME_POLICY,
 };
 
+/* A tunnel's own attributes: TUNNEL_NEW's, and each entry of a login's TUNNELS. */
+#define KS_TUNNEL_POLICY						\
+	[L2TPSEL_A_NAME]		= SNAME_POLICY,			\
+	[L2TPSEL_A_SEL_LEVEL]		= { .type = NLA_U8 },		\
+	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,			\
+	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,			\
+	[L2TPSEL_A_PORT]		= { .type = NLA_U16 },		\
+	[L2TPSEL_A_MAX_SESSIONS]	= { .type = NLA_U32 },		\
+	[L2TPSEL_A_TGROUP]		= SNAME_POLICY,			\
+	[L2TPSEL_A_SECRET]		= SNAME_POLICY
+
 static const struct nla_policy ks_tunnel_new_policy[L2TPSEL_A_MAX + 1] = {
-	[L2TPSEL_A_NAME]		= SNAME_POLICY,
+	KS_TUNNEL_POLICY,
 	[L2TPSEL_A_PROFILE]		= SNAME_POLICY,
-	[L2TPSEL_A_SEL_LEVEL]		= { .type = NLA_U8 },
-	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,
-	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,
-	[L2TPSEL_A_PORT]		= { .type = NLA_U16 },
-	[L2TPSEL_A_MAX_SESSIONS]	= { .type = NLA_U32 },
-	[L2TPSEL_A_TGROUP]		= SNAME_POLICY,
-	[L2TPSEL_A_SECRET]		= SNAME_POLICY,
 };
 
 static const struct nla_policy ks_tunnel_del_policy[L2TPSEL_A_MAX + 1] = {
@@ -88,14 +92,7 @@ static const struct nla_policy ks_picks_policy[L2TPSEL_A_NAME + 1] = {
 
 /* A tunnel of a login's own set: TUNNEL_NEW's attributes without PROFILE. */
 static const struct nla_policy ks_set_entry_policy[L2TPSEL_A_MAX + 1] = {
-	[L2TPSEL_A_NAME]		= SNAME_POLICY,
-	[L2TPSEL_A_SEL_LEVEL]		= { .type = NLA_U8 },
-	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,
-	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,
-	[L2TPSEL_A_PORT]		= { .type = NLA_U16 },
-	[L2TPSEL_A_MAX_SESSIONS]	= { .type = NLA_U32 },
-	[L2TPSEL_A_TGROUP]		= SNAME_POLICY,
-	[L2TPSEL_A_SECRET]		= SNAME_POLICY,
+	KS_TUNNEL_POLICY,
 };
 
 static const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1] = {
@@ -409,25 +406,6 @@ static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 /* ---- tunnels --------------------------------------------------------- */
 
-/* An address attribute of @a, 4 or 16 bytes; family 0 when absent. */
-static int ks_nl_addr_of(struct genl_info *info, const struct nlattr *attr,
-			 const char *where, struct l2s_addr *addr)
-{
-	int len;
-
-	memset(addr, 0, sizeof(*addr));
-	if (!attr)
-		return 0;
-	len = nla_len(attr);
-	if (len != 4 && len != 16) {
-		ks_msg(info, attr, "%saddress of %d bytes: 4 (IPv4) or 16 (IPv6)", where, len);
-		return -EINVAL;
-	}
-	addr->family = len == 4 ? 4 : 6;
-	memcpy(addr->bytes, nla_data(attr), len);
-	return 0;
-}
-
 /*
  * A tunnel's settings from TUNNEL_NEW's attributes or a TUNNELS entry's
  * (@a); @where prefixes the messages ("" or "TUNNELS entry N: ").  The
@@ -455,8 +433,8 @@ static int ks_nl_tunnel_conf(struct genl_info *info, struct nlattr **a, const ch
 	tc->level = nla_get_u8(a[L2TPSEL_A_SEL_LEVEL]);
 	tc->max_sessions = a[L2TPSEL_A_MAX_SESSIONS] ? nla_get_u32(a[L2TPSEL_A_MAX_SESSIONS]) : 0;
 	tc->dest.port = a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : L2S_DEFAULT_PORT;
-	if (ks_nl_addr_of(info, a[L2TPSEL_A_REMOTE], where, &tc->dest.remote) ||
-	    ks_nl_addr_of(info, a[L2TPSEL_A_LOCAL], where, &tc->dest.local))
+	if (ks_nl_addr_attr(info, a[L2TPSEL_A_REMOTE], where, &tc->dest.remote) ||
+	    ks_nl_addr_attr(info, a[L2TPSEL_A_LOCAL], where, &tc->dest.local))
 		return -EINVAL;
 	if (tc->dest.local.family && tc->dest.local.family != tc->dest.remote.family) {
 		ks_msg(info, a[L2TPSEL_A_LOCAL],

@@ -546,31 +546,43 @@ static void interim_fire(struct l2d_timer *tm)
 	l2d_timer_arm(d->loop, &sb->interim_timer, l2d_now(d->loop) + interim_ms(sb));
 }
 
+/*
+ * The attributes of tunnel @t (RFC 2867 section 4, tag 1 as RFC 2868
+ * section 3 has it) and @conn as Acct-Tunnel-Connection.
+ */
+static void put_tunnel_attrs(struct rad_pkt *p, const struct l2d_conf *c,
+			     const struct l2d_tunnel *t, uint32_t conn)
+{
+	char local[64], peer[64], cs[16];
+
+	l2d_addr_str(&t->local, local, sizeof(local), false);
+	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
+	snprintf(cs, sizeof(cs), "%u", conn);
+	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
+			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, local);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, peer);
+	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, cs);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->host[0] ? t->host : c->hostname);
+	if (t->peer_host[0])
+		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
+}
+
 /* Start of the call @s: its Acct-Session-Id and the attributes of its tunnel, kept for the Stop. */
 static void acct_start(struct sub *sb, const struct l2d_session *s)
 {
 	struct acc *a = sb->a;
 	const struct l2d_tunnel *t = s->t;
 	static const uint8_t zero[RAD_AUTH_LEN];
-	char local[64], peer[64], conn[16];
 	struct rad_pkt *p;
 
 	if (!acct_on(a) || !(p = malloc(sizeof(*p))))
 		return;
 	acct_new_id(a, sb->acct_id, sizeof(sb->acct_id));
-	l2d_addr_str(&t->local, local, sizeof(local), false);
-	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
-	/* section 4.1: for L2TP, the Call Serial Number */
-	snprintf(conn, sizeof(conn), "%u", s->serial);
 	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
-	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
-	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
-			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, local);
-	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, peer);
-	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, conn);
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->host[0] ? t->host : a->d->conf->hostname);
-	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
+	/* section 4.1: for L2TP, the Call Serial Number */
+	put_tunnel_attrs(p, a->d->conf, t, s->serial);
 	if (!p->full && p->len - RAD_HDR_LEN <= sizeof(sb->acct_tunnel)) {
 		sb->acct_tunnel_len = p->len - RAD_HDR_LEN;
 		memcpy(sb->acct_tunnel, p->buf + RAD_HDR_LEN, sb->acct_tunnel_len);
@@ -1098,29 +1110,18 @@ static void acct_tunnel(struct l2d *d, struct l2d_tunnel *t, uint32_t status)
 {
 	const struct l2d_conf *c = d->conf;
 	static const uint8_t zero[RAD_AUTH_LEN];
-	char local[64], peer[64], conn[16];
 	struct rad_pkt *p = malloc(sizeof(*p));
+	char peer[64];
 	uint32_t cause;
 
 	if (!p)
 		return;
-	l2d_addr_str(&t->local, local, sizeof(local), false);
-	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
-	snprintf(conn, sizeof(conn), "%u", t->tid);
 	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
 	rad_put_u32(p, RAD_ACCT_STATUS_TYPE, status);
 	rad_put_str(p, RAD_ACCT_SESSION_ID, t->acct_id);
 	rad_put_str(p, RAD_NAS_IDENTIFIER, c->nas_identifier[0] ? c->nas_identifier : c->hostname);
 	rad_put_u32(p, RAD_ACCT_DELAY_TIME, 0);
-	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
-	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
-			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, local);
-	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, peer);
-	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, conn);
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->host[0] ? t->host : c->hostname);
-	if (t->peer_host[0])
-		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
+	put_tunnel_attrs(p, c, t, t->tid);
 	if (status == RAD_ACCT_TUNNEL_STOP) {
 		cause = d->shutting_down ? ACCT_ADMIN_REBOOT :
 			t->end == L2D_END_STOPCCN ? ACCT_HOST_REQUEST :
@@ -1130,9 +1131,11 @@ static void acct_tunnel(struct l2d *d, struct l2d_tunnel *t, uint32_t status)
 			    (uint32_t)((l2d_now(d->loop) - t->acct_start_ms) / 1000));
 		rad_put_u32(p, RAD_ACCT_TERMINATE_CAUSE, cause);
 	}
-	if (!p->full && l2d_radius_acct(d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN))
+	if (!p->full && l2d_radius_acct(d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN)) {
+		l2d_addr_str(&t->peer, peer, sizeof(peer), false);
 		l2d_log(d, L2D_LOG_ERR, "tunnel %u to %s: accounting record dropped: the queue is full",
 			t->tid, peer);
+	}
 	free(p);
 }
 
