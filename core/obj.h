@@ -150,6 +150,12 @@ int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err);
 
 void l2s_profile_init(struct l2s_profile *p, const char *name);
 int l2s_profile_check_name(const char *name, struct l2s_err *err);
+/* A login's own tunnel set is a profile named "~N", never a configured one (S-OBJ-4). */
+static inline bool l2s_profile_is_set(const char *name)
+{
+	return name[0] == '~';
+}
+
 int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 		   const struct l2s_tunnel_conf *tc, struct l2s_err *err);
 int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,

@@ -191,7 +191,7 @@ static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, p->ntunnels) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LEVELS, p->nlevels) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_DESTS, p->ndests) ||
-	       nla_put_u8(msg, L2TPSEL_A_DYNAMIC, p->name[0] == '~') ? -EMSGSIZE : 0;
+	       nla_put_u8(msg, L2TPSEL_A_DYNAMIC, l2s_profile_is_set(p->name)) ? -EMSGSIZE : 0;
 }
 
 /*
@@ -921,7 +921,7 @@ static int ks_nl_login_check(struct genl_info *info)
 		NL_SET_ERR_MSG_ATTR(info->extack, prof, "PROFILE and TUNNELS exclude each other");
 		return -EINVAL;
 	}
-	if (prof && ((char *)nla_data(prof))[0] == '~') {
+	if (prof && l2s_profile_is_set(nla_data(prof))) {
 		NL_SET_ERR_MSG_ATTR(info->extack, prof,
 				    "a profile beginning with ~ is a login's own tunnel set: give TUNNELS");
 		return -EINVAL;

@@ -320,7 +320,7 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 	ret = l2s_profile_check_name(name, err);
 	if (ret)
 		return ret;
-	if (name[0] == '~')
+	if (l2s_profile_is_set(name))
 		return L2S_REFUSE(-EINVAL, err,
 				  "profile %s: names beginning with ~ are logins' own tunnel sets",
 				  name);
@@ -366,6 +366,14 @@ err_free:
 	return ret;
 }
 
+/* Out of the table: references go now, memory after a grace period (readers). */
+static void ks_profile_drop(struct l2tpsel_net *ln, struct ks_profile *kp)
+{
+	l2s_profile_put_dests(&ln->sel.core, ks_prof(ln, kp));
+	ks_table_del(&ln->sel.profiles, &kp->obj);
+	call_rcu(&kp->obj.rcu, ks_profile_free_rcu);
+}
+
 /**
  * ks_profile_del() - delete a profile and release its destinations
  * @ln: the namespace
@@ -389,10 +397,7 @@ int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err
 		if (p->t[i].sessions)
 			return L2S_REFUSE(-EBUSY, err, "profile %s: tunnel %s has %u live sessions",
 					p->name, p->t[i].name, p->t[i].sessions);
-	/* Readers may still walk it: references go now, memory after a grace period. */
-	l2s_profile_put_dests(&ln->sel.core, p);
-	ks_table_del(&ln->sel.profiles, &kp->obj);
-	call_rcu(&kp->obj.rcu, ks_profile_free_rcu);
+	ks_profile_drop(ln, kp);
 	return 0;
 }
 
@@ -555,7 +560,7 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
 	ret = l2s_profile_check_name(profile, err);
 	if (ret)
 		return ret;
-	if (profile[0] == '~')
+	if (l2s_profile_is_set(profile))
 		return L2S_REFUSE(-EINVAL, err,
 				  "domain %s: profile %s: names beginning with ~ are logins' own tunnel sets",
 				  domain, profile);
@@ -656,10 +661,7 @@ static void ks_set_free(struct l2tpsel_net *ln, struct ks_profile *kp)
 	list_del(&kp->set);
 	list_del_init(&kp->idle);
 	ln->sel.n_sets--;
-	/* Readers may still walk it: references go now, memory after a grace period. */
-	l2s_profile_put_dests(&ln->sel.core, ks_prof(ln, kp));
-	ks_table_del(&ln->sel.profiles, &kp->obj);
-	call_rcu(&kp->obj.rcu, ks_profile_free_rcu);
+	ks_profile_drop(ln, kp);
 }
 
 /*

@@ -19,6 +19,7 @@
 #include <linux/l2tpsel.h>
 
 #include "cli.h"
+#include "obj.h"
 #include "print.h"
 
 /* What -sync keeps and deletes, in the order it deletes them: users first. */
@@ -270,14 +271,14 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data)
 	if (!a || mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
 		return MNL_CB_OK;
 	/* A login's own tunnel set ("~N") is the kernel's, not configuration. */
-	if (d->kind == BK_PROFILE && mnl_attr_get_str(a)[0] == '~')
+	if (d->kind == BK_PROFILE && l2s_profile_is_set(mnl_attr_get_str(a)))
 		return MNL_CB_OK;
 	if (d->kind == BK_TUNNEL) {
 		if (!tb[L2TPSEL_A_PROFILE] ||
 		    mnl_attr_validate(tb[L2TPSEL_A_PROFILE], MNL_TYPE_NUL_STRING))
 			return MNL_CB_OK;
 		profile = mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]);
-		if (profile[0] == '~')
+		if (l2s_profile_is_set(profile))
 			return MNL_CB_OK;
 		if (tb[L2TPSEL_A_SESSIONS] && !mnl_attr_validate(tb[L2TPSEL_A_SESSIONS], MNL_TYPE_U32))
 			sessions = mnl_attr_get_u32(tb[L2TPSEL_A_SESSIONS]);

@@ -278,15 +278,21 @@ static void refuse(struct sub *sb, const char *why)
 	l2d_timer_arm(sb->a->d->loop, &sb->act_timer, l2d_now(sb->a->d->loop));
 }
 
-/* The login of the authenticated name; @profile from RADIUS beats the domain map. */
-static void login(struct sub *sb, const char *profile)
+/*
+ * The login of the authenticated name; @profile from RADIUS beats the domain
+ * map; RADIUS's tunnel set (@n entries of @set) is the login's own.
+ */
+static void login(struct sub *sb, const char *profile, const struct rad_set_entry *set,
+		  unsigned int n)
 {
 	char err[256];
 	uint32_t id;
 
 	sb->in_login = true;
-	id = l2d_login_start_access(sb->a->d, sb, sb->ppp.name, profile, sb->calling, sb->called,
-				    err, sizeof(err));
+	id = n ? l2d_login_start_set(sb->a->d, sb, sb->ppp.name, set, n, sb->calling, sb->called,
+				     err, sizeof(err)) :
+		 l2d_login_start_access(sb->a->d, sb, sb->ppp.name, profile, sb->calling,
+					sb->called, err, sizeof(err));
 	if (!id) {
 		sb->in_login = false;
 		return refuse(sb, err);
@@ -307,7 +313,6 @@ static void login_set(struct sub *sb, const struct rad_reply *r)
 	unsigned int n, skipped, i;
 	const char *why;
 	char err[256];
-	uint32_t id;
 
 	n = rad_tunnel_set(r, set, &skipped, &why);
 	if (skipped)
@@ -324,16 +329,8 @@ static void login_set(struct sub *sb, const struct rad_reply *r)
 			set[i].tag, set[i].name, set[i].level, set[i].remote,
 			set[i].local[0] ? " local " : "", set[i].local,
 			set[i].secret[0] ? " secret" : "");
-	sb->in_login = true;
-	id = l2d_login_start_set(a->d, sb, sb->ppp.name, set, n, sb->calling, sb->called,
-				 err, sizeof(err));
+	login(sb, NULL, set, n);
 	memset(set, 0, sizeof(set));	/* the secrets */
-	if (!id) {
-		sb->in_login = false;
-		return refuse(sb, err);
-	}
-	if (sb->in_login)
-		sb->login_id = id;
 }
 
 /* The RADIUS server's answer (Documentation/radius.md). */
@@ -355,7 +352,7 @@ static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
 				   ", tunnel attributes") : "");
 		if (!r->profile[0] && r->tags)
 			return login_set(sb, r);
-		return login(sb, r->profile[0] ? r->profile : NULL);
+		return login(sb, r->profile[0] ? r->profile : NULL, NULL, 0);
 	case RAD_RES_REJECT:
 		return refuse(sb, r->message[0] ? r->message : "authentication failed");
 	case RAD_RES_DOWN:
@@ -364,7 +361,7 @@ static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
 		a->st.radius_fallback++;
 		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: no RADIUS server answered: "
 			"the domain map decides", sb->ifc->conf->ifname, sb->calling, sb->sid);
-		return login(sb, NULL);
+		return login(sb, NULL, NULL, 0);
 	}
 }
 
@@ -398,7 +395,7 @@ static void ppp_auth(struct l2d_ppp *p)
 			refuse(sb, "a name or password too long for RADIUS (253 and 128 bytes)");
 		return;
 	}
-	login(sb, NULL);
+	login(sb, NULL, NULL, 0);
 }
 
 static const struct l2d_ppp_ops sub_ppp_ops = {
@@ -953,7 +950,7 @@ static void acc_attempt_failed(struct l2d *d, struct l2d_login *lg, unsigned int
 	cause = outcome == L2TPSEL_OUTCOME_NO_REPLY ? ACCT_SERVICE_UNAVAILABLE :
 		outcome == L2TPSEL_OUTCOME_CDN || outcome == L2TPSEL_OUTCOME_STOPCCN ?
 		ACCT_HOST_REQUEST : ACCT_NAS_ERROR;
-	snprintf(id, sizeof(id), "%08X%08X", a->acct_base, ++a->acct_seq);
+	acct_new_id(a, id, sizeof(id));
 	acct_head(p, sb, link ? RAD_ACCT_TUNNEL_LINK_REJECT : RAD_ACCT_TUNNEL_REJECT, id);
 	rad_put_u32(p, RAD_ACCT_TERMINATE_CAUSE, cause);
 	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
