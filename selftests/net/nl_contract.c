@@ -1676,7 +1676,7 @@ TEST(client_in_many_tgroups_dumps_whole)
 /*
  * Logins in flight while tunnels are added and deleted (a backup LNS added
  * at busy hour): every login whose tunnel survived succeeds and is counted
- * on that tunnel; one whose tunnel was deleted ends profile-changed.
+ * on that tunnel; one whose tunnel was deleted ends profile-changed (S-SEC-4).
  */
 TEST(login_survives_tunnel_added_and_deleted)
 {
