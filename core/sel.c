@@ -419,6 +419,7 @@ const char *l2s_fail_name(u32 why)
 		[L2S_FAIL_NO_TUNNELS] = "no-tunnels",
 		[L2S_FAIL_STALE] = "profile-changed",
 		[L2S_FAIL_RESTARTS] = "restarts",
+		[L2S_FAIL_ADMISSION] = "admission",
 	};
 
 	return why < L2S_ARRAY_SIZE(names) && names[why] ? names[why] : "?";

@@ -54,6 +54,7 @@ enum l2s_fail_why {
 	L2S_FAIL_NO_TUNNELS,	/* empty profile */
 	L2S_FAIL_STALE,		/* OK for a tunnel deleted during the login */
 	L2S_FAIL_RESTARTS,	/* L2S_MAX_RESTARTS reached */
+	L2S_FAIL_ADMISSION,	/* the module: the OK was refused by a session limit */
 };
 
 /* What the caller does next. */

@@ -330,6 +330,58 @@ static void ks_level_events(struct l2tpsel_net *ln, const struct ks_session *s,
 	}
 }
 
+/* Put @s on its socket's list; a socket's first session makes the list. */
+static int ks_owner_add(struct l2tpsel_net *ln, struct ks_session *s)
+{
+	struct ks_owner *o = xa_load(&ln->owners, s->portid);
+	int ret;
+
+	if (!o) {
+		o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
+		if (!o)
+			return -ENOMEM;
+		o->portid = s->portid;
+		INIT_LIST_HEAD(&o->sessions);
+		ret = xa_err(xa_store(&ln->owners, o->portid, o, GFP_KERNEL_ACCOUNT));
+		if (ret) {
+			kfree(o);
+			return ret;
+		}
+	}
+	list_add_tail(&s->owner_node, &o->sessions);
+	s->owner = o;
+	return 0;
+}
+
+static void ks_owner_del(struct l2tpsel_net *ln, struct ks_session *s)
+{
+	struct ks_owner *o = s->owner;
+
+	if (!o)
+		return;
+	list_del(&s->owner_node);
+	s->owner = NULL;
+	if (list_empty(&o->sessions)) {
+		xa_erase(&ln->owners, o->portid);
+		kfree(o);	/* the notifier only tests the slot */
+	}
+}
+
+/**
+ * ks_has_owner() - whether a socket has sessions, without the mutex
+ * @ln: the namespace
+ * @portid: the socket
+ *
+ * For the socket-release notifier: the socket is closing, so no request of
+ * it runs any more and the answer cannot change to true.
+ *
+ * Return: true when @portid has a session.
+ */
+bool ks_has_owner(struct l2tpsel_net *ln, u32 portid)
+{
+	return xa_load(&ln->owners, portid);
+}
+
 static void ks_session_release_objs(struct l2tpsel_net *ln, struct ks_session *s)
 {
 	ks_ctg_put(s->ctg);
@@ -376,6 +428,10 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	}
 	s->key = req->key;
 	s->role = req->role;
+	s->portid = req->portid;
+	s->detached = req->detached;
+	s->kp = req->kp;
+	s->tuid = req->tuid;
 	s->tun = ks_ltun_get(ln, req->tid);
 	if (!s->tun)
 		goto err_nomem;
@@ -407,11 +463,18 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		goto err_objs;
 	}
 
-	ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	ret = req->detached ? 0 : ks_owner_add(ln, s);
+	if (!ret) {
+		ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+		if (ret)
+			ks_owner_del(ln, s);
+	}
 	if (!ret) {
 		ret = rhashtable_lookup_insert_fast(&ln->sessions, &s->node, ks_session_params);
-		if (ret)
+		if (ret) {
 			xa_erase(&ln->session_xa, s->id);
+			ks_owner_del(ln, s);
+		}
 	}
 	if (ret) {
 		/* Undo the count: nothing may be left counted for a session not recorded. */
@@ -433,11 +496,15 @@ err_objs:
 	return ret;
 }
 
+/* @events false: the namespace goes, its selection state with it. */
 static void ks_session_free(struct l2tpsel_net *ln, struct ks_session *s, bool events)
 {
 	struct lim_path p;
 	u32 cleared = 0;
 
+	if (s->kp && events)
+		ks_sel_session_down(ln, s->kp, s->tuid);
+	ks_owner_del(ln, s);
 	ks_session_path(ln, s, &p);
 	WARN_ON_ONCE(lim_release(&p, &cleared, NULL));
 	if (events)
@@ -451,14 +518,16 @@ static void ks_session_free(struct l2tpsel_net *ln, struct ks_session *s, bool e
 }
 
 /**
- * ks_session_down() - uncount a session that went down
+ * ks_session_down() - uncount a session that went down, on every ledger
  * @ln: the namespace
+ * @portid: the asking socket: the session's own, unless it is detached
  * @key: its key
  * @err: receives the reason on refusal
  *
- * Return: 0, or -ENOENT when no session has @key.
+ * Return: 0, -ENOENT when no session has @key, -EPERM when it belongs to
+ * another socket.
  */
-int ks_session_down(struct l2tpsel_net *ln, u64 key, struct l2s_err *err)
+int ks_session_down(struct l2tpsel_net *ln, u32 portid, u64 key, struct l2s_err *err)
 {
 	struct ks_session *s = rhashtable_lookup_fast(&ln->sessions, &key, ks_session_params);
 
@@ -466,8 +535,35 @@ int ks_session_down(struct l2tpsel_net *ln, u64 key, struct l2s_err *err)
 		l2s_errf(err, "no session with key %llu is up", (unsigned long long)key);
 		return -ENOENT;
 	}
+	if (!s->detached && s->portid != portid) {
+		l2s_errf(err, "session %llu belongs to another socket (portid %u)",
+			 (unsigned long long)key, s->portid);
+		return -EPERM;
+	}
 	ks_session_free(ln, s, true);
 	return 0;
+}
+
+/**
+ * ks_sessions_release_portid() - a socket closed: its sessions end
+ * @ln: the namespace, locked
+ * @portid: the socket
+ */
+void ks_sessions_release_portid(struct l2tpsel_net *ln, u32 portid)
+{
+	struct ks_owner *o = xa_load(&ln->owners, portid);
+	struct ks_session *s, *tmp;
+
+	if (!o)
+		return;
+	/* The last one frees @o: the loop must not look at it after that. */
+	list_for_each_entry_safe(s, tmp, &o->sessions, owner_node) {
+		bool last = list_is_last(&s->owner_node, &o->sessions);
+
+		ks_session_free(ln, s, true);
+		if (last)
+			break;
+	}
 }
 
 /**
@@ -501,6 +597,7 @@ int ks_admit_init(struct l2tpsel_net *ln)
 	if (err)
 		goto err_sessions;
 	xa_init_flags(&ln->session_xa, XA_FLAGS_ALLOC1);
+	xa_init(&ln->owners);
 	return 0;
 
 err_sessions:
@@ -542,6 +639,8 @@ void ks_admit_exit(struct l2tpsel_net *ln)
 		WARN_ON_ONCE(cl->total || !list_empty(&cl->ctgs));
 	}
 	xa_destroy(&ln->session_xa);
+	WARN_ON_ONCE(!xa_empty(&ln->owners));
+	xa_destroy(&ln->owners);
 	rhashtable_destroy(&ln->sessions);
 	rhashtable_destroy(&ln->ltuns);
 	ks_table_destroy(&ln->clients, ks_free_obj);

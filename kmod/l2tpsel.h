@@ -97,17 +97,35 @@ struct ks_ltun {
 	struct rcu_head rcu;
 };
 
-/* A live session, counted on every level of its path; immutable once up. */
+/*
+ * A live session, counted on every level of its path; immutable once up.
+ * It belongs to the netlink socket that counted it (@portid, its sessions
+ * listed on the socket's struct ks_owner) unless it is @detached.
+ * @kp and @tuid: the login's tunnel that counts it too (LOGIN_REPORT OK);
+ * the tunnel cannot be deleted while it counts a session, so both stay.
+ */
 struct ks_session {
 	struct rhash_head node;
 	u64 key;
 	u32 id;
 	u8 role;
+	bool detached;
+	u32 portid;
+	struct ks_owner *owner;
+	struct list_head owner_node;
+	struct ks_profile *kp;
+	u32 tuid;
 	struct ks_ltun *tun;
 	struct ks_tgroup *tg;
 	struct ks_client *client;
 	struct ks_ctg *ctg;
 	struct rcu_head rcu;
+};
+
+/* The sessions of one netlink socket; exists while it has one. */
+struct ks_owner {
+	u32 portid;
+	struct list_head sessions;
 };
 
 /*
@@ -234,6 +252,7 @@ struct l2tpsel_net {
 	struct rhashtable sessions;
 	struct xarray session_xa;
 	u32 n_sessions;
+	struct xarray owners;		/* portid -> struct ks_owner */
 	struct ks_sel sel;
 	/* Rate limits and throttle profiles (ratelimit.c). */
 	struct ks_rlnet *rl;
@@ -344,7 +363,7 @@ int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const cha
 		    struct l2s_addr *a);
 
 /* nl_select.c: appended to the family's ops */
-#define KS_SELECT_N_OPS	19
+#define KS_SELECT_N_OPS	18
 extern const struct genl_ops ks_select_ops[];
 void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
 		      u8 why, u32 ms);
@@ -473,13 +492,22 @@ struct ks_session_req {
 	u64 key;
 	u8 role;
 	u32 tid;
+	u32 portid;		/* the socket it belongs to */
+	bool detached;		/* belongs to no socket */
 	const char *tgroup;	/* NULL: none */
 	const char *client;	/* NULL: none */
+	struct ks_profile *kp;	/* NULL, or the login's tunnel that counted it */
+	u32 tuid;
 };
 
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		  enum lim_level *verdict, struct l2s_err *err);
-int ks_session_down(struct l2tpsel_net *ln, u64 key, struct l2s_err *err);
+int ks_session_down(struct l2tpsel_net *ln, u32 portid, u64 key, struct l2s_err *err);
+void ks_sessions_release_portid(struct l2tpsel_net *ln, u32 portid);
+bool ks_has_owner(struct l2tpsel_net *ln, u32 portid);
+
+/* select.c: a session's count on its login's tunnel ends */
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid);
 
 /* netlink.c: events */
 void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,

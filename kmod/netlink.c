@@ -45,6 +45,7 @@ static const struct nla_policy ks_session_up_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_TUNNEL_ID]   = { .type = NLA_U32 },
 	[L2TPSEL_A_TGROUP]      = NAME_POLICY,
 	[L2TPSEL_A_CLIENT]      = NAME_POLICY,
+	[L2TPSEL_A_DETACHED]    = { .type = NLA_FLAG },
 };
 
 static const struct nla_policy ks_session_down_policy[L2TPSEL_A_MAX + 1] = {
@@ -918,7 +919,9 @@ static int ks_fill_session(struct sk_buff *msg, struct l2tpsel_net *ln, void *en
 	       nla_put_u8(msg, L2TPSEL_A_ROLE, s->role) ||
 	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_ID, s->tun->tid) ||
 	       (s->tg && nla_put_string(msg, L2TPSEL_A_TGROUP, s->tg->obj.name)) ||
-	       (s->client && nla_put_string(msg, L2TPSEL_A_CLIENT, s->client->obj.name)) ?
+	       (s->client && nla_put_string(msg, L2TPSEL_A_CLIENT, s->client->obj.name)) ||
+	       (s->detached && nla_put_flag(msg, L2TPSEL_A_DETACHED)) ||
+	       (s->kp && nla_put_string(msg, L2TPSEL_A_PROFILE, s->kp->obj.name)) ?
 	       -EMSGSIZE : 0;
 }
 
@@ -1099,6 +1102,8 @@ static int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	req.key = nla_get_u64(a[L2TPSEL_A_SESSION_KEY]);
 	req.role = nla_get_u8(a[L2TPSEL_A_ROLE]);
 	req.tid = nla_get_u32(a[L2TPSEL_A_TUNNEL_ID]);
+	req.portid = info->snd_portid;
+	req.detached = nla_get_flag(a[L2TPSEL_A_DETACHED]);
 	req.tgroup = ks_nl_opt_name(info, L2TPSEL_A_TGROUP, "tunnel group");
 	req.client = ks_nl_opt_name(info, L2TPSEL_A_CLIENT, "client");
 	if (IS_ERR(req.tgroup) || IS_ERR(req.client))
@@ -1134,7 +1139,8 @@ static int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 	if (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY))
 		return -EINVAL;
 	ln = ks_wlock(genl_info_net(info));
-	ret = ks_session_down(ln, nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);
+	ret = ks_session_down(ln, info->snd_portid,
+			      nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);
 	ks_wunlock(ln);
 	return ret ? ks_nl_err(info, info->attrs[L2TPSEL_A_SESSION_KEY], &err, ret) : 0;
 }

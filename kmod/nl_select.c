@@ -115,6 +115,9 @@ static const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 						   L2TPSEL_OUTCOME_LOCAL),
 	[L2TPSEL_A_RESULT_CODE]	= { .type = NLA_U16 },
 	[L2TPSEL_A_ERROR_CODE]	= { .type = NLA_U16 },
+	[L2TPSEL_A_SESSION_KEY]	= { .type = NLA_U64 },
+	[L2TPSEL_A_TUNNEL_ID]	= { .type = NLA_U32 },
+	[L2TPSEL_A_DETACHED]	= { .type = NLA_FLAG },
 };
 
 /* ---- attribute helpers ----------------------------------------------- */
@@ -564,39 +567,6 @@ next:
 out:
 	rcu_read_unlock();
 	return ks_dump_end(skb, cb, ln, start, ret);
-}
-
-static int ks_nl_tunnel_session_down(struct sk_buff *skb, struct genl_info *info)
-{
-	struct l2tpsel_net *ln;
-	struct ks_profile *kp;
-	const char *name;
-	int ret = -ENOENT, t;
-
-	name = ks_nl_name(info, L2TPSEL_A_NAME, "tunnel");
-	if (!name || !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
-		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp)
-		goto out;
-	t = l2s_tunnel_find(ks_prof(ln, kp), name);
-	if (t < 0) {
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s: no tunnel %s",
-		       ks_prof(ln, kp)->name, name);
-		goto out;
-	}
-	/* Counters never go below zero (S-LIM-9). */
-	if (l2s_tunnel_session_down(&ln->sel.core, ks_prof(ln, kp), t)) {
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "tunnel %s has no session", name);
-		goto out;
-	}
-	ks_set_check(ln, kp);
-	ks_gen_bump(ln);
-	ret = 0;
-out:
-	ks_wunlock(ln);
-	return ret;
 }
 
 /* ---- domains --------------------------------------------------------- */
@@ -1076,9 +1046,41 @@ err_unlock:
 	return ret;
 }
 
+/*
+ * An OK: the session is admitted at the LAC's levels and counted there, as a
+ * session of the reporting socket that also holds the tunnel's count the
+ * core just made; refused, that count is undone and the login fails
+ * (L2S_FAIL_ADMISSION, the LNS not blamed).  One step for both ledgers.
+ */
+static int ks_login_count(struct genl_info *info, struct l2tpsel_net *ln,
+			  struct ks_profile *kp, struct l2s_step *st,
+			  enum lim_level *verdict, struct l2s_err *err)
+{
+	struct l2s_profile *p = ks_prof(ln, kp);
+	struct ks_session_req req = {
+		.key = nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]),
+		.role = L2TPSEL_ROLE_LAC,
+		.tid = nla_get_u32(info->attrs[L2TPSEL_A_TUNNEL_ID]),
+		.portid = info->snd_portid,
+		.detached = nla_get_flag(info->attrs[L2TPSEL_A_DETACHED]),
+		.kp = kp,
+		.tuid = p->t[st->tunnel].uid,
+	};
+	int ret = ks_session_up(ln, &req, verdict, err);
+
+	if (!ret && *verdict == LIM_PASS)
+		return 0;
+	WARN_ON_ONCE(l2s_tunnel_session_down(&ln->sel.core, p, st->tunnel));
+	ks_set_check(ln, kp);
+	st->ok = false;
+	st->why = L2S_FAIL_ADMISSION;
+	return ret;
+}
+
 static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
+	enum lim_level verdict = LIM_PASS;
 	struct l2s_outcome o = { };
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln;
@@ -1093,6 +1095,7 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	    ks_nl_missing(info, L2TPSEL_A_OUTCOME))
 		return -EINVAL;
 	BUILD_BUG_ON((int)L2TPSEL_OUTCOME_LOCAL != (int)L2S_OUT_LOCAL);
+	BUILD_BUG_ON((int)L2TPSEL_WHY_ADMISSION != (int)L2S_FAIL_ADMISSION);
 	o.kind = nla_get_u8(a[L2TPSEL_A_OUTCOME]);
 	if (o.kind == L2S_OUT_CDN || o.kind == L2S_OUT_STOPCCN) {
 		if (ks_nl_missing(info, L2TPSEL_A_RESULT_CODE))
@@ -1100,6 +1103,11 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 		o.result = nla_get_u16(a[L2TPSEL_A_RESULT_CODE]);
 		o.error = a[L2TPSEL_A_ERROR_CODE] ? nla_get_u16(a[L2TPSEL_A_ERROR_CODE]) : 0;
 	}
+	/* The session an OK counts: its key, and its L2TP tunnel (S-LIM-1). */
+	if (o.kind == L2S_OUT_OK &&
+	    (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY) ||
+	     ks_nl_missing(info, L2TPSEL_A_TUNNEL_ID)))
+		return -EINVAL;
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_REPORT, &hdr);
 	if (!msg)
 		return -ENOMEM;
@@ -1110,6 +1118,22 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 		ks_wunlock(ln);
 		nlmsg_free(msg);
 		return ks_nl_err(info, a[L2TPSEL_A_LOGIN_ID], &err, ret);
+	}
+	if (st.kind == L2S_STEP_DONE && st.ok) {
+		ret = ks_login_count(info, ln, kp, &st, &verdict, &err);
+		if (ret) {
+			/* Nothing counted; the login is over, as for a refusal. */
+			ks_event_login(ln, kl, ks_prof(ln, kp)->name, &st, NULL);
+			ks_login_finish(ln, kl);
+			ks_wunlock(ln);
+			nlmsg_free(msg);
+			return ks_nl_err(info, a[L2TPSEL_A_SESSION_KEY], &err, ret);
+		}
+		/* A new message has room for three attributes. */
+		WARN_ON_ONCE(verdict != LIM_PASS &&
+			     (nla_put_u8(msg, L2TPSEL_A_ADMIT, verdict) ||
+			      nla_put_u16(msg, L2TPSEL_A_RESULT_CODE, LIM_CDN_RESULT) ||
+			      nla_put_u16(msg, L2TPSEL_A_ERROR_CODE, LIM_CDN_ERROR)));
 	}
 	return ks_nl_login_reply(info, ln, msg, hdr, kl, kp, &st);
 }
@@ -1293,8 +1317,6 @@ const struct genl_ops ks_select_ops[] = {
 		   ks_sname_policy),
 	KS_DO(L2TPSEL_CMD_TUNNEL_NEW, ks_nl_tunnel_new, ks_tunnel_new_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_TUNNEL_DEL, ks_nl_tunnel_del, ks_tunnel_del_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_TUNNEL_SESSION_DOWN, ks_nl_tunnel_session_down, ks_tunnel_del_policy,
-	      ADMIN),
 	KS_DUMP(L2TPSEL_CMD_TUNNEL_GET, ks_nl_tunnel_dump, ks_tunnel_get_policy),
 	KS_DO(L2TPSEL_CMD_DOMAIN_NEW, ks_nl_domain_new, ks_domain_policy, ADMIN),
 	KS_DO(L2TPSEL_CMD_DOMAIN_DEL, ks_nl_domain_del, ks_domain_del_policy, ADMIN),

@@ -1076,30 +1076,63 @@ static void ks_logins_release_portid(struct l2tpsel_net *ln, u32 portid)
 			ks_login_finish(ln, kl);
 }
 
+/**
+ * ks_sel_session_down() - a session's count on its login's tunnel ends
+ * @ln: the namespace, locked
+ * @kp: the profile the login counted it in
+ * @tuid: the tunnel's uid there
+ *
+ * The tunnel cannot have been deleted (it counts a session), nor its
+ * profile; a tunnel set may become idle.
+ */
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid)
+{
+	struct l2s_profile *p = ks_prof(ln, kp);
+	u32 i;
+
+	for (i = 0; i < p->ntunnels; i++)
+		if (p->t[i].uid == tuid)
+			break;
+	/* Counters never go below zero (S-LIM-9). */
+	if (WARN_ON_ONCE(i == p->ntunnels || l2s_tunnel_session_down(&ln->sel.core, p, i)))
+		return;
+	ks_set_check(ln, kp);
+}
+
 static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, void *data)
 {
 	struct netlink_notify *n = data;
 	struct l2tpsel_net *ln;
+	bool sessions;
 
 	if (state != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
 		return NOTIFY_DONE;
 	/*
 	 * Every genetlink socket of the system that closes comes here; only its
-	 * own namespace can hold its logins, and a namespace with none in
-	 * progress (READ_ONCE: the count is written under the mutex by requests
-	 * that completed before this release) is left alone, its mutex untaken.
+	 * own namespace can hold its logins and sessions.  A namespace with no
+	 * login in progress (READ_ONCE: the count is written under the mutex by
+	 * requests that completed before this release) and no session of this
+	 * socket is left alone, its mutex untaken.
 	 */
 	ln = l2tpsel_pernet(n->net);
-	if (!READ_ONCE(ln->sel.n_logins))
+	sessions = ks_has_owner(ln, n->portid);
+	if (!sessions && !READ_ONCE(ln->sel.n_logins))
 		return NOTIFY_DONE;
-	/*
-	 * Not ks_wlock_ln(): the logins it frees change only n_logins, one value
-	 * (LOCKOUT_GET); moving the generation would flag dumps of other sockets
-	 * for nothing.
-	 */
-	mutex_lock(&ln->lock);
+	if (!sessions) {
+		/*
+		 * Not ks_wlock_ln(): the logins it frees change only n_logins,
+		 * one value (LOCKOUT_GET); moving the generation would flag
+		 * dumps of other sockets for nothing.
+		 */
+		mutex_lock(&ln->lock);
+		ks_logins_release_portid(ln, n->portid);
+		mutex_unlock(&ln->lock);
+		return NOTIFY_DONE;
+	}
+	ks_wlock_ln(ln);
 	ks_logins_release_portid(ln, n->portid);
-	mutex_unlock(&ln->lock);
+	ks_sessions_release_portid(ln, n->portid);
+	ks_wunlock(ln);
 	return NOTIFY_DONE;
 }
 

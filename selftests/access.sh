@@ -59,7 +59,7 @@ access_init() {
 agent_start() {
 	rm -f "$D/agent.sock"
 	ip netns exec "$PEERS_HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
-		-o "socket $D/agent.sock" -o "journal $D/agent.journal" -o 'hostname lac-agent' \
+		-o "socket $D/agent.sock" -o 'hostname lac-agent' \
 		-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' "$@" 2>>"$D/agent.log" &
 	AGENT=$!
 	defer kill_wait $AGENT

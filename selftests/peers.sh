@@ -437,8 +437,8 @@ peers_show() {
 #                                   "login" are built
 #   peers_kconf                     the l2tpsel kernel configuration for the
 #                                   hub, batch lines on stdin (l2tpsel -b)
-#   peers_agent_start [ARGS...]     l2tpseld in the hub: API socket and
-#                                   journal in $PEERS_DIR, log
+#   peers_agent_start [ARGS...]     l2tpseld in the hub: API socket in
+#                                   $PEERS_DIR, log
 #                                   $PEERS_DIR/agent.log, dialer-mode pppd
 #                                   options $PEERS_DIR/agent.options (log
 #                                   agent-pppd.log); ARGS: more -o 'LINE'
@@ -460,12 +460,11 @@ peers_kconf() {
 peers_agent_start() {
 	local d=$PEERS_DIR
 	_peer_ppp_options agent
-	# The agent opens its socket after the restart reconciliation, so the
-	# socket says "reconciled and serving", but only if a dead agent's
+	# The agent opens its socket once it serves, but only if a dead agent's
 	# (kill -9 leaves it) is not mistaken for it.
 	[ -e "$d/agent.sock" ] && rm -f "$d/agent.sock"
 	ip netns exec "$PEERS_HUB" "$L2TPSELD" -o "socket $d/agent.sock" \
-		-o "journal $d/agent.journal" -o "hostname l2tpsel-hub" \
+		-o "hostname l2tpsel-hub" \
 		-o "pppd-file $d/agent.options" "$@" >"$d/agent.log" 2>&1 &
 	PEERS_AGENT_PID=$!
 	defer kill_wait $PEERS_AGENT_PID

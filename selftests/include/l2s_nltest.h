@@ -366,6 +366,12 @@ static inline uint8_t nlt_u8(const struct nlt_attrs *at, int type)
 	       mnl_attr_get_u8(at->tb[type]) : 0xee;
 }
 
+static inline uint16_t nlt_u16(const struct nlt_attrs *at, int type)
+{
+	return at->tb[type] && mnl_attr_get_payload_len(at->tb[type]) == 2 ?
+	       mnl_attr_get_u16(at->tb[type]) : 0xeeee;
+}
+
 static inline uint64_t nlt_u64(const struct nlt_attrs *at, int type)
 {
 	return at->tb[type] && mnl_attr_get_payload_len(at->tb[type]) == 8 ?

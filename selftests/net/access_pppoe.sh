@@ -342,6 +342,7 @@ expect "$(($(astat up) - up0))" "$NB" "access up"
 log_test "$NB subscribers at once: all up and counted"
 kill -9 "$AGENT"
 wait "$AGENT" 2>/dev/null
+expect "$(sessions)" 0 "sessions counted right after kill -9 (the agent's socket's)"
 all_gone() {
 	local i
 	for i in $(seq 7 "$NSUBS"); do pid_gone "${SUBPID[$i]}" || return 1; done
@@ -351,10 +352,8 @@ check_err $? "subscribers still up 60 s after kill -9 of the agent"
 agent_start -o 'access-auth pap'
 wait_for 10 sessions_are 0
 check_err $? "the restarted agent left $(sessions) sessions counted"
-grep -q "reconciled: $NB sessions" "$D/agent.log"
-check_err $? "the restarted agent did not reconcile $NB sessions: $(grep reconcil "$D/agent.log" | tail -1)"
 kill_wait "$AGENT"
-log_test "kill -9 of the agent: the subscribers lose their sessions, the restart counts exact"
+log_test "kill -9 of the agent: its counts end with it, the subscribers lose their sessions"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

@@ -114,7 +114,8 @@ log_test "an edited file over the old state gives the state it gives alone (defa
 
 # --- -sync: what the file no longer names goes, live sessions stay -------------
 # one live session on t1 (user@example.com -> p1, level 0)
-printf 'login begin user@example.com\nlogin report last ok\n' | ip netns exec "$A" "$L" -b - >/dev/null
+out=$(printf 'login begin user@example.com\nlogin report last ok\n' | ip netns exec "$A" "$L" -b -)
+okkey=$(echo "$out" | sed -n 's/.* done ok .* session \([0-9][0-9]*\)$/\1/p')
 ses() {	# ses NS TUNNEL: the sessions the kernel counts on TUNNEL
 	ip netns exec "$1" "$L" -j tunnel show |
 		python3 -c 'import json, sys; print(sum(t["sessions"] for t in json.load(sys.stdin) if t["tunnel"] == sys.argv[1]))' "$2"
@@ -148,8 +149,8 @@ check_err $rc "-sync without t1 failed: $out"
 check_err $? "no warning for the live tunnel t1: $out"
 [ "$(ses "$A" t1)" = 1 ]
 check_err $? "t1 or its session is gone"
-ip netns exec "$A" "$L" login logout t1 profile p1 >/dev/null
-check_err $? "logout"
+ip netns exec "$A" "$L" session down key "$okkey" >/dev/null
+check_err $? "session down $okkey (the login's): $out"
 apply "$A" -sync -b "$T/d.conf"
 check_err $rc "-sync after the logout: $out"
 ip netns exec "$A" "$L" tunnel show | grep -q '^t1 '

@@ -11,9 +11,10 @@
  *
  *   LOGIN_BEGIN profile PROFILE -> ATTEMPT ... LOGIN_REPORT (5 % no reply,
  *   which locks the destination out and fails over; 3 % client gone; else
- *   ok) until DONE; on success SESSION_UP (role LNS, tunnel id 100..115,
- *   tunnel group tg0..tg2, client c0..c7; must be admitted), then
- *   SESSION_DOWN and TUNNEL_SESSION_DOWN
+ *   ok, which counts the LAC session KEY | LAC_BIT on tunnel id 100..115)
+ *   until DONE; on success SESSION_UP (role LNS, key KEY, the same tunnel
+ *   id, tunnel group tg0..tg2, client c0..c7; must be admitted), then
+ *   SESSION_DOWN of both (the LAC one ends the selection counts too)
  *
  * except that the first UP successful logins of each process stay up.
  * Outcomes come from a per-process generator seeded with SEED + process.
@@ -29,7 +30,8 @@
  *
  * The configuration (PROFILE, groups tg0..tg2 and s0..s1, clients c0..c7)
  * is set up by concurrency.sh.  Session keys are KEYBASE + (process << 24) +
- * cycle.
+ * cycle, and that with LAC_BIT for the LAC side.  Both are DETACHED (no
+ * socket's), so that the sessions left up outlive the agents.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -58,6 +60,7 @@
 #define N_TGROUPS	3
 #define N_CLIENTS	8
 #define N_TIDS		16
+#define LAC_BIT		(1ull << 63)
 #define TID_BASE	100
 
 /* What one process did, in memory shared with the parent. */
@@ -327,6 +330,11 @@ static void agent_run(int proc, uint32_t cycles, uint32_t up, uint64_t keybase, 
 			nlh = l2s_nl_req(&nl, buf, L2TPSEL_CMD_LOGIN_REPORT, 0);
 			mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, st.id);
 			mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, outcome);
+			if (outcome == L2TPSEL_OUTCOME_OK) {
+				mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key | LAC_BIT);
+				mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, TID_BASE + i % N_TIDS);
+				mnl_attr_put(nlh, L2TPSEL_A_DETACHED, 0, NULL);
+			}
 			agent_talk(&nl, nlh, step_cb, &st, "login report");
 		}
 		if (st.kind != L2TPSEL_STEP_DONE)
@@ -347,6 +355,7 @@ static void agent_run(int proc, uint32_t cycles, uint32_t up, uint64_t keybase, 
 		mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, TID_BASE + i % N_TIDS);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_TGROUP, tg);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_CLIENT, client);
+		mnl_attr_put(nlh, L2TPSEL_A_DETACHED, 0, NULL);
 		agent_talk(&nl, nlh, admit_cb, &admit, "session up");
 		if (admit != L2TPSEL_LEVEL_PASS)
 			agent_fail(&nl, "session up not admitted (no limit is set)", 0);
@@ -363,10 +372,9 @@ static void agent_run(int proc, uint32_t cycles, uint32_t up, uint64_t keybase, 
 		nlh = l2s_nl_req(&nl, buf, L2TPSEL_CMD_SESSION_DOWN, 0);
 		mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
 		agent_talk(&nl, nlh, NULL, NULL, "session down");
-		nlh = l2s_nl_req(&nl, buf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
-		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, before.tun[st.tunnel].name);
-		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
-		agent_talk(&nl, nlh, NULL, NULL, "tunnel session down");
+		nlh = l2s_nl_req(&nl, buf, L2TPSEL_CMD_SESSION_DOWN, 0);
+		mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key | LAC_BIT);
+		agent_talk(&nl, nlh, NULL, NULL, "session down (LAC)");
 	}
 	l2s_nl_close(&nl);
 	exit(0);
@@ -532,8 +540,10 @@ int main(int argc, char **argv)
 		expect("slg count", name, named_count(after.slg, after.nslg, name),
 		       named_count(before.slg, before.nslg, name) + want);
 	}
-	expect("chassis count", "", after.chassis, (uint64_t)before.chassis + sum.up);
-	expect("summary count", "", after.summary_count, (uint64_t)before.summary_count + sum.up);
+	/* each login left up is two sessions: the LAC's and the LNS's */
+	expect("chassis count", "", after.chassis, (uint64_t)before.chassis + 2 * sum.up);
+	expect("summary count", "", after.summary_count,
+	       (uint64_t)before.summary_count + 2 * sum.up);
 	expect("L2TP tunnels counted", "", after.n_ltuns, before.n_ltuns + ltuns);
 	expect("logins in progress", "", after.n_logins, 0);
 	if (sum.cycles != (uint64_t)procs * cycles)

@@ -101,16 +101,18 @@ n=$((PROCS * UP))
 CYCLES=$VCYCLES
 [ "$CYCLES" -ge "$UP" ] || CYCLES=$UP
 run "$PROCS agents, $UP sessions each left up" "$UP" $((2 << 40))
-# Each session counts on the chassis, its tunnel group, its client (and
-# through it the SLG), its destination and its selection tunnel.
-want="limit $n tg $n slg $n client $n dest $n tun $n lockout 0"
+# Each login left up is two sessions on the chassis (the LAC's, counted
+# by the OK, and the LNS's); the LNS's counts on its tunnel group, its
+# client (and through it the SLG), the LAC's on its destination and its
+# selection tunnel.
+want="limit $((2 * n)) tg $n slg $n client $n dest $n tun $n lockout 0"
 got=$(cli_totals)
 [ "$got" = "$want" ] || check_err 1 "CLI totals: \"$got\", expected \"$want\""
 log_info "CLI check done at $SECONDS s"
-sessions=$n
+sessions=$((2 * n))
 [ "$CLI_CHECK" = 1 ] && sessions=$(Lx session show | grep -c .)
-[ "$sessions" = "$n" ] || check_err 1 "session show lists $sessions sessions, expected $n"
-log_test "$PROCS x $CYCLES cycles, $UP sessions each left up: counts = $n everywhere"
+[ "$sessions" = "$((2 * n))" ] || check_err 1 "session show lists $sessions sessions, expected $((2 * n))"
+log_test "$PROCS x $CYCLES cycles, $UP logins each left up: counts = $n everywhere (chassis $((2 * n)))"
 
 # Errors are refused, with the kernel's message.
 out=$(Lx session down key 1 2>&1) && check_err 1 "session down of an unknown key was accepted"

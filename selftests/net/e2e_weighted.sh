@@ -52,7 +52,7 @@ check_err $? "xl2tpd lns2 did not start"
 for p in "lns3 lns1 10.220.0.13" "lns4 lns2 10.220.0.14"; do
 	set -- $p
 	ip netns exec "${PEER_NS[$2]}" "$L2TPSELD" -o "listen $3" -o "hostname $1" \
-		-o "kernel none" -o "dataplane none" -o "socket none" -o "journal none" \
+		-o "kernel none" -o "dataplane none" -o "socket none" \
 		>"$PEERS_DIR/$1-l2tpseld.log" 2>&1 &
 	defer kill_wait $!
 done

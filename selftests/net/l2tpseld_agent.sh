@@ -19,7 +19,11 @@
 # - the l2tpseld LNS admits through its namespace's module (client = the
 #   LAC's Host Name) and refuses beyond "limit set chassis 1" with CDN 4/4,
 #   which the LAC reports as a CDN outcome;
-# - kill -9 of both agents, restart: every count back to 0 (reconciliation).
+# - kill -9 of both agents: every count back to 0 at once (the kernel ends
+#   the sessions of a socket that closes), the restarted pair works;
+# - kill -9 of the LAC stopped at each step of a login (L2TPSELD_TEST_PAUSE:
+#   after LOGIN_BEGIN, SCCRQ, ICRQ, the OK): every count of the hub 0, no
+#   login held (S-LIM-9, S-SEL-10).
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
 
@@ -58,12 +62,14 @@ agl "$L" limit set chassis 1
 check_err $? "limit in the LNS namespace"
 log_test "setup: hub config through l2tpsel -b, chassis limit 1 in the LNS ns"
 
-# Each agent is ready once it has reconciled with the kernel: the LAC opens
-# its socket after that (a dead agent's socket file must not pass for it),
-# the LNS (no socket) logs "started:" after that.
+# Each agent is ready once it has started: the LAC opens its socket (a dead
+# agent's socket file must not pass for it), the LNS (no socket) logs
+# "started:".
 start_lac() {
 	rm -f "$D/lac.sock"
-	hub "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" -o "journal $D/lac.journal" \
+	# not through hub(): $! must be the agent (ip netns exec execs it), not
+	# a subshell whose kill -9 would leave the agent running
+	ip netns exec "$HUB" "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" \
 		-o 'agent-id 7' -o 'hostname hub-lac' -o 'sccrq-timeout 2s' -o 'icrq-timeout 3s' \
 		-c <(echo 'secret T1 sesame') -o 'log-level 2' 2>>"$D/lac.log" &
 	LAC_PID=$!
@@ -72,8 +78,8 @@ start_lac() {
 }
 
 start_lns() {
-	agl "$L2D" -o 'kernel netlink' -o 'listen 10.220.0.21' -o 'socket none' \
-		-o "journal $D/agl.journal" -o 'agent-id 9' -o 'hostname agl' -o 'log-level 2' \
+	ip netns exec "$AGL" "$L2D" -o 'kernel netlink' -o 'listen 10.220.0.21' -o 'socket none' \
+		-o 'agent-id 9' -o 'hostname agl' -o 'log-level 2' \
 		2>>"$D/agl.log" &
 	LNS_PID=$!
 	defer kill -9 $LNS_PID
@@ -157,20 +163,18 @@ check_err $? "login stop 2"
 sleep 0.3
 expect "$(val "$(hub "$L" destination show | grep '^10.220.0.11 ')" sessions)" 1 "lns1 after logout"
 expect "$(val "$(hub "$L" summary)" sessions)" 2 "LAC chassis count after logout"
-log_test "logout: SESSION_DOWN and TUNNEL_SESSION_DOWN"
+log_test "logout: one SESSION_DOWN ends the selection and admission counts"
 
 # --- kill -9 and restart: counts exact ------------------------------------------
 kill -9 $LAC_PID $LNS_PID
 wait $LAC_PID $LNS_PID 2>/dev/null
-expect "$(val "$(hub "$L" summary)" sessions)" 2 "LAC count right after kill -9"
+expect "$(val "$(hub "$L" summary)" sessions)" 0 "LAC chassis count right after kill -9"
+expect "$(val "$(hub "$L" destination show | grep '^10.220.0.11 ')" sessions)" 0 "lns1 count after kill -9"
+expect "$(val "$(hub "$L" destination show | grep '^10.220.0.21 ')" sessions)" 0 "agl count after kill -9"
+expect "$(val "$(agl "$L" summary)" sessions)" 0 "LNS chassis count after kill -9"
+log_test "kill -9: every count back to 0 at once, no restart needed"
 start_lac || fail "l2tpseld LAC did not restart"
 start_lns 1 || fail "l2tpseld LNS did not restart"
-grep 'reconcile' "$D/lac.log" "$D/agl.log"
-expect "$(val "$(hub "$L" summary)" sessions)" 0 "LAC chassis count after restart"
-expect "$(val "$(hub "$L" destination show | grep '^10.220.0.11 ')" sessions)" 0 "lns1 count after restart"
-expect "$(val "$(hub "$L" destination show | grep '^10.220.0.21 ')" sessions)" 0 "agl count after restart"
-expect "$(val "$(agl "$L" summary)" sessions)" 0 "LNS chassis count after restart"
-log_test "kill -9 and restart: every count back to 0"
 
 # and the restarted pair works
 hub "$L" login start profile Q socket "$D/lac.sock" >"$D/o5" 2>&1
@@ -193,6 +197,37 @@ grep 'RL_CHECK\|rate limit' "$D/lac.log"
 expect "$(cat "$D/o7" "$D/o8" | grep -c 'rate limited by slow: slow down')" 1 "logins refused by the limit"
 expect "$((rc7 + rc8))" 1 "exit codes (0 and 1)"
 log_test "RL_CHECK: a login beyond the limit's burst is refused with its message"
+
+# --- kill -9 at every step of a login ------------------------------------------
+# The LAC stops itself at STEP (SIGSTOP); the test reads the hub's counts,
+# kills it and wants every count 0 and no login held.  agl's limit is
+# raised: its half-open calls end on its own timers.
+agl "$L" limit set chassis 1000
+hub_counts() {	# sessions, lns-agl sessions, tunnel sessions of Q, logins in progress
+	echo "$(val "$(hub "$L" summary)" sessions)" \
+		"$(val "$(hub "$L" destination show | grep '^10.220.0.21 ')" sessions)" \
+		"$(hub "$L" -j tunnel show | python3 -c 'import json, sys; print(sum(t["sessions"] for t in json.load(sys.stdin)))')" \
+		"$(val "$(hub "$L" lockout show)" logins)"
+}
+stopped() { [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" = T ]; }
+echo "before: $(hub_counts)"
+for step in begin sccrq icrq ok; do
+	kill -9 $LAC_PID 2>/dev/null; wait $LAC_PID 2>/dev/null
+	L2TPSELD_TEST_PAUSE=$step start_lac || fail "l2tpseld LAC did not start (pause $step)"
+	hub "$L" login start profile Q socket "$D/lac.sock" >"$D/step.$step" 2>&1 &
+	cli=$!
+	wait_for 10 stopped $LAC_PID
+	check_err $? "the LAC did not stop at $step: $(tail -3 "$D/lac.log")"
+	echo "stopped at $step: sessions, on agl, on tunnels, logins: $(hub_counts)"
+	kill -9 $LAC_PID 2>/dev/null; wait $LAC_PID 2>/dev/null
+	wait $cli 2>/dev/null
+	expect "$(hub_counts)" "0 0 0 0" "the hub's counts after kill -9 at $step"
+done
+log_test "kill -9 at every step of a login (begin, sccrq, icrq, ok): every count 0 at once"
+start_lac || fail "l2tpseld LAC did not restart"
+hub "$L" login start profile Q socket "$D/lac.sock" >"$D/o6" 2>&1
+expect $? 0 "login after the killed steps"
+log_test "after them a login succeeds"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs
 exit $EXIT_STATUS

@@ -61,7 +61,7 @@ hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
 
 # ip netns exec, not hub(): $! is then the agent itself (ip execs it)
 ip netns exec "$HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $D/agent.sock" \
-	-o "journal $D/agent.journal" -o 'hostname hub-agent' -o 'listen 10.210.0.1' \
+	-o 'hostname hub-agent' -o 'listen 10.210.0.1' \
 	-o "pppd-file $D/agent-lac.options" -o "lns-pppd-file $D/agent-lns.options" \
 	-o 'log-level 2' 2>"$D/agent.log" &
 AGENT=$!
@@ -136,7 +136,7 @@ log_test "teardown: pppd gone, kernel session and tunnel deleted, counts 0"
 kill_wait "$AGENT"
 rm -f "$D/agent.sock"
 ip netns exec "$HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $D/agent.sock" \
-	-o "journal $D/agent.journal" -o 'hostname hub-agent' -o 'pppd /nonexistent/pppd' \
+	-o 'hostname hub-agent' -o 'pppd /nonexistent/pppd' \
 	-o "pppd-file $D/agent-lac.options" -o 'log-level 2' 2>"$D/agent2.log" &
 defer kill_wait $!
 wait_for 5 test -S "$D/agent.sock" || { cat "$D/agent2.log"; fail "l2tpseld did not restart"; }

@@ -59,12 +59,12 @@ check_err $? "hub configuration failed"
 # N API connections at once: the client needs more than the default 1024
 # descriptors (the agent raises its own limit)
 ulimit -n 65536
-hub "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" -o "journal $D/lac.journal" \
+hub "$L2D" -o 'kernel netlink' -o "socket $D/lac.sock" \
 	-o 'hostname hub-lac' -o 'log-level 1' 2>>"$D/lac.log" &
 defer kill -9 $!
 for p in "a 21" "b 22" "c 23" "d 24"; do
 	set -- $p
-	ip netns exec "$(peer_ns lns$1)" "$L2D" -o 'kernel none' -o 'journal none' \
+	ip netns exec "$(peer_ns lns$1)" "$L2D" -o 'kernel none' \
 		-o "listen 10.250.0.$2" -o "socket $D/lns$1.sock" \
 		-o "hostname lns$1" -o 'log-level 2' 2>>"$D/lns$1.log" &
 	defer kill -9 $!

@@ -50,7 +50,7 @@ xl2tpd_start() {
 	wait_for 10 test -p "$T/$1.ctl"
 }
 
-common=(-o 'kernel none' -o 'journal none' -o 'log-level 2' -o 'dataplane none')
+common=(-o 'kernel none' -o 'log-level 2' -o 'dataplane none')
 
 # ooo_check XL2TPD_LOG L2TPSELD_LOG: print xl2tpd's "out of order" lines, each
 # with what explains it; return how many nothing explains.  Explained: "got

@@ -78,7 +78,7 @@ peer_lns_start lns1 host lns-1 && peer_lns_start lns2 host lns-2 || fail "xl2tpd
 _peer_ppp_options agent
 example=/usr/share/doc/l2tpsel/examples/l2tpseld.conf
 [ -f $example ] || example=$TOP/contrib/l2tpseld.conf.example
-{ cat $example; printf '%s\n' "socket $PEERS_DIR/agent.sock" "journal $PEERS_DIR/agent.journal" \
+{ cat $example; printf '%s\n' "socket $PEERS_DIR/agent.sock" \
 	"hostname l2tpsel-hub" "pppd-file $PEERS_DIR/agent.options" "dataplane kernel"; } \
 	>/etc/l2tpsel/l2tpseld.conf
 chmod 0600 /etc/l2tpsel/l2tpseld.conf

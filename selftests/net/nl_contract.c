@@ -35,7 +35,7 @@ NLT_ATTR_NAMES;
 
 /* ---- the contract, as uapi/linux/l2tpsel.h documents it ------------------ */
 
-enum kind { K_NONE, K_U8, K_U16, K_U32, K_U64, K_STR, K_ADDR, K_NEST };
+enum kind { K_NONE, K_U8, K_U16, K_U32, K_U64, K_STR, K_ADDR, K_NEST, K_FLAG };
 
 #define F_DO	1
 #define F_DUMP	2
@@ -84,7 +84,7 @@ static const struct cspec specs[] = {
 	{ L2TPSEL_CMD_SESSION_UP, "SESSION_UP", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_SESSION_KEY, K_U64, R }, { L2TPSEL_A_ROLE, K_U8, R },
 	    { L2TPSEL_A_TUNNEL_ID, K_U32, R }, { L2TPSEL_A_TGROUP, K_STR, 0 },
-	    { L2TPSEL_A_CLIENT, K_STR, 0 } } },
+	    { L2TPSEL_A_CLIENT, K_STR, 0 }, { L2TPSEL_A_DETACHED, K_FLAG, 0 } } },
 	{ L2TPSEL_CMD_SESSION_DOWN, "SESSION_DOWN", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_SESSION_KEY, K_U64, R } } },
 	{ L2TPSEL_CMD_SESSION_GET, "SESSION_GET", F_DUMP | F_ADMIN, { } },
@@ -122,12 +122,12 @@ static const struct cspec specs[] = {
 	    { L2TPSEL_A_TUNNELS, K_NEST, 0 } } },
 	{ L2TPSEL_CMD_LOGIN_REPORT, "LOGIN_REPORT", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_LOGIN_ID, K_U32, R }, { L2TPSEL_A_OUTCOME, K_U8, R },
-	    { L2TPSEL_A_RESULT_CODE, K_U16, 0 }, { L2TPSEL_A_ERROR_CODE, K_U16, 0 } } },
+	    { L2TPSEL_A_RESULT_CODE, K_U16, 0 }, { L2TPSEL_A_ERROR_CODE, K_U16, 0 },
+	    { L2TPSEL_A_SESSION_KEY, K_U64, 0 }, { L2TPSEL_A_TUNNEL_ID, K_U32, 0 },
+	    { L2TPSEL_A_DETACHED, K_FLAG, 0 } } },
 	{ L2TPSEL_CMD_LOGIN_TEST, "LOGIN_TEST", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_USER, K_STR, 0 }, { L2TPSEL_A_PROFILE, K_STR, 0 },
 	    { L2TPSEL_A_KEY, K_STR, 0 } } },
-	{ L2TPSEL_CMD_TUNNEL_SESSION_DOWN, "TUNNEL_SESSION_DOWN", F_DO | F_ADMIN,
-	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_PROFILE, K_STR, R } } },
 	{ L2TPSEL_CMD_DEST_LOCK, "DEST_LOCK", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_REMOTE, K_ADDR, R }, { L2TPSEL_A_LOCKOUT_REMAINING, K_U32, R },
 	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
@@ -231,7 +231,7 @@ static void put_valid(struct nlmsghdr *nlh, uint16_t type, uint8_t kind)
 	switch (kind) {
 	case K_U8:
 		mnl_attr_put_u8(nlh, type, type == L2TPSEL_A_ROLE ? L2TPSEL_ROLE_LNS :
-				 type == L2TPSEL_A_OUTCOME ? L2TPSEL_OUTCOME_OK :
+				 type == L2TPSEL_A_OUTCOME ? L2TPSEL_OUTCOME_NO_REPLY :
 				 type == L2TPSEL_A_RL_MSG ? L2TPSEL_RL_MSG_SCCRQ :
 				 type == L2TPSEL_A_RL_STEP ? 10 : type == L2TPSEL_A_RL_LOAD ? 50 : 0);
 		break;
@@ -251,6 +251,9 @@ static void put_valid(struct nlmsghdr *nlh, uint16_t type, uint8_t kind)
 		break;
 	case K_ADDR:
 		put_ip4(nlh, type, type == L2TPSEL_A_LOCAL ? "10.9.0.2" : "10.9.0.1");
+		break;
+	case K_FLAG:
+		mnl_attr_put(nlh, type, 0, NULL);
 		break;
 	case K_NEST: {
 		struct nlattr *n = mnl_attr_nest_start(nlh, type), *b;
@@ -367,6 +370,15 @@ static int session_down(struct nlt *t, uint64_t key, struct nlt_ack *ack)
 
 	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
 	return talk(t, nlh, ack);
+}
+
+/* The session an OK counts (LOGIN_REPORT needs it): a new key each time. */
+static uint64_t ok_key = 0x6f6b000000000000ull;
+
+static void put_ok_session(struct nlmsghdr *nlh)
+{
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, ++ok_key);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 1);
 }
 
 /* Replies collected as parsed copies. */
@@ -776,6 +788,7 @@ TEST(secret_never_returned)
 		nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
 		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
 		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+		put_ok_session(nlh);
 		ret = get_one(&t, nlh, &at, &ms, &ack);
 		ASSERT_EQ(0, ret) TH_LOG("LOGIN_REPORT: %s", ack.msg);
 		EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
@@ -909,6 +922,8 @@ static const struct bad bad_addr[] = {
 	{ "address of 5 bytes", 5, 1, false, EINVAL, ERANGE },
 	{ "address of 17 bytes", 17, 1, false, EINVAL, ERANGE },
 	{ "address with NLA_F_NESTED", 4, 1, true, EINVAL, 0 }, { NULL } };
+static const struct bad bad_flag[] = {
+	{ "flag of 4 bytes", 4, 0, false, EINVAL, ERANGE }, { NULL } };
 static const struct bad bad_nest[] = {
 	{ "nest without NLA_F_NESTED", 8, 0, false, EINVAL, ERANGE },
 	{ "nest of 2 bytes", 2, 0, true, EINVAL, ERANGE },
@@ -923,6 +938,7 @@ static const struct bad *bad_of(uint8_t kind)
 	case K_U64: return bad_u64;
 	case K_STR: return bad_str;
 	case K_ADDR: return bad_addr;
+	case K_FLAG: return bad_flag;
 	default: return bad_nest;
 	}
 }
@@ -1415,12 +1431,11 @@ static void make_many(struct __test_metadata *_metadata, struct nlt *t)
 
 TEST(dump_spans_datagrams_none_lost)
 {
-	struct nlt t;
+	struct nlt t, mk;
 
 	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
-	make_many(_metadata, &t);
-	nlt_close(&t);
+	open_nl(_metadata, &mk);
+	make_many(_metadata, &mk);	/* open: its sessions end with it */
 	/* A fresh socket reading 8 KB at a time: the kernel sizes dump messages by it. */
 	ASSERT_EQ(0, nlt_open_rx(&t, 8192));
 	check_dump(_metadata, &t, L2TPSEL_CMD_TGROUP_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
@@ -1432,6 +1447,7 @@ TEST(dump_spans_datagrams_none_lost)
 	check_dump(_metadata, &t, L2TPSEL_CMD_TUNNEL_GET, 0, N_PROF * TUN_PER_PROF, false, true);
 	check_dump(_metadata, &t, L2TPSEL_CMD_DEST_GET, L2TPSEL_A_REMOTE, N_PROF * TUN_PER_PROF,
 		   false, false);
+	nlt_close(&mk);
 }
 
 /* A change between two datagrams of a dump is flagged NLM_F_DUMP_INTR. */
@@ -1717,6 +1733,7 @@ TEST(login_survives_tunnel_added_and_deleted)
 		nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
 		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id[i]);
 		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+		put_ok_session(nlh);
 		ret = get_one(&t, nlh, &at, &ms, &ack);
 		ASSERT_EQ(0, ret) TH_LOG("LOGIN_REPORT %u: %s", i, ack.msg);
 		ASSERT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
@@ -2131,6 +2148,7 @@ TEST(events_login_outcome_and_failure_lockout)
 	nlh = req(&t, L2TPSEL_CMD_LOGIN_REPORT);
 	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
 	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+	put_ok_session(nlh);
 	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
 	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
 	msgs_free(&ms);
@@ -2393,6 +2411,8 @@ static int report(struct nlt *t, uint32_t id, uint8_t outcome, struct nlt_attrs 
 
 	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
 	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, outcome);
+	if (outcome == L2TPSEL_OUTCOME_OK)
+		put_ok_session(nlh);
 	return get_one(t, nlh, at, ms, ack);
 }
 
@@ -2446,6 +2466,7 @@ TEST(login_tunnel_set_shares_destinations)
 	struct nlt_ack ack;
 	struct nlt t;
 	char set_name[32];
+	uint64_t set_key = 0;
 	uint32_t id;
 
 	fresh_netns(_metadata);
@@ -2479,6 +2500,7 @@ TEST(login_tunnel_set_shares_destinations)
 	EXPECT_GT(nlt_u32(&d, L2TPSEL_A_LOCKOUT_REMAINING), 50000);
 	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_FAILURES));
 	ASSERT_EQ(0, report(&t, id, L2TPSEL_OUTCOME_OK, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	set_key = ok_key;
 	EXPECT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
 	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
 	EXPECT_STREQ("tag2", nlt_str(&at, L2TPSEL_A_NAME));
@@ -2571,10 +2593,7 @@ TEST(login_tunnel_set_shares_destinations)
 	}
 
 	/* The session ends; after the lockout time unused sets go at the next login. */
-	nlh = req(&t, L2TPSEL_CMD_TUNNEL_SESSION_DOWN);
-	put_str(nlh, L2TPSEL_A_NAME, "tag2");
-	put_str(nlh, L2TPSEL_A_PROFILE, set_name);
-	DO_OK(&t, nlh);
+	EXPECT_EQ(0, session_down(&t, set_key, &ack)) TH_LOG("%s", ack.msg);
 	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_SET);
 	mnl_attr_put_u32(nlh, L2TPSEL_A_LOCKOUT_TIME, 1);
 	DO_OK(&t, nlh);
@@ -2642,6 +2661,227 @@ TEST(login_tunnel_set_bound)
 	fclose(f);
 	/* A closed socket's login lets its set go idle, then it is freed with the namespace. */
 	nlt_close(&t);
+}
+
+/* ---- one ledger, owned by the socket (S-LIM-1, S-SEL-10) ---------------- */
+
+/* SESSIONS of tunnel @name in a TUNNEL_GET dump; -1 when there is none. */
+static int64_t tunnel_sessions(struct nlt *t, const char *name)
+{
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	int64_t n = -1;
+	unsigned int i;
+
+	if (dump(t, L2TPSEL_CMD_TUNNEL_GET, &ms, &ack))
+		return -1;
+	for (i = 0; i < ms.n; i++) {
+		nlt_parse(ms.m[i], &at);
+		if (!strcmp(nlt_str(&at, L2TPSEL_A_NAME) ?: "", name))
+			n = nlt_u32(&at, L2TPSEL_A_SESSIONS);
+	}
+	msgs_free(&ms);
+	return n;
+}
+
+/* A login on profile @profile reported OK as session @key on L2TP tunnel @tid. */
+static int login_ok(struct nlt *t, const char *profile, uint64_t key, uint32_t tid,
+		    struct nlt_attrs *at, struct msgs *ms, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_LOGIN_BEGIN);
+	uint32_t id;
+	int ret;
+
+	put_str(nlh, L2TPSEL_A_PROFILE, profile);
+	ret = get_one(t, nlh, at, ms, ack);
+	if (ret)
+		return ret;
+	id = nlt_u32(at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(ms);
+	nlh = req(t, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, tid);
+	return get_one(t, nlh, at, ms, ack);
+}
+
+/*
+ * A session belongs to the socket that counted it: another socket cannot
+ * end it, and it ends when its socket closes; DETACHED belongs to nobody.
+ */
+TEST(session_owned_by_its_socket)
+{
+	struct nlt a, b;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	uint8_t admit;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &a);
+	open_nl(_metadata, &b);
+	ASSERT_EQ(0, session_up(&a, 1, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit))
+		TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, session_up(&a, 2, L2TPSEL_ROLE_LAC, 8, NULL, NULL, &ack, &admit))
+		TH_LOG("%s", ack.msg);
+	EXPECT_EQ(-EPERM, session_down(&b, 1, &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "belongs to another socket")) TH_LOG("message: %s", ack.msg);
+	EXPECT_EQ(2, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	/* Detached: any socket ends it, and it outlives its socket. */
+	nlh = req(&b, L2TPSEL_CMD_SESSION_UP);
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, 3);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, L2TPSEL_ROLE_LNS);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 7);
+	mnl_attr_put(nlh, L2TPSEL_A_DETACHED, 0, NULL);
+	DO_OK(&b, nlh);
+	nlh = req(&b, L2TPSEL_CMD_SESSION_UP);
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, 4);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, L2TPSEL_ROLE_LNS);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 9);
+	mnl_attr_put(nlh, L2TPSEL_A_DETACHED, 0, NULL);
+	DO_OK(&b, nlh);
+	EXPECT_EQ(0, session_down(&a, 3, &ack)) TH_LOG("%s", ack.msg);
+	nlt_close(&b);
+	open_nl(_metadata, &b);
+	EXPECT_EQ(3, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	/* a's close ends its two; the detached one stays. */
+	nlt_close(&a);
+	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	EXPECT_EQ(-ENOENT, session_down(&b, 1, &ack));
+	EXPECT_EQ(0, session_down(&b, 4, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	nlt_close(&b);
+}
+
+/*
+ * An OK counts one session for selection and admission together; one
+ * SESSION_DOWN, or the socket's close, ends both.  TUNNEL_SESSION_DOWN
+ * is gone, and an OK without its session is refused.
+ */
+TEST(login_ok_counts_both_ledgers)
+{
+	struct msgs ms = { }, ds = { };
+	struct nlt_attrs at, d;
+	struct nlmsghdr *nlh;
+	struct nlt_ack ack;
+	struct nlt a, b;
+	uint32_t id;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &a);
+	open_nl(_metadata, &b);
+	ASSERT_EQ(0, mk_profile(&a, "p", &ack));
+	ASSERT_EQ(0, mk_tunnel(&a, "p", "t", 0, "10.53.0.1", NULL, &ack));
+	ASSERT_EQ(0, login_ok(&a, "p", 11, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
+	msgs_free(&ms);
+	ASSERT_EQ(0, login_ok(&a, "p", 12, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	msgs_free(&ms);
+	EXPECT_EQ(2, tunnel_sessions(&b, "t"));
+	EXPECT_EQ(2, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	ASSERT_TRUE(dest_of(&b, "10.53.0.1", &d, &ds));
+	EXPECT_EQ(2, nlt_u32(&d, L2TPSEL_A_SESSIONS));
+	msgs_free(&ds);
+	/* The dump names the login's profile. */
+	ASSERT_EQ(0, dump(&b, L2TPSEL_CMD_SESSION_GET, &ms, &ack));
+	ASSERT_EQ(2, ms.n);
+	nlt_parse(ms.m[0], &at);
+	EXPECT_STREQ("p", nlt_str(&at, L2TPSEL_A_PROFILE) ?: "-");
+	EXPECT_EQ(L2TPSEL_ROLE_LAC, nlt_u8(&at, L2TPSEL_A_ROLE));
+	EXPECT_TRUE(at.tb[L2TPSEL_A_DETACHED] == NULL);
+	msgs_free(&ms);
+	/* Not b's; a's SESSION_DOWN ends both counts of one. */
+	EXPECT_EQ(-EPERM, session_down(&b, 11, &ack));
+	EXPECT_EQ(0, session_down(&a, 11, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(1, tunnel_sessions(&b, "t"));
+	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	/* An OK needs its session; the old ledger's request is gone. */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p");
+	ASSERT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(&ms);
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+	EXPECT_EQ(-EINVAL, talk(&a, nlh, &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "SESSION_KEY")) TH_LOG("message: %s", ack.msg);
+	/* The same key twice: refused, nothing counted, the login over. */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, 12);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 5);
+	EXPECT_EQ(-EEXIST, talk(&a, nlh, &ack));
+	EXPECT_EQ(1, tunnel_sessions(&b, "t"));
+	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_NO_REPLY);
+	EXPECT_EQ(-ENOENT, talk(&a, nlh, &ack)) TH_LOG("the refused login is still there");
+	nlh = req(&a, L2TPSEL_CMD_TUNNEL_SESSION_DOWN);
+	put_str(nlh, L2TPSEL_A_NAME, "t");
+	put_str(nlh, L2TPSEL_A_PROFILE, "p");
+	EXPECT_EQ(-EOPNOTSUPP, talk(&a, nlh, &ack));
+	/* a dies: its last session ends on every ledger, the tunnel can go. */
+	nlt_close(&a);
+	EXPECT_EQ(0, tunnel_sessions(&b, "t"));
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	ASSERT_TRUE(dest_of(&b, "10.53.0.1", &d, &ds));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_SESSIONS));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_FAILURES));
+	msgs_free(&ds);
+	EXPECT_EQ(0, del_tunnel(&b, "p", "t", &ack)) TH_LOG("%s", ack.msg);
+	nlt_close(&b);
+}
+
+/*
+ * A session limit refuses an OK: nothing is counted, the login fails with
+ * WHY_ADMISSION and the CDN codes, and the LNS that took the call is not
+ * blamed (no failure, no lockout).
+ */
+TEST(login_ok_refused_by_admission)
+{
+	struct msgs ms = { }, ds = { };
+	struct nlt_attrs at, d;
+	struct nlmsghdr *nlh;
+	struct nlt_ack ack;
+	struct nlt a;
+
+	fresh_netns(_metadata);
+	open_nl(_metadata, &a);
+	ASSERT_EQ(0, mk_profile(&a, "p", &ack));
+	ASSERT_EQ(0, mk_tunnel(&a, "p", "t", 0, "10.53.0.2", NULL, &ack));
+	nlh = req(&a, L2TPSEL_CMD_LIMIT_SET);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 1);
+	DO_OK(&a, nlh);
+	ASSERT_EQ(0, login_ok(&a, "p", 21, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
+	msgs_free(&ms);
+	ASSERT_EQ(0, login_ok(&a, "p", 22, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_EQ(0, nlt_u8(&at, L2TPSEL_A_OK));
+	EXPECT_EQ(L2TPSEL_WHY_ADMISSION, nlt_u8(&at, L2TPSEL_A_WHY));
+	EXPECT_EQ(L2TPSEL_LEVEL_CHASSIS, nlt_u8(&at, L2TPSEL_A_ADMIT));
+	EXPECT_EQ(4, nlt_u16(&at, L2TPSEL_A_RESULT_CODE));
+	EXPECT_EQ(4, nlt_u16(&at, L2TPSEL_A_ERROR_CODE));
+	msgs_free(&ms);
+	EXPECT_EQ(1, tunnel_sessions(&a, "t"));
+	EXPECT_EQ(1, summary_count(_metadata, &a, L2TPSEL_A_COUNT));
+	ASSERT_TRUE(dest_of(&a, "10.53.0.2", &d, &ds));
+	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_SESSIONS));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_FAILURES));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_LOCKOUT_REMAINING));
+	msgs_free(&ds);
+	EXPECT_EQ(-ENOENT, session_down(&a, 22, &ack));
+	EXPECT_EQ(0, session_down(&a, 21, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(0, tunnel_sessions(&a, "t"));
+	nlt_close(&a);
 }
 
 TEST_HARNESS_MAIN

@@ -6,12 +6,14 @@
  * Messages: valid requests of every command drawn from small name pools (so
  * that state is built up and torn down: profiles, tunnels, domains, groups,
  * clients, sessions, logins that are begun, reported and abandoned, lockouts
- * that expire), the same mutated (attributes dropped, duplicated, retyped,
- * truncated, extended, NLA_F_NESTED flipped, huge strings, nested garbage,
- * unknown types, trailing bytes, broken nla_len), random attribute soups,
- * random commands, flags and header bytes, and dumps.  Several worker
- * processes send at once (two as root, one as uid 65534), one listens to the
- * events group.
+ * that expire; a login's OK counts a session, its key at times another's,
+ * which SESSION_DOWN or its socket's close ends), the same mutated
+ * (attributes dropped, duplicated, retyped, truncated, extended,
+ * NLA_F_NESTED flipped, huge strings, nested garbage, unknown types,
+ * trailing bytes, broken nla_len), random attribute soups, random commands
+ * (a number the module serves no more among them), flags and header bytes,
+ * and dumps.  Several worker processes send at once (two as root, one as
+ * uid 65534), one listens to the events group.
  *
  * Oracles while it runs: every request gets an answer; every refusal's
  * errno is one the API documents and, when it is the family's own refusal,
@@ -19,10 +21,12 @@
  * unprivileged worker gets EPERM on every admin command; no reply, dump or
  * event carries the SECRET attribute or a secret's bytes.  After the run:
  * counters are consistent (summary, limits, groups, clients, destinations
- * and profiles agree with the session and tunnel dumps), no login is left
- * once the sockets are closed, and tearing everything down brings every
- * count to zero.  nl_fuzz.sh then unloads the module; the VM fails the run
- * on any kernel warning.
+ * and profiles agree with the session and tunnel dumps; a profile's tunnels
+ * count the sessions its logins counted), no login and no session but
+ * DETACHED ones is left once the sockets are closed, ending every session
+ * (SESSION_DOWN) brings every tunnel's and destination's sessions to zero,
+ * and tearing everything down brings every count to zero.  nl_fuzz.sh then
+ * unloads the module; the VM fails the run on any kernel warning.
  *
  *   nl_fuzz [-n MESSAGES] [-s SEED] [-w WORKERS] [-V] [-v N]
  *     -V  valid requests only; -v N  show the first N refusals of valid ones
@@ -118,7 +122,7 @@ static bool is_admin(uint8_t cmd)
 	case L2TPSEL_CMD_TUNNEL_NEW: case L2TPSEL_CMD_TUNNEL_DEL: case L2TPSEL_CMD_DOMAIN_NEW:
 	case L2TPSEL_CMD_DOMAIN_DEL: case L2TPSEL_CMD_LOCKOUT_SET: case L2TPSEL_CMD_LOCKOUT_CLEAR:
 	case L2TPSEL_CMD_LOGIN_BEGIN: case L2TPSEL_CMD_LOGIN_REPORT: case L2TPSEL_CMD_LOGIN_TEST:
-	case L2TPSEL_CMD_TUNNEL_SESSION_DOWN: case L2TPSEL_CMD_DEST_LOCK:
+	case L2TPSEL_CMD_DEST_LOCK:
 	case L2TPSEL_CMD_RL_NEW: case L2TPSEL_CMD_RL_SET: case L2TPSEL_CMD_RL_DEL:
 	case L2TPSEL_CMD_RL_CHECK: case L2TPSEL_CMD_THROTTLE_NEW: case L2TPSEL_CMD_THROTTLE_SET:
 	case L2TPSEL_CMD_THROTTLE_DEL: case L2TPSEL_CMD_THROTTLE_LOAD:
@@ -145,13 +149,18 @@ static bool is_dump(uint8_t cmd)
 	return false;
 }
 
-/* Commands that exist (the events are not requests). */
+/*
+ * Commands that exist (the events are not requests; TUNNEL_SESSION_DOWN is
+ * not served, EOPNOTSUPP as for any number without an op: the header games
+ * still send it).
+ */
 static bool is_cmd(uint8_t cmd)
 {
 	return cmd >= L2TPSEL_CMD_GET_INFO && cmd <= L2TPSEL_CMD_MAX &&
 	       cmd != L2TPSEL_CMD_EV_LIMIT_REACHED && cmd != L2TPSEL_CMD_EV_LIMIT_CLEARED &&
 	       cmd != L2TPSEL_CMD_EV_LOCKOUT && cmd != L2TPSEL_CMD_EV_UNLOCK &&
-	       cmd != L2TPSEL_CMD_EV_LOGIN && cmd != L2TPSEL_CMD_EV_THROTTLE;
+	       cmd != L2TPSEL_CMD_EV_LOGIN && cmd != L2TPSEL_CMD_EV_THROTTLE &&
+	       cmd != L2TPSEL_CMD_TUNNEL_SESSION_DOWN;
 }
 
 /* ---- requests ------------------------------------------------------------ */
@@ -200,6 +209,7 @@ static void add_u16(struct freq *r, uint16_t t, uint16_t v) { add(r, t, &v, 2); 
 static void add_u32(struct freq *r, uint16_t t, uint32_t v) { add(r, t, &v, 4); }
 static void add_u64(struct freq *r, uint16_t t, uint64_t v) { add(r, t, &v, 8); }
 static void add_str(struct freq *r, uint16_t t, const char *s) { add(r, t, s, (uint32_t)strlen(s) + 1); }
+static void add_flag(struct freq *r, uint16_t t) { add(r, t, "", 0); }
 
 /* ---- pools: small, so that requests meet each other's objects ----------- */
 
@@ -293,6 +303,8 @@ static void build_valid(struct freq *r, uint8_t cmd)
 			add_str(r, L2TPSEL_A_TGROUP, PICK(tgroups));
 		if (role == L2TPSEL_ROLE_LNS && chance(60))
 			add_str(r, L2TPSEL_A_CLIENT, PICK(clients));
+		if (chance(30))
+			add_flag(r, L2TPSEL_A_DETACHED);
 		break;
 	}
 	case L2TPSEL_CMD_SESSION_DOWN:
@@ -328,7 +340,7 @@ static void build_valid(struct freq *r, uint8_t cmd)
 		if (chance(40))
 			add_str(r, L2TPSEL_A_SECRET, SECRET);
 		break;
-	case L2TPSEL_CMD_TUNNEL_DEL: case L2TPSEL_CMD_TUNNEL_SESSION_DOWN:
+	case L2TPSEL_CMD_TUNNEL_DEL:
 		add_str(r, L2TPSEL_A_NAME, PICK(tunnels));
 		add_str(r, L2TPSEL_A_PROFILE, PICK(profiles));
 		break;
@@ -395,6 +407,13 @@ static void build_valid(struct freq *r, uint8_t cmd)
 			add_u16(r, L2TPSEL_A_RESULT_CODE, (uint16_t)rnd(12));
 		if (chance(30))
 			add_u16(r, L2TPSEL_A_ERROR_CODE, (uint16_t)rnd(12));
+		/* The session an OK counts: keys of SESSION_UP's range, EEXIST at times. */
+		if (o == L2TPSEL_OUTCOME_OK || chance(10)) {
+			add_u64(r, L2TPSEL_A_SESSION_KEY, 1 + rnd(400));
+			add_u32(r, L2TPSEL_A_TUNNEL_ID, 1 + rnd(24));
+			if (chance(30))
+				add_flag(r, L2TPSEL_A_DETACHED);
+		}
 		break;
 	}
 	case L2TPSEL_CMD_RL_NEW: case L2TPSEL_CMD_RL_SET: {
@@ -909,8 +928,7 @@ static uint8_t pick_cmd(void)
 		static const uint8_t hot[] = {
 			L2TPSEL_CMD_LOGIN_BEGIN, L2TPSEL_CMD_LOGIN_REPORT, L2TPSEL_CMD_LOGIN_REPORT,
 			L2TPSEL_CMD_SESSION_UP, L2TPSEL_CMD_SESSION_DOWN, L2TPSEL_CMD_TUNNEL_NEW,
-			L2TPSEL_CMD_PROFILE_NEW, L2TPSEL_CMD_DOMAIN_NEW,
-			L2TPSEL_CMD_TUNNEL_SESSION_DOWN,
+			L2TPSEL_CMD_PROFILE_NEW, L2TPSEL_CMD_DOMAIN_NEW, L2TPSEL_CMD_SESSION_DOWN,
 		};
 		c = hot[rnd(sizeof(hot))];
 	}
@@ -997,7 +1015,7 @@ static int worker(uint64_t seed, uint64_t n, bool unpriv, int fd)
 	}
 	t.raw = scan_raw;
 	for (i = 0; i < n; i++) {
-		/* Now and then the agent goes away: its logins must go with it. */
+		/* Now and then the agent goes away: its logins and sessions go with it. */
 		if (rnd(4000) == 0) {
 			nlt_close(&t);
 			if (nlt_open(&t))
@@ -1227,17 +1245,44 @@ static void check_counters(struct nlt *t, const char *when)
 		      "destination %u: N_TUNNELS %u SESSIONS %u; tunnels naming it: %u, %u sessions",
 		      i, nlt_u32(&at, L2TPSEL_A_N_TUNNELS), nlt_u32(&at, L2TPSEL_A_SESSIONS), ntun, nses);
 	}
-	/* Profiles: N_TUNNELS = their tunnels in the dump. */
+	/*
+	 * Profiles: N_TUNNELS = their tunnels in the dump; their tunnels'
+	 * SESSIONS = the sessions their logins counted (PROFILE in the dump).
+	 */
 	for (i = 0; i < prof.n; i++) {
-		unsigned int n = 0;
+		unsigned int n = 0, nses = 0, nlog = 0;
 
 		nlt_parse(prof.m[i], &at);
 		for (j = 0; j < tun.n; j++) {
 			nlt_parse(tun.m[j], &bt);
-			n += str_eq(nlt_str(&bt, L2TPSEL_A_PROFILE), nlt_str(&at, L2TPSEL_A_NAME));
+			if (str_eq(nlt_str(&bt, L2TPSEL_A_PROFILE), nlt_str(&at, L2TPSEL_A_NAME))) {
+				n++;
+				nses += nlt_u32(&bt, L2TPSEL_A_SESSIONS);
+			}
+		}
+		for (j = 0; j < sess.n; j++) {
+			nlt_parse(sess.m[j], &bt);
+			nlog += str_eq(nlt_str(&bt, L2TPSEL_A_PROFILE), nlt_str(&at, L2TPSEL_A_NAME));
 		}
 		CHECK(nlt_u32(&at, L2TPSEL_A_N_TUNNELS) == n, "profile %s: N_TUNNELS %u, %u dumped",
 		      nlt_str(&at, L2TPSEL_A_NAME), nlt_u32(&at, L2TPSEL_A_N_TUNNELS), n);
+		CHECK(nses == nlog, "profile %s: its tunnels count %u sessions, %u sessions name it",
+		      nlt_str(&at, L2TPSEL_A_NAME), nses, nlog);
+	}
+	/* All the tunnels' SESSIONS = the sessions logins counted, whatever the profile. */
+	{
+		unsigned int nses = 0, nlog = 0;
+
+		for (j = 0; j < tun.n; j++) {
+			nlt_parse(tun.m[j], &bt);
+			nses += nlt_u32(&bt, L2TPSEL_A_SESSIONS);
+		}
+		for (j = 0; j < sess.n; j++) {
+			nlt_parse(sess.m[j], &bt);
+			nlog += bt.tb[L2TPSEL_A_PROFILE] != NULL;
+		}
+		CHECK(nses == nlog, "the tunnels count %u sessions, %u sessions name a profile",
+		      nses, nlog);
 	}
 	/* Throttle profiles: RL_USERS = rate limits naming them. */
 	{
@@ -1276,46 +1321,51 @@ static void check_counters(struct nlt *t, const char *when)
 	coll_free(&prof);
 }
 
-/* Tear everything down through the API; every count must reach zero. */
+/*
+ * Tear everything down through the API; every count must reach zero.  The
+ * workers' sockets are closed, so the sessions left are DETACHED ones, which
+ * this socket may end; ending a login's session ends its counts on its
+ * tunnel and destination.
+ */
 static void teardown(struct nlt *t)
 {
 	struct coll c = { };
 	struct nlt_attrs at;
 	struct nlt_ack ack;
 	struct nlmsghdr *nlh;
-	unsigned int i, k, downs = 0;
+	unsigned int i, k, downs = 0, logins = 0;
 	int ret;
 
 	hdump(t, L2TPSEL_CMD_SESSION_GET, &c);
 	for (i = 0; i < c.n; i++) {
 		nlt_parse(c.m[i], &at);
+		CHECK(at.tb[L2TPSEL_A_DETACHED], "session %llu is up, its socket closed",
+		      (unsigned long long)nlt_u64(&at, L2TPSEL_A_SESSION_KEY));
 		nlh = nlt_req(t, hbuf, L2TPSEL_CMD_SESSION_DOWN, 0);
 		mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, nlt_u64(&at, L2TPSEL_A_SESSION_KEY));
 		ret = hdo(t, nlh, &ack);
 		CHECK(!ret, "SESSION_DOWN %llu: %d %s",
 		      (unsigned long long)nlt_u64(&at, L2TPSEL_A_SESSION_KEY), ret, ack.msg);
+		downs += !ret;
+		logins += !ret && at.tb[L2TPSEL_A_PROFILE];
+	}
+	coll_free(&c);
+	printf("#   %u sessions ended, %u of them a login's\n", downs, logins);
+	/* No session is left: nothing is counted on a destination or a tunnel. */
+	hdump(t, L2TPSEL_CMD_DEST_GET, &c);
+	for (i = 0; i < c.n; i++) {
+		nlt_parse(c.m[i], &at);
+		CHECK(nlt_u32(&at, L2TPSEL_A_SESSIONS) == 0,
+		      "destination %u: SESSIONS %u with no session up", i,
+		      nlt_u32(&at, L2TPSEL_A_SESSIONS));
 	}
 	coll_free(&c);
 	hdump(t, L2TPSEL_CMD_TUNNEL_GET, &c);
 	for (i = 0; i < c.n; i++) {
-		uint32_t n;
-
 		nlt_parse(c.m[i], &at);
-		n = nlt_u32(&at, L2TPSEL_A_SESSIONS);
-		for (k = 0; k <= n; k++) {
-			nlh = nlt_req(t, hbuf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
-			mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, nlt_str(&at, L2TPSEL_A_NAME));
-			mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, nlt_str(&at, L2TPSEL_A_PROFILE));
-			ret = hdo(t, nlh, &ack);
-			if (k < n) {
-				CHECK(!ret, "TUNNEL_SESSION_DOWN %s %u/%u: %d %s",
-				      nlt_str(&at, L2TPSEL_A_NAME), k + 1, n, ret, ack.msg);
-				downs++;
-			} else {
-				CHECK(ret == -ENOENT, "tunnel %s: a session beyond its count %u went down (%d)",
-				      nlt_str(&at, L2TPSEL_A_NAME), n, ret);
-			}
-		}
+		CHECK(nlt_u32(&at, L2TPSEL_A_SESSIONS) == 0, "tunnel %s/%s: SESSIONS %u with no session up",
+		      nlt_str(&at, L2TPSEL_A_PROFILE), nlt_str(&at, L2TPSEL_A_NAME),
+		      nlt_u32(&at, L2TPSEL_A_SESSIONS));
 		nlh = nlt_req(t, hbuf, L2TPSEL_CMD_TUNNEL_DEL, 0);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, nlt_str(&at, L2TPSEL_A_NAME));
 		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, nlt_str(&at, L2TPSEL_A_PROFILE));
@@ -1324,7 +1374,6 @@ static void teardown(struct nlt *t)
 		      nlt_str(&at, L2TPSEL_A_NAME), ret, ack.msg);
 	}
 	coll_free(&c);
-	printf("#   %u login sessions ended on their tunnels\n", downs);
 	{
 		static const struct { uint8_t dump, del; uint16_t attr; } kinds[] = {
 			{ L2TPSEL_CMD_RL_GET, L2TPSEL_CMD_RL_DEL, L2TPSEL_A_NAME },

@@ -8,8 +8,9 @@
  *                                genl path, none of the module's code)
  *   nl_rate info N               l2tpsel GET_INFO (the module's cheapest do)
  *   nl_rate cycle N PROFILE      an agent's cycle: LOGIN_BEGIN, LOGIN_REPORT ok
- *                                until DONE, SESSION_UP, SESSION_DOWN,
- *                                TUNNEL_SESSION_DOWN (PROFILE needs tunnels)
+ *                                (session key, L2TP tunnel id 100) until DONE,
+ *                                SESSION_DOWN of the key (PROFILE needs
+ *                                tunnels)
  *   nl_rate sock N               open, bind, GETFAMILY, close a socket
  *
  * Prints "KIND n=N secs=S rate=R/s" and exits 0, or the kernel's message and 1.
@@ -99,6 +100,8 @@ static void cycle(struct l2s_nl *nl, const char *profile, uint64_t key)
 		nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_LOGIN_REPORT, 0);
 		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, st.id);
 		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+		mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 100);
 		err = l2s_nl_talk(nl, nlh, step_cb, &st);
 		if (err)
 			fail(nl, "login report", err);
@@ -107,24 +110,11 @@ static void cycle(struct l2s_nl *nl, const char *profile, uint64_t key)
 		fprintf(stderr, "nl_rate: the login did not end in DONE ok with a tunnel\n");
 		exit(1);
 	}
-	nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_UP, 0);
-	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
-	mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, L2TPSEL_ROLE_LNS);
-	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 100);
-	err = l2s_nl_talk(nl, nlh, NULL, NULL);
-	if (err)
-		fail(nl, "session up", err);
 	nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_DOWN, 0);
 	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
 	err = l2s_nl_talk(nl, nlh, NULL, NULL);
 	if (err)
 		fail(nl, "session down", err);
-	nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
-	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, st.tunnel);
-	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
-	err = l2s_nl_talk(nl, nlh, NULL, NULL);
-	if (err)
-		fail(nl, "tunnel session down", err);
 }
 
 int main(int argc, char **argv)

@@ -6,33 +6,40 @@
  *   soak [-P PROCS] [-H HELD] [-t SECS] [-i SECS] [-s SEED] PROFILE
  *
  * PROCS worker processes (default 4), each an agent on a netlink socket of
- * its own, together hold HELD sessions (default 4000) and churn them for
- * SECS seconds (default 40, the fill included):
+ * its own, together hold HELD calls (default 4000) and churn them for SECS
+ * seconds (default 40, the fill included):
  *
  *   below its share a worker logs in (LOGIN_BEGIN profile PROFILE, then
  *   LOGIN_REPORT per attempt: 3 % no reply, which locks the destination out
- *   for the namespace's lockout time and fails over, else ok) and brings the
- *   session up (SESSION_UP: 3 of 4 role LNS with tunnel id 1..32, tunnel
- *   group tg0..tg3 and client c0..c15; 1 of 4 role LAC with tunnel id
- *   101..108).  A refusal (tg0 has a limit) releases the selection count
- *   (TUNNEL_SESSION_DOWN), as the agent does after its CDN 4/4.  At its
- *   share it ends a random one of its sessions first (SESSION_DOWN,
- *   TUNNEL_SESSION_DOWN): the namespace holds HELD sessions while they are
- *   replaced all the time.
+ *   for the namespace's lockout time and fails over, else ok).  The ok
+ *   carries the call's session key KEY and L2TP tunnel id (1 of 4 calls,
+ *   "LAC" ones: 101..108; 3 of 4, "LNS" ones: 1..32) and counts, in one
+ *   step, the selection counts and a session of role LAC.  An LNS call adds
+ *   a second session: SESSION_UP role LNS, key KEY | LNS_BIT, the same
+ *   tunnel id, tunnel group tg0..tg3 and client c0..c15.  A refusal of that
+ *   one (tg0 has a limit) ends the login's session (SESSION_DOWN of KEY,
+ *   which ends the selection counts too), as the agent does after its CDN
+ *   4/4.  At its share it ends a random one of its calls first
+ *   (SESSION_DOWN of each key): the namespace holds HELD calls while they
+ *   are replaced all the time.  The sessions belong to the worker's socket.
  *
  * Every SECS/… -i seconds (default 5) the parent stops the workers between
  * two cycles, reads every counter of the namespace and compares it with the
- * sessions the workers hold (kept in shared memory), exactly:
+ * calls the workers hold (kept in shared memory), exactly:
  *
- *   the chassis count (LIMIT_GET and SUMMARY_GET), the L2TP tunnels counted
- *   (SUMMARY_GET N_TUNNELS = distinct tunnel ids held), the session dump
- *   (its length), each destination's and each selection tunnel's SESSIONS,
- *   each tunnel group's, client's and session-limit group's COUNT (an SLG
- *   counts its clients' sessions), the logins in progress (0);
+ *   the chassis count (LIMIT_GET and SUMMARY_GET: two sessions per LNS
+ *   call, one per LAC call), the L2TP tunnels counted (SUMMARY_GET
+ *   N_TUNNELS = distinct tunnel ids held), the session dump (its length,
+ *   the entries a login counted (PROFILE) = the calls, none DETACHED), each
+ *   destination's and each selection tunnel's SESSIONS, each tunnel
+ *   group's, client's and session-limit group's COUNT (an SLG counts its
+ *   clients' sessions), the logins in progress (0);
  *
  * then lets them go on.  At the end every worker ends all its sessions and
- * the last check wants every counter at 0.  Every difference is printed
- * ("MISMATCH"); exit 0 all equal, 1 a difference or an error, 2 usage.
+ * the last check wants every counter at 0 (a worker that failed holds
+ * nothing: its socket's close ended its sessions).  Every difference is
+ * printed ("MISMATCH"); exit 0 all equal, 1 a difference or an error, 2
+ * usage.
  *
  * soak.sh sets up the namespace (tunnels T1..T8 over 4 destinations, the
  * groups and clients) and runs it.
@@ -67,7 +74,9 @@
 #define LNS_TIDS	32	/* 1..32 */
 #define LAC_TIDS	8	/* 101..108 */
 #define N_TIDS		(LNS_TIDS + LAC_TIDS)
+#define LNS_BIT		(1ull << 63)	/* in the key of an LNS call's SESSION_UP */
 
+/* A call: the login's session (key), for an LNS call also key | LNS_BIT. */
 struct live {
 	uint64_t key;
 	int8_t dest, tunnel, tg, client;	/* tg, client -1: role LAC */
@@ -77,7 +86,8 @@ struct live {
 /* One worker's state, in memory shared with the parent. */
 struct worker {
 	volatile int paused, done;
-	uint32_t n;				/* sessions held */
+	uint32_t n;				/* calls held */
+	uint32_t sessions;			/* their sessions: 1 LAC, 2 LNS */
 	uint32_t dest[MAX_DESTS], tun[MAX_TUNNELS], tg[N_TGROUPS], client[N_CLIENTS], tid[N_TIDS];
 	uint64_t cycles, logins_ok, logins_failed, noreply, refused, downs;
 	char error[512];
@@ -100,7 +110,8 @@ struct snap {
 		uint32_t sessions;
 	} tun[MAX_TUNNELS];
 	uint32_t tg[N_TGROUPS], client[N_CLIENTS], slg[N_SLGS], slg_members[N_SLGS];
-	uint32_t chassis, summary, n_ltuns, n_logins, n_sessions;
+	uint32_t chassis, summary, n_ltuns, n_logins;
+	uint32_t n_sessions, n_login_sessions, n_detached;	/* the session dump */
 };
 
 static const char *profile;
@@ -214,9 +225,17 @@ static int named_cb(const struct nlmsghdr *nlh, void *data)
 	return MNL_CB_OK;
 }
 
-static int count_cb(const struct nlmsghdr *nlh, void *data)
+static int session_cb(const struct nlmsghdr *nlh, void *data)
 {
-	(*(uint32_t *)data)++;
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+	struct snap *s = data;
+
+	kc_parse(nlh, tb);
+	s->n_sessions++;
+	if (tb[L2TPSEL_A_PROFILE] && !strcmp(mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]), profile))
+		s->n_login_sessions++;
+	if (tb[L2TPSEL_A_DETACHED])
+		s->n_detached++;
 	return MNL_CB_OK;
 }
 
@@ -250,7 +269,7 @@ static void take_snap(struct l2s_nl *nl, struct snap *s)
 	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SUMMARY_GET, 0), kc_one_cb, &o, "summary get");
 	o = (struct kc_one){ { L2TPSEL_A_N_LOGINS, 0 }, { &s->n_logins, NULL } };
 	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_LOCKOUT_GET, 0), kc_one_cb, &o, "lockout get");
-	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_GET, NLM_F_DUMP), count_cb, &s->n_sessions,
+	talk(nl, l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_GET, NLM_F_DUMP), session_cb, s,
 	     "session dump");
 }
 
@@ -278,7 +297,7 @@ static int tunnel_index(const char *name)
 /* ---- one worker --------------------------------------------------------- */
 
 struct step {
-	uint8_t kind, ok;
+	uint8_t kind, ok, why;
 	uint32_t id;
 	int dest, tunnel;
 };
@@ -291,6 +310,7 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 	kc_parse(nlh, tb);
 	st->kind = tb[L2TPSEL_A_STEP] ? mnl_attr_get_u8(tb[L2TPSEL_A_STEP]) : 0;
 	st->ok = tb[L2TPSEL_A_OK] ? mnl_attr_get_u8(tb[L2TPSEL_A_OK]) : 0;
+	st->why = tb[L2TPSEL_A_WHY] ? mnl_attr_get_u8(tb[L2TPSEL_A_WHY]) : 0;
 	if (tb[L2TPSEL_A_LOGIN_ID])
 		st->id = mnl_attr_get_u32(tb[L2TPSEL_A_LOGIN_ID]);
 	st->dest = st->tunnel = -1;
@@ -327,38 +347,43 @@ static void wtalk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *da
 		worker_fail(nl, what, err);
 }
 
-static void tunnel_session_down(struct l2s_nl *nl, int tunnel)
+static void session_down(struct l2s_nl *nl, uint64_t key, const char *what)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
-
-	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, layout.tun[tunnel].name);
-	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
-	wtalk(nl, nlh, NULL, NULL, "tunnel session down");
-}
-
-/* End the session in slot i (the last one moves into its place). */
-static void end_session(struct l2s_nl *nl, uint32_t i)
-{
-	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct live *l = &me->live[i];
 	struct nlmsghdr *nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_DOWN, 0);
 
-	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, l->key);
-	wtalk(nl, nlh, NULL, NULL, "session down");
-	tunnel_session_down(nl, l->tunnel);
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
+	wtalk(nl, nlh, NULL, NULL, what);
+}
+
+/* The L2TP tunnel id of a call: 1..32 for an LNS call, 101..108 for a LAC's. */
+static uint32_t call_tid(const struct live *l)
+{
+	return l->tg < 0 ? 101u + l->tid - LNS_TIDS : 1u + l->tid;
+}
+
+/* End the call in slot i (the last one moves into its place). */
+static void end_session(struct l2s_nl *nl, uint32_t i)
+{
+	struct live *l = &me->live[i];
+
+	if (l->tg >= 0) {
+		session_down(nl, l->key | LNS_BIT, "session down (LNS)");
+		me->tg[l->tg]--;
+		me->client[l->client]--;
+		me->sessions--;
+	}
+	/* the login's session: its selection counts go with it */
+	session_down(nl, l->key, "session down");
 	me->dest[l->dest]--;
 	me->tun[l->tunnel]--;
 	me->tid[l->tid]--;
-	if (l->tg >= 0) {
-		me->tg[l->tg]--;
-		me->client[l->client]--;
-	}
+	me->sessions--;
 	me->downs++;
 	*l = me->live[--me->n];
 }
 
-/* One login; on success the session is up and held. */
+/* One login; on success the call is up and held. */
 static void start_session(struct l2s_nl *nl, int proc, uint64_t key)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE], name[8];
@@ -368,6 +393,15 @@ static void start_session(struct l2s_nl *nl, int proc, uint64_t key)
 	int admit = -1, last = -1;
 	bool lac = rnd(4) == 0;
 
+	l.key = key;
+	if (lac) {
+		l.tg = l.client = -1;
+		l.tid = (uint8_t)(LNS_TIDS + rnd(LAC_TIDS));
+	} else {
+		l.tg = (int8_t)rnd(N_TGROUPS);
+		l.client = (int8_t)rnd(N_CLIENTS);
+		l.tid = (uint8_t)rnd(LNS_TIDS);
+	}
 	nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_LOGIN_BEGIN, 0);
 	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
 	wtalk(nl, nlh, step_cb, &st, "login begin");
@@ -383,54 +417,52 @@ static void start_session(struct l2s_nl *nl, int proc, uint64_t key)
 		nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_LOGIN_REPORT, 0);
 		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, st.id);
 		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, outcome);
+		if (outcome == L2TPSEL_OUTCOME_OK) {
+			mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
+			mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, call_tid(&l));
+		}
 		wtalk(nl, nlh, step_cb, &st, "login report");
 	}
 	if (st.kind != L2TPSEL_STEP_DONE)
 		worker_fail(nl, "login: neither ATTEMPT nor DONE", 0);
 	if (!st.ok) {
-		me->logins_failed++;
+		/* nothing counted; no LAC-level limit is set, but count it right */
+		if (st.why == L2TPSEL_WHY_ADMISSION)
+			me->refused++;
+		else
+			me->logins_failed++;
 		return;
 	}
 	if (st.tunnel != last || last < 0)
 		worker_fail(nl, "login ok on another tunnel than the last attempt", 0);
 	me->logins_ok++;
-	l.key = key;
 	l.tunnel = (int8_t)last;
-	if (lac) {
-		l.tg = l.client = -1;
-		l.tid = (uint8_t)(LNS_TIDS + rnd(LAC_TIDS));
-	} else {
-		l.tg = (int8_t)rnd(N_TGROUPS);
-		l.client = (int8_t)rnd(N_CLIENTS);
-		l.tid = (uint8_t)rnd(LNS_TIDS);
-	}
-	nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_UP, 0);
-	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
-	mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, lac ? L2TPSEL_ROLE_LAC : L2TPSEL_ROLE_LNS);
-	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID,
-			 lac ? 101u + l.tid - LNS_TIDS : 1u + l.tid);
 	if (!lac) {
+		nlh = l2s_nl_req(nl, buf, L2TPSEL_CMD_SESSION_UP, 0);
+		mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key | LNS_BIT);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_ROLE, L2TPSEL_ROLE_LNS);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, call_tid(&l));
 		snprintf(name, sizeof(name), "tg%d", l.tg);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_TGROUP, name);
 		snprintf(name, sizeof(name), "c%d", l.client);
 		mnl_attr_put_strz(nlh, L2TPSEL_A_CLIENT, name);
-	}
-	wtalk(nl, nlh, admit_cb, &admit, "session up");
-	if (admit < 0)
-		worker_fail(nl, "session up without ADMIT", 0);
-	if (admit != L2TPSEL_LEVEL_PASS) {
-		/* refused: the agent clears the call; the selection count goes */
-		me->refused++;
-		tunnel_session_down(nl, last);
-		return;
+		wtalk(nl, nlh, admit_cb, &admit, "session up");
+		if (admit < 0)
+			worker_fail(nl, "session up without ADMIT", 0);
+		if (admit != L2TPSEL_LEVEL_PASS) {
+			/* refused: the agent clears the call; the login's session goes */
+			me->refused++;
+			session_down(nl, key, "session down (refused call)");
+			return;
+		}
+		me->tg[l.tg]++;
+		me->client[l.client]++;
+		me->sessions++;
 	}
 	me->dest[l.dest]++;
 	me->tun[l.tunnel]++;
 	me->tid[l.tid]++;
-	if (!lac) {
-		me->tg[l.tg]++;
-		me->client[l.client]++;
-	}
+	me->sessions++;
 	me->live[me->n++] = l;
 	(void)proc;
 }
@@ -484,12 +516,15 @@ static struct worker *wk(char *area, size_t stride, int i)
 	return (struct worker *)(area + stride * (size_t)i);
 }
 
-/* Compare the namespace with what the workers hold; returns the live total. */
-static uint64_t check(struct l2s_nl *nl, char *area, size_t stride, int procs)
+/*
+ * Compare the namespace with what the workers hold; returns the sessions
+ * held, *calls the calls.
+ */
+static uint64_t check(struct l2s_nl *nl, char *area, size_t stride, int procs, uint64_t *calls)
 {
 	uint64_t dest[MAX_DESTS] = { 0 }, tun[MAX_TUNNELS] = { 0 }, tg[N_TGROUPS] = { 0 };
 	uint64_t client[N_CLIENTS] = { 0 }, slg[N_SLGS] = { 0 }, tid[N_TIDS] = { 0 };
-	uint64_t total = 0, ltuns = 0;
+	uint64_t total = 0, ncalls = 0, ltuns = 0;
 	struct snap s;
 	char name[64];
 	uint32_t i;
@@ -498,7 +533,8 @@ static uint64_t check(struct l2s_nl *nl, char *area, size_t stride, int procs)
 	for (p = 0; p < procs; p++) {
 		struct worker *w = wk(area, stride, p);
 
-		total += w->n;
+		total += w->sessions;
+		ncalls += w->n;
 		for (i = 0; i < MAX_DESTS; i++)
 			dest[i] += w->dest[i];
 		for (i = 0; i < MAX_TUNNELS; i++)
@@ -518,6 +554,8 @@ static uint64_t check(struct l2s_nl *nl, char *area, size_t stride, int procs)
 	expect("chassis", "limit", s.chassis, total);
 	expect("chassis", "summary", s.summary, total);
 	expect("sessions", "dump", s.n_sessions, total);
+	expect("sessions", "dump, of a login", s.n_login_sessions, ncalls);
+	expect("sessions", "dump, detached", s.n_detached, 0);
 	expect("l2tp tunnels", "summary", s.n_ltuns, ltuns);
 	expect("logins", "in progress", s.n_logins, 0);
 	if (s.ndest != layout.ndest || s.ntun != layout.ntun)
@@ -541,6 +579,7 @@ static uint64_t check(struct l2s_nl *nl, char *area, size_t stride, int procs)
 		expect("slg", name, s.slg[i], slg[i]);
 		expect("slg members", name, s.slg_members[i], N_CLIENTS / N_SLGS);
 	}
+	*calls = ncalls;
 	return total;
 }
 
@@ -630,14 +669,15 @@ int main(int argc, char **argv)
 				usleep(1000);
 		{
 			int before = diffs;
-			uint64_t live = check(&nl, area, stride, procs), cycles = 0;
+			uint64_t calls, live = check(&nl, area, stride, procs, &calls), cycles = 0;
 
 			for (p = 0; p < procs; p++)
 				cycles += wk(area, stride, p)->cycles;
 			checks++;
 			failed += diffs != before;
-			printf("check %d at %.1f s: %" PRIu64 " sessions held, %" PRIu64 " cycles, %s\n",
-			       checks, now() - t0, live, cycles, diffs != before ? "MISMATCH" : "every counter equal");
+			printf("check %d at %.1f s: %" PRIu64 " sessions held (%" PRIu64 " calls), %" PRIu64
+			       " cycles, %s\n", checks, now() - t0, live, calls, cycles,
+			       diffs != before ? "MISMATCH" : "every counter equal");
 			fflush(stdout);
 		}
 		ctl->pause = 0;
@@ -646,17 +686,24 @@ int main(int argc, char **argv)
 	ctl->stop = 1;
 	ctl->pause = 0;
 	for (p = 0; p < procs; p++) {
+		struct worker *w = wk(area, stride, p);
 		int status;
 
 		waitpid(pids[p], &status, 0);
 		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-			printf("worker %d failed: %s\n", p, wk(area, stride, p)->error[0] ?
-			       wk(area, stride, p)->error : "died");
+			printf("worker %d failed: %s\n", p, w->error[0] ? w->error : "died");
 			failed++;
+			/* its socket closed when it exited: its sessions ended there */
+			w->n = w->sessions = 0;
+			memset(w->dest, 0, sizeof(w->dest));
+			memset(w->tun, 0, sizeof(w->tun));
+			memset(w->tg, 0, sizeof(w->tg));
+			memset(w->client, 0, sizeof(w->client));
+			memset(w->tid, 0, sizeof(w->tid));
 		}
 	}
 	{
-		uint64_t ok = 0, fl = 0, nr = 0, rf = 0, dn = 0, live;
+		uint64_t ok = 0, fl = 0, nr = 0, rf = 0, dn = 0, calls, live;
 		int before = diffs;
 
 		for (p = 0; p < procs; p++) {
@@ -669,14 +716,14 @@ int main(int argc, char **argv)
 			rf += w->refused;
 			dn += w->downs;
 		}
-		live = check(&nl, area, stride, procs);
+		live = check(&nl, area, stride, procs, &calls);
 		checks++;
 		failed += diffs != before;
 		t = now() - t0;
 		printf("final check after teardown: %" PRIu64 " sessions held, %s\n", live,
 		       diffs != before ? "MISMATCH" : "every counter 0");
 		printf("soak: %.1f s, %" PRIu64 " cycles (%.0f/s), logins ok %" PRIu64 " failed %" PRIu64
-		       ", no-replies %" PRIu64 ", refused %" PRIu64 ", sessions ended %" PRIu64
+		       ", no-replies %" PRIu64 ", refused %" PRIu64 ", calls ended %" PRIu64
 		       ", %d checks, %d with a mismatch\n",
 		       t, sum_cycles, sum_cycles / t, ok, fl, nr, rf, dn, checks, failed);
 	}

@@ -45,7 +45,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 	return 1
 }
 
-common=(-o 'kernel none' -o 'journal none' -o 'log-level 2' -o 'test-mode yes')
+common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
 echo "1..23"

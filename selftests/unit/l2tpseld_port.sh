@@ -44,7 +44,7 @@ except OSError as e:
 
 echo "KTAP version 1"
 echo "1..3"
-"$L2D" -o 'kernel none' -o 'journal none' -o "listen 127.0.0.7 port $P" -o 'socket none' \
+"$L2D" -o 'kernel none' -o "listen 127.0.0.7 port $P" -o 'socket none' \
 	-o 'hostname lns' 2>"$T/lns.log" &
 pid=$!
 for i in $(seq 50); do

@@ -57,7 +57,7 @@ root=0
 [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null && root=1
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 
-common=(-o 'kernel none' -o 'journal none')
+common=(-o 'kernel none')
 
 echo "KTAP version 1"
 echo "1..34"
@@ -245,7 +245,7 @@ ok "hostile peer: the log shows the Host Name escaped" \
 	$(grep -Faq 'evil\x0al2tpseld: FORGED host\x0d\x1b[31m\xff\xfe' "$T/open.log"; echo $?)
 
 # --- SIGHUP -------------------------------------------------------------------
-printf 'kernel none\njournal none\nsocket %s\nlog-level 1\nport %s\n' "$T/lac.sock" $((P + 1)) >"$T/lac.conf"
+printf 'kernel none\nsocket %s\nlog-level 1\nport %s\n' "$T/lac.sock" $((P + 1)) >"$T/lac.conf"
 "$L2D" -c "$T/lac.conf" 2>"$T/lac.log" &
 LAC=$!
 pids+=($LAC)

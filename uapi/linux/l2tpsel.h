@@ -74,15 +74,25 @@
  *   req: SESSION_KEY u64 (chosen by the agent, unique in the namespace),
  *        ROLE u8 (enum l2tpsel_role), TUNNEL_ID u32 (the L2TP tunnel)
  *   opt: TGROUP, CLIENT (LNS role; the LAC ignores neither but checks
- *        only chassis and tunnel, S-LIM-1)
+ *        only chassis and tunnel, S-LIM-1), DETACHED flag
  *   reply: ADMIT u8 (enum l2tpsel_level: L2TPSEL_LEVEL_PASS when admitted and
  *          counted, else the level that refused), RESULT_CODE/ERROR_CODE u16
  *          for the CDN to send on refusal (4/4, S-LIM-7)
- *   An existing SESSION_KEY is refused with -EEXIST.
+ *   An existing SESSION_KEY is refused with -EEXIST.  A LAC's session is
+ *   counted by LOGIN_REPORT instead, with its selection counts.
+ *   Ownership: a session belongs to the socket that counted it.  Only that
+ *   socket may end it, and it ends when that socket closes (an agent that
+ *   dies leaves no count behind).  DETACHED makes a session nobody's: it
+ *   stays until a SESSION_DOWN from any socket (the CLI's "session up",
+ *   for operators and tests; an agent never sends it).
  * L2TPSEL_CMD_SESSION_DOWN                   (do, admin)
- *   req: SESSION_KEY.  -ENOENT when no such session.
+ *   req: SESSION_KEY.  Ends the session and every count it holds
+ *   (admission, and a login's selection counts on its tunnel and
+ *   destination).  -ENOENT when no such session, -EPERM when it belongs to
+ *   another socket.
  * L2TPSEL_CMD_SESSION_GET                    (dump, admin)
- *   reply: SESSION_KEY, ROLE, TUNNEL_ID, TGROUP, CLIENT
+ *   reply: SESSION_KEY, ROLE, TUNNEL_ID, TGROUP, CLIENT, DETACHED when it
+ *          is nobody's, PROFILE when a login counted it
  *
  * L2TPSEL_CMD_SUMMARY_GET                    (do, admin)
  *   The view of "show services l2tp summary": CHASSIS_MAX, CHASSIS_LIMIT,
@@ -163,7 +173,7 @@
  *   it or a tunnel of it has a session, and then for the lockout time;
  *   at most max_tunnel_sets (module parameter, default 1024) per namespace
  *   (-ENOSPC beyond, when none is idle).  PROFILE_GET and TUNNEL_GET show
- *   it (DYNAMIC 1); TUNNEL_SESSION_DOWN takes its name.  Names beginning
+ *   it (DYNAMIC 1).  Names beginning
  *   with "~" are refused everywhere else (PROFILE_NEW, DOMAIN_NEW, a
  *   login's PROFILE), and the profile and its tunnels cannot be changed
  *   or deleted (-EPERM).
@@ -174,15 +184,22 @@
  *              tunnel has no session, send SCCRQ first), SHORTEST u8 (the
  *              S-SEL-8 case);
  *     DONE:    OK u8, WHY u8 (enum l2tpsel_why), on success also the tunnel.
- *   OK counts the session on the tunnel and its destination until
- *   TUNNEL_SESSION_DOWN.  The login belongs to the socket that began it: it
- *   is freed when it is DONE, when that socket closes, or, once idle for
- *   120 s, at the next LOGIN_BEGIN / LOGIN_REPORT of the namespace.  At most
- *   MAX_LOGINS at once (-ENOSPC beyond).
+ *   The login belongs to the socket that began it: it is freed when it is
+ *   DONE, when that socket closes, or, once idle for 120 s, at the next
+ *   LOGIN_BEGIN / LOGIN_REPORT of the namespace.  At most MAX_LOGINS at
+ *   once (-ENOSPC beyond).
  * L2TPSEL_CMD_LOGIN_REPORT                   (do, admin)
  *   req: LOGIN_ID, OUTCOME u8 (enum l2tpsel_outcome); RESULT_CODE and
- *   ERROR_CODE u16 for CDN / StopCCN.  reply: as LOGIN_BEGIN.
+ *   ERROR_CODE u16 for CDN / StopCCN; SESSION_KEY and TUNNEL_ID (the L2TP
+ *   tunnel) for OK, opt DETACHED (as SESSION_UP's).  reply: as LOGIN_BEGIN.
  *   Only the socket that began the login may report (-ENOENT otherwise).
+ *   OK is one step for both ledgers: the session is admitted at the LAC's
+ *   levels (chassis, L2TP tunnel; S-LIM-1) and, when it passes, counted
+ *   there and on the selected tunnel and its destination (S-SEL-10,
+ *   S-LB-3) as one session of this socket (see SESSION_UP), which
+ *   SESSION_DOWN or the socket's close ends.  A refusal by a limit counts
+ *   nothing: DONE with OK 0, WHY L2TPSEL_WHY_ADMISSION, ADMIT (the level)
+ *   and the RESULT_CODE/ERROR_CODE for the CDN.
  * L2TPSEL_CMD_LOGIN_TEST                     (do, admin)
  *   req/opt as LOGIN_BEGIN (without PICKS and TUNNELS).  A dry run on a
  *   copy of the state: every attempt is assumed to fail with no reply.
@@ -193,10 +210,8 @@
  *   N_CANDIDATES u32, the candidates a random pick was among, 1 when forced),
  *   then OK, WHY of the final DONE.
  *
- * L2TPSEL_CMD_TUNNEL_SESSION_DOWN            (do, admin)
- *   req: NAME (tunnel), PROFILE.  A session of a successful login ended:
- *   uncount it on the tunnel and its destination (the counts of S-SEL-10
- *   and S-LB-3).  -ENOENT when the tunnel has no session.
+ * L2TPSEL_CMD_TUNNEL_SESSION_DOWN: no longer served (-EOPNOTSUPP); a
+ *   login's session ends with SESSION_DOWN.
  *
  * L2TPSEL_CMD_DEST_LOCK                      (do, admin)
  *   req: REMOTE, LOCKOUT_REMAINING (ms, 0..86400000); opt: PORT, LOCAL.
@@ -321,7 +336,7 @@
 #define _UAPI_LINUX_L2TPSEL_H
 
 #define L2TPSEL_GENL_NAME	"l2tpsel"
-#define L2TPSEL_GENL_VERSION	1
+#define L2TPSEL_GENL_VERSION	2
 #define L2TPSEL_MCGRP_EVENTS	"events"
 
 #define L2TPSEL_NAME_MAX	64	/* including the NUL */
@@ -488,6 +503,7 @@ enum l2tpsel_attr {
 	L2TPSEL_A_TUNNELS,		/* nest of L2TPSEL_A_TUNNEL_ENTRY */
 	L2TPSEL_A_TUNNEL_ENTRY,		/* nest: a tunnel of a login's own set */
 	L2TPSEL_A_DYNAMIC,		/* NLA_U8 */
+	L2TPSEL_A_DETACHED,		/* NLA_FLAG: a session of no socket */
 
 	__L2TPSEL_A_MAX
 };
@@ -546,6 +562,7 @@ enum l2tpsel_why {
 	L2TPSEL_WHY_NO_TUNNELS,		/* the profile is empty */
 	L2TPSEL_WHY_PROFILE_CHANGED,	/* changed or deleted during the login */
 	L2TPSEL_WHY_RESTARTS,		/* restart bound reached */
+	L2TPSEL_WHY_ADMISSION,		/* OK refused by a session limit */
 };
 
 /* Why a lockout ended (EV_UNLOCK). */

@@ -537,6 +537,9 @@ static int session_run(struct cli *c, int argc, char **argv)
 	if (cli_nl(c))
 		return -1;
 	nlh = l2s_nl_req(&c->nl, buf, up ? L2TPSEL_CMD_SESSION_UP : L2TPSEL_CMD_SESSION_DOWN, 0);
+	/* By hand: a session of no socket, so that it outlives this command. */
+	if (up)
+		mnl_attr_put(nlh, L2TPSEL_A_DETACHED, 0, NULL);
 	for (argc--, argv++; argc; argc -= 2, argv += 2) {
 		NEED_ARG(argc, argv, "a value");
 		if (!strcmp(argv[0], "key")) {

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "print.h"
+#include "why.h"
 
 static void monitor_usage(void)
 {
@@ -25,17 +26,6 @@ static const char *const unlock_why[] = {
 	[L2TPSEL_UNLOCK_SHORTEST] = "shortest",
 	[L2TPSEL_UNLOCK_CLEAR] = "clear",
 	[L2TPSEL_UNLOCK_EXPIRED] = "expired",
-};
-
-static const char *const login_why[] = {
-	[L2TPSEL_WHY_NONE] = "none",
-	[L2TPSEL_WHY_EXHAUSTED] = "exhausted",
-	[L2TPSEL_WHY_CDN] = "cdn",
-	[L2TPSEL_WHY_STOPCCN] = "stopccn",
-	[L2TPSEL_WHY_CLIENT_GONE] = "client-gone",
-	[L2TPSEL_WHY_NO_TUNNELS] = "no-tunnels",
-	[L2TPSEL_WHY_PROFILE_CHANGED] = "profile-changed",
-	[L2TPSEL_WHY_RESTARTS] = "restarts",
 };
 
 #define NAME_OF(tab, v) ((v) < sizeof(tab) / sizeof((tab)[0]) && (tab)[v] ? (tab)[v] : "unknown")
@@ -107,7 +97,7 @@ static void print_login_event(const struct nlmsghdr *nlh)
 	}
 	pr_str("result", " result %s", ok && mnl_attr_get_u8(ok) ? "ok" : "fail");
 	if (why && !(ok && mnl_attr_get_u8(ok)))
-		pr_str("reason", " reason %s", NAME_OF(login_why, mnl_attr_get_u8(why)));
+		pr_str("reason", " reason %s", l2s_why_name(mnl_attr_get_u8(why)));
 }
 
 struct monitor_ctx {

@@ -17,9 +17,11 @@
 #include "cli.h"
 #include "conf.h"
 #include "print.h"
+#include "why.h"
 
 /* The login this process began last: "login report last ..." in a batch. */
 static uint32_t last_login;
+static uint64_t report_key;	/* the session a "login report ... ok" counts */
 
 static void sel_attrs(const struct nlmsghdr *nlh, size_t off, const struct nlattr **tb)
 {
@@ -706,18 +708,20 @@ static void login_usage(void)
 	       "       l2tpsel login begin { USER | profile PROFILE } [ profile PROFILE ] [ key KEY ]\n"
 	       "                           [ pick TUNNEL ]...\n"
 	       "       l2tpsel login report { ID | last } OUTCOME\n"
-	       "       l2tpsel login logout TUNNEL profile PROFILE\n"
 	       "       l2tpsel login bench COUNT { USER | profile PROFILE }\n"
 	       "       l2tpsel login start { USER | profile PROFILE } [ profile PROFILE ] [ key KEY ] [ socket PATH ]\n"
 	       "       l2tpsel login stop ID [ socket PATH ]\n"
 	       "       l2tpsel login { show | stats } [ socket PATH ]\n"
 	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
-	       "OUTCOME := { ok | no-reply | cdn RESULT ERROR | stopccn RESULT ERROR | client-gone | local }\n"
+	       "OUTCOME := { ok [ session KEY ] [ tunnel-id TID ] | no-reply | cdn RESULT ERROR |\n"
+	       "             stopccn RESULT ERROR | client-gone | local }\n"
 	       "test: the order in which the kernel would try candidates now, every attempt\n"
 	       "      assumed to fail with no reply; nothing changes (a dry run)\n"
 	       "begin/report: a login held for this process (in a batch: one socket);\n"
 	       "      pick pins the next random choice among candidates that include TUNNEL\n"
-	       "logout: a session of a successful login through TUNNEL ended\n"
+	       "ok: counts session KEY (default 14056563178426662912 + ID) on the tunnel,\n"
+	       "      its destination, the chassis and L2TP tunnel TID (default 0), until\n"
+	       "      \"session down key KEY\"; it belongs to no socket, as \"session up\"\n"
 	       "bench: ns per login decision round trip (begin; report client-gone) and per\n"
 	       "      nlctrl GETFAMILY of this family, on one socket\n"
 	       "start/stop/show/stats: through the l2tpseld agent's socket (default\n"
@@ -725,20 +729,31 @@ static void login_usage(void)
 	       "      the outcome, exits 0 on success, 2 on failure\n");
 }
 
-static const char *const why_names[] = {
-	[L2TPSEL_WHY_NONE] = "none",
-	[L2TPSEL_WHY_EXHAUSTED] = "exhausted",
-	[L2TPSEL_WHY_CDN] = "cdn",
-	[L2TPSEL_WHY_STOPCCN] = "stopccn",
-	[L2TPSEL_WHY_CLIENT_GONE] = "client-gone",
-	[L2TPSEL_WHY_NO_TUNNELS] = "no-tunnels",
-	[L2TPSEL_WHY_PROFILE_CHANGED] = "profile-changed",
-	[L2TPSEL_WHY_RESTARTS] = "restarts",
-};
+/*
+ * "login report ID ok [ session KEY ] [ tunnel-id TID ]": the session the OK
+ * counts, by default key L2S_CLI_KEY_BASE + ID on L2TP tunnel 0.
+ */
+#define L2S_CLI_KEY_BASE	0xc110000000000000ULL
 
-static const char *why_name(unsigned int why)
+static int login_ok_args(int argc, char **argv, uint32_t id, uint64_t *key, uint32_t *tid)
 {
-	return why < sizeof(why_names) / sizeof(why_names[0]) ? why_names[why] : "?";
+	*key = L2S_CLI_KEY_BASE + id;
+	*tid = 0;
+	for (; argc >= 2; argc -= 2, argv += 2) {
+		if (!strcmp(argv[0], "session")) {
+			if (cli_parse_u64("session key", argv[1], key))
+				return -1;
+		} else if (!strcmp(argv[0], "tunnel-id")) {
+			if (cli_parse_u32("tunnel id", argv[1], tid))
+				return -1;
+		} else {
+			break;
+		}
+	}
+	if (argc)
+		return cli_err("login report: ok takes [ session KEY ] [ tunnel-id TID ], not \"%s\"",
+			       argv[0]);
+	return 0;
 }
 
 /* One step: "attempt tunnel T ... setup sccrq" or "done ok ..." / "done fail reason R". */
@@ -757,9 +772,11 @@ static void print_step(const struct nlattr **tb)
 	if (a_u8(tb[L2TPSEL_A_OK])) {
 		pr_str("result", " %s ", "ok");
 		print_tunnel(tb, false);
+		if (report_key)
+			pr_u64("session", " session %" PRIu64, report_key);
 	} else {
 		pr_str("result", " %s", "fail");
-		pr_str("reason", " reason %s", why_name(a_u8(tb[L2TPSEL_A_WHY])));
+		pr_str("reason", " reason %s", l2s_why_name(a_u8(tb[L2TPSEL_A_WHY])));
 	}
 }
 
@@ -811,9 +828,9 @@ static int test_cb(const struct nlmsghdr *nlh, void *data)
 	pr_close_arr();
 	if (pr_is_json()) {
 		pr_str("result", "", a_u8(tb[L2TPSEL_A_OK]) ? "ok" : "fail");
-		pr_str("reason", "", why_name(a_u8(tb[L2TPSEL_A_WHY])));
+		pr_str("reason", "", l2s_why_name(a_u8(tb[L2TPSEL_A_WHY])));
 	} else {
-		printf("then: login fails, reason %s\n", why_name(a_u8(tb[L2TPSEL_A_WHY])));
+		printf("then: login fails, reason %s\n", l2s_why_name(a_u8(tb[L2TPSEL_A_WHY])));
 	}
 	pr_close_obj();
 	pr_done();
@@ -930,16 +947,6 @@ static int login_run(struct cli *c, int argc, char **argv)
 	if (!strcmp(argv[0], "start") || !strcmp(argv[0], "stop") ||
 	    !strcmp(argv[0], "show") || !strcmp(argv[0], "stats"))
 		return agent_login_run(c, argc, argv);	/* through l2tpseld */
-	if (cli_matches(argv[0], "logout")) {
-		if (argc != 4 || strcmp(argv[2], "profile"))
-			return cli_err("login logout: usage: login logout TUNNEL profile PROFILE");
-		if (cli_nl(c))
-			return -1;
-		nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
-		mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, argv[1]);
-		mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, argv[3]);
-		return request(c, nlh, NULL, "login logout");
-	}
 	if (!strcmp(argv[0], "bench")) {
 		uint32_t count;
 
@@ -955,6 +962,9 @@ static int login_run(struct cli *c, int argc, char **argv)
 	if (cli_matches(argv[0], "report")) {
 		uint8_t out;
 
+		uint64_t skey = 0;
+		uint32_t tid = 0;
+
 		if (argc < 3)
 			return cli_err("login report: usage: login report { ID | last } OUTCOME");
 		if (!strcmp(argv[1], "last"))
@@ -962,9 +972,12 @@ static int login_run(struct cli *c, int argc, char **argv)
 		else if (cli_parse_u32("login id", argv[1], &id))
 			return -1;
 		r = e = 0;
-		if (cli_matches(argv[2], "ok"))
+		if (cli_matches(argv[2], "ok")) {
 			out = L2TPSEL_OUTCOME_OK;
-		else if (cli_matches(argv[2], "no-reply") || !strcmp(argv[2], "silent"))
+			if (login_ok_args(argc - 3, argv + 3, id, &skey, &tid))
+				return -1;
+			argc = 3;
+		} else if (cli_matches(argv[2], "no-reply") || !strcmp(argv[2], "silent"))
 			out = L2TPSEL_OUTCOME_NO_REPLY;
 		else if (cli_matches(argv[2], "client-gone"))
 			out = L2TPSEL_OUTCOME_CLIENT_GONE;
@@ -993,7 +1006,16 @@ static int login_run(struct cli *c, int argc, char **argv)
 			mnl_attr_put_u16(nlh, L2TPSEL_A_RESULT_CODE, (uint16_t)r);
 			mnl_attr_put_u16(nlh, L2TPSEL_A_ERROR_CODE, (uint16_t)e);
 		}
-		return request(c, nlh, step_cb, "login report");
+		if (out == L2TPSEL_OUTCOME_OK) {
+			/* a session of nobody: it outlives this command ("session down") */
+			mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, skey);
+			mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, tid);
+			mnl_attr_put(nlh, L2TPSEL_A_DETACHED, 0, NULL);
+		}
+		report_key = skey;
+		i = request(c, nlh, step_cb, "login report");
+		report_key = 0;
+		return i;
 	}
 	if (!test && !begin)
 		return cli_err("login: command \"%s\" is unknown, try \"l2tpsel login help\"", argv[0]);

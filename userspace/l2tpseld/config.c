@@ -26,7 +26,6 @@ void l2d_conf_defaults(struct l2d_conf *c)
 		strcpy(c->hostname, "l2tpseld");
 	c->port = 1701;
 	strcpy(c->socket_path, "/run/l2tpseld.sock");
-	strcpy(c->journal_path, "/run/l2tpseld.journal");
 	c->agent_id = 1;
 	c->kernel = L2D_KERNEL_NETLINK;
 	c->dataplane = L2D_DP_NONE;
@@ -460,10 +459,9 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		if (!strcmp(t[1], "none"))
 			c->socket_path[0] = '\0';
 	} else if (!strcmp(t[0], "journal")) {
-		if (n != 2 || (strcmp(t[1], "none") && copy_name(c->journal_path, sizeof(c->journal_path), t[1])))
-			return cerr(err, errlen, "journal: expected a path, or none");
-		if (!strcmp(t[1], "none"))
-			c->journal_path[0] = '\0';
+		/* Older configurations: the kernel ends a dead agent's counts now. */
+		if (n != 2)
+			return cerr(err, errlen, "journal: expected a path, or none (ignored)");
 	} else if (!strcmp(t[0], "agent-id")) {
 		if (n != 2 || parse_u32(t[1], 1, 65535, &v))
 			return cerr(err, errlen, "agent-id: expected 1..65535");
@@ -786,7 +784,6 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 	}
 	KEEP(socket_path, "socket");
 	KEEP(api_group, "api-group");
-	KEEP(journal_path, "journal");
 	KEEP(agent_id, "agent-id");
 	KEEP(kernel, "kernel");
 	KEEP(dataplane, "dataplane");

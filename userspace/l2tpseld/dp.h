@@ -140,7 +140,7 @@ struct l2d_dp_obj {
 
 /*
  * Call @cb for each kernel tunnel (@sessions false) or session (true) of this
- * network namespace: what the agent reconciles with after a restart.
+ * network namespace (l2tpsel-dptest's listing and checks).
  * A non-zero return from @cb stops the walk and is returned.
  */
 int l2d_dp_dump(struct l2d_dp *dp, bool sessions,

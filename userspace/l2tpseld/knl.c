@@ -2,11 +2,11 @@
 /*
  * "kernel netlink": selection and admission by the l2tpsel module over its
  * generic-netlink family (uapi/linux/l2tpsel.h): LOGIN_BEGIN / LOGIN_REPORT
- * for the walk, SESSION_UP / SESSION_DOWN for admission, TUNNEL_SESSION_DOWN
- * when a successful login's session ends, SESSION_GET for the restart
- * reconciliation.  One socket, synchronous requests from the event loop
- * (each is a few microseconds of kernel work); logins held by the kernel
- * belong to this socket, so they are freed if the agent dies.
+ * for the walk (the OK counts the session for selection and admission),
+ * SESSION_UP for an LNS's admission, SESSION_DOWN when a session ends.  One
+ * socket, synchronous requests from the event loop (each is a few
+ * microseconds of kernel work); the logins and sessions the kernel holds
+ * belong to this socket, so they end if the agent dies.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -126,6 +126,15 @@ struct step_ctx {
 	bool got;
 };
 
+/* An admission verdict: SESSION_UP's reply, or a refused OK's DONE. */
+static void admit_of(const struct attrs *at, struct l2d_admit *a)
+{
+	a->level = a_u8(at->tb[L2TPSEL_A_ADMIT]);
+	a->pass = a->level == L2TPSEL_LEVEL_PASS;
+	a->result = at->tb[L2TPSEL_A_RESULT_CODE] ? a_u16(at->tb[L2TPSEL_A_RESULT_CODE]) : 4;
+	a->error = at->tb[L2TPSEL_A_ERROR_CODE] ? a_u16(at->tb[L2TPSEL_A_ERROR_CODE]) : 4;
+}
+
 static int step_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct step_ctx *c = data;
@@ -144,6 +153,8 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 		st->done = true;
 		st->ok = a_u8(at.tb[L2TPSEL_A_OK]);
 		st->why = a_u8(at.tb[L2TPSEL_A_WHY]);
+		if (at.tb[L2TPSEL_A_ADMIT])
+			admit_of(&at, &st->admit);
 		return MNL_CB_OK;
 	}
 	st->setup = a_u8(at.tb[L2TPSEL_A_SETUP]);
@@ -273,6 +284,11 @@ static int knl_report(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
 		mnl_attr_put_u16(nlh, L2TPSEL_A_RESULT_CODE, result);
 		mnl_attr_put_u16(nlh, L2TPSEL_A_ERROR_CODE, error);
 	}
+	if (outcome == L2TPSEL_OUTCOME_OK && lg->s) {
+		/* counted with its selection: one session of this socket */
+		mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, lg->s->key);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, lg->s->t->tid);
+	}
 	ret = talk(d, nlh, step_cb, &c, "LOGIN_REPORT");
 	if (ret)
 		return ret;
@@ -293,10 +309,7 @@ static int admit_cb(const struct nlmsghdr *nlh, void *data)
 	if (!at.tb[L2TPSEL_A_ADMIT])
 		return MNL_CB_OK;
 	c->got = true;
-	c->a->level = a_u8(at.tb[L2TPSEL_A_ADMIT]);
-	c->a->pass = c->a->level == L2TPSEL_LEVEL_PASS;
-	c->a->result = at.tb[L2TPSEL_A_RESULT_CODE] ? a_u16(at.tb[L2TPSEL_A_RESULT_CODE]) : 4;
-	c->a->error = at.tb[L2TPSEL_A_ERROR_CODE] ? a_u16(at.tb[L2TPSEL_A_ERROR_CODE]) : 4;
+	admit_of(&at, c->a);
 	return MNL_CB_OK;
 }
 
@@ -330,64 +343,6 @@ static int knl_session_down(struct l2d *d, uint64_t key)
 
 	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, key);
 	return talk(d, nlh, NULL, NULL, "SESSION_DOWN");
-}
-
-static int knl_tunnel_session_down(struct l2d *d, const char *tunnel, const char *profile)
-{
-	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_TUNNEL_SESSION_DOWN, 0);
-
-	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, tunnel);
-	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, profile);
-	return talk(d, nlh, NULL, NULL, "TUNNEL_SESSION_DOWN");
-}
-
-struct dump_ctx {
-	struct l2d *d;
-	struct l2d_ksess *v;
-	size_t n, cap;
-};
-
-static int dump_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct dump_ctx *c = data;
-	struct attrs at = { { 0 } };
-
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
-	if (!at.tb[L2TPSEL_A_SESSION_KEY] || mnl_attr_get_payload_len(at.tb[L2TPSEL_A_SESSION_KEY]) != 8)
-		return MNL_CB_OK;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 256;
-		struct l2d_ksess *v = realloc(c->v, cap * sizeof(*v));
-
-		if (!v)
-			return MNL_CB_ERROR;
-		c->v = v;
-		c->cap = cap;
-	}
-	c->v[c->n].key = mnl_attr_get_u64(at.tb[L2TPSEL_A_SESSION_KEY]);
-	c->v[c->n].role = a_u8(at.tb[L2TPSEL_A_ROLE]);
-	c->v[c->n].tid = a_u32(at.tb[L2TPSEL_A_TUNNEL_ID]);
-	c->n++;
-	return MNL_CB_OK;
-}
-
-/* Collect the dump first: SESSION_DOWN cannot be sent in the middle of it. */
-static int knl_session_dump(struct l2d *d, void (*fn)(struct l2d *d, const struct l2d_ksess *k, void *arg),
-			    void *arg)
-{
-	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct dump_ctx c = { d, NULL, 0, 0 };
-	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_SESSION_GET, NLM_F_DUMP);
-	size_t i;
-	int ret;
-
-	ret = talk(d, nlh, dump_cb, &c, "SESSION_GET");
-	if (!ret)
-		for (i = 0; i < c.n; i++)
-			fn(d, &c.v[i], arg);
-	free(c.v);
-	return ret;
 }
 
 struct rl_ctx {
@@ -459,7 +414,5 @@ const struct l2d_kops l2d_kops_netlink = {
 	.login_report = knl_report,
 	.session_up = knl_session_up,
 	.session_down = knl_session_down,
-	.tunnel_session_down = knl_tunnel_session_down,
-	.session_dump = knl_session_dump,
 	.fini = knl_fini,
 };

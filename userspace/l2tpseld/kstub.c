@@ -56,15 +56,21 @@ static int stub_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 	return 0;
 }
 
+static int stub_session_up(struct l2d *d, struct l2d_session *s, struct l2d_admit *a);
+
 static int stub_report(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
 		       uint16_t result, uint16_t error, struct l2d_step *st)
 {
 	memset(st, 0, sizeof(*st));
 	switch (outcome) {
 	case L2TPSEL_OUTCOME_OK:
+		/* as the module: counted for selection and admission at once */
 		*st = lg->step;
 		st->done = true;
-		st->ok = true;
+		stub_session_up(d, lg->s, &st->admit);
+		st->ok = st->admit.pass;
+		if (!st->ok)
+			st->why = L2TPSEL_WHY_ADMISSION;
 		return 0;
 	case L2TPSEL_OUTCOME_NO_REPLY:
 	case L2TPSEL_OUTCOME_LOCAL:
@@ -107,11 +113,6 @@ static int stub_session_down(struct l2d *d, uint64_t key)
 	return 0;
 }
 
-static int stub_tunnel_session_down(struct l2d *d, const char *tunnel, const char *profile)
-{
-	return 0;
-}
-
 static int stub_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
 {
 	_Static_assert(L2D_RL_MSGS == L2TPSEL_RL_MSG_PPPOE + 1, "one stub verdict per type");
@@ -133,5 +134,4 @@ const struct l2d_kops l2d_kops_stub = {
 	.login_report = stub_report,
 	.session_up = stub_session_up,
 	.session_down = stub_session_down,
-	.tunnel_session_down = stub_tunnel_session_down,
 };

@@ -114,13 +114,11 @@ struct l2d_session {
 	bool seq;			/* data messages carry Ns/Nr (RFC 2661 section 4.4.6) */
 	uint32_t serial;
 	uint64_t key;			/* SESSION_UP key */
-	bool admitted;			/* SESSION_UP counted: SESSION_DOWN owed */
-	bool sel_counted;		/* login OK: TUNNEL_SESSION_DOWN owed */
+	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */
 	struct l2d_login *login;	/* LAC, during setup */
 	uint16_t cdn_result, cdn_error;
 	enum l2d_end end;
 	char user[L2D_USER_MAX];
-	char ktunnel[L2D_NAME_MAX], kprofile[L2D_NAME_MAX];	/* LAC: selection's names */
 	struct l2d_session *dead_next;	/* d->dead_sessions */
 	struct l2d_timer setup_timer;
 	/* on t->txwait_*: setup_timer starts when message txwait_ns leaves */
@@ -138,10 +136,17 @@ struct l2d_session {
 };
 
 /* What the kernel (or the stub) says to try next, or that the login ended. */
+struct l2d_admit {
+	bool pass;
+	unsigned int level;		/* enum l2tpsel_level that refused */
+	uint16_t result, error;		/* the CDN to send on refusal */
+};
+
 struct l2d_step {
 	bool done;
 	bool ok;			/* done */
 	unsigned int why;		/* done, enum l2tpsel_why */
+	struct l2d_admit admit;		/* done, why L2TPSEL_WHY_ADMISSION */
 	bool setup, shortest;		/* attempt */
 	char tunnel[L2D_NAME_MAX], profile[L2D_NAME_MAX];
 	struct l2d_addr remote, local;	/* remote's port set; local's port 0 */
@@ -175,18 +180,6 @@ struct l2d_login {
 };
 
 /* Selection and admission: the l2tpsel module (knl.c) or a stub (kstub.c). */
-struct l2d_admit {
-	bool pass;
-	unsigned int level;		/* enum l2tpsel_level that refused */
-	uint16_t result, error;		/* the CDN to send on refusal */
-};
-
-struct l2d_ksess {			/* one entry of a SESSION_GET dump */
-	uint64_t key;
-	uint8_t role;
-	uint32_t tid;
-};
-
 /* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
 struct l2d_rlreq {
 	uint8_t dir, msg;		/* enum l2tpsel_rl_dir, enum l2tpsel_rl_msg */
@@ -205,15 +198,18 @@ struct l2d_rlans {
 struct l2d_kops {
 	const char *name;
 	int (*login_begin)(struct l2d *d, struct l2d_login *lg, struct l2d_step *st);
-	/* @outcome: enum l2tpsel_outcome */
+	/*
+	 * @outcome: enum l2tpsel_outcome.  OK counts lg->s for selection and
+	 * admission in one step (its key and tunnel): done and ok, it is
+	 * counted until session_down; done, not ok, why ADMISSION: refused by
+	 * a limit (st->admit), nothing counted.
+	 */
 	int (*login_report)(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
 			    uint16_t result, uint16_t error, struct l2d_step *st);
+	/* LNS: admit and count an incoming session */
 	int (*session_up)(struct l2d *d, struct l2d_session *s, struct l2d_admit *a);
+	/* end every count of a session (either kind) */
 	int (*session_down)(struct l2d *d, uint64_t key);
-	int (*tunnel_session_down)(struct l2d *d, const char *tunnel, const char *profile);
-	/* every session of the namespace; @fn called for each */
-	int (*session_dump)(struct l2d *d, void (*fn)(struct l2d *d, const struct l2d_ksess *k,
-						      void *arg), void *arg);
 	void (*fini)(struct l2d *d);
 	const char *(*errmsg)(struct l2d *d);	/* the last refusal's text, or NULL */
 	int (*rl_check)(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
@@ -300,7 +296,6 @@ struct l2d {
 	bool reap_armed;
 	bool shutting_down;
 	struct l2d_stats stats;
-	int journal_fd;			/* -1: none */
 	bool rl_warned;
 	int log_level;
 };
@@ -388,14 +383,9 @@ void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void l2d_login_free(struct l2d_login *lg);
 
-/* ---- restart journal and reconciliation (journal.c) ---- */
-int l2d_journal_open(struct l2d *d, const char *path);
-void l2d_journal_up(struct l2d *d, const struct l2d_session *s);
-void l2d_journal_down(struct l2d *d, const struct l2d_session *s);
-/* Report down what the kernel holds for this agent. Return: sessions released. */
-int l2d_reconcile(struct l2d *d, const char *journal_path);
-
 /* ---- logging and quoting (log.c) ---- */
+/* Stop here (SIGSTOP) when L2TPSELD_TEST_PAUSE names @step: a test's hook. */
+void l2d_test_pause(const char *step);
 enum { L2D_LOG_ERR, L2D_LOG_INFO, L2D_LOG_DEBUG };
 /* One line on stderr, "l2tpseld: " first, passed through l2d_quote(). */
 void l2d_log(struct l2d *d, int level, const char *fmt, ...)

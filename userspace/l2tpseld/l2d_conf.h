@@ -99,7 +99,6 @@ struct l2d_conf {
 	socklen_t listen_len[L2D_MAX_LISTEN];
 	unsigned int n_listen;
 	char socket_path[108];			/* LAC API, "" = none */
-	char journal_path[256];
 	uint16_t agent_id;
 	enum l2d_kernel kernel;
 	enum l2d_dataplane dataplane;

@@ -20,19 +20,8 @@
 
 #include "l2d.h"
 #include "radius.h"
+#include "why.h"
 
-
-static const char *const why_names[] = {
-	[L2TPSEL_WHY_NONE] = "none", [L2TPSEL_WHY_EXHAUSTED] = "exhausted",
-	[L2TPSEL_WHY_CDN] = "cdn", [L2TPSEL_WHY_STOPCCN] = "stopccn",
-	[L2TPSEL_WHY_CLIENT_GONE] = "client-gone", [L2TPSEL_WHY_NO_TUNNELS] = "no-tunnels",
-	[L2TPSEL_WHY_PROFILE_CHANGED] = "profile-changed", [L2TPSEL_WHY_RESTARTS] = "restarts",
-};
-
-static const char *why_name(unsigned int why)
-{
-	return why < sizeof(why_names) / sizeof(*why_names) ? why_names[why] : "unknown";
-}
 
 void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
 {
@@ -74,7 +63,7 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 
 	if (!st->ok) {
 		d->stats.logins_failed++;
-		l2d_login_event(lg, "done fail reason %s attempts %u", why_name(st->why), lg->attempts);
+		l2d_login_event(lg, "done fail reason %s attempts %u", l2s_why_name(st->why), lg->attempts);
 		snprintf(lg->why, sizeof(lg->why), "%s", st->why == L2TPSEL_WHY_EXHAUSTED ?
 			 "no LNS answered for this domain" : st->why == L2TPSEL_WHY_NO_TUNNELS ?
 			 "no tunnel is configured for this domain" : st->why == L2TPSEL_WHY_CDN ?
@@ -158,8 +147,6 @@ static bool attempt(struct l2d_login *lg)
 	s->access = lg->access;
 	snprintf(s->calling, sizeof(s->calling), "%s", lg->calling);
 	snprintf(s->called, sizeof(s->called), "%s", lg->called);
-	snprintf(s->ktunnel, sizeof(s->ktunnel), "%s", st->tunnel);
-	snprintf(s->kprofile, sizeof(s->kprofile), "%s", st->profile);
 	s->login = lg;
 	s->api_id = lg->id;
 	lg->s = s;
@@ -277,6 +264,7 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 	}
 	id = lg->id;
 	l2d_login_event(lg, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
+	l2d_test_pause("begin");
 	follow(lg, &st);
 	return id;
 }
@@ -336,41 +324,35 @@ static const char *outcome_name(unsigned int o)
 	return "?";
 }
 
-/* The session is up and the kernel counted the login: admit it (LAC levels). */
+/* The session is up and the kernel counted it, for selection and admission. */
 static void login_ok(struct l2d_login *lg, struct l2d_session *s, const struct l2d_step *st)
 {
 	struct l2d *d = lg->d;
-	struct l2d_admit a = { 0 };
-	int err;
 
-	s->sel_counted = true;
-	l2d_journal_up(d, s);
-	err = d->kops->session_up(d, s, &a);
-	if (err || !a.pass) {
-		d->stats.sessions_refused++;
-		d->stats.logins_failed++;
-		if (err)
-			l2d_login_event(lg, "done fail reason admission-error");
-		else
-			l2d_login_event(lg, "done fail reason refused level %u", a.level);
-		snprintf(lg->why, sizeof(lg->why), "%s", err ? "admission unavailable" :
-			 "session limit reached");
-		s->login = NULL;
-		s->access = NULL;	/* the login tells the subscriber */
-		lg->s = NULL;
-		l2d_session_close(s, L2D_END_LOCAL, true, err ? L2TP_CDN_NO_FACILITIES_TEMP : a.result,
-				  err ? L2TP_ERR_NO_RESOURCES : a.error, "session limit");
-		l2d_login_free(lg);
-		return;
-	}
 	s->admitted = true;
 	d->stats.logins_ok++;
 	l2d_login_event(lg, "done ok session %u tunnel %s profile %s tid %u peer-tid %u sid %u peer-sid %u attempts %u",
-			lg->id, st->tunnel[0] ? st->tunnel : s->ktunnel, s->kprofile, s->t->tid,
+			lg->id, st->tunnel, st->profile, s->t->tid,
 			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts);
 	s->login = NULL;
 	lg->s = NULL;
 	lg->ok_s = s;
+	l2d_login_free(lg);
+}
+
+/* The LNS took the call, a session limit of ours did not (S-LIM-1): no lockout. */
+static void login_refused(struct l2d_login *lg, struct l2d_session *s, const struct l2d_admit *a)
+{
+	struct l2d *d = lg->d;
+
+	d->stats.sessions_refused++;
+	d->stats.logins_failed++;
+	l2d_login_event(lg, "done fail reason refused level %u", a->level);
+	snprintf(lg->why, sizeof(lg->why), "session limit reached");
+	s->login = NULL;
+	s->access = NULL;	/* the login tells the subscriber */
+	lg->s = NULL;
+	l2d_session_close(s, L2D_END_LOCAL, true, a->result, a->error, "session limit");
 	l2d_login_free(lg);
 }
 
@@ -405,8 +387,11 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 		return;
 	}
 	if (o == L2TPSEL_OUTCOME_OK && s) {
+		l2d_test_pause("ok");
 		if (st.done && st.ok)
 			return login_ok(lg, s, &st);
+		if (st.done && st.why == L2TPSEL_WHY_ADMISSION)
+			return login_refused(lg, s, &st.admit);
 		/* the kernel did not take the success: the call goes */
 		s->login = NULL;
 		s->access = NULL;

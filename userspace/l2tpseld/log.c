@@ -6,7 +6,9 @@
  * escape sequences to an operator's terminal.
  */
 #include <stdarg.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "l2d.h"
@@ -70,4 +72,19 @@ void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 		n = sizeof(line) - 1;
 	l2d_quote(out, sizeof(out), line, (size_t)n, 0);
 	fprintf(stderr, "l2tpseld: %s\n", out);
+}
+
+/*
+ * A test hook, for kill -9 at every step of a login: with L2TPSELD_TEST_PAUSE
+ * naming @step in the environment the agent stops itself there (SIGSTOP)
+ * and waits for its end.  No configuration line reaches it.
+ */
+void l2d_test_pause(const char *step)
+{
+	const char *want = getenv("L2TPSELD_TEST_PAUSE");
+
+	if (!want || strcmp(want, step))
+		return;
+	fprintf(stderr, "l2tpseld: test pause at %s\n", step);
+	raise(SIGSTOP);
 }

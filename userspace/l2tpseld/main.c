@@ -327,7 +327,7 @@ static int env_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, siz
  * Tunnel and session ids, challenges and tie breakers: without a working
  * random source the agent cannot go on, and must not spin.  An interrupted
  * call is retried; any other failure ends the agent with a message (its
- * pppd and kernel tunnels go with it, the next start reconciles).
+ * pppd, kernel tunnels and the module's counts go with it).
  */
 static void env_random(struct l2d *d, void *buf, size_t len)
 {
@@ -557,19 +557,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
-	/* restart: what the kernel still counts for this agent goes down first */
-	if (conf.kernel == L2D_KERNEL_NETLINK) {
-		ret = l2d_reconcile(D, conf.journal_path);
-		if (ret < 0) {
-			fprintf(stderr, "l2tpseld: reconciliation with the kernel failed: %s\n", strerror(-ret));
-			return 1;
-		}
-		if (ret > 0)
-			fprintf(stderr, "l2tpseld: reconciled: %d sessions of a previous run reported down\n", ret);
-	}
-	if ((ret = l2d_journal_open(D, conf.journal_path)))
-		fprintf(stderr, "l2tpseld: journal %s: %s (restart reconciliation of selection counts off)\n",
-			conf.journal_path, strerror(-ret));
 	for (i = 0; i < conf.n_listen; i++) {
 		struct listener *l = &listeners[n_listeners];
 		char a[64];
@@ -624,8 +611,6 @@ int main(int argc, char **argv)
 	l2d_dp_glue_close(D);
 	for (i = 0; i < n_listeners; i++)
 		close(listeners[i].fdw.fd);
-	if (D->journal_fd >= 0)
-		close(D->journal_fd);
 	l2d_loop_fini(&loop);
 	free(D);
 	return 0;

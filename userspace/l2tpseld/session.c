@@ -161,15 +161,6 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 			l2d_log(d, L2D_LOG_ERR, "session %u: SESSION_DOWN: %d", s->sid, err);
 		s->admitted = false;
 	}
-	if (s->sel_counted) {
-		int err = d->kops->tunnel_session_down(d, s->ktunnel, s->kprofile);
-
-		if (err)
-			l2d_log(d, L2D_LOG_ERR, "session %u: TUNNEL_SESSION_DOWN %s: %d", s->sid,
-				s->ktunnel, err);
-		l2d_journal_down(d, s);
-		s->sel_counted = false;
-	}
 	if (!was_up && !lg)
 		d->stats.sessions_failed++;
 	if (s->access && !lg && d->aops) {
@@ -244,6 +235,7 @@ void l2d_session_tunnel_up(struct l2d_session *s)
 	s->state = L2D_S_WAIT_ICRP;
 	l2d_tunnel_time_from_tx(t, s);
 	l2d_tunnel_flush(t);
+	l2d_test_pause("icrq");
 }
 
 /*

@@ -207,7 +207,6 @@ int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
 	d->loop = loop;
 	d->env = env;
 	d->kops = kops;
-	d->journal_fd = -1;
 	d->log_level = conf->log_level;
 	l2d_timer_init(&d->reap_timer, reap_fn, d);
 	return 0;
@@ -850,6 +849,7 @@ int l2d_tunnel_connect(struct l2d_tunnel *t)
 	t->state = L2D_T_WAIT_SCCRP;
 	l2d_timer_arm(d->loop, &t->setup_timer, now_ms(d) + d->conf->sccrq_timeout_ms);
 	l2d_tunnel_flush(t);
+	l2d_test_pause("sccrq");
 	return 0;
 }
 
