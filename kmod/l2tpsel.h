@@ -362,9 +362,7 @@ int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a);
 int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const char *where,
 		    struct l2s_addr *a);
 
-/* nl_select.c: appended to the family's ops */
-#define KS_SELECT_N_OPS	18
-extern const struct genl_ops ks_select_ops[];
+/* nl_select.c */
 void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
 		      u8 why, u32 ms);
 void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
@@ -442,13 +440,11 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 		  struct ks_test_buf *tb, struct ks_test_step *steps, u32 max, u32 *nsteps,
 		  struct l2s_step *last, struct l2s_err *err);
 
-/* ratelimit.c: per-namespace state; nl_ratelimit.c: appended to the family's ops */
+/* ratelimit.c: per-namespace state */
 struct ks_rlnet;
 int ks_rl_init(struct l2tpsel_net *ln);
 void ks_rl_stop(struct l2tpsel_net *ln);
 void ks_rl_exit(struct l2tpsel_net *ln);
-#define KS_RL_N_OPS	10
-extern const struct genl_ops ks_rl_ops[];
 
 /*
  * main.c: how many objects of each kind one namespace may hold (issue 16,
@@ -512,5 +508,57 @@ void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid
 /* netlink.c: events */
 void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
 		    const char *name, u32 tid, u32 limit, u32 count);
+
+/*
+ * The handlers and policies of nl_select.c and nl_ratelimit.c, for the
+ * family's one ops table (netlink.c).
+ */
+struct netlink_callback;
+int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int ks_nl_rl_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int ks_nl_th_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb);
+extern const struct nla_policy ks_dest_lock_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_domain_del_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_domain_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_lockout_clear_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_lockout_set_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_profile_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_rl_check_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_rl_name_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_sname_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_th_load_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_th_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_tunnel_del_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_tunnel_get_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_tunnel_new_policy[L2TPSEL_A_MAX + 1];
 
 #endif /* L2TPSEL_H */

@@ -16,7 +16,7 @@
 #define RL_STR_POLICY	{ .type = NLA_NUL_STRING, .len = 255 }
 #define RL_ADDR_POLICY	NLA_POLICY_RANGE(NLA_BINARY, 4, 16)
 
-static const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
 	[L2TPSEL_A_RL_DIR]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_EGRESS),
 	[L2TPSEL_A_RL_MSG]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_MSG_PPPOE),
@@ -35,11 +35,11 @@ static const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_RL_RESET]	= NLA_POLICY_MAX(NLA_U8, 1),
 };
 
-static const struct nla_policy ks_rl_name_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_rl_name_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
 };
 
-static const struct nla_policy ks_rl_check_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_rl_check_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_RL_DIR]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_EGRESS),
 	[L2TPSEL_A_RL_MSG]	= NLA_POLICY_RANGE(NLA_U8, L2TPSEL_RL_MSG_SCCRQ,
 						   L2TPSEL_RL_MSG_PPPOE),
@@ -56,7 +56,7 @@ static const struct nla_policy ks_band_policy[L2TPSEL_A_RL_BAND_PERCENT + 1] = {
 	[L2TPSEL_A_RL_BAND_PERCENT]	= { .type = NLA_U8 },
 };
 
-static const struct nla_policy ks_th_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_th_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
 	[L2TPSEL_A_RL_HOLD]	= { .type = NLA_U32 },
 	[L2TPSEL_A_RL_STEP]	= { .type = NLA_U8 },
@@ -65,7 +65,7 @@ static const struct nla_policy ks_th_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_RL_PERIOD]	= { .type = NLA_U32 },
 };
 
-static const struct nla_policy ks_th_load_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_th_load_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
 	[L2TPSEL_A_RL_LOAD]	= { .type = NLA_U8 },
 };
@@ -303,7 +303,7 @@ static int ks_fill_th(struct sk_buff *msg, const struct ks_throttle *t)
 
 /* ---- rate limits ---------------------------------------------------------------- */
 
-static int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 {
 	static const int match_attrs[] = { L2TPSEL_A_RL_DIR, L2TPSEL_A_RL_MSG, L2TPSEL_A_RL_PEER,
 					   L2TPSEL_A_REMOTE, L2TPSEL_A_PORT, L2TPSEL_A_DOMAIN,
@@ -364,7 +364,7 @@ out:
 	return ret;
 }
 
-static int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2tpsel_net *ln;
 	struct ks_rlimit *r;
@@ -393,7 +393,7 @@ static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 	return r ? ks_fill_rl(msg, r, ks_rl_now()) : -ENOENT;
 }
 
-static int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
 {
 	const char *name = ks_rl_name(info, "rate limit name");
 	int ret;
@@ -451,17 +451,17 @@ static int ks_nl_rl_dump_table(struct sk_buff *skb, struct netlink_callback *cb,
 	return skb->len;
 }
 
-static int ks_nl_rl_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int ks_nl_rl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	return ks_nl_rl_dump_table(skb, cb, true);
 }
 
-static int ks_nl_th_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int ks_nl_th_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	return ks_nl_rl_dump_table(skb, cb, false);
 }
 
-static int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	u64 counts[3] = { }, now;
@@ -558,7 +558,7 @@ static int ks_rl_parse_bands(struct genl_info *info, struct rl_throttle_conf *c)
 	return 0;
 }
 
-static int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 {
 	bool is_new = info->genlhdr->cmd == L2TPSEL_CMD_THROTTLE_NEW;
 	struct nlattr **a = info->attrs;
@@ -629,7 +629,7 @@ out:
 	return ret;
 }
 
-static int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln;
@@ -662,7 +662,7 @@ static int ks_th_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 	return t ? ks_fill_th(msg, t) : -ENOENT;
 }
 
-static int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
 {
 	const char *name = ks_rl_name(info, "throttle profile name");
 	int ret;
@@ -676,7 +676,7 @@ static int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
-static int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct ks_throttle *t = NULL;
@@ -764,30 +764,3 @@ void ks_event_throttle(struct l2tpsel_net *ln, const struct ks_throttle *t)
 	genlmsg_end(msg, hdr);
 	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
 }
-
-/* ---- operations ------------------------------------------------------------------- */
-
-#define KS_DO(c, fn, pol, fl) \
-	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
-#define ADMIN GENL_UNS_ADMIN_PERM
-/* Reads are admin-only too (netlink.c, l2tpsel_genl_ops). */
-#define KS_DO_DUMP(c, fn, dump, pol) \
-	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX, \
-	  .flags = ADMIN }
-
-const struct genl_ops ks_rl_ops[] = {
-	KS_DO(L2TPSEL_CMD_RL_NEW, ks_nl_rl_change, ks_rl_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_RL_SET, ks_nl_rl_change, ks_rl_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_RL_DEL, ks_nl_rl_del, ks_rl_name_policy, ADMIN),
-	KS_DO_DUMP(L2TPSEL_CMD_RL_GET, ks_nl_rl_get, ks_nl_rl_dump, ks_rl_name_policy),
-	/* Admin: a check takes tokens and counts. */
-	KS_DO(L2TPSEL_CMD_RL_CHECK, ks_nl_rl_check, ks_rl_check_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_THROTTLE_NEW, ks_nl_th_change, ks_th_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_THROTTLE_SET, ks_nl_th_change, ks_th_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_THROTTLE_DEL, ks_nl_th_del, ks_rl_name_policy, ADMIN),
-	KS_DO_DUMP(L2TPSEL_CMD_THROTTLE_GET, ks_nl_th_get, ks_nl_th_dump, ks_rl_name_policy),
-	KS_DO(L2TPSEL_CMD_THROTTLE_LOAD, ks_nl_th_load, ks_th_load_policy, ADMIN),
-};
-
-/* netlink.c sizes the family's table with KS_RL_N_OPS. */
-static_assert(ARRAY_SIZE(ks_rl_ops) == KS_RL_N_OPS);

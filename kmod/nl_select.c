@@ -20,7 +20,7 @@
 #define SNAME_POLICY	{ .type = NLA_NUL_STRING, .len = 255 }
 #define ADDR_POLICY	NLA_POLICY_RANGE(NLA_BINARY, 4, 16)
 
-static const struct nla_policy ks_profile_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_profile_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME]		= SNAME_POLICY,
 	[L2TPSEL_A_FAILOVER]		= NLA_POLICY_MAX(NLA_U8, L2TPSEL_FAILOVER_WITHIN_LEVEL),
 	[L2TPSEL_A_LB]			= NLA_POLICY_MAX(NLA_U8, L2TPSEL_LB_MINMISS_HASH),
@@ -28,7 +28,7 @@ static const struct nla_policy ks_profile_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_FAILOVER_STOPCCN]	= { .type = NLA_U32 },
 };
 
-static const struct nla_policy ks_sname_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_sname_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME] = SNAME_POLICY,
 };
 
@@ -43,43 +43,40 @@ static const struct nla_policy ks_sname_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_TGROUP]		= SNAME_POLICY,			\
 	[L2TPSEL_A_SECRET]		= SNAME_POLICY
 
-static const struct nla_policy ks_tunnel_new_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_tunnel_new_policy[L2TPSEL_A_MAX + 1] = {
 	KS_TUNNEL_POLICY,
 	[L2TPSEL_A_PROFILE]		= SNAME_POLICY,
 };
 
-static const struct nla_policy ks_tunnel_del_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_tunnel_del_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_NAME]	= SNAME_POLICY,
 	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
 };
 
-static const struct nla_policy ks_tunnel_get_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_tunnel_get_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
 };
 
-static const struct nla_policy ks_domain_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_domain_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_DOMAIN]	= SNAME_POLICY,
 	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
 };
 
-static const struct nla_policy ks_domain_del_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_domain_del_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_DOMAIN]	= SNAME_POLICY,
 };
 
-static const struct nla_policy ks_sel_none_policy[L2TPSEL_A_MAX + 1] = {
-};
-
-static const struct nla_policy ks_lockout_set_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_lockout_set_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_LOCKOUT_TIME]	= { .type = NLA_U32 },
 	[L2TPSEL_A_MAX_LOGINS]		= { .type = NLA_U32 },
 };
 
-static const struct nla_policy ks_lockout_clear_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_lockout_clear_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_REMOTE]	= ADDR_POLICY,
 	[L2TPSEL_A_LOCAL]	= ADDR_POLICY,
 };
 
-static const struct nla_policy ks_dest_lock_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_dest_lock_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,
 	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,
 	[L2TPSEL_A_PORT]		= { .type = NLA_U16 },
@@ -95,7 +92,7 @@ static const struct nla_policy ks_set_entry_policy[L2TPSEL_A_MAX + 1] = {
 	KS_TUNNEL_POLICY,
 };
 
-static const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_USER]	= SNAME_POLICY,
 	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
 	[L2TPSEL_A_KEY]		= SNAME_POLICY,
@@ -103,13 +100,13 @@ static const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_TUNNELS]	= NLA_POLICY_NESTED_ARRAY(ks_set_entry_policy),
 };
 
-static const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_USER]	= SNAME_POLICY,
 	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
 	[L2TPSEL_A_KEY]		= SNAME_POLICY,
 };
 
-static const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
+const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_LOGIN_ID]	= { .type = NLA_U32 },
 	[L2TPSEL_A_OUTCOME]	= NLA_POLICY_RANGE(NLA_U8, L2TPSEL_OUTCOME_OK,
 						   L2TPSEL_OUTCOME_LOCAL),
@@ -255,7 +252,7 @@ static int ks_fill_step(struct sk_buff *msg, const struct l2s_dest *dests,
 
 /* ---- profiles -------------------------------------------------------- */
 
-static int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	u8 cmd = info->genlhdr->cmd;
@@ -318,7 +315,7 @@ static int ks_profile_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, cons
 	return kp ? ks_fill_profile(msg, rcu_dereference(kp->p)) : -ENOENT;
 }
 
-static int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 {
 	const char *name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	int ret;
@@ -377,7 +374,7 @@ static int ks_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
 	return skb->len;
 }
 
-static int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	struct l2tpsel_net *ln;
@@ -447,7 +444,7 @@ static int ks_nl_tunnel_conf(struct genl_info *info, struct nlattr **a, const ch
 	return 0;
 }
 
-static int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct l2s_tunnel_conf tc = { };
@@ -483,7 +480,7 @@ out:
 	return ret;
 }
 
-static int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln;
@@ -513,7 +510,7 @@ out:
 	return ret;
 }
 
-static int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
@@ -571,7 +568,7 @@ out:
 
 /* ---- domains --------------------------------------------------------- */
 
-static int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln;
@@ -592,7 +589,7 @@ static int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
-static int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln;
@@ -612,7 +609,7 @@ static int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 	return ret;
 }
 
-static int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2tpsel_net *ln;
 	struct ks_domain *kd;
@@ -641,7 +638,7 @@ static int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
-static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	struct l2tpsel_net *ln;
@@ -670,7 +667,7 @@ static int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 /* ---- destinations and lockouts --------------------------------------- */
 
-static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
+int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	const struct l2s_dest *dests;
@@ -708,7 +705,7 @@ static int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	return ks_dump_end(skb, cb, ln, start, ret);
 }
 
-static int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct l2s_err err = { };
@@ -757,12 +754,12 @@ static int ks_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const vo
 }
 
 /* The settings and the locked count as one state (n_logins moves alone). */
-static int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
 {
 	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_lockout_fill, NULL);
 }
 
-static int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct l2s_addr local, remote;
@@ -795,7 +792,7 @@ static int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, n));
 }
 
-static int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct l2s_addr local, remote;
@@ -977,7 +974,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
-static int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct ks_login_req req = { };
@@ -1077,7 +1074,7 @@ static int ks_login_count(struct genl_info *info, struct l2tpsel_net *ln,
 	return ret;
 }
 
-static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	enum lim_level verdict = LIM_PASS;
@@ -1146,7 +1143,7 @@ static int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
  * again if a writer overlapped it (the generation moved), as a GET is;
  * the reply is built from those copies afterwards.
  */
-static int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
+int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ks_test_step *steps;
 	struct l2s_err err = { };
@@ -1296,42 +1293,3 @@ void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
 	genlmsg_end(msg, hdr);
 	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
 }
-
-/* ---- operations ------------------------------------------------------ */
-
-#define KS_DO(c, fn, pol, fl) \
-	{ .cmd = (c), .doit = (fn), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = (fl) }
-#define ADMIN GENL_UNS_ADMIN_PERM
-/* Reads are admin-only too (netlink.c, l2tpsel_genl_ops). */
-#define KS_DO_DUMP(c, fn, dump, pol) \
-	{ .cmd = (c), .doit = (fn), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX, \
-	  .flags = ADMIN }
-#define KS_DUMP(c, dump, pol) \
-	{ .cmd = (c), .dumpit = (dump), .policy = (pol), .maxattr = L2TPSEL_A_MAX, .flags = ADMIN }
-
-const struct genl_ops ks_select_ops[] = {
-	KS_DO(L2TPSEL_CMD_PROFILE_NEW, ks_nl_profile_change, ks_profile_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_PROFILE_SET, ks_nl_profile_change, ks_profile_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_PROFILE_DEL, ks_nl_profile_change, ks_sname_policy, ADMIN),
-	KS_DO_DUMP(L2TPSEL_CMD_PROFILE_GET, ks_nl_profile_get, ks_nl_profile_dump,
-		   ks_sname_policy),
-	KS_DO(L2TPSEL_CMD_TUNNEL_NEW, ks_nl_tunnel_new, ks_tunnel_new_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_TUNNEL_DEL, ks_nl_tunnel_del, ks_tunnel_del_policy, ADMIN),
-	KS_DUMP(L2TPSEL_CMD_TUNNEL_GET, ks_nl_tunnel_dump, ks_tunnel_get_policy),
-	KS_DO(L2TPSEL_CMD_DOMAIN_NEW, ks_nl_domain_new, ks_domain_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_DOMAIN_DEL, ks_nl_domain_del, ks_domain_del_policy, ADMIN),
-	KS_DO_DUMP(L2TPSEL_CMD_DOMAIN_GET, ks_nl_domain_get, ks_nl_domain_dump,
-		   ks_domain_del_policy),
-	KS_DUMP(L2TPSEL_CMD_DEST_GET, ks_nl_dest_dump, ks_sel_none_policy),
-	KS_DO(L2TPSEL_CMD_LOCKOUT_SET, ks_nl_lockout_set, ks_lockout_set_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_LOCKOUT_GET, ks_nl_lockout_get, ks_sel_none_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_LOCKOUT_CLEAR, ks_nl_lockout_clear, ks_lockout_clear_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_DEST_LOCK, ks_nl_dest_lock, ks_dest_lock_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_LOGIN_BEGIN, ks_nl_login_begin, ks_login_begin_policy, ADMIN),
-	KS_DO(L2TPSEL_CMD_LOGIN_REPORT, ks_nl_login_report, ks_login_report_policy, ADMIN),
-	/* Admin: a dry run copies the destination table (KS_DESTS slots). */
-	KS_DO(L2TPSEL_CMD_LOGIN_TEST, ks_nl_login_test, ks_login_test_policy, ADMIN),
-};
-
-/* netlink.c sizes the family's table with KS_SELECT_N_OPS. */
-static_assert(ARRAY_SIZE(ks_select_ops) == KS_SELECT_N_OPS);
