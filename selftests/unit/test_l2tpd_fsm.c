@@ -623,6 +623,73 @@ UNIT_TEST(l2tpd_tie_breaker)
 	h_fini();
 }
 
+/*
+ * §4.4.3: "If a tie breaker is received, and an outstanding SCCRQ had no tie
+ * breaker value, the initiator which included the Tie Breaker AVP wins": a
+ * sends none, b does; a's tunnel goes, both calls ride b's.
+ */
+UNIT_TEST(l2tpd_tie_breaker_only_peer)
+{
+	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2",
+					   "tie-breaker no", NULL };
+	static const char *const b_c[] = { "listen 10.0.0.2", "route p tb 10.0.0.1", NULL };
+	struct h_node *a, *b;
+
+	h_reset();
+	a = h_node(a_c);
+	b = h_node(b_c);
+	h_login(a, "a@x", NULL);
+	h_login(b, "b@x", NULL);
+	h_run_for(200);
+	EXPECT_TRUE(h_has_line(a, "done ok"));
+	EXPECT_TRUE(h_has_line(b, "done ok"));
+	EXPECT_EQ(h_tunnels_in(a, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_tunnels_in(b, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_sessions_in(a, L2D_S_ESTABLISHED), 2);
+	EXPECT_EQ(h_sessions_in(b, L2D_S_ESTABLISHED), 2);
+	/* a answered b's SCCRQ; b never answered a's */
+	EXPECT_EQ(a->sent[L2TP_MSG_SCCRP], 1);
+	EXPECT_EQ(b->sent[L2TP_MSG_SCCRP], 0);
+	h_fini();
+}
+
+/*
+ * Equal Tie Breakers: both sides silently discard their tunnels; the SCCRQ
+ * that tied gets no SCCRP, and the call on the lost tunnel fails as a local
+ * failure (the LNS is not locked out).
+ */
+UNIT_TEST(l2tpd_tie_breaker_equal_no_sccrp)
+{
+	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
+	struct l2d_addr p;
+	struct h_node *a;
+	struct l2d_tunnel *t;
+	struct l2tp_builder b;
+	uint8_t buf[256];
+
+	h_reset();
+	a = h_node(a_c);
+	h_login(a, "a@x", NULL);
+	h_run_for(10);
+	t = a->d->tunnels;
+	ASSERT_TRUE(t && t->tb_sent && t->state == L2D_T_WAIT_SCCRP);
+	l2d_parse_addr("10.0.0.2", 1701, &p.ss, &p.len);
+	l2tp_build_begin(&b, buf, sizeof(buf), 0, 0, L2TP_MSG_SCCRQ, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
+	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "peer");
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, 99);
+	l2tp_put_u64(&b, L2TP_AVP_TIE_BREAKER, t->tie_breaker);
+	h_inject(a, &p, buf, l2tp_build_end(&b));
+	h_run_for(10);
+	EXPECT_EQ(a->sent[L2TP_MSG_SCCRP], 0);
+	EXPECT_EQ(h_tunnels_in(a, L2D_T_WAIT_SCCRP), 0);
+	if (!h_has_line(a, "outcome 1 local"))
+		h_dump_lines(a);
+	EXPECT_TRUE(h_has_line(a, "outcome 1 local"));
+	h_fini();
+}
+
 /* Established tunnel: HELLO keepalives; a dead peer drops the sessions. */
 UNIT_TEST(l2tpd_hello_dead_peer)
 {

@@ -1122,6 +1122,35 @@ static bool lns_setup_room(struct l2d *d, const struct l2d_addr *peer)
 }
 
 /* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
+/*
+ * Our outstanding tunnel lost a tie (§4.4.3) and goes without a word; its
+ * calls wait for the peer's tunnel @t, or, on a tie, end as a local failure
+ * (the LNS did nothing wrong: no lockout).
+ */
+static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
+{
+	struct l2d_session *s;
+
+	while ((s = mine->sessions)) {
+		mine->sessions = s->next;
+		mine->n_sessions--;
+		if (t && t->state != L2D_T_DEAD) {
+			s->t = t;
+			s->next = t->sessions;
+			t->sessions = s;
+			t->n_sessions++;
+		} else {
+			s->t = mine;
+			s->next = NULL;
+			mine->sessions = s;
+			mine->n_sessions++;
+			l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
+		}
+	}
+	mine->tb_sent = false;
+	tunnel_kill(mine, L2D_END_LOCAL);
+}
+
 static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
 			uint8_t *buf, size_t len)
 {
@@ -1164,19 +1193,37 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 				tunnel_receive(t, buf, len);
 			return;
 		}
-		if (t->initiator && t->state == L2D_T_WAIT_SCCRP && t->tb_sent &&
+		if (t->initiator && t->state == L2D_T_WAIT_SCCRP &&
 		    l2d_addr_eq(&t->peer, peer, false))
 			mine = t;
 	}
-	/* §4.4.3 Tie Breaker: the lower value wins, equal values both lose */
+	/*
+	 * §4.4.3 Tie Breaker, with an SCCRQ of ours outstanding to this peer:
+	 * both sent one, the lower value wins and equal values both lose; only
+	 * one sent one, its sender wins.  The loser silently discards its
+	 * tunnel; the winner drops the loser's SCCRQ; on a tie nothing answers
+	 * it.  Neither sent one: two tunnels.
+	 */
 	has_tb = l2tp_msg_get_u64(&m, L2TP_AVP_TIE_BREAKER, &tb);
-	if (mine && has_tb) {
+	if (mine && mine->tb_sent && !has_tb) {
+		l2d_log(d, L2D_LOG_INFO, "tie breaker: only ours (tunnel %u), it wins; SCCRQ dropped",
+			mine->tid);
+		return;
+	}
+	if (mine && has_tb && mine->tb_sent) {
 		if (mine->tie_breaker < tb) {
 			l2d_log(d, L2D_LOG_INFO, "tie breaker: ours (tunnel %u) wins, SCCRQ dropped", mine->tid);
 			return;
 		}
 		l2d_log(d, L2D_LOG_INFO, "tie breaker: %s, tunnel %u discarded",
-			mine->tie_breaker == tb ? "equal" : "theirs wins", mine->tid);
+			mine->tie_breaker == tb ? "equal, both lose" : "theirs wins", mine->tid);
+		if (mine->tie_breaker == tb) {
+			tie_breaker_lost(mine, NULL);
+			return;
+		}
+	} else if (mine && has_tb) {
+		l2d_log(d, L2D_LOG_INFO, "tie breaker: only the peer's, it wins; tunnel %u discarded",
+			mine->tid);
 	} else {
 		mine = NULL;
 	}
@@ -1213,33 +1260,8 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 	tunnel_set_secret(t, secret);
 	set_tgroup(t, local);
 	tunnel_receive(t, buf, len);
-	if (mine) {
-		/* the calls waiting for our discarded tunnel wait for this one */
-		struct l2d_session *s;
-
-		if (mine->tie_breaker == tb) {
-			tunnel_kill(t, L2D_END_LOCAL);
-			t = NULL;
-		}
-		while ((s = mine->sessions)) {
-			mine->sessions = s->next;
-			mine->n_sessions--;
-			if (t && t->state != L2D_T_DEAD) {
-				s->t = t;
-				s->next = t->sessions;
-				t->sessions = s;
-				t->n_sessions++;
-			} else {
-				s->t = mine;
-				s->next = NULL;
-				mine->sessions = s;
-				mine->n_sessions++;
-				l2d_session_close(s, L2D_END_NO_REPLY, false, 0, 0, NULL);
-			}
-		}
-		mine->tb_sent = false;
-		tunnel_kill(mine, L2D_END_LOCAL);
-	}
+	if (mine)
+		tie_breaker_lost(mine, t);
 }
 
 void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
