@@ -57,10 +57,10 @@ struct l2s_env {
 
 /*
  * Memory for what grows with the configuration (a profile's tunnel array).
- * @alloc returns @size bytes, not zeroed, or NULL; @free gets the size back
- * so that the kernel can wipe what held secrets.  The module passes kvmalloc
- * and kvfree_sensitive, userspace malloc and free (l2s_mem_default, set by
- * l2s_core_init()); the unit tests pass an allocator that fails on demand.
+ * @alloc returns @size bytes, not zeroed, or NULL; @free gets the size back.
+ * The module passes kvmalloc and kvfree, userspace malloc and free
+ * (l2s_mem_default, set by l2s_core_init()); the unit tests pass an
+ * allocator that fails on demand.
  */
 struct l2s_mem {
 	void *(*alloc)(void *ctx, size_t size);

@@ -5,8 +5,8 @@
 #include "obj.h"
 
 /*
- * The default allocator of the build (struct l2s_mem): the kernel wipes a
- * freed tunnel array, which holds secrets; userspace only frees it.
+ * The default allocator of the build (struct l2s_mem): kvmalloc/kvfree in
+ * the kernel, malloc/free in userspace.
  */
 #ifdef L2S_KERNEL
 static void *mem_alloc(void *ctx, size_t size)
@@ -16,7 +16,7 @@ static void *mem_alloc(void *ctx, size_t size)
 
 static void mem_free(void *ctx, void *ptr, size_t size)
 {
-	kvfree_sensitive(ptr, size);
+	kvfree(ptr);
 }
 #else
 static void *mem_alloc(void *ctx, size_t size)
@@ -394,7 +394,7 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 	memset(t, 0, sizeof(*t));
 	copy_str(t->name, tc->name, L2S_NAME_LEN);
 	copy_str(t->group, tc->group, L2S_NAME_LEN);
-	copy_str(t->secret, tc->secret, L2S_SECRET_LEN);
+	t->has_secret = tc->secret && tc->secret[0];
 	t->level = (u8)tc->level;
 	t->max_sessions = tc->max_sessions;
 	t->dest = (u16)slot;

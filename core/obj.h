@@ -76,12 +76,12 @@ struct l2s_dest {
 struct l2s_tunnel {
 	char name[L2S_NAME_LEN];
 	char group[L2S_NAME_LEN];	/* tunnel group, "" for none */
-	char secret[L2S_SECRET_LEN];	/* "" for none */
 	u32 max_sessions;		/* 0 = unlimited (the default) */
 	u32 sessions;			/* live sessions through this tunnel */
 	u16 dest;			/* slot in the core's destination table */
 	u8 pdest;			/* index in the profile's destination list */
 	u8 level;			/* preference 0..7, 0 most preferred */
+	u8 has_secret;			/* configured with one; l2tpseld holds it */
 	u32 uid;			/* unique in its profile, never 0: a login's handle */
 };
 

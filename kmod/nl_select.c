@@ -195,7 +195,8 @@ static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 }
 
 /*
- * A tunnel as GET and steps show it; the secret is never sent.  @d is its
+ * A tunnel as GET and steps show it (HAS_SECRET: one was given; the module
+ * keeps no secret, l2tpseld holds them).  @d is its
  * destination: the live slot under ln->lock, a copy for lock-free readers.
  */
 static int ks_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
@@ -210,7 +211,7 @@ static int ks_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
 	       nla_put_u32(msg, L2TPSEL_A_MAX_SESSIONS, t->max_sessions) ||
 	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, READ_ONCE(t->sessions)) ||
-	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, !!t->secret[0]) ? -EMSGSIZE : 0;
+	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ? -EMSGSIZE : 0;
 }
 
 static int ks_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)

@@ -264,11 +264,11 @@ static struct l2s_core ks_free_core = {
 	.mem = &l2s_mem_default,
 };
 
-/* A version of a profile: the core's allocator wipes its tunnel array (secrets). */
+/* A version of a profile and its tunnel array. */
 static void ks_pver_free(struct ks_pver *ver)
 {
 	l2s_profile_free(&ks_free_core, &ver->p);
-	kfree_sensitive(ver);
+	kfree(ver);
 }
 
 static void ks_pver_free_rcu(struct rcu_head *head)
@@ -627,8 +627,7 @@ static u32 ks_set_hash(const struct l2s_tunnel_conf *tc, u32 n)
 		h = ks_addr_hash(&tc[i].dest.local, h);
 		if (tc[i].group)
 			h = jhash(tc[i].group, strlen(tc[i].group), h);
-		if (tc[i].secret)
-			h = jhash(tc[i].secret, strlen(tc[i].secret), h);
+		h = jhash_1word(tc[i].secret && tc[i].secret[0], h);
 		sum += h;
 	}
 	return sum;
@@ -649,7 +648,8 @@ static bool ks_set_equal(struct l2tpsel_net *ln, const struct l2s_profile *p,
 			return false;
 		t = &p->t[j];
 		if (t->level != tc[i].level || t->max_sessions != tc[i].max_sessions ||
-		    strcmp(t->group, tc[i].group ?: "") || strcmp(t->secret, tc[i].secret ?: "") ||
+		    strcmp(t->group, tc[i].group ?: "") ||
+		    t->has_secret != (tc[i].secret && tc[i].secret[0]) ||
 		    l2s_dest_find(&ln->sel.core, &tc[i].dest) != t->dest)
 			return false;
 	}
@@ -968,12 +968,12 @@ int ks_test_buf_alloc(struct ks_test_buf *tb)
 }
 
 /**
- * ks_test_buf_free() - free a dry run's buffer; the profile copy held secrets
+ * ks_test_buf_free() - free a dry run's buffer
  * @tb: the buffer
  */
 void ks_test_buf_free(struct ks_test_buf *tb)
 {
-	kvfree_sensitive(tb->tunnels, l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE));
+	kvfree(tb->tunnels);
 	kvfree(tb->dests);
 	tb->tunnels = NULL;
 	tb->dests = NULL;

@@ -340,7 +340,7 @@ static void l2tpsel_obj_2_tunnel_test(struct kunit *test)
 	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 0);
 	KUNIT_ASSERT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
 	KUNIT_EXPECT_STREQ(test, f->prof.t[0].group, "G");
-	KUNIT_EXPECT_STREQ(test, f->prof.t[0].secret, "s3");
+	KUNIT_EXPECT_EQ(test, f->prof.t[0].has_secret, 1);
 	KUNIT_EXPECT_EQ(test, f->prof.t[0].max_sessions, 0u);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -EEXIST);
 	KUNIT_EXPECT_STREQ(test, err.msg, "profile P: tunnel T already exists");

@@ -2517,11 +2517,22 @@ TEST(login_tunnel_set_shares_destinations)
 	EXPECT_EQ(1, n_sets(&t));
 	ASSERT_EQ(0, report(&t, id, L2TPSEL_OUTCOME_CLIENT_GONE, &at, &ms, &ack));
 	msgs_free(&ms);
-	/* Another secret is another set. */
+	/*
+	 * The module keeps no secret (l2tpseld holds them): another secret is
+	 * the same set, an entry without one another set.
+	 */
 	{
 		struct set_entry other[] = { set[0], set[1] };
 
 		other[0].secret = "s2";
+		ASSERT_EQ(0, begin_set(&t, other, 2, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+		EXPECT_STREQ(set_name, nlt_str(&at, L2TPSEL_A_PROFILE) ?: "-");
+		id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+		msgs_free(&ms);
+		EXPECT_EQ(1, n_sets(&t));
+		ASSERT_EQ(0, report(&t, id, L2TPSEL_OUTCOME_CLIENT_GONE, &at, &ms, &ack));
+		msgs_free(&ms);
+		other[0].secret = NULL;
 		ASSERT_EQ(0, begin_set(&t, other, 2, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
 		EXPECT_NE(0, strcmp(set_name, nlt_str(&at, L2TPSEL_A_PROFILE) ?: set_name));
 		id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);

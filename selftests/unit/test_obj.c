@@ -51,7 +51,7 @@ UNIT_TEST(obj_2_tunnel_settings_and_refusals)
 	tc.dest = fix_key("10.0.0.1", NULL, 0);
 	ASSERT_EQ(l2s_tunnel_add(&f.core, &f.prof, &tc, &err), 0);
 	EXPECT_STREQ(f.prof.t[0].group, "G");
-	EXPECT_STREQ(f.prof.t[0].secret, "s3");
+	EXPECT_EQ(f.prof.t[0].has_secret, 1);
 	EXPECT_EQ(f.prof.t[0].max_sessions, 0);
 	EXPECT_EQ(l2s_tunnel_add(&f.core, &f.prof, &tc, &err), -EEXIST);
 	EXPECT_STREQ(err.msg, "profile P: tunnel T already exists");

@@ -125,8 +125,9 @@
  * L2TPSEL_CMD_TUNNEL_NEW                     (do, admin)
  *   req: NAME, PROFILE, SEL_LEVEL u8 (0..7), REMOTE
  *   opt: PORT u16 (default 1701), LOCAL, MAX_SESSIONS u32 (0 = unlimited),
- *        TGROUP (tunnel group), SECRET (never returned by any GET, dump or
- *        event)
+ *        TGROUP (tunnel group), SECRET (checked, 0..63 bytes, and dropped:
+ *        the module keeps only that one was given, HAS_SECRET; l2tpseld
+ *        holds the secrets)
  * L2TPSEL_CMD_TUNNEL_DEL                     (do, admin)
  *   req: NAME, PROFILE.  Refused (-EBUSY) while it has live sessions.
  * L2TPSEL_CMD_TUNNEL_GET                     (dump; opt PROFILE filters, admin)
@@ -168,7 +169,8 @@
  *   with the default settings (failover between levels, random); its
  *   destinations are the global ones (lockout and counts shared with the
  *   configured tunnels, S-OBJ-1).  Logins giving an equal set (same
- *   entries, in any order) share one such profile, so that MAX_SESSIONS
+ *   entries, in any order; a SECRET counts only as given or not) share
+ *   one such profile, so that MAX_SESSIONS
  *   and the tunnel counts hold across them.  It lives while a login is on
  *   it or a tunnel of it has a session, and then for the lockout time;
  *   at most max_tunnel_sets (module parameter, default 1024) per namespace

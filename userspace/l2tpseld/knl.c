@@ -241,7 +241,7 @@ static void put_set(struct nlmsghdr *nlh, const struct rad_set_entry *e, unsigne
 		put_addr_text(nlh, L2TPSEL_A_REMOTE, e[i].remote);
 		if (e[i].local[0])
 			put_addr_text(nlh, L2TPSEL_A_LOCAL, e[i].local);
-		/* the kernel compares sets with their secrets: one set per password */
+		/* the kernel keeps only that there is one (HAS_SECRET); the password is ours */
 		if (e[i].secret[0])
 			mnl_attr_put_strz(nlh, L2TPSEL_A_SECRET, e[i].secret);
 		mnl_attr_nest_end(nlh, one);
