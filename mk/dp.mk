@@ -9,6 +9,6 @@ DP_HDRS := userspace/l2tpseld/dp.h
 
 USER_BINS += $(BUILD)/l2tpsel-dptest
 
-$(BUILD)/l2tpsel-dptest: userspace/l2tpseld/dptest.c $(DP_SRC) $(DP_HDRS)
+$(BUILD)/l2tpsel-dptest: selftests/net/dptest.c $(DP_SRC) $(DP_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ userspace/l2tpseld/dptest.c $(DP_SRC) -lmnl
+	$(CC) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) -o $@ selftests/net/dptest.c $(DP_SRC) -lmnl
