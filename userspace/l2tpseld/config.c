@@ -196,20 +196,24 @@ static const struct dur_kw dur_kws[] = {
 	{ "radius-acct-interim", offsetof(struct l2d_conf, radius_interim_ms), 0 },
 };
 
-/* count keywords: keyword, offset, range */
+/* number keywords: keyword, offset, range, size (u32 or u16) */
 struct cnt_kw {
 	const char *kw;
 	size_t off;
 	uint32_t min, max;
+	unsigned int width;
 };
 
 static const struct cnt_kw cnt_kws[] = {
-	{ "lns-max-setup", offsetof(struct l2d_conf, lns_max_setup), 1, 65535 },
-	{ "lns-max-setup-per-peer", offsetof(struct l2d_conf, lns_max_setup_per_peer), 1, 65535 },
-	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535 },
-	{ "pppoe-padi-rate", offsetof(struct l2d_conf, padi_rate), 0, 1000000 },
-	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000 },
-	{ "radius-tries", offsetof(struct l2d_conf, radius_tries), 1, 10 },
+	{ "lns-max-setup", offsetof(struct l2d_conf, lns_max_setup), 1, 65535, 4 },
+	{ "lns-max-setup-per-peer", offsetof(struct l2d_conf, lns_max_setup_per_peer), 1, 65535, 4 },
+	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535, 4 },
+	{ "pppoe-padi-rate", offsetof(struct l2d_conf, padi_rate), 0, 1000000, 4 },
+	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000, 4 },
+	{ "radius-tries", offsetof(struct l2d_conf, radius_tries), 1, 10, 4 },
+	{ "port", offsetof(struct l2d_conf, port), 1, 65535, 2 },
+	{ "agent-id", offsetof(struct l2d_conf, agent_id), 1, 65535, 2 },
+	{ "receive-window", offsetof(struct l2d_conf, recv_window), 1, L2TP_REL_WINDOW_MAX, 2 },
 };
 
 /* radius-server ADDR [port N] [acct-port N] secret SECRET */
@@ -379,12 +383,374 @@ static int pppd_words(char *dst, size_t cap, char **t, int n, char *err, size_t 
 	return 0;
 }
 
+/* yes/no keywords: keyword, offset of the bool */
+struct bool_kw {
+	const char *kw;
+	size_t off;
+};
+
+static const struct bool_kw bool_kws[] = {
+	{ "radius-accounting", offsetof(struct l2d_conf, radius_accounting) },
+	{ "radius-accounting-tunnel", offsetof(struct l2d_conf, radius_acct_tunnel) },
+	{ "test-mode", offsetof(struct l2d_conf, test_mode) },
+	{ "ratelimit", offsetof(struct l2d_conf, ratelimit) },
+	{ "hide-avps", offsetof(struct l2d_conf, hide_avps) },
+	{ "tie-breaker", offsetof(struct l2d_conf, tie_breaker) },
+	{ "lns-auth-required", offsetof(struct l2d_conf, lns_auth_required) },
+	{ "tgroup-by-address", offsetof(struct l2d_conf, tgroup_by_address) },
+	{ "data-sequencing", offsetof(struct l2d_conf, data_seq) },
+};
+
+/* one-word keywords: keyword, offset and size of the string, what it is */
+struct word_kw {
+	const char *kw;
+	size_t off, size;
+	const char *what;
+};
+
+#define WORD(kw, field, what) { kw, offsetof(struct l2d_conf, field), \
+				sizeof(((struct l2d_conf *)0)->field), what }
+
+static const struct word_kw word_kws[] = {
+	WORD("hostname", hostname, "one name"),
+	WORD("nas-identifier", nas_identifier, "a name"),
+	WORD("netns", netns, "a name"),
+	WORD("api-group", api_group, "a group name or number"),
+	WORD("pppd", pppd_path, "a path"),
+	WORD("pppd-file", pppd_file, "a path"),
+	WORD("lns-pppd-file", lns_pppd_file, "a path"),
+};
+
+/* keyword VALUE, one of a list of words: keyword, offset of the int, words */
+struct enum_kw {
+	const char *kw;
+	size_t off;
+	const char *const words[4];
+	const int values[4];
+};
+
+static const struct enum_kw enum_kws[] = {
+	{ "kernel", offsetof(struct l2d_conf, kernel), { "netlink", "none" },
+	  { L2D_KERNEL_NETLINK, L2D_KERNEL_NONE } },
+	{ "dataplane", offsetof(struct l2d_conf, dataplane), { "none", "kernel" },
+	  { L2D_DP_NONE, L2D_DP_KERNEL } },
+	{ "access-calling-number", offsetof(struct l2d_conf, access_calling),
+	  { "mac", "circuit-id", "remote-id" },
+	  { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID } },
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+_Static_assert(sizeof(enum l2d_kernel) == sizeof(int) && sizeof(enum l2d_dataplane) == sizeof(int) &&
+	       sizeof(enum l2d_calling) == sizeof(int), "enum_kws store ints");
+
+/* The generic kinds of line (the tables above); 1 when @t[0] is none of them. */
+static int generic_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	char *base = (char *)c;
+	uint32_t v;
+	unsigned int i, k;
+
+	for (i = 0; i < N_OF(dur_kws); i++) {
+		if (strcmp(t[0], dur_kws[i].kw))
+			continue;
+		if (n != 2 || l2d_parse_duration(t[1], &v) || v < dur_kws[i].min)
+			return cerr(err, errlen, "%s: expected a duration (e.g. 10s, 500ms) of at least %u ms",
+				    t[0], dur_kws[i].min);
+		*(uint32_t *)(base + dur_kws[i].off) = v;
+		return 0;
+	}
+	for (i = 0; i < N_OF(cnt_kws); i++) {
+		if (strcmp(t[0], cnt_kws[i].kw))
+			continue;
+		if (n != 2 || parse_u32(t[1], cnt_kws[i].min, cnt_kws[i].max, &v))
+			return cerr(err, errlen, "%s: expected %u..%u", t[0], cnt_kws[i].min,
+				    cnt_kws[i].max);
+		if (cnt_kws[i].width == sizeof(uint16_t))
+			*(uint16_t *)(base + cnt_kws[i].off) = (uint16_t)v;
+		else
+			*(uint32_t *)(base + cnt_kws[i].off) = v;
+		return 0;
+	}
+	for (i = 0; i < N_OF(bool_kws); i++) {
+		if (strcmp(t[0], bool_kws[i].kw))
+			continue;
+		if (n != 2 || parse_bool(t[1], (bool *)(base + bool_kws[i].off)))
+			return cerr(err, errlen, "%s: expected yes or no", t[0]);
+		return 0;
+	}
+	for (i = 0; i < N_OF(word_kws); i++) {
+		if (strcmp(t[0], word_kws[i].kw))
+			continue;
+		if (n != 2 || copy_name(base + word_kws[i].off, word_kws[i].size, t[1]))
+			return cerr(err, errlen, "%s: expected %s of 1..%zu bytes", t[0],
+				    word_kws[i].what, word_kws[i].size - 1);
+		return 0;
+	}
+	for (i = 0; i < N_OF(enum_kws); i++) {
+		const struct enum_kw *e = &enum_kws[i];
+		char list[64] = "";
+
+		if (strcmp(t[0], e->kw))
+			continue;
+		for (k = 0; k < N_OF(e->words) && e->words[k]; k++) {
+			if (n == 2 && !strcmp(t[1], e->words[k])) {
+				*(int *)(base + e->off) = e->values[k];
+				return 0;
+			}
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s",
+				 k ? (k + 1 < N_OF(e->words) && e->words[k + 1] ? ", " : " or ") : "",
+				 e->words[k]);
+		}
+		return cerr(err, errlen, "%s: expected %s", t[0], list);
+	}
+	return 1;
+}
+
+static int socket_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	if (n != 2 || (strcmp(t[1], "none") && copy_name(c->socket_path, sizeof(c->socket_path), t[1])))
+		return cerr(err, errlen, "socket: expected a path of at most %zu bytes, or none",
+			    sizeof(c->socket_path) - 1);
+	if (!strcmp(t[1], "none"))
+		c->socket_path[0] = '\0';
+	return 0;
+}
+
+/* Older configurations: the kernel ends a dead agent's counts now. */
+static int journal_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	return n != 2 ? cerr(err, errlen, "journal: expected a path, or none (ignored)") : 0;
+}
+
+/* listen ADDR [port N] */
+static int listen_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	uint32_t port = 0;
+
+	if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") || parse_u32(t[3], 1, 65535, &port))))
+		return cerr(err, errlen, "listen: usage: listen ADDRESS [port 1..65535]");
+	if (c->n_listen == L2D_MAX_LISTEN)
+		return cerr(err, errlen, "listen: at most %d addresses", L2D_MAX_LISTEN);
+	if (l2d_parse_addr(t[1], (uint16_t)port, &c->listen[c->n_listen], &c->listen_len[c->n_listen]))
+		return cerr(err, errlen, "listen: \"%s\" is not an IPv4 or IPv6 address", t[1]);
+	c->n_listen++;
+	return 0;
+}
+
+static int radius_fallback_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	if (n != 2 || (strcmp(t[1], "domain-map") && strcmp(t[1], "refuse")))
+		return cerr(err, errlen, "radius-fallback: domain-map or refuse");
+	c->radius_fallback = !strcmp(t[1], "domain-map");
+	return 0;
+}
+
+static int access_auth_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	bool pap = false, chap = false;
+	int k;
+
+	for (k = 1; k < n; k++) {
+		if (!strcmp(t[k], "pap"))
+			pap = true;
+		else if (!strcmp(t[k], "chap"))
+			chap = true;
+		else
+			break;
+	}
+	if (n < 2 || k < n)
+		return cerr(err, errlen, "access-auth: expected chap, pap, or chap pap");
+	c->access_pap = pap;
+	c->access_chap = chap;
+	return 0;
+}
+
+static int retries_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	uint32_t v;
+
+	if (n != 2 || parse_u32(t[1], 1, 100, &v))
+		return cerr(err, errlen, "%s: expected 1..100", t[0]);
+	*(t[0][8] == 's' ? &c->retries_setup : &c->retries_established) = v;
+	return 0;
+}
+
+/* stub-rl sccrq|icrq|login|attempt|pppoe pass|reject|drop */
+static int stub_rl_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	static const char *const msgs[L2D_RL_MSGS] = { "", "sccrq", "icrq", "login",
+						       "attempt", "pppoe" };
+	static const char *const verdicts[] = { "pass", "reject", "drop" };
+	unsigned int m, k;
+
+	for (m = 1; m < L2D_RL_MSGS && n == 3 && strcmp(t[1], msgs[m]); m++)
+		;
+	for (k = 0; k < 3 && n == 3 && strcmp(t[2], verdicts[k]); k++)
+		;
+	if (n != 3 || m == L2D_RL_MSGS || k == 3)
+		return cerr(err, errlen, "stub-rl: usage: stub-rl { sccrq | icrq | login | attempt | pppoe } { pass | reject | drop }");
+	c->stub_rl[m] = (uint8_t)k;
+	test_switch(c, "stub-rl", NULL);
+	return 0;
+}
+
+/* secret TUNNEL|* SECRET;  lns-secret HOSTNAME|* SECRET */
+static int secret_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	struct l2d_secret_ent *e;
+
+	if (n != 3)
+		return cerr(err, errlen, "%s: usage: %s %s SECRET", t[0], t[0],
+			    t[0][0] == 'l' ? "{ HOSTNAME | * }" : "{ TUNNEL | * }");
+	if (c->n_secrets == L2D_MAX_SECRETS)
+		return cerr(err, errlen, "%s: at most %d secrets", t[0], L2D_MAX_SECRETS);
+	e = &c->secrets[c->n_secrets];
+	if (copy_name(e->match, sizeof(e->match), t[1]) ||
+	    copy_name(e->secret, sizeof(e->secret), t[2]))
+		return cerr(err, errlen, "%s: names are 1..%d bytes, secrets 1..%d", t[0],
+			    L2D_NAME_MAX - 1, L2D_SECRET_MAX - 1);
+	e->lns = t[0][0] == 'l';
+	c->n_secrets++;
+	return 0;
+}
+
+/* route PROFILE|* TUNNEL REMOTE [port N] [local ADDR] */
+static int route_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	struct l2d_route *r;
+	uint32_t port = 1701;
+	int k;
+
+	if (n < 4)
+		return cerr(err, errlen, "route: usage: route { PROFILE | * } TUNNEL REMOTE [port N] [local ADDRESS]");
+	if (c->n_routes == L2D_MAX_ROUTES)
+		return cerr(err, errlen, "route: at most %d routes", L2D_MAX_ROUTES);
+	r = &c->routes[c->n_routes];
+	memset(r, 0, sizeof(*r));
+	if (copy_name(r->profile, sizeof(r->profile), t[1]) ||
+	    copy_name(r->tunnel, sizeof(r->tunnel), t[2]))
+		return cerr(err, errlen, "route: names are 1..%d bytes", L2D_NAME_MAX - 1);
+	for (k = 4; k < n; k += 2) {
+		if (k + 1 >= n)
+			return cerr(err, errlen, "route: \"%s\" needs a value", t[k]);
+		if (!strcmp(t[k], "port")) {
+			if (parse_u32(t[k + 1], 1, 65535, &port))
+				return cerr(err, errlen, "route: port: expected 1..65535");
+		} else if (!strcmp(t[k], "local")) {
+			if (l2d_parse_addr(t[k + 1], 0, &r->local, &r->local_len))
+				return cerr(err, errlen, "route: local: \"%s\" is not an address", t[k + 1]);
+		} else {
+			return cerr(err, errlen, "route: unknown option \"%s\"", t[k]);
+		}
+	}
+	if (l2d_parse_addr(t[3], (uint16_t)port, &r->remote, &r->remote_len))
+		return cerr(err, errlen, "route: \"%s\" is not an IPv4 or IPv6 address", t[3]);
+	c->n_routes++;
+	return 0;
+}
+
+static int tgroup_map_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	struct l2d_tgmap *m;
+
+	if (n != 3)
+		return cerr(err, errlen, "tgroup-map: usage: tgroup-map LOCAL-ADDRESS TGROUP");
+	if (c->n_tgmap == L2D_MAX_TGMAP)
+		return cerr(err, errlen, "tgroup-map: at most %d entries", L2D_MAX_TGMAP);
+	m = &c->tgmap[c->n_tgmap];
+	if (l2d_parse_addr(t[1], 0, &m->addr, &m->len))
+		return cerr(err, errlen, "tgroup-map: \"%s\" is not an address", t[1]);
+	if (copy_name(m->tgroup, sizeof(m->tgroup), t[2]))
+		return cerr(err, errlen, "tgroup-map: group names are 1..%d bytes", L2D_NAME_MAX - 1);
+	c->n_tgmap++;
+	return 0;
+}
+
+/* lns-mode normal | silent | silent-after-zlb | cdn [RESULT [ERROR]] */
+static int lns_mode_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	if (n == 2 && !strcmp(t[1], "normal")) {
+		c->lns_mode = L2D_LNS_NORMAL;
+	} else if (n == 2 && !strcmp(t[1], "silent")) {
+		c->lns_mode = L2D_LNS_SILENT;
+	} else if (n == 2 && !strcmp(t[1], "silent-after-zlb")) {
+		c->lns_mode = L2D_LNS_SILENT_AFTER_ZLB;
+	} else if (n >= 2 && n <= 4 && !strcmp(t[1], "cdn")) {
+		uint32_t r = 2, e = 0;
+
+		if ((n > 2 && parse_u32(t[2], 1, 65535, &r)) || (n > 3 && parse_u32(t[3], 0, 65535, &e)))
+			return cerr(err, errlen, "lns-mode cdn: RESULT is 1..65535, ERROR 0..65535");
+		c->lns_mode = L2D_LNS_CDN;
+		c->lns_cdn_result = (uint16_t)r;
+		c->lns_cdn_error = (uint16_t)e;
+	} else {
+		return cerr(err, errlen, "lns-mode: expected normal, silent, silent-after-zlb or cdn [RESULT [ERROR]]");
+	}
+	if (c->lns_mode != L2D_LNS_NORMAL)
+		test_switch(c, "lns-mode", t[1]);
+	return 0;
+}
+
+static int stub_limit_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	if (n != 2 || parse_u32(t[1], 0, 1000000, &c->stub_limit))
+		return cerr(err, errlen, "stub-limit: expected 0..1000000 (0 = none)");
+	test_switch(c, "stub-limit", NULL);
+	return 0;
+}
+
+static int pppd_options_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	char *dst = t[0][0] == 'l' ? c->lns_pppd_options : c->pppd_options;
+
+	return pppd_words(dst, sizeof(c->pppd_options), t, n, err, errlen);
+}
+
+static int log_level_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	uint32_t v;
+
+	if (n != 2 || parse_u32(t[1], 0, 2, &v))
+		return cerr(err, errlen, "log-level: expected 0 (errors), 1 (info) or 2 (debug)");
+	c->log_level = (int)v;
+	return 0;
+}
+
+/* The keywords with a syntax of their own. */
+static const struct {
+	const char *kw;
+	int (*line)(struct l2d_conf *c, char **t, int n, char *err, size_t errlen);
+} line_kws[] = {
+	{ "listen", listen_line },
+	{ "socket", socket_line },
+	{ "journal", journal_line },
+	{ "radius-server", radius_line },
+	{ "radius-das", das_line },
+	{ "radius-das-client", das_client_line },
+	{ "radius-profile-attribute", radius_attr_line },
+	{ "radius-fallback", radius_fallback_line },
+	{ "access", access_line },
+	{ "access-auth", access_auth_line },
+	{ "retries-setup", retries_line },
+	{ "retries-established", retries_line },
+	{ "stub-rl", stub_rl_line },
+	{ "stub-limit", stub_limit_line },
+	{ "secret", secret_line },
+	{ "lns-secret", secret_line },
+	{ "route", route_line },
+	{ "tgroup-map", tgroup_map_line },
+	{ "lns-mode", lns_mode_line },
+	{ "pppd-options", pppd_options_line },
+	{ "lns-pppd-options", pppd_options_line },
+	{ "log-level", log_level_line },
+};
+
 int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen)
 {
 	char line[1024], *t[MAX_TOK];
-	uint32_t v;
 	unsigned int i;
-	int n;
+	int n, ret;
 
 	if (strlen(text) >= sizeof(line))
 		return cerr(err, errlen, "line longer than %zu characters", sizeof(line) - 1);
@@ -394,279 +760,13 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 		return cerr(err, errlen, "more than %d words", MAX_TOK);
 	if (n == 0)
 		return 0;
-
-	for (i = 0; i < sizeof(dur_kws) / sizeof(dur_kws[0]); i++) {
-		if (strcmp(t[0], dur_kws[i].kw))
-			continue;
-		if (n != 2 || l2d_parse_duration(t[1], &v) || v < dur_kws[i].min)
-			return cerr(err, errlen, "%s: expected a duration (e.g. 10s, 500ms) of at least %u ms",
-				    t[0], dur_kws[i].min);
-		*(uint32_t *)((char *)c + dur_kws[i].off) = v;
-		return 0;
-	}
-	for (i = 0; i < sizeof(cnt_kws) / sizeof(cnt_kws[0]); i++) {
-		if (strcmp(t[0], cnt_kws[i].kw))
-			continue;
-		if (n != 2 || parse_u32(t[1], cnt_kws[i].min, cnt_kws[i].max, &v))
-			return cerr(err, errlen, "%s: expected %u..%u", t[0], cnt_kws[i].min,
-				    cnt_kws[i].max);
-		*(uint32_t *)((char *)c + cnt_kws[i].off) = v;
-		return 0;
-	}
-	if (!strcmp(t[0], "hostname")) {
-		if (n != 2 || copy_name(c->hostname, sizeof(c->hostname), t[1]))
-			return cerr(err, errlen, "hostname: expected one name of 1..%d bytes", L2D_NAME_MAX - 1);
-	} else if (!strcmp(t[0], "port")) {
-		if (n != 2 || parse_u32(t[1], 1, 65535, &v))
-			return cerr(err, errlen, "port: expected 1..65535");
-		c->port = (uint16_t)v;
-	} else if (!strcmp(t[0], "radius-server")) {
-		return radius_line(c, t, n, err, errlen);
-	} else if (!strcmp(t[0], "radius-das")) {
-		return das_line(c, t, n, err, errlen);
-	} else if (!strcmp(t[0], "radius-das-client")) {
-		return das_client_line(c, t, n, err, errlen);
-	} else if (!strcmp(t[0], "radius-profile-attribute")) {
-		return radius_attr_line(c, t, n, err, errlen);
-	} else if (!strcmp(t[0], "radius-accounting")) {
-		if (n != 2 || parse_bool(t[1], &c->radius_accounting))
-			return cerr(err, errlen, "radius-accounting: expected yes or no");
-	} else if (!strcmp(t[0], "radius-accounting-tunnel")) {
-		if (n != 2 || parse_bool(t[1], &c->radius_acct_tunnel))
-			return cerr(err, errlen, "radius-accounting-tunnel: expected yes or no");
-	} else if (!strcmp(t[0], "radius-fallback")) {
-		if (n != 2 || (strcmp(t[1], "domain-map") && strcmp(t[1], "refuse")))
-			return cerr(err, errlen, "radius-fallback: domain-map or refuse");
-		c->radius_fallback = !strcmp(t[1], "domain-map");
-	} else if (!strcmp(t[0], "nas-identifier")) {
-		if (n != 2 || copy_name(c->nas_identifier, sizeof(c->nas_identifier), t[1]))
-			return cerr(err, errlen, "nas-identifier: a name of 1..%d bytes", L2D_NAME_MAX - 1);
-	} else if (!strcmp(t[0], "listen")) {
-		/* listen ADDR [port N] */
-		uint32_t port = 0;
-
-		if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") || parse_u32(t[3], 1, 65535, &port))))
-			return cerr(err, errlen, "listen: usage: listen ADDRESS [port 1..65535]");
-		if (c->n_listen == L2D_MAX_LISTEN)
-			return cerr(err, errlen, "listen: at most %d addresses", L2D_MAX_LISTEN);
-		if (l2d_parse_addr(t[1], (uint16_t)port, &c->listen[c->n_listen], &c->listen_len[c->n_listen]))
-			return cerr(err, errlen, "listen: \"%s\" is not an IPv4 or IPv6 address", t[1]);
-		c->n_listen++;
-	} else if (!strcmp(t[0], "socket")) {
-		if (n != 2 || (strcmp(t[1], "none") && copy_name(c->socket_path, sizeof(c->socket_path), t[1])))
-			return cerr(err, errlen, "socket: expected a path of at most %zu bytes, or none",
-				    sizeof(c->socket_path) - 1);
-		if (!strcmp(t[1], "none"))
-			c->socket_path[0] = '\0';
-	} else if (!strcmp(t[0], "journal")) {
-		/* Older configurations: the kernel ends a dead agent's counts now. */
-		if (n != 2)
-			return cerr(err, errlen, "journal: expected a path, or none (ignored)");
-	} else if (!strcmp(t[0], "agent-id")) {
-		if (n != 2 || parse_u32(t[1], 1, 65535, &v))
-			return cerr(err, errlen, "agent-id: expected 1..65535");
-		c->agent_id = (uint16_t)v;
-	} else if (!strcmp(t[0], "kernel")) {
-		if (n == 2 && !strcmp(t[1], "netlink"))
-			c->kernel = L2D_KERNEL_NETLINK;
-		else if (n == 2 && !strcmp(t[1], "none"))
-			c->kernel = L2D_KERNEL_NONE;
-		else
-			return cerr(err, errlen, "kernel: expected netlink or none");
-	} else if (!strcmp(t[0], "dataplane")) {
-		if (n == 2 && !strcmp(t[1], "none"))
-			c->dataplane = L2D_DP_NONE;
-		else if (n == 2 && !strcmp(t[1], "kernel"))
-			c->dataplane = L2D_DP_KERNEL;
-		else
-			return cerr(err, errlen, "dataplane: expected none or kernel");
-	} else if (!strcmp(t[0], "access")) {
-		return access_line(c, t, n, err, errlen);
-	} else if (!strcmp(t[0], "access-auth")) {
-		bool pap = false, chap = false;
-		int k;
-
-		for (k = 1; k < n; k++) {
-			if (!strcmp(t[k], "pap"))
-				pap = true;
-			else if (!strcmp(t[k], "chap"))
-				chap = true;
-			else
-				break;
-		}
-		if (n < 2 || k < n)
-			return cerr(err, errlen, "access-auth: expected chap, pap, or chap pap");
-		c->access_pap = pap;
-		c->access_chap = chap;
-	} else if (!strcmp(t[0], "access-calling-number")) {
-		if (n == 2 && !strcmp(t[1], "mac"))
-			c->access_calling = L2D_CALLING_MAC;
-		else if (n == 2 && !strcmp(t[1], "circuit-id"))
-			c->access_calling = L2D_CALLING_CIRCUIT_ID;
-		else if (n == 2 && !strcmp(t[1], "remote-id"))
-			c->access_calling = L2D_CALLING_REMOTE_ID;
-		else
-			return cerr(err, errlen, "access-calling-number: expected mac, circuit-id or remote-id");
-	} else if (!strcmp(t[0], "netns")) {
-		if (n != 2 || copy_name(c->netns, sizeof(c->netns), t[1]))
-			return cerr(err, errlen, "netns: expected a name");
-	} else if (!strcmp(t[0], "retries-setup") || !strcmp(t[0], "retries-established")) {
-		if (n != 2 || parse_u32(t[1], 1, 100, &v))
-			return cerr(err, errlen, "%s: expected 1..100", t[0]);
-		*(t[0][8] == 's' ? &c->retries_setup : &c->retries_established) = v;
-	} else if (!strcmp(t[0], "receive-window")) {
-		if (n != 2 || parse_u32(t[1], 1, L2TP_REL_WINDOW_MAX, &v))
-			return cerr(err, errlen, "receive-window: expected 1..%d", L2TP_REL_WINDOW_MAX);
-		c->recv_window = (uint16_t)v;
-	} else if (!strcmp(t[0], "stub-rl")) {
-		/* stub-rl sccrq|icrq|login|attempt|pppoe pass|reject|drop */
-		static const char *const msgs[L2D_RL_MSGS] = { "", "sccrq", "icrq", "login",
-							       "attempt", "pppoe" };
-		static const char *const verdicts[] = { "pass", "reject", "drop" };
-		unsigned int m, k;
-
-		for (m = 1; m < L2D_RL_MSGS && n == 3 && strcmp(t[1], msgs[m]); m++)
-			;
-		for (k = 0; k < 3 && n == 3 && strcmp(t[2], verdicts[k]); k++)
-			;
-		if (n != 3 || m == L2D_RL_MSGS || k == 3)
-			return cerr(err, errlen, "stub-rl: usage: stub-rl { sccrq | icrq | login | attempt | pppoe } { pass | reject | drop }");
-		c->stub_rl[m] = (uint8_t)k;
-		test_switch(c, "stub-rl", NULL);
-	} else if (!strcmp(t[0], "test-mode")) {
-		if (n != 2 || parse_bool(t[1], &c->test_mode))
-			return cerr(err, errlen, "test-mode: expected yes or no");
-	} else if (!strcmp(t[0], "api-group")) {
-		if (n != 2 || copy_name(c->api_group, sizeof(c->api_group), t[1]))
-			return cerr(err, errlen, "api-group: expected a group name or number of 1..%d bytes",
-				    L2D_NAME_MAX - 1);
-	} else if (!strcmp(t[0], "ratelimit")) {
-		if (n != 2 || parse_bool(t[1], &c->ratelimit))
-			return cerr(err, errlen, "ratelimit: expected yes or no");
-	} else if (!strcmp(t[0], "hide-avps") || !strcmp(t[0], "tie-breaker") ||
-		   !strcmp(t[0], "lns-auth-required") || !strcmp(t[0], "tgroup-by-address")) {
-		bool b;
-
-		if (n != 2 || parse_bool(t[1], &b))
-			return cerr(err, errlen, "%s: expected yes or no", t[0]);
-		if (t[0][0] == 'h')
-			c->hide_avps = b;
-		else if (t[0][1] == 'i')
-			c->tie_breaker = b;
-		else if (t[0][0] == 'l')
-			c->lns_auth_required = b;
-		else
-			c->tgroup_by_address = b;
-	} else if (!strcmp(t[0], "data-sequencing")) {
-		if (n != 2 || parse_bool(t[1], &c->data_seq))
-			return cerr(err, errlen, "data-sequencing: expected yes or no");
-	} else if (!strcmp(t[0], "secret") || !strcmp(t[0], "lns-secret")) {
-		/* secret TUNNEL|* SECRET;  lns-secret HOSTNAME|* SECRET */
-		struct l2d_secret_ent *e;
-
-		if (n != 3)
-			return cerr(err, errlen, "%s: usage: %s %s SECRET", t[0], t[0],
-				    t[0][0] == 'l' ? "{ HOSTNAME | * }" : "{ TUNNEL | * }");
-		if (c->n_secrets == L2D_MAX_SECRETS)
-			return cerr(err, errlen, "%s: at most %d secrets", t[0], L2D_MAX_SECRETS);
-		e = &c->secrets[c->n_secrets];
-		if (copy_name(e->match, sizeof(e->match), t[1]) ||
-		    copy_name(e->secret, sizeof(e->secret), t[2]))
-			return cerr(err, errlen, "%s: names are 1..%d bytes, secrets 1..%d", t[0],
-				    L2D_NAME_MAX - 1, L2D_SECRET_MAX - 1);
-		e->lns = t[0][0] == 'l';
-		c->n_secrets++;
-	} else if (!strcmp(t[0], "route")) {
-		/* route PROFILE|* TUNNEL REMOTE [port N] [local ADDR] */
-		struct l2d_route *r;
-		uint32_t port = 1701;
-		int k;
-
-		if (n < 4)
-			return cerr(err, errlen, "route: usage: route { PROFILE | * } TUNNEL REMOTE [port N] [local ADDRESS]");
-		if (c->n_routes == L2D_MAX_ROUTES)
-			return cerr(err, errlen, "route: at most %d routes", L2D_MAX_ROUTES);
-		r = &c->routes[c->n_routes];
-		memset(r, 0, sizeof(*r));
-		if (copy_name(r->profile, sizeof(r->profile), t[1]) ||
-		    copy_name(r->tunnel, sizeof(r->tunnel), t[2]))
-			return cerr(err, errlen, "route: names are 1..%d bytes", L2D_NAME_MAX - 1);
-		for (k = 4; k < n; k += 2) {
-			if (k + 1 >= n)
-				return cerr(err, errlen, "route: \"%s\" needs a value", t[k]);
-			if (!strcmp(t[k], "port")) {
-				if (parse_u32(t[k + 1], 1, 65535, &port))
-					return cerr(err, errlen, "route: port: expected 1..65535");
-			} else if (!strcmp(t[k], "local")) {
-				if (l2d_parse_addr(t[k + 1], 0, &r->local, &r->local_len))
-					return cerr(err, errlen, "route: local: \"%s\" is not an address", t[k + 1]);
-			} else {
-				return cerr(err, errlen, "route: unknown option \"%s\"", t[k]);
-			}
-		}
-		if (l2d_parse_addr(t[3], (uint16_t)port, &r->remote, &r->remote_len))
-			return cerr(err, errlen, "route: \"%s\" is not an IPv4 or IPv6 address", t[3]);
-		c->n_routes++;
-	} else if (!strcmp(t[0], "tgroup-map")) {
-		struct l2d_tgmap *m;
-
-		if (n != 3)
-			return cerr(err, errlen, "tgroup-map: usage: tgroup-map LOCAL-ADDRESS TGROUP");
-		if (c->n_tgmap == L2D_MAX_TGMAP)
-			return cerr(err, errlen, "tgroup-map: at most %d entries", L2D_MAX_TGMAP);
-		m = &c->tgmap[c->n_tgmap];
-		if (l2d_parse_addr(t[1], 0, &m->addr, &m->len))
-			return cerr(err, errlen, "tgroup-map: \"%s\" is not an address", t[1]);
-		if (copy_name(m->tgroup, sizeof(m->tgroup), t[2]))
-			return cerr(err, errlen, "tgroup-map: group names are 1..%d bytes", L2D_NAME_MAX - 1);
-		c->n_tgmap++;
-	} else if (!strcmp(t[0], "lns-mode")) {
-		/* lns-mode normal | silent | silent-after-zlb | cdn [RESULT [ERROR]] */
-		if (n == 2 && !strcmp(t[1], "normal"))
-			c->lns_mode = L2D_LNS_NORMAL;
-		else if (n == 2 && !strcmp(t[1], "silent"))
-			c->lns_mode = L2D_LNS_SILENT;
-		else if (n == 2 && !strcmp(t[1], "silent-after-zlb"))
-			c->lns_mode = L2D_LNS_SILENT_AFTER_ZLB;
-		else if (n >= 2 && n <= 4 && !strcmp(t[1], "cdn")) {
-			uint32_t r = 2, e = 0;
-
-			if ((n > 2 && parse_u32(t[2], 1, 65535, &r)) || (n > 3 && parse_u32(t[3], 0, 65535, &e)))
-				return cerr(err, errlen, "lns-mode cdn: RESULT is 1..65535, ERROR 0..65535");
-			c->lns_mode = L2D_LNS_CDN;
-			c->lns_cdn_result = (uint16_t)r;
-			c->lns_cdn_error = (uint16_t)e;
-		} else {
-			return cerr(err, errlen, "lns-mode: expected normal, silent, silent-after-zlb or cdn [RESULT [ERROR]]");
-		}
-		if (c->lns_mode != L2D_LNS_NORMAL)
-			test_switch(c, "lns-mode", t[1]);
-	} else if (!strcmp(t[0], "stub-limit")) {
-		if (n != 2 || parse_u32(t[1], 0, 1000000, &v))
-			return cerr(err, errlen, "stub-limit: expected 0..1000000 (0 = none)");
-		c->stub_limit = v;
-		test_switch(c, "stub-limit", NULL);
-	} else if (!strcmp(t[0], "pppd")) {
-		if (n != 2 || copy_name(c->pppd_path, sizeof(c->pppd_path), t[1]))
-			return cerr(err, errlen, "pppd: expected a path");
-	} else if (!strcmp(t[0], "pppd-file") || !strcmp(t[0], "lns-pppd-file")) {
-		char *dst = t[0][0] == 'l' ? c->lns_pppd_file : c->pppd_file;
-
-		if (n != 2 || copy_name(dst, sizeof(c->pppd_file), t[1]))
-			return cerr(err, errlen, "%s: expected a path of at most %zu bytes", t[0],
-				    sizeof(c->pppd_file) - 1);
-	} else if (!strcmp(t[0], "pppd-options") || !strcmp(t[0], "lns-pppd-options")) {
-		char *dst = t[0][0] == 'l' ? c->lns_pppd_options : c->pppd_options;
-
-		return pppd_words(dst, sizeof(c->pppd_options), t, n, err, errlen);
-	} else if (!strcmp(t[0], "log-level")) {
-		if (n != 2 || parse_u32(t[1], 0, 2, &v))
-			return cerr(err, errlen, "log-level: expected 0 (errors), 1 (info) or 2 (debug)");
-		c->log_level = (int)v;
-	} else {
-		return cerr(err, errlen, "unknown keyword \"%s\"", t[0]);
-	}
-	return 0;
+	ret = generic_line(c, t, n, err, errlen);
+	if (ret <= 0)
+		return ret;
+	for (i = 0; i < N_OF(line_kws); i++)
+		if (!strcmp(t[0], line_kws[i].kw))
+			return line_kws[i].line(c, t, n, err, errlen);
+	return cerr(err, errlen, "unknown keyword \"%s\"", t[0]);
 }
 
 int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen)
