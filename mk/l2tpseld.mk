@@ -14,7 +14,7 @@ L2TPD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h a
 
 # The daemon's state machines and everything else without sockets or
 # netlink: also linked into the unit tests (selftests/unit/test_l2tpd_*.c).
-L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d_loop.c log.c config.c tunnel.c session.c lac.c kstub.c \
+L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kstub.c \
 		    ppp.c)
 L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;

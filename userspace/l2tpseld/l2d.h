@@ -316,6 +316,12 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 				  const struct l2d_addr *local, bool initiator);
 int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
 void l2d_tunnel_stop(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
+/* for l2d.c: a datagram of a known tunnel; a peer's SCCRQ (Tunnel ID 0); freeing */
+void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len);
+void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+			    uint8_t *buf, size_t len);
+void l2d_tunnel_acct_down(struct l2d_tunnel *t);
+void l2d_tunnel_free(struct l2d_tunnel *t);
 /* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's ("" none). */
 void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
 void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);

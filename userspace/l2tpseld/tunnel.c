@@ -26,93 +26,15 @@
 #include "auth.h"
 #include "l2d.h"
 
-static const char *const tstate_names[] = {
-	[L2D_T_IDLE] = "idle", [L2D_T_WAIT_SCCRP] = "wait-sccrp",
-	[L2D_T_WAIT_SCCCN] = "wait-scccn", [L2D_T_ESTABLISHED] = "established",
-	[L2D_T_CLOSING] = "closing", [L2D_T_DEAD] = "dead",
-};
-
-static const char *const sstate_names[] = {
-	[L2D_S_WAIT_TUNNEL] = "wait-tunnel", [L2D_S_WAIT_ICRP] = "wait-icrp",
-	[L2D_S_WAIT_ICCN] = "wait-iccn", [L2D_S_ESTABLISHED] = "established",
-	[L2D_S_DEAD] = "dead",
-};
-
-static const char *const end_names[] = {
-	[L2D_END_NONE] = "ok", [L2D_END_NO_REPLY] = "no-reply", [L2D_END_CDN] = "cdn",
-	[L2D_END_STOPCCN] = "stopccn", [L2D_END_CLIENT_GONE] = "client-gone",
-	[L2D_END_LOCAL] = "local", [L2D_END_ERROR] = "error",
-};
-
-const char *l2d_tstate_name(enum l2d_tstate s)
-{
-	return (unsigned int)s < sizeof(tstate_names) / sizeof(*tstate_names) ? tstate_names[s] : "?";
-}
-
-const char *l2d_sstate_name(enum l2d_sstate s)
-{
-	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
-}
-
-const char *l2d_end_name(enum l2d_end e)
-{
-	return (unsigned int)e < sizeof(end_names) / sizeof(*end_names) ? end_names[e] : "?";
-}
-
-void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port)
-{
-	char ip[INET6_ADDRSTRLEN] = "?";
-	unsigned int p = 0;
-
-	if (a->ss.ss_family == AF_INET) {
-		const struct sockaddr_in *s = (const struct sockaddr_in *)&a->ss;
-
-		inet_ntop(AF_INET, &s->sin_addr, ip, sizeof(ip));
-		p = ntohs(s->sin_port);
-	} else if (a->ss.ss_family == AF_INET6) {
-		const struct sockaddr_in6 *s = (const struct sockaddr_in6 *)&a->ss;
-
-		inet_ntop(AF_INET6, &s->sin6_addr, ip, sizeof(ip));
-		p = ntohs(s->sin6_port);
-	} else if (!a->ss.ss_family) {
-		strcpy(ip, "any");
-	}
-	if (port)
-		snprintf(buf, len, "%s:%u", ip, p);
-	else
-		snprintf(buf, len, "%s", ip);
-}
-
-/* Same host (and port when @port); an unset address matches nothing. */
-bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port)
-{
-	if (a->ss.ss_family != b->ss.ss_family)
-		return false;
-	if (a->ss.ss_family == AF_INET) {
-		const struct sockaddr_in *x = (const void *)&a->ss, *y = (const void *)&b->ss;
-
-		return x->sin_addr.s_addr == y->sin_addr.s_addr && (!port || x->sin_port == y->sin_port);
-	}
-	if (a->ss.ss_family == AF_INET6) {
-		const struct sockaddr_in6 *x = (const void *)&a->ss, *y = (const void *)&b->ss;
-
-		return !memcmp(&x->sin6_addr, &y->sin6_addr, 16) &&
-		       (!port || x->sin6_port == y->sin6_port);
-	}
-	return false;
-}
-
 static uint64_t now_ms(struct l2d *d)
 {
 	return l2d_now(d->loop);
 }
 
-/* ---- reaping: objects die during a turn and are freed at its end ---- */
-
-static void tunnel_free(struct l2d_tunnel *t);
+/* ---- accounting, LNS tunnels in setup, idle LNS tunnels ---- */
 
 /* The tunnel is no longer up: its Tunnel-Stop record, once (access.c). */
-static void tunnel_acct_down(struct l2d_tunnel *t)
+void l2d_tunnel_acct_down(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;
 
@@ -168,68 +90,6 @@ static void idle_arm(struct l2d_tunnel *t)
 void l2d_tunnel_call_started(struct l2d_tunnel *t)
 {
 	l2d_timer_cancel(t->d->loop, &t->idle_timer);
-}
-
-static void reap_fn(struct l2d_timer *tm)
-{
-	struct l2d *d = tm->arg;
-	struct l2d_tunnel **pp = &d->tunnels, *t;
-
-	d->reap_armed = false;
-	while (d->dead_sessions) {
-		struct l2d_session *s = d->dead_sessions;
-
-		d->dead_sessions = s->dead_next;
-		l2d_session_free(s);
-	}
-	while ((t = *pp)) {
-		if (t->state == L2D_T_DEAD) {
-			*pp = t->next;
-			tunnel_free(t);
-		} else {
-			pp = &t->next;
-		}
-	}
-}
-
-void l2d_reap_later(struct l2d *d)
-{
-	if (d->reap_armed)
-		return;
-	d->reap_armed = true;
-	l2d_timer_arm(d->loop, &d->reap_timer, 0);
-}
-
-int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
-	     const struct l2d_env *env, const struct l2d_kops *kops)
-{
-	d->conf = conf;
-	d->loop = loop;
-	d->env = env;
-	d->kops = kops;
-	d->log_level = conf->log_level;
-	l2d_timer_init(&d->reap_timer, reap_fn, d);
-	return 0;
-}
-
-void l2d_fini(struct l2d *d)
-{
-	struct l2d_tunnel *t;
-
-	while (d->logins)
-		l2d_login_free(d->logins);
-	for (t = d->tunnels; t; t = t->next) {
-		struct l2d_session *s;
-
-		while ((s = t->sessions))
-			l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
-		tunnel_acct_down(t);
-		t->state = L2D_T_DEAD;
-	}
-	reap_fn(&d->reap_timer);
-	l2d_timer_cancel(d->loop, &d->reap_timer);
-	if (d->kops && d->kops->fini)
-		d->kops->fini(d);
 }
 
 /* ---- creation ---- */
@@ -316,7 +176,7 @@ static void tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 	t->has_secret = true;
 }
 
-static void tunnel_free(struct l2d_tunnel *t)
+void l2d_tunnel_free(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;
 
@@ -326,7 +186,7 @@ static void tunnel_free(struct l2d_tunnel *t)
 	l2d_timer_cancel(d->loop, &t->hello_timer);
 	l2d_timer_cancel(d->loop, &t->idle_timer);
 	lns_setup_done(t);
-	tunnel_acct_down(t);
+	l2d_tunnel_acct_down(t);
 	if (t->dp_added && d->dpops)
 		d->dpops->tunnel_del(d, t);
 	if (d->env->tunnel_close)
@@ -564,7 +424,7 @@ static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, t->stop_result, t->stop_error);
-	tunnel_acct_down(t);
+	l2d_tunnel_acct_down(t);
 	tunnel_dp_del(t);
 	t->state = L2D_T_DEAD;
 	lns_setup_done(t);
@@ -611,7 +471,7 @@ static void tunnel_stop_end(struct l2d_tunnel *t, enum l2d_end end, uint16_t res
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, result, error);
-	tunnel_acct_down(t);
+	l2d_tunnel_acct_down(t);
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_STOPCCN);
 	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
 	l2tp_put_result(&b, result, error || text ? error : -1, text);
@@ -650,34 +510,6 @@ static void setup_timeout(struct l2d_timer *tm)
 		return;
 	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: setup timeout in %s", t->tid, l2d_tstate_name(t->state));
 	tunnel_stop_end(t, L2D_END_NO_REPLY, L2TP_STOPCCN_GENERAL_ERROR, 0, "setup timeout");
-}
-
-unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
-{
-	static const char *const msgs[L2D_RL_MSGS] = { "message", "SCCRQ", "ICRQ", "login",
-						       "attempt", "PPPoE discovery" };
-	int err;
-
-	memset(a, 0, sizeof(*a));
-	if (!d->conf->ratelimit || !d->kops->rl_check)
-		return L2TPSEL_RL_PASS;
-	err = d->kops->rl_check(d, q, a);
-	if (err) {
-		/* a module without RL_CHECK, or a failure: never refuse for it */
-		if (!d->rl_warned)
-			l2d_log(d, L2D_LOG_ERR, "RL_CHECK failed (%d): rate limits not applied", err);
-		d->rl_warned = true;
-		a->verdict = L2TPSEL_RL_PASS;
-	}
-	if (a->verdict == L2TPSEL_RL_REJECTED)
-		d->stats.rl_rejected++;
-	else if (a->verdict == L2TPSEL_RL_DROPPED)
-		d->stats.rl_dropped++;
-	if (a->verdict != L2TPSEL_RL_PASS)
-		l2d_log(d, L2D_LOG_INFO, "rate limit %s: %s %s", a->name[0] ? a->name : "?",
-			a->verdict == L2TPSEL_RL_DROPPED ? "drop" : "reject",
-			q->msg < L2D_RL_MSGS ? msgs[q->msg] : "?");
-	return a->verdict;
 }
 
 static void idle_timeout(struct l2d_timer *tm)
@@ -893,7 +725,7 @@ static void got_sccrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 
 	if (take_peer_ids(t, m))
 		return tunnel_kill(t, L2D_END_ERROR);
-	/* input_sccrq() asked the rate limiter before the tunnel existed */
+	/* l2d_tunnel_input_sccrq() asked the rate limiter before the tunnel existed */
 	if (t->rl_reject)
 		return tunnel_stop_end(t, L2D_END_LOCAL, t->rl_result, t->rl_error, t->rl_message);
 	if (!t->has_secret && (m->avp[L2TP_AVP_CHALLENGE].present || d->conf->lns_auth_required))
@@ -944,7 +776,7 @@ static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	t->state = L2D_T_CLOSING;
 	t->end = L2D_END_STOPCCN;
 	close_sessions(t, L2D_END_STOPCCN, t->stop_result, t->stop_error);
-	tunnel_acct_down(t);
+	l2d_tunnel_acct_down(t);
 	drop_unsent(t);
 	tunnel_hold(t);		/* the ZLB ack goes at the flush */
 }
@@ -1028,7 +860,7 @@ static void answer_malformed(struct l2d_tunnel *t, struct l2tp_msg *m)
 		l2d_tunnel_queue(t, buf, len);
 }
 
-static void tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
+void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 {
 	struct l2d *d = t->d;
 	enum l2tp_action act;
@@ -1151,7 +983,7 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 	tunnel_kill(mine, L2D_END_LOCAL);
 }
 
-static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
 			uint8_t *buf, size_t len)
 {
 	static uint8_t copy[4096];
@@ -1190,7 +1022,7 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 	for (t = d->tunnels; t; t = t->next) {
 		if (!t->initiator && t->peer_tid == ptid && l2d_addr_eq(&t->peer, peer, true)) {
 			if (t->state != L2D_T_DEAD)
-				tunnel_receive(t, buf, len);
+				l2d_tunnel_receive(t, buf, len);
 			return;
 		}
 		if (t->initiator && t->state == L2D_T_WAIT_SCCRP &&
@@ -1259,32 +1091,9 @@ static void input_sccrq(struct l2d *d, const struct l2d_addr *local, const struc
 	}
 	tunnel_set_secret(t, secret);
 	set_tgroup(t, local);
-	tunnel_receive(t, buf, len);
+	l2d_tunnel_receive(t, buf, len);
 	if (mine)
 		tie_breaker_lost(mine, t);
-}
-
-void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
-	       uint8_t *buf, size_t len)
-{
-	struct l2d_tunnel *t;
-	struct l2tp_hdr h;
-
-	d->stats.rx++;
-	if (l2tp_hdr_parse(&h, buf, len) != L2TP_PERR_NONE) {
-		d->stats.rx_discard++;
-		return;
-	}
-	if (!h.tunnel_id) {
-		input_sccrq(d, local, peer, buf, len);
-		return;
-	}
-	t = d->tun_by_id[h.tunnel_id];
-	if (!t || t->state == L2D_T_DEAD || !l2d_addr_eq(&t->peer, peer, false)) {
-		d->stats.rx_no_tunnel++;
-		return;
-	}
-	tunnel_receive(t, buf, len);
 }
 
 void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name)
@@ -1298,13 +1107,3 @@ void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 	tunnel_set_secret(t, secret);
 }
 
-void l2d_shutdown(struct l2d *d)
-{
-	struct l2d_tunnel *t;
-
-	d->shutting_down = true;
-	while (d->logins)
-		l2d_login_client_gone(d->logins);
-	for (t = d->tunnels; t; t = t->next)
-		tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
-}

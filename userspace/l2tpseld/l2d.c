@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * l2tpseld's core (l2d.h): the agent's state set up and torn down, input
+ * dispatched to its tunnel by Tunnel ID (a new peer's SCCRQ to tunnel.c),
+ * the end-of-turn reaping of dead tunnels and sessions, the rate-limiter
+ * call and the state names of the log lines.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <linux/l2tpsel.h>
+
+#include "l2d.h"
+
+static const char *const tstate_names[] = {
+	[L2D_T_IDLE] = "idle", [L2D_T_WAIT_SCCRP] = "wait-sccrp",
+	[L2D_T_WAIT_SCCCN] = "wait-scccn", [L2D_T_ESTABLISHED] = "established",
+	[L2D_T_CLOSING] = "closing", [L2D_T_DEAD] = "dead",
+};
+
+static const char *const sstate_names[] = {
+	[L2D_S_WAIT_TUNNEL] = "wait-tunnel", [L2D_S_WAIT_ICRP] = "wait-icrp",
+	[L2D_S_WAIT_ICCN] = "wait-iccn", [L2D_S_ESTABLISHED] = "established",
+	[L2D_S_DEAD] = "dead",
+};
+
+static const char *const end_names[] = {
+	[L2D_END_NONE] = "ok", [L2D_END_NO_REPLY] = "no-reply", [L2D_END_CDN] = "cdn",
+	[L2D_END_STOPCCN] = "stopccn", [L2D_END_CLIENT_GONE] = "client-gone",
+	[L2D_END_LOCAL] = "local", [L2D_END_ERROR] = "error",
+};
+
+const char *l2d_tstate_name(enum l2d_tstate s)
+{
+	return (unsigned int)s < sizeof(tstate_names) / sizeof(*tstate_names) ? tstate_names[s] : "?";
+}
+
+const char *l2d_sstate_name(enum l2d_sstate s)
+{
+	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
+}
+
+const char *l2d_end_name(enum l2d_end e)
+{
+	return (unsigned int)e < sizeof(end_names) / sizeof(*end_names) ? end_names[e] : "?";
+}
+
+void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port)
+{
+	char ip[INET6_ADDRSTRLEN] = "?";
+	unsigned int p = 0;
+
+	if (a->ss.ss_family == AF_INET) {
+		const struct sockaddr_in *s = (const struct sockaddr_in *)&a->ss;
+
+		inet_ntop(AF_INET, &s->sin_addr, ip, sizeof(ip));
+		p = ntohs(s->sin_port);
+	} else if (a->ss.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *s = (const struct sockaddr_in6 *)&a->ss;
+
+		inet_ntop(AF_INET6, &s->sin6_addr, ip, sizeof(ip));
+		p = ntohs(s->sin6_port);
+	} else if (!a->ss.ss_family) {
+		strcpy(ip, "any");
+	}
+	if (port)
+		snprintf(buf, len, "%s:%u", ip, p);
+	else
+		snprintf(buf, len, "%s", ip);
+}
+
+/* Same host (and port when @port); an unset address matches nothing. */
+bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port)
+{
+	if (a->ss.ss_family != b->ss.ss_family)
+		return false;
+	if (a->ss.ss_family == AF_INET) {
+		const struct sockaddr_in *x = (const void *)&a->ss, *y = (const void *)&b->ss;
+
+		return x->sin_addr.s_addr == y->sin_addr.s_addr && (!port || x->sin_port == y->sin_port);
+	}
+	if (a->ss.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *x = (const void *)&a->ss, *y = (const void *)&b->ss;
+
+		return !memcmp(&x->sin6_addr, &y->sin6_addr, 16) &&
+		       (!port || x->sin6_port == y->sin6_port);
+	}
+	return false;
+}
+
+static void reap_fn(struct l2d_timer *tm)
+{
+	struct l2d *d = tm->arg;
+	struct l2d_tunnel **pp = &d->tunnels, *t;
+
+	d->reap_armed = false;
+	while (d->dead_sessions) {
+		struct l2d_session *s = d->dead_sessions;
+
+		d->dead_sessions = s->dead_next;
+		l2d_session_free(s);
+	}
+	while ((t = *pp)) {
+		if (t->state == L2D_T_DEAD) {
+			*pp = t->next;
+			l2d_tunnel_free(t);
+		} else {
+			pp = &t->next;
+		}
+	}
+}
+
+void l2d_reap_later(struct l2d *d)
+{
+	if (d->reap_armed)
+		return;
+	d->reap_armed = true;
+	l2d_timer_arm(d->loop, &d->reap_timer, 0);
+}
+
+int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
+	     const struct l2d_env *env, const struct l2d_kops *kops)
+{
+	d->conf = conf;
+	d->loop = loop;
+	d->env = env;
+	d->kops = kops;
+	d->log_level = conf->log_level;
+	l2d_timer_init(&d->reap_timer, reap_fn, d);
+	return 0;
+}
+
+void l2d_fini(struct l2d *d)
+{
+	struct l2d_tunnel *t;
+
+	while (d->logins)
+		l2d_login_free(d->logins);
+	for (t = d->tunnels; t; t = t->next) {
+		struct l2d_session *s;
+
+		while ((s = t->sessions))
+			l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
+		l2d_tunnel_acct_down(t);
+		t->state = L2D_T_DEAD;
+	}
+	reap_fn(&d->reap_timer);
+	l2d_timer_cancel(d->loop, &d->reap_timer);
+	if (d->kops && d->kops->fini)
+		d->kops->fini(d);
+}
+
+unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+{
+	static const char *const msgs[L2D_RL_MSGS] = { "message", "SCCRQ", "ICRQ", "login",
+						       "attempt", "PPPoE discovery" };
+	int err;
+
+	memset(a, 0, sizeof(*a));
+	if (!d->conf->ratelimit || !d->kops->rl_check)
+		return L2TPSEL_RL_PASS;
+	err = d->kops->rl_check(d, q, a);
+	if (err) {
+		/* a module without RL_CHECK, or a failure: never refuse for it */
+		if (!d->rl_warned)
+			l2d_log(d, L2D_LOG_ERR, "RL_CHECK failed (%d): rate limits not applied", err);
+		d->rl_warned = true;
+		a->verdict = L2TPSEL_RL_PASS;
+	}
+	if (a->verdict == L2TPSEL_RL_REJECTED)
+		d->stats.rl_rejected++;
+	else if (a->verdict == L2TPSEL_RL_DROPPED)
+		d->stats.rl_dropped++;
+	if (a->verdict != L2TPSEL_RL_PASS)
+		l2d_log(d, L2D_LOG_INFO, "rate limit %s: %s %s", a->name[0] ? a->name : "?",
+			a->verdict == L2TPSEL_RL_DROPPED ? "drop" : "reject",
+			q->msg < L2D_RL_MSGS ? msgs[q->msg] : "?");
+	return a->verdict;
+}
+
+void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+	       uint8_t *buf, size_t len)
+{
+	struct l2d_tunnel *t;
+	struct l2tp_hdr h;
+
+	d->stats.rx++;
+	if (l2tp_hdr_parse(&h, buf, len) != L2TP_PERR_NONE) {
+		d->stats.rx_discard++;
+		return;
+	}
+	if (!h.tunnel_id) {
+		l2d_tunnel_input_sccrq(d, local, peer, buf, len);
+		return;
+	}
+	t = d->tun_by_id[h.tunnel_id];
+	if (!t || t->state == L2D_T_DEAD || !l2d_addr_eq(&t->peer, peer, false)) {
+		d->stats.rx_no_tunnel++;
+		return;
+	}
+	l2d_tunnel_receive(t, buf, len);
+}
+
+void l2d_shutdown(struct l2d *d)
+{
+	struct l2d_tunnel *t;
+
+	d->shutting_down = true;
+	while (d->logins)
+		l2d_login_client_gone(d->logins);
+	for (t = d->tunnels; t; t = t->next)
+		l2d_tunnel_stop(t, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
+}
