@@ -56,6 +56,14 @@ l2tpseld-safety: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_safety.sh $(BUILD)
 unit: l2tpseld-safety
 
+# A hostile peer while real logins run (issue 15, finding 8): truncated,
+# oversized, reordered, duplicated, wrong-Nr and wrong-Tunnel-ID datagrams
+# against an l2tpseld LNS on 127.0.0.8; about 10 s, part of make unit.
+.PHONY: l2tpseld-hostile
+l2tpseld-hostile: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
+	selftests/unit/l2tpseld_hostile.sh $(BUILD)
+unit: l2tpseld-hostile
+
 # -h/--help, -V/--version and unknown options of the three programs.
 .PHONY: tools-options
 tools-options: $(BUILD)/l2tpseld $(BUILD)/l2tpsel $(BUILD)/l2tpsel-sim
