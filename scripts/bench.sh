@@ -479,10 +479,13 @@ EOF
 	fi
 	sccrq=$(vmv agent sccrq-timeout 1 ms)
 	echo "Control plane only (\`bench/vm/agent.sh\`): l2tpseld as LAC on the module's selection, logins through its"
-	echo "API from \`bench-nl agent\` (a connection per login); the peer, xl2tpd as LAC, one call per \`c\`"
-	echo "command; both against the same xl2tpd LNS on the guest's loopback, pppd replaced by a stub."
-	echo "xl2tpd as LAC carries one session per tunnel and takes one command at a time, so both make"
-	echo "their sessions one after another.  With PPP (\`bench/vm/ppp.sh\`, a VM boot of its own): an xl2tpd"
+	echo "API from \`bench-nl agent\` (a connection per login, as a PPP front end opens them); the peer, xl2tpd"
+	echo "as LAC, one call per \`c\` command.  Both against the same LNS on the guest's loopback: an xl2tpd LNS"
+	echo "(pppd replaced by a stub it still forks per call), and an l2tpseld LNS (\`kernel none\`, \`dataplane"
+	echo "none\`), the peer that is not the bottleneck.  xl2tpd as LAC carries one session per tunnel and"
+	echo "takes one command at a time, so it makes its sessions one after another, each with its tunnel;"
+	echo "l2tpseld's serial rows do the same on one tunnel, its scale rows as many at once as the row says."
+	echo "With PPP (\`bench/vm/ppp.sh\`, a VM boot of its own): an xl2tpd"
 	echo "LNS with the real pppd behind a veth pair; l2tpseld (\`dataplane kernel\`) makes its logins one"
 	echo "after another, xl2tpd is one instance per LAC source address with one call each (one xl2tpd's"
 	echo "tunnels to one LNS share an address pair, and the kernel carries PPP on one tunnel per pair);"
@@ -495,14 +498,16 @@ EOF
 	echo "|---|---:|---|---:|---:|"
 	n=$(vmns agent serial) xn=$(vmns agent xl2tpd)
 	a=$(vmv agent serial "$n" per_s) x=$(vmv agent xl2tpd "$xn" per_s)
-	echo "| sessions/s, one after another ($n / $xn sessions) | ${a:-$why} | xl2tpd as LAC | ${x:-$why} | $(ratio "$a" "$x") |"
-	n=$(vmns agent parallel)
-	a=$(vmv agent parallel "$n" per_s) ok=$(vmv agent parallel "$n" ok)
-	if [ -n "$ok" ] && [ "$ok" != "$n" ]; then
-		a="$a ($ok of $n ok; the rest: vm/agent.log)"
-		notes+=("$((n - ok)) of $n logins from 4 clients at once failed: see vm/agent.log")
-	fi
-	echo "| logins/s, 4 clients at once ($n logins) | ${a:-$why} | xl2tpd: one command at a time | - | - |"
+	echo "| sessions/s, one after another, xl2tpd LNS ($n / $xn sessions) | ${a:-$why} | xl2tpd as LAC | ${x:-$why} | $(ratio "$a" "$x") |"
+	n=$(vmns agent serial-sel) xn=$(vmns agent xl2tpd-sel)
+	a=$(vmv agent serial-sel "$n" per_s) x=$(vmv agent xl2tpd-sel "$xn" per_s)
+	echo "| sessions/s, one after another, l2tpseld LNS ($n / $xn sessions) | ${a:-$why} | xl2tpd as LAC | ${x:-$why} | $(ratio "$a" "$x") |"
+	# the best concurrent row against xl2tpd's one-at-a-time
+	best=$(awk '$1 == "agent" && $2 == "scale" { for (i = 4; i <= NF; i++) { split($i, kv, "=")
+		if (kv[1] == "per_s" && kv[2] + 0 > b + 0) { b = kv[2]; c = $3 } } }
+		END { if (b != "") print c, b }' "$V" 2>/dev/null)
+	a=${best#* }
+	echo "| sessions/s, as many at once as it takes (best scale row: ${best%% *} at once), l2tpseld LNS | ${a:-$why} | xl2tpd as LAC, one command at a time | ${x:-$why} | $(ratio "$a" "$x") |"
 	a=$(vmv agent failover-first 1 ms) x=$(vmv agent live-first 1 ms)
 	echo "| ms: first login, top LNS dead (failover) | ${a:-$why} | first login, LNS alive | ${x:-$why} | $(ratio "$a" "$x") |"
 	k=$(vmns agent failover-later)
@@ -526,7 +531,57 @@ EOF
 	done
 	echo "| sessions/s with PPP, to IPCP up at the LNS ($(pv l2tpseld count) / $(pv xl2tpd count) sessions; kernel data path, real pppd at both ends) | ${a:-$pwhy} | xl2tpd as LAC, one per source address | ${x:-$pwhy} | $(ratio "$(pv l2tpseld per_s)" "$(pv xl2tpd per_s)") |"
 	echo
+	echo "### Setup rate against concurrency (VM)"
+	echo
+	echo "l2tpseld as LAC, N logins C at a time through one tunnel to the l2tpseld LNS (\`bench-nl agent\`),"
+	echo "then their logouts C at a time, timed until the LNS holds no session (\`bench-nl logout\`; the"
+	echo "API answers \`ok\` when the CDN is queued).  Setup time: from the request to \`done\`; the steps are"
+	echo "the medians of the agent's own figures in each \`done\` line (\`kernel\`: LOGIN_BEGIN and"
+	echo "LOGIN_REPORT; \`tunnel\`: waiting for the tunnel; \`call\`: ICRQ queued to ICRP; \`own\`: the rest,"
+	echo "the agent's loop).  CPU: the LAC's and the LNS's user + system time over the row, per session."
+	echo "The floor: the same four datagrams of a login on an established tunnel (ICRQ, ICRP, ICCN, ZLB)"
+	echo "between two bare UDP sockets in the same guest, C in flight (\`bench-nl udp-floor\`)."
+	echo
+	echo "| at once | logins | ok | sessions/s | p50 ms | p99 ms | kernel µs | tunnel µs | call µs | own µs | LAC CPU µs | LNS CPU µs | logouts/s | logout p99 ms | LNS left | floor /s | floor p50 ms |"
+	echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	: > "$out/vm/scale-agent.tsv"
+	for c in $(vmns agent scale); do
+		g() { vmv agent scale "$c" "$1"; }
+		lo() { vmv agent logout "$c" "$1"; }
+		fl() { vmv agent floor "$c" "$1"; }
+		n=$(g count) ok=$(g ok)
+		[ -n "$ok" ] && [ "$ok" != "$n" ] && notes+=("$((n - ok)) of $n logins $c at a time failed: see vm/agent-logs/")
+		[ -n "$(lo lns_left)" ] && [ "$(lo lns_left)" != 0 ] && notes+=("after the logouts $c at a time the LNS held $(lo lns_left) sessions")
+		echo "| $c | $n | $ok | $(g per_s) | $(g p50_ms) | $(g p99_ms) | $(g kernel_us) | $(g tunnel_us) | $(g call_us) | $(g own_us) | $(g lac_cpu_us) | $(g lns_cpu_us) | $(lo per_s) | $(lo p99_ms) | $(lo lns_left) | $(fl per_s) | $(fl p50_ms) |"
+		printf '%s\t%s\t%s\t%s\n' "$c" "$(g per_s)" "$(lo per_s)" "$(fl per_s)" >> "$out/vm/scale-agent.tsv"
+	done
+	s1=$(vmv agent scale 1 per_s)
+	best=$(sort -k2 -g "$out/vm/scale-agent.tsv" 2>/dev/null | tail -n 1 | cut -f2)
+	echo
+	echo "Concurrent against the agent's own one-at-a-time rate (1 at once): $(ratio "$best" "$s1")."
+	echo
+	if [ -s "$out/vm/scale-agent.tsv" ]; then
+		echo "![setup rate against concurrency](agent-scale.png)"
+		echo
+	fi
 } >> "$R"
+if [ -s "$out/vm/scale-agent.tsv" ]; then
+	xs=$(vmv agent xl2tpd-sel "$(vmns agent xl2tpd-sel)" per_s)
+	gnuplot <<EOF 2> "$out/vm/gnuplot-agent.err" || notes+=("gnuplot agent-scale.png failed")
+set terminal $gp_term
+set output "$out/agent-scale.png"
+set title "Sessions per second against logins at once (same VM run)"
+set xlabel "logins at once"
+set ylabel "per second"
+set logscale xy
+set grid
+set key top left
+plot "$out/vm/scale-agent.tsv" using 1:2 with linespoints pt 7 title "l2tpseld LAC -> l2tpseld LNS, setup", \
+     '' using 1:3 with linespoints pt 5 title "the same, logout", \
+     '' using 1:4 with linespoints pt 9 dt 2 title "floor: bare UDP sockets", \
+     ${xs:-0} with lines dt 3 lc rgb "black" title "xl2tpd LAC, one at a time"
+EOF
+fi
 
 # -- the PPPoE access role
 {
@@ -581,6 +636,9 @@ for p in core hash rl; do
 done
 if [ "$vm_ok" = 1 ] && [ ! -s "$out/scale.png" ]; then
 	notes+=("scale.png was not drawn")
+fi
+if [ -s "$out/vm/scale-agent.tsv" ] && [ ! -s "$out/agent-scale.png" ]; then
+	notes+=("agent-scale.png was not drawn")
 fi
 {
 	echo "## Files"

@@ -2,25 +2,37 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The agent part of the VM benchmark (bench/vm/guest.sh runs it with a fresh
-# l2tpsel.ko loaded): sessions per second through l2tpseld as LAC and
-# through xl2tpd as LAC, both against the same xl2tpd LNS, control plane
-# only; and the failover cost: how long a login waits when the top-level LNS
-# is dead, the first one and the ones after it inside the lockout, next to
-# the same logins to a live LNS.
+# l2tpsel.ko loaded), control plane only: sessions per second through
+# l2tpseld as LAC and through xl2tpd as LAC, against the same xl2tpd LNS and
+# against the same l2tpseld LNS; l2tpseld's setup and logout rates against
+# the number of logins at once, with their latency, CPU and where a login's
+# time goes; the same message exchange between two bare UDP sockets (the
+# floor); and the failover cost: how long a login waits when the top-level
+# LNS is dead, the first one and the ones after it inside the lockout, next
+# to the same logins to a live LNS.
 #
 #   bench/vm/agent.sh {tiny|full} RESULT_FILE
 #
 # Appends lines to RESULT_FILE:
-#   agent serial N count=N ms=.. per_s=..       l2tpseld LAC, N logins one after another
-#   agent xl2tpd N count=N ms=.. per_s=..       xl2tpd LAC, N calls one after another
-#   agent parallel N count=N ms=.. per_s=..     l2tpseld LAC, N logins from 4 clients
+#   agent serial N count=N ms=.. per_s=..       l2tpseld LAC, N logins one after another (xl2tpd LNS)
+#   agent xl2tpd N count=N ms=.. per_s=..       xl2tpd LAC, N calls one after another (xl2tpd LNS)
+#   agent serial-sel N ...                      the same two against the l2tpseld LNS
+#   agent xl2tpd-sel N ...
+#   agent scale C count=N ok=.. per_s=.. p50_ms=.. p99_ms=.. kernel_us=.. tunnel_us=..
+#         call_us=.. own_us=.. lac_cpu_us=.. lns_cpu_us=..
+#                                               l2tpseld LAC, N logins C at a time (l2tpseld LNS)
+#   agent logout C count=N ok=.. per_s=.. p50_ms=.. p99_ms=.. lns_left=.. lac_cpu_us=..
+#                                               their logouts, C at a time, until the LNS has none
+#   agent floor C count=N per_s=.. p50_ms=.. p99_ms=..
+#                                               bench-nl udp-floor: N exchanges, C at a time
 #   agent failover-first 1 ms=..                 top LNS silent, first login
 #   agent live-first 1 ms=..                     live LNS, first login (tunnel setup)
 #   agent failover-later K ms=..                 median of K logins inside the lockout
 #   agent live-later K ms=..                     median of K logins, tunnel up
 #   agent sccrq-timeout 1 ms=..                  the agent's setting in this run
 #
-# Control plane only: the agent runs "dataplane none", and the xl2tpd LNS and
+# Control plane only: the agents run "dataplane none" (the l2tpseld LNS
+# "kernel none" too: the module is the LAC's), and the xl2tpd LNS and
 # LAC run in a mount namespace of their own where /usr/sbin/pppd is a stub
 # that sleeps (xl2tpd starts pppd once a call is up; it cannot run without).
 # xl2tpd as LAC carries one session per "lac" section, each in a tunnel of
@@ -42,10 +54,11 @@ logs=$(dirname "$res")/agent-logs
 SOCK=$T/lac.sock
 pids=()
 
+# SCALE: "C:N" pairs, N logins C at a time
 if [ "$size" = full ]; then
-	N=100 K=7 XN=60 SCCRQ=10s
+	N=100 K=7 XN=60 SCCRQ=10s SCALE="1:100 10:200 100:500 1000:1000"
 else
-	N=20 K=3 XN=5 SCCRQ=1s
+	N=20 K=3 XN=5 SCCRQ=1s SCALE="1:20 10:20 100:100"
 fi
 
 cleanup() {
@@ -59,6 +72,7 @@ cleanup() {
 	# the daemons' logs beside the results (vm/agent-logs/): why a login failed
 	mkdir -p "$logs"
 	cp "$T/lac.log" "$logs/l2tpseld-lac.log" 2> /dev/null
+	cp "$T/lns.log" "$logs/l2tpseld-lns.log" 2> /dev/null
 	cp "$T/x/lns.log" "$logs/xl2tpd-lns.log" 2> /dev/null
 	cp "$T/x/lac.log" "$logs/xl2tpd-lac.log" 2> /dev/null
 	rm -rf "$T"
@@ -79,7 +93,13 @@ common=(-o 'journal none' -o 'log-level 1' -o 'dataplane none')
 	-o 'hostname dead' -o 'test-mode yes' -o 'lns-mode silent' 2> "$T/dead.log" &
 pids+=($!)
 
-# The live LNS, and xl2tpd as LAC with XN lac sections; pppd stubbed.
+# The l2tpseld LNS: the peer that is not the bottleneck (issue 20).
+"$D" "${common[@]}" -o 'kernel none' -o 'listen 127.0.0.4 port 1701' -o "socket $T/lns.sock" \
+	-o 'hostname lns' 2> "$T/lns.log" &
+LNS_PID=$!
+pids+=($LNS_PID)
+
+# The xl2tpd LNS, and xl2tpd as LAC with XN lac sections to each LNS; pppd stubbed.
 mkdir -p "$T/x"
 printf '#!/bin/sh\nexec sleep 600\n' > "$T/x/pppd"
 chmod +x "$T/x/pppd"
@@ -93,6 +113,8 @@ printf '%s\n' '[global]' 'listen-addr = 127.0.0.2' 'port = 1701' 'access control
 	for i in $(seq "$XN"); do
 		printf '\n[lac b%d]\nlns = 127.0.0.2\nautodial = no\nredial = no\npppoptfile = %s\n' \
 			"$i" "$T/x/options"
+		printf '\n[lac s%d]\nlns = 127.0.0.4\nautodial = no\nredial = no\npppoptfile = %s\n' \
+			"$i" "$T/x/options"
 	done
 } > "$T/x/lac.conf"
 unshare -m sh -c "mount --bind '$T/x/pppd' /usr/sbin/pppd || exit 1
@@ -104,17 +126,19 @@ pids+=($!)
 # The agent as LAC, on the module's selection.
 "$D" "${common[@]}" -o 'port 17011' -o "socket $SOCK" -o "sccrq-timeout $SCCRQ" \
 	-o "icrq-timeout $SCCRQ" 2> "$T/lac.log" &
-pids+=($!)
+LAC_PID=$!
+pids+=($LAC_PID)
 printf '%s\n' 'profile add ok' 'tunnel add t-ok profile ok level 0 dest 127.0.0.2' \
 	'profile add fo' 'tunnel add t-dead profile fo level 0 dest 127.0.0.3' \
-	'tunnel add t-ok2 profile fo level 1 dest 127.0.0.2' > "$T/conf"
+	'tunnel add t-ok2 profile fo level 1 dest 127.0.0.2' \
+	'profile add sel' 'tunnel add t-sel profile sel level 0 dest 127.0.0.4' > "$T/conf"
 "$L" -b "$T/conf"
 for _ in $(seq 200); do
-	[ -S "$SOCK" ] && [ -p "$T/x/lac.ctl" ] && [ -p "$T/x/lns.ctl" ] && break
+	[ -S "$SOCK" ] && [ -S "$T/lns.sock" ] && [ -p "$T/x/lac.ctl" ] && [ -p "$T/x/lns.ctl" ] && break
 	sleep 0.05
 done
-if ! [ -S "$SOCK" ] || ! [ -p "$T/x/lac.ctl" ] || ! [ -p "$T/x/lns.ctl" ]; then
-	cat "$T/lac.log" "$T"/x/*.log >&2
+if ! [ -S "$SOCK" ] || ! [ -S "$T/lns.sock" ] || ! [ -p "$T/x/lac.ctl" ] || ! [ -p "$T/x/lns.ctl" ]; then
+	cat "$T/lac.log" "$T/lns.log" "$T"/x/*.log >&2
 	echo "agent: the agent or xl2tpd did not start" >&2
 	exit 1
 fi
@@ -149,33 +173,65 @@ r=$(agent ok livelater "$K" 1)
 echo "agent live-later $K ms=$(field median_ms <<< "$r")" >> "$res"
 echo "agent sccrq-timeout 1 ms=$(( ${SCCRQ%s} * 1000 ))" >> "$res"
 
+# cpu PID: its user + system time so far, in clock ticks
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+tick_us=$(( 1000000 / $(getconf CLK_TCK) ))
+# cpu_us TICKS N: microseconds of CPU per item
+cpu_us() { echo $(( $1 * tick_us / $2 )); }
+
+# xl2tpd_calls PREFIX N: N calls through xl2tpd as LAC, one after another; ms
+xl2tpd_calls() {
+	local t0 i
+	# Each "Call established" line of its log, as it is written: no polling.
+	# tail ends with this script (--pid), grep with tail.
+	exec 3< <(tail -n 0 -F --pid=$$ "$T/x/lac.log" 2> /dev/null | grep --line-buffered 'Call established')
+	sleep 0.2	# tail's start, so that it sees the first call's line
+	t0=$(now_ms)
+	for i in $(seq "$2"); do
+		echo "c $1$i" > "$T/x/lac.ctl"
+		if ! read -r -t 300 -u 3 _; then
+			grep -v '^xl2tpd.*: "' "$T/x/lac.log" | tail -n 20 >&2
+			echo "agent: xl2tpd call $1$i of $2 was not established within 300 s" >&2
+			exit 1
+		fi
+	done
+	echo $(( $(now_ms) - t0 ))
+	exec 3<&-
+}
+
 # -- sessions per second, one after another: the agent, then xl2tpd
-say "l2tpseld: $N logins one after another"
-r=$(agent ok serial "$N" 1)
-[ "$(field ok <<< "$r")" = "$N" ] || { why; echo "agent: $r" >&2; exit 1; }
-echo "agent serial $N count=$N ms=$(field ms <<< "$r") per_s=$(field per_s <<< "$r")" >> "$res"
+for lns in xl2tpd sel; do
+	if [ $lns = xl2tpd ]; then prof=ok xsec=b suf= ; else prof=sel xsec=s suf=-sel; fi
+	say "l2tpseld: $N logins one after another to the $lns LNS"
+	r=$(agent $prof "serial$suf" "$N" 1)
+	[ "$(field ok <<< "$r")" = "$N" ] || { why; echo "agent: $r" >&2; exit 1; }
+	echo "agent serial$suf $N count=$N ms=$(field ms <<< "$r") per_s=$(field per_s <<< "$r")" >> "$res"
 
-say "xl2tpd: $XN calls one after another"
-# Each "Call established" line of its log, as it is written: no polling.
-# tail ends with this script (--pid), grep with tail.
-exec 3< <(tail -n +1 -F --pid=$$ "$T/x/lac.log" 2> /dev/null | grep --line-buffered 'Call established')
-t0=$(now_ms)
-for i in $(seq "$XN"); do
-	echo "c b$i" > "$T/x/lac.ctl"
-	if ! read -r -t 300 -u 3 _; then
-		grep -v '^xl2tpd.*: "' "$T/x/lac.log" | tail -n 20 >&2
-		echo "agent: xl2tpd call $i of $XN was not established within 300 s" >&2
-		exit 1
-	fi
+	say "xl2tpd: $XN calls one after another to the $lns LNS"
+	ms=$(xl2tpd_calls $xsec "$XN") || exit 1
+	echo "agent xl2tpd$suf $XN count=$XN ms=$ms per_s=$(per_s "$XN" "$ms")" >> "$res"
 done
-ms=$(( $(now_ms) - t0 ))
-exec 3<&-
-echo "agent xl2tpd $XN count=$XN ms=$ms per_s=$(per_s "$XN" "$ms")" >> "$res"
 
-# -- the agent with 4 clients at once (xl2tpd takes one command at a time)
-say "l2tpseld: $N logins from 4 clients"
-# Failed logins are a result here, not a stop: counted, and their reasons logged.
-r=$("$B" agent "$SOCK" ok parallel "$N" 4) || { why; tail -n 20 "$T/lac.log" >&2; exit 1; }
-[ "$(field ok <<< "$r")" = "$N" ] || why
-echo "agent parallel $N count=$N ok=$(field ok <<< "$r") ms=$(field ms <<< "$r") per_s=$(field per_s <<< "$r")" >> "$res"
+# -- against concurrency: logins C at a time to the l2tpseld LNS, their
+# logouts C at a time, and the floor.  Failed logins are a result here, not
+# a stop: counted, and their reasons logged.
+ids=$T/ids
+for cn in $SCALE; do
+	c=${cn%%:*} n=${cn##*:}
+	say "l2tpseld: $n logins, $c at a time"
+	l0=$(cpu "$LAC_PID") s0=$(cpu "$LNS_PID")
+	r=$("$B" agent "$SOCK" sel "c$c-" "$n" "$c" "$ids") || { why; tail -n 20 "$T/lac.log" >&2; exit 1; }
+	l1=$(cpu "$LAC_PID") s1=$(cpu "$LNS_PID")
+	[ "$(field ok <<< "$r")" = "$n" ] || why
+	echo "agent scale $c count=$n $(tr ' ' '\n' <<< "$r" | grep -E '^(ok|ms|per_s|p50_ms|p99_ms|kernel_us|tunnel_us|call_us|own_us)=' | tr '\n' ' ')lac_cpu_us=$(cpu_us $((l1 - l0)) "$n") lns_cpu_us=$(cpu_us $((s1 - s0)) "$n")" >> "$res"
+
+	say "l2tpseld: their logouts, $c at a time"
+	l0=$(cpu "$LAC_PID")
+	r=$("$B" logout "$SOCK" "$ids" "$c" "$T/lns.sock") || { tail -n 20 "$T/lac.log" >&2; exit 1; }
+	l1=$(cpu "$LAC_PID")
+	echo "agent logout $c $r lac_cpu_us=$(cpu_us $((l1 - l0)) "$(field count <<< "$r")")" >> "$res"
+
+	r=$("$B" udp-floor "$n" "$c") || exit 1
+	echo "agent floor $c $r" >> "$res"
+done
 say "done"

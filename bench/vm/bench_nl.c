@@ -17,9 +17,13 @@
  *   bench-nl session-bench COUNT             SESSION_UP + SESSION_DOWN round trips,
  *                                            each pair followed by a GETFAMILY
  *   bench-nl dump {domain|profile|session|route}   one dump, timed
- *   bench-nl agent SOCKET PROFILE PREFIX N CLIENTS
+ *   bench-nl agent SOCKET PROFILE PREFIX N CLIENTS [IDFILE]
  *                                            N logins through l2tpseld's API,
  *                                            CLIENTS at a time
+ *   bench-nl logout SOCKET IDFILE CLIENTS LNS_SOCKET
+ *                                            their logouts, until the LNS has none
+ *   bench-nl udp-floor N CLIENTS             a login's datagrams between two bare
+ *                                            UDP sockets, N exchanges, CLIENTS at once
  *
  * Each command prints one line of NAME=VALUE words (count=, ns=, ...; the
  * round-trip benches print medians) and exits 0, or prints the kernel's
@@ -35,6 +39,9 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
+#include <sys/time.h>
+#include <signal.h>
 #include <arpa/inet.h>
 #include <linux/genetlink.h>
 #include <linux/rtnetlink.h>
@@ -475,6 +482,7 @@ static void login_bench(uint32_t count, int attr, const char *val)
 
 struct agent_client {
 	int fd;
+	uint32_t req;			/* index of its request */
 	uint64_t t0;
 	size_t len;
 	char buf[1024];
@@ -496,95 +504,112 @@ static int agent_connect(const char *path)
 	return fd;
 }
 
-static void agent_start(struct agent_client *c, const char *path, const char *prefix,
-			uint32_t i, const char *profile)
+/* The @q quantile (0 < q <= 1) of @n samples, nearest rank; sorts @v. */
+static uint64_t quantile(uint64_t *v, uint32_t n, double q)
 {
-	char req[256];
-	int n = snprintf(req, sizeof(req), "login %s%u@bench profile %s\n", prefix, i, profile);
+	uint32_t r;
 
-	c->fd = agent_connect(path);
-	c->len = 0;
-	c->t0 = mono_ns();
-	if (write(c->fd, req, (size_t)n) != n)
-		die("write to l2tpseld", errno);
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	r = (uint32_t)(q * n + 0.999999);
+	return v[(r ? r : 1) - 1];
+}
+
+/* The value after " KEY " in @line, or 0. */
+static uint64_t field_u64(const char *line, const char *key)
+{
+	char k[32];
+	const char *p;
+
+	snprintf(k, sizeof(k), " %s ", key);
+	p = strstr(line, k);
+	return p ? strtoull(p + strlen(k), NULL, 10) : 0;
 }
 
 /*
- * bench-nl agent SOCKET PROFILE PREFIX N CLIENTS: N logins through the agent,
- * CLIENTS at a time, each on a connection of its own, as a PPP front end
- * would make them; the time until the last "done".  Prints count, ok,
- * ms, per_s, the median and the highest number of attempts a login took.
+ * A pool of API requests: @n of them, @nclients at a time, each on a
+ * connection of its own (as a PPP front end would open them).  @request
+ * writes request i's line; @answer sees each line until it returns true (the
+ * request's end).  Return: nanoseconds until the last one ended.
  */
-static void agent_bench(const char *path, const char *profile, const char *prefix,
-			uint32_t n, uint32_t nclients)
+struct agent_pool {
+	const char *path;
+	uint32_t n, nclients;
+	void (*request)(struct agent_pool *p, uint32_t i, char *buf, size_t len);
+	bool (*answer)(struct agent_pool *p, uint32_t i, const char *line, uint64_t ns);
+	void *ctx;
+};
+
+static void pool_start(struct agent_pool *p, struct agent_client *c, uint32_t i)
 {
-	struct agent_client *cl = calloc(nclients, sizeof(*cl));
-	struct pollfd *pfd = calloc(nclients, sizeof(*pfd));
-	uint64_t *lat = samples(n), t0 = mono_ns();
-	uint32_t started = 0, done = 0, ok = 0, max_att = 0, said_fail = 0, i;
+	char req[256];
+	size_t n;
+
+	p->request(p, i, req, sizeof(req));
+	n = strlen(req);
+	c->fd = agent_connect(p->path);
+	c->req = i;
+	c->len = 0;
+	c->t0 = mono_ns();
+	if (write(c->fd, req, n) != (ssize_t)n)
+		die("write to l2tpseld", errno);
+}
+
+static uint64_t pool_run(struct agent_pool *p)
+{
+	struct agent_client *cl = calloc(p->nclients, sizeof(*cl));
+	struct pollfd *pfd = calloc(p->nclients, sizeof(*pfd));
+	uint32_t started = 0, done = 0, i;
+	uint64_t t0 = mono_ns();
 
 	if (!cl || !pfd)
 		die("agent", ENOMEM);
-	for (i = 0; i < nclients && started < n; i++)
-		agent_start(&cl[i], path, prefix, started++, profile);
-	for (; i < nclients; i++)
+	for (i = 0; i < p->nclients && started < p->n; i++)
+		pool_start(p, &cl[i], started++);
+	for (; i < p->nclients; i++)
 		cl[i].fd = -1;
-	while (done < n) {
-		for (i = 0; i < nclients; i++)
+	while (done < p->n) {
+		for (i = 0; i < p->nclients; i++)
 			pfd[i] = (struct pollfd){ .fd = cl[i].fd, .events = POLLIN };
-		int pr = poll(pfd, nclients, 30000);
+		int pr = poll(pfd, p->nclients, 30000);
 
 		if (pr < 0)
 			die("waiting for l2tpseld", errno);
 		if (!pr) {
-			fprintf(stderr, "bench-nl: agent: no answer from l2tpseld in 30 s; %u of %u logins done, %u waiting\n",
-				done, n, started - done);
+			fprintf(stderr, "bench-nl: agent: no answer from l2tpseld in 30 s; %u of %u done, %u waiting\n",
+				done, p->n, started - done);
 			exit(1);
 		}
-		for (i = 0; i < nclients; i++) {
+		for (i = 0; i < p->nclients; i++) {
 			struct agent_client *c = &cl[i];
 			char *nl_at, *line;
-			bool finished;
+			bool finished = false;
 			ssize_t r;
 
 			if (c->fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			r = read(c->fd, c->buf + c->len, sizeof(c->buf) - 1 - c->len);
 			if (r <= 0) {
-				fprintf(stderr, "bench-nl: l2tpseld closed a connection before \"done\"\n");
+				fprintf(stderr, "bench-nl: l2tpseld closed a connection before its answer\n");
 				exit(1);
 			}
 			c->len += (size_t)r;
 			c->buf[c->len] = '\0';
 			line = c->buf;
-			finished = false;
-			while ((nl_at = strchr(line, '\n'))) {
+			while (!finished && (nl_at = strchr(line, '\n'))) {
 				*nl_at = '\0';
-				if (!strncmp(line, "error", 5)) {
-					fprintf(stderr, "bench-nl: l2tpseld: %s\n", line);
-					exit(1);
-				}
-				if (!strncmp(line, "done ", 5)) {
-					const char *a = strstr(line, " attempts ");
-
-					lat[done++] = mono_ns() - c->t0;
-					if (!strncmp(line, "done ok", 7))
-						ok++;
-					else if (!said_fail++)
-						fprintf(stderr, "bench-nl: agent: %s\n", line);
-					if (a && (uint32_t)atoi(a + 10) > max_att)
-						max_att = (uint32_t)atoi(a + 10);
-					close(c->fd);
-					c->fd = -1;
-					if (started < n)
-						agent_start(c, path, prefix, started++, profile);
-					finished = true;
-					break;
-				}
+				finished = p->answer(p, c->req, line, mono_ns() - c->t0);
 				line = nl_at + 1;
 			}
-			if (finished)
+			if (finished) {
+				close(c->fd);
+				c->fd = -1;
+				done++;
+				if (started < p->n)
+					pool_start(p, c, started++);
 				continue;
+			}
 			if (line != c->buf) {
 				c->len -= (size_t)(line - c->buf);
 				memmove(c->buf, line, c->len);
@@ -594,12 +619,300 @@ static void agent_bench(const char *path, const char *profile, const char *prefi
 			}
 		}
 	}
-	t0 = mono_ns() - t0;
-	printf("count=%u ok=%u ms=%llu per_s=%.1f median_ms=%.1f max_attempts=%u\n", n, ok,
-	       (unsigned long long)(t0 / 1000000), n * 1e9 / (double)t0,
-	       median(lat, n) / 1e6, max_att);
 	free(cl);
 	free(pfd);
+	return mono_ns() - t0;
+}
+
+/* What the logins said: latency and the agent's step times (its "done" line). */
+struct login_run {
+	const char *profile, *prefix;
+	uint64_t *lat, *kernel, *tunnel, *call, *own;
+	uint32_t *ids;
+	uint32_t ok, fails, max_att;
+};
+
+static void login_request(struct agent_pool *p, uint32_t i, char *buf, size_t len)
+{
+	struct login_run *r = p->ctx;
+
+	snprintf(buf, len, "login %s%u@bench profile %s\n", r->prefix, i, r->profile);
+}
+
+static bool login_answer(struct agent_pool *p, uint32_t i, const char *line, uint64_t ns)
+{
+	struct login_run *r = p->ctx;
+	uint64_t setup, k, t, c;
+	uint32_t att;
+
+	if (!strncmp(line, "error", 5)) {
+		fprintf(stderr, "bench-nl: l2tpseld: %s\n", line);
+		exit(1);
+	}
+	if (strncmp(line, "done ", 5))
+		return false;
+	att = (uint32_t)field_u64(line, "attempts");
+	if (att > r->max_att)
+		r->max_att = att;
+	if (strncmp(line, "done ok", 7)) {
+		if (!r->fails++)
+			fprintf(stderr, "bench-nl: agent: %s\n", line);
+		return true;
+	}
+	setup = field_u64(line, "setup-us");
+	k = field_u64(line, "kernel-us");
+	t = field_u64(line, "tunnel-us");
+	c = field_u64(line, "call-us");
+	r->lat[r->ok] = ns;
+	r->kernel[r->ok] = k;
+	r->tunnel[r->ok] = t;
+	r->call[r->ok] = c;
+	r->own[r->ok] = setup > k + t + c ? setup - k - t - c : 0;
+	r->ids[r->ok] = (uint32_t)field_u64(line, "session");
+	r->ok++;
+	(void)i;
+	return true;
+}
+
+/*
+ * bench-nl agent SOCKET PROFILE PREFIX N CLIENTS [IDFILE]: N logins through
+ * the agent, CLIENTS at a time; the time until the last "done".  Prints
+ * count, ok, ms, per_s, the median, 50th and 99th percentile setup time of
+ * the logins that succeeded and the medians of their steps (kernel_us,
+ * tunnel_us, call_us, own_us: the agent's "done" line), the highest number
+ * of attempts.  IDFILE receives the sessions' IDs, one per line (logout).
+ */
+static void agent_bench(const char *path, const char *profile, const char *prefix,
+			uint32_t n, uint32_t nclients, const char *idfile)
+{
+	struct login_run r = { .profile = profile, .prefix = prefix };
+	struct agent_pool p = { .path = path, .n = n, .nclients = nclients,
+				.request = login_request, .answer = login_answer, .ctx = &r };
+	uint64_t ns, p50, p99;
+	uint32_t i;
+
+	r.lat = samples(n);
+	r.kernel = samples(n);
+	r.tunnel = samples(n);
+	r.call = samples(n);
+	r.own = samples(n);
+	r.ids = calloc(n, sizeof(*r.ids));
+	if (!r.ids)
+		die("agent", ENOMEM);
+	ns = pool_run(&p);
+	if (idfile) {
+		FILE *f = fopen(idfile, "w");
+
+		if (!f)
+			die(idfile, errno);
+		for (i = 0; i < r.ok; i++)
+			fprintf(f, "%u\n", r.ids[i]);
+		fclose(f);
+	}
+	p50 = quantile(r.lat, r.ok, 0.5);
+	p99 = quantile(r.lat, r.ok, 0.99);
+	printf("count=%u ok=%u ms=%llu per_s=%.1f median_ms=%.1f p50_ms=%.1f p99_ms=%.1f "
+	       "kernel_us=%llu tunnel_us=%llu call_us=%llu own_us=%llu max_attempts=%u\n",
+	       n, r.ok, (unsigned long long)(ns / 1000000), n * 1e9 / (double)ns,
+	       median(r.lat, r.ok) / 1e6, p50 / 1e6, p99 / 1e6,
+	       (unsigned long long)median(r.kernel, r.ok), (unsigned long long)median(r.tunnel, r.ok),
+	       (unsigned long long)median(r.call, r.ok), (unsigned long long)median(r.own, r.ok),
+	       r.max_att);
+	free(r.lat);
+	free(r.kernel);
+	free(r.tunnel);
+	free(r.call);
+	free(r.own);
+	free(r.ids);
+}
+
+struct logout_run {
+	uint32_t *ids;
+	uint64_t *lat;
+	uint32_t ok;
+};
+
+static void logout_request(struct agent_pool *p, uint32_t i, char *buf, size_t len)
+{
+	struct logout_run *r = p->ctx;
+
+	snprintf(buf, len, "logout %u\n", r->ids[i]);
+}
+
+static bool logout_answer(struct agent_pool *p, uint32_t i, const char *line, uint64_t ns)
+{
+	struct logout_run *r = p->ctx;
+
+	(void)i;
+	if (!strcmp(line, "ok"))
+		r->lat[r->ok++] = ns;
+	else
+		fprintf(stderr, "bench-nl: logout: %s\n", line);
+	return true;
+}
+
+/* The "sessions N" of an agent's "stats" answer, or -1. */
+static long agent_sessions(const char *path)
+{
+	char buf[2048];
+	size_t len = 0;
+	long n = -1;
+	int fd = agent_connect(path);
+
+	if (write(fd, "stats\n", 6) != 6)
+		die("write to l2tpseld", errno);
+	while (len < sizeof(buf) - 1) {
+		ssize_t r = read(fd, buf + len, sizeof(buf) - 1 - len);
+
+		if (r <= 0)
+			break;
+		len += (size_t)r;
+		buf[len] = '\0';
+		if (strstr(buf, "\nend\n")) {
+			const char *s = strstr(buf, " sessions ");
+
+			n = s ? strtol(s + 10, NULL, 10) : -1;
+			break;
+		}
+	}
+	close(fd);
+	return n;
+}
+
+/*
+ * bench-nl logout SOCKET IDFILE CLIENTS LNS_SOCKET: "logout ID" for each ID,
+ * CLIENTS at a time, each on a connection of its own; then the LNS agent's
+ * "stats" is read every millisecond until it holds no session (at most 60 s).
+ * Prints count, ok, ms (until the LNS held none), per_s, the 50th and 99th
+ * percentile of the answers' time, and lns_left.
+ */
+static void logout_bench(const char *path, const char *idfile, uint32_t nclients,
+			 const char *lns)
+{
+	struct logout_run r = { 0 };
+	struct agent_pool p = { .path = path, .nclients = nclients,
+				.request = logout_request, .answer = logout_answer, .ctx = &r };
+	FILE *f = fopen(idfile, "r");
+	uint32_t cap = 1024, id;
+	uint64_t t0, deadline, p50, p99;
+	long left;
+
+	if (!f)
+		die(idfile, errno);
+	r.ids = malloc(cap * sizeof(*r.ids));
+	while (r.ids && fscanf(f, "%u", &id) == 1) {
+		if (p.n == cap)
+			r.ids = realloc(r.ids, (cap *= 2) * sizeof(*r.ids));
+		if (r.ids)
+			r.ids[p.n++] = id;
+	}
+	fclose(f);
+	if (!r.ids)
+		die("logout", ENOMEM);
+	r.lat = samples(p.n ? p.n : 1);
+	t0 = mono_ns();
+	if (p.n)
+		pool_run(&p);
+	deadline = t0 + 60000000000ull;
+	while ((left = agent_sessions(lns)) > 0 && mono_ns() < deadline)
+		usleep(1000);
+	t0 = mono_ns() - t0;
+	p50 = quantile(r.lat, r.ok, 0.5);
+	p99 = quantile(r.lat, r.ok, 0.99);
+	printf("count=%u ok=%u ms=%llu per_s=%.1f p50_ms=%.1f p99_ms=%.1f lns_left=%ld\n",
+	       p.n, r.ok, (unsigned long long)(t0 / 1000000), p.n * 1e9 / (double)t0,
+	       p50 / 1e6, p99 / 1e6, left);
+	free(r.ids);
+	free(r.lat);
+}
+
+/*
+ * bench-nl udp-floor N CLIENTS: the physical floor of a login on an
+ * established tunnel, the same four datagrams (ICRQ 60 bytes, ICRP 40, ICCN
+ * 60, the ZLB 12) between two bare UDP sockets on the loopback, no state,
+ * no protocol: a child answers ICRQ with ICRP and ICCN with the ZLB.  N
+ * exchanges, CLIENTS in flight at once; prints count, ms, per_s, p50_ms,
+ * p99_ms.
+ */
+enum { FLOOR_ICRQ = 10, FLOOR_ICRP = 11, FLOOR_ICCN = 12, FLOOR_ZLB = 0 };
+
+static void udp_floor(uint32_t n, uint32_t nclients)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t alen = sizeof(a);
+	int srv = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	int cli = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	uint64_t *t0 = samples(n), *lat = samples(n), start;
+	uint32_t started = 0, done = 0;
+	uint8_t buf[64] = { 0 };
+	pid_t child;
+
+	struct timeval tmo = { .tv_sec = 5 };
+	int big = 16 << 20;
+
+	/* room for every datagram in flight: a drop would stall the run */
+	if (srv >= 0 && cli >= 0)
+		for (int i = 0; i < 2; i++)
+			if (setsockopt(i ? cli : srv, SOL_SOCKET, SO_RCVBUFFORCE, &big, sizeof(big)))
+				setsockopt(i ? cli : srv, SOL_SOCKET, SO_RCVBUF, &big, sizeof(big));
+	if (cli >= 0)
+		setsockopt(cli, SOL_SOCKET, SO_RCVTIMEO, &tmo, sizeof(tmo));
+	if (srv < 0 || cli < 0 || bind(srv, (struct sockaddr *)&a, sizeof(a)) ||
+	    getsockname(srv, (struct sockaddr *)&a, &alen) ||
+	    connect(cli, (struct sockaddr *)&a, sizeof(a)))
+		die("udp-floor: sockets", errno);
+	child = fork();
+	if (child < 0)
+		die("udp-floor: fork", errno);
+	if (!child) {
+		struct sockaddr_in from;
+		socklen_t flen;
+
+		for (;;) {
+			flen = sizeof(from);
+			ssize_t r = recvfrom(srv, buf, sizeof(buf), 0, (struct sockaddr *)&from, &flen);
+
+			if (r < 8)
+				_exit(r < 0);
+			buf[0] = buf[0] == FLOOR_ICRQ ? FLOOR_ICRP : FLOOR_ZLB;
+			sendto(srv, buf, buf[0] == FLOOR_ICRP ? 40 : 12, 0, (struct sockaddr *)&from, flen);
+		}
+	}
+	close(srv);
+	start = mono_ns();
+	while (done < n) {
+		ssize_t r;
+		uint32_t id;
+
+		while (started < n && started - done < nclients) {
+			buf[0] = FLOOR_ICRQ;
+			memcpy(buf + 4, &started, 4);
+			t0[started] = mono_ns();
+			if (send(cli, buf, 60, 0) != 60)
+				die("udp-floor: send", errno);
+			started++;
+		}
+		r = recv(cli, buf, sizeof(buf), 0);
+		if (r < 8) {
+			kill(child, SIGTERM);
+			die("udp-floor: a datagram was lost or the answer is late", r < 0 ? errno : EIO);
+		}
+		memcpy(&id, buf + 4, 4);
+		if (buf[0] == FLOOR_ICRP) {
+			buf[0] = FLOOR_ICCN;
+			if (send(cli, buf, 60, 0) != 60)
+				die("udp-floor: send", errno);
+		} else if (id < n) {
+			lat[done++] = mono_ns() - t0[id];
+		}
+	}
+	start = mono_ns() - start;
+	send(cli, buf, 1, 0);	/* too short: the child ends */
+	waitpid(child, NULL, 0);
+	close(cli);
+	printf("count=%u ms=%.1f per_s=%.1f p50_ms=%.3f p99_ms=%.3f\n", n, start / 1e6,
+	       n * 1e9 / (double)start, quantile(lat, n, 0.5) / 1e6, quantile(lat, n, 0.99) / 1e6);
+	free(t0);
 	free(lat);
 }
 
@@ -701,9 +1014,13 @@ int main(int argc, char **argv)
 	else if (argc == 4 && !strcmp(argv[1], "login-bench"))
 		login_bench(parse_u32(argv[2], "COUNT") ?: 1, strchr(argv[3], '@') ?
 			    L2TPSEL_A_USER : L2TPSEL_A_PROFILE, argv[3]);
-	else if (argc == 7 && !strcmp(argv[1], "agent"))
+	else if ((argc == 7 || argc == 8) && !strcmp(argv[1], "agent"))
 		agent_bench(argv[2], argv[3], argv[4], parse_u32(argv[5], "N") ?: 1,
-			    parse_u32(argv[6], "CLIENTS") ?: 1);
+			    parse_u32(argv[6], "CLIENTS") ?: 1, argc == 8 ? argv[7] : NULL);
+	else if (argc == 6 && !strcmp(argv[1], "logout"))
+		logout_bench(argv[2], argv[3], parse_u32(argv[4], "CLIENTS") ?: 1, argv[5]);
+	else if (argc == 4 && !strcmp(argv[1], "udp-floor"))
+		udp_floor(parse_u32(argv[2], "N") ?: 1, parse_u32(argv[3], "CLIENTS") ?: 1);
 	else if (argc == 3 && !strcmp(argv[1], "dump"))
 		dump(argv[2]);
 	else if (argc >= 4)
@@ -712,7 +1029,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: bench-nl { limit-max N | profiles FROM TO | tunnels FROM TO PER |\n"
 				"                  domains FROM TO PROFILE | sessions FROM TO | routes FROM TO |\n"
 				"                  login-bench COUNT {USER@DOMAIN|PROFILE} | session-bench COUNT |\n"
-				"                  dump WHAT | agent SOCKET PROFILE PREFIX N CLIENTS }\n");
+				"                  dump WHAT | agent SOCKET PROFILE PREFIX N CLIENTS [IDFILE] |\n"
+				"                  logout SOCKET IDFILE CLIENTS LNS_SOCKET | udp-floor N CLIENTS }\n");
 		return 2;
 	}
 	if (nl.sock)

@@ -67,11 +67,26 @@ m() {
 	rec "$kind $what $n $v"
 }
 
+# mem: MemFree and SUnreclaim once what is freed after a grace period is
+# (a replaced profile version, a deleted object: kfree_rcu and call_rcu run
+# in batches): read until two readings 0.5 s apart differ by under 64 kB,
+# at most 20 times
 mem() {
-	sync
-	echo 3 > /proc/sys/vm/drop_caches
-	awk '/^MemFree:/ { f = $2 } /^SUnreclaim:/ { s = $2 }
-	     END { printf "free_kb=%d sunreclaim_kb=%d\n", f, s }' /proc/meminfo
+	local a b i
+	read_mem() {
+		sync
+		echo 3 > /proc/sys/vm/drop_caches
+		awk '/^MemFree:/ { f = $2 } /^SUnreclaim:/ { s = $2 }
+		     END { printf "free_kb=%d sunreclaim_kb=%d\n", f, s }' /proc/meminfo
+	}
+	a=$(read_mem)
+	for ((i = 0; i < 20; i++)); do
+		sleep 0.5
+		b=$(read_mem)
+		awk -v a="${a#free_kb=}" -v b="${b#free_kb=}" 'BEGIN { d = a - b; exit !(d < 64 && d > -64) }' && break
+		a=$b
+	done
+	echo "$b"
 }
 
 # best CMD...: run CMD (which prints NAME=VALUE words) REPS times; keep the

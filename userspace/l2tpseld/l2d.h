@@ -116,6 +116,7 @@ struct l2d_session {
 	uint64_t key;			/* SESSION_UP key */
 	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */
 	struct l2d_login *login;	/* LAC, during setup */
+	uint64_t icrq_us;		/* LAC: when its ICRQ was queued */
 	uint16_t cdn_result, cdn_error;
 	enum l2d_end end;
 	char user[L2D_USER_MAX];
@@ -177,6 +178,12 @@ struct l2d_login {
 	 * secret and Host Name for a tunnel its attempt opens */
 	struct rad_set_entry *set;
 	unsigned int nset;
+	/* where its time went (l2d_mono_us()), told in its "done" line */
+	uint64_t t0_us;			/* the request came */
+	uint64_t attempt_us;		/* the current attempt began */
+	uint64_t kernel_us;		/* in LOGIN_BEGIN and LOGIN_REPORT */
+	uint64_t tunnel_us;		/* waiting for a tunnel to come up */
+	uint64_t call_us;		/* ICRQ queued to ICRP, over its attempts */
 };
 
 /* Selection and admission: the l2tpsel module (knl.c) or a stub (kstub.c). */
@@ -356,6 +363,8 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 void l2d_session_free(struct l2d_session *s);
 struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid);
+/* CLOCK_MONOTONIC in microseconds: a login's step times, never a timer */
+uint64_t l2d_mono_us(void);
 
 /* ---- LAC logins (lac.c) ---- */
 /*

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <linux/l2tpsel.h>
 
@@ -22,6 +23,22 @@
 #include "radius.h"
 #include "why.h"
 
+uint64_t l2d_mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+/* " setup-us ...": the end of a "done" line, where the login's time went */
+static void times_str(const struct l2d_login *lg, char *buf, size_t len)
+{
+	snprintf(buf, len, "setup-us %llu kernel-us %llu tunnel-us %llu call-us %llu",
+		 (unsigned long long)(l2d_mono_us() - lg->t0_us),
+		 (unsigned long long)lg->kernel_us, (unsigned long long)lg->tunnel_us,
+		 (unsigned long long)lg->call_us);
+}
 
 void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
 {
@@ -60,10 +77,13 @@ void l2d_login_free(struct l2d_login *lg)
 static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 {
 	struct l2d *d = lg->d;
+	char times[128];
 
+	times_str(lg, times, sizeof(times));
 	if (!st->ok) {
 		d->stats.logins_failed++;
-		l2d_login_event(lg, "done fail reason %s attempts %u", l2s_why_name(st->why), lg->attempts);
+		l2d_login_event(lg, "done fail reason %s attempts %u %s", l2s_why_name(st->why),
+				lg->attempts, times);
 		snprintf(lg->why, sizeof(lg->why), "%s", st->why == L2TPSEL_WHY_EXHAUSTED ?
 			 "no LNS answered for this domain" : st->why == L2TPSEL_WHY_NO_TUNNELS ?
 			 "no tunnel is configured for this domain" : st->why == L2TPSEL_WHY_CDN ?
@@ -72,7 +92,7 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 	} else {
 		/* reached only when the kernel says ok with no session up: a bug */
 		d->stats.logins_failed++;
-		l2d_login_event(lg, "done fail reason internal attempts %u", lg->attempts);
+		l2d_login_event(lg, "done fail reason internal attempts %u %s", lg->attempts, times);
 	}
 	l2d_login_free(lg);
 }
@@ -110,6 +130,7 @@ static bool attempt(struct l2d_login *lg)
 	struct l2d_rlans a;
 
 	lg->attempts++;
+	lg->attempt_us = l2d_mono_us();
 	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
 	/* an attempt our own rate limiter refuses is not sent: a local failure */
 	if (l2d_rl_check(d, &q, &a) != L2TPSEL_RL_PASS) {
@@ -247,7 +268,9 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 	}
 	lg->next = d->logins;
 	d->logins = lg;
+	lg->t0_us = l2d_mono_us();
 	ret = d->kops->login_begin(d, lg, &st);
+	lg->kernel_us += l2d_mono_us() - lg->t0_us;
 	if (ret) {
 		const char *km = d->kops->errmsg ? d->kops->errmsg(d) : NULL;
 
@@ -328,12 +351,14 @@ static const char *outcome_name(unsigned int o)
 static void login_ok(struct l2d_login *lg, struct l2d_session *s, const struct l2d_step *st)
 {
 	struct l2d *d = lg->d;
+	char times[128];
 
 	s->admitted = true;
 	d->stats.logins_ok++;
-	l2d_login_event(lg, "done ok session %u tunnel %s profile %s tid %u peer-tid %u sid %u peer-sid %u attempts %u",
+	times_str(lg, times, sizeof(times));
+	l2d_login_event(lg, "done ok session %u tunnel %s profile %s tid %u peer-tid %u sid %u peer-sid %u attempts %u %s",
 			lg->id, st->tunnel, st->profile, s->t->tid,
-			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts);
+			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts, times);
 	s->login = NULL;
 	lg->s = NULL;
 	lg->ok_s = s;
@@ -362,6 +387,7 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 	struct l2d_session *s = lg->s;
 	unsigned int o = outcome_of(end);
 	struct l2d_step st;
+	uint64_t t0;
 	int ret;
 
 	if (o == L2TPSEL_OUTCOME_CDN || o == L2TPSEL_OUTCOME_STOPCCN)
@@ -371,7 +397,9 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 		l2d_login_event(lg, "outcome %u %s", lg->attempts, outcome_name(o));
 	if (o != L2TPSEL_OUTCOME_OK && lg->access && d->aops && d->aops->attempt_failed)
 		d->aops->attempt_failed(d, lg, o);
+	t0 = l2d_mono_us();
 	ret = d->kops->login_report(d, lg, o, result, error, &st);
+	lg->kernel_us += l2d_mono_us() - t0;
 	if (ret) {
 		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_REPORT: %d", lg->id, ret);
 		l2d_login_event(lg, "done fail reason kernel-error");

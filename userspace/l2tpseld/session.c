@@ -217,6 +217,9 @@ void l2d_session_tunnel_up(struct l2d_session *s)
 	uint8_t buf[512];
 
 	s->serial = ++d->next_serial;
+	s->icrq_us = l2d_mono_us();
+	if (s->login)
+		s->login->tunnel_us += s->icrq_us - s->login->attempt_us;
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_ICRQ);
 	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, s->sid);
 	l2tp_put_u32(&b, L2TP_AVP_CALL_SERIAL_NUMBER, s->serial);
@@ -391,6 +394,8 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 	/* no line speed known: 100 Mb/s, as an Ethernet access port */
 	uint32_t tx = 100000000, rx = 100000000;
 
+	if (s->login)
+		s->login->call_us += l2d_mono_us() - s->icrq_us;
 	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &s->peer_sid) || !s->peer_sid)
 		return l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR,
 					 L2TP_ERR_BAD_VALUE, "no Assigned Session ID");
