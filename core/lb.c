@@ -81,7 +81,7 @@ static int pick_dest_equal(const struct l2s_core *c, const struct l2s_profile *p
 	u32 dmask = 0;
 
 	for (i = 0; i < n; i++) {
-		u32 s = c->dests[p->t[cand[i]].dest].sessions;
+		u32 s = l2s_dest_at(c, p->t[cand[i]].dest)->sessions;
 
 		if (s < min)
 			min = s;
@@ -89,7 +89,7 @@ static int pick_dest_equal(const struct l2s_core *c, const struct l2s_profile *p
 	for (i = 0; i < n; i++) {
 		const struct l2s_tunnel *t = &p->t[cand[i]];
 
-		if (c->dests[t->dest].sessions != min)
+		if (l2s_dest_at(c, t->dest)->sessions != min)
 			continue;
 		if (!(dmask & (1u << t->pdest)))
 			ndest++;

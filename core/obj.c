@@ -46,14 +46,38 @@ const struct l2s_mem l2s_mem_default = {
 void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
 		   struct l2s_domain *domains, u32 ndomains)
 {
+	u32 i;
+
 	memset(c, 0, sizeof(*c));
-	memset(dests, 0, sizeof(*dests) * ndests);
-	c->dests = dests;
+	if (ndests > L2S_DESTS_MAX)
+		ndests = L2S_DESTS_MAX;
 	c->ndests_cap = ndests;
+	if (dests) {
+		memset(dests, 0, sizeof(*dests) * ndests);
+		for (i = 0; i * L2S_DEST_CHUNK < ndests; i++)
+			c->dchunk[i] = dests + i * L2S_DEST_CHUNK;
+		c->dflat = true;
+	}
 	c->domains = domains;
 	c->ndomains_cap = ndomains;
 	c->lockout_ms = L2S_DEFAULT_LOCKOUT_MS;
 	c->mem = &l2s_mem_default;
+}
+
+/**
+ * l2s_core_release() - free the destination chunks the instance allocated
+ * @c: the instance; nothing may use it afterwards (readers included)
+ */
+void l2s_core_release(struct l2s_core *c)
+{
+	u32 i;
+
+	for (i = 0; !c->dflat && i < L2S_ARRAY_SIZE(c->dchunk); i++) {
+		if (c->dchunk[i])
+			c->mem->free(c->mem->ctx, c->dchunk[i],
+				     L2S_DEST_CHUNK * sizeof(struct l2s_dest));
+		c->dchunk[i] = NULL;
+	}
 }
 
 /**
@@ -160,11 +184,17 @@ static bool key_equal(const struct l2s_dest_key *a, const struct l2s_dest_key *b
  */
 int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k)
 {
+	const struct l2s_dest *d;
 	u32 i;
 
-	for (i = 0; i < c->ndests_cap; i++)
-		if (c->dests[i].refs && key_equal(&c->dests[i].key, k))
+	for (i = 0; i < c->ndests_cap; i++) {
+		d = l2s_dest_chunk(c, i);
+		if (!d)		/* slots are taken lowest first: none beyond */
+			break;
+		d += i % L2S_DEST_CHUNK;
+		if (d->refs && key_equal(&d->key, k))
 			return (int)i;
+	}
 	return -1;
 }
 
@@ -181,6 +211,54 @@ bool l2s_dest_locked(const struct l2s_dest *d, u64 now)
 }
 
 /*
+ * The lowest free destination slot, its chunk allocated if it had none.
+ * Return: the slot, or -ENOSPC / -ENOMEM with @err set.
+ */
+static int dest_free_slot(struct l2s_core *c, struct l2s_err *err)
+{
+	struct l2s_dest *d;
+	u32 j;
+
+	for (j = 0; j < c->ndests_cap; j++) {
+		d = c->dchunk[j / L2S_DEST_CHUNK];
+		if (!d) {
+			d = c->mem->alloc(c->mem->ctx, L2S_DEST_CHUNK * sizeof(*d));
+			if (!d)
+				return L2S_REFUSE(-ENOMEM, err,
+						  "out of memory for destinations %u-%u", j,
+						  j + L2S_DEST_CHUNK - 1);
+			memset(d, 0, L2S_DEST_CHUNK * sizeof(*d));
+			/* readers find it only through a tunnel published later */
+			L2S_WRITE_ONCE(c->dchunk[j / L2S_DEST_CHUNK], d);
+		}
+		if (!d[j % L2S_DEST_CHUNK].refs)
+			return (int)j;
+	}
+	return L2S_REFUSE(-ENOSPC, err, "at most %u destinations in total", c->ndests_cap);
+}
+
+/**
+ * l2s_dest_reserve() - make sure a tunnel to @k can be added without allocating
+ * @c: the instance
+ * @k: the destination
+ * @err: refusal message
+ *
+ * The module adds tunnels inside a seqcount write section, where it cannot
+ * allocate; it reserves first (the chunk stays, reserved or not).
+ *
+ * Return: 0, or -ENOSPC / -ENOMEM with @err set.
+ */
+int l2s_dest_reserve(struct l2s_core *c, const struct l2s_dest_key *k, struct l2s_err *err)
+{
+	int ret;
+
+	if (l2s_dest_find(c, k) >= 0)
+		return 0;
+	ret = dest_free_slot(c, err);
+	return ret < 0 ? ret : 0;
+}
+
+/*
  * Find or take a destination slot; one reference is taken.  Taking a free
  * slot rewrites its key: the module does that inside a seqcount write
  * section, so that lock-free readers copy a key whole (kmod/select.c).
@@ -189,27 +267,29 @@ static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
 		    struct l2s_err *err)
 {
 	int i = l2s_dest_find(c, k);
-	u32 j;
+	struct l2s_dest *d;
 
 	if (i >= 0) {
-		L2S_WRITE_ONCE(c->dests[i].refs, c->dests[i].refs + 1);
+		d = l2s_dest_at(c, (u32)i);
+		L2S_WRITE_ONCE(d->refs, d->refs + 1);
 		return i;
 	}
-	for (j = 0; j < c->ndests_cap; j++) {
-		if (!c->dests[j].refs) {
-			memset(&c->dests[j], 0, sizeof(c->dests[j]));
-			c->dests[j].key = *k;
-			c->dests[j].refs = 1;
-			return (int)j;
-		}
-	}
-	return L2S_REFUSE(-ENOSPC, err, "at most %u destinations in total", c->ndests_cap);
+	i = dest_free_slot(c, err);
+	if (i < 0)
+		return i;
+	d = l2s_dest_at(c, (u32)i);
+	memset(d, 0, sizeof(*d));
+	d->key = *k;
+	d->refs = 1;
+	return i;
 }
 
 static void dest_put(struct l2s_core *c, u16 slot)
 {
-	if (c->dests[slot].refs)
-		L2S_WRITE_ONCE(c->dests[slot].refs, c->dests[slot].refs - 1);
+	struct l2s_dest *d = l2s_dest_at(c, slot);
+
+	if (d->refs)
+		L2S_WRITE_ONCE(d->refs, d->refs - 1);
 }
 
 /*
@@ -606,7 +686,7 @@ const char *l2s_domain_lookup(const struct l2s_core *c, const char *user)
  */
 void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel)
 {
-	struct l2s_dest *d = &c->dests[p->t[tunnel].dest];
+	struct l2s_dest *d = l2s_dest_at(c, p->t[tunnel].dest);
 
 	/* Written once: lock-free readers in the module may look at them. */
 	L2S_WRITE_ONCE(p->t[tunnel].sessions, p->t[tunnel].sessions + 1);
@@ -625,7 +705,7 @@ void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel
  */
 int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunnel)
 {
-	struct l2s_dest *d = &c->dests[p->t[tunnel].dest];
+	struct l2s_dest *d = l2s_dest_at(c, p->t[tunnel].dest);
 
 	if (!p->t[tunnel].sessions || !d->sessions)
 		return -1;

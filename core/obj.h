@@ -70,7 +70,19 @@ struct l2s_dest {
 	u64 lock_until;		/* ms, caller's clock; locked while now < lock_until */
 	u32 sessions;		/* live sessions to this destination (S-LB-3) */
 	u32 refs;		/* tunnels naming it; the slot is free at 0 */
+	/* the caller's counters, zeroed with the slot (the module's attempts and lockouts) */
+	u32 attempts;
+	u32 failures;
 };
+
+/*
+ * The destination table comes in chunks of L2S_DEST_CHUNK slots (64 bytes
+ * each: a chunk is 4 KiB), allocated when a slot in them is first taken and
+ * kept, so that a slot never moves and an instance with a few destinations
+ * holds a few KiB, not the whole table.
+ */
+#define L2S_DEST_CHUNK			64
+#define L2S_DESTS_MAX			4096	/* slots an instance can have */
 
 /* A tunnel (S-OBJ-2): one entry of a profile. */
 struct l2s_tunnel {
@@ -126,8 +138,10 @@ struct l2s_domain {
 
 /* Global state of one instance (one network namespace). */
 struct l2s_core {
-	struct l2s_dest *dests;		/* caller-provided table */
-	u32 ndests_cap;
+	/* chunk i holds slots i * L2S_DEST_CHUNK...; NULL until needed */
+	struct l2s_dest *dchunk[L2S_DESTS_MAX / L2S_DEST_CHUNK];
+	u32 ndests_cap;			/* slots it may take, at most L2S_DESTS_MAX */
+	bool dflat;			/* the chunks are slices of the caller's table */
 	u32 lockout_ms;			/* configured lockout time */
 	struct l2s_domain *domains;	/* caller-provided table */
 	u32 ndomains, ndomains_cap;
@@ -146,6 +160,24 @@ struct l2s_tunnel_conf {
 
 void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
 		   struct l2s_domain *domains, u32 ndomains);
+void l2s_core_release(struct l2s_core *c);
+
+/*
+ * A destination slot.  @slot must be one a tunnel names (its chunk exists);
+ * lock-free readers reach it through such a tunnel, whose publication
+ * follows the chunk's.
+ */
+static inline struct l2s_dest *l2s_dest_at(const struct l2s_core *c, u32 slot)
+{
+	return &L2S_READ_ONCE(c->dchunk[slot / L2S_DEST_CHUNK])[slot % L2S_DEST_CHUNK];
+}
+
+/* The chunk holding @slot, or NULL: for walks over every slot. */
+static inline struct l2s_dest *l2s_dest_chunk(const struct l2s_core *c, u32 slot)
+{
+	return L2S_READ_ONCE(c->dchunk[slot / L2S_DEST_CHUNK]);
+}
+
 int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err);
 
 void l2s_profile_init(struct l2s_profile *p, const char *name);
@@ -181,6 +213,7 @@ const char *l2s_domain_lookup(const struct l2s_core *c, const char *user);
 bool l2s_dest_locked(const struct l2s_dest *d, u64 now);
 bool l2s_addr_equal(const struct l2s_addr *a, const struct l2s_addr *b);
 int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k);
+int l2s_dest_reserve(struct l2s_core *c, const struct l2s_dest_key *k, struct l2s_err *err);
 
 /* Session counts (kept by the core, driven by the caller, S-LB-3, S-LIM-9). */
 void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);

@@ -91,7 +91,7 @@ static int attempt_shortest(struct l2s_login *lg, struct l2s_core *c,
 	int t;
 
 	for (i = 0; i < p->ndests; i++) {
-		u64 until = c->dests[p->pdest[i]].lock_until;
+		u64 until = l2s_dest_at(c, p->pdest[i])->lock_until;
 
 		if (!(valid & (1u << i)))
 			continue;
@@ -101,7 +101,7 @@ static int attempt_shortest(struct l2s_login *lg, struct l2s_core *c,
 			have = true;
 		}
 	}
-	L2S_WRITE_ONCE(c->dests[p->pdest[best]].lock_until, 0);
+	L2S_WRITE_ONCE(l2s_dest_at(c, p->pdest[best])->lock_until, 0);
 	emit(env, lg, L2S_EV_UNLOCK, L2S_UNLOCK_SHORTEST, p->pdest[best], 0);
 	lg->dlnc &= ~(1u << best);
 	for (i = first; i < first + cnt; i++)
@@ -135,7 +135,7 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 			if (tunnel_full(t) || (lg->contacted & bit))
 				continue;	/* not valid through this tunnel */
 			valid |= bit;
-			if (l2s_dest_locked(&c->dests[t->dest], env->now)) {
+			if (l2s_dest_locked(l2s_dest_at(c, t->dest), env->now)) {
 				if (!(lg->dlnc & bit)) {
 					lg->dlnc |= bit;
 					emit(env, lg, L2S_EV_DLNC, 0, t->dest, 0);
@@ -163,7 +163,7 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 		if (lg->restarts >= L2S_MAX_RESTARTS)
 			return done(lg, st, false, L2S_FAIL_RESTARTS);
 		for (i = 0; i < p->ndests; i++) {
-			struct l2s_dest *d = &c->dests[p->pdest[i]];
+			struct l2s_dest *d = l2s_dest_at(c, p->pdest[i]);
 
 			if (!(lg->dlnc & (1u << i)))
 				continue;
@@ -264,7 +264,7 @@ int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,
 static void lock(struct l2s_login *lg, struct l2s_core *c, u16 dest,
 		 const struct l2s_env *env)
 {
-	L2S_WRITE_ONCE(c->dests[dest].lock_until, env->now + c->lockout_ms);
+	L2S_WRITE_ONCE(l2s_dest_at(c, dest)->lock_until, env->now + c->lockout_ms);
 	emit(env, lg, L2S_EV_LOCKOUT, 0, dest, c->lockout_ms);
 }
 
@@ -359,8 +359,8 @@ u32 l2s_lockout_clear(struct l2s_core *c, const struct l2s_addr *local,
 {
 	u32 i, n = 0;
 
-	for (i = 0; i < c->ndests_cap; i++) {
-		struct l2s_dest *d = &c->dests[i];
+	for (i = 0; i < c->ndests_cap && l2s_dest_chunk(c, i); i++) {
+		struct l2s_dest *d = l2s_dest_at(c, i);
 
 		if (!d->refs || !l2s_dest_locked(d, env->now))
 			continue;
@@ -389,8 +389,8 @@ u32 l2s_lockout_expire(struct l2s_core *c, const struct l2s_env *env)
 {
 	u32 i, n = 0;
 
-	for (i = 0; i < c->ndests_cap; i++) {
-		struct l2s_dest *d = &c->dests[i];
+	for (i = 0; i < c->ndests_cap && l2s_dest_chunk(c, i); i++) {
+		struct l2s_dest *d = l2s_dest_at(c, i);
 
 		if (!d->lock_until || d->lock_until > env->now)
 			continue;

@@ -129,6 +129,22 @@ struct ks_owner {
 };
 
 /*
+ * A login's own tunnel set (LOGIN_BEGIN TUNNELS), the part of its profile
+ * ("~N") a configured one has no use for: @logins logins are on it, @hash is
+ * that of its tunnels (ks_set_hash()), and while no login is on it and no
+ * tunnel of it has a session it waits on ks_sel.idle_sets since @idle_ms
+ * (ks_set_reap()).
+ */
+struct ks_set {
+	struct ks_profile *kp;
+	u32 logins;
+	u32 hash;
+	u64 idle_ms;
+	struct list_head idle;
+	struct list_head node;		/* on ks_sel.sets */
+};
+
+/*
  * Tunnel selection state (select.c).  A profile is a named object around the
  * core's struct l2s_profile, whose tunnel array the core sizes to what the
  * profile holds (kvmalloc through l2s_mem_default).  @serial is unique in the
@@ -136,34 +152,18 @@ struct ks_owner {
  * took its id.
  *
  * @p is published with rcu_assign_pointer(): adding or deleting a tunnel
- * builds a new version (struct ks_pver: header and array copied, the change
- * made on the copy) and replaces it, the old one freed after a grace period,
- * so that a lock-free reader always sees one consistent tunnel list.  Scalar
- * settings (failover, lb, result codes) and session counters change in place
- * with WRITE_ONCE().  Under ln->lock use ks_prof(); readers rcu_dereference().
- */
-struct ks_pver {
-	struct l2s_profile p;
-	struct rcu_head rcu;
-};
-
-/*
- * A profile.  @dyn: a login's own tunnel set (LOGIN_BEGIN TUNNELS, named
- * "~N"), made and freed by the kernel: @logins logins are on it, @hash is
- * that of its tunnels (ks_set_hash()), and while no login is on it and no
- * tunnel of it has a session it waits on ks_sel.idle_sets since @idle_ms
- * (ks_set_reap()).
+ * builds a new version (header and array copied, the change made on the
+ * copy) and replaces it, the old one freed after a grace period, so that a
+ * lock-free reader always sees one consistent tunnel list.  Scalar settings
+ * (failover, lb, result codes) and session counters change in place with
+ * WRITE_ONCE().  Under ln->lock use ks_prof(); readers rcu_dereference().
+ * @set: only for a login's own tunnel set, which the kernel makes and frees.
  */
 struct ks_profile {
 	struct ks_obj obj;
 	u64 serial;
 	struct l2s_profile __rcu *p;
-	bool dyn;
-	u32 logins;
-	u32 hash;
-	u64 idle_ms;
-	struct list_head idle;
-	struct list_head set;		/* on ks_sel.sets */
+	struct ks_set *set;
 };
 
 /* Domain map entry: the hash key is the domain (ks_obj.name, 64 bytes). */
@@ -172,18 +172,12 @@ struct ks_domain {
 	char profile[L2S_NAME_LEN];
 };
 
-/* Counters of one destination slot the core does not keep. */
-struct ks_dest_stats {
-	u32 attempts;
-	u32 failures;		/* attempts that locked it out */
-};
-
 #define KS_PICKS		8
 #define KS_LOGIN_TIMEOUT_MS	120000
 #define KS_MAX_LOGINS_DEFAULT	4096
 #define KS_MAX_LOGINS_LIMIT	65536
-/* Destination slots per namespace; allocated on the first tunnel. */
-#define KS_DESTS		4096
+/* Destination slots per namespace; allocated 64 at a time by need (core/obj.h). */
+#define KS_DESTS		L2S_DESTS_MAX
 
 /* A login held for an agent between LOGIN_BEGIN and its final step. */
 struct ks_login {
@@ -200,11 +194,10 @@ struct ks_login {
 };
 
 struct ks_sel {
-	struct l2s_core core;		/* dests (lazy), lockout time; no domain array */
+	struct l2s_core core;		/* dests (by need), lockout time; no domain array */
 	struct list_head sets;		/* every tunnel set */
 	struct list_head idle_sets;	/* unused tunnel sets, oldest first */
 	u32 n_sets, next_set;		/* tunnel sets ("~N") */
-	struct ks_dest_stats *stats;	/* parallel to core.dests */
 	struct ks_table profiles;
 	struct ks_table domains;
 	u64 next_serial;
@@ -329,13 +322,6 @@ static inline struct l2s_profile *ks_prof(struct l2tpsel_net *ln, struct ks_prof
 	return rcu_dereference_protected(kp->p, lockdep_is_held(&ln->lock));
 }
 
-/* The destination table and its stats, published once (lock-free readers). */
-static inline struct l2s_dest *ks_dests(struct l2tpsel_net *ln)
-{
-	/* Pairs with ks_dests_alloc()'s release of the table. */
-	return smp_load_acquire(&ln->sel.core.dests);
-}
-
 /* netlink.c */
 extern struct genl_family l2tpsel_genl_family;
 int l2tpsel_genl_init(void);
@@ -385,8 +371,7 @@ int ks_sel_module_init(void);
 void ks_sel_module_exit(void);
 void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
 struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name);
-void ks_dest_snap(struct l2tpsel_net *ln, const struct l2s_dest *dests, u32 slot,
-		  struct l2s_dest *out);
+void ks_dest_snap(struct l2tpsel_net *ln, u32 slot, struct l2s_dest *out);
 int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
 		   struct l2s_err *err);
 int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err *err);
@@ -428,6 +413,7 @@ struct ks_test_step {
 
 /* What a dry run needs, allocated before rcu_read_lock(). */
 struct ks_test_buf {
+	struct l2s_core *core;		/* the run's, on @dests */
 	struct l2s_dest *dests;		/* KS_DESTS slots */
 	struct l2s_tunnel *tunnels;	/* L2S_TUNNELS_PER_PROFILE */
 	struct l2s_profile p;

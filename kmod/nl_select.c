@@ -136,7 +136,7 @@ static int ks_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
 /* A login's own tunnel set cannot be changed: true, with a message, for one. */
 static bool ks_nl_set_refused(struct genl_info *info, const struct ks_profile *kp, int type)
 {
-	if (!kp->dyn)
+	if (!kp->set)
 		return false;
 	ks_msg(info, info->attrs[type],
 	       "profile %s is a login's own tunnel set: it cannot be changed",
@@ -220,23 +220,22 @@ static int ks_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, kd->profile) ? -EMSGSIZE : 0;
 }
 
-/* @d: a copy of the slot (ks_dest_snap()); @ds: its counters, read once each. */
-static int ks_fill_dest(struct sk_buff *msg, const struct l2s_dest *d,
-			const struct ks_dest_stats *ds, u64 now)
+/* @d: a copy of the slot (ks_dest_snap()). */
+static int ks_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
 {
 	return ks_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ks_lockout_left(d, now)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, d->sessions) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, d->refs) ||
-	       nla_put_u32(msg, L2TPSEL_A_ATTEMPTS, READ_ONCE(ds->attempts)) ||
-	       nla_put_u32(msg, L2TPSEL_A_FAILURES, READ_ONCE(ds->failures)) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_ATTEMPTS, d->attempts) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILURES, d->failures) ? -EMSGSIZE : 0;
 }
 
 /*
  * One step of a login: ATTEMPT with its tunnel, or DONE with the result.
- * @dests: the table the step was taken on (live under ln->lock, or a copy).
+ * @c: the core the step was taken on (live under ln->lock, or a dry run's).
  */
-static int ks_fill_step(struct sk_buff *msg, const struct l2s_dest *dests,
+static int ks_fill_step(struct sk_buff *msg, const struct l2s_core *c,
 			const struct l2s_profile *p, const struct l2s_step *st)
 {
 	if (nla_put_u8(msg, L2TPSEL_A_STEP, st->kind))
@@ -246,7 +245,7 @@ static int ks_fill_step(struct sk_buff *msg, const struct l2s_dest *dests,
 		return -EMSGSIZE;
 	if (!p || st->tunnel == L2S_NO_INDEX || st->tunnel >= p->ntunnels)
 		return 0;
-	return ks_fill_tunnel(msg, &dests[p->t[st->tunnel].dest], p, st->tunnel) ||
+	return ks_fill_tunnel(msg, l2s_dest_at(c, p->t[st->tunnel].dest), p, st->tunnel) ||
 	       nla_put_u8(msg, L2TPSEL_A_SETUP, st->setup) ||
 	       nla_put_u8(msg, L2TPSEL_A_SHORTEST, st->shortest) ? -EMSGSIZE : 0;
 }
@@ -516,7 +515,6 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	const struct nlattr *filter = di->attrs[L2TPSEL_A_PROFILE];
-	const struct l2s_dest *dests;
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
@@ -536,18 +534,10 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			ctx->sub = 0;
 		if (filter && strcmp(p->name, nla_data(filter)))
 			goto next;
-		/*
-		 * A version with tunnels was published after the destination
-		 * table: read the table after the version.
-		 */
-		smp_rmb();
-		dests = ks_dests(ln);
-		if (WARN_ON_ONCE(p->ntunnels && !dests))
-			goto next;
 		for (; ctx->sub < p->ntunnels; ctx->sub++) {
 			struct l2s_dest d;
 
-			ks_dest_snap(ln, dests, p->t[ctx->sub].dest, &d);
+			ks_dest_snap(ln, p->t[ctx->sub].dest, &d);
 			hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
 			if (!hdr || ks_fill_tunnel(skb, &d, p, ctx->sub)) {
 				if (hdr)
@@ -671,7 +661,6 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
-	const struct l2s_dest *dests;
 	struct l2tpsel_net *ln;
 	struct l2s_dest d;
 	int ret = 0, start;
@@ -687,13 +676,12 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	now = ktime_to_ms(ktime_get_boottime());
 	start = ks_dump_begin(skb, cb, ln);
 	rcu_read_lock();
-	dests = ks_dests(ln);
-	for (i = ctx->next; dests && i < KS_DESTS; i++) {
-		if (!READ_ONCE(dests[i].refs))
+	for (i = ctx->next; i < KS_DESTS && l2s_dest_chunk(&ln->sel.core, i); i++) {
+		if (!READ_ONCE(l2s_dest_at(&ln->sel.core, i)->refs))
 			continue;
-		ks_dest_snap(ln, dests, i, &d);
+		ks_dest_snap(ln, i, &d);
 		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
-		if (!hdr || ks_fill_dest(skb, &d, &ln->sel.stats[i], now)) {
+		if (!hdr || ks_fill_dest(skb, &d, now)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -962,7 +950,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 	int fail;
 
 	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-	       ks_fill_step(msg, ln->sel.core.dests, p, st);
+	       ks_fill_step(msg, &ln->sel.core, p, st);
 	if (st->kind == L2S_STEP_DONE) {
 		const char *tunnel = NULL;
 
@@ -1037,7 +1025,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	return ks_nl_login_reply(info, ln, msg, hdr, kl, req.kp, &st);
 
 err_unlock:
-	if (req.kp && req.kp->dyn)
+	if (req.kp && req.kp->set)
 		ks_set_put(ln, req.kp);
 	ks_wunlock(ln);
 	nlmsg_free(msg);
@@ -1209,7 +1197,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	fail = !list;
 	for (i = 0; !fail && i < n; i++) {
 		one = nla_nest_start(msg, L2TPSEL_A_STEP_ENTRY);
-		fail = !one || ks_fill_step(msg, tb.dests, &tb.p, &steps[i].st) ||
+		fail = !one || ks_fill_step(msg, tb.core, &tb.p, &steps[i].st) ||
 		       nla_put_u32(msg, L2TPSEL_A_N_CANDIDATES, steps[i].ncand);
 		if (!fail)
 			nla_nest_end(msg, one);

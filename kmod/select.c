@@ -51,11 +51,11 @@ static void ks_rearm(struct ks_sel *s, u64 now)
 	u64 next = 0;
 	u32 i;
 
-	for (i = 0; i < s->core.ndests_cap; i++) {
-		u64 until = s->core.dests[i].lock_until;
+	for (i = 0; i < s->core.ndests_cap && l2s_dest_chunk(&s->core, i); i++) {
+		const struct l2s_dest *d = l2s_dest_at(&s->core, i);
 
-		if (s->core.dests[i].refs && until > now && (!next || until < next))
-			next = until;
+		if (d->refs && d->lock_until > now && (!next || d->lock_until < next))
+			next = d->lock_until;
 	}
 	s->armed_until = 0;
 	if (next)
@@ -93,12 +93,12 @@ static void ks_event(void *ctx, const struct l2s_event *ev)
 	struct ks_env_ctx *ec = ctx;
 	struct l2tpsel_net *ln = ec->ln;
 	struct ks_sel *s = &ln->sel;
-	const struct l2s_dest *d = &s->core.dests[ev->dest];
+	struct l2s_dest *d = l2s_dest_at(&s->core, ev->dest);
 	u64 now = ks_now_ms();
 
 	switch (ev->kind) {
 	case L2S_EV_LOCKOUT:
-		WRITE_ONCE(s->stats[ev->dest].failures, s->stats[ev->dest].failures + 1);
+		WRITE_ONCE(d->failures, d->failures + 1);
 		ks_arm(s, now, d->lock_until);
 		ks_event_lockout(ln, d, true, 0, ev->ms);
 		break;
@@ -158,40 +158,42 @@ static void ks_expire_work(struct work_struct *work)
  */
 u32 ks_locked_count(struct l2tpsel_net *ln)
 {
-	const struct l2s_dest *d = ks_dests(ln);
+	const struct l2s_core *c = &ln->sel.core;
 	u64 now = ks_now_ms();
 	u32 i, n = 0;
 
-	if (!d)
-		return 0;
-	for (i = 0; i < KS_DESTS; i++)
-		if (READ_ONCE(d[i].refs) && READ_ONCE(d[i].lock_until) > now)
+	for (i = 0; i < KS_DESTS && l2s_dest_chunk(c, i); i++) {
+		const struct l2s_dest *d = l2s_dest_at(c, i);
+
+		if (READ_ONCE(d->refs) && READ_ONCE(d->lock_until) > now)
 			n++;
+	}
 	return n;
 }
 
 /**
  * ks_dest_snap() - a destination slot copied whole; lock-free (RCU) reader
  * @ln: the namespace
- * @dests: its table, from ks_dests()
- * @slot: the slot
+ * @slot: the slot, one a tunnel the caller found names (its chunk exists)
  * @out: receives the copy
  *
  * A slot's key is rewritten when a tunnel takes a free slot (inside
  * ln->cfg_seq); the copy is retried until no such write overlapped it.  Its
  * counters are each one value of the moment.
  */
-void ks_dest_snap(struct l2tpsel_net *ln, const struct l2s_dest *dests, u32 slot,
-		  struct l2s_dest *out)
+void ks_dest_snap(struct l2tpsel_net *ln, u32 slot, struct l2s_dest *out)
 {
+	const struct l2s_dest *d = l2s_dest_at(&ln->sel.core, slot);
 	unsigned int seq;
 
 	do {
 		seq = read_seqbegin(&ln->cfg_seq);
-		out->key = dests[slot].key;
-		out->lock_until = READ_ONCE(dests[slot].lock_until);
-		out->sessions = READ_ONCE(dests[slot].sessions);
-		out->refs = READ_ONCE(dests[slot].refs);
+		out->key = d->key;
+		out->lock_until = READ_ONCE(d->lock_until);
+		out->sessions = READ_ONCE(d->sessions);
+		out->refs = READ_ONCE(d->refs);
+		out->attempts = READ_ONCE(d->attempts);
+		out->failures = READ_ONCE(d->failures);
 	} while (read_seqretry(&ln->cfg_seq, seq));
 }
 
@@ -215,8 +217,8 @@ int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port
 	u32 i, n = 0;
 
 	ks_sel_env(ln, &env, &ec);
-	for (i = 0; i < s->core.ndests_cap; i++) {
-		struct l2s_dest *d = &s->core.dests[i];
+	for (i = 0; i < s->core.ndests_cap && l2s_dest_chunk(&s->core, i); i++) {
+		struct l2s_dest *d = l2s_dest_at(&s->core, i);
 		bool was = l2s_dest_locked(d, env.now);
 
 		if (!d->refs || !l2s_addr_equal(&d->key.remote, remote) ||
@@ -265,15 +267,10 @@ static struct l2s_core ks_free_core = {
 };
 
 /* A version of a profile and its tunnel array. */
-static void ks_pver_free(struct ks_pver *ver)
+static void ks_pver_free(struct l2s_profile *ver)
 {
-	l2s_profile_free(&ks_free_core, &ver->p);
+	l2s_profile_free(&ks_free_core, ver);
 	kfree(ver);
-}
-
-static void ks_pver_free_rcu(struct rcu_head *head)
-{
-	ks_pver_free(container_of(head, struct ks_pver, rcu));
 }
 
 /* A profile no reader can reach any more (never published, or the namespace is going). */
@@ -282,7 +279,8 @@ static void ks_profile_free(struct ks_profile *kp)
 	struct l2s_profile *p = rcu_dereference_protected(kp->p, 1);
 
 	if (p)
-		ks_pver_free(container_of(p, struct ks_pver, p));
+		ks_pver_free(p);
+	kfree(kp->set);
 	kfree(kp);
 }
 
@@ -291,14 +289,22 @@ static void ks_profile_free_rcu(struct rcu_head *head)
 	ks_profile_free(container_of(head, struct ks_profile, obj.rcu));
 }
 
-/* Replace a profile's version by @ver; the old one goes after a grace period. */
+/*
+ * Replace a profile's version by @ver; the old one and its tunnel array go
+ * after a grace period.  Headless kvfree_rcu: a version carries no rcu_head
+ * (it would take it from 192 bytes to a 256-byte slab object), and writers
+ * may sleep.  The module's core allocates the array with kvmalloc
+ * (l2s_mem_default), so kvfree is its free.
+ */
 static void ks_profile_publish(struct l2tpsel_net *ln, struct ks_profile *kp,
-			       struct ks_pver *ver)
+			       struct l2s_profile *ver)
 {
 	struct l2s_profile *old = ks_prof(ln, kp);
 
-	rcu_assign_pointer(kp->p, &ver->p);
-	call_rcu(&container_of(old, struct ks_pver, p)->rcu, ks_pver_free_rcu);
+	rcu_assign_pointer(kp->p, ver);
+	if (old->t)
+		kvfree_rcu_mightsleep(old->t);
+	kvfree_rcu_mightsleep(old);
 }
 
 static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp);
@@ -337,7 +343,7 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp)
 {
 	struct ks_profile *kp;
-	struct ks_pver *ver;
+	struct l2s_profile *ver;
 	int ret;
 
 	kp = kzalloc(sizeof(*kp), GFP_KERNEL_ACCOUNT);
@@ -349,12 +355,10 @@ static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_p
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	l2s_profile_init(&ver->p, name);
+	l2s_profile_init(ver, name);
 	/* Not reachable yet: the table insertion below publishes it. */
-	RCU_INIT_POINTER(kp->p, &ver->p);
+	RCU_INIT_POINTER(kp->p, ver);
 	kp->serial = ++ln->sel.next_serial;
-	INIT_LIST_HEAD(&kp->idle);
-	INIT_LIST_HEAD(&kp->set);
 	ret = ks_table_add(&ln->sel.profiles, &kp->obj, name);
 	if (ret)
 		goto err_free;
@@ -389,7 +393,7 @@ int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err
 	struct l2s_profile *p = ks_prof(ln, kp);
 	u32 i;
 
-	if (kp->dyn)
+	if (kp->set)
 		return L2S_REFUSE(-EPERM, err,
 				  "profile %s is a login's own tunnel set: it goes when unused",
 				  p->name);
@@ -398,32 +402,6 @@ int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err
 			return L2S_REFUSE(-EBUSY, err, "profile %s: tunnel %s has %u live sessions",
 					p->name, p->t[i].name, p->t[i].sessions);
 	ks_profile_drop(ln, kp);
-	return 0;
-}
-
-/*
- * The destination table is allocated with the first tunnel of the namespace
- * and published once (release: readers see the stats and the capacity with
- * it, ks_dests()); it stays until the namespace goes.
- */
-static int ks_dests_alloc(struct ks_sel *s)
-{
-	struct l2s_dest *dests;
-
-	if (s->core.dests)
-		return 0;
-	s->stats = kvcalloc(KS_DESTS, sizeof(*s->stats), GFP_KERNEL_ACCOUNT);
-	if (!s->stats)
-		return -ENOMEM;
-	dests = kvcalloc(KS_DESTS, sizeof(*dests), GFP_KERNEL_ACCOUNT);
-	if (!dests) {
-		kvfree(s->stats);
-		s->stats = NULL;
-		return -ENOMEM;
-	}
-	s->core.ndests_cap = KS_DESTS;
-	/* Pairs with ks_dests(): a reader that sees the table sees its capacity and stats. */
-	smp_store_release(&s->core.dests, dests);
 	return 0;
 }
 
@@ -444,34 +422,31 @@ int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
 {
 	struct l2s_profile *old = ks_prof(ln, kp);
 	struct ks_sel *s = &ln->sel;
-	struct ks_pver *ver;
-	int known, ret, slot;
+	struct l2s_profile *ver;
+	int ret;
 
-	ret = ks_dests_alloc(s);
-	if (ret)
-		return ret;
 	ver = kmalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
 	if (!ver)
 		return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory", old->name);
 	/* Room for one more: the core does not allocate inside the seqcount section. */
-	ret = l2s_profile_copy(&s->core, &ver->p, old, old->ntunnels + 1u, err);
+	ret = l2s_profile_copy(&s->core, ver, old, old->ntunnels + 1u, err);
 	if (ret) {
 		kfree(ver);
 		return ret;
 	}
-	known = l2s_dest_find(&s->core, &tc->dest);
+	/* Its destination's slot, allocated here: not inside the seqcount section. */
+	ret = l2s_dest_reserve(&s->core, &tc->dest, err);
+	if (ret) {
+		ks_pver_free(ver);
+		return ret;
+	}
+	/* A new destination starts with fresh counters (the core zeroes its slot). */
 	write_seqlock(&ln->cfg_seq);
-	ret = l2s_tunnel_add(&s->core, &ver->p, tc, err);
+	ret = l2s_tunnel_add(&s->core, ver, tc, err);
 	write_sequnlock(&ln->cfg_seq);
 	if (ret < 0) {
 		ks_pver_free(ver);
 		return ret;
-	}
-	/* A new destination starts with fresh counters. */
-	slot = ver->p.t[ret].dest;
-	if (known < 0) {
-		WRITE_ONCE(s->stats[slot].attempts, 0);
-		WRITE_ONCE(s->stats[slot].failures, 0);
 	}
 	ks_profile_publish(ln, kp, ver);
 	return ret;
@@ -490,7 +465,7 @@ int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *nam
 		  struct l2s_err *err)
 {
 	struct l2s_profile *old = ks_prof(ln, kp);
-	struct ks_pver *ver;
+	struct l2s_profile *ver;
 	int ret;
 
 	/* Refusals first, so that they cost no copy. */
@@ -503,12 +478,12 @@ int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *nam
 	ver = kmalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
 	if (!ver)
 		return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory", old->name);
-	ret = l2s_profile_copy(&ln->sel.core, &ver->p, old, 0, err);
+	ret = l2s_profile_copy(&ln->sel.core, ver, old, 0, err);
 	if (ret) {
 		kfree(ver);
 		return ret;
 	}
-	ret = l2s_tunnel_del(&ln->sel.core, &ver->p, name, err);
+	ret = l2s_tunnel_del(&ln->sel.core, ver, name, err);
 	if (ret) {
 		ks_pver_free(ver);
 		return ret;
@@ -656,12 +631,12 @@ static bool ks_set_equal(struct l2tpsel_net *ln, const struct l2s_profile *p,
 	return true;
 }
 
-static void ks_set_free(struct l2tpsel_net *ln, struct ks_profile *kp)
+static void ks_set_free(struct l2tpsel_net *ln, struct ks_set *set)
 {
-	list_del(&kp->set);
-	list_del_init(&kp->idle);
+	list_del(&set->node);
+	list_del_init(&set->idle);
 	ln->sel.n_sets--;
-	ks_profile_drop(ln, kp);
+	ks_profile_drop(ln, set->kp);
 }
 
 /*
@@ -672,13 +647,13 @@ static void ks_set_free(struct l2tpsel_net *ln, struct ks_profile *kp)
 static void ks_set_reap(struct l2tpsel_net *ln, u64 now, bool room)
 {
 	struct ks_sel *s = &ln->sel;
-	struct ks_profile *kp, *tmp;
+	struct ks_set *set, *tmp;
 
-	list_for_each_entry_safe(kp, tmp, &s->idle_sets, idle) {
-		if (kp->idle_ms + s->core.lockout_ms > now &&
+	list_for_each_entry_safe(set, tmp, &s->idle_sets, idle) {
+		if (set->idle_ms + s->core.lockout_ms > now &&
 		    !(room && s->n_sets >= READ_ONCE(ks_max_tunnel_sets)))
 			break;
-		ks_set_free(ln, kp);
+		ks_set_free(ln, set);
 		ks_gen_bump(ln);
 	}
 }
@@ -694,18 +669,20 @@ static void ks_set_reap(struct l2tpsel_net *ln, u64 now, bool room)
 void ks_set_check(struct l2tpsel_net *ln, struct ks_profile *kp)
 {
 	const struct l2s_profile *p = ks_prof(ln, kp);
-	bool busy = kp->logins;
+	struct ks_set *set = kp->set;
+	bool busy;
 	u32 i;
 
-	if (!kp->dyn)
+	if (!set)
 		return;
+	busy = set->logins;
 	for (i = 0; !busy && i < p->ntunnels; i++)
 		busy = p->t[i].sessions;
 	if (busy) {
-		list_del_init(&kp->idle);
-	} else if (list_empty(&kp->idle)) {
-		kp->idle_ms = ks_now_ms();
-		list_add_tail(&kp->idle, &ln->sel.idle_sets);
+		list_del_init(&set->idle);
+	} else if (list_empty(&set->idle)) {
+		set->idle_ms = ks_now_ms();
+		list_add_tail(&set->idle, &ln->sel.idle_sets);
 	}
 }
 
@@ -727,12 +704,14 @@ int ks_set_get(struct l2tpsel_net *ln, const struct l2s_tunnel_conf *tc, u32 n,
 	struct ks_sel *s = &ln->sel;
 	u32 hash = ks_set_hash(tc, n), i;
 	struct ks_profile *kp;
+	struct ks_set *set;
 	char name[L2S_NAME_LEN];
 	int ret;
 
 	*bad = U32_MAX;
-	list_for_each_entry(kp, &s->sets, set) {
-		if (kp->hash == hash && ks_set_equal(ln, ks_prof(ln, kp), tc, n))
+	list_for_each_entry(set, &s->sets, node) {
+		kp = set->kp;
+		if (set->hash == hash && ks_set_equal(ln, ks_prof(ln, kp), tc, n))
 			goto hold;
 	}
 	ks_set_reap(ln, ks_now_ms(), true);
@@ -743,24 +722,31 @@ int ks_set_get(struct l2tpsel_net *ln, const struct l2s_tunnel_conf *tc, u32 n,
 	do
 		snprintf(name, sizeof(name), "~%u", ++s->next_set);
 	while (ks_profile_find(ln, name));
+	set = kzalloc(sizeof(*set), GFP_KERNEL_ACCOUNT);
+	if (!set)
+		return L2S_REFUSE(-ENOMEM, err, "out of memory for a tunnel set");
 	ret = ks_profile_make(ln, name, &kp);
-	if (ret)
+	if (ret) {
+		kfree(set);
 		return ret;
-	kp->dyn = true;
-	kp->hash = hash;
-	list_add_tail(&kp->set, &s->sets);
+	}
+	kp->set = set;
+	set->kp = kp;
+	set->hash = hash;
+	INIT_LIST_HEAD(&set->idle);
+	list_add_tail(&set->node, &s->sets);
 	s->n_sets++;
 	for (i = 0; i < n; i++) {
 		ret = ks_tunnel_add(ln, kp, &tc[i], err);
 		if (ret < 0) {
 			*bad = i;
-			ks_set_free(ln, kp);
+			ks_set_free(ln, set);
 			return ret;
 		}
 	}
 hold:
 	*kpp = kp;
-	kp->logins++;
+	kp->set->logins++;
 	ks_set_check(ln, kp);
 	return 0;
 }
@@ -772,7 +758,7 @@ hold:
  */
 void ks_set_put(struct l2tpsel_net *ln, struct ks_profile *kp)
 {
-	kp->logins--;
+	kp->set->logins--;
 	ks_set_check(ln, kp);
 }
 
@@ -788,7 +774,7 @@ void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl)
 		struct ks_profile *kp = o ? container_of(o, struct ks_profile, obj) : NULL;
 
 		/* A set is not freed while a login is on it. */
-		if (!WARN_ON_ONCE(!kp || kp->serial != kl->serial || !kp->logins))
+		if (!WARN_ON_ONCE(!kp || kp->serial != kl->serial || !kp->set || !kp->set->logins))
 			ks_set_put(ln, kp);
 	}
 	list_del(&kl->lru);
@@ -811,8 +797,12 @@ static void ks_logins_reap(struct l2tpsel_net *ln, u64 now)
 
 static void ks_count_attempt(struct ks_sel *s, const struct l2s_step *st)
 {
-	if (st->kind == L2S_STEP_ATTEMPT)
-		WRITE_ONCE(s->stats[st->dest].attempts, s->stats[st->dest].attempts + 1);
+	struct l2s_dest *d;
+
+	if (st->kind != L2S_STEP_ATTEMPT)
+		return;
+	d = l2s_dest_at(&s->core, st->dest);
+	WRITE_ONCE(d->attempts, d->attempts + 1);
 }
 
 /**
@@ -857,18 +847,11 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 	kl->last_ms = env.now;
 	memcpy(kl->picks, req->picks, sizeof(kl->picks));
 	kl->npicks = req->npicks;
-	kl->dyn = req->kp->dyn;		/* the caller's hold on the set is the login's now */
+	kl->dyn = !!req->kp->set;	/* the caller's hold on the set is the login's now */
 	list_add_tail(&kl->lru, &s->lru);
 	WRITE_ONCE(s->n_logins, s->n_logins + 1);
 	ec.kl = kl;
-	if (s->core.dests) {
-		l2s_sel_begin(&kl->lg, &s->core, ec.p, req->key, &env, st);
-	} else {
-		/* No tunnel was ever added: the profile is empty. */
-		memset(st, 0, sizeof(*st));
-		st->kind = L2S_STEP_DONE;
-		st->why = L2S_FAIL_NO_TUNNELS;
-	}
+	l2s_sel_begin(&kl->lg, &s->core, ec.p, req->key, &env, st);
 	ks_count_attempt(s, st);
 	ks_gen_bump(ln);
 	*klp = kl;
@@ -948,6 +931,20 @@ static void ks_tb_free(void *ctx, void *ptr, size_t size)
 		tb->used = false;
 }
 
+/* The namespace's destination slots into @to (KS_DESTS of them, zeroed): the chunks that exist. */
+static void ks_dests_copy(struct l2tpsel_net *ln, struct l2s_dest *to)
+{
+	const struct l2s_dest *d;
+	u32 i;
+
+	for (i = 0; i < KS_DESTS; i += L2S_DEST_CHUNK) {
+		d = l2s_dest_chunk(&ln->sel.core, i);
+		if (!d)
+			break;
+		memcpy(to + i, d, L2S_DEST_CHUNK * sizeof(*d));
+	}
+}
+
 /**
  * ks_test_buf_alloc() - room for a dry run, before rcu_read_lock()
  * @tb: the buffer
@@ -957,10 +954,11 @@ static void ks_tb_free(void *ctx, void *ptr, size_t size)
 int ks_test_buf_alloc(struct ks_test_buf *tb)
 {
 	memset(tb, 0, sizeof(*tb));
+	tb->core = kmalloc(sizeof(*tb->core), GFP_KERNEL_ACCOUNT);
 	tb->dests = kvmalloc_array(KS_DESTS, sizeof(*tb->dests), GFP_KERNEL_ACCOUNT);
 	tb->tunnels = kvmalloc(l2s_tunnels_size(L2S_TUNNELS_PER_PROFILE),
 			       GFP_KERNEL_ACCOUNT);
-	if (!tb->dests || !tb->tunnels) {
+	if (!tb->core || !tb->dests || !tb->tunnels) {
 		ks_test_buf_free(tb);
 		return -ENOMEM;
 	}
@@ -975,8 +973,10 @@ void ks_test_buf_free(struct ks_test_buf *tb)
 {
 	kvfree(tb->tunnels);
 	kvfree(tb->dests);
+	kfree(tb->core);
 	tb->tunnels = NULL;
 	tb->dests = NULL;
+	tb->core = NULL;
 }
 
 /**
@@ -985,7 +985,7 @@ void ks_test_buf_free(struct ks_test_buf *tb)
  * @src: the profile's version, from rcu_dereference()
  * @key: the hash key
  * @tb: the buffer from ks_test_buf_alloc(): receives the copies the run used
- *      (tb->p, tb->dests), which the caller's reply reads
+ *      (tb->p, and tb->dests as tb->core's table), which the caller's reply reads
  * @steps: receives the attempts in order
  * @max: room in @steps
  * @nsteps: receives the number of attempts
@@ -1007,9 +1007,8 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	const struct l2s_outcome fail = { .kind = L2S_OUT_NO_REPLY };
 	struct ks_env_ctx ec = { .ln = ln, .p = &tb->p, .dry = true };
 	const struct l2s_mem mem = { .alloc = ks_tb_alloc, .free = ks_tb_free, .ctx = tb };
-	const struct l2s_dest *dests;
+	struct l2s_core *c = tb->core;
 	struct l2s_login lg;
-	struct l2s_core c;
 	struct l2s_env env;
 	struct l2s_step st;
 	unsigned int seq;
@@ -1022,29 +1021,26 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	last->why = L2S_FAIL_NO_TUNNELS;
 	memset(&tb->p, 0, sizeof(tb->p));
 	tb->used = false;	/* a run made again starts on a free buffer */
-	/* @src with tunnels was published after the table: read the table after it. */
-	smp_rmb();
-	dests = ks_dests(ln);
-	if (!dests)
+	if (!src->ntunnels)
 		return 0;
+	l2s_core_init(c, tb->dests, KS_DESTS, NULL, 0);
+	/* The chunks @src's tunnels name were published before @src: read them after it. */
+	smp_rmb();
 	/*
 	 * The copy is long enough for a writer that keeps changing tunnels to
 	 * overlap every lock-free attempt: the second one holds the lock, which
 	 * holds the writers off for the copy (a soft lockup otherwise).
 	 */
 	seq = read_seqbegin(&ln->cfg_seq);
-	memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
+	ks_dests_copy(ln, tb->dests);
 	if (read_seqretry(&ln->cfg_seq, seq)) {
 		read_seqlock_excl(&ln->cfg_seq);
-		memcpy(tb->dests, dests, KS_DESTS * sizeof(*dests));
+		ks_dests_copy(ln, tb->dests);
 		read_sequnlock_excl(&ln->cfg_seq);
 	}
-	l2s_core_init(&c, NULL, 0, NULL, 0);
-	c.dests = tb->dests;
-	c.ndests_cap = KS_DESTS;
-	c.lockout_ms = READ_ONCE(ln->sel.core.lockout_ms);
-	c.mem = &mem;
-	ret = l2s_profile_copy(&c, &tb->p, src, 0, err);
+	c->lockout_ms = READ_ONCE(ln->sel.core.lockout_ms);
+	c->mem = &mem;
+	ret = l2s_profile_copy(c, &tb->p, src, 0, err);
 	if (ret)
 		return ret;
 	env.now = ks_now_ms();
@@ -1052,13 +1048,13 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	env.event = NULL;
 	env.ctx = &ec;
 	ec.ncand = 1;
-	l2s_sel_begin(&lg, &c, &tb->p, key, &env, &st);
+	l2s_sel_begin(&lg, c, &tb->p, key, &env, &st);
 	while (st.kind == L2S_STEP_ATTEMPT && n < max) {
 		steps[n].st = st;
 		steps[n].ncand = ec.ncand;
 		n++;
 		ec.ncand = 1;
-		if (l2s_sel_report(&lg, &c, &tb->p, &fail, &env, &st) < 0)
+		if (l2s_sel_report(&lg, c, &tb->p, &fail, &env, &st) < 0)
 			break;
 	}
 	*last = st;
@@ -1154,8 +1150,8 @@ int ks_sel_init(struct l2tpsel_net *ln)
 	int err;
 
 	BUILD_BUG_ON(L2S_DOMAIN_LEN != L2TPSEL_NAME_MAX);
-	/* No destination table until the first tunnel; no core domain array. */
-	l2s_core_init(&s->core, NULL, 0, NULL, 0);
+	/* The destination table by need (64 slots at a time); no core domain array. */
+	l2s_core_init(&s->core, NULL, KS_DESTS, NULL, 0);
 	err = ks_table_init(&s->profiles);
 	if (err)
 		goto err_profiles;
@@ -1210,10 +1206,7 @@ void ks_sel_exit(struct l2tpsel_net *ln)
 	xa_for_each(&s->profiles.xa, id, o)
 		ks_profile_free(container_of(o, struct ks_profile, obj));
 	ks_table_destroy(&s->profiles, NULL);
-	kvfree(s->core.dests);
-	kvfree(s->stats);
-	s->core.dests = NULL;
-	s->stats = NULL;
+	l2s_core_release(&s->core);
 }
 
 /**

@@ -104,7 +104,7 @@ static inline int fix_tunnel(struct fix *f, struct l2s_profile *p, const char *n
 /* The last IPv4 byte of a destination slot, the fixture's LNS id. */
 static inline u8 fix_lns(const struct fix *f, u16 slot)
 {
-	return f->core.dests[slot].key.remote.bytes[3];
+	return l2s_dest_at(&f->core, slot)->key.remote.bytes[3];
 }
 
 /* Run a login to the end; @trace gets "T1 T2 ..." of attempted tunnels. */

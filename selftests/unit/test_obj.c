@@ -410,3 +410,81 @@ UNIT_TEST(obj_profile_memory_allocation_failure)
 	EXPECT_EQ(m.live_bytes, 0);
 	f.core.mem = &l2s_mem_default;
 }
+
+/* Tunnel @i of profile q[@i / 31] to 10.1.x.y, a destination of its own. */
+static int own_dest_tunnel(struct l2s_core *c, struct l2s_profile *q, u32 i,
+			   struct l2s_err *err)
+{
+	struct l2s_tunnel_conf tc = { 0 };
+	char name[16], addr[32];
+
+	snprintf(name, sizeof(name), "T%u", i);
+	snprintf(addr, sizeof(addr), "10.1.%u.%u", i / 250, i % 250 + 1);
+	tc.name = name;
+	tc.dest = fix_key(addr, NULL, 0);
+	return l2s_tunnel_add(c, &q[i / L2S_DESTS_PER_PROFILE], &tc, err);
+}
+
+/*
+ * The destination table comes by need, L2S_DEST_CHUNK slots at a time, and
+ * a slot never moves (issue 20: not the whole table per namespace at once).
+ */
+UNIT_TEST(obj_1_destination_table_by_need)
+{
+	static struct l2s_profile q[5];
+	static struct mem_probe m;
+	struct l2s_mem mem = { probe_alloc, probe_free, &m };
+	struct l2s_dest_key k = fix_key("10.9.9.9", NULL, 0);
+	struct l2s_err err = { 0 };
+	struct l2s_core c;
+	int allocs;
+	u32 i;
+
+	l2s_core_init(&c, NULL, 2 * L2S_DEST_CHUNK, NULL, 0);
+	c.mem = &mem;
+	for (i = 0; i < 5; i++)
+		l2s_profile_init(&q[i], i ? "Q" : "P");
+	EXPECT_TRUE(l2s_dest_chunk(&c, 0) == NULL);
+	/* the first chunk's allocation fails: no tunnel, no slot */
+	m.fail_in = 2;		/* 1: the tunnel array, 2: the chunk */
+	EXPECT_EQ(own_dest_tunnel(&c, q, 0, &err), -ENOMEM);
+	EXPECT_STREQ(err.msg, "out of memory for destinations 0-63");
+	EXPECT_EQ(q[0].ntunnels, 0);
+	EXPECT_TRUE(l2s_dest_chunk(&c, 0) == NULL);
+	for (i = 0; i < L2S_DEST_CHUNK; i++) {
+		ASSERT_EQ(own_dest_tunnel(&c, q, i, &err), (int)(i % L2S_DESTS_PER_PROFILE));
+		EXPECT_EQ(q[i / L2S_DESTS_PER_PROFILE].t[i % L2S_DESTS_PER_PROFILE].dest, i);
+	}
+	EXPECT_TRUE(l2s_dest_chunk(&c, 0) != NULL);
+	EXPECT_TRUE(l2s_dest_chunk(&c, L2S_DEST_CHUNK) == NULL);
+	/* reserved ahead (the module does it outside its seqcount section) */
+	EXPECT_EQ(l2s_dest_reserve(&c, &k, &err), 0);
+	EXPECT_TRUE(l2s_dest_chunk(&c, L2S_DEST_CHUNK) != NULL);
+	allocs = m.allocs;
+	ASSERT_EQ(own_dest_tunnel(&c, q, L2S_DEST_CHUNK, &err), 2);
+	EXPECT_EQ(q[2].t[2].dest, L2S_DEST_CHUNK);
+	EXPECT_EQ(m.allocs - allocs, 1);	/* its profile's array, no chunk */
+	EXPECT_EQ(l2s_dest_at(&c, L2S_DEST_CHUNK)->refs, 1);
+	/* a destination known takes no slot and no memory; the bound */
+	k = fix_key("10.1.0.1", NULL, 0);
+	allocs = m.allocs;
+	EXPECT_EQ(l2s_dest_reserve(&c, &k, &err), 0);
+	EXPECT_EQ(m.allocs, allocs);
+	k = fix_key("10.9.9.9", NULL, 0);
+	for (i = L2S_DEST_CHUNK + 1; i < 2 * L2S_DEST_CHUNK; i++)
+		ASSERT_EQ(own_dest_tunnel(&c, q, i, &err) >= 0, 1);
+	EXPECT_EQ(own_dest_tunnel(&c, q, 2 * L2S_DEST_CHUNK, &err), -ENOSPC);
+	EXPECT_STREQ(err.msg, "at most 128 destinations in total");
+	EXPECT_EQ(l2s_dest_reserve(&c, &k, &err), -ENOSPC);
+	/* a slot freed is taken again, lowest first; chunks stay */
+	EXPECT_EQ(l2s_tunnel_del(&c, &q[0], "T5", &err), 0);
+	EXPECT_EQ(l2s_dest_at(&c, 5)->refs, 0);
+	ASSERT_EQ(own_dest_tunnel(&c, q, 2 * L2S_DEST_CHUNK, &err) >= 0, 1);
+	EXPECT_EQ(q[4].t[q[4].ntunnels - 1].dest, 5);
+	/* everything back: nothing left allocated */
+	for (i = 0; i < 5; i++)
+		l2s_profile_release(&c, &q[i]);
+	l2s_core_release(&c);
+	EXPECT_TRUE(l2s_dest_chunk(&c, 0) == NULL);
+	EXPECT_EQ(m.live_blocks, 0);
+}

@@ -147,7 +147,7 @@ static const char *dest_str(struct sim *s, u16 slot)
 	static int i;
 
 	i = (i + 1) % 4;
-	conf_format_addr(&s->core.dests[slot].key.remote, buf[i], sizeof(buf[i]));
+	conf_format_addr(&l2s_dest_at(&s->core, slot)->key.remote, buf[i], sizeof(buf[i]));
 	return buf[i];
 }
 
@@ -414,7 +414,7 @@ static struct l2s_outcome lns_answer(struct sim *s, u16 slot)
 	int i;
 
 	for (i = 0; i < s->nlns; i++)
-		if (l2s_addr_equal(&s->lns[i].addr, &s->core.dests[slot].key.remote))
+		if (l2s_addr_equal(&s->lns[i].addr, &l2s_dest_at(&s->core, slot)->key.remote))
 			return s->lns[i].out;
 	return ok;	/* an LNS nobody described answers */
 }
@@ -449,7 +449,7 @@ static void do_state(struct sim *s, int argc, char **argv)
 			die(s, "usage: state sessions tunnel NAME [ profile PROFILE ] COUNT");
 		t = find_tunnel(s, argv[3], pname, &p);
 		v = num(s, argv[argc - 1], L2S_MAX_SESSIONS_LIMIT, "session count");
-		d = &s->core.dests[p->t[t].dest];
+		d = l2s_dest_at(&s->core, p->t[t].dest);
 		if (d->sessions + v < p->t[t].sessions)
 			die(s, "destination count would go negative");
 		d->sessions = d->sessions + v - p->t[t].sessions;
@@ -764,7 +764,7 @@ static void do_show(struct sim *s, int argc, char **argv)
 			printf("{\"ev\":\"sessions\",\"profile\":\"%s\",\"tunnel\":\"%s\",\"count\":%u,\"dest\":\"%s\",\"dest_count\":%u}\n",
 			       p->name, p->t[t].name, p->t[t].sessions,
 			       dest_str(s, p->t[t].dest),
-			       s->core.dests[p->t[t].dest].sessions);
+			       l2s_dest_at(&s->core, p->t[t].dest)->sessions);
 	}
 }
 
