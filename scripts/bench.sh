@@ -318,7 +318,7 @@ EOF
 	prof_s=$(per_obj "$(s profile "$pmax")" "$(s profile 1)" $((pmax - 1)))
 	first_b=$(per_obj "$(f base 0)" "$(f profile 1)" 1)
 	dtab_b=$(awk -v a="$first_b" -v p="$prof_b" 'BEGIN { if (a == "-" || p == "-") print "-"; else printf "%.0f\n", a - p }')
-	dslot_b=$(awk -v d="$dtab_b" 'BEGIN { if (d == "-") print "-"; else printf "%.0f\n", d / 4096 }')
+	dslot_b=$(awk -v d="$dtab_b" 'BEGIN { if (d == "-") print "-"; else printf "%.0f\n", d / 64 }')
 	tun_b=$(per_obj "$(f profile "$pmax")" "$(f tunnel "$tn")" "$tn")
 	tun_s=$(per_obj "$(s tunnel "$tn")" "$(s profile "$pmax")" "$tn")
 	dom_b=$(per_obj "$(f domain 0)" "$(f domain "$dmax")" "$dmax")
@@ -329,9 +329,10 @@ EOF
 		echo "## Kernel memory (VM)"
 		echo
 		echo "Bytes per object: the drop in MemFree (every kernel allocation, slab or page) over the"
-		echo "largest step, caches dropped before each reading; in brackets the part in unreclaimable slab"
-		echo "(SUnreclaim).  The peer: one IPv4 route (a blackhole /32 in the main table) measured the same"
-		echo "way in the same VM."
+		echo "largest step, caches dropped and what waits for an RCU grace period freed before each reading"
+		echo "(read until two readings 0.5 s apart agree within 64 kB); in brackets the part in unreclaimable"
+		echo "slab (SUnreclaim).  The peer: one IPv4 route (a blackhole /32 in the main table) measured the"
+		echo "same way in the same VM."
 		echo
 		echo "| object | measured over | bytes each [slab] | bytes per route [slab] | ratio |"
 		echo "|---|---:|---:|---:|---:|"
@@ -339,8 +340,8 @@ EOF
 		echo "| domain map entry | $dmax | $dom_b [$dom_s] | $route_b [$route_s] | $(ratio "$dom_b" "$route_b") |"
 		echo "| profile with one tunnel (its array sized to it) | $((pmax - 1)) | $prof_b [$prof_s] | $route_b [$route_s] | $(ratio "$prof_b" "$route_b") |"
 		echo "| tunnel (grows its profile's array) | $tn | $tun_b [$tun_s] | $route_b [$route_s] | $(ratio "$tun_b" "$route_b") |"
-		echo "| destination table, once per namespace (4096 slots) | 1 | $dtab_b | $route_b | $(ratio "$dtab_b" "$route_b") |"
-		echo "| destination (a slot of that table) | 4096 | $dslot_b | $route_b | $(ratio "$dslot_b" "$route_b") |"
+		echo "| destination table, its first chunk (64 slots; up to 64 such by need) | 1 | $dtab_b | $route_b | $(ratio "$dtab_b" "$route_b") |"
+		echo "| destination (a slot of that chunk) | 64 | $dslot_b | $route_b | $(ratio "$dslot_b" "$route_b") |"
 		echo
 		echo "## Dumps (VM)"
 		echo

@@ -123,7 +123,7 @@ insmod "$KO"
 "$B" limit-max 2000000 > /dev/null
 m mem base 0 mem
 
-# Profiles: the first brings the destination table (4096 slots).
+# Profiles: the first brings the destination table's first chunk (64 slots).
 say "profiles: $PROFILES"
 have=0
 for n in $PROFILES; do
