@@ -32,7 +32,9 @@ static int node_by_addr(const struct l2d_addr *a)
 	for (i = 0; i < H->n; i++) {
 		const struct sockaddr_in *y = (const void *)&H->node[i].addr.ss;
 
-		if (x->sin_addr.s_addr == y->sin_addr.s_addr && x->sin_port == y->sin_port)
+		if (x->sin_addr.s_addr == y->sin_addr.s_addr &&
+		    (x->sin_port == y->sin_port ||
+		     (H->node[i].answer_port && ntohs(x->sin_port) == H->node[i].answer_port)))
 			return (int)i;
 	}
 	return -1;
@@ -65,6 +67,9 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 	p = &H->pkt[H->n_pkt++];
 	p->from = from;
 	p->to = node_by_addr(&t->peer);
+	p->from_port = n->answer_port ? n->answer_port :
+		       ntohs(((const struct sockaddr_in *)&n->addr.ss)->sin_port);
+	p->to_port = ntohs(((const struct sockaddr_in *)&t->peer.ss)->sin_port);
 	p->at = H->now + H->latency_ms;
 	p->len = len;
 	memcpy(p->data, buf, len);
@@ -101,6 +106,12 @@ static void h_random(struct l2d *d, void *buf, size_t len)
 	}
 }
 
+static int h_tunnel_connect(struct l2d *d, struct l2d_tunnel *t)
+{
+	node_of(d)->connects++;
+	return 0;
+}
+
 /* A local failure on demand: no socket for the next open_fails tunnels. */
 static int h_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 {
@@ -115,6 +126,7 @@ static int h_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 static const struct l2d_env h_env = {
 	.send = h_send,
 	.tunnel_open = h_tunnel_open,
+	.tunnel_connect = h_tunnel_connect,
 	.login_event = h_event,
 	.random = h_random,
 };
@@ -168,6 +180,7 @@ static bool h_step(void)
 	 * stalled node would receive waits, in order, in its socket */
 	while (k < H->n_pkt && H->pkt[k].at <= H->now) {
 		struct h_pkt p = H->pkt[k];
+		struct l2d_addr src;
 
 		if (p.to >= 0 && H->node[p.to].stall_until > H->now) {
 			k++;
@@ -178,7 +191,11 @@ static bool h_step(void)
 		did = true;
 		if (p.to < 0 || H->node[p.to].down)
 			continue;
-		l2d_input(H->node[p.to].d, &H->node[p.to].addr, &H->node[p.from].addr, p.data, p.len);
+		src = H->node[p.from].addr;
+		((struct sockaddr_in *)&src.ss)->sin_port = htons(p.from_port);
+		if (H->node[p.to].answer_port && p.to_port == H->node[p.to].answer_port)
+			H->node[p.to].to_answer_port++;
+		l2d_input(H->node[p.to].d, &H->node[p.to].addr, &src, p.data, p.len);
 	}
 	for (i = 0; i < H->n; i++)
 		if (H->node[i].stall_until <= H->now && l2d_timers_run(&H->node[i].loop, H->now))

@@ -16,6 +16,7 @@
 
 struct h_pkt {
 	int from, to;		/* node index; to = -1: nobody there */
+	uint16_t from_port, to_port;	/* as on the wire (host order) */
 	uint64_t at;
 	size_t len;
 	uint8_t data[1500];
@@ -39,6 +40,9 @@ struct h_node {
 	/* every login event line, kept or not: storms outgrow lines[] */
 	unsigned int n_done_ok, n_done_fail, n_no_reply;
 	unsigned int open_fails;		/* the next N tunnel sockets fail */
+	uint16_t answer_port;			/* != 0: it sends from this port (RFC 2661 8.1) */
+	unsigned int to_answer_port;		/* datagrams it got on answer_port */
+	unsigned int connects;			/* env tunnel_connect calls */
 };
 
 struct h_net {

@@ -48,7 +48,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..23"
+echo "1..24"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -91,7 +91,8 @@ lac=("${common[@]}" -o "port $PL" -o "socket $SOCK" -o 'sccrq-timeout 1s' -o 'ic
      -o "route fo t-ok 127.0.0.2 port $P"
      -o "route cdn t-cdn 127.0.0.5 port $P" -o "route cdn t-ok 127.0.0.2 port $P"
      -o "route full t-full 127.0.0.6 port $P"
-     -o "route dead t-silent 127.0.0.3 port $P")
+     -o "route dead t-silent 127.0.0.3 port $P"
+     -o "route moved t-ok 127.0.0.7 port $P")
 "$L2D" -c <(secret_file 'secret t-ok sesame') "${lac[@]}" 2>"$T/lac.log" &
 pids+=($!)
 for i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.05; done
@@ -166,6 +167,37 @@ ok "LNS shutdown: the LAC's session there ends on StopCCN 6" \
 	$(wait_has "$T/lac.log" 'StopCCN received, result 6' && wait_has "$T/lac.log" 'established -> closed \(stopccn'; echo $?)
 "$CLI" login stats socket "$SOCK" >"$T/stats" 2>&1
 ok "stats: logins-ok 4 (alice, bob, carol, e1)" $(has "$T/stats" 'logins-ok 4 ' ; echo $?)
+
+# 10. RFC 2661 section 8.1: an LNS that answers from another port (a relay
+# in front of lns-ok: what the LAC sends to 127.0.0.7 port P or P+2 goes on
+# to lns-ok, what lns-ok answers comes back from port P+2)
+python3 - "$P" <<'PY' 2>"$T/relay.log" &
+import select, socket, sys, time
+p = int(sys.argv[1])
+a = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+a.bind(("127.0.0.7", p))
+b = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+b.bind(("127.0.0.7", p + 2))
+up = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+up.bind(("127.0.0.7", 0))
+up.connect(("127.0.0.2", p))
+print("ready", file=sys.stderr, flush=True)
+lac, end = None, time.time() + 60
+while time.time() < end:
+    for s in select.select([a, b, up], [], [], 0.5)[0]:
+        if s is up:
+            data = up.recv(4096)
+            if lac:
+                b.sendto(data, lac)
+        else:
+            data, lac = s.recvfrom(4096)
+            up.send(data)
+PY
+pids+=($!)
+wait_has "$T/relay.log" '^ready'
+"$CLI" login start frank@x profile moved socket "$SOCK" >"$T/o9" 2>&1
+ok "an LNS answering from another port: the login goes on on that port (exit 0)" \
+	$([ $? -eq 0 ] && has "$T/o9" '^done ok' && wait_has "$T/lac.log" "SCCRP from 127.0.0.7:$((P + 2)): the tunnel uses that port"; echo $?)
 
 echo "# l2tpseld loopback: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

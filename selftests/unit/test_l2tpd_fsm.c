@@ -85,6 +85,33 @@ UNIT_TEST(l2tpd_conf_errors)
 	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
 }
 
+/*
+ * RFC 2661 section 8.1: the LNS answers the SCCRQ from a port of its own
+ * (accel-ppp's ephemeral ports); the LAC goes on with that port, and its
+ * socket is connected only then (issue 15).
+ */
+UNIT_TEST(l2tpd_lac_follows_sccrp_from_another_port)
+{
+	struct h_node *lac, *lns;
+	const struct sockaddr_in *peer;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	ASSERT_TRUE(lac && lns);
+	lns->answer_port = 40000;
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "done ok"));
+	ASSERT_TRUE(lac->d->tunnels != NULL);
+	peer = (const struct sockaddr_in *)&lac->d->tunnels->peer.ss;
+	EXPECT_EQ(ntohs(peer->sin_port), 40000);
+	EXPECT_EQ(lac->connects, 1);
+	/* SCCCN, ICRQ and ICCN went to the port the SCCRP came from */
+	EXPECT_EQ(lns->to_answer_port, 3);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+}
+
 /* S-L2TP-1: SCCRQ/SCCRP/SCCCN, ICRQ/ICRP/ICCN; logout: CDN, StopCCN, hold */
 UNIT_TEST(l2tpd_lac_lns_login_logout)
 {

@@ -200,6 +200,7 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 		d->stats.rx_no_tunnel++;
 		return;
 	}
+	t->rx_from = *peer;
 	l2d_tunnel_receive(t, buf, len);
 }
 

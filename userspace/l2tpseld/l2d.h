@@ -72,6 +72,8 @@ struct l2d_tunnel {
 	int txfd;			/* control sends once the kernel has fd (main.c) */
 	struct l2d_fd txw;
 	struct l2d_addr bound;		/* what fd was bound to (local: after connect) */
+	bool connected;			/* fd connected to @peer (main.c); a LAC's after SCCRP */
+	struct l2d_addr rx_from;	/* the source of the message being received */
 	char peer_host[L2D_NAME_MAX];	/* peer's Host Name AVP */
 	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
 	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */
@@ -226,6 +228,8 @@ struct l2d_kops {
 struct l2d_env {
 	int (*tunnel_open)(struct l2d *d, struct l2d_tunnel *t);	/* its socket */
 	void (*tunnel_close)(struct l2d *d, struct l2d_tunnel *t);
+	/* the peer is known for good (a LAC: the SCCRP came): connect to t->peer */
+	int (*tunnel_connect)(struct l2d *d, struct l2d_tunnel *t);
 	int (*send)(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 	/* a line for the API client of @lg (without newline) */
 	void (*login_event)(struct l2d *d, struct l2d_login *lg, const char *line);

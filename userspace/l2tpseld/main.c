@@ -188,8 +188,13 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 	}
 	if (!get_port(&local))
 		set_port(&local, d->conf->port);
-	fd = udp_socket(t->peer.ss.ss_family, &local, false);
-	if (fd >= 0 && connect(fd, (const struct sockaddr *)&t->peer.ss, t->peer.len) < 0) {
+	/*
+	 * A LAC's socket stays unconnected until the SCCRP, which may come from
+	 * another port (RFC 2661 section 8.1); meanwhile it may receive what
+	 * is meant for the listener, hence the destination address (pktinfo).
+	 */
+	fd = udp_socket(t->peer.ss.ss_family, &local, t->initiator);
+	if (fd >= 0 && !t->initiator && connect(fd, (const struct sockaddr *)&t->peer.ss, t->peer.len) < 0) {
 		int e = -errno;
 
 		close(fd);
@@ -201,6 +206,7 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 		return fd;
 	}
 	t->bound = local;
+	t->connected = !t->initiator;
 	t->local.len = sizeof(t->local.ss);
 	getsockname(fd, (struct sockaddr *)&t->local.ss, &t->local.len);
 	t->fd = fd;
@@ -212,6 +218,25 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 		t->fd = -1;
 		return -1;
 	}
+	return 0;
+}
+
+/* The LAC's socket, once the SCCRP said from where the LNS answers. */
+static int env_tunnel_connect(struct l2d *d, struct l2d_tunnel *t)
+{
+	char a[64];
+
+	if (t->fd < 0 || t->connected)
+		return 0;
+	if (connect(t->fd, (const struct sockaddr *)&t->peer.ss, t->peer.len) < 0) {
+		l2d_addr_str(&t->peer, a, sizeof(a), true);
+		l2d_log(d, L2D_LOG_ERR, "tunnel %u: connect to %s: %s", t->tid, a, strerror(errno));
+		return -1;
+	}
+	t->connected = true;
+	/* the source address the route picked, for the kernel tunnel and the records */
+	t->local.len = sizeof(t->local.ss);
+	getsockname(t->fd, (struct sockaddr *)&t->local.ss, &t->local.len);
 	return 0;
 }
 
@@ -318,6 +343,9 @@ static int env_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, siz
 	/* kept until the tunnel closes: the kernel may still hold the socket */
 	if (t->txfd < 0 && t->dp_added && tx_socket(d, t))
 		return -1;
+	if (t->txfd < 0 && !t->connected)
+		return sendto(t->fd, buf, len, MSG_DONTWAIT, (const struct sockaddr *)&t->peer.ss,
+			      t->peer.len) < 0 ? -1 : 0;
 	if (t->txfd < 0)
 		return send(t->fd, buf, len, MSG_DONTWAIT) < 0 ? -1 : 0;
 	return tx_send(t, buf, len);
@@ -351,6 +379,7 @@ static void env_random(struct l2d *d, void *buf, size_t len)
 static const struct l2d_env env = {
 	.tunnel_open = env_tunnel_open,
 	.tunnel_close = env_tunnel_close,
+	.tunnel_connect = env_tunnel_connect,
 	.send = env_send,
 	.login_event = l2d_api_login_event,
 	.random = env_random,

@@ -696,6 +696,22 @@ static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	if (check_response(t, m, L2TP_MSG_SCCRP))
 		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "Challenge Response missing or wrong");
+	/*
+	 * Section 8.1: the LNS may answer from a port of its own choosing (accel-ppp
+	 * with ephemeral ports does); the tunnel goes on with the port the
+	 * SCCRP came from, and only now is its socket connected.
+	 */
+	if (t->rx_from.ss.ss_family && !l2d_addr_eq(&t->peer, &t->rx_from, true)) {
+		char from[64];
+
+		l2d_addr_str(&t->rx_from, from, sizeof(from), true);
+		l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: SCCRP from %s: the tunnel uses that port",
+			t->tid, from);
+		t->peer = t->rx_from;
+	}
+	if (t->d->env->tunnel_connect && t->d->env->tunnel_connect(t->d, t))
+		return tunnel_stop_end(t, L2D_END_ERROR, L2TP_STOPCCN_GENERAL_ERROR,
+				       L2TP_ERR_NO_RESOURCES, "cannot connect the tunnel's socket");
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_SCCCN);
 	if (put_response(t, &b, m, L2TP_MSG_SCCCN))
 		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
