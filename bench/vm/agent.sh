@@ -86,7 +86,7 @@ per_s() { awk -v n="$1" -v ms="$2" 'BEGIN { printf "%.1f", n * 1000 / (ms ? ms :
 [ -x "$D" ] || { echo "agent: $D is missing" >&2; exit 1; }
 command -v xl2tpd > /dev/null || { echo "agent: xl2tpd is not installed" >&2; exit 1; }
 
-common=(-o 'journal none' -o 'log-level 1' -o 'dataplane none')
+common=(-o 'log-level 1' -o 'dataplane none')
 # The dead LNS: an l2tpseld that answers nothing (kernel none: the module
 # belongs to the LAC here).
 "$D" "${common[@]}" -o 'kernel none' -o 'listen 127.0.0.3 port 1701' -o 'socket none' \

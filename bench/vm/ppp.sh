@@ -110,7 +110,7 @@ for i in $(seq "$NP"); do
 	pids+=($!)
 done
 SOCK=$P/agent.sock
-"$D" -o 'journal none' -o 'log-level 1' -o 'dataplane kernel' -o 'port 17012' \
+"$D" -o 'log-level 1' -o 'dataplane kernel' -o 'port 17012' \
 	-o "socket $SOCK" -o "pppd-file $P/lac.options" 2> "$P/l2tpseld.log" &
 pids+=($!)
 printf '%s\n' 'profile add ppp' 'tunnel add t-ppp profile ppp level 0 dest 10.77.0.2' > "$P/conf"

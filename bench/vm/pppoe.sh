@@ -227,7 +227,7 @@ SOCK=$P/agent.sock
 printf '%s\n' 'profile add P' 'tunnel add T1 profile P level 0 dest 10.78.0.2' \
 	'domain add example profile P' > "$P/conf"
 ip netns exec "$LAC" "$L" -b "$P/conf" > /dev/null
-ip netns exec "$LAC" "$D" -o 'kernel netlink' -o 'dataplane kernel' -o 'journal none' \
+ip netns exec "$LAC" "$D" -o 'kernel netlink' -o 'dataplane kernel' \
 	-o "socket $SOCK" -o 'access pppoe acc0' -o 'access-auth pap' -o 'log-level 1' \
 	2> "$P/l2tpseld.log" &
 AGENT=$!
