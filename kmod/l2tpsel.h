@@ -440,6 +440,7 @@ void ks_rl_exit(struct l2tpsel_net *ln);
  */
 extern unsigned int ks_max_profiles, ks_max_domains, ks_max_tgroups, ks_max_slgs,
 	ks_max_clients, ks_max_sessions_userns, ks_max_tunnel_sets;
+extern bool ks_dump_locked;
 
 /* Whether @ln belongs to a user namespace other than the initial one. */
 static inline bool ks_in_userns(const struct l2tpsel_net *ln)

@@ -21,6 +21,7 @@ unsigned int ks_max_slgs __read_mostly = 16384;
 unsigned int ks_max_clients __read_mostly = 65536;
 unsigned int ks_max_sessions_userns __read_mostly = 65536;
 unsigned int ks_max_tunnel_sets __read_mostly = 1024;
+bool ks_dump_locked __read_mostly;
 module_param_named(max_profiles, ks_max_profiles, uint, 0644);
 MODULE_PARM_DESC(max_profiles, "profiles per network namespace (4096)");
 module_param_named(max_domains, ks_max_domains, uint, 0644);
@@ -33,6 +34,9 @@ module_param_named(max_clients, ks_max_clients, uint, 0644);
 MODULE_PARM_DESC(max_clients, "clients per network namespace (65536)");
 module_param_named(max_tunnel_sets, ks_max_tunnel_sets, uint, 0644);
 MODULE_PARM_DESC(max_tunnel_sets, "logins' own tunnel sets per network namespace (1024)");
+module_param_named(dump_locked, ks_dump_locked, bool, 0644);
+MODULE_PARM_DESC(dump_locked,
+		 "build each dump part under the namespace mutex too (measurement, design.md; N)");
 module_param_named(max_sessions_userns, ks_max_sessions_userns, uint, 0644);
 MODULE_PARM_DESC(max_sessions_userns,
 		 "highest CHASSIS_MAX, and the default, outside the initial user namespace (65536)");

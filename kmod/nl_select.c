@@ -340,6 +340,7 @@ int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 struct ks_sel_dump_ctx {
 	unsigned long next;
 	unsigned long sub;
+	bool locked;		/* this part holds ln->lock (dump_locked) */
 };
 
 static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
@@ -352,10 +353,20 @@ static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cm
 	return hdr;
 }
 
-/* Start of one dump part: the generation it is read at; returns skb's length. */
+/*
+ * Start of one dump part: the generation it is read at; returns skb's length.
+ * With the module parameter dump_locked the part is built under ln->lock
+ * as well, as WireGuard builds its dumps: the other design, kept only to be
+ * measured against this one (bench/vm/guest.sh, Documentation/design.md).
+ */
 static int ks_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
 			 struct l2tpsel_net *ln)
 {
+	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
+
+	ctx->locked = READ_ONCE(ks_dump_locked);
+	if (ctx->locked)
+		mutex_lock(&ln->lock);
 	cb->seq = ks_read_begin(ln);
 	return skb->len;
 }
@@ -369,6 +380,8 @@ static int ks_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
 {
 	if (ks_read_retry(ln, cb->seq))
 		ks_dump_mark_intr(skb, start);
+	if (((struct ks_sel_dump_ctx *)cb->ctx)->locked)
+		mutex_unlock(&ln->lock);
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
 	return skb->len;

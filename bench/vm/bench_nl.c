@@ -22,6 +22,8 @@
  *                                            CLIENTS at a time
  *   bench-nl logout SOCKET IDFILE CLIENTS LNS_SOCKET
  *                                            their logouts, until the LNS has none
+ *   bench-nl login-under-dump COUNT PROFILE WHAT
+ *                                            logins while another process dumps WHAT
  *   bench-nl udp-floor N CLIENTS             a login's datagrams between two bare
  *                                            UDP sockets, N exchanges, CLIENTS at once
  *
@@ -39,6 +41,7 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <sys/time.h>
 #include <signal.h>
@@ -924,7 +927,8 @@ static int count_cb(const struct nlmsghdr *h, void *data)
 	return MNL_CB_OK;
 }
 
-static void dump(const char *what)
+/* The GET command whose dump lists @what; exits for a name it does not know. */
+static uint8_t dump_cmd(const char *what)
 {
 	static const struct { const char *name; uint8_t cmd; } cmds[] = {
 		{ "domain", L2TPSEL_CMD_DOMAIN_GET },
@@ -932,10 +936,21 @@ static void dump(const char *what)
 		{ "session", L2TPSEL_CMD_SESSION_GET },
 		{ "tunnel", L2TPSEL_CMD_TUNNEL_GET },
 	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(what, cmds[i].name))
+			return cmds[i].cmd;
+	fprintf(stderr, "bench-nl: dump: \"%s\" is not one of domain, profile, session, tunnel, route\n",
+		what);
+	exit(2);
+}
+
+static void dump(const char *what)
+{
 	char buf[MNL_SOCKET_BUFFER_SIZE];
 	struct nlmsghdr *h = NULL;
 	uint64_t t0, t;
-	size_t i;
 	int err;
 
 	if (!strcmp(what, "route")) {
@@ -969,16 +984,10 @@ static void dump(const char *what)
 		}
 		t = mono_ns() - t0;
 	} else {
-		for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-			if (!strcmp(what, cmds[i].name))
-				break;
-		if (i == sizeof(cmds) / sizeof(cmds[0])) {
-			fprintf(stderr, "bench-nl: dump: \"%s\" is not one of domain, profile, session, tunnel, route\n",
-				what);
-			exit(2);
-		}
+		uint8_t cmd = dump_cmd(what);
+
 		open_genl();
-		h = genl_req(buf, cmds[i].cmd);
+		h = genl_req(buf, cmd);
 		h->nlmsg_flags |= NLM_F_DUMP;
 		t0 = mono_ns();
 		err = l2s_nl_talk(&nl, h, count_cb, NULL);
@@ -988,6 +997,79 @@ static void dump(const char *what)
 	}
 	printf("count=%u ns=%llu per_ns=%llu\n", dumped, (unsigned long long)t,
 	       dumped ? (unsigned long long)(t / dumped) : 0ull);
+}
+
+/*
+ * bench-nl login-under-dump COUNT PROFILE WHAT: COUNT logins one after another
+ * (LOGIN_BEGIN, then LOGIN_REPORT client-gone) while a child process dumps
+ * WHAT over and over on a socket of its own ("none": no dump, the
+ * baseline): the read path's cost to a login (issue 16, finding 8).  Prints the logins' p50, p99 and highest
+ * round trip, and how many dumps the child read whole and how many it gave
+ * up interrupted (l2s_nl_talk()'s retries spent: logins change the
+ * namespace).
+ */
+static void login_under_dump(uint32_t count, const char *profile, const char *what)
+{
+	struct dump_share { volatile uint32_t stop, whole, intr; } *sh;
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	bool none = !strcmp(what, "none");	/* the baseline: no dump at all */
+	uint8_t cmd = none ? 0 : dump_cmd(what);
+	uint64_t *lat = samples(count), t0;
+	pid_t child;
+	uint32_t i;
+
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		die("login-under-dump", errno);
+	memset((void *)sh, 0, sizeof(*sh));
+	child = fork();
+	if (child < 0)
+		die("login-under-dump: fork", errno);
+	if (!child) {
+		open_genl();
+		while (!sh->stop && none)
+			usleep(1000);
+		while (!sh->stop) {
+			struct nlmsghdr *h = genl_req(buf, cmd);
+			int err;
+
+			h->nlmsg_flags |= NLM_F_DUMP;
+			err = l2s_nl_talk(&nl, h, count_cb, NULL);
+			if (!err)
+				sh->whole++;
+			else if (err == -EINTR)
+				sh->intr++;
+			else
+				die("dump", -err);
+		}
+		_exit(0);
+	}
+	open_genl();
+	while (!none && !sh->whole && !sh->intr)
+		usleep(1000);		/* the child is dumping */
+	for (i = 0; i < count; i++) {
+		struct nlmsghdr *h = genl_req(buf, L2TPSEL_CMD_LOGIN_BEGIN);
+
+		mnl_attr_put_strz(h, L2TPSEL_A_PROFILE, profile);
+		step = 0;
+		t0 = mono_ns();
+		if (l2s_nl_talk(&nl, h, step_cb, NULL))
+			die("LOGIN_BEGIN", EIO);
+		if (step == L2TPSEL_STEP_ATTEMPT) {
+			h = genl_req(buf, L2TPSEL_CMD_LOGIN_REPORT);
+			mnl_attr_put_u32(h, L2TPSEL_A_LOGIN_ID, login_id);
+			mnl_attr_put_u8(h, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_CLIENT_GONE);
+			if (l2s_nl_talk(&nl, h, step_cb, NULL))
+				die("LOGIN_REPORT", EIO);
+		}
+		lat[i] = mono_ns() - t0;
+	}
+	sh->stop = 1;
+	waitpid(child, NULL, 0);
+	printf("count=%u p50_us=%.1f p99_us=%.1f max_us=%.1f dumps=%u dumps_intr=%u\n", count,
+	       quantile(lat, count, 0.5) / 1e3, quantile(lat, count, 0.99) / 1e3,
+	       quantile(lat, count, 1.0) / 1e3, sh->whole, sh->intr);
+	free(lat);
 }
 
 static void limit_max(uint32_t max)
@@ -1019,6 +1101,8 @@ int main(int argc, char **argv)
 			    parse_u32(argv[6], "CLIENTS") ?: 1, argc == 8 ? argv[7] : NULL);
 	else if (argc == 6 && !strcmp(argv[1], "logout"))
 		logout_bench(argv[2], argv[3], parse_u32(argv[4], "CLIENTS") ?: 1, argv[5]);
+	else if (argc == 5 && !strcmp(argv[1], "login-under-dump"))
+		login_under_dump(parse_u32(argv[2], "COUNT") ?: 1, argv[3], argv[4]);
 	else if (argc == 4 && !strcmp(argv[1], "udp-floor"))
 		udp_floor(parse_u32(argv[2], "N") ?: 1, parse_u32(argv[3], "CLIENTS") ?: 1);
 	else if (argc == 3 && !strcmp(argv[1], "dump"))
@@ -1030,7 +1114,8 @@ int main(int argc, char **argv)
 				"                  domains FROM TO PROFILE | sessions FROM TO | routes FROM TO |\n"
 				"                  login-bench COUNT {USER@DOMAIN|PROFILE} | session-bench COUNT |\n"
 				"                  dump WHAT | agent SOCKET PROFILE PREFIX N CLIENTS [IDFILE] |\n"
-				"                  logout SOCKET IDFILE CLIENTS LNS_SOCKET | udp-floor N CLIENTS }\n");
+				"                  logout SOCKET IDFILE CLIENTS LNS_SOCKET | udp-floor N CLIENTS |\n"
+				"                  login-under-dump COUNT PROFILE WHAT }\n");
 		return 2;
 	}
 	if (nl.sock)
