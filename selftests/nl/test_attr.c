@@ -119,23 +119,28 @@ UNIT_TEST(attr_last_wins_and_unknown_skipped)
 	EXPECT_EQ(l2s_attr_u16(tb, L2TPSEL_A_PORT, 0), 1);
 }
 
+/* One TGC entry: NAME and a COUNT of @len bytes. */
+static void put_tgc(struct nlmsghdr *nlh, const char *name, const void *count, size_t len)
+{
+	struct nlattr *tgc = mnl_attr_nest_start(nlh, L2TPSEL_A_TGC);
+
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, name);
+	mnl_attr_put(nlh, L2TPSEL_A_COUNT, len, count);
+	mnl_attr_nest_end(nlh, tgc);
+}
+
 /* TGROUP_COUNTS: a nest of TGC, each a nest of NAME and COUNT. */
 UNIT_TEST(attr_nest)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1], *in[L2TPSEL_A_MAX + 1], *e;
 	struct nlmsghdr *nlh = msg_new();
-	struct nlattr *outer, *tgc;
+	struct nlattr *outer;
+	uint32_t ten = 10;
 	unsigned int n = 0;
 
 	outer = mnl_attr_nest_start(nlh, L2TPSEL_A_TGROUP_COUNTS);
-	tgc = mnl_attr_nest_start(nlh, L2TPSEL_A_TGC);
-	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, "g0");
-	mnl_attr_put_u32(nlh, L2TPSEL_A_COUNT, 10);
-	mnl_attr_nest_end(nlh, tgc);
-	tgc = mnl_attr_nest_start(nlh, L2TPSEL_A_TGC);
-	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, "g1");
-	mnl_attr_put(nlh, L2TPSEL_A_COUNT, 2, "xy");	/* malformed inside the nest */
-	mnl_attr_nest_end(nlh, tgc);
+	put_tgc(nlh, "g0", &ten, sizeof(ten));
+	put_tgc(nlh, "g1", "xy", 2);		/* malformed inside the nest */
 	mnl_attr_nest_end(nlh, outer);
 	ASSERT_EQ(l2s_attr_parse(nlh, tb), 0);
 	ASSERT_TRUE(tb[L2TPSEL_A_TGROUP_COUNTS]);
