@@ -187,3 +187,14 @@ UNIT_TEST(attr_getters_and_defaults)
 	/* Not an address attribute: no bytes. */
 	EXPECT_EQ(l2s_attr_addr(tb, L2TPSEL_A_SESSION_KEY, out), 0);
 }
+
+/* The check alone: a type beyond the table is refused, not looked up. */
+UNIT_TEST(attr_check_beyond_table)
+{
+	char lb[64];
+	struct nlmsghdr *m = mnl_nlmsg_put_header(lb);
+
+	mnl_attr_put_u32(m, L2TPSEL_A_MAX + 1, 3);
+	EXPECT_EQ(l2s_attr_check(mnl_nlmsg_get_payload(m)), -1);
+	EXPECT_TRUE(!l2s_attr_name(L2TPSEL_A_MAX + 1));
+}

@@ -127,9 +127,12 @@ const char *l2s_attr_name(unsigned int type)
 
 int l2s_attr_check(const struct nlattr *a)
 {
-	const struct l2s_attr_info *t = &l2s_attr_table[mnl_attr_get_type(a)];
 	uint16_t len = mnl_attr_get_payload_len(a);
+	const struct l2s_attr_info *t;
 
+	if (mnl_attr_type_valid(a, L2TPSEL_A_MAX) < 0)
+		return -1;
+	t = &l2s_attr_table[mnl_attr_get_type(a)];
 	if (mnl_attr_validate(a, t->type) < 0)
 		return -1;
 	if (t->addr && len != 4 && len != 16) {
@@ -150,7 +153,7 @@ static int attr_parse_cb(const struct nlattr *a, void *data)
 	uint16_t type = mnl_attr_get_type(a);
 
 	/* Unknown to this build: a newer module's, not an error. */
-	if (mnl_attr_type_valid(a, L2TPSEL_A_MAX) < 0 || !l2s_attr_table[type].name)
+	if (type > L2TPSEL_A_MAX || !l2s_attr_table[type].name)
 		return MNL_CB_OK;
 	if (l2s_attr_check(a) < 0) {
 		if (!p->bad)

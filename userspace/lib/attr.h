@@ -34,7 +34,7 @@ extern const struct l2s_attr_info l2s_attr_table[L2TPSEL_A_MAX + 1];
 /* "REMOTE" for L2TPSEL_A_REMOTE; NULL for a type the table does not know. */
 const char *l2s_attr_name(unsigned int type);
 
-/* Is @a well formed for the type the table gives it?  0, or -1 with errno set. */
+/* Is @a a type of the table, well formed for it?  0, or -1 with errno set. */
 int l2s_attr_check(const struct nlattr *a);
 
 /*
