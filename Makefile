@@ -16,7 +16,7 @@ USER_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS)
 SAN_CFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 CORE_SRC := $(sort $(wildcard core/*.c))
-LIB_SRC  := userspace/lib/nl.c userspace/lib/print.c userspace/lib/conf.c
+LIB_SRC  := userspace/lib/nl.c userspace/lib/attr.c userspace/lib/print.c userspace/lib/conf.c
 CLI_SRC  := $(sort $(wildcard userspace/cli/*.c))
 HDRS     := $(wildcard uapi/linux/*.h core/*.h userspace/lib/*.h userspace/cli/*.h kmod/*.h)
 

@@ -22,9 +22,11 @@ $(BUILD)/bench-host: $(BENCH_HOST_SRC) $(CORE_SRC) $(CORE_HDRS)
 
 # Built by `make` too: selftests/net/l2tpseld_storm.sh uses its agent client.
 USER_BINS += $(BUILD)/bench-nl
-$(BUILD)/bench-nl: $(BENCH_NL_SRC) userspace/lib/nl.c userspace/lib/nl.h uapi/linux/l2tpsel.h
+BENCH_NL_LIB   := userspace/lib/nl.c userspace/lib/attr.c
+$(BUILD)/bench-nl: $(BENCH_NL_SRC) $(BENCH_NL_LIB) userspace/lib/nl.h userspace/lib/attr.h \
+		   uapi/linux/l2tpsel.h
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -O2 -o $@ $(BENCH_NL_SRC) userspace/lib/nl.c -lmnl
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -O2 -o $@ $(BENCH_NL_SRC) $(BENCH_NL_LIB) -lmnl
 
 bench: all $(BUILD)/bench-host $(BUILD)/bench-nl $(BUILD)/bench-core $(BUILD)/bench-rl
 	KVER=$(KVER) scripts/bench.sh --size $(BENCH_SIZE)

@@ -4,7 +4,7 @@
 #
 #   make                 also builds $(BUILD)/nl_rate (selftests/net/nl_rate.c)
 
-NL_RATE_SRC := selftests/net/nl_rate.c userspace/lib/nl.c
+NL_RATE_SRC := selftests/net/nl_rate.c userspace/lib/nl.c userspace/lib/attr.c
 
 USER_BINS += $(BUILD)/nl_rate
 

@@ -4,7 +4,7 @@
 #                counter checked at intervals (selftests/net/soak.sh)
 # Built by `make` (USER_BINS), so `make vmtest TESTS=soak` has it.
 
-SOAK_SRC := selftests/net/soak.c userspace/lib/nl.c
+SOAK_SRC := selftests/net/soak.c userspace/lib/nl.c userspace/lib/attr.c
 
 USER_BINS += $(BUILD)/soak
 

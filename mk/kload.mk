@@ -14,7 +14,7 @@
 # a man page section fails here, where the man page's owner looks, and not in
 # everybody's test run.  Run it after changing the CLI's objects or the page.
 
-CONC_SRC := selftests/net/concurrency.c userspace/lib/nl.c
+CONC_SRC := selftests/net/concurrency.c userspace/lib/nl.c userspace/lib/attr.c
 
 USER_BINS += $(BUILD)/concurrency
 

@@ -21,7 +21,7 @@ L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h pp
 # DP_SRC (the kernel data path, mk/dp.mk) when that part is there.
 L2TPD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c radclient.c \
 		    das.c) \
-		  userspace/lib/nl.c \
+		  userspace/lib/nl.c userspace/lib/attr.c \
 		  $(DP_SRC)
 L2TPD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 

@@ -11,27 +11,29 @@
 #                                           messages (default 2M), seed NL_FUZZ_SEED
 #                                           (default: from the clock, printed)
 
-NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h
+NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h userspace/lib/attr.h
+# The attribute names and types: the one table (issue 17).
+NLT_LIB  := userspace/lib/attr.c
 NLT_CFLAGS := $(USER_CPPFLAGS) -Iselftests/include $(USER_CFLAGS)
 
 USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz $(BUILD)/extack_race $(BUILD)/userns_exec \
 	     $(BUILD)/obj_caps
 
-$(BUILD)/nl_contract: selftests/net/nl_contract.c $(NLT_HDRS)
+$(BUILD)/nl_contract: selftests/net/nl_contract.c $(NLT_LIB) $(NLT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(NLT_CFLAGS) -o $@ $< -lmnl
+	$(CC) $(NLT_CFLAGS) -o $@ $< $(NLT_LIB) -lmnl
 
-$(BUILD)/nl_fuzz: selftests/net/nl_fuzz.c $(NLT_HDRS)
+$(BUILD)/nl_fuzz: selftests/net/nl_fuzz.c $(NLT_LIB) $(NLT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(NLT_CFLAGS) -o $@ $< -lmnl
+	$(CC) $(NLT_CFLAGS) -o $@ $< $(NLT_LIB) -lmnl
 
-$(BUILD)/extack_race: selftests/net/extack_race.c $(NLT_HDRS)
+$(BUILD)/extack_race: selftests/net/extack_race.c $(NLT_LIB) $(NLT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(NLT_CFLAGS) -Wno-unused-function -pthread -o $@ $< -lmnl
+	$(CC) $(NLT_CFLAGS) -Wno-unused-function -pthread -o $@ $< $(NLT_LIB) -lmnl
 
-$(BUILD)/obj_caps: selftests/net/obj_caps.c $(NLT_HDRS)
+$(BUILD)/obj_caps: selftests/net/obj_caps.c $(NLT_LIB) $(NLT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(NLT_CFLAGS) -Wno-unused-function -o $@ $< -lmnl
+	$(CC) $(NLT_CFLAGS) -Wno-unused-function -o $@ $< $(NLT_LIB) -lmnl
 
 $(BUILD)/userns_exec: selftests/net/userns_exec.c
 	@mkdir -p $(@D)

@@ -50,6 +50,7 @@
 #include <linux/rtnetlink.h>
 #include <linux/l2tpsel.h>
 
+#include "attr.h"
 #include "nl.h"
 
 #define PIPE	64
@@ -323,11 +324,10 @@ static uint8_t admit;
 
 static int admit_cb(const struct nlmsghdr *h, void *data)
 {
-	const struct nlattr *a;
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	mnl_attr_for_each(a, h, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) == L2TPSEL_A_ADMIT)
-			admit = mnl_attr_get_u8(a);
+	l2s_attr_parse(h, tb);
+	admit = l2s_attr_u8(tb, L2TPSEL_A_ADMIT, admit);
 	return MNL_CB_OK;
 }
 
@@ -432,14 +432,11 @@ static uint32_t login_id;
 
 static int step_cb(const struct nlmsghdr *h, void *data)
 {
-	const struct nlattr *a;
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	mnl_attr_for_each(a, h, sizeof(struct genlmsghdr)) {
-		if (mnl_attr_get_type(a) == L2TPSEL_A_STEP)
-			step = mnl_attr_get_u8(a);
-		else if (mnl_attr_get_type(a) == L2TPSEL_A_LOGIN_ID)
-			login_id = mnl_attr_get_u32(a);
-	}
+	l2s_attr_parse(h, tb);
+	step = l2s_attr_u8(tb, L2TPSEL_A_STEP, step);
+	login_id = l2s_attr_u32(tb, L2TPSEL_A_LOGIN_ID, login_id);
 	return MNL_CB_OK;
 }
 

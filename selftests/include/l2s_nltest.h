@@ -24,6 +24,8 @@
 #include <linux/netlink.h>
 #include <linux/l2tpsel.h>
 
+#include "attr.h"
+
 #define NLT_BUF		(64 * 1024)
 
 struct nlt {
@@ -388,9 +390,7 @@ static inline const char *nlt_str(const struct nlt_attrs *at, int type)
 	return mnl_attr_get_str(a);
 }
 
-/* The attribute types of a message as text: "REMOTE(36) PORT(38)". */
-extern const char *const nlt_attr_names[];
-
+/* The attribute types of a message as text: "REMOTE PORT" (names: lib/attr.c). */
 static inline void nlt_types(const struct nlt_attrs *at, char *out, size_t len)
 {
 	unsigned int t;
@@ -400,66 +400,7 @@ static inline void nlt_types(const struct nlt_attrs *at, char *out, size_t len)
 	for (t = 1; t <= L2TPSEL_A_MAX && o < len; t++)
 		if (at->seen[t / 64] & nlt_bit(t))
 			o += (size_t)snprintf(out + o, len - o, "%s%s", o ? " " : "",
-					      nlt_attr_names[t] ? nlt_attr_names[t] : "?");
-}
-
-#define NLT_ATTR_NAMES							\
-const char *const nlt_attr_names[L2TPSEL_A_MAX + 1] = {			\
-	[L2TPSEL_A_INFO_VERSION] = "INFO_VERSION",			\
-	[L2TPSEL_A_INFO_API_VERSION] = "INFO_API_VERSION",		\
-	[L2TPSEL_A_INFO_NETNS_COOKIE] = "INFO_NETNS_COOKIE",		\
-	[L2TPSEL_A_PAD] = "PAD", [L2TPSEL_A_NAME] = "NAME",		\
-	[L2TPSEL_A_LIMIT] = "LIMIT", [L2TPSEL_A_COUNT] = "COUNT",	\
-	[L2TPSEL_A_CHASSIS_MAX] = "CHASSIS_MAX",			\
-	[L2TPSEL_A_CHASSIS_LIMIT] = "CHASSIS_LIMIT",			\
-	[L2TPSEL_A_TUNNEL_LIMIT] = "TUNNEL_LIMIT", [L2TPSEL_A_SLG] = "SLG", \
-	[L2TPSEL_A_MEMBERS] = "MEMBERS", [L2TPSEL_A_TGROUP] = "TGROUP",	\
-	[L2TPSEL_A_CLIENT] = "CLIENT",					\
-	[L2TPSEL_A_TGROUP_COUNTS] = "TGROUP_COUNTS", [L2TPSEL_A_TGC] = "TGC", \
-	[L2TPSEL_A_SESSION_KEY] = "SESSION_KEY", [L2TPSEL_A_ROLE] = "ROLE", \
-	[L2TPSEL_A_TUNNEL_ID] = "TUNNEL_ID", [L2TPSEL_A_ADMIT] = "ADMIT", \
-	[L2TPSEL_A_RESULT_CODE] = "RESULT_CODE",			\
-	[L2TPSEL_A_ERROR_CODE] = "ERROR_CODE", [L2TPSEL_A_LEVEL] = "LEVEL", \
-	[L2TPSEL_A_N_TUNNELS] = "N_TUNNELS", [L2TPSEL_A_N_TGROUPS] = "N_TGROUPS", \
-	[L2TPSEL_A_N_SLGS] = "N_SLGS", [L2TPSEL_A_N_CLIENTS] = "N_CLIENTS", \
-	[L2TPSEL_A_PROFILE] = "PROFILE", [L2TPSEL_A_FAILOVER] = "FAILOVER", \
-	[L2TPSEL_A_LB] = "LB", [L2TPSEL_A_FAILOVER_CDN] = "FAILOVER_CDN", \
-	[L2TPSEL_A_FAILOVER_STOPCCN] = "FAILOVER_STOPCCN",		\
-	[L2TPSEL_A_N_LEVELS] = "N_LEVELS", [L2TPSEL_A_N_DESTS] = "N_DESTS", \
-	[L2TPSEL_A_SEL_LEVEL] = "SEL_LEVEL", [L2TPSEL_A_REMOTE] = "REMOTE", \
-	[L2TPSEL_A_LOCAL] = "LOCAL", [L2TPSEL_A_PORT] = "PORT",		\
-	[L2TPSEL_A_MAX_SESSIONS] = "MAX_SESSIONS", [L2TPSEL_A_SECRET] = "SECRET", \
-	[L2TPSEL_A_HAS_SECRET] = "HAS_SECRET", [L2TPSEL_A_SESSIONS] = "SESSIONS", \
-	[L2TPSEL_A_DOMAIN] = "DOMAIN", [L2TPSEL_A_LOCKOUT_TIME] = "LOCKOUT_TIME", \
-	[L2TPSEL_A_LOCKOUT_REMAINING] = "LOCKOUT_REMAINING",		\
-	[L2TPSEL_A_ATTEMPTS] = "ATTEMPTS", [L2TPSEL_A_FAILURES] = "FAILURES", \
-	[L2TPSEL_A_MAX_LOGINS] = "MAX_LOGINS", [L2TPSEL_A_N_LOGINS] = "N_LOGINS", \
-	[L2TPSEL_A_N_LOCKED] = "N_LOCKED", [L2TPSEL_A_LOGIN_ID] = "LOGIN_ID", \
-	[L2TPSEL_A_USER] = "USER", [L2TPSEL_A_KEY] = "KEY", [L2TPSEL_A_PICKS] = "PICKS", \
-	[L2TPSEL_A_STEP] = "STEP", [L2TPSEL_A_SETUP] = "SETUP",		\
-	[L2TPSEL_A_SHORTEST] = "SHORTEST", [L2TPSEL_A_OK] = "OK", [L2TPSEL_A_WHY] = "WHY", \
-	[L2TPSEL_A_OUTCOME] = "OUTCOME", [L2TPSEL_A_STEPS] = "STEPS",	\
-	[L2TPSEL_A_STEP_ENTRY] = "STEP_ENTRY",				\
-	[L2TPSEL_A_N_CANDIDATES] = "N_CANDIDATES",			\
-	[L2TPSEL_A_UNLOCK_WHY] = "UNLOCK_WHY",				\
-	[L2TPSEL_A_RL_DIR] = "RL_DIR", [L2TPSEL_A_RL_MSG] = "RL_MSG",	\
-	[L2TPSEL_A_RL_KEY] = "RL_KEY", [L2TPSEL_A_RL_PEER] = "RL_PEER",	\
-	[L2TPSEL_A_RL_RATE] = "RL_RATE", [L2TPSEL_A_RL_BURST] = "RL_BURST", \
-	[L2TPSEL_A_RL_ACTION] = "RL_ACTION", [L2TPSEL_A_RL_MESSAGE] = "RL_MESSAGE", \
-	[L2TPSEL_A_RL_THROTTLE] = "RL_THROTTLE", [L2TPSEL_A_RL_RESET] = "RL_RESET", \
-	[L2TPSEL_A_RL_PERCENT] = "RL_PERCENT", [L2TPSEL_A_RL_EFFECTIVE] = "RL_EFFECTIVE", \
-	[L2TPSEL_A_RL_TOKENS] = "RL_TOKENS", [L2TPSEL_A_RL_PASSED] = "RL_PASSED", \
-	[L2TPSEL_A_RL_REJECTED] = "RL_REJECTED", [L2TPSEL_A_RL_DROPPED] = "RL_DROPPED", \
-	[L2TPSEL_A_RL_COUNT] = "RL_COUNT", [L2TPSEL_A_RL_VERDICT] = "RL_VERDICT", \
-	[L2TPSEL_A_RL_MATCHED] = "RL_MATCHED", [L2TPSEL_A_RL_SOURCE] = "RL_SOURCE", \
-	[L2TPSEL_A_RL_PERIOD] = "RL_PERIOD", [L2TPSEL_A_RL_HOLD] = "RL_HOLD", \
-	[L2TPSEL_A_RL_STEP] = "RL_STEP", [L2TPSEL_A_RL_BANDS] = "RL_BANDS", \
-	[L2TPSEL_A_RL_BAND] = "RL_BAND", [L2TPSEL_A_RL_BAND_LOAD] = "RL_BAND_LOAD", \
-	[L2TPSEL_A_RL_BAND_PERCENT] = "RL_BAND_PERCENT", [L2TPSEL_A_RL_LOAD] = "RL_LOAD", \
-	[L2TPSEL_A_RL_USERS] = "RL_USERS", [L2TPSEL_A_RL_CHANGES] = "RL_CHANGES", \
-	[L2TPSEL_A_RL_SAMPLES] = "RL_SAMPLES", [L2TPSEL_A_MORE] = "MORE",	\
-	[L2TPSEL_A_TUNNELS] = "TUNNELS", [L2TPSEL_A_TUNNEL_ENTRY] = "TUNNEL_ENTRY", \
-	[L2TPSEL_A_DYNAMIC] = "DYNAMIC",					\
+					      l2s_attr_name(t) ?: "?");
 }
 
 #endif /* L2S_NLTEST_H */

@@ -121,16 +121,14 @@ static int dest_cb(const struct nlmsghdr *nlh, void *data)
 	struct snap *s = data;
 	uint32_t i = s->ndest;
 
-	kc_parse(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	if (!tb[L2TPSEL_A_REMOTE] || i == MAX_DESTS)
 		return MNL_CB_ERROR;
-	s->dest[i].alen = mnl_attr_get_payload_len(tb[L2TPSEL_A_REMOTE]);
-	memcpy(s->dest[i].remote, mnl_attr_get_payload(tb[L2TPSEL_A_REMOTE]),
-	       s->dest[i].alen > 16 ? 16 : s->dest[i].alen);
-	s->dest[i].port = tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(tb[L2TPSEL_A_PORT]) : 0;
-	s->dest[i].sessions = kc_u32(tb[L2TPSEL_A_SESSIONS]);
-	s->dest[i].attempts = kc_u32(tb[L2TPSEL_A_ATTEMPTS]);
-	s->dest[i].failures = kc_u32(tb[L2TPSEL_A_FAILURES]);
+	s->dest[i].alen = l2s_attr_addr(tb, L2TPSEL_A_REMOTE, s->dest[i].remote);
+	s->dest[i].port = l2s_attr_u16(tb, L2TPSEL_A_PORT, 0);
+	s->dest[i].sessions = l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0);
+	s->dest[i].attempts = l2s_attr_u32(tb, L2TPSEL_A_ATTEMPTS, 0);
+	s->dest[i].failures = l2s_attr_u32(tb, L2TPSEL_A_FAILURES, 0);
 	s->ndest++;
 	return MNL_CB_OK;
 }
@@ -147,14 +145,14 @@ static int named_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct named_list *l = data;
 
-	kc_parse(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	if (l->only_profile && (!tb[L2TPSEL_A_PROFILE] ||
 				strcmp(mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]), l->only_profile)))
 		return MNL_CB_OK;
 	if (!tb[l->name_attr] || *l->n == MAX_NAMED)
 		return MNL_CB_ERROR;
 	snprintf(l->v[*l->n].name, sizeof(l->v[0].name), "%s", mnl_attr_get_str(tb[l->name_attr]));
-	l->v[*l->n].count = kc_u32(tb[l->count_attr]);
+	l->v[*l->n].count = l2s_attr_u32(tb, l->count_attr, 0);
 	(*l->n)++;
 	return MNL_CB_OK;
 }
@@ -242,15 +240,15 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct step *st = data;
 
-	kc_parse(nlh, tb);
-	st->kind = tb[L2TPSEL_A_STEP] ? mnl_attr_get_u8(tb[L2TPSEL_A_STEP]) : 0;
-	st->ok = tb[L2TPSEL_A_OK] ? mnl_attr_get_u8(tb[L2TPSEL_A_OK]) : 0;
+	l2s_attr_parse(nlh, tb);
+	st->kind = l2s_attr_u8(tb, L2TPSEL_A_STEP, 0);
+	st->ok = l2s_attr_u8(tb, L2TPSEL_A_OK, 0);
 	if (tb[L2TPSEL_A_LOGIN_ID])
 		st->id = mnl_attr_get_u32(tb[L2TPSEL_A_LOGIN_ID]);
 	st->dest = st->tunnel = -1;
 	if (tb[L2TPSEL_A_REMOTE])
 		st->dest = dest_index(&before, tb[L2TPSEL_A_REMOTE],
-				      tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(tb[L2TPSEL_A_PORT]) : 0);
+				      l2s_attr_u16(tb, L2TPSEL_A_PORT, 0));
 	if (tb[L2TPSEL_A_NAME])
 		st->tunnel = named_index(before.tun, before.ntun, mnl_attr_get_str(tb[L2TPSEL_A_NAME]));
 	return MNL_CB_OK;
@@ -260,8 +258,8 @@ static int admit_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	kc_parse(nlh, tb);
-	*(int *)data = tb[L2TPSEL_A_ADMIT] ? mnl_attr_get_u8(tb[L2TPSEL_A_ADMIT]) : -1;
+	l2s_attr_parse(nlh, tb);
+	*(int *)data = tb[L2TPSEL_A_ADMIT] ? l2s_attr_u8(tb, L2TPSEL_A_ADMIT, 0) : -1;
 	return MNL_CB_OK;
 }
 

@@ -37,8 +37,6 @@
 
 #include "l2s_nltest.h"
 
-NLT_ATTR_NAMES;
-
 #define THREADS		2
 /* Then short-lived threads, one after the other: more than the module keeps buffers for (1024). */
 #define CHURN		1300

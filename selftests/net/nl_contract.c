@@ -31,8 +31,6 @@
 #include "kselftest_lite.h"
 #include "l2s_nltest.h"
 
-NLT_ATTR_NAMES;
-
 /* ---- the contract, as uapi/linux/l2tpsel.h documents it ------------------ */
 
 enum kind { K_NONE, K_U8, K_U16, K_U32, K_U64, K_STR, K_ADDR, K_NEST, K_FLAG };
@@ -1022,7 +1020,7 @@ TEST(policy_wrong_type_or_length)
 					ret = send_variant(&t, c, dumpmode, a->type, extra_bad, &ba,
 							   &offs, &ack);
 					snprintf(what, sizeof(what), "%s%s %s: %s", c->name,
-						 dumpmode ? " (dump)" : "", nlt_attr_names[a->type],
+						 dumpmode ? " (dump)" : "", l2s_attr_name(a->type),
 						 b->what);
 					checks++;
 					/* An address of 5 bytes passes the policy (4..16) and is
@@ -1079,7 +1077,7 @@ TEST(policy_unknown_attributes)
 						   &offs, &ack);
 				snprintf(what, sizeof(what), "%s%s with attribute %u (%s), which it does not take",
 					 c->name, dumpmode ? " (dump)" : "", type,
-					 type && type <= L2TPSEL_A_MAX ? nlt_attr_names[type] : "unknown");
+					 type && type <= L2TPSEL_A_MAX ? l2s_attr_name(type) : "unknown");
 				refused_well(_metadata, what, &ack, ret, EINVAL, 0, offs);
 				checks++;
 			}
@@ -1105,7 +1103,7 @@ TEST(policy_missing_required)
 		if (!(c->flags & F_DO))
 			continue;
 		for (a = c->a; a->type; a++) {
-			const char *name = nlt_attr_names[a->type];
+			const char *name = l2s_attr_name(a->type);
 			int offs, ret;
 
 			if (!a->req)

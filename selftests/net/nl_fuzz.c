@@ -52,8 +52,6 @@
 
 #include "l2s_nltest.h"
 
-NLT_ATTR_NAMES;
-
 #define SECRET		"fz-Secret-9f3e1c"
 #define MAX_ATTRS	32
 #define ARENA		(192 * 1024)
@@ -83,32 +81,6 @@ static bool chance(uint32_t percent)
 }
 
 /* ---- the API's shape (uapi/linux/l2tpsel.h) ----------------------------- */
-
-enum kind { K_U8 = 1, K_U16, K_U32, K_U64, K_STR, K_ADDR, K_NEST };
-
-static const uint8_t attr_kind[L2TPSEL_A_MAX + 1] = {
-	[L2TPSEL_A_NAME] = K_STR, [L2TPSEL_A_LIMIT] = K_U32, [L2TPSEL_A_CHASSIS_MAX] = K_U32,
-	[L2TPSEL_A_CHASSIS_LIMIT] = K_U32, [L2TPSEL_A_TUNNEL_LIMIT] = K_U32,
-	[L2TPSEL_A_SLG] = K_STR, [L2TPSEL_A_TGROUP] = K_STR, [L2TPSEL_A_CLIENT] = K_STR,
-	[L2TPSEL_A_SESSION_KEY] = K_U64, [L2TPSEL_A_ROLE] = K_U8, [L2TPSEL_A_TUNNEL_ID] = K_U32,
-	[L2TPSEL_A_RESULT_CODE] = K_U16, [L2TPSEL_A_ERROR_CODE] = K_U16,
-	[L2TPSEL_A_PROFILE] = K_STR, [L2TPSEL_A_FAILOVER] = K_U8, [L2TPSEL_A_LB] = K_U8,
-	[L2TPSEL_A_FAILOVER_CDN] = K_U32, [L2TPSEL_A_FAILOVER_STOPCCN] = K_U32,
-	[L2TPSEL_A_SEL_LEVEL] = K_U8, [L2TPSEL_A_REMOTE] = K_ADDR, [L2TPSEL_A_LOCAL] = K_ADDR,
-	[L2TPSEL_A_PORT] = K_U16, [L2TPSEL_A_MAX_SESSIONS] = K_U32, [L2TPSEL_A_SECRET] = K_STR,
-	[L2TPSEL_A_DOMAIN] = K_STR, [L2TPSEL_A_LOCKOUT_TIME] = K_U32,
-	[L2TPSEL_A_LOCKOUT_REMAINING] = K_U32, [L2TPSEL_A_MAX_LOGINS] = K_U32,
-	[L2TPSEL_A_LOGIN_ID] = K_U32, [L2TPSEL_A_USER] = K_STR, [L2TPSEL_A_KEY] = K_STR,
-	[L2TPSEL_A_PICKS] = K_NEST, [L2TPSEL_A_OUTCOME] = K_U8,
-	[L2TPSEL_A_COUNT] = K_U32, [L2TPSEL_A_STEP] = K_U8, [L2TPSEL_A_OK] = K_U8,
-	[L2TPSEL_A_RL_DIR] = K_U8, [L2TPSEL_A_RL_MSG] = K_U8, [L2TPSEL_A_RL_PEER] = K_STR,
-	[L2TPSEL_A_RL_RATE] = K_U32, [L2TPSEL_A_RL_BURST] = K_U32, [L2TPSEL_A_RL_ACTION] = K_U8,
-	[L2TPSEL_A_RL_MESSAGE] = K_STR, [L2TPSEL_A_RL_THROTTLE] = K_STR, [L2TPSEL_A_RL_RESET] = K_U8,
-	[L2TPSEL_A_RL_COUNT] = K_U32, [L2TPSEL_A_RL_SOURCE] = K_U8, [L2TPSEL_A_RL_PERIOD] = K_U32,
-	[L2TPSEL_A_RL_HOLD] = K_U32, [L2TPSEL_A_RL_STEP] = K_U8, [L2TPSEL_A_RL_BANDS] = K_NEST,
-	[L2TPSEL_A_RL_BAND] = K_NEST, [L2TPSEL_A_RL_BAND_LOAD] = K_U8,
-	[L2TPSEL_A_RL_BAND_PERCENT] = K_U8, [L2TPSEL_A_RL_LOAD] = K_U8,
-};
 
 /* Admin commands (GENL_UNS_ADMIN_PERM), and the ones that can be dumped. */
 static bool is_admin(uint8_t cmd)
@@ -574,12 +546,13 @@ static void add_random_attr(struct freq *r, int depth)
 		add_random_nest(r, type, depth);
 		return;
 	}
-	switch (type <= L2TPSEL_A_MAX && chance(60) ? attr_kind[type] : 0) {
-	case K_U8: add_u8(r, type, (uint8_t)rnd64()); return;
-	case K_U16: add_u16(r, type, (uint16_t)rnd64()); return;
-	case K_U32: add_u32(r, type, chance(50) ? rnd(10) : (uint32_t)rnd64()); return;
-	case K_U64: add_u64(r, type, chance(50) ? rnd(500) : rnd64()); return;
-	case K_STR: add_str(r, type, chance(50) ? PICK(tunnels) : a_user()); return;
+	/* A well-typed value, of the type the one table (lib/attr.c) gives. */
+	switch (type <= L2TPSEL_A_MAX && chance(60) ? l2s_attr_table[type].type : MNL_TYPE_UNSPEC) {
+	case MNL_TYPE_U8: add_u8(r, type, (uint8_t)rnd64()); return;
+	case MNL_TYPE_U16: add_u16(r, type, (uint16_t)rnd64()); return;
+	case MNL_TYPE_U32: add_u32(r, type, chance(50) ? rnd(10) : (uint32_t)rnd64()); return;
+	case MNL_TYPE_U64: add_u64(r, type, chance(50) ? rnd(500) : rnd64()); return;
+	case MNL_TYPE_NUL_STRING: add_str(r, type, chance(50) ? PICK(tunnels) : a_user()); return;
 	default:
 		len = rnd(sizeof(buf));
 		fill_random(buf, len);

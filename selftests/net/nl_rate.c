@@ -23,6 +23,7 @@
 #include <linux/genetlink.h>
 #include <linux/l2tpsel.h>
 
+#include "attr.h"
 #include "nl.h"
 
 static double now(void)
@@ -48,20 +49,15 @@ struct step {
 
 static int step_cb(const struct nlmsghdr *nlh, void *data)
 {
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct step *st = data;
-	const struct nlattr *a;
 
-	st->kind = 0;
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		switch (mnl_attr_get_type(a)) {
-		case L2TPSEL_A_STEP: st->kind = mnl_attr_get_u8(a); break;
-		case L2TPSEL_A_OK: st->ok = mnl_attr_get_u8(a); break;
-		case L2TPSEL_A_LOGIN_ID: st->id = mnl_attr_get_u32(a); break;
-		case L2TPSEL_A_NAME:
-			snprintf(st->tunnel, sizeof(st->tunnel), "%s", mnl_attr_get_str(a));
-			break;
-		}
-	}
+	l2s_attr_parse(nlh, tb);
+	st->kind = l2s_attr_u8(tb, L2TPSEL_A_STEP, 0);
+	st->ok = l2s_attr_u8(tb, L2TPSEL_A_OK, st->ok);
+	st->id = l2s_attr_u32(tb, L2TPSEL_A_LOGIN_ID, st->id);
+	if (tb[L2TPSEL_A_NAME])
+		snprintf(st->tunnel, sizeof(st->tunnel), "%s", l2s_attr_str(tb, L2TPSEL_A_NAME, ""));
 	return MNL_CB_OK;
 }
 

@@ -174,14 +174,12 @@ static int dest_cb(const struct nlmsghdr *nlh, void *data)
 	struct snap *s = data;
 	uint32_t i = s->ndest;
 
-	kc_parse(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	if (!tb[L2TPSEL_A_REMOTE] || i == MAX_DESTS)
 		return MNL_CB_ERROR;
-	s->dest[i].alen = mnl_attr_get_payload_len(tb[L2TPSEL_A_REMOTE]);
-	memcpy(s->dest[i].addr, mnl_attr_get_payload(tb[L2TPSEL_A_REMOTE]),
-	       s->dest[i].alen > 16 ? 16 : s->dest[i].alen);
-	s->dest[i].port = tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(tb[L2TPSEL_A_PORT]) : 0;
-	s->dest[i].sessions = kc_u32(tb[L2TPSEL_A_SESSIONS]);
+	s->dest[i].alen = l2s_attr_addr(tb, L2TPSEL_A_REMOTE, s->dest[i].addr);
+	s->dest[i].port = l2s_attr_u16(tb, L2TPSEL_A_PORT, 0);
+	s->dest[i].sessions = l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0);
 	s->ndest++;
 	return MNL_CB_OK;
 }
@@ -192,13 +190,13 @@ static int tun_cb(const struct nlmsghdr *nlh, void *data)
 	struct snap *s = data;
 	uint32_t i = s->ntun;
 
-	kc_parse(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	if (!tb[L2TPSEL_A_PROFILE] || strcmp(mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]), profile))
 		return MNL_CB_OK;
 	if (!tb[L2TPSEL_A_NAME] || i == MAX_TUNNELS)
 		return MNL_CB_ERROR;
 	snprintf(s->tun[i].name, sizeof(s->tun[i].name), "%s", mnl_attr_get_str(tb[L2TPSEL_A_NAME]));
-	s->tun[i].sessions = kc_u32(tb[L2TPSEL_A_SESSIONS]);
+	s->tun[i].sessions = l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0);
 	s->ntun++;
 	return MNL_CB_OK;
 }
@@ -215,13 +213,13 @@ static int named_cb(const struct nlmsghdr *nlh, void *data)
 	struct named_ctx *c = data;
 	int i;
 
-	kc_parse(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	i = name_index(tb[L2TPSEL_A_NAME], c->prefix, c->n);
 	if (i < 0)
 		return MNL_CB_OK;
-	c->count[i] = kc_u32(tb[L2TPSEL_A_COUNT]);
+	c->count[i] = l2s_attr_u32(tb, L2TPSEL_A_COUNT, 0);
 	if (c->members)
-		c->members[i] = kc_u32(tb[L2TPSEL_A_MEMBERS]);
+		c->members[i] = l2s_attr_u32(tb, L2TPSEL_A_MEMBERS, 0);
 	return MNL_CB_OK;
 }
 
@@ -230,7 +228,7 @@ static int session_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct snap *s = data;
 
-	kc_parse(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	s->n_sessions++;
 	if (tb[L2TPSEL_A_PROFILE] && !strcmp(mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]), profile))
 		s->n_login_sessions++;
@@ -307,16 +305,16 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct step *st = data;
 
-	kc_parse(nlh, tb);
-	st->kind = tb[L2TPSEL_A_STEP] ? mnl_attr_get_u8(tb[L2TPSEL_A_STEP]) : 0;
-	st->ok = tb[L2TPSEL_A_OK] ? mnl_attr_get_u8(tb[L2TPSEL_A_OK]) : 0;
-	st->why = tb[L2TPSEL_A_WHY] ? mnl_attr_get_u8(tb[L2TPSEL_A_WHY]) : 0;
+	l2s_attr_parse(nlh, tb);
+	st->kind = l2s_attr_u8(tb, L2TPSEL_A_STEP, 0);
+	st->ok = l2s_attr_u8(tb, L2TPSEL_A_OK, 0);
+	st->why = l2s_attr_u8(tb, L2TPSEL_A_WHY, 0);
 	if (tb[L2TPSEL_A_LOGIN_ID])
 		st->id = mnl_attr_get_u32(tb[L2TPSEL_A_LOGIN_ID]);
 	st->dest = st->tunnel = -1;
 	if (tb[L2TPSEL_A_REMOTE])
 		st->dest = dest_index(tb[L2TPSEL_A_REMOTE],
-				      tb[L2TPSEL_A_PORT] ? mnl_attr_get_u16(tb[L2TPSEL_A_PORT]) : 0);
+				      l2s_attr_u16(tb, L2TPSEL_A_PORT, 0));
 	if (tb[L2TPSEL_A_NAME])
 		st->tunnel = tunnel_index(mnl_attr_get_str(tb[L2TPSEL_A_NAME]));
 	return MNL_CB_OK;
@@ -326,8 +324,8 @@ static int admit_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	kc_parse(nlh, tb);
-	*(int *)data = tb[L2TPSEL_A_ADMIT] ? mnl_attr_get_u8(tb[L2TPSEL_A_ADMIT]) : -1;
+	l2s_attr_parse(nlh, tb);
+	*(int *)data = tb[L2TPSEL_A_ADMIT] ? l2s_attr_u8(tb, L2TPSEL_A_ADMIT, 0) : -1;
 	return MNL_CB_OK;
 }
 

@@ -262,31 +262,26 @@ static int dump_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct dump_ctx *d = data;
-	const struct nlattr *a;
-	const char *profile = NULL;
+	const char *name, *profile = NULL;
 	uint32_t sessions = 0;
 
-	cli_parse_attrs(nlh, tb);
-	a = tb[batch_kinds[d->kind].name_attr];
-	if (!a || mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
+	l2s_attr_parse(nlh, tb);
+	name = l2s_attr_str(tb, batch_kinds[d->kind].name_attr, NULL);
+	if (!name)
 		return MNL_CB_OK;
 	/* A login's own tunnel set ("~N") is the kernel's, not configuration. */
-	if (d->kind == BK_PROFILE && l2s_profile_is_set(mnl_attr_get_str(a)))
+	if (d->kind == BK_PROFILE && l2s_profile_is_set(name))
 		return MNL_CB_OK;
 	if (d->kind == BK_TUNNEL) {
-		if (!tb[L2TPSEL_A_PROFILE] ||
-		    mnl_attr_validate(tb[L2TPSEL_A_PROFILE], MNL_TYPE_NUL_STRING))
+		profile = l2s_attr_str(tb, L2TPSEL_A_PROFILE, NULL);
+		if (!profile || l2s_profile_is_set(profile))
 			return MNL_CB_OK;
-		profile = mnl_attr_get_str(tb[L2TPSEL_A_PROFILE]);
-		if (l2s_profile_is_set(profile))
-			return MNL_CB_OK;
-		if (tb[L2TPSEL_A_SESSIONS] && !mnl_attr_validate(tb[L2TPSEL_A_SESSIONS], MNL_TYPE_U32))
-			sessions = mnl_attr_get_u32(tb[L2TPSEL_A_SESSIONS]);
+		sessions = l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0);
 	}
 	/* A client in many tunnel groups comes in several parts. */
-	if (set_has(d->have, d->kind, mnl_attr_get_str(a), profile))
+	if (set_has(d->have, d->kind, name, profile))
 		return MNL_CB_OK;
-	return set_add(d->have, d->kind, mnl_attr_get_str(a), profile, sessions, 0) ?
+	return set_add(d->have, d->kind, name, profile, sessions, 0) ?
 	       MNL_CB_ERROR : MNL_CB_OK;
 }
 

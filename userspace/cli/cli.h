@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "attr.h"
 #include "nl.h"
 
 struct cli {
@@ -49,12 +50,6 @@ int cli_nl(struct cli *c);
 int cli_parse_u32(const char *what, const char *s, uint32_t *v);
 int cli_parse_u64(const char *what, const char *s, uint64_t *v);
 const char *cli_level_name(unsigned int level);
-
-/* The top-level attributes of one l2tpsel reply, tb[type] (L2TPSEL_A_MAX + 1
- * slots; an absent attribute is NULL). */
-struct nlmsghdr;
-struct nlattr;
-void cli_parse_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb);
 
 /* The object a command word names (a prefix, in the usage's order), or NULL. */
 const struct cli_object *cli_find_object(const char *word);

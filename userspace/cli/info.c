@@ -17,26 +17,17 @@ static void info_usage(void)
 
 static int info_cb(const struct nlmsghdr *nlh, void *data)
 {
-	const struct nlattr *a;
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	(void)data;
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		switch (mnl_attr_get_type(a)) {
-		case L2TPSEL_A_INFO_VERSION:
-			if (!mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
-				pr_str("version", "version %s", mnl_attr_get_str(a));
-			break;
-		case L2TPSEL_A_INFO_API_VERSION:
-			if (!mnl_attr_validate(a, MNL_TYPE_U32))
-				pr_u64("api", " api %" PRIu64, mnl_attr_get_u32(a));
-			break;
-		case L2TPSEL_A_INFO_NETNS_COOKIE:
-			if (!mnl_attr_validate(a, MNL_TYPE_U64))
-				pr_u64("netns_cookie", " netns-cookie %" PRIu64, mnl_attr_get_u64(a));
-			break;
-		}
-	}
+	if (tb[L2TPSEL_A_INFO_VERSION])
+		pr_str("version", "version %s", l2s_attr_str(tb, L2TPSEL_A_INFO_VERSION, NULL));
+	if (tb[L2TPSEL_A_INFO_API_VERSION])
+		pr_u64("api", " api %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_INFO_API_VERSION, 0));
+	if (tb[L2TPSEL_A_INFO_NETNS_COOKIE])
+		pr_u64("netns_cookie", " netns-cookie %" PRIu64,
+		       l2s_attr_u64(tb, L2TPSEL_A_INFO_NETNS_COOKIE, 0));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;

@@ -28,27 +28,6 @@ const char *cli_level_name(unsigned int level)
 	return level <= L2TPSEL_LEVEL_PASS ? level_names[level] : "unknown";
 }
 
-/* Attributes of one reply, indexed by type (top level only). */
-void cli_parse_attrs(const struct nlmsghdr *nlh, const struct nlattr **tb)
-{
-	const struct nlattr *a;
-
-	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
-			tb[mnl_attr_get_type(a)] = a;
-}
-
-static uint32_t u32_of(const struct nlattr *a)
-{
-	return a && !mnl_attr_validate(a, MNL_TYPE_U32) ? mnl_attr_get_u32(a) : 0;
-}
-
-static const char *str_of(const struct nlattr *a)
-{
-	return a && !mnl_attr_validate(a, MNL_TYPE_NUL_STRING) ? mnl_attr_get_str(a) : NULL;
-}
-
 /* "limit 0" reads as "none" in text and stays 0 in JSON. */
 static void print_limit(const char *key, const char *label, uint32_t v)
 {
@@ -136,18 +115,19 @@ static int limit_show_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	cli_parse_attrs(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	pr_u64("chassis_max", "chassis-max %" PRIu64, u32_of(tb[L2TPSEL_A_CHASSIS_MAX]));
-	print_limit("chassis_limit", "chassis", u32_of(tb[L2TPSEL_A_CHASSIS_LIMIT]));
-	print_limit("tunnel_limit", "tunnel", u32_of(tb[L2TPSEL_A_TUNNEL_LIMIT]));
+	pr_u64("chassis_max", "chassis-max %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_CHASSIS_MAX, 0));
+	print_limit("chassis_limit", "chassis", l2s_attr_u32(tb, L2TPSEL_A_CHASSIS_LIMIT, 0));
+	print_limit("tunnel_limit", "tunnel", l2s_attr_u32(tb, L2TPSEL_A_TUNNEL_LIMIT, 0));
 	if (tb[L2TPSEL_A_N_TUNNELS]) {
-		pr_u64("tunnels", " tunnels %" PRIu64, u32_of(tb[L2TPSEL_A_N_TUNNELS]));
-		pr_u64("tunnel_groups", " tunnel-groups %" PRIu64, u32_of(tb[L2TPSEL_A_N_TGROUPS]));
-		pr_u64("slgs", " slgs %" PRIu64, u32_of(tb[L2TPSEL_A_N_SLGS]));
-		pr_u64("clients", " clients %" PRIu64, u32_of(tb[L2TPSEL_A_N_CLIENTS]));
+		pr_u64("tunnels", " tunnels %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_TUNNELS, 0));
+		pr_u64("tunnel_groups", " tunnel-groups %" PRIu64,
+		       l2s_attr_u32(tb, L2TPSEL_A_N_TGROUPS, 0));
+		pr_u64("slgs", " slgs %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_SLGS, 0));
+		pr_u64("clients", " clients %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_CLIENTS, 0));
 	}
-	pr_u64("sessions", " sessions %" PRIu64, u32_of(tb[L2TPSEL_A_COUNT]));
+	pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_COUNT, 0));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -222,14 +202,14 @@ static int group_show_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	bool slg = g->cmd == L2TPSEL_CMD_SLG_GET;
 
-	cli_parse_attrs(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
 	pr_str("type", "%s", slg ? "slg" : "tunnel");
-	pr_str("name", " %s", str_of(tb[L2TPSEL_A_NAME]) ?: "?");
-	print_limit("limit", "limit", u32_of(tb[L2TPSEL_A_LIMIT]));
-	pr_u64("sessions", " sessions %" PRIu64, u32_of(tb[L2TPSEL_A_COUNT]));
+	pr_str("name", " %s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
+	print_limit("limit", "limit", l2s_attr_u32(tb, L2TPSEL_A_LIMIT, 0));
+	pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_COUNT, 0));
 	if (slg)
-		pr_u64("clients", " clients %" PRIu64, u32_of(tb[L2TPSEL_A_MEMBERS]));
+		pr_u64("clients", " clients %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_MEMBERS, 0));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -340,36 +320,32 @@ static bool client_continues;
 
 static int client_show_cb(const struct nlmsghdr *nlh, void *data)
 {
-	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
-	const struct nlattr *a, *b;
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1], *in[L2TPSEL_A_MAX + 1];
+	const struct nlattr *a;
 
-	cli_parse_attrs(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	if (!client_continues) {
 		pr_open_obj(NULL);
-		pr_str("name", "client %s", str_of(tb[L2TPSEL_A_NAME]) ?: "?");
-		print_limit("limit", "limit", u32_of(tb[L2TPSEL_A_LIMIT]));
-		pr_str("slg", " slg %s", str_of(tb[L2TPSEL_A_SLG]) ?: (pr_is_json() ? "" : "none"));
-		pr_u64("sessions", " sessions %" PRIu64, u32_of(tb[L2TPSEL_A_COUNT]));
+		pr_str("name", "client %s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
+		print_limit("limit", "limit", l2s_attr_u32(tb, L2TPSEL_A_LIMIT, 0));
+		pr_str("slg", " slg %s",
+		       l2s_attr_str(tb, L2TPSEL_A_SLG, NULL) ?: (pr_is_json() ? "" : "none"));
+		pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_COUNT, 0));
 		pr_open_arr("tunnel_groups");
 	}
 	if (tb[L2TPSEL_A_TGROUP_COUNTS]) {
 		mnl_attr_for_each_nested(a, tb[L2TPSEL_A_TGROUP_COUNTS]) {
-			const char *tg = NULL;
-			uint32_t n = 0;
+			const char *tg;
 
-			mnl_attr_for_each_nested(b, a) {
-				if (mnl_attr_get_type(b) == L2TPSEL_A_NAME)
-					tg = str_of(b);
-				else if (mnl_attr_get_type(b) == L2TPSEL_A_COUNT)
-					n = u32_of(b);
-			}
+			l2s_attr_parse_nest(a, in);
+			tg = l2s_attr_str(in, L2TPSEL_A_NAME, NULL);
 			pr_open_obj(NULL);
 			pr_str("group", " [%s", tg ?: (pr_is_json() ? "" : "-"));
-			pr_u64("sessions", " %" PRIu64 "]", n);
+			pr_u64("sessions", " %" PRIu64 "]", l2s_attr_u32(in, L2TPSEL_A_COUNT, 0));
 			pr_close_obj();
 		}
 	}
-	client_continues = tb[L2TPSEL_A_MORE] != NULL;
+	client_continues = l2s_attr_flag(tb, L2TPSEL_A_MORE);
 	if (client_continues)
 		return MNL_CB_OK;
 	pr_close_arr();
@@ -460,21 +436,20 @@ static void session_usage(void)
 static int session_show_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
-	const struct nlattr *k;
+	const char *s;
 
-	cli_parse_attrs(nlh, tb);
-	k = tb[L2TPSEL_A_SESSION_KEY];
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	pr_u64("key", "key %" PRIu64,
-	       k && !mnl_attr_validate(k, MNL_TYPE_U64) ? mnl_attr_get_u64(k) : 0);
+	pr_u64("key", "key %" PRIu64, l2s_attr_u64(tb, L2TPSEL_A_SESSION_KEY, 0));
 	pr_str("role", " role %s",
-	       tb[L2TPSEL_A_ROLE] && mnl_attr_get_u8(tb[L2TPSEL_A_ROLE]) == L2TPSEL_ROLE_LNS ?
-	       "lns" : "lac");
-	pr_u64("tunnel_id", " tunnel-id %" PRIu64, u32_of(tb[L2TPSEL_A_TUNNEL_ID]));
-	if (str_of(tb[L2TPSEL_A_TGROUP]))
-		pr_str("group", " group %s", str_of(tb[L2TPSEL_A_TGROUP]));
-	if (str_of(tb[L2TPSEL_A_CLIENT]))
-		pr_str("client", " client %s", str_of(tb[L2TPSEL_A_CLIENT]));
+	       l2s_attr_u8(tb, L2TPSEL_A_ROLE, 0) == L2TPSEL_ROLE_LNS ? "lns" : "lac");
+	pr_u64("tunnel_id", " tunnel-id %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_TUNNEL_ID, 0));
+	s = l2s_attr_str(tb, L2TPSEL_A_TGROUP, NULL);
+	if (s)
+		pr_str("group", " group %s", s);
+	s = l2s_attr_str(tb, L2TPSEL_A_CLIENT, NULL);
+	if (s)
+		pr_str("client", " client %s", s);
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -485,8 +460,8 @@ static int session_up_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	unsigned int admit;
 
-	cli_parse_attrs(nlh, tb);
-	admit = tb[L2TPSEL_A_ADMIT] ? mnl_attr_get_u8(tb[L2TPSEL_A_ADMIT]) : L2TPSEL_LEVEL_PASS;
+	l2s_attr_parse(nlh, tb);
+	admit = l2s_attr_u8(tb, L2TPSEL_A_ADMIT, L2TPSEL_LEVEL_PASS);
 	*(unsigned int *)data = admit;
 	pr_open_obj(NULL);
 	pr_str("admit", "admit %s", admit == L2TPSEL_LEVEL_PASS ? "pass" : "reject");
@@ -494,9 +469,10 @@ static int session_up_cb(const struct nlmsghdr *nlh, void *data)
 		pr_str("level", " level %s", cli_level_name(admit));
 		if (tb[L2TPSEL_A_RESULT_CODE])
 			pr_u64("result_code", " cdn %" PRIu64,
-			       mnl_attr_get_u16(tb[L2TPSEL_A_RESULT_CODE]));
+			       l2s_attr_u16(tb, L2TPSEL_A_RESULT_CODE, 0));
 		if (tb[L2TPSEL_A_ERROR_CODE])
-			pr_u64("error_code", "/%" PRIu64, mnl_attr_get_u16(tb[L2TPSEL_A_ERROR_CODE]));
+			pr_u64("error_code", "/%" PRIu64,
+			       l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 0));
 	}
 	pr_close_obj();
 	pr_text("\n");

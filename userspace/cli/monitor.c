@@ -30,74 +30,66 @@ static const char *const unlock_why[] = {
 
 #define NAME_OF(tab, v) ((v) < sizeof(tab) / sizeof((tab)[0]) && (tab)[v] ? (tab)[v] : "unknown")
 
-/* An address attribute (4 or 16 bytes) as text. */
+/* An address attribute as text; "?" when it is malformed. */
 static const char *addr_str(const struct nlattr *a, char *buf, size_t len)
 {
 	uint16_t n = mnl_attr_get_payload_len(a);
 
-	if ((n != 4 && n != 16) ||
-	    !inet_ntop(n == 4 ? AF_INET : AF_INET6, mnl_attr_get_payload(a), buf, len))
+	if (!inet_ntop(n == 4 ? AF_INET : AF_INET6, mnl_attr_get_payload(a), buf, len))
 		return "?";
 	return buf;
 }
 
-/* Lockout start / end: the names the simulator's trace uses. */
-static void print_dest_event(const struct nlmsghdr *nlh, bool start)
+/* The attributes print in the order the module puts them. */
+static void print_limit_event(const struct nlattr *const *tb, bool reached)
 {
-	const struct nlattr *a;
+	pr_str("ev", "%s", reached ? "limit-reached" : "limit-cleared");
+	if (tb[L2TPSEL_A_LEVEL])
+		pr_str("level", " level %s", cli_level_name(l2s_attr_u8(tb, L2TPSEL_A_LEVEL, 0)));
+	if (tb[L2TPSEL_A_NAME])
+		pr_str("name", " name %s", l2s_attr_str(tb, L2TPSEL_A_NAME, NULL));
+	if (tb[L2TPSEL_A_TUNNEL_ID])
+		pr_u64("tunnel_id", " tunnel-id %" PRIu64,
+		       l2s_attr_u32(tb, L2TPSEL_A_TUNNEL_ID, 0));
+	if (tb[L2TPSEL_A_LIMIT])
+		pr_u64("limit", " limit %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_LIMIT, 0));
+	if (tb[L2TPSEL_A_COUNT])
+		pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_COUNT, 0));
+}
+
+/* Lockout start / end: the names the simulator's trace uses. */
+static void print_dest_event(const struct nlattr *const *tb, bool start)
+{
 	char buf[INET6_ADDRSTRLEN];
 
 	pr_str("ev", "%s", start ? "lockout" : "unlock");
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		switch (mnl_attr_get_type(a)) {
-		case L2TPSEL_A_REMOTE:
-			pr_str("dest", " dest %s", addr_str(a, buf, sizeof(buf)));
-			break;
-		case L2TPSEL_A_PORT:
-			pr_u64("port", " port %" PRIu64, mnl_attr_get_u16(a));
-			break;
-		case L2TPSEL_A_LOCAL:
-			pr_str("local", " local %s", addr_str(a, buf, sizeof(buf)));
-			break;
-		case L2TPSEL_A_LOCKOUT_REMAINING:
-			pr_u64("ms", " ms %" PRIu64, mnl_attr_get_u32(a));
-			break;
-		case L2TPSEL_A_UNLOCK_WHY:
-			pr_str("why", " why %s", NAME_OF(unlock_why, mnl_attr_get_u8(a)));
-			break;
-		}
-	}
+	if (tb[L2TPSEL_A_REMOTE])
+		pr_str("dest", " dest %s", addr_str(tb[L2TPSEL_A_REMOTE], buf, sizeof(buf)));
+	if (tb[L2TPSEL_A_PORT])
+		pr_u64("port", " port %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_PORT, 0));
+	if (tb[L2TPSEL_A_LOCAL])
+		pr_str("local", " local %s", addr_str(tb[L2TPSEL_A_LOCAL], buf, sizeof(buf)));
+	if (tb[L2TPSEL_A_LOCKOUT_REMAINING])
+		pr_u64("ms", " ms %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_LOCKOUT_REMAINING, 0));
+	if (tb[L2TPSEL_A_UNLOCK_WHY])
+		pr_str("why", " why %s",
+		       NAME_OF(unlock_why, l2s_attr_u8(tb, L2TPSEL_A_UNLOCK_WHY, 0)));
 }
 
-static void print_login_event(const struct nlmsghdr *nlh)
+static void print_login_event(const struct nlattr *const *tb)
 {
-	const struct nlattr *a, *ok = NULL, *why = NULL;
+	bool ok = l2s_attr_u8(tb, L2TPSEL_A_OK, 0);
 
 	pr_str("ev", "%s", "login");
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		switch (mnl_attr_get_type(a)) {
-		case L2TPSEL_A_LOGIN_ID:
-			pr_u64("login", " %" PRIu64, mnl_attr_get_u32(a));
-			break;
-		case L2TPSEL_A_PROFILE:
-			if (!mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
-				pr_str("profile", " profile %s", mnl_attr_get_str(a));
-			break;
-		case L2TPSEL_A_NAME:
-			if (!mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
-				pr_str("tunnel", " tunnel %s", mnl_attr_get_str(a));
-			break;
-		case L2TPSEL_A_OK:
-			ok = a;
-			break;
-		case L2TPSEL_A_WHY:
-			why = a;
-			break;
-		}
-	}
-	pr_str("result", " result %s", ok && mnl_attr_get_u8(ok) ? "ok" : "fail");
-	if (why && !(ok && mnl_attr_get_u8(ok)))
-		pr_str("reason", " reason %s", l2s_why_name(mnl_attr_get_u8(why)));
+	if (tb[L2TPSEL_A_LOGIN_ID])
+		pr_u64("login", " %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_LOGIN_ID, 0));
+	if (tb[L2TPSEL_A_PROFILE])
+		pr_str("profile", " profile %s", l2s_attr_str(tb, L2TPSEL_A_PROFILE, NULL));
+	if (tb[L2TPSEL_A_NAME])
+		pr_str("tunnel", " tunnel %s", l2s_attr_str(tb, L2TPSEL_A_NAME, NULL));
+	pr_str("result", " result %s", ok ? "ok" : "fail");
+	if (tb[L2TPSEL_A_WHY] && !ok)
+		pr_str("reason", " reason %s", l2s_why_name(l2s_attr_u8(tb, L2TPSEL_A_WHY, 0)));
 }
 
 struct monitor_ctx {
@@ -107,43 +99,23 @@ struct monitor_ctx {
 static int monitor_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct monitor_ctx *ctx = data;
-	const struct nlattr *a;
 
+	l2s_attr_parse(nlh, tb);
 	pr_reset();
 	pr_open_obj(NULL);
 	switch (g->cmd) {
 	case L2TPSEL_CMD_EV_LIMIT_REACHED:
 	case L2TPSEL_CMD_EV_LIMIT_CLEARED:
-		pr_str("ev", "%s", g->cmd == L2TPSEL_CMD_EV_LIMIT_REACHED ?
-		       "limit-reached" : "limit-cleared");
-		mnl_attr_for_each(a, nlh, sizeof(*g)) {
-			switch (mnl_attr_get_type(a)) {
-			case L2TPSEL_A_LEVEL:
-				pr_str("level", " level %s", cli_level_name(mnl_attr_get_u8(a)));
-				break;
-			case L2TPSEL_A_NAME:
-				if (!mnl_attr_validate(a, MNL_TYPE_NUL_STRING))
-					pr_str("name", " name %s", mnl_attr_get_str(a));
-				break;
-			case L2TPSEL_A_TUNNEL_ID:
-				pr_u64("tunnel_id", " tunnel-id %" PRIu64, mnl_attr_get_u32(a));
-				break;
-			case L2TPSEL_A_LIMIT:
-				pr_u64("limit", " limit %" PRIu64, mnl_attr_get_u32(a));
-				break;
-			case L2TPSEL_A_COUNT:
-				pr_u64("sessions", " sessions %" PRIu64, mnl_attr_get_u32(a));
-				break;
-			}
-		}
+		print_limit_event(tb, g->cmd == L2TPSEL_CMD_EV_LIMIT_REACHED);
 		break;
 	case L2TPSEL_CMD_EV_LOCKOUT:
 	case L2TPSEL_CMD_EV_UNLOCK:
-		print_dest_event(nlh, g->cmd == L2TPSEL_CMD_EV_LOCKOUT);
+		print_dest_event(tb, g->cmd == L2TPSEL_CMD_EV_LOCKOUT);
 		break;
 	case L2TPSEL_CMD_EV_LOGIN:
-		print_login_event(nlh);
+		print_login_event(tb);
 		break;
 	case L2TPSEL_CMD_EV_THROTTLE:
 		cli_print_throttle_event(nlh);

@@ -42,36 +42,14 @@ static int word_of(const char *arg, const char *const *names, size_t n)
 
 /* ---- reply helpers ------------------------------------------------------------- */
 
-static uint64_t u_of(const struct nlattr *a)
-{
-	if (!a)
-		return 0;
-	switch (mnl_attr_get_payload_len(a)) {
-	case 1: return mnl_attr_get_u8(a);
-	case 2: return mnl_attr_get_u16(a);
-	case 4: return mnl_attr_get_u32(a);
-	case 8: return mnl_attr_get_u64(a);
-	}
-	return 0;
-}
-
-static const char *s_of(const struct nlattr *a)
-{
-	return a && !mnl_attr_validate(a, MNL_TYPE_NUL_STRING) ? mnl_attr_get_str(a) : NULL;
-}
-
-static const char *addr_of(const struct nlattr *a, char *buf, size_t len)
+static const char *addr_of(const struct nlattr *const *tb, int type, char *buf, size_t len)
 {
 	struct l2s_addr ad = { 0 };
-	uint16_t n;
+	unsigned int n = l2s_attr_addr(tb, type, ad.bytes);
 
-	if (!a)
-		return "?";
-	n = mnl_attr_get_payload_len(a);
-	if (n != 4 && n != 16)
+	if (!n)
 		return "?";
 	ad.family = n == 4 ? 4 : 6;
-	memcpy(ad.bytes, mnl_attr_get_payload(a), n);
 	conf_format_addr(&ad, buf, len);
 	return buf;
 }
@@ -228,45 +206,46 @@ static int rl_show_cb(const struct nlmsghdr *nlh, void *data)
 	char abuf[64];
 	unsigned int key;
 
-	cli_parse_attrs(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	pr_str("name", "ratelimit %s", s_of(tb[L2TPSEL_A_NAME]) ?: "?");
-	pr_str("direction", " %s", NAME_OF(dir_names, u_of(tb[L2TPSEL_A_RL_DIR])));
-	pr_str("type", " type %s", NAME_OF(msg_names, u_of(tb[L2TPSEL_A_RL_MSG])));
-	key = (unsigned int)u_of(tb[L2TPSEL_A_RL_KEY]);
+	pr_str("name", "ratelimit %s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
+	pr_str("direction", " %s", NAME_OF(dir_names, l2s_attr_u8(tb, L2TPSEL_A_RL_DIR, 0)));
+	pr_str("type", " type %s", NAME_OF(msg_names, l2s_attr_u8(tb, L2TPSEL_A_RL_MSG, 0)));
+	key = l2s_attr_u8(tb, L2TPSEL_A_RL_KEY, 0);
 	switch (key) {
 	case L2TPSEL_RL_KEY_PEER:
-		pr_str("peer", " peer %s", s_of(tb[L2TPSEL_A_RL_PEER]) ?: "?");
+		pr_str("peer", " peer %s", l2s_attr_str(tb, L2TPSEL_A_RL_PEER, "?"));
 		break;
 	case L2TPSEL_RL_KEY_ADDRESS:
-		pr_str("address", " address %s", addr_of(tb[L2TPSEL_A_REMOTE], abuf, sizeof(abuf)));
+		pr_str("address", " address %s", addr_of(tb, L2TPSEL_A_REMOTE, abuf, sizeof(abuf)));
 		break;
 	case L2TPSEL_RL_KEY_DOMAIN:
-		pr_str("domain", " domain %s", s_of(tb[L2TPSEL_A_DOMAIN]) ?: "?");
+		pr_str("domain", " domain %s", l2s_attr_str(tb, L2TPSEL_A_DOMAIN, "?"));
 		break;
 	case L2TPSEL_RL_KEY_PROFILE:
-		pr_str("profile", " profile %s", s_of(tb[L2TPSEL_A_PROFILE]) ?: "?");
+		pr_str("profile", " profile %s", l2s_attr_str(tb, L2TPSEL_A_PROFILE, "?"));
 		break;
 	case L2TPSEL_RL_KEY_DEST:
-		pr_str("dest", " dest %s", addr_of(tb[L2TPSEL_A_REMOTE], abuf, sizeof(abuf)));
+		pr_str("dest", " dest %s", addr_of(tb, L2TPSEL_A_REMOTE, abuf, sizeof(abuf)));
 		if (tb[L2TPSEL_A_PORT])
-			pr_u64("port", " port %" PRIu64, u_of(tb[L2TPSEL_A_PORT]));
+			pr_u64("port", " port %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_PORT, 0));
 		break;
 	}
-	pr_u64("rate", " rate %" PRIu64, u_of(tb[L2TPSEL_A_RL_RATE]));
-	pr_u64("burst", " burst %" PRIu64, u_of(tb[L2TPSEL_A_RL_BURST]));
+	pr_u64("rate", " rate %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_RATE, 0));
+	pr_u64("burst", " burst %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_BURST, 0));
 	if (tb[L2TPSEL_A_RL_THROTTLE])
-		pr_str("throttle", " throttle %s", s_of(tb[L2TPSEL_A_RL_THROTTLE]) ?: "?");
-	pr_u64("percent", " percent %" PRIu64, u_of(tb[L2TPSEL_A_RL_PERCENT]));
-	pr_u64("effective", " effective %" PRIu64, u_of(tb[L2TPSEL_A_RL_EFFECTIVE]));
-	pr_u64("tokens", " tokens %" PRIu64, u_of(tb[L2TPSEL_A_RL_TOKENS]));
-	pr_str("action", " action %s", NAME_OF(action_names, u_of(tb[L2TPSEL_A_RL_ACTION])));
-	pr_u64("code", " code %" PRIu64, u_of(tb[L2TPSEL_A_RESULT_CODE]));
-	pr_u64("error", " error %" PRIu64, u_of(tb[L2TPSEL_A_ERROR_CODE]));
-	pr_u64("passed", " passed %" PRIu64, u_of(tb[L2TPSEL_A_RL_PASSED]));
-	pr_u64("rejected", " rejected %" PRIu64, u_of(tb[L2TPSEL_A_RL_REJECTED]));
-	pr_u64("dropped", " dropped %" PRIu64, u_of(tb[L2TPSEL_A_RL_DROPPED]));
-	print_message("message", "message", s_of(tb[L2TPSEL_A_RL_MESSAGE]) ?: "");
+		pr_str("throttle", " throttle %s", l2s_attr_str(tb, L2TPSEL_A_RL_THROTTLE, "?"));
+	pr_u64("percent", " percent %" PRIu64, l2s_attr_u8(tb, L2TPSEL_A_RL_PERCENT, 0));
+	pr_u64("effective", " effective %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_EFFECTIVE, 0));
+	pr_u64("tokens", " tokens %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_TOKENS, 0));
+	pr_str("action", " action %s",
+	       NAME_OF(action_names, l2s_attr_u8(tb, L2TPSEL_A_RL_ACTION, 0)));
+	pr_u64("code", " code %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_RESULT_CODE, 0));
+	pr_u64("error", " error %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 0));
+	pr_u64("passed", " passed %" PRIu64, l2s_attr_u64(tb, L2TPSEL_A_RL_PASSED, 0));
+	pr_u64("rejected", " rejected %" PRIu64, l2s_attr_u64(tb, L2TPSEL_A_RL_REJECTED, 0));
+	pr_u64("dropped", " dropped %" PRIu64, l2s_attr_u64(tb, L2TPSEL_A_RL_DROPPED, 0));
+	print_message("message", "message", l2s_attr_str(tb, L2TPSEL_A_RL_MESSAGE, ""));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -277,24 +256,25 @@ static int rl_check_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	unsigned int v;
 
-	cli_parse_attrs(nlh, tb);
-	v = (unsigned int)u_of(tb[L2TPSEL_A_RL_VERDICT]);
+	l2s_attr_parse(nlh, tb);
+	v = l2s_attr_u8(tb, L2TPSEL_A_RL_VERDICT, 0);
 	pr_open_obj(NULL);
 	pr_str("verdict", "%s", NAME_OF(verdict_names, v));
 	if (tb[L2TPSEL_A_NAME])
-		pr_str("by", " by %s", s_of(tb[L2TPSEL_A_NAME]) ?: "?");
+		pr_str("by", " by %s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
 	if (v == L2TPSEL_RL_REJECTED) {
-		pr_u64("code", " code %" PRIu64, u_of(tb[L2TPSEL_A_RESULT_CODE]));
-		pr_u64("error", " error %" PRIu64, u_of(tb[L2TPSEL_A_ERROR_CODE]));
+		pr_u64("code", " code %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_RESULT_CODE, 0));
+		pr_u64("error", " error %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 0));
 	}
-	pr_u64("matched", " matched %" PRIu64, u_of(tb[L2TPSEL_A_RL_MATCHED]));
+	pr_u64("matched", " matched %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_MATCHED, 0));
 	if (tb[L2TPSEL_A_RL_PASSED]) {
-		pr_u64("passed", " passed %" PRIu64, u_of(tb[L2TPSEL_A_RL_PASSED]));
-		pr_u64("rejected", " rejected %" PRIu64, u_of(tb[L2TPSEL_A_RL_REJECTED]));
-		pr_u64("dropped", " dropped %" PRIu64, u_of(tb[L2TPSEL_A_RL_DROPPED]));
+		pr_u64("passed", " passed %" PRIu64, l2s_attr_u64(tb, L2TPSEL_A_RL_PASSED, 0));
+		pr_u64("rejected", " rejected %" PRIu64,
+		       l2s_attr_u64(tb, L2TPSEL_A_RL_REJECTED, 0));
+		pr_u64("dropped", " dropped %" PRIu64, l2s_attr_u64(tb, L2TPSEL_A_RL_DROPPED, 0));
 	}
 	if (v == L2TPSEL_RL_REJECTED)
-		print_message("message", "message", s_of(tb[L2TPSEL_A_RL_MESSAGE]) ?: "");
+		print_message("message", "message", l2s_attr_str(tb, L2TPSEL_A_RL_MESSAGE, ""));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -498,29 +478,26 @@ static void throttle_usage(void)
 
 static int th_show_cb(const struct nlmsghdr *nlh, void *data)
 {
-	const struct nlattr *tb[L2TPSEL_A_MAX + 1], *b, *f;
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1], *band[L2TPSEL_A_MAX + 1], *b;
 	unsigned int src;
-	cli_parse_attrs(nlh, tb);
-	src = (unsigned int)u_of(tb[L2TPSEL_A_RL_SOURCE]);
+	l2s_attr_parse(nlh, tb);
+	src = l2s_attr_u8(tb, L2TPSEL_A_RL_SOURCE, 0);
 	pr_open_obj(NULL);
-	pr_str("name", "throttle %s", s_of(tb[L2TPSEL_A_NAME]) ?: "?");
+	pr_str("name", "throttle %s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
 	pr_str("source", " source %s", NAME_OF(source_names, src));
 	if (src == L2TPSEL_RL_SOURCE_CPU || pr_is_json())
-		print_secs("period_ms", "period", (uint32_t)u_of(tb[L2TPSEL_A_RL_PERIOD]));
-	print_secs("hold_ms", "hold", (uint32_t)u_of(tb[L2TPSEL_A_RL_HOLD]));
-	pr_u64("step", " step %" PRIu64, u_of(tb[L2TPSEL_A_RL_STEP]));
+		print_secs("period_ms", "period", l2s_attr_u32(tb, L2TPSEL_A_RL_PERIOD, 0));
+	print_secs("hold_ms", "hold", l2s_attr_u32(tb, L2TPSEL_A_RL_HOLD, 0));
+	pr_u64("step", " step %" PRIu64, l2s_attr_u8(tb, L2TPSEL_A_RL_STEP, 0));
 	pr_open_arr("bands");
 	pr_text(" band");
 	if (tb[L2TPSEL_A_RL_BANDS]) {
 		mnl_attr_for_each_nested(b, tb[L2TPSEL_A_RL_BANDS]) {
-			uint64_t load = 0, pct = 0;
+			uint64_t load, pct;
 
-			mnl_attr_for_each_nested(f, b) {
-				if (mnl_attr_get_type(f) == L2TPSEL_A_RL_BAND_LOAD)
-					load = u_of(f);
-				else if (mnl_attr_get_type(f) == L2TPSEL_A_RL_BAND_PERCENT)
-					pct = u_of(f);
-			}
+			l2s_attr_parse_nest(b, band);
+			load = l2s_attr_u8(band, L2TPSEL_A_RL_BAND_LOAD, 0);
+			pct = l2s_attr_u8(band, L2TPSEL_A_RL_BAND_PERCENT, 0);
 			if (pr_is_json()) {
 				pr_open_obj(NULL);
 				pr_u64("load", "", load);
@@ -532,11 +509,11 @@ static int th_show_cb(const struct nlmsghdr *nlh, void *data)
 		}
 	}
 	pr_close_arr();
-	pr_u64("load", " load %" PRIu64, u_of(tb[L2TPSEL_A_RL_LOAD]));
-	pr_u64("percent", " percent %" PRIu64, u_of(tb[L2TPSEL_A_RL_PERCENT]));
-	pr_u64("users", " users %" PRIu64, u_of(tb[L2TPSEL_A_RL_USERS]));
-	pr_u64("changes", " changes %" PRIu64, u_of(tb[L2TPSEL_A_RL_CHANGES]));
-	pr_u64("samples", " samples %" PRIu64, u_of(tb[L2TPSEL_A_RL_SAMPLES]));
+	pr_u64("load", " load %" PRIu64, l2s_attr_u8(tb, L2TPSEL_A_RL_LOAD, 0));
+	pr_u64("percent", " percent %" PRIu64, l2s_attr_u8(tb, L2TPSEL_A_RL_PERCENT, 0));
+	pr_u64("users", " users %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_USERS, 0));
+	pr_u64("changes", " changes %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_CHANGES, 0));
+	pr_u64("samples", " samples %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_SAMPLES, 0));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -546,9 +523,9 @@ static int th_load_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	cli_parse_attrs(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	pr_u64("changed", "changed %" PRIu64, u_of(tb[L2TPSEL_A_RL_CHANGES]));
+	pr_u64("changed", "changed %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_CHANGES, 0));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -725,12 +702,12 @@ void cli_print_throttle_event(const struct nlmsghdr *nlh)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	cli_parse_attrs(nlh, tb);
+	l2s_attr_parse(nlh, tb);
 	pr_str("ev", "%s", "throttle");
-	pr_str("profile", " profile %s", s_of(tb[L2TPSEL_A_NAME]) ?: "?");
-	pr_u64("load", " load %" PRIu64, u_of(tb[L2TPSEL_A_RL_LOAD]));
-	pr_u64("percent", " percent %" PRIu64, u_of(tb[L2TPSEL_A_RL_PERCENT]));
-	pr_u64("limits", " limits %" PRIu64, u_of(tb[L2TPSEL_A_RL_USERS]));
+	pr_str("profile", " profile %s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
+	pr_u64("load", " load %" PRIu64, l2s_attr_u8(tb, L2TPSEL_A_RL_LOAD, 0));
+	pr_u64("percent", " percent %" PRIu64, l2s_attr_u8(tb, L2TPSEL_A_RL_PERCENT, 0));
+	pr_u64("limits", " limits %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_RL_USERS, 0));
 }
 
 const struct cli_object cli_obj_ratelimit = { "ratelimit", ratelimit_run, ratelimit_usage };

@@ -23,64 +23,6 @@
 static uint32_t last_login;
 static uint64_t report_key;	/* the session a "login report ... ok" counts */
 
-static void sel_attrs(const struct nlmsghdr *nlh, size_t off, const struct nlattr **tb)
-{
-	const struct nlattr *a;
-
-	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
-	mnl_attr_for_each(a, nlh, off)
-		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
-			tb[mnl_attr_get_type(a)] = a;
-}
-
-static void sel_nested(const struct nlattr *nest, const struct nlattr **tb)
-{
-	const struct nlattr *a;
-
-	memset(tb, 0, sizeof(*tb) * (L2TPSEL_A_MAX + 1));
-	mnl_attr_for_each_nested(a, nest)
-		if (mnl_attr_get_type(a) <= L2TPSEL_A_MAX)
-			tb[mnl_attr_get_type(a)] = a;
-}
-
-static uint32_t a_u32(const struct nlattr *a)
-{
-	return a && !mnl_attr_validate(a, MNL_TYPE_U32) ? mnl_attr_get_u32(a) : 0;
-}
-
-static unsigned int a_u16(const struct nlattr *a)
-{
-	return a && !mnl_attr_validate(a, MNL_TYPE_U16) ? mnl_attr_get_u16(a) : 0;
-}
-
-static unsigned int a_u8(const struct nlattr *a)
-{
-	return a && !mnl_attr_validate(a, MNL_TYPE_U8) ? mnl_attr_get_u8(a) : 0;
-}
-
-static const char *a_str(const struct nlattr *a)
-{
-	return a && !mnl_attr_validate(a, MNL_TYPE_NUL_STRING) ? mnl_attr_get_str(a) : NULL;
-}
-
-/* An address attribute as text; "" when absent. */
-static void a_addr(const struct nlattr *a, char *buf, size_t len)
-{
-	struct l2s_addr x = { 0 };
-
-	buf[0] = '\0';
-	if (!a)
-		return;
-	if (mnl_attr_get_payload_len(a) == 4)
-		x.family = 4;
-	else if (mnl_attr_get_payload_len(a) == 16)
-		x.family = 6;
-	else
-		return;
-	memcpy(x.bytes, mnl_attr_get_payload(a), mnl_attr_get_payload_len(a));
-	conf_format_addr(&x, buf, len);
-}
-
 static void put_addr(struct nlmsghdr *nlh, int type, const struct l2s_addr *a)
 {
 	if (a->family == 4 || a->family == 6)
@@ -102,13 +44,26 @@ struct tunnel_now {
 	char group[L2S_NAME_LEN];
 };
 
-static void attr_addr(const struct nlattr *a, struct l2s_addr *x)
+/* An address attribute as the batch grammar has it; family 0 when absent. */
+static void attr_addr(const struct nlattr *const *tb, int type, struct l2s_addr *x)
 {
+	unsigned int len;
+
 	memset(x, 0, sizeof(*x));
-	if (!a || (mnl_attr_get_payload_len(a) != 4 && mnl_attr_get_payload_len(a) != 16))
-		return;
-	x->family = mnl_attr_get_payload_len(a) == 4 ? 4 : 6;
-	memcpy(x->bytes, mnl_attr_get_payload(a), mnl_attr_get_payload_len(a));
+	len = l2s_attr_addr(tb, type, x->bytes);
+	if (len)
+		x->family = len == 4 ? 4 : 6;
+}
+
+/* An address attribute as text; "" when absent. */
+static void a_addr(const struct nlattr *const *tb, int type, char *buf, size_t len)
+{
+	struct l2s_addr x;
+
+	buf[0] = '\0';
+	attr_addr(tb, type, &x);
+	if (x.family)
+		conf_format_addr(&x, buf, len);
 }
 
 static int tunnel_now_cb(const struct nlmsghdr *nlh, void *data)
@@ -117,18 +72,18 @@ static int tunnel_now_cb(const struct nlmsghdr *nlh, void *data)
 	struct tunnel_now *t = data;
 	const char *name;
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
-	name = a_str(tb[L2TPSEL_A_NAME]);
+	l2s_attr_parse(nlh, tb);
+	name = l2s_attr_str(tb, L2TPSEL_A_NAME, NULL);
 	if (!name || strcmp(name, t->name))
 		return MNL_CB_OK;
 	t->found = true;
-	t->level = a_u8(tb[L2TPSEL_A_SEL_LEVEL]);
-	t->port = a_u16(tb[L2TPSEL_A_PORT]);
-	t->max_sessions = a_u32(tb[L2TPSEL_A_MAX_SESSIONS]);
-	t->sessions = a_u32(tb[L2TPSEL_A_SESSIONS]);
-	attr_addr(tb[L2TPSEL_A_REMOTE], &t->remote);
-	attr_addr(tb[L2TPSEL_A_LOCAL], &t->local);
-	snprintf(t->group, sizeof(t->group), "%s", a_str(tb[L2TPSEL_A_TGROUP]) ?: "");
+	t->level = l2s_attr_u8(tb, L2TPSEL_A_SEL_LEVEL, 0);
+	t->port = l2s_attr_u16(tb, L2TPSEL_A_PORT, 0);
+	t->max_sessions = l2s_attr_u32(tb, L2TPSEL_A_MAX_SESSIONS, 0);
+	t->sessions = l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0);
+	attr_addr(tb, L2TPSEL_A_REMOTE, &t->remote);
+	attr_addr(tb, L2TPSEL_A_LOCAL, &t->local);
+	snprintf(t->group, sizeof(t->group), "%s", l2s_attr_str(tb, L2TPSEL_A_TGROUP, ""));
 	return MNL_CB_OK;
 }
 
@@ -358,18 +313,20 @@ static int profile_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	pr_str("name", "%s", a_str(tb[L2TPSEL_A_NAME]) ?: "?");
-	pr_str("failover", " failover %s", conf_failover_name(a_u8(tb[L2TPSEL_A_FAILOVER])));
-	pr_str("lb", " lb %s", conf_lb_name(a_u8(tb[L2TPSEL_A_LB])));
-	print_codes("failover_on_cdn", "cdn", a_u32(tb[L2TPSEL_A_FAILOVER_CDN]));
-	print_codes("failover_on_stopccn", "stopccn", a_u32(tb[L2TPSEL_A_FAILOVER_STOPCCN]));
-	pr_u64("tunnels", " tunnels %" PRIu64, a_u32(tb[L2TPSEL_A_N_TUNNELS]));
-	pr_u64("levels", " levels %" PRIu64, a_u32(tb[L2TPSEL_A_N_LEVELS]));
-	pr_u64("destinations", " destinations %" PRIu64, a_u32(tb[L2TPSEL_A_N_DESTS]));
+	pr_str("name", "%s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
+	pr_str("failover", " failover %s",
+	       conf_failover_name(l2s_attr_u8(tb, L2TPSEL_A_FAILOVER, 0)));
+	pr_str("lb", " lb %s", conf_lb_name(l2s_attr_u8(tb, L2TPSEL_A_LB, 0)));
+	print_codes("failover_on_cdn", "cdn", l2s_attr_u32(tb, L2TPSEL_A_FAILOVER_CDN, 0));
+	print_codes("failover_on_stopccn", "stopccn",
+		    l2s_attr_u32(tb, L2TPSEL_A_FAILOVER_STOPCCN, 0));
+	pr_u64("tunnels", " tunnels %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_TUNNELS, 0));
+	pr_u64("levels", " levels %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_LEVELS, 0));
+	pr_u64("destinations", " destinations %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_DESTS, 0));
 	/* a login's own tunnel set (RADIUS), made and freed by the kernel */
-	if (a_u8(tb[L2TPSEL_A_DYNAMIC]))
+	if (l2s_attr_u8(tb, L2TPSEL_A_DYNAMIC, 0))
 		pr_bool("dynamic", " dynamic %s", true);
 	pr_close_obj();
 	pr_text("\n");
@@ -415,29 +372,30 @@ static void print_tunnel(const struct nlattr **tb, bool full)
 {
 	char remote[64], local[64];
 
-	a_addr(tb[L2TPSEL_A_REMOTE], remote, sizeof(remote));
-	a_addr(tb[L2TPSEL_A_LOCAL], local, sizeof(local));
-	pr_str("tunnel", "%s", a_str(tb[L2TPSEL_A_NAME]) ?: "?");
-	pr_str("profile", " profile %s", a_str(tb[L2TPSEL_A_PROFILE]) ?: "?");
-	pr_u64("level", " level %" PRIu64, a_u8(tb[L2TPSEL_A_SEL_LEVEL]));
+	a_addr(tb, L2TPSEL_A_REMOTE, remote, sizeof(remote));
+	a_addr(tb, L2TPSEL_A_LOCAL, local, sizeof(local));
+	pr_str("tunnel", "%s", l2s_attr_str(tb, L2TPSEL_A_NAME, "?"));
+	pr_str("profile", " profile %s", l2s_attr_str(tb, L2TPSEL_A_PROFILE, "?"));
+	pr_u64("level", " level %" PRIu64, l2s_attr_u8(tb, L2TPSEL_A_SEL_LEVEL, 0));
 	pr_str("dest", " dest %s", remote);
-	pr_u64("port", " port %" PRIu64, a_u16(tb[L2TPSEL_A_PORT]));
+	pr_u64("port", " port %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_PORT, 0));
 	if (local[0])
 		pr_str("local", " local %s", local);
 	if (!full)
 		return;
-	pr_u64("max_sessions", " max-sessions %" PRIu64, a_u32(tb[L2TPSEL_A_MAX_SESSIONS]));
-	if (a_str(tb[L2TPSEL_A_TGROUP]))
-		pr_str("group", " group %s", a_str(tb[L2TPSEL_A_TGROUP]));
-	pr_u64("sessions", " sessions %" PRIu64, a_u32(tb[L2TPSEL_A_SESSIONS]));
-	pr_bool("secret", " secret %s", a_u8(tb[L2TPSEL_A_HAS_SECRET]));
+	pr_u64("max_sessions", " max-sessions %" PRIu64,
+	       l2s_attr_u32(tb, L2TPSEL_A_MAX_SESSIONS, 0));
+	if (l2s_attr_str(tb, L2TPSEL_A_TGROUP, NULL))
+		pr_str("group", " group %s", l2s_attr_str(tb, L2TPSEL_A_TGROUP, NULL));
+	pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0));
+	pr_bool("secret", " secret %s", l2s_attr_u8(tb, L2TPSEL_A_HAS_SECRET, 0));
 }
 
 static int tunnel_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
 	print_tunnel(tb, true);
 	pr_close_obj();
@@ -481,10 +439,10 @@ static int domain_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	pr_str("domain", "%s", a_str(tb[L2TPSEL_A_DOMAIN]) ?: "?");
-	pr_str("profile", " profile %s", a_str(tb[L2TPSEL_A_PROFILE]) ?: "?");
+	pr_str("domain", "%s", l2s_attr_str(tb, L2TPSEL_A_DOMAIN, "?"));
+	pr_str("profile", " profile %s", l2s_attr_str(tb, L2TPSEL_A_PROFILE, "?"));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -526,19 +484,20 @@ static int dest_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	char remote[64], local[64];
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
-	a_addr(tb[L2TPSEL_A_REMOTE], remote, sizeof(remote));
-	a_addr(tb[L2TPSEL_A_LOCAL], local, sizeof(local));
+	l2s_attr_parse(nlh, tb);
+	a_addr(tb, L2TPSEL_A_REMOTE, remote, sizeof(remote));
+	a_addr(tb, L2TPSEL_A_LOCAL, local, sizeof(local));
 	pr_open_obj(NULL);
 	pr_str("dest", "%s", remote);
-	pr_u64("port", " port %" PRIu64, a_u16(tb[L2TPSEL_A_PORT]));
+	pr_u64("port", " port %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_PORT, 0));
 	if (local[0] || !pr_is_json())
 		pr_str("local", " local %s", local[0] ? local : "any");
-	pr_u64("lockout_ms", " lockout-ms %" PRIu64, a_u32(tb[L2TPSEL_A_LOCKOUT_REMAINING]));
-	pr_u64("sessions", " sessions %" PRIu64, a_u32(tb[L2TPSEL_A_SESSIONS]));
-	pr_u64("tunnels", " tunnels %" PRIu64, a_u32(tb[L2TPSEL_A_N_TUNNELS]));
-	pr_u64("attempts", " attempts %" PRIu64, a_u32(tb[L2TPSEL_A_ATTEMPTS]));
-	pr_u64("failures", " failures %" PRIu64, a_u32(tb[L2TPSEL_A_FAILURES]));
+	pr_u64("lockout_ms", " lockout-ms %" PRIu64,
+	       l2s_attr_u32(tb, L2TPSEL_A_LOCKOUT_REMAINING, 0));
+	pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0));
+	pr_u64("tunnels", " tunnels %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_TUNNELS, 0));
+	pr_u64("attempts", " attempts %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_ATTEMPTS, 0));
+	pr_u64("failures", " failures %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_FAILURES, 0));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -578,12 +537,12 @@ static int lockout_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	l2s_attr_parse(nlh, tb);
 	pr_open_obj(NULL);
-	pr_u64("time", "time %" PRIu64, a_u32(tb[L2TPSEL_A_LOCKOUT_TIME]));
-	pr_u64("locked", " locked %" PRIu64, a_u32(tb[L2TPSEL_A_N_LOCKED]));
-	pr_u64("logins", " logins %" PRIu64, a_u32(tb[L2TPSEL_A_N_LOGINS]));
-	pr_u64("max_logins", " max-logins %" PRIu64, a_u32(tb[L2TPSEL_A_MAX_LOGINS]));
+	pr_u64("time", "time %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_LOCKOUT_TIME, 0));
+	pr_u64("locked", " locked %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_LOCKED, 0));
+	pr_u64("logins", " logins %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_LOGINS, 0));
+	pr_u64("max_logins", " max-logins %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_MAX_LOGINS, 0));
 	pr_close_obj();
 	pr_text("\n");
 	return MNL_CB_OK;
@@ -664,10 +623,10 @@ static int clear_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	l2s_attr_parse(nlh, tb);
 	pr_reset();
 	pr_open_obj(NULL);
-	pr_u64("cleared", "cleared %" PRIu64, a_u32(tb[L2TPSEL_A_N_LOCKED]));
+	pr_u64("cleared", "cleared %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_LOCKED, 0));
 	pr_close_obj();
 	pr_text("\n");
 	pr_done();
@@ -759,24 +718,25 @@ static int login_ok_args(int argc, char **argv, uint32_t id, uint64_t *key, uint
 /* One step: "attempt tunnel T ... setup sccrq" or "done ok ..." / "done fail reason R". */
 static void print_step(const struct nlattr **tb)
 {
-	if (a_u8(tb[L2TPSEL_A_STEP]) == L2TPSEL_STEP_ATTEMPT) {
+	if (l2s_attr_u8(tb, L2TPSEL_A_STEP, 0) == L2TPSEL_STEP_ATTEMPT) {
 		pr_str("step", " %s", "attempt");
 		pr_text(" ");
 		print_tunnel(tb, false);
-		pr_str("setup", " setup %s", a_u8(tb[L2TPSEL_A_SETUP]) ? "sccrq" : "icrq");
-		if (a_u8(tb[L2TPSEL_A_SHORTEST]))
+		pr_str("setup", " setup %s",
+		       l2s_attr_u8(tb, L2TPSEL_A_SETUP, 0) ? "sccrq" : "icrq");
+		if (l2s_attr_u8(tb, L2TPSEL_A_SHORTEST, 0))
 			pr_bool("shortest", " shortest %s", true);
 		return;
 	}
 	pr_str("step", " %s", "done");
-	if (a_u8(tb[L2TPSEL_A_OK])) {
+	if (l2s_attr_u8(tb, L2TPSEL_A_OK, 0)) {
 		pr_str("result", " %s ", "ok");
 		print_tunnel(tb, false);
 		if (report_key)
 			pr_u64("session", " session %" PRIu64, report_key);
 	} else {
 		pr_str("result", " %s", "fail");
-		pr_str("reason", " reason %s", l2s_why_name(a_u8(tb[L2TPSEL_A_WHY])));
+		pr_str("reason", " reason %s", l2s_why_name(l2s_attr_u8(tb, L2TPSEL_A_WHY, 0)));
 	}
 }
 
@@ -784,8 +744,8 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
-	last_login = a_u32(tb[L2TPSEL_A_LOGIN_ID]);
+	l2s_attr_parse(nlh, tb);
+	last_login = l2s_attr_u32(tb, L2TPSEL_A_LOGIN_ID, 0);
 	pr_reset();
 	pr_open_obj(NULL);
 	pr_u64("login", "login %" PRIu64, last_login);
@@ -802,7 +762,7 @@ static int test_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *e;
 	unsigned int i = 0;
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
+	l2s_attr_parse(nlh, tb);
 	pr_reset();
 	pr_open_obj(NULL);
 	pr_open_arr("attempts");
@@ -810,13 +770,14 @@ static int test_cb(const struct nlmsghdr *nlh, void *data)
 		mnl_attr_for_each_nested(e, tb[L2TPSEL_A_STEPS]) {
 			uint32_t n;
 
-			sel_nested(e, st);
-			n = a_u32(st[L2TPSEL_A_N_CANDIDATES]);
+			l2s_attr_parse_nest(e, st);
+			n = l2s_attr_u32(st, L2TPSEL_A_N_CANDIDATES, 0);
 			pr_open_obj(NULL);
 			pr_u64("n", "%" PRIu64 " ", ++i);
 			print_tunnel(st, false);
-			pr_str("setup", " setup %s", a_u8(st[L2TPSEL_A_SETUP]) ? "sccrq" : "icrq");
-			if (a_u8(st[L2TPSEL_A_SHORTEST]))
+			pr_str("setup", " setup %s",
+			       l2s_attr_u8(st, L2TPSEL_A_SETUP, 0) ? "sccrq" : "icrq");
+			if (l2s_attr_u8(st, L2TPSEL_A_SHORTEST, 0))
 				pr_bool("shortest", " shortest %s", true);
 			pr_u64("candidates", " candidates %" PRIu64, n);
 			if (n > 1)
@@ -827,10 +788,11 @@ static int test_cb(const struct nlmsghdr *nlh, void *data)
 	}
 	pr_close_arr();
 	if (pr_is_json()) {
-		pr_str("result", "", a_u8(tb[L2TPSEL_A_OK]) ? "ok" : "fail");
-		pr_str("reason", "", l2s_why_name(a_u8(tb[L2TPSEL_A_WHY])));
+		pr_str("result", "", l2s_attr_u8(tb, L2TPSEL_A_OK, 0) ? "ok" : "fail");
+		pr_str("reason", "", l2s_why_name(l2s_attr_u8(tb, L2TPSEL_A_WHY, 0)));
 	} else {
-		printf("then: login fails, reason %s\n", l2s_why_name(a_u8(tb[L2TPSEL_A_WHY])));
+		printf("then: login fails, reason %s\n",
+		       l2s_why_name(l2s_attr_u8(tb, L2TPSEL_A_WHY, 0)));
 	}
 	pr_close_obj();
 	pr_done();
@@ -850,9 +812,9 @@ static int bench_step_cb(const struct nlmsghdr *nlh, void *data)
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	unsigned int *step = data;
 
-	sel_attrs(nlh, sizeof(struct genlmsghdr), tb);
-	last_login = a_u32(tb[L2TPSEL_A_LOGIN_ID]);
-	*step = a_u8(tb[L2TPSEL_A_STEP]);
+	l2s_attr_parse(nlh, tb);
+	last_login = l2s_attr_u32(tb, L2TPSEL_A_LOGIN_ID, 0);
+	*step = l2s_attr_u8(tb, L2TPSEL_A_STEP, 0);
 	return MNL_CB_OK;
 }
 

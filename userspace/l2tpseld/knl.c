@@ -16,6 +16,7 @@
 #include <linux/genetlink.h>
 #include <linux/l2tpsel.h>
 
+#include "attr.h"
 #include "l2d.h"
 #include "nl.h"
 #include "radius.h"
@@ -58,66 +59,35 @@ static void knl_fini(struct l2d *d)
 	d->kctx = NULL;
 }
 
-struct attrs {
-	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
-};
-
-static int attr_cb(const struct nlattr *a, void *data)
+/* A string attribute into @dst; "" when absent. */
+static void str_copy(const struct nlattr *const *tb, int type, char *dst, size_t cap)
 {
-	struct attrs *at = data;
-	unsigned int type = mnl_attr_get_type(a);
-
-	if (type <= L2TPSEL_A_MAX)
-		at->tb[type] = a;
-	return MNL_CB_OK;
+	snprintf(dst, cap, "%s", l2s_attr_str(tb, type, ""));
 }
 
-static uint8_t a_u8(const struct nlattr *a)
+/* An address attribute with @port as a socket address; false when absent. */
+static bool addr_of(const struct nlattr *const *tb, int type, uint16_t port, struct l2d_addr *out)
 {
-	return a && mnl_attr_get_payload_len(a) >= 1 ? mnl_attr_get_u8(a) : 0;
-}
+	uint8_t b[16];
+	unsigned int len = l2s_attr_addr(tb, type, b);
 
-static uint16_t a_u16(const struct nlattr *a)
-{
-	return a && mnl_attr_get_payload_len(a) >= 2 ? mnl_attr_get_u16(a) : 0;
-}
-
-static uint32_t a_u32(const struct nlattr *a)
-{
-	return a && mnl_attr_get_payload_len(a) >= 4 ? mnl_attr_get_u32(a) : 0;
-}
-
-static void a_str(const struct nlattr *a, char *dst, size_t cap)
-{
-	dst[0] = '\0';
-	if (a && mnl_attr_validate(a, MNL_TYPE_NUL_STRING) == 0)
-		snprintf(dst, cap, "%s", mnl_attr_get_str(a));
-}
-
-static bool a_addr(const struct nlattr *a, uint16_t port, struct l2d_addr *out)
-{
 	memset(out, 0, sizeof(*out));
-	if (!a)
-		return false;
-	if (mnl_attr_get_payload_len(a) == 4) {
+	if (len == 4) {
 		struct sockaddr_in *s = (struct sockaddr_in *)&out->ss;
 
 		s->sin_family = AF_INET;
 		s->sin_port = htons(port);
-		memcpy(&s->sin_addr, mnl_attr_get_payload(a), 4);
+		memcpy(&s->sin_addr, b, 4);
 		out->len = sizeof(*s);
-		return true;
-	}
-	if (mnl_attr_get_payload_len(a) == 16) {
+	} else if (len == 16) {
 		struct sockaddr_in6 *s = (struct sockaddr_in6 *)&out->ss;
 
 		s->sin6_family = AF_INET6;
 		s->sin6_port = htons(port);
-		memcpy(&s->sin6_addr, mnl_attr_get_payload(a), 16);
+		memcpy(&s->sin6_addr, b, 16);
 		out->len = sizeof(*s);
-		return true;
 	}
-	return false;
+	return len != 0;
 }
 
 struct step_ctx {
@@ -127,44 +97,43 @@ struct step_ctx {
 };
 
 /* An admission verdict: SESSION_UP's reply, or a refused OK's DONE. */
-static void admit_of(const struct attrs *at, struct l2d_admit *a)
+static void admit_of(const struct nlattr *const *tb, struct l2d_admit *a)
 {
-	a->level = a_u8(at->tb[L2TPSEL_A_ADMIT]);
+	a->level = l2s_attr_u8(tb, L2TPSEL_A_ADMIT, 0);
 	a->pass = a->level == L2TPSEL_LEVEL_PASS;
-	a->result = at->tb[L2TPSEL_A_RESULT_CODE] ? a_u16(at->tb[L2TPSEL_A_RESULT_CODE]) : 4;
-	a->error = at->tb[L2TPSEL_A_ERROR_CODE] ? a_u16(at->tb[L2TPSEL_A_ERROR_CODE]) : 4;
+	a->result = l2s_attr_u16(tb, L2TPSEL_A_RESULT_CODE, 4);
+	a->error = l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 4);
 }
 
 static int step_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct step_ctx *c = data;
 	struct l2d_step *st = c->st;
-	struct attrs at = { { 0 } };
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
+	l2s_attr_parse(nlh, tb);
 	memset(st, 0, sizeof(*st));
 	c->got = true;
-	if (at.tb[L2TPSEL_A_LOGIN_ID])
-		c->lg->kid = a_u32(at.tb[L2TPSEL_A_LOGIN_ID]);
-	a_str(at.tb[L2TPSEL_A_NAME], st->tunnel, sizeof(st->tunnel));
-	a_str(at.tb[L2TPSEL_A_PROFILE], st->profile, sizeof(st->profile));
-	st->level = a_u8(at.tb[L2TPSEL_A_SEL_LEVEL]);
-	if (a_u8(at.tb[L2TPSEL_A_STEP]) == L2TPSEL_STEP_DONE) {
+	/* A reply without LOGIN_ID leaves the id the login has. */
+	c->lg->kid = l2s_attr_u32(tb, L2TPSEL_A_LOGIN_ID, c->lg->kid);
+	str_copy(tb, L2TPSEL_A_NAME, st->tunnel, sizeof(st->tunnel));
+	str_copy(tb, L2TPSEL_A_PROFILE, st->profile, sizeof(st->profile));
+	st->level = l2s_attr_u8(tb, L2TPSEL_A_SEL_LEVEL, 0);
+	if (l2s_attr_u8(tb, L2TPSEL_A_STEP, 0) == L2TPSEL_STEP_DONE) {
 		st->done = true;
-		st->ok = a_u8(at.tb[L2TPSEL_A_OK]);
-		st->why = a_u8(at.tb[L2TPSEL_A_WHY]);
-		if (at.tb[L2TPSEL_A_ADMIT])
-			admit_of(&at, &st->admit);
+		st->ok = l2s_attr_u8(tb, L2TPSEL_A_OK, 0);
+		st->why = l2s_attr_u8(tb, L2TPSEL_A_WHY, 0);
+		if (tb[L2TPSEL_A_ADMIT])
+			admit_of(tb, &st->admit);
 		return MNL_CB_OK;
 	}
-	st->setup = a_u8(at.tb[L2TPSEL_A_SETUP]);
-	st->shortest = a_u8(at.tb[L2TPSEL_A_SHORTEST]);
-	if (!a_addr(at.tb[L2TPSEL_A_REMOTE],
-		    at.tb[L2TPSEL_A_PORT] ? a_u16(at.tb[L2TPSEL_A_PORT]) : 1701, &st->remote)) {
+	st->setup = l2s_attr_u8(tb, L2TPSEL_A_SETUP, 0);
+	st->shortest = l2s_attr_u8(tb, L2TPSEL_A_SHORTEST, 0);
+	if (!addr_of(tb, L2TPSEL_A_REMOTE, l2s_attr_u16(tb, L2TPSEL_A_PORT, 1701), &st->remote)) {
 		c->got = false;
 		return MNL_CB_OK;
 	}
-	st->has_local = a_addr(at.tb[L2TPSEL_A_LOCAL], 0, &st->local);
+	st->has_local = addr_of(tb, L2TPSEL_A_LOCAL, 0, &st->local);
 	return MNL_CB_OK;
 }
 
@@ -303,13 +272,13 @@ struct admit_ctx {
 static int admit_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct admit_ctx *c = data;
-	struct attrs at = { { 0 } };
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
-	if (!at.tb[L2TPSEL_A_ADMIT])
+	l2s_attr_parse(nlh, tb);
+	if (!tb[L2TPSEL_A_ADMIT])
 		return MNL_CB_OK;
 	c->got = true;
-	admit_of(&at, c->a);
+	admit_of(tb, c->a);
 	return MNL_CB_OK;
 }
 
@@ -353,17 +322,17 @@ struct rl_ctx {
 static int rl_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct rl_ctx *c = data;
-	struct attrs at = { { 0 } };
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), attr_cb, &at);
-	if (!at.tb[L2TPSEL_A_RL_VERDICT])
+	l2s_attr_parse(nlh, tb);
+	if (!tb[L2TPSEL_A_RL_VERDICT])
 		return MNL_CB_OK;
 	c->got = true;
-	c->a->verdict = a_u8(at.tb[L2TPSEL_A_RL_VERDICT]);
-	c->a->result = at.tb[L2TPSEL_A_RESULT_CODE] ? a_u16(at.tb[L2TPSEL_A_RESULT_CODE]) : 2;
-	c->a->error = at.tb[L2TPSEL_A_ERROR_CODE] ? a_u16(at.tb[L2TPSEL_A_ERROR_CODE]) : 4;
-	a_str(at.tb[L2TPSEL_A_RL_MESSAGE], c->a->message, sizeof(c->a->message));
-	a_str(at.tb[L2TPSEL_A_NAME], c->a->name, sizeof(c->a->name));
+	c->a->verdict = l2s_attr_u8(tb, L2TPSEL_A_RL_VERDICT, 0);
+	c->a->result = l2s_attr_u16(tb, L2TPSEL_A_RESULT_CODE, 2);
+	c->a->error = l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 4);
+	str_copy(tb, L2TPSEL_A_RL_MESSAGE, c->a->message, sizeof(c->a->message));
+	str_copy(tb, L2TPSEL_A_NAME, c->a->name, sizeof(c->a->name));
 	return MNL_CB_OK;
 }
 
