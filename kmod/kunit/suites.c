@@ -24,10 +24,9 @@
  *   l2tpsel_table  named-object tables against a lock-free reader (tables.c)
  *
  * Time is simulated throughout (struct l2s_env.now, milliseconds; the rate
- * limiter's nanoseconds): no case sleeps or reads a clock.  Random draws
- * come from the same seeded xorshift as the userspace fixture
- * (selftests/unit/core_fix.h), so a case with the same seed sees the same
- * draws as its userspace twin.
+ * limiter's nanoseconds): no case sleeps or reads a clock.  The fixture is
+ * the userspace tests' own (core/tests/fix.h, one for both builds), so a
+ * case with the same seed sees the same draws as in userspace.
  *
  * Linux 6.1 runs a module's suites from the MODULE_STATE_COMING notifier,
  * before the module's init function; this module has none (nor an exit, so
@@ -48,251 +47,7 @@
 #include "lb.h"
 #include "hash.h"
 #include "rl.h"
-
-/* ---- the selection fixture (core_fix.h, kernel edition) ----------------- */
-
-#define KF_DESTS	256
-#define KF_EVENTS	64
-#define KF_TRACE	1024
-
-struct kfix {
-	struct l2s_core core;
-	struct l2s_dest dests[KF_DESTS];
-	struct l2s_domain domains[16];
-	struct l2s_profile prof;
-	struct l2s_env env;
-	u64 rng;
-	int pins[16], npins, pin_at;		/* pinned draws by number */
-	const char *pick[8];			/* pinned draws by tunnel name */
-	int npick, pick_at;
-	const struct l2s_profile *cur;		/* profile of the login running */
-	struct l2s_event ev[KF_EVENTS];
-	int nev;
-	/* what each remote (by last IPv4 byte) answers; kind 0 = ok */
-	struct l2s_outcome answer[256];
-	char trace[KF_TRACE];			/* "att T1 ...; lock ...; ok T1" */
-};
-
-static void kf_trace(struct kfix *f, const char *fmt, ...) __printf(2, 3);
-
-static void kf_trace(struct kfix *f, const char *fmt, ...)
-{
-	size_t n = strlen(f->trace);
-	va_list ap;
-
-	if (n && n + 2 < KF_TRACE) {
-		strcpy(f->trace + n, "; ");
-		n += 2;
-	}
-	va_start(ap, fmt);
-	vsnprintf(f->trace + n, KF_TRACE - n, fmt, ap);
-	va_end(ap);
-}
-
-/* A destination's remote address as "a.b.c.d" (IPv4 only in these tests). */
-static const char *kf_addr(const struct kfix *f, u16 slot, char *buf, size_t len)
-{
-	const u8 *b = f->dests[slot].key.remote.bytes;
-
-	snprintf(buf, len, "%u.%u.%u.%u", b[0], b[1], b[2], b[3]);
-	return buf;
-}
-
-static u32 kf_rand(void *ctx, const struct l2s_draw *d)
-{
-	struct kfix *f = ctx;
-	u32 i, v = 0;
-	u64 x;
-
-	if (f->pick_at < f->npick) {
-		const char *name = f->pick[f->pick_at++];
-
-		for (i = 0; i < d->n; i++) {
-			if (!strcmp(f->cur->t[d->cand[i]].name, name))
-				return v;
-			v += d->weighted ? l2s_lb_weight(f->cur, d->lvl, d->cand[i]) : 1;
-		}
-		kf_trace(f, "pick %s not among the candidates", name);
-		return 0;
-	}
-	if (f->pin_at < f->npins)
-		return (u32)f->pins[f->pin_at++];
-	x = f->rng;
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	f->rng = x;
-	return (u32)(((x >> 32) * (u64)d->bound) >> 32);
-}
-
-static void kf_event(void *ctx, const struct l2s_event *ev)
-{
-	static const char * const why[] = {
-		[L2S_UNLOCK_DLNC] = "dlnc",
-		[L2S_UNLOCK_SHORTEST] = "shortest",
-		[L2S_UNLOCK_CLEAR] = "clear",
-		[L2S_UNLOCK_EXPIRED] = "expired",
-	};
-	struct kfix *f = ctx;
-	char a[16];
-
-	if (f->nev < KF_EVENTS)
-		f->ev[f->nev++] = *ev;
-	kf_addr(f, ev->dest, a, sizeof(a));
-	switch (ev->kind) {
-	case L2S_EV_DLNC:
-		kf_trace(f, "dlnc %s", a);
-		break;
-	case L2S_EV_LOCKOUT:
-		kf_trace(f, "lock %s %u", a, ev->ms / 1000);
-		break;
-	case L2S_EV_UNLOCK:
-		kf_trace(f, "unlock %s %s", a, ev->why < ARRAY_SIZE(why) ? why[ev->why] : "?");
-		break;
-	}
-}
-
-/* Tunnel arrays of the core in a test: freed with the test. */
-static void *kf_mem_alloc(void *ctx, size_t size)
-{
-	return kunit_kmalloc(ctx, size, GFP_KERNEL);
-}
-
-static void kf_mem_free(void *ctx, void *ptr, size_t size)
-{
-	kunit_kfree(ctx, ptr);
-}
-
-static const struct l2s_mem *kf_mem(struct kunit *test)
-{
-	struct l2s_mem *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, m);
-	m->alloc = kf_mem_alloc;
-	m->free = kf_mem_free;
-	m->ctx = test;
-	return m;
-}
-
-static struct kfix *kf_new(struct kunit *test, u64 seed)
-{
-	struct kfix *f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, f);
-	l2s_core_init(&f->core, f->dests, KF_DESTS, f->domains, 16);
-	f->core.mem = kf_mem(test);
-	l2s_profile_init(&f->prof, "P");
-	f->rng = seed ? seed : 88172645463325252ull;
-	f->env.now = 1000000;
-	f->env.rand = kf_rand;
-	f->env.event = kf_event;
-	f->env.ctx = f;
-	f->cur = &f->prof;
-	return f;
-}
-
-static struct l2s_profile *kf_profile(struct kunit *test, const char *name)
-{
-	struct l2s_profile *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, p);
-	l2s_profile_init(p, name);
-	return p;
-}
-
-/* An IPv4 destination key; @local 0 means none, @port 0 the default. */
-static struct l2s_dest_key kf_key(u32 remote, u32 local, u16 port)
-{
-	struct l2s_dest_key k;
-
-	memset(&k, 0, sizeof(k));
-	k.remote.family = 4;
-	k.remote.bytes[0] = remote >> 24;
-	k.remote.bytes[1] = remote >> 16;
-	k.remote.bytes[2] = remote >> 8;
-	k.remote.bytes[3] = remote;
-	if (local) {
-		k.local.family = 4;
-		k.local.bytes[0] = local >> 24;
-		k.local.bytes[1] = local >> 16;
-		k.local.bytes[2] = local >> 8;
-		k.local.bytes[3] = local;
-	}
-	k.port = port ? port : L2S_DEFAULT_PORT;
-	return k;
-}
-
-#define IP4(a, b, c, d)	(((u32)(a) << 24) | ((b) << 16) | ((c) << 8) | (d))
-
-/* Add a tunnel; returns its index or a negative errno (the message in the log). */
-static int kf_tunnel(struct kunit *test, struct kfix *f, struct l2s_profile *p,
-		     const char *name, u32 level, u32 remote, u32 max)
-{
-	struct l2s_tunnel_conf tc = { .name = name, .level = level, .max_sessions = max };
-	struct l2s_err err = { };
-	int rc;
-
-	tc.dest = kf_key(remote, 0, 0);
-	rc = l2s_tunnel_add(&f->core, p, &tc, &err);
-	if (rc < 0)
-		kunit_info(test, "tunnel_add %s: %s\n", name, err.msg);
-	return rc;
-}
-
-static u8 kf_lns(const struct kfix *f, u16 slot)
-{
-	return f->dests[slot].key.remote.bytes[3];
-}
-
-/*
- * Run a login to the end with the scripted answers.  The trace gets each
- * attempt ("att T1 192.168.10.10 sccrq", "-" for no setup), the core's
- * events in between, and the result ("ok T1" or "fail exhausted").
- * @names gets the attempted tunnels, "T1 T2".
- */
-static struct l2s_step kf_login(struct kfix *f, struct l2s_profile *p, u32 key,
-				char *names, size_t len)
-{
-	struct l2s_login lg;
-	struct l2s_step st;
-	int rc, guard = 0;
-	char a[16];
-
-	if (names)
-		names[0] = '\0';
-	f->cur = p;
-	rc = l2s_sel_begin(&lg, &f->core, p, key, &f->env, &st);
-	while (rc == L2S_STEP_ATTEMPT && guard++ < 1000) {
-		struct l2s_outcome o = f->answer[kf_lns(f, st.dest)];
-
-		if (!o.kind)
-			o.kind = L2S_OUT_OK;
-		kf_trace(f, "att %s %s %s", p->t[st.tunnel].name,
-			 kf_addr(f, st.dest, a, sizeof(a)), st.setup ? "sccrq" : "-");
-		if (names) {
-			size_t n = strlen(names);
-
-			snprintf(names + n, len - n, "%s%s", n ? " " : "", p->t[st.tunnel].name);
-		}
-		rc = l2s_sel_report(&lg, &f->core, p, &o, &f->env, &st);
-	}
-	if (st.ok)
-		kf_trace(f, "ok %s", p->t[st.tunnel].name);
-	else
-		kf_trace(f, "fail %s", l2s_fail_name(st.why));
-	f->cur = &f->prof;
-	return st;
-}
-
-static void kf_silent(struct kfix *f, u8 lns)
-{
-	f->answer[lns].kind = L2S_OUT_NO_REPLY;
-}
-
-static void kf_lock(struct kfix *f, int tunnel, u64 ms)
-{
-	f->dests[f->prof.t[tunnel].dest].lock_until = f->env.now + ms;
-}
+#include "tests/fix.h"
 
 /* ---- l2tpsel_obj: objects and bounds (S-OBJ-1..4) ----------------------- */
 
@@ -301,27 +56,27 @@ static void kf_lock(struct kfix *f, int tunnel, u64 ms)
  */
 static void l2tpsel_obj_1_shared_dests_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
-	struct l2s_profile *q = kf_profile(test, "Q");
+	struct fix *f = fix_new(test, 1);
+	struct l2s_profile *q = fix_profile(test, "Q");
 	struct l2s_tunnel_conf tc = { .name = "X", .level = 0 };
 	struct l2s_step st;
 	int a, b;
 
-	a = kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	b = kf_tunnel(test, f, q, "B", 3, IP4(10, 0, 0, 1), 0);
+	a = fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	b = fix_tunnel(f, q, "B", 3, "10.0.0.1", 0);
 	KUNIT_ASSERT_GE(test, a, 0);
 	KUNIT_ASSERT_GE(test, b, 0);
 	KUNIT_EXPECT_EQ(test, f->prof.t[a].dest, q->t[b].dest);
 	KUNIT_EXPECT_EQ(test, f->dests[q->t[b].dest].refs, 2u);
-	kf_silent(f, 1);
-	st = kf_login(f, &f->prof, 0, NULL, 0);
+	fix_silent(f, 1);
+	st = fix_login(f, &f->prof, 0, NULL, 0);
 	KUNIT_EXPECT_FALSE(test, st.ok);
 	KUNIT_EXPECT_TRUE(test, l2s_dest_locked(&f->dests[q->t[b].dest], f->env.now));
 	/* other port, other local address: other destinations */
-	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 1702);
+	tc.dest = fix_key("10.0.0.1", NULL, 1702);
 	KUNIT_ASSERT_GE(test, l2s_tunnel_add(&f->core, q, &tc, NULL), 0);
 	tc.name = "Y";
-	tc.dest = kf_key(IP4(10, 0, 0, 1), IP4(192, 0, 2, 1), 0);
+	tc.dest = fix_key("10.0.0.1", "192.0.2.1", 0);
 	KUNIT_ASSERT_GE(test, l2s_tunnel_add(&f->core, q, &tc, NULL), 0);
 	KUNIT_EXPECT_EQ(test, q->ndests, 3);
 	/* releasing a profile drops its references, the slot stays while used */
@@ -333,11 +88,11 @@ static void l2tpsel_obj_1_shared_dests_test(struct kunit *test)
 static void l2tpsel_obj_2_tunnel_test(struct kunit *test)
 {
 	struct l2s_tunnel_conf tc = { .name = "T", .level = 0, .group = "G", .secret = "s3" };
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_err err = { };
 	char longname[40];
 
-	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 0);
+	tc.dest = fix_key("10.0.0.1", NULL, 0);
 	KUNIT_ASSERT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
 	KUNIT_EXPECT_STREQ(test, f->prof.t[0].group, "G");
 	KUNIT_EXPECT_EQ(test, f->prof.t[0].has_secret, 1);
@@ -372,32 +127,32 @@ static void l2tpsel_obj_2_tunnel_test(struct kunit *test)
 static void l2tpsel_obj_3_profile_bounds_test(struct kunit *test)
 {
 	struct l2s_tunnel_conf tc = { .level = 2 };
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_err err = { };
-	char name[16];
+	char name[16], addr[16];
 	u32 i;
 
 	for (i = 0; i < 31; i++) {
 		snprintf(name, sizeof(name), "T%u", i);
-		KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, name, 2, IP4(10, 0, 1, i), 0),
-				0);
+		snprintf(addr, sizeof(addr), "10.0.1.%u", i);
+		KUNIT_ASSERT_GE(test, fix_tunnel(f, &f->prof, name, 2, addr, 0), 0);
 	}
 	tc.name = "X";
-	tc.dest = kf_key(IP4(10, 0, 2, 1), 0, 0);
+	tc.dest = fix_key("10.0.2.1", NULL, 0);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -ENOSPC);
 	KUNIT_EXPECT_STREQ(test, err.msg,
 			   "profile P: at most 31 destinations per level (level 2 has 31)");
 	/* a further tunnel to a destination the level already has is fine */
-	tc.dest = kf_key(IP4(10, 0, 1, 5), 0, 0);
+	tc.dest = fix_key("10.0.1.5", NULL, 0);
 	KUNIT_EXPECT_GE(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
 	/* another level: the per-profile bound */
 	tc.name = "Y";
 	tc.level = 4;
-	tc.dest = kf_key(IP4(10, 0, 2, 1), 0, 0);
+	tc.dest = fix_key("10.0.2.1", NULL, 0);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), -ENOSPC);
 	KUNIT_EXPECT_STREQ(test, err.msg,
 			   "profile P: at most 31 destinations per profile (it has 31)");
-	tc.dest = kf_key(IP4(10, 0, 1, 7), 0, 0);
+	tc.dest = fix_key("10.0.1.7", NULL, 0);
 	KUNIT_EXPECT_GE(test, l2s_tunnel_add(&f->core, &f->prof, &tc, &err), 0);
 	tc.name = "Z";
 	tc.level = 8;
@@ -419,21 +174,21 @@ static void l2tpsel_obj_3_profile_bounds_test(struct kunit *test)
 static void l2tpsel_obj_3_dest_table_full_test(struct kunit *test)
 {
 	struct l2s_dest *d = kunit_kzalloc(test, 2 * sizeof(*d), GFP_KERNEL);
-	struct l2s_profile *p = kf_profile(test, "P");
+	struct l2s_profile *p = fix_profile(test, "P");
 	struct l2s_tunnel_conf tc = { .name = "A" };
 	struct l2s_err err = { };
 	struct l2s_core c;
 
 	KUNIT_ASSERT_NOT_NULL(test, d);
 	l2s_core_init(&c, d, 2, NULL, 0);
-	c.mem = kf_mem(test);
-	tc.dest = kf_key(IP4(10, 0, 0, 1), 0, 0);
+	c.mem = fix_mem(test);
+	tc.dest = fix_key("10.0.0.1", NULL, 0);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&c, p, &tc, &err), 0);
 	tc.name = "B";
-	tc.dest = kf_key(IP4(10, 0, 0, 2), 0, 0);
+	tc.dest = fix_key("10.0.0.2", NULL, 0);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&c, p, &tc, &err), 1);
 	tc.name = "C";
-	tc.dest = kf_key(IP4(10, 0, 0, 3), 0, 0);
+	tc.dest = fix_key("10.0.0.3", NULL, 0);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_add(&c, p, &tc, &err), -ENOSPC);
 	KUNIT_EXPECT_STREQ(test, err.msg, "at most 2 destinations in total");
 	KUNIT_EXPECT_EQ(test, p->ntunnels, 2);
@@ -447,7 +202,7 @@ static void l2tpsel_obj_3_dest_table_full_test(struct kunit *test)
 /* S-OBJ-4: the core's domain map (the module keeps its own hash table). */
 static void l2tpsel_obj_4_domain_map_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_err err = { };
 
 	KUNIT_EXPECT_EQ(test, l2s_domain_add(&f->core, "example.com", "P", &err), 0);
@@ -468,16 +223,16 @@ static void l2tpsel_obj_4_domain_map_test(struct kunit *test)
 /* S-OBJ-4: a login's own tunnel list (RADIUS) shares the global destinations. */
 static void l2tpsel_obj_4_own_tunnel_list_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
-	struct l2s_profile *radius = kf_profile(test, "radius");
+	struct fix *f = fix_new(test, 1);
+	struct l2s_profile *radius = fix_profile(test, "radius");
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_silent(f, 1);
-	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, radius, "r1", 0, IP4(10, 0, 0, 1), 0), 0);
-	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, radius, "r2", 1, IP4(10, 0, 0, 2), 10), 0);
-	st = kf_login(f, radius, 0, tr, sizeof(tr));
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_silent(f, 1);
+	KUNIT_ASSERT_GE(test, fix_tunnel(f, radius, "r1", 0, "10.0.0.1", 0), 0);
+	KUNIT_ASSERT_GE(test, fix_tunnel(f, radius, "r2", 1, "10.0.0.2", 10), 0);
+	st = fix_login(f, radius, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "r1 r2");
 	KUNIT_EXPECT_TRUE(test, l2s_dest_locked(&f->dests[f->prof.t[0].dest], f->env.now));
@@ -506,13 +261,13 @@ static struct kunit_suite l2tpsel_obj_suite = {
 /* S-SEL-1, S-SEL-3: the search starts at level 0; success ends the login. */
 static void l2tpsel_sel_1_3_highest_level_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 
-	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, "LOW", 5, IP4(10, 0, 0, 5), 0), 0);
-	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, "HIGH", 2, IP4(10, 0, 0, 2), 0), 0);
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	KUNIT_ASSERT_GE(test, fix_tunnel(f, &f->prof, "LOW", 5, "10.0.0.5", 0), 0);
+	KUNIT_ASSERT_GE(test, fix_tunnel(f, &f->prof, "HIGH", 2, "10.0.0.2", 0), 0);
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "HIGH");
 	KUNIT_EXPECT_EQ(test, f->prof.t[st.tunnel].sessions, 1u);
@@ -523,11 +278,11 @@ static void l2tpsel_sel_1_3_highest_level_test(struct kunit *test)
 static void l2tpsel_sel_2_setup_test(struct kunit *test)
 {
 	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_login lg;
 	struct l2s_step st;
 
-	KUNIT_ASSERT_GE(test, kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0), 0);
+	KUNIT_ASSERT_GE(test, fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 0), 0);
 	KUNIT_ASSERT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
 			L2S_STEP_ATTEMPT);
 	KUNIT_EXPECT_EQ(test, st.setup, 1);
@@ -545,16 +300,16 @@ static void l2tpsel_sel_2_setup_test(struct kunit *test)
  */
 static void l2tpsel_sel_4_lockout_expiry_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 	u64 t0;
 
-	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
-	kf_silent(f, 1);
+	fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "T2", 1, "10.0.0.2", 0);
+	fix_silent(f, 1);
 	t0 = f->env.now;
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "T1 T2");
 	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, t0 + 300000);
@@ -562,43 +317,43 @@ static void l2tpsel_sel_4_lockout_expiry_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, f->ev[0].kind, L2S_EV_LOCKOUT);
 	KUNIT_EXPECT_EQ(test, f->ev[0].ms, 300000u);
 	/* The next login skips T1 (it goes on DLNC) ... */
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_STREQ(test, tr, "T2");
 	/* ... also 1 ms before the deadline ... */
 	f->env.now = t0 + 300000 - 1;
 	KUNIT_EXPECT_TRUE(test, l2s_dest_locked(&f->dests[f->prof.t[0].dest], f->env.now));
 	KUNIT_EXPECT_EQ(test, l2s_lockout_expire(&f->core, &f->env), 0u);
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_STREQ(test, tr, "T2");
 	/* ... and at the deadline T1 is attempted again (still silent). */
 	f->env.now = t0 + 300000;
 	KUNIT_EXPECT_FALSE(test, l2s_dest_locked(&f->dests[f->prof.t[0].dest], f->env.now));
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_STREQ(test, tr, "T1 T2");
 	/* Another lockout time: 60 s from now on. */
 	KUNIT_ASSERT_EQ(test, l2s_set_lockout_time(&f->core, 60, NULL), 0);
 	f->env.now += 300000;
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, f->env.now + 60000);
 }
 
 /* A local failure fails over without lockout (the unit test's case). */
 static void l2tpsel_sel_4_local_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
+	fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "T2", 1, "10.0.0.2", 0);
 	f->answer[1].kind = L2S_OUT_LOCAL;
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "T1 T2");
 	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[0].dest].lock_until, 0ull);
 	KUNIT_EXPECT_EQ(test, f->nev, 0);
 	f->answer[2].kind = L2S_OUT_LOCAL;
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_FALSE(test, st.ok);
 	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_EXHAUSTED);
 	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[1].dest].lock_until, 0ull);
@@ -614,13 +369,13 @@ static void l2tpsel_sel_4_no_failover_test(struct kunit *test)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
-		struct kfix *f = kf_new(test, 1);
+		struct fix *f = fix_new(test, 1);
 
-		kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
-		kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
+		fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 0);
+		fix_tunnel(f, &f->prof, "T2", 1, "10.0.0.2", 0);
 		f->answer[1].kind = kinds[i];
 		f->answer[1].result = 2;
-		st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+		st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 		KUNIT_EXPECT_FALSE(test, st.ok);
 		KUNIT_EXPECT_EQ(test, st.why, whys[i]);
 		KUNIT_EXPECT_STREQ(test, tr, "T1");
@@ -633,18 +388,18 @@ static void l2tpsel_sel_4_no_failover_test(struct kunit *test)
 /* S-SEL-4 (per-profile setting): listed CDN / StopCCN result codes fail over. */
 static void l2tpsel_sel_4_listed_codes_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "T2", 1, IP4(10, 0, 0, 2), 0);
-	kf_tunnel(test, f, &f->prof, "T3", 2, IP4(10, 0, 0, 3), 0);
+	fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "T2", 1, "10.0.0.2", 0);
+	fix_tunnel(f, &f->prof, "T3", 2, "10.0.0.3", 0);
 	f->prof.failover_cdn = 1u << 4;
 	f->prof.failover_stopccn = 1u << 2;
 	f->answer[1] = (struct l2s_outcome){ .kind = L2S_OUT_CDN, .result = 4, .error = 4 };
 	f->answer[2] = (struct l2s_outcome){ .kind = L2S_OUT_STOPCCN, .result = 2 };
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "T1 T2 T3");
 	KUNIT_EXPECT_GT(test, f->dests[f->prof.t[0].dest].lock_until, f->env.now);
@@ -652,7 +407,7 @@ static void l2tpsel_sel_4_listed_codes_test(struct kunit *test)
 	/* A code that is not listed still ends the login. */
 	f->env.now += 300000;
 	f->answer[1] = (struct l2s_outcome){ .kind = L2S_OUT_CDN, .result = 5 };
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_FALSE(test, st.ok);
 	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_CDN);
 }
@@ -674,16 +429,16 @@ static void l2tpsel_sel_5_6_failover_modes_test(struct kunit *test)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(modes); i++) {
-		struct kfix *f = kf_new(test, 1);
+		struct fix *f = fix_new(test, 1);
 
 		f->prof.failover = modes[i].mode;
-		kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-		kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-		kf_tunnel(test, f, &f->prof, "C", 1, IP4(10, 0, 0, 3), 0);
-		kf_silent(f, 1);
-		kf_silent(f, 2);
+		fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+		fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+		fix_tunnel(f, &f->prof, "C", 1, "10.0.0.3", 0);
+		fix_silent(f, 1);
+		fix_silent(f, 2);
 		f->pins[f->npins++] = 0;	/* A */
-		st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+		st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 		KUNIT_EXPECT_TRUE(test, st.ok);
 		KUNIT_EXPECT_STREQ(test, tr, modes[i].want);
 	}
@@ -692,14 +447,14 @@ static void l2tpsel_sel_5_6_failover_modes_test(struct kunit *test)
 /* S-SEL-7: a level whose valid destinations are all locked is skipped. */
 static void l2tpsel_sel_7_level_dropped_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 3, IP4(10, 0, 0, 2), 0);
-	kf_lock(f, 0, 5000);
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 3, "10.0.0.2", 0);
+	fix_lock(f, 0, 5000);
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "B");
 	KUNIT_ASSERT_EQ(test, f->nev, 1);
@@ -711,19 +466,19 @@ static void l2tpsel_sel_7_level_dropped_test(struct kunit *test)
 /* S-SEL-8: lowest level, more than one valid destination, all locked. */
 static void l2tpsel_sel_8_shortest_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
-	kf_lock(f, 0, 50000);
-	kf_lock(f, 1, 20000);
-	kf_lock(f, 2, 90000);
-	kf_silent(f, 2);
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+	fix_tunnel(f, &f->prof, "C", 0, "10.0.0.3", 0);
+	fix_lock(f, 0, 50000);
+	fix_lock(f, 1, 20000);
+	fix_lock(f, 2, 90000);
+	fix_silent(f, 2);
 	/* B (shortest) fails -> S-SEL-9: unlock A and C (DLNC), restart. */
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_TRUE(test, !strcmp(tr, "B A") || !strcmp(tr, "B C"));
 	KUNIT_ASSERT_GE(test, f->nev, 4);
@@ -734,16 +489,16 @@ static void l2tpsel_sel_8_shortest_test(struct kunit *test)
 /* S-SEL-8 does not apply with one locked valid destination: S-SEL-9 directly. */
 static void l2tpsel_sel_8_9_single_locked_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	int i, shortest = 0, dlnc = 0;
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 1, IP4(10, 0, 0, 2), 0);
-	kf_lock(f, 1, 20000);
-	kf_silent(f, 1);
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 1, "10.0.0.2", 0);
+	fix_lock(f, 1, 20000);
+	fix_silent(f, 1);
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "A B");
 	for (i = 0; i < f->nev; i++) {
@@ -757,19 +512,19 @@ static void l2tpsel_sel_8_9_single_locked_test(struct kunit *test)
 /* S-SEL-8 note: between levels, a failed attempt at the lowest level goes to S-SEL-9. */
 static void l2tpsel_sel_8_failed_lowest_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
-	kf_lock(f, 1, 20000);
-	kf_lock(f, 2, 10000);
-	kf_silent(f, 1);
-	kf_silent(f, 2);
-	kf_silent(f, 3);
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+	fix_tunnel(f, &f->prof, "C", 0, "10.0.0.3", 0);
+	fix_lock(f, 1, 20000);
+	fix_lock(f, 2, 10000);
+	fix_silent(f, 1);
+	fix_silent(f, 2);
+	fix_silent(f, 3);
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_FALSE(test, st.ok);
 	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_EXHAUSTED);
 	KUNIT_EXPECT_TRUE(test, !strcmp(tr, "A B") || !strcmp(tr, "A C"));
@@ -778,20 +533,20 @@ static void l2tpsel_sel_8_failed_lowest_test(struct kunit *test)
 /* S-SEL-9: DLNC unlocked and the search restarts; empty DLNC -> fail. */
 static void l2tpsel_sel_9_restart_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 1, IP4(10, 0, 0, 2), 0);
-	kf_lock(f, 0, 20000);
-	kf_silent(f, 2);
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 1, "10.0.0.2", 0);
+	fix_lock(f, 0, 20000);
+	fix_silent(f, 2);
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "B A");
-	kf_silent(f, 1);
+	fix_silent(f, 1);
 	f->env.now += 1000000;
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_FALSE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "A B");
 }
@@ -802,18 +557,18 @@ static void l2tpsel_sel_9_restart_test(struct kunit *test)
 static void l2tpsel_sel_9_restarts_bounded_test(struct kunit *test)
 {
 	struct l2s_outcome silent = { .kind = L2S_OUT_NO_REPLY };
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_login lg;
 	struct l2s_step st;
 	int rc, steps = 0;
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 1, IP4(10, 0, 0, 2), 0);
-	kf_tunnel(test, f, &f->prof, "C", 1, IP4(10, 0, 0, 3), 0);
-	kf_lock(f, 0, 1000);
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 1, "10.0.0.2", 0);
+	fix_tunnel(f, &f->prof, "C", 1, "10.0.0.3", 0);
+	fix_lock(f, 0, 1000);
 	rc = l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st);
 	while (rc == L2S_STEP_ATTEMPT && steps++ < 100) {
-		kf_lock(f, 0, 1000);	/* someone else locks A again */
+		fix_lock(f, 0, 1000);	/* someone else locks A again */
 		rc = l2s_sel_report(&lg, &f->core, &f->prof, &silent, &f->env, &st);
 	}
 	KUNIT_EXPECT_EQ(test, rc, L2S_STEP_DONE);
@@ -824,24 +579,24 @@ static void l2tpsel_sel_9_restarts_bounded_test(struct kunit *test)
 /* S-SEL-10: a full tunnel is never attempted; its destination stays valid through others. */
 static void l2tpsel_sel_10_full_tunnel_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	char tr[64];
 	int i;
 
-	kf_tunnel(test, f, &f->prof, "FULL", 0, IP4(10, 0, 0, 1), 2);
-	kf_tunnel(test, f, &f->prof, "OTHER", 1, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "LAST", 2, IP4(10, 0, 0, 9), 0);
+	fix_tunnel(f, &f->prof, "FULL", 0, "10.0.0.1", 2);
+	fix_tunnel(f, &f->prof, "OTHER", 1, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "LAST", 2, "10.0.0.9", 0);
 	for (i = 0; i < 2; i++) {
-		st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+		st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 		KUNIT_EXPECT_STREQ(test, tr, "FULL");
 	}
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, tr, "OTHER");
 	KUNIT_EXPECT_EQ(test, f->dests[st.dest].sessions, 3u);
 	KUNIT_EXPECT_EQ(test, l2s_tunnel_session_down(&f->core, &f->prof, 0), 0);
-	st = kf_login(f, &f->prof, 0, tr, sizeof(tr));
+	st = fix_login(f, &f->prof, 0, tr, sizeof(tr));
 	KUNIT_EXPECT_STREQ(test, tr, "FULL");
 }
 
@@ -849,22 +604,22 @@ static void l2tpsel_sel_10_full_tunnel_test(struct kunit *test)
 static void l2tpsel_sel_11_clear_test(struct kunit *test)
 {
 	struct l2s_tunnel_conf tc = { .name = "L", .level = 0 };
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_dest_key k;
 	u32 i;
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-	tc.dest = kf_key(IP4(10, 0, 0, 3), IP4(192, 0, 2, 1), 0);
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+	tc.dest = fix_key("10.0.0.3", "192.0.2.1", 0);
 	KUNIT_ASSERT_GE(test, l2s_tunnel_add(&f->core, &f->prof, &tc, NULL), 0);
 	for (i = 0; i < f->prof.ndests; i++)
 		f->dests[f->prof.pdest[i]].lock_until = f->env.now + 1000;
 
-	k = kf_key(IP4(10, 0, 0, 2), 0, 0);
+	k = fix_key("10.0.0.2", NULL, 0);
 	KUNIT_EXPECT_EQ(test, l2s_lockout_clear(&f->core, NULL, &k.remote, &f->env), 1u);
 	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[1].dest].lock_until, 0ull);
 	KUNIT_EXPECT_GT(test, f->dests[f->prof.t[0].dest].lock_until, 0ull);
-	k = kf_key(IP4(192, 0, 2, 1), 0, 0);
+	k = fix_key("192.0.2.1", NULL, 0);
 	KUNIT_EXPECT_EQ(test, l2s_lockout_clear(&f->core, &k.remote, NULL, &f->env), 1u);
 	KUNIT_EXPECT_EQ(test, f->dests[f->prof.t[2].dest].lock_until, 0ull);
 	KUNIT_EXPECT_EQ(test, l2s_lockout_clear(&f->core, NULL, NULL, &f->env), 1u);
@@ -877,12 +632,12 @@ static void l2tpsel_sel_11_clear_test(struct kunit *test)
 /* Lockout expiry on the simulated clock: reported once, at the deadline. */
 static void l2tpsel_sel_expiry_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-	kf_lock(f, 0, 1000);
-	kf_lock(f, 1, 2000);
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+	fix_lock(f, 0, 1000);
+	fix_lock(f, 1, 2000);
 	f->env.now += 999;
 	KUNIT_EXPECT_EQ(test, l2s_lockout_expire(&f->core, &f->env), 0u);
 	f->env.now += 1;
@@ -905,7 +660,7 @@ static void l2tpsel_sel_expiry_test(struct kunit *test)
 static void l2tpsel_sel_step_api_test(struct kunit *test)
 {
 	struct l2s_outcome ok = { .kind = L2S_OUT_OK };
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_err err = { };
 	struct l2s_login lg;
 	struct l2s_step st;
@@ -914,10 +669,10 @@ static void l2tpsel_sel_step_api_test(struct kunit *test)
 			L2S_STEP_DONE);
 	KUNIT_EXPECT_EQ(test, st.why, L2S_FAIL_NO_TUNNELS);
 	KUNIT_EXPECT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st), -1);
-	kf_tunnel(test, f, &f->prof, "A", 1, IP4(10, 0, 0, 1), 0);
+	fix_tunnel(f, &f->prof, "A", 1, "10.0.0.1", 0);
 	KUNIT_ASSERT_EQ(test, l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
 			L2S_STEP_ATTEMPT);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
 	KUNIT_EXPECT_EQ(test, l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
 			L2S_STEP_DONE);
 	KUNIT_EXPECT_EQ(test, st.ok, 1);
@@ -942,28 +697,23 @@ static void l2tpsel_sel_step_api_test(struct kunit *test)
  * their golden .out files, event for event (attempts with their setup,
  * lockouts with their length, DLNC, unlocks with their reason, results).
  */
-static inline u32 LNS(u32 x)
-{
-	return IP4(192, 168, x, x);
-}
-
 /* "Selection when failover between preference levels is configured". */
 static void l2tpsel_sel_12_between_levels_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 
-	kf_tunnel(test, f, &f->prof, "T1", 0, LNS(10), 0);
-	kf_tunnel(test, f, &f->prof, "T2", 1, LNS(22), 0);
-	kf_tunnel(test, f, &f->prof, "T3", 1, LNS(33), 0);
-	kf_tunnel(test, f, &f->prof, "T4", 2, LNS(44), 0);
-	kf_silent(f, 10);
-	kf_silent(f, 22);
-	kf_silent(f, 33);
-	kf_silent(f, 44);
+	fix_tunnel(f, &f->prof, "T1", 0, "192.168.10.10", 0);
+	fix_tunnel(f, &f->prof, "T2", 1, "192.168.22.22", 0);
+	fix_tunnel(f, &f->prof, "T3", 1, "192.168.33.33", 0);
+	fix_tunnel(f, &f->prof, "T4", 2, "192.168.44.44", 0);
+	fix_silent(f, 10);
+	fix_silent(f, 22);
+	fix_silent(f, 33);
+	fix_silent(f, 44);
 	/* "Es wählt 192.168.22.22 aus und versucht ... über Tunnel 2" */
 	f->pick[f->npick++] = "T2";
-	st = kf_login(f, &f->prof, 0, NULL, 0);
+	st = fix_login(f, &f->prof, 0, NULL, 0);
 	KUNIT_EXPECT_FALSE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, f->trace,
 			   "att T1 192.168.10.10 sccrq; lock 192.168.10.10 300; "
@@ -974,7 +724,7 @@ static void l2tpsel_sel_12_between_levels_test(struct kunit *test)
 	/* Second login of the same client: 10.10 answers now. */
 	f->trace[0] = '\0';
 	f->answer[10].kind = 0;
-	st = kf_login(f, &f->prof, 0, NULL, 0);
+	st = fix_login(f, &f->prof, 0, NULL, 0);
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, f->trace,
 			   "dlnc 192.168.10.10; dlnc 192.168.22.22; "
@@ -992,22 +742,22 @@ static void l2tpsel_sel_12_between_levels_test(struct kunit *test)
 /* "Selection when failover within a preference level is configured". */
 static void l2tpsel_sel_12_within_level_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 	int i;
 
 	f->prof.failover = L2S_FAILOVER_WITHIN_LEVEL;
-	kf_tunnel(test, f, &f->prof, "T1", 0, LNS(1), 0);
-	kf_tunnel(test, f, &f->prof, "T2", 0, LNS(2), 0);
-	kf_tunnel(test, f, &f->prof, "T3", 0, LNS(3), 0);
-	kf_tunnel(test, f, &f->prof, "T4", 1, LNS(4), 0);
-	kf_tunnel(test, f, &f->prof, "T5", 1, LNS(5), 0);
-	kf_lock(f, 2, 100000);
+	fix_tunnel(f, &f->prof, "T1", 0, "192.168.1.1", 0);
+	fix_tunnel(f, &f->prof, "T2", 0, "192.168.2.2", 0);
+	fix_tunnel(f, &f->prof, "T3", 0, "192.168.3.3", 0);
+	fix_tunnel(f, &f->prof, "T4", 1, "192.168.4.4", 0);
+	fix_tunnel(f, &f->prof, "T5", 1, "192.168.5.5", 0);
+	fix_lock(f, 2, 100000);
 	for (i = 1; i <= 5; i++)
-		kf_silent(f, i);
+		fix_silent(f, i);
 	f->pick[f->npick++] = "T2";
 	f->pick[f->npick++] = "T4";
-	st = kf_login(f, &f->prof, 0, NULL, 0);
+	st = fix_login(f, &f->prof, 0, NULL, 0);
 	KUNIT_EXPECT_FALSE(test, st.ok);
 	KUNIT_EXPECT_STREQ(test, f->trace,
 			   "dlnc 192.168.3.3; "
@@ -1024,16 +774,16 @@ static void l2tpsel_sel_12_within_level_test(struct kunit *test)
 /* The special case at the lowest level: the shortest remaining lockout. */
 static void l2tpsel_sel_12_shortest_lockout_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 	struct l2s_step st;
 
-	kf_tunnel(test, f, &f->prof, "T1", 0, LNS(10), 0);
-	kf_tunnel(test, f, &f->prof, "T2", 1, LNS(22), 0);
-	kf_tunnel(test, f, &f->prof, "T3", 1, LNS(33), 0);
-	kf_lock(f, 1, 245000);
-	kf_lock(f, 2, 180000);
-	kf_silent(f, 10);
-	st = kf_login(f, &f->prof, 0, NULL, 0);
+	fix_tunnel(f, &f->prof, "T1", 0, "192.168.10.10", 0);
+	fix_tunnel(f, &f->prof, "T2", 1, "192.168.22.22", 0);
+	fix_tunnel(f, &f->prof, "T3", 1, "192.168.33.33", 0);
+	fix_lock(f, 1, 245000);
+	fix_lock(f, 2, 180000);
+	fix_silent(f, 10);
+	st = fix_login(f, &f->prof, 0, NULL, 0);
 	KUNIT_EXPECT_TRUE(test, st.ok);
 	KUNIT_EXPECT_TRUE(test, st.kind == L2S_STEP_DONE);
 	KUNIT_EXPECT_STREQ(test, f->trace,
@@ -1076,7 +826,7 @@ static struct kunit_suite l2tpsel_sel_suite = {
 
 /* ---- l2tpsel_lb: load balancing within a level (S-LB-1..4) -------------- */
 
-static int kf_pick_all(struct kfix *f, u32 lvl)
+static int kf_pick_all(struct fix *f, u32 lvl)
 {
 	u8 cand[L2S_TUNNELS_PER_PROFILE];
 	u32 i, n = 0;
@@ -1090,13 +840,13 @@ static int kf_pick_all(struct kfix *f, u32 lvl)
 /* S-LB-1: random is uniform among the candidate tunnels. */
 static void l2tpsel_lb_1_random_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 7);
+	struct fix *f = fix_new(test, 7);
 	u32 hits[4] = { }, i;
 
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
-	kf_tunnel(test, f, &f->prof, "D", 0, IP4(10, 0, 0, 4), 0);
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+	fix_tunnel(f, &f->prof, "C", 0, "10.0.0.3", 0);
+	fix_tunnel(f, &f->prof, "D", 0, "10.0.0.4", 0);
 	for (i = 0; i < 40000; i++)
 		hits[kf_pick_all(f, 0)]++;
 	for (i = 0; i < 4; i++) {
@@ -1110,12 +860,12 @@ static void l2tpsel_lb_1_random_test(struct kunit *test)
  */
 static void l2tpsel_lb_2_weighted_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 11);
+	struct fix *f = fix_new(test, 11);
 	u32 hits[2] = { }, i, ratio;
 
 	f->prof.lb = L2S_LB_WEIGHTED;
-	kf_tunnel(test, f, &f->prof, "T1", 0, IP4(10, 0, 0, 1), 1000);
-	kf_tunnel(test, f, &f->prof, "T2", 0, IP4(10, 0, 0, 2), 2000);
+	fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 1000);
+	fix_tunnel(f, &f->prof, "T2", 0, "10.0.0.2", 2000);
 	f->pins[f->npins++] = 0;
 	f->pins[f->npins++] = 999;
 	f->pins[f->npins++] = 1000;
@@ -1138,14 +888,14 @@ static void l2tpsel_lb_2_weighted_test(struct kunit *test)
  */
 static void l2tpsel_lb_2_unlimited_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 1);
+	struct fix *f = fix_new(test, 1);
 
 	f->prof.lb = L2S_LB_WEIGHTED;
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 300);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 500);
-	kf_tunnel(test, f, &f->prof, "D", 1, IP4(10, 0, 0, 4), 0);
-	kf_tunnel(test, f, &f->prof, "E", 1, IP4(10, 0, 0, 5), 0);
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 300);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+	fix_tunnel(f, &f->prof, "C", 0, "10.0.0.3", 500);
+	fix_tunnel(f, &f->prof, "D", 1, "10.0.0.4", 0);
+	fix_tunnel(f, &f->prof, "E", 1, "10.0.0.5", 0);
 	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 0, 0), 300u);
 	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 0, 1), 500u);
 	KUNIT_EXPECT_EQ(test, l2s_lb_weight(&f->prof, 0, 2), 500u);
@@ -1164,14 +914,14 @@ static void l2tpsel_lb_2_unlimited_test(struct kunit *test)
  */
 static void l2tpsel_lb_3_dest_equal_test(struct kunit *test)
 {
-	struct kfix *f = kf_new(test, 3);
+	struct fix *f = fix_new(test, 3);
 	u32 seen[4] = { }, i;
 
 	f->prof.lb = L2S_LB_DEST_EQUAL;
-	kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 1), 0);
-	kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 2), 0);
-	kf_tunnel(test, f, &f->prof, "D", 0, IP4(10, 0, 0, 3), 0);
+	fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.1", 0);
+	fix_tunnel(f, &f->prof, "C", 0, "10.0.0.2", 0);
+	fix_tunnel(f, &f->prof, "D", 0, "10.0.0.3", 0);
 	f->prof.t[0].sessions = 7;
 	f->prof.t[1].sessions = 3;
 	f->dests[f->prof.t[0].dest].sessions = 10;
@@ -1200,27 +950,27 @@ static void l2tpsel_lb_4_hash_walk_test(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, before);
 	for (lb = L2S_LB_HASH; lb <= L2S_LB_MINMISS_HASH; lb++) {
-		struct kfix *f = kf_new(test, 5);
+		struct fix *f = fix_new(test, 5);
 		u32 i, moved = 0, moved_other = 0, back = 0;
 
 		f->prof.lb = lb;
-		kf_tunnel(test, f, &f->prof, "A", 0, IP4(10, 0, 0, 1), 0);
-		kf_tunnel(test, f, &f->prof, "B", 0, IP4(10, 0, 0, 2), 0);
-		kf_tunnel(test, f, &f->prof, "C", 0, IP4(10, 0, 0, 3), 0);
-		kf_tunnel(test, f, &f->prof, "D", 0, IP4(10, 0, 0, 4), 0);
+		fix_tunnel(f, &f->prof, "A", 0, "10.0.0.1", 0);
+		fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
+		fix_tunnel(f, &f->prof, "C", 0, "10.0.0.3", 0);
+		fix_tunnel(f, &f->prof, "D", 0, "10.0.0.4", 0);
 		for (i = 0; i < 2000; i++) {
 			int n = snprintf(key, sizeof(key), "u%u", i);
 
 			f->trace[0] = '\0';
-			before[i] = kf_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel;
+			before[i] = fix_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel;
 		}
-		kf_lock(f, 1, 1000);
+		fix_lock(f, 1, 1000);
 		for (i = 0; i < 2000; i++) {
 			int n = snprintf(key, sizeof(key), "u%u", i);
 			u16 t;
 
 			f->trace[0] = '\0';
-			t = kf_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel;
+			t = fix_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel;
 			moved += t != before[i];
 			moved_other += t != before[i] && before[i] != 1;
 		}
@@ -1229,7 +979,7 @@ static void l2tpsel_lb_4_hash_walk_test(struct kunit *test)
 			int n = snprintf(key, sizeof(key), "u%u", i);
 
 			f->trace[0] = '\0';
-			back += kf_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel ==
+			back += fix_login(f, &f->prof, l2s_hash_key(key, n), NULL, 0).tunnel ==
 				before[i];
 		}
 		kunit_info(test, "%s: %u of 2000 moved with B locked (%u not B's), %u back\n",

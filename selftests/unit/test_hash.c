@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "core_fix.h"
+#include "tests/fix.h"
 
 #define NKEYS 100000
 

@@ -4,7 +4,7 @@
  * S-LB-1..4.  The reference scenarios (S-LB-2 example, S-LB-3 scenarios 1-5)
  * are replayed by the simulator in selftests/unit/scenarios/.
  */
-#include "core_fix.h"
+#include "tests/fix.h"
 
 static int pick_all(struct fix *f, u32 lvl)
 {

@@ -3,7 +3,7 @@
  * Unit tests of the core's objects and bounds (core/obj.c): SPEC §1,
  * S-OBJ-1..4.
  */
-#include "core_fix.h"
+#include "tests/fix.h"
 
 /* S-OBJ-1: profiles naming the same endpoint share one destination, its
  * lockout and its session count; port and local address tell endpoints apart.

@@ -4,7 +4,7 @@
  * worked examples of the references (S-SEL-12) are replayed by the
  * simulator in selftests/unit/scenarios/.
  */
-#include "core_fix.h"
+#include "tests/fix.h"
 
 static char tr[256];
 
