@@ -52,6 +52,7 @@ typedef struct kunit t_test;
 #define T_ASSERT_TRUE(c)	KUNIT_ASSERT_TRUE(test, c)
 #define T_ASSERT_NOT_NULL(p)	KUNIT_ASSERT_NOT_NULL(test, p)
 #define T_INFO(fmt, ...)	kunit_info(test, fmt "\n", ##__VA_ARGS__)
+#define T_FAIL(fmt, ...)	KUNIT_FAIL(test, fmt, ##__VA_ARGS__)
 
 /* Zeroed memory freed with the test (kunit_kzalloc()). */
 #define T_ZALLOC(size)		kunit_kzalloc(test, size, GFP_KERNEL)
@@ -100,6 +101,7 @@ typedef struct unit_ctx t_test;
 #define T_ASSERT_TRUE(c)	ASSERT_TRUE(c)
 #define T_ASSERT_NOT_NULL(p)	ASSERT_TRUE((p) != NULL)
 #define T_INFO(...)		UNIT_DIAG(__VA_ARGS__)
+#define T_FAIL(...)		unit_fail(__FILE__, __LINE__, __VA_ARGS__)
 
 /* Zeroed memory freed after the test (unit.c), as KUnit's. */
 #define T_ZALLOC(size)		((void)test, unit_zalloc(size))
