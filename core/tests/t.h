@@ -47,6 +47,10 @@ typedef struct kunit t_test;
 #define T_EXPECT_NULL(p)	KUNIT_EXPECT_NULL(test, p)
 #define T_EXPECT_NOT_NULL(p)	KUNIT_EXPECT_NOT_NULL(test, p)
 #define T_EXPECT_PTR_EQ(a, b)	KUNIT_EXPECT_PTR_EQ(test, a, b)
+#define T_EXPECT_EQ_MSG(a, b, ...)	KUNIT_EXPECT_EQ_MSG(test, a, b, __VA_ARGS__)
+#define T_EXPECT_LE_MSG(a, b, ...)	KUNIT_EXPECT_LE_MSG(test, a, b, __VA_ARGS__)
+#define T_EXPECT_GT_MSG(a, b, ...)	KUNIT_EXPECT_GT_MSG(test, a, b, __VA_ARGS__)
+#define T_EXPECT_TRUE_MSG(c, ...)	KUNIT_EXPECT_TRUE_MSG(test, c, __VA_ARGS__)
 #define T_ASSERT_EQ(a, b)	KUNIT_ASSERT_EQ(test, a, b)
 #define T_ASSERT_GE(a, b)	KUNIT_ASSERT_GE(test, a, b)
 #define T_ASSERT_TRUE(c)	KUNIT_ASSERT_TRUE(test, c)
@@ -71,10 +75,14 @@ typedef struct kunit t_test;
 	static void n##_row(struct kunit *test, const type *c)
 #define T_PARAM_ENTRY(n)	KUNIT_CASE_PARAM(l2tpsel_##n##_test, n##_gen_params),
 
-#define T_SUITE(s, entries)						\
-	static struct kunit_case s##_cases[] = { entries {} };		\
+#define T_SUITE(s, ...)		T_SUITE_INIT(s, NULL, NULL, __VA_ARGS__)
+/* @init and @exit run around each case in the kernel only (suite.init). */
+#define T_SUITE_INIT(s, i, e, ...)					\
+	static struct kunit_case s##_cases[] = { __VA_ARGS__ {} };		\
 	static struct kunit_suite s##_suite = {				\
 		.name = #s,						\
+		.init = i,						\
+		.exit = e,						\
 		.test_cases = s##_cases,				\
 	}
 
@@ -85,11 +93,25 @@ typedef struct kunit t_test;
 typedef struct unit_ctx t_test;
 
 #define T_EXPECT_EQ(a, b)	EXPECT_EQ(a, b)
-#define T_EXPECT_NE(a, b)	EXPECT_TRUE((a) != (b))
-#define T_EXPECT_LT(a, b)	EXPECT_TRUE((a) < (b))
-#define T_EXPECT_LE(a, b)	EXPECT_TRUE((a) <= (b))
-#define T_EXPECT_GT(a, b)	EXPECT_TRUE((a) > (b))
-#define T_EXPECT_GE(a, b)	EXPECT_TRUE((a) >= (b))
+/* True when @a op @b; else both values reported, as KUnit prints them. */
+#define T_CHECK(a, op, b) ({						\
+	long long _a = (long long)(a), _b = (long long)(b);		\
+	bool _ok = _a op _b;						\
+	if (!_ok)							\
+		unit_fail(__FILE__, __LINE__, "expected %s %s %s, %lld vs %lld", \
+			  #a, #op, #b, _a, _b);				\
+	_ok;								\
+})
+#define T_EXPECT_NE(a, b)	((void)T_CHECK(a, !=, b))
+#define T_EXPECT_LT(a, b)	((void)T_CHECK(a, <, b))
+#define T_EXPECT_LE(a, b)	((void)T_CHECK(a, <=, b))
+#define T_EXPECT_GT(a, b)	((void)T_CHECK(a, >, b))
+#define T_EXPECT_GE(a, b)	((void)T_CHECK(a, >=, b))
+/* With a message of the case's own, printed after the failure. */
+#define T_EXPECT_EQ_MSG(a, b, ...) do { if (!T_CHECK(a, ==, b)) T_INFO(__VA_ARGS__); } while (0)
+#define T_EXPECT_LE_MSG(a, b, ...) do { if (!T_CHECK(a, <=, b)) T_INFO(__VA_ARGS__); } while (0)
+#define T_EXPECT_GT_MSG(a, b, ...) do { if (!T_CHECK(a, >, b)) T_INFO(__VA_ARGS__); } while (0)
+#define T_EXPECT_TRUE_MSG(c, ...) do { if (!T_CHECK(!!(c), ==, 1)) T_INFO(__VA_ARGS__); } while (0)
 #define T_EXPECT_TRUE(c)	EXPECT_TRUE(c)
 #define T_EXPECT_FALSE(c)	EXPECT_TRUE(!(c))
 #define T_EXPECT_STREQ(a, b)	EXPECT_STREQ(a, b)
@@ -97,7 +119,7 @@ typedef struct unit_ctx t_test;
 #define T_EXPECT_NOT_NULL(p)	EXPECT_TRUE((p) != NULL)
 #define T_EXPECT_PTR_EQ(a, b)	EXPECT_TRUE((a) == (b))
 #define T_ASSERT_EQ(a, b)	ASSERT_EQ(a, b)
-#define T_ASSERT_GE(a, b)	ASSERT_TRUE((a) >= (b))
+#define T_ASSERT_GE(a, b)	do { if (!T_CHECK(a, >=, b)) return; } while (0)
 #define T_ASSERT_TRUE(c)	ASSERT_TRUE(c)
 #define T_ASSERT_NOT_NULL(p)	ASSERT_TRUE((p) != NULL)
 #define T_INFO(...)		UNIT_DIAG(__VA_ARGS__)
@@ -122,8 +144,8 @@ typedef struct unit_ctx t_test;
 #define T_PARAM_ENTRY(n)	T_ENTRY(n)
 
 /* Registers the table's cases, in its order, as tests of the harness. */
-#define T_SUITE(s, entries)						\
-	static struct unit_test s##_tests[] = { entries };		\
+#define T_SUITE(s, ...)							\
+	static struct unit_test s##_tests[] = { __VA_ARGS__ };		\
 	__attribute__((constructor)) static void s##_register(void)	\
 	{								\
 		size_t i;						\
@@ -132,6 +154,7 @@ typedef struct unit_ctx t_test;
 			unit_register(&s##_tests[i]);			\
 	}								\
 	struct l2s_unit_semicolon
+#define T_SUITE_INIT(s, i, e, ...)	T_SUITE(s, __VA_ARGS__)
 
 #endif /* L2S_KERNEL */
 #endif /* L2S_TESTS_T_H */
