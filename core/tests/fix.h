@@ -246,7 +246,6 @@ static inline int fix_tunnel(struct fix *f, struct l2s_profile *p, const char *n
 	rc = l2s_tunnel_add(&f->core, p, &tc, &err);
 	if (rc < 0)
 		T_INFO("tunnel_add %s: %s", name, err.msg);
-	(void)test;
 	return rc;
 }
 
