@@ -111,9 +111,9 @@ T_CASE(lb_3_dest_equal)
 	f->dests[f->prof.t[3].dest].sessions = 30;
 	for (i = 0; i < 50; i++)
 		T_EXPECT_EQ(pick_all(f, 0), 1);	/* B: 3 < 7 */
-    f->dests[f->prof.t[2].dest].sessions = 10;              /* tie 10.0.0.1 / 10.0.0.2 */
-    for (i = 0; i < 3000; i++)
-	    seen[pick_all(f, 0)]++;
+	f->dests[f->prof.t[2].dest].sessions = 10;		/* tie 10.0.0.1 / 10.0.0.2 */
+	for (i = 0; i < 3000; i++)
+		seen[pick_all(f, 0)]++;
 	T_EXPECT_GT(seen[0], 800u);
 	T_EXPECT_GT(seen[1], 800u);
 	T_EXPECT_GT(seen[2], 800u);

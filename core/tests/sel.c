@@ -34,12 +34,12 @@ T_CASE(sel_2_setup)
 
 	T_ASSERT_GE(fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 0), 0);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-		    L2S_STEP_ATTEMPT);
+			L2S_STEP_ATTEMPT);
 	T_EXPECT_EQ(st.setup, 1);
 	T_ASSERT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
-		    L2S_STEP_DONE);
+			L2S_STEP_DONE);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-		    L2S_STEP_ATTEMPT);
+			L2S_STEP_ATTEMPT);
 	T_EXPECT_EQ(st.setup, 0);
 }
 
@@ -416,25 +416,25 @@ T_CASE(sel_step_api)
 	struct l2s_step st;
 
 	T_EXPECT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-		    L2S_STEP_DONE);
+			L2S_STEP_DONE);
 	T_EXPECT_EQ(st.why, L2S_FAIL_NO_TUNNELS);
 	T_EXPECT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st), -1);
 	fix_tunnel(f, &f->prof, "A", 1, "10.0.0.1", 0);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-		    L2S_STEP_ATTEMPT);
+			L2S_STEP_ATTEMPT);
 	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
 	T_EXPECT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
-		    L2S_STEP_DONE);
+			L2S_STEP_DONE);
 	T_EXPECT_EQ(st.ok, 1);
 	T_EXPECT_EQ(st.tunnel, 1);
 	T_EXPECT_EQ(f->prof.t[1].sessions, 1u);
 	T_ASSERT_EQ(l2s_tunnel_session_down(&f->core, &f->prof, 1), 0);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-		    L2S_STEP_ATTEMPT);
+			L2S_STEP_ATTEMPT);
 	T_ASSERT_EQ(st.tunnel, 0);
 	T_ASSERT_EQ(l2s_tunnel_del(&f->core, &f->prof, "B", &err), 0);
 	T_EXPECT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
-		    L2S_STEP_DONE);
+			L2S_STEP_DONE);
 	T_EXPECT_EQ(st.ok, 0);
 	T_EXPECT_EQ(st.why, L2S_FAIL_STALE);
 	T_EXPECT_EQ(f->prof.t[0].sessions, 0u);

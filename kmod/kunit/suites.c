@@ -6,22 +6,25 @@
  * core/ (core_*.c), not l2tpsel.ko's, which neither exports anything nor
  * contains any KUnit code: Linux 6.1 runs a module's suites at every load,
  * and l2tpsel.ko is loaded ~35 times by the selftests (issues 4 and 8).
- * The userspace build of core/ has its own tests (selftests/unit/); these
- * run the same code as compiled into the kernel, under KASAN, lockdep and
- * kmemleak, with the cases written again here:
+ * The core's cases are written once, in core/tests/ (issue 17): the same
+ * files are the userspace unit tests (selftests/unit/, make unit) and,
+ * included below, these suites, which run them on the code as compiled
+ * into the kernel, under KASAN, lockdep and kmemleak.  Only the suites of
+ * the module itself are here:
  *
- *   l2tpsel        admission (core/lim.c, S-LIM-*)
- *   l2tpsel_obj    objects and bounds (core/obj.c, S-OBJ-1..4)
- *   l2tpsel_sel    one login's walk (core/sel.c, S-SEL-1..11) and the worked
- *                  examples of references 000/002 (S-SEL-12), traced event by
- *                  event against the simulator's golden output in
+ *   l2tpsel        admission (core/tests/lim.c, S-LIM-*)
+ *   l2tpsel_obj    objects and bounds (core/tests/obj.c, S-OBJ-1..4)
+ *   l2tpsel_sel    one login's walk (core/tests/sel.c, S-SEL-1..11) and the
+ *                  worked examples of references 000/002 (S-SEL-12), traced
+ *                  event by event against the simulator's golden output in
  *                  selftests/unit/scenarios/sel12_*.out
- *   l2tpsel_lb     load balancing within a level (core/lb.c, S-LB-1..4)
- *   l2tpsel_hash   hash and minmiss hash (core/hash.c, S-LB-4)
- *   l2tpsel_rl     rate limiting (core/rl.c, S-RL-1..4), the S-RL-4 example
- *                  of reference 004 with simulated time
- *   l2tpsel_gen    the namespace generation (l2tpsel.h)
- *   l2tpsel_table  named-object tables against a lock-free reader (tables.c)
+ *   l2tpsel_lb     load balancing within a level (core/tests/lb.c, S-LB-1..4)
+ *   l2tpsel_hash   hash and minmiss hash (core/tests/hash.c, S-LB-4)
+ *   l2tpsel_rl     rate limiting (core/tests/rl.c, S-RL-1..4), the S-RL-4
+ *                  example of reference 004 with simulated time
+ *   l2tpsel_gen    the namespace generation (l2tpsel.h): here
+ *   l2tpsel_table  named-object tables against a lock-free reader
+ *                  (tables.c): here
  *
  * Time is simulated throughout (struct l2s_env.now, milliseconds; the rate
  * limiter's nanoseconds): no case sleeps or reads a clock.  The fixture is
@@ -37,7 +40,6 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/string.h>
-#include <linux/vmalloc.h>
 
 #include "lim.h"
 #include "obj.h"
@@ -194,7 +196,6 @@ static struct kunit_suite l2tpsel_table_suite = {
 	.name = "l2tpsel_table",
 	.test_cases = l2tpsel_table_cases,
 };
-
 
 kunit_test_suites(&l2tpsel_suite, &l2tpsel_obj_suite, &l2tpsel_sel_suite,
 		  &l2tpsel_lb_suite, &l2tpsel_hash_suite, &l2tpsel_rl_suite,
