@@ -426,8 +426,8 @@ T_CASE(rl_prop_window_bound)
 
 				if (cnt * RL_TOKEN > earned_at[j] - earned_at[i] + (u64)burst * RL_TOKEN) {
 					T_INFO("run %u rate %u burst %u: %llu passed in [%llu, %llu] ns",
-						  run, rate, burst, (unsigned long long)cnt,
-						  (unsigned long long)at[i], (unsigned long long)at[j]);
+					       run, rate, burst, (unsigned long long)cnt,
+					       (unsigned long long)at[i], (unsigned long long)at[j]);
 					bad++;
 					break;
 				}
@@ -470,7 +470,7 @@ T_CASE(rl_prop_dense_overload_exact)
 		}
 		if (pass != burst + earned / RL_TOKEN) {
 			T_INFO("run %u rate %u burst %u: %u passed, earned %llu units",
-				  run, rate, burst, pass, (unsigned long long)earned);
+			       run, rate, burst, pass, (unsigned long long)earned);
 			bad++;
 		}
 	}

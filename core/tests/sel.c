@@ -34,12 +34,12 @@ T_CASE(sel_2_setup)
 
 	T_ASSERT_GE(fix_tunnel(f, &f->prof, "T1", 0, "10.0.0.1", 0), 0);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-			L2S_STEP_ATTEMPT);
+		    L2S_STEP_ATTEMPT);
 	T_EXPECT_EQ(st.setup, 1);
 	T_ASSERT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
-			L2S_STEP_DONE);
+		    L2S_STEP_DONE);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-			L2S_STEP_ATTEMPT);
+		    L2S_STEP_ATTEMPT);
 	T_EXPECT_EQ(st.setup, 0);
 }
 
@@ -416,25 +416,25 @@ T_CASE(sel_step_api)
 	struct l2s_step st;
 
 	T_EXPECT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-			L2S_STEP_DONE);
+		    L2S_STEP_DONE);
 	T_EXPECT_EQ(st.why, L2S_FAIL_NO_TUNNELS);
 	T_EXPECT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st), -1);
 	fix_tunnel(f, &f->prof, "A", 1, "10.0.0.1", 0);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-			L2S_STEP_ATTEMPT);
+		    L2S_STEP_ATTEMPT);
 	fix_tunnel(f, &f->prof, "B", 0, "10.0.0.2", 0);
 	T_EXPECT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
-			L2S_STEP_DONE);
+		    L2S_STEP_DONE);
 	T_EXPECT_EQ(st.ok, 1);
 	T_EXPECT_EQ(st.tunnel, 1);
 	T_EXPECT_EQ(f->prof.t[1].sessions, 1u);
 	T_ASSERT_EQ(l2s_tunnel_session_down(&f->core, &f->prof, 1), 0);
 	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, &f->prof, 0, &f->env, &st),
-			L2S_STEP_ATTEMPT);
+		    L2S_STEP_ATTEMPT);
 	T_ASSERT_EQ(st.tunnel, 0);
 	T_ASSERT_EQ(l2s_tunnel_del(&f->core, &f->prof, "B", &err), 0);
 	T_EXPECT_EQ(l2s_sel_report(&lg, &f->core, &f->prof, &ok, &f->env, &st),
-			L2S_STEP_DONE);
+		    L2S_STEP_DONE);
 	T_EXPECT_EQ(st.ok, 0);
 	T_EXPECT_EQ(st.why, L2S_FAIL_STALE);
 	T_EXPECT_EQ(f->prof.t[0].sessions, 0u);
@@ -664,7 +664,7 @@ T_CASE(sel_reconfig_contacted_carried_over)
 	T_EXPECT_TRUE(f->dests[f->prof.t[l2s_tunnel_find(&f->prof, first)].dest].lock_until != 0);
 	T_EXPECT_TRUE(f->dests[f->prof.t[l2s_tunnel_find(&f->prof, second)].dest].lock_until != 0);
 	T_EXPECT_EQ(f->dests[f->prof.t[l2s_tunnel_find(&f->prof, step_name(&f->prof, &st))].dest].lock_until,
-		  0);
+		    0);
 }
 
 /* The login's level deleted under it: it goes on at the next one. */
@@ -756,8 +756,8 @@ T_CASE(sel_reconfig_random)
 		total += f->prof.t[j].sessions;
 	T_EXPECT_EQ(total, oks);
 	T_INFO("%u sessions on %u tunnels at the end; logins ok %u, exhausted %u, stale %u, no tunnels %u",
-		  oks, f->prof.ntunnels, whys[0], whys[L2S_FAIL_EXHAUSTED], whys[L2S_FAIL_STALE],
-		  whys[L2S_FAIL_NO_TUNNELS]);
+	       oks, f->prof.ntunnels, whys[0], whys[L2S_FAIL_EXHAUSTED], whys[L2S_FAIL_STALE],
+	       whys[L2S_FAIL_NO_TUNNELS]);
 	T_EXPECT_TRUE(whys[0] > 1000);
 	T_EXPECT_TRUE(whys[L2S_FAIL_STALE] > 10);
 }
