@@ -53,8 +53,7 @@ struct fix {
 	t_test *test;				/* for T_INFO() in the helpers */
 };
 
-static inline __attribute__((format(printf, 2, 3)))
-void fix_trace(struct fix *f, const char *fmt, ...)
+static inline __printf(2, 3) void fix_trace(struct fix *f, const char *fmt, ...)
 {
 	size_t n = strlen(f->trace);
 	va_list ap;
@@ -69,7 +68,7 @@ void fix_trace(struct fix *f, const char *fmt, ...)
 }
 
 /* A destination's remote address as "a.b.c.d" (IPv4 only in these tests). */
-static inline const char *fix_addr(const struct fix *f, u16 slot, char *buf, size_t len)
+static inline char *fix_addr(const struct fix *f, u16 slot, char *buf, size_t len)
 {
 	const u8 *b = f->dests[slot].key.remote.bytes;
 
@@ -167,7 +166,7 @@ static inline void fix_mem_free(void *ctx, void *ptr, size_t size)
 }
 
 /* NULL when out of memory (a failed ASSERT in the caller). */
-static inline const struct l2s_mem *fix_mem(t_test *test)
+static inline struct l2s_mem *fix_mem(t_test *test)
 {
 	struct l2s_mem *m = T_ZALLOC(sizeof(*m));
 

@@ -198,8 +198,8 @@ T_CASE(hash_edges)
 }
 
 T_SUITE_INIT(l2tpsel_hash, l2tpsel_hash_init, l2tpsel_hash_exit,
-	T_ENTRY(hash_minmiss_loss_return)
-	T_ENTRY(hash_minmiss_every_member)
-	T_ENTRY(hash_minmiss_second_failure)
-	T_ENTRY(hash_plain_vs_minmiss)
-	T_ENTRY(hash_edges));
+	     T_ENTRY(hash_minmiss_loss_return)
+	     T_ENTRY(hash_minmiss_every_member)
+	     T_ENTRY(hash_minmiss_second_failure)
+	     T_ENTRY(hash_plain_vs_minmiss)
+	     T_ENTRY(hash_edges));

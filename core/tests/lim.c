@@ -13,7 +13,8 @@
 struct row {
 	u32 limit;
 	u32 count;
-	char expect;	/* 'P' pass ("Bestehen"), 'F' fail ("Fehler"), '-' not checked, 'x' level absent */
+	/* 'P' pass ("Bestehen"), 'F' fail ("Fehler"), '-' not checked, 'x' level absent */
+	char expect;
 };
 
 struct trace {
@@ -147,7 +148,8 @@ T_CASE(lim_lac_checks_chassis_and_tunnel_only)
 	memset(t.seen, '-', sizeof(t.seen));
 	T_EXPECT_EQ(lim_check(&p, LIM_ROLE_LAC, trace_cb, &t), LIM_PASS);
 	T_EXPECT_TRUE(t.seen[LIM_CHASSIS] == 'P' && t.seen[LIM_TUNNEL] == 'P');
-	T_EXPECT_TRUE(t.seen[LIM_TUNNEL_GROUP] == '-' && t.seen[LIM_SLG] == '-' && t.seen[LIM_CLIENT] == '-');
+	T_EXPECT_TRUE(t.seen[LIM_TUNNEL_GROUP] == '-' && t.seen[LIM_SLG] == '-' &&
+		      t.seen[LIM_CLIENT] == '-');
 	T_EXPECT_EQ(lim_admit(&p, LIM_ROLE_LAC, NULL, NULL, &reached), LIM_PASS);
 	T_EXPECT_EQ(reached, 1u << LIM_TUNNEL);
 	T_EXPECT_EQ(lim_admit(&p, LIM_ROLE_LAC, NULL, NULL, NULL), LIM_TUNNEL);
@@ -163,7 +165,8 @@ T_CASE(lim_tunnel_limit_per_tunnel)
 
 	lim_chassis_init(&ch);
 	ch.tunnel_limit = 2000;
-	pa.slot[LIM_CHASSIS] = pb.slot[LIM_CHASSIS] = lim_chassis_slot(&ch);
+	pa.slot[LIM_CHASSIS] = lim_chassis_slot(&ch);
+	pb.slot[LIM_CHASSIS] = pa.slot[LIM_CHASSIS];
 	pa.slot[LIM_TUNNEL] = (struct lim_slot){ &a, ch.tunnel_limit };
 	pb.slot[LIM_TUNNEL] = (struct lim_slot){ &b, ch.tunnel_limit };
 	for (i = 0; i < 2000; i++)
@@ -184,8 +187,10 @@ T_CASE(lim_tunnel_group_limits_per_group)
 	struct lim_path p1 = { 0 }, p2 = { 0 };
 
 	lim_chassis_init(&ch);
-	p1.slot[LIM_CHASSIS] = p2.slot[LIM_CHASSIS] = lim_chassis_slot(&ch);
-	p1.slot[LIM_TUNNEL] = p2.slot[LIM_TUNNEL] = (struct lim_slot){ &t1, 0 };
+	p1.slot[LIM_CHASSIS] = lim_chassis_slot(&ch);
+	p2.slot[LIM_CHASSIS] = p1.slot[LIM_CHASSIS];
+	p1.slot[LIM_TUNNEL] = (struct lim_slot){ &t1, 0 };
+	p2.slot[LIM_TUNNEL] = p1.slot[LIM_TUNNEL];
 	p1.slot[LIM_TUNNEL_GROUP] = (struct lim_slot){ &g1, 2000 };
 	p2.slot[LIM_TUNNEL_GROUP] = (struct lim_slot){ &g2, 2000 };
 	T_EXPECT_EQ(lim_admit(&p1, LIM_ROLE_LNS, NULL, NULL, NULL), LIM_TUNNEL_GROUP);
@@ -523,7 +528,8 @@ T_CASE(lim_property_counters_never_drift)
 	mp->slg[1].limit = 0;
 	for (step = 0; step < M_STEPS && !bad; step++) {
 		int op = model_rand(&seed) % 100;
-		int t = model_rand(&seed) % M_TUN, g = model_rand(&seed) % M_TG, c = model_rand(&seed) % M_CL;
+		int t = model_rand(&seed) % M_TUN, g = model_rand(&seed) % M_TG;
+		int c = model_rand(&seed) % M_CL;
 		int i = model_rand(&seed) % M_SESS;
 		struct lim_path p;
 
@@ -544,7 +550,7 @@ T_CASE(lim_property_counters_never_drift)
 			}
 		} else if (op < 90) {
 			if (!mp->s[i].live) {
-				/* A bogus release of a path with an empty counter must change nothing. */
+				/* A bogus release of an empty counter's path changes nothing. */
 				p = model_path(mp, t, g, c);
 				if (!mp->cl_tg[c][g] && lim_release(&p, NULL, &err) != -ENOENT)
 					bad = 100;
@@ -561,7 +567,8 @@ T_CASE(lim_property_counters_never_drift)
 			/* Membership change: move client c to another group, or out. */
 			int to = (int)(model_rand(&seed) % (M_SLG + 1)) - 1;
 
-			if (mp->member[c] >= 0 && lim_slg_remove_client(&mp->slg[mp->member[c]], mp->cl_total[c], &err))
+			if (mp->member[c] >= 0 &&
+			    lim_slg_remove_client(&mp->slg[mp->member[c]], mp->cl_total[c], &err))
 				bad = 102;
 			mp->member[c] = to;
 			if (to >= 0)

@@ -239,8 +239,8 @@ static void probe_free(void *ctx, void *ptr, size_t size)
 	fix_mem_free(m->test, ptr, size);
 }
 
-/* A probe and the l2s_mem over it, both with the test. */
-#define probe_new(test, mem) ({						\
+/* In a case: a probe and the l2s_mem over it, both with the test. */
+#define probe_new(mem) ({						\
 	struct mem_probe *_m = T_ZALLOC(sizeof(*_m));			\
 	struct l2s_mem *_mem = T_ZALLOC(sizeof(*_mem));			\
 	T_ASSERT_TRUE(_m && _mem);					\
@@ -284,7 +284,7 @@ T_CASE(obj_profile_memory_grows_and_shrinks)
 	char name[16];
 	u32 i;
 
-	m = probe_new(test, &mem);
+	m = probe_new(&mem);
 	f->core.mem = mem;
 	T_EXPECT_EQ(f->prof.tcap, 0);
 	T_EXPECT_NULL(f->prof.t);
@@ -364,7 +364,7 @@ T_CASE(obj_profile_memory_allocation_failure)
 	struct l2s_mem *mem;
 	u32 i;
 
-	m = probe_new(test, &mem);
+	m = probe_new(&mem);
 	f->core.mem = mem;
 	/* the first tunnel of an empty profile */
 	m->fail_in = 1;
@@ -452,7 +452,7 @@ T_CASE(obj_1_destination_table_by_need)
 	u32 i;
 
 	T_ASSERT_NOT_NULL(q);
-	m = probe_new(test, &mem);
+	m = probe_new(&mem);
 	l2s_core_init(&c, NULL, 2 * L2S_DEST_CHUNK, NULL, 0);
 	c.mem = mem;
 	for (i = 0; i < 5; i++)

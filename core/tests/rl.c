@@ -250,7 +250,8 @@ T_CASE(rl1_below_limit_all_pass)
  * S-RL-1: no drift over long runs: a rate whose interval is no whole number
  * of nanoseconds (7/s), offered once a millisecond for 1000 s, passes
  * exactly burst + floor(7 × t_last) (burst 2: a bucket of 1 would spill the
- * part of a token earned between reaching 1 and the next offer); idle for a century, the bucket is full,
+ * part of a token earned between reaching 1 and the next offer); idle for a
+ * century, the bucket is full,
  * not overflowed.
  */
 T_CASE(rl1_exact_long_run)
@@ -423,11 +424,12 @@ T_CASE(rl_prop_window_bound)
 		for (i = 0; i < n && !bad; i++) {
 			for (j = i; j < n; j++) {
 				u64 cnt = j - i + 1;
+				u64 room = earned_at[j] - earned_at[i] + (u64)burst * RL_TOKEN;
 
-				if (cnt * RL_TOKEN > earned_at[j] - earned_at[i] + (u64)burst * RL_TOKEN) {
-					T_INFO("run %u rate %u burst %u: %llu passed in [%llu, %llu] ns",
+				if (cnt * RL_TOKEN > room) {
+					T_INFO("run %u (rate %u burst %u): %llu passed in %llu ns",
 					       run, rate, burst, (unsigned long long)cnt,
-					       (unsigned long long)at[i], (unsigned long long)at[j]);
+					       (unsigned long long)(at[j] - at[i]));
 					bad++;
 					break;
 				}

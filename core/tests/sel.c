@@ -641,6 +641,7 @@ T_CASE(sel_reconfig_contacted_carried_over)
 	struct l2s_login lg;
 	struct l2s_step st;
 	char first[32], second[32], ip[16];
+	int last;
 
 	f->prof.failover = L2S_FAILOVER_WITHIN_LEVEL;
 	fix_tunnel(f, &f->prof, "A", 1, "10.0.0.1", 0);
@@ -663,8 +664,8 @@ T_CASE(sel_reconfig_contacted_carried_over)
 	/* The two silent LNS are locked out, by their own destinations. */
 	T_EXPECT_TRUE(f->dests[f->prof.t[l2s_tunnel_find(&f->prof, first)].dest].lock_until != 0);
 	T_EXPECT_TRUE(f->dests[f->prof.t[l2s_tunnel_find(&f->prof, second)].dest].lock_until != 0);
-	T_EXPECT_EQ(f->dests[f->prof.t[l2s_tunnel_find(&f->prof, step_name(&f->prof, &st))].dest].lock_until,
-		    0);
+	last = l2s_tunnel_find(&f->prof, step_name(&f->prof, &st));
+	T_EXPECT_EQ(f->dests[f->prof.t[last].dest].lock_until, 0);
 }
 
 /* The login's level deleted under it: it goes on at the next one. */
@@ -755,7 +756,7 @@ T_CASE(sel_reconfig_random)
 	for (j = 0; j < f->prof.ntunnels; j++)
 		total += f->prof.t[j].sessions;
 	T_EXPECT_EQ(total, oks);
-	T_INFO("%u sessions on %u tunnels at the end; logins ok %u, exhausted %u, stale %u, no tunnels %u",
+	T_INFO("%u sessions on %u tunnels left; logins ok %u, exhausted %u, stale %u, none %u",
 	       oks, f->prof.ntunnels, whys[0], whys[L2S_FAIL_EXHAUSTED], whys[L2S_FAIL_STALE],
 	       whys[L2S_FAIL_NO_TUNNELS]);
 	T_EXPECT_TRUE(whys[0] > 1000);

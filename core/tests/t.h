@@ -92,6 +92,11 @@ typedef struct kunit t_test;
 
 typedef struct unit_ctx t_test;
 
+/* The kernel's name for the attribute, for the fixture's printf helpers. */
+#ifndef __printf
+#define __printf(a, b)		__attribute__((format(printf, a, b)))
+#endif
+
 #define T_EXPECT_EQ(a, b)	EXPECT_EQ(a, b)
 /* True when @a op @b; else both values reported, as KUnit prints them. */
 #define T_CHECK(a, op, b) ({						\
