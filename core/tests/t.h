@@ -142,8 +142,13 @@ typedef struct unit_ctx t_test;
 	{								\
 		size_t i;						\
 									\
-		for (i = 0; i < L2S_ARRAY_SIZE(table); i++)		\
+		for (i = 0; i < L2S_ARRAY_SIZE(table); i++) {		\
+			unsigned int _fails = unit_fails();		\
+									\
 			n##_row(test, &(table)[i]);			\
+			if (unit_fails() != _fails)			\
+				UNIT_DIAG("row %zu: %s", i, (table)[i].field); \
+		}							\
 	}								\
 	static void n##_row(t_test *test, const type *c)
 #define T_PARAM_ENTRY(n)	T_ENTRY(n)

@@ -7,6 +7,7 @@
 
 static struct unit_test *unit_head, **unit_tail = &unit_head;
 static int unit_failed;
+static unsigned int unit_nfails;	/* failed checks so far, all tests */
 
 /*
  * unit_zalloc()'s blocks of the running test, freed after it as KUnit frees
@@ -67,6 +68,12 @@ void unit_fail(const char *file, int line, const char *fmt, ...)
 	va_end(ap);
 	printf("\n");
 	unit_failed = 1;
+	unit_nfails++;
+}
+
+unsigned int unit_fails(void)
+{
+	return unit_nfails;
 }
 
 int unit_main(int argc, char **argv)

@@ -34,6 +34,8 @@ void unit_free(void *p);
 void unit_fail(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int unit_main(int argc, char **argv);
+/* Failed checks so far: a shared case with rows names the row that failed. */
+unsigned int unit_fails(void);
 
 #define UNIT_TEST(n)							\
 	static void unit_fn_##n(void);					\
