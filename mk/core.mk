@@ -3,8 +3,10 @@
 # replays, and the core benchmark.  The module build compiles the same
 # core/*.c through Kbuild.
 
-UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c))
-UNIT_HDRS := $(wildcard selftests/unit/*.h)
+# core/tests/*.c are the cases shared with the KUnit module (issue 17):
+# kmod/kunit/suites.c includes them, the unit tests link them.
+UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c core/tests/*.c))
+UNIT_HDRS := $(wildcard selftests/unit/*.h core/tests/*.h)
 CONF_SRC  := userspace/lib/conf.c
 SIM_SRC   := $(sort $(wildcard userspace/sim/*.c)) $(CONF_SRC)
 CORE_HDRS := $(wildcard core/*.h) userspace/lib/conf.h

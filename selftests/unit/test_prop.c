@@ -3,7 +3,7 @@
  * Property tests of the walk over thousands of random profiles, states and
  * failure patterns (S-SEL-1..11, S-LB-1..4, S-LIM-9 for the core's counters).
  */
-#include "core_fix.h"
+#include "tests/fix.h"
 
 static u32 prng(u64 *s)
 {

@@ -1,11 +1,56 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "unit.h"
 
 static struct unit_test *unit_head, **unit_tail = &unit_head;
 static int unit_failed;
+static unsigned int unit_nfails;	/* failed checks so far, all tests */
+
+/*
+ * unit_zalloc()'s blocks of the running test, freed after it as KUnit frees
+ * kunit_kzalloc()'s: a shared case allocates its fixture so in both builds.
+ */
+struct unit_block {
+	struct unit_block *next, **pprev;
+	max_align_t data[];
+};
+static struct unit_block *unit_blocks;
+
+void *unit_zalloc(size_t size)
+{
+	struct unit_block *b = calloc(1, sizeof(*b) + size);
+
+	if (!b)
+		return NULL;
+	b->next = unit_blocks;
+	if (b->next)
+		b->next->pprev = &b->next;
+	b->pprev = &unit_blocks;
+	unit_blocks = b;
+	return b->data;
+}
+
+void unit_free(void *p)
+{
+	struct unit_block *b;
+
+	if (!p)
+		return;
+	b = (struct unit_block *)((char *)p - offsetof(struct unit_block, data));
+	*b->pprev = b->next;
+	if (b->next)
+		b->next->pprev = b->pprev;
+	free(b);
+}
+
+static void unit_free_all(void)
+{
+	while (unit_blocks)
+		unit_free(unit_blocks->data);
+}
 
 void unit_register(struct unit_test *t)
 {
@@ -23,6 +68,12 @@ void unit_fail(const char *file, int line, const char *fmt, ...)
 	va_end(ap);
 	printf("\n");
 	unit_failed = 1;
+	unit_nfails++;
+}
+
+unsigned int unit_fails(void)
+{
+	return unit_nfails;
 }
 
 int unit_main(int argc, char **argv)
@@ -39,7 +90,11 @@ int unit_main(int argc, char **argv)
 		if (filter && !strstr(t->name, filter))
 			continue;
 		unit_failed = 0;
-		t->fn();
+		if (t->fn)
+			t->fn();
+		else
+			t->case_fn(NULL);
+		unit_free_all();
 		fflush(stdout);
 		printf("%sok %d %s\n", unit_failed ? "not " : "", ++i, t->name);
 		bad += unit_failed;
