@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only the CLI's side; the module paths it drives (dumps resumed, LOGIN_TEST, events, lockout expiry, permissions) run on the debug kernel in nl_contract and concurrency
 #
 # Tunnel selection through the kernel and the CLI (SPEC §1-§3): the
 # configuration lines of a simulator scenario loaded with "l2tpsel -b",
@@ -20,7 +21,8 @@ SIM=$TOP/build/l2tpsel-sim
 SCEN=$TOP/selftests/unit/scenarios
 [ -x "$SIM" ] || skip "no simulator $SIM (run make unit)"
 # The bulk parts (5000 domains, the login benches) at a tenth on the debug
-# kernel: the same code paths for KASAN and lockdep, a tenth of the time.
+# kernel (L2TPSEL_PEERS_ON_DEBUG=1 runs it there): the same code paths for
+# KASAN and lockdep, a tenth of the time.
 S=1
 [ -z "$L2TPSEL_DEBUG_KERNEL" ] || S=${SELECTION_SCALE:-10}
 [ "$S" = 1 ] || echo "# bulk counts divided by $S (debug kernel)"
