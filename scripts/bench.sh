@@ -554,7 +554,7 @@ EOF
 	echo "### Setup rate against concurrency (VM)"
 	echo
 	echo "l2tpseld as LAC, N logins C at a time through one tunnel to the l2tpseld LNS (\`bench-nl agent\`),"
-	echo "then their logouts C at a time, timed until the LNS holds no session (\`bench-nl logout\`; the"
+	echo "then their logouts C at a time, timed until the LNS holds that many sessions fewer (\`bench-nl logout\`; the"
 	echo "API answers \`ok\` when the CDN is queued).  Setup time: from the request to \`done\`; the steps are"
 	echo "the medians of the agent's own figures in each \`done\` line (\`kernel\`: LOGIN_BEGIN and"
 	echo "LOGIN_REPORT; \`tunnel\`: waiting for the tunnel; \`call\`: ICRQ queued to ICRP; \`own\`: the rest,"
