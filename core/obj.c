@@ -187,14 +187,9 @@ int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k)
 	const struct l2s_dest *d;
 	u32 i;
 
-	for (i = 0; i < c->ndests_cap; i++) {
-		d = l2s_dest_chunk(c, i);
-		if (!d)		/* slots are taken lowest first: none beyond */
-			break;
-		d += i % L2S_DEST_CHUNK;
+	for (i = 0; (d = l2s_dest_walk(c, i)); i++)
 		if (d->refs && key_equal(&d->key, k))
 			return (int)i;
-	}
 	return -1;
 }
 

@@ -172,10 +172,22 @@ static inline struct l2s_dest *l2s_dest_at(const struct l2s_core *c, u32 slot)
 	return &L2S_READ_ONCE(c->dchunk[slot / L2S_DEST_CHUNK])[slot % L2S_DEST_CHUNK];
 }
 
-/* The chunk holding @slot, or NULL: for walks over every slot. */
+/* The chunk holding @slot, or NULL. */
 static inline struct l2s_dest *l2s_dest_chunk(const struct l2s_core *c, u32 slot)
 {
 	return L2S_READ_ONCE(c->dchunk[slot / L2S_DEST_CHUNK]);
+}
+
+/*
+ * Slot @slot for a walk over every slot, or NULL past the last one that
+ * exists: chunks are taken lowest first, so a walk stops at the first
+ * chunk not there ("for (i = 0; (d = l2s_dest_walk(c, i)); i++)").
+ */
+static inline struct l2s_dest *l2s_dest_walk(const struct l2s_core *c, u32 slot)
+{
+	struct l2s_dest *d = slot < c->ndests_cap ? l2s_dest_chunk(c, slot) : NULL;
+
+	return d ? d + slot % L2S_DEST_CHUNK : NULL;
 }
 
 int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err);

@@ -357,11 +357,10 @@ int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
 u32 l2s_lockout_clear(struct l2s_core *c, const struct l2s_addr *local,
 		      const struct l2s_addr *remote, const struct l2s_env *env)
 {
+	struct l2s_dest *d;
 	u32 i, n = 0;
 
-	for (i = 0; i < c->ndests_cap && l2s_dest_chunk(c, i); i++) {
-		struct l2s_dest *d = l2s_dest_at(c, i);
-
+	for (i = 0; (d = l2s_dest_walk(c, i)); i++) {
 		if (!d->refs || !l2s_dest_locked(d, env->now))
 			continue;
 		if (local && !l2s_addr_equal(local, &d->key.local))
@@ -387,11 +386,10 @@ u32 l2s_lockout_clear(struct l2s_core *c, const struct l2s_addr *local,
  */
 u32 l2s_lockout_expire(struct l2s_core *c, const struct l2s_env *env)
 {
+	struct l2s_dest *d;
 	u32 i, n = 0;
 
-	for (i = 0; i < c->ndests_cap && l2s_dest_chunk(c, i); i++) {
-		struct l2s_dest *d = l2s_dest_at(c, i);
-
+	for (i = 0; (d = l2s_dest_walk(c, i)); i++) {
 		if (!d->lock_until || d->lock_until > env->now)
 			continue;
 		L2S_WRITE_ONCE(d->lock_until, 0);

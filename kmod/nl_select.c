@@ -675,6 +675,7 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	struct l2tpsel_net *ln;
+	const struct l2s_dest *slot;
 	struct l2s_dest d;
 	int ret = 0, start;
 	void *hdr;
@@ -689,8 +690,8 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	now = ktime_to_ms(ktime_get_boottime());
 	start = ks_dump_begin(skb, cb, ln);
 	rcu_read_lock();
-	for (i = ctx->next; i < KS_DESTS && l2s_dest_chunk(&ln->sel.core, i); i++) {
-		if (!READ_ONCE(l2s_dest_at(&ln->sel.core, i)->refs))
+	for (i = ctx->next; (slot = l2s_dest_walk(&ln->sel.core, i)); i++) {
+		if (!READ_ONCE(slot->refs))
 			continue;
 		ks_dest_snap(ln, i, &d);
 		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);

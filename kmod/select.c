@@ -49,11 +49,10 @@ static void ks_arm(struct ks_sel *s, u64 now, u64 deadline)
 static void ks_rearm(struct ks_sel *s, u64 now)
 {
 	u64 next = 0;
+	const struct l2s_dest *d;
 	u32 i;
 
-	for (i = 0; i < s->core.ndests_cap && l2s_dest_chunk(&s->core, i); i++) {
-		const struct l2s_dest *d = l2s_dest_at(&s->core, i);
-
+	for (i = 0; (d = l2s_dest_walk(&s->core, i)); i++) {
 		if (d->refs && d->lock_until > now && (!next || d->lock_until < next))
 			next = d->lock_until;
 	}
@@ -160,11 +159,10 @@ u32 ks_locked_count(struct l2tpsel_net *ln)
 {
 	const struct l2s_core *c = &ln->sel.core;
 	u64 now = ks_now_ms();
+	const struct l2s_dest *d;
 	u32 i, n = 0;
 
-	for (i = 0; i < KS_DESTS && l2s_dest_chunk(c, i); i++) {
-		const struct l2s_dest *d = l2s_dest_at(c, i);
-
+	for (i = 0; (d = l2s_dest_walk(c, i)); i++) {
 		if (READ_ONCE(d->refs) && READ_ONCE(d->lock_until) > now)
 			n++;
 	}
@@ -213,12 +211,12 @@ int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port
 {
 	struct ks_env_ctx ec = { .ln = ln };
 	struct ks_sel *s = &ln->sel;
+	struct l2s_dest *d;
 	struct l2s_env env;
 	u32 i, n = 0;
 
 	ks_sel_env(ln, &env, &ec);
-	for (i = 0; i < s->core.ndests_cap && l2s_dest_chunk(&s->core, i); i++) {
-		struct l2s_dest *d = l2s_dest_at(&s->core, i);
+	for (i = 0; (d = l2s_dest_walk(&s->core, i)); i++) {
 		bool was = l2s_dest_locked(d, env.now);
 
 		if (!d->refs || !l2s_addr_equal(&d->key.remote, remote) ||
