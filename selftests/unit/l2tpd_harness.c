@@ -24,6 +24,17 @@ static struct h_node *node_of(struct l2d *d)
 	return NULL;
 }
 
+/* A port of a tunnel's own (an LNS answering from it, RFC 2661 8.1) on @n. */
+static bool own_port_of(const struct h_node *n, uint16_t port)
+{
+	const struct l2d_tunnel *t;
+
+	for (t = n->d->tunnels; t; t = t->next)
+		if (t->own_port && l2d_port(&t->local) == port)
+			return true;
+	return false;
+}
+
 static int node_by_addr(const struct l2d_addr *a)
 {
 	const struct sockaddr_in *x = (const void *)&a->ss;
@@ -34,7 +45,8 @@ static int node_by_addr(const struct l2d_addr *a)
 
 		if (x->sin_addr.s_addr == y->sin_addr.s_addr &&
 		    (x->sin_port == y->sin_port ||
-		     (H->node[i].answer_port && ntohs(x->sin_port) == H->node[i].answer_port)))
+		     (H->node[i].answer_port && ntohs(x->sin_port) == H->node[i].answer_port) ||
+		     own_port_of(&H->node[i], ntohs(x->sin_port))))
 			return (int)i;
 	}
 	return -1;
@@ -67,8 +79,10 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 	p = &H->pkt[H->n_pkt++];
 	p->from = from;
 	p->to = node_by_addr(&t->peer);
-	p->from_port = n->answer_port ? n->answer_port :
-		       ntohs(((const struct sockaddr_in *)&n->addr.ss)->sin_port);
+	if (t->own_port)
+		p->from_port = l2d_port(&t->local);
+	else
+		p->from_port = n->answer_port ? n->answer_port : l2d_port(&n->addr);
 	p->to_port = ntohs(((const struct sockaddr_in *)&t->peer.ss)->sin_port);
 	p->at = H->now + H->latency_ms;
 	p->len = len;
@@ -112,11 +126,16 @@ static int h_tunnel_connect(struct l2d *d, struct l2d_tunnel *t)
 	return 0;
 }
 
-/* A local failure on demand: no socket for the next open_fails tunnels. */
+/*
+ * A local failure on demand: no socket for the next open_fails tunnels.
+ * A tunnel answering from a port of its own gets 50000 + its Tunnel ID.
+ */
 static int h_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 {
 	struct h_node *n = node_of(d);
 
+	if (t->own_port)
+		((struct sockaddr_in *)&t->local.ss)->sin_port = htons(50000 + t->tid);
 	if (!n->open_fails)
 		return 0;
 	n->open_fails--;
@@ -180,7 +199,7 @@ static bool h_step(void)
 	 * stalled node would receive waits, in order, in its socket */
 	while (k < H->n_pkt && H->pkt[k].at <= H->now) {
 		struct h_pkt p = H->pkt[k];
-		struct l2d_addr src;
+		struct l2d_addr src, dst;
 
 		if (p.to >= 0 && H->node[p.to].stall_until > H->now) {
 			k++;
@@ -193,9 +212,11 @@ static bool h_step(void)
 			continue;
 		src = H->node[p.from].addr;
 		((struct sockaddr_in *)&src.ss)->sin_port = htons(p.from_port);
+		dst = H->node[p.to].addr;
+		((struct sockaddr_in *)&dst.ss)->sin_port = htons(p.to_port);
 		if (H->node[p.to].answer_port && p.to_port == H->node[p.to].answer_port)
 			H->node[p.to].to_answer_port++;
-		l2d_input(H->node[p.to].d, &H->node[p.to].addr, &src, p.data, p.len);
+		l2d_input(H->node[p.to].d, &dst, &src, p.data, p.len);
 	}
 	for (i = 0; i < H->n; i++)
 		if (H->node[i].stall_until <= H->now && l2d_timers_run(&H->node[i].loop, H->now))
@@ -277,10 +298,18 @@ struct l2d_login *h_login(struct h_node *n, const char *user, const char *profil
 
 void h_inject(struct h_node *n, const struct l2d_addr *from, const uint8_t *buf, size_t len)
 {
+	h_inject_to(n, l2d_port(&n->addr), from, buf, len);
+}
+
+void h_inject_to(struct h_node *n, uint16_t port, const struct l2d_addr *from,
+		 const uint8_t *buf, size_t len)
+{
+	struct l2d_addr to = n->addr;
 	uint8_t copy[1500];
 
+	((struct sockaddr_in *)&to.ss)->sin_port = htons(port);
 	memcpy(copy, buf, len);
-	l2d_input(n->d, &n->addr, from, copy, len);
+	l2d_input(n->d, &to, from, copy, len);
 }
 
 size_t h_craft_sccrq(uint8_t *buf, size_t cap, uint16_t ptid, bool bad_version)

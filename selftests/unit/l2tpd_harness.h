@@ -74,6 +74,9 @@ void h_dump_lines(const struct h_node *n);
 struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile);
 /* deliver a crafted datagram to @n as if from @from_addr */
 void h_inject(struct h_node *n, const struct l2d_addr *from, const uint8_t *buf, size_t len);
+/* the same, to its UDP port @port */
+void h_inject_to(struct h_node *n, uint16_t port, const struct l2d_addr *from,
+		 const uint8_t *buf, size_t len);
 /* An SCCRQ from a peer with Assigned Tunnel ID @ptid (0: none), version 1.0 or 2.0 */
 size_t h_craft_sccrq(uint8_t *buf, size_t cap, uint16_t ptid, bool bad_version);
 unsigned int h_tunnels_in(const struct h_node *n, enum l2d_tstate st);

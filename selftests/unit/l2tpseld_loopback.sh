@@ -48,7 +48,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..24"
+echo "1..26"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -92,7 +92,8 @@ lac=("${common[@]}" -o "port $PL" -o "socket $SOCK" -o 'sccrq-timeout 1s' -o 'ic
      -o "route cdn t-cdn 127.0.0.5 port $P" -o "route cdn t-ok 127.0.0.2 port $P"
      -o "route full t-full 127.0.0.6 port $P"
      -o "route dead t-silent 127.0.0.3 port $P"
-     -o "route moved t-ok 127.0.0.7 port $P")
+     -o "route moved t-ok 127.0.0.7 port $P"
+     -o "route nat t-ok 127.0.0.9 port $P")
 "$L2D" -c <(secret_file 'secret t-ok sesame') "${lac[@]}" 2>"$T/lac.log" &
 pids+=($!)
 for i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.05; done
@@ -198,6 +199,53 @@ wait_has "$T/relay.log" '^ready'
 "$CLI" login start frank@x profile moved socket "$SOCK" >"$T/o9" 2>&1
 ok "an LNS answering from another port: the login goes on on that port (exit 0)" \
 	$([ $? -eq 0 ] && has "$T/o9" '^done ok' && wait_has "$T/lac.log" "SCCRP from 127.0.0.7:$((P + 2)): the tunnel uses that port"; echo $?)
+
+# 11. a NAT in front of the LAC moves its source port mid-tunnel (a relay:
+# what the LAC sends to 127.0.0.9 port P leaves 127.0.0.10 for lns-ok from
+# one port, then, once $T/nat-move exists, from another; the old mapping is
+# gone).  The LNS's replies follow the port of the next message.
+python3 - "$P" "$T/nat-move" <<'PY' 2>"$T/nat.log" &
+import os, select, socket, sys, time
+p, trigger = int(sys.argv[1]), sys.argv[2]
+a = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+a.bind(("127.0.0.9", p))
+def mapping():
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.10", 0))
+    s.connect(("127.0.0.2", p))
+    print("mapping", s.getsockname()[1], file=sys.stderr, flush=True)
+    return s
+up, lac, moved, end = mapping(), None, False, time.time() + 60
+print("ready", file=sys.stderr, flush=True)
+while time.time() < end:
+    if not moved and os.path.exists(trigger):
+        up.close()
+        up, moved = mapping(), True
+    for s in select.select([a, up], [], [], 0.1)[0]:
+        try:
+            if s is up:
+                data = up.recv(4096)
+                if lac:
+                    a.sendto(data, lac)
+            else:
+                data, lac = a.recvfrom(4096)
+                up.send(data)
+        except OSError:
+            pass
+PY
+pids+=($!)
+wait_has "$T/nat.log" '^ready'
+"$CLI" login start g1@x profile nat socket "$SOCK" >"$T/o10" 2>&1
+rc=$?
+touch "$T/nat-move"
+for i in $(seq 50); do [ "$(grep -c '^mapping' "$T/nat.log")" -ge 2 ] && break; sleep 0.1; done
+"$CLI" login start g2@x profile nat socket "$SOCK" >"$T/o11" 2>&1
+rc2=$?
+ok "behind a NAT: the first login (exit 0)" $([ $rc -eq 0 ] && has "$T/o10" '^done ok'; echo $?)
+newport=$(awk '/^mapping/ { p = $2 } END { print p }' "$T/nat.log")
+ok "behind a NAT that moved the LAC's port: the next login on the tunnel (exit 0), the LNS follows" \
+	$([ $rc2 -eq 0 ] && has "$T/o11" '^attempt 1 .* reuse$' && has "$T/o11" '^done ok' &&
+	  has "$T/lns-ok.log" "the peer's port moved to 127.0.0.10:$newport: replies follow"; echo $?)
 
 echo "# l2tpseld loopback: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

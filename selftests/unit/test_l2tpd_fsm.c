@@ -112,6 +112,35 @@ UNIT_TEST(l2tpd_lac_follows_sccrp_from_another_port)
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
 }
 
+/*
+ * Issue 15 finding 6: a LAC behind a NAT whose mapping moves its source
+ * port mid-tunnel.  The LNS's replies, and its kernel tunnel's socket
+ * (connected again), follow the port of the next message delivered.
+ */
+UNIT_TEST(l2tpd_lns_follows_lac_port_moved_by_nat)
+{
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	ASSERT_TRUE(lac && lns);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	EXPECT_EQ(lns->connects, 0);
+	lac->answer_port = 40001;	/* the NAT's new mapping */
+	h_login(lac, "bob@example", NULL);
+	h_run_for(100);
+	EXPECT_EQ(lac->n_done_ok, 2);
+	ASSERT_TRUE(lns->d->tunnels != NULL);
+	EXPECT_EQ(l2d_port(&lns->d->tunnels->peer), 40001);
+	EXPECT_EQ(lns->connects, 1);		/* its socket connected to the new port */
+	EXPECT_EQ(lns->d->stats.port_moved, 1);
+	EXPECT_TRUE(lac->to_answer_port >= 2);	/* ICRP and the ack of ICCN went there */
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 2);
+}
+
 /* S-L2TP-1: SCCRQ/SCCRP/SCCCN, ICRQ/ICRP/ICCN; logout: CDN, StopCCN, hold */
 UNIT_TEST(l2tpd_lac_lns_login_logout)
 {
@@ -1170,4 +1199,95 @@ UNIT_TEST(l2tpd_stopccn_while_closing_keeps_the_hold)
 	h_run_for(11500);	/* 31.6 s after the first */
 	EXPECT_EQ(lac->d->n_tunnels, 0);
 	h_fini();
+}
+
+/* The LNS tunnel made for an SCCRQ with Assigned Tunnel ID @ptid from @from. */
+static struct l2d_tunnel *sccrq_from(struct h_node *lns, const struct l2d_addr *from,
+				     uint16_t ptid)
+{
+	struct l2d_tunnel *t;
+	uint8_t buf[256];
+
+	h_inject(lns, from, buf, h_craft_sccrq(buf, sizeof(buf), ptid, false));
+	for (t = lns->d->tunnels; t; t = t->next)
+		if (t->peer_tid == ptid)
+			return t;
+	return NULL;
+}
+
+/* An SCCCN for @t (Ns 1, Nr 1: after SCCRQ and SCCRP) sent to @t's port @port. */
+static void scccn_to(struct h_node *lns, uint16_t port, const struct l2d_addr *from,
+		     const struct l2d_tunnel *t)
+{
+	struct l2tp_builder b;
+	uint8_t buf[64];
+	size_t len;
+
+	l2tp_build_begin(&b, buf, sizeof(buf), t->tid, 0, L2TP_MSG_SCCCN, NULL);
+	len = l2tp_build_end(&b);
+	l2tp_put16(buf + 8, 1);
+	l2tp_put16(buf + 10, 1);
+	h_inject_to(lns, port, from, buf, len);
+}
+
+/*
+ * Issue 15 finding 5: with the kernel data path, a second tunnel from the
+ * address and port of a live one would share its socket's 4-tuple and
+ * black-hole data.  The LNS answers it from a port of its own (RFC 2661
+ * section 8.1); a LAC that follows gets the tunnel, one that sends its
+ * SCCCN to the old port gets StopCCN.  Without the kernel data path,
+ * Tunnel IDs tell the tunnels apart and nothing changes.
+ */
+UNIT_TEST(l2tpd_lns_second_tunnel_same_ports_separated)
+{
+	struct l2d_tunnel *t2, *t3;
+	struct h_node *lac, *lns;
+	uint16_t p2, p3;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	ASSERT_TRUE(lac && lns);
+	lns->d->dpops = &fake_dp;
+	h_login(lac, "alice@example", NULL);
+	h_run_for(100);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	EXPECT_EQ(l2d_port(&lns->d->tunnels->local), 1701);
+
+	/* a LAC that does not follow: its SCCCN comes to 1701 */
+	t2 = sccrq_from(lns, &lac->addr, 77);
+	ASSERT_TRUE(t2 != NULL);
+	EXPECT_TRUE(t2->own_port);
+	p2 = l2d_port(&t2->local);
+	EXPECT_TRUE(p2 != 1701);
+	EXPECT_EQ(lns->d->stats.port_separated, 1);
+	h_run_for(10);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 2);
+	scccn_to(lns, 1701, &lac->addr, t2);
+	h_run_for(10);
+	EXPECT_EQ(lns->d->stats.port_refused, 1);
+	EXPECT_EQ(lns->sent[L2TP_MSG_STOPCCN], 1);
+	EXPECT_TRUE(t2->state != L2D_T_ESTABLISHED);
+
+	/* one that follows: its SCCCN comes to the SCCRP's port */
+	t3 = sccrq_from(lns, &lac->addr, 78);
+	ASSERT_TRUE(t3 != NULL && t3->own_port);
+	p3 = l2d_port(&t3->local);
+	EXPECT_TRUE(p3 != 1701 && p3 != p2);
+	scccn_to(lns, p3, &lac->addr, t3);
+	h_run_for(10);
+	EXPECT_EQ(t3->state, L2D_T_ESTABLISHED);
+	EXPECT_EQ(lns->d->stats.port_refused, 1);
+	/* the first tunnel and its call are untouched */
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
+
+	/* dataplane none: the second tunnel shares the port as before */
+	lns->d->dpops = NULL;
+	t3 = sccrq_from(lns, &lac->addr, 79);
+	ASSERT_TRUE(t3 != NULL);
+	EXPECT_TRUE(!t3->own_port);
+	EXPECT_EQ(l2d_port(&t3->local), 1701);
+	EXPECT_EQ(lns->d->stats.port_separated, 2);
+	lns->d->dpops = &fake_dp;
 }

@@ -71,6 +71,15 @@ void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port)
 		snprintf(buf, len, "%s", ip);
 }
 
+uint16_t l2d_port(const struct l2d_addr *a)
+{
+	if (a->ss.ss_family == AF_INET)
+		return ntohs(((const struct sockaddr_in *)&a->ss)->sin_port);
+	if (a->ss.ss_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)&a->ss)->sin6_port);
+	return 0;
+}
+
 /* Same host (and port when @port); an unset address matches nothing. */
 bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port)
 {
@@ -201,6 +210,7 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 		return;
 	}
 	t->rx_from = *peer;
+	t->rx_local = *local;
 	l2d_tunnel_receive(t, buf, len);
 }
 

@@ -74,6 +74,8 @@ struct l2d_tunnel {
 	struct l2d_addr bound;		/* what fd was bound to (local: after connect) */
 	bool connected;			/* fd connected to @peer (main.c); a LAC's after SCCRP */
 	struct l2d_addr rx_from;	/* the source of the message being received */
+	struct l2d_addr rx_local;	/* and where it arrived (address and port) */
+	bool own_port;			/* LNS: answers from a port of its own (RFC 2661 8.1) */
 	char peer_host[L2D_NAME_MAX];	/* peer's Host Name AVP */
 	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
 	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */
@@ -228,7 +230,8 @@ struct l2d_kops {
 struct l2d_env {
 	int (*tunnel_open)(struct l2d *d, struct l2d_tunnel *t);	/* its socket */
 	void (*tunnel_close)(struct l2d *d, struct l2d_tunnel *t);
-	/* the peer is known for good (a LAC: the SCCRP came): connect to t->peer */
+	/* connect to t->peer: a LAC's once the SCCRP came, any tunnel's again
+	 * when its peer's port moved (a NAT) */
 	int (*tunnel_connect)(struct l2d *d, struct l2d_tunnel *t);
 	int (*send)(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 	/* a line for the API client of @lg (without newline) */
@@ -280,6 +283,9 @@ struct l2d_stats {
 	uint64_t setup_evicted;		/* LNS tunnels in setup dropped for newer ones */
 	uint64_t calls_capped;		/* ICRQs refused: lns-max-calls-per-peer */
 	uint64_t tunnels_idle;		/* LNS tunnels closed by lns-idle-timeout */
+	uint64_t port_moved;		/* tunnels whose peer's port moved (a NAT), followed */
+	uint64_t port_separated;	/* LNS: SCCRQs answered from a port of our own */
+	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
 	uint64_t rl_rejected, rl_dropped;
 };
 
@@ -353,6 +359,7 @@ const char *l2d_tstate_name(enum l2d_tstate s);
 const char *l2d_sstate_name(enum l2d_sstate s);
 const char *l2d_end_name(enum l2d_end e);
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port);
+uint16_t l2d_port(const struct l2d_addr *a);	/* host order, 0 when unset */
 
 /* The rate limiter's verdict (pass when off or unavailable). */
 unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);

@@ -61,13 +61,6 @@ static void set_port(struct l2d_addr *a, uint16_t port)
 		((struct sockaddr_in6 *)&a->ss)->sin6_port = htons(port);
 }
 
-static uint16_t get_port(const struct l2d_addr *a)
-{
-	if (a->ss.ss_family == AF_INET)
-		return ntohs(((const struct sockaddr_in *)&a->ss)->sin_port);
-	return ntohs(((const struct sockaddr_in6 *)&a->ss)->sin6_port);
-}
-
 /*
  * At most this many datagrams from one socket per loop turn: the sockets are
  * level-triggered, so the rest waits for the next turn, after the timers
@@ -127,7 +120,7 @@ static void listener_readable(struct l2d_fd *f, uint32_t events)
 {
 	struct listener *l = f->arg;
 
-	drain(f->fd, &l->addr, get_port(&l->addr));
+	drain(f->fd, &l->addr, l2d_port(&l->addr));
 }
 
 static void tunnel_readable(struct l2d_fd *f, uint32_t events)
@@ -135,7 +128,7 @@ static void tunnel_readable(struct l2d_fd *f, uint32_t events)
 	struct l2d_tunnel *t = f->arg;
 	struct l2d_addr local = t->local;
 
-	drain(f->fd, &local, get_port(&local));
+	drain(f->fd, &local, l2d_port(&local));
 }
 
 /*
@@ -186,7 +179,9 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 		local.ss.ss_family = t->peer.ss.ss_family;
 		local.len = t->peer.len;
 	}
-	if (!get_port(&local))
+	if (t->own_port)
+		set_port(&local, 0);	/* an LNS answering from a port of its own */
+	else if (!l2d_port(&local))
 		set_port(&local, d->conf->port);
 	/*
 	 * A LAC's socket stays unconnected until the SCCRP, which may come from
@@ -221,12 +216,17 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 	return 0;
 }
 
-/* The LAC's socket, once the SCCRP said from where the LNS answers. */
+/*
+ * The tunnel's socket to t->peer: a LAC's once the SCCRP said from where the
+ * LNS answers, any tunnel's again when its peer's port moved (a NAT).  Under
+ * a kernel tunnel too: connect() holds the socket lock, and the kernel's
+ * transmit drops what it sends meanwhile (l2tp_xmit_core()).
+ */
 static int env_tunnel_connect(struct l2d *d, struct l2d_tunnel *t)
 {
 	char a[64];
 
-	if (t->fd < 0 || t->connected)
+	if (t->fd < 0)
 		return 0;
 	if (connect(t->fd, (const struct sockaddr *)&t->peer.ss, t->peer.len) < 0) {
 		l2d_addr_str(&t->peer, a, sizeof(a), true);

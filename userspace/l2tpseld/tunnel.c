@@ -115,8 +115,8 @@ static void rel_timeout(struct l2d_timer *tm);
 static void hold_timeout(struct l2d_timer *tm);
 static void hello_timeout(struct l2d_timer *tm);
 
-struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
-				  const struct l2d_addr *local, bool initiator)
+static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
+				      const struct l2d_addr *local, bool initiator, bool own_port)
 {
 	struct l2tp_rel_config rc = {
 		.recv_window = d->conf->recv_window,
@@ -138,6 +138,7 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	t->d = d;
 	t->tid = tid;
 	t->initiator = initiator;
+	t->own_port = own_port;
 	t->peer = *peer;
 	if (local)
 		t->local = *local;
@@ -159,6 +160,12 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	d->tun_by_id[tid] = t;
 	d->n_tunnels++;
 	return t;
+}
+
+struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
+				  const struct l2d_addr *local, bool initiator)
+{
+	return tunnel_new(d, peer, local, initiator, false);
 }
 
 static void tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
@@ -758,9 +765,22 @@ static void got_sccrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 
 static void got_scccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
+	char why[96];
+
 	if (check_response(t, m, L2TP_MSG_SCCCN))
 		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "Challenge Response missing or wrong");
+	/*
+	 * Answered from a port of our own (l2d_tunnel_input_sccrq()): a LAC
+	 * that sends its SCCCN to the port it began with does not follow
+	 * section 8.1, and its data would reach the other tunnel's socket.
+	 */
+	if (t->own_port && l2d_port(&t->rx_local) != l2d_port(&t->local)) {
+		t->d->stats.port_refused++;
+		snprintf(why, sizeof(why), "SCCCN to port %u, not to port %u of the SCCRP",
+			 l2d_port(&t->rx_local), l2d_port(&t->local));
+		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_GENERAL_ERROR, 0, why);
+	}
 	tunnel_established(t);
 }
 
@@ -876,6 +896,32 @@ static void answer_malformed(struct l2d_tunnel *t, struct l2tp_msg *m)
 		l2d_tunnel_queue(t, buf, len);
 }
 
+/*
+ * A peer behind a NAT whose mapping changed: the same address (l2d_input()
+ * matched it), another source port.  Section 8.1 keeps a tunnel's ports
+ * for its life, so the NAT moved it; a new message delivered in order from
+ * there says the peer is there now, and replies and the kernel's data
+ * follow (the tunnel's socket is connected again: the kernel's transmit
+ * checks the socket's state under its lock, l2tp_xmit_core()).  A ZLB, a
+ * duplicate or a data packet moves nothing.
+ */
+static void follow_port(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+	char a[64];
+
+	if (t->state != L2D_T_ESTABLISHED || !t->rx_from.ss.ss_family ||
+	    l2d_addr_eq(&t->peer, &t->rx_from, true))
+		return;
+	l2d_addr_str(&t->rx_from, a, sizeof(a), true);
+	l2d_log(d, L2D_LOG_INFO, "tunnel %u: the peer's port moved to %s: replies follow",
+		t->tid, a);
+	t->peer = t->rx_from;
+	d->stats.port_moved++;
+	if (d->env->tunnel_connect && d->env->tunnel_connect(d, t))
+		l2d_log(d, L2D_LOG_ERR, "tunnel %u: its data keeps the old port", t->tid);
+}
+
 void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 {
 	struct l2d *d = t->d;
@@ -892,6 +938,7 @@ void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 	l2d_log(d, L2D_LOG_DEBUG, "tunnel %u: rx %s ns %u nr %u: %s", t->tid,
 		m.hdr.zlb ? "ZLB" : l2tp_msg_name(m.type), m.hdr.ns, m.hdr.nr, l2tp_rel_rx_name(rx));
 	if (rx == L2TP_REL_DELIVER && t->state != L2D_T_DEAD) {
+		follow_port(t);
 		t->heard_ms = now_ms(d);
 		if (t->state == L2D_T_ESTABLISHED && d->conf->hello_ms)
 			l2d_timer_arm(d->loop, &t->hello_timer, now_ms(d) + d->conf->hello_ms);
@@ -969,6 +1016,29 @@ static bool lns_setup_room(struct l2d *d, const struct l2d_addr *peer)
 	return true;
 }
 
+/*
+ * With the kernel data path, a second tunnel whose socket would be
+ * connected to the same addresses and ports as a live one black-holes
+ * data: the kernel delivers each datagram to one of the two sockets and
+ * looks its session up in that socket's tunnel only.  Section 8.1 lets the
+ * recipient of an SCCRQ answer from a port of its choosing, and the
+ * initiator then sends to it: the new tunnel gets a port of its own
+ * (got_scccn() refuses a LAC that does not follow).
+ */
+static bool shares_4tuple(const struct l2d *d, const struct l2d_addr *peer,
+			  const struct l2d_addr *local)
+{
+	const struct l2d_tunnel *t;
+
+	if (!d->dpops)
+		return false;		/* no kernel socket: Tunnel IDs tell them apart */
+	for (t = d->tunnels; t; t = t->next)
+		if (t->state != L2D_T_DEAD && l2d_addr_eq(&t->peer, peer, true) &&
+		    l2d_addr_eq(&t->local, local, true))
+			return true;
+	return false;
+}
+
 /* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
 /*
  * Our outstanding tunnel lost a tie (§4.4.3) and goes without a word; its
@@ -1010,7 +1080,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	uint16_t ptid = 0;
 	uint64_t tb = 0;
 	struct l2d_rlans rla;
-	bool has_tb, rl_reject = false;
+	bool has_tb, own_port, rl_reject = false;
 
 	if (len > sizeof(copy) || !local_is_listen(d, local) || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;
@@ -1095,9 +1165,15 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 			break;
 		}
 	}
-	t = l2d_tunnel_new(d, peer, local, false);
+	own_port = shares_4tuple(d, peer, local);
+	t = tunnel_new(d, peer, local, false, own_port);
 	if (!t)
 		return;
+	if (own_port) {
+		d->stats.port_separated++;
+		l2d_log(d, L2D_LOG_INFO, "tunnel %u: its peer has a tunnel on our port %u: "
+			"answered from port %u", t->tid, l2d_port(local), l2d_port(&t->local));
+	}
 	lns_setup_add(t);
 	if (rl_reject) {
 		t->rl_reject = true;
