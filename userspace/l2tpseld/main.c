@@ -204,6 +204,8 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 	t->connected = !t->initiator;
 	t->local.len = sizeof(t->local.ss);
 	getsockname(fd, (struct sockaddr *)&t->local.ss, &t->local.len);
+	if (t->own_port)	/* the control socket (tx_socket()) joins that port */
+		set_port(&t->bound, l2d_port(&t->local));
 	t->fd = fd;
 	t->fdw.fd = fd;
 	t->fdw.fn = tunnel_readable;
