@@ -257,7 +257,7 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	u8 cmd = info->genlhdr->cmd;
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	struct l2s_profile *p;
 	const char *name;
@@ -266,7 +266,7 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	if (!name)
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	if (cmd == L2TPSEL_CMD_PROFILE_NEW) {
 		ret = ks_profile_new(ln, name, &kp, &err);
 		if (ret) {
@@ -366,7 +366,7 @@ static int ks_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
 
 	ctx->locked = READ_ONCE(ks_dump_locked);
 	if (ctx->locked)
-		mutex_lock(&ln->lock);
+		ks_lock(ln);
 	cb->seq = ks_read_begin(ln);
 	return skb->len;
 }
@@ -381,7 +381,7 @@ static int ks_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
 	if (ks_read_retry(ln, cb->seq))
 		ks_dump_mark_intr(skb, start);
 	if (((struct ks_sel_dump_ctx *)cb->ctx)->locked)
-		mutex_unlock(&ln->lock);
+		ks_unlock(ln);
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
 	return skb->len;
@@ -462,7 +462,7 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct l2s_tunnel_conf tc = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	int ret;
 
@@ -471,7 +471,7 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_tunnel_conf(info, a, "", &tc);
 	if (ret)
 		return ret;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -496,14 +496,14 @@ out:
 int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	int ret;
 
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -575,7 +575,7 @@ out:
 int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	const char *domain, *profile;
 	int ret;
 
@@ -583,7 +583,7 @@ int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	profile = domain ? ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") : NULL;
 	if (!profile)
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_domain_set(ln, domain, profile, &err);
 	if (ret)
 		ks_nl_err(info, NULL, &err, ret);
@@ -596,14 +596,14 @@ int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	const char *domain;
 	int ret;
 
 	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
 	if (!domain)
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_domain_del(ln, domain, &err);
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
@@ -628,7 +628,7 @@ int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_DOMAIN_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = l2tpsel_pernet(genl_info_net(info));
+	ln = ks_ln(info);
 	rcu_read_lock();
 	kd = ks_domain_find(ln, domain);
 	if (!kd) {
@@ -712,7 +712,7 @@ int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	int ret = 0;
 
 	if (!a[L2TPSEL_A_LOCKOUT_TIME] && !a[L2TPSEL_A_MAX_LOGINS]) {
@@ -728,7 +728,7 @@ int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 			return -ERANGE;
 		}
 	}
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	if (a[L2TPSEL_A_LOCKOUT_TIME]) {
 		/* Running lockouts keep their deadline; new ones use the new time. */
 		ret = l2s_set_lockout_time(&ln->sel.core, nla_get_u32(a[L2TPSEL_A_LOCKOUT_TIME]),
@@ -784,7 +784,8 @@ int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ln = ks_ln(info);
+	ks_wlock(ln);
 	ec.ln = ln;
 	ks_sel_env(ln, &env, &ec);
 	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
@@ -800,7 +801,7 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct l2s_addr local, remote;
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct sk_buff *msg;
 	u32 ms;
 	void *hdr;
@@ -821,7 +822,7 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_LOCK, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
 			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
 	if (ret > 0)
@@ -982,7 +983,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct ks_login_req req = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_why why;
 	struct ks_login *kl;
 	struct sk_buff *msg;
@@ -999,7 +1000,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_BEGIN, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	if (a[L2TPSEL_A_TUNNELS]) {
 		tc = kmalloc_array(L2S_DESTS_PER_LEVEL, sizeof(*tc), GFP_KERNEL);
 		ret = tc ? ks_nl_login_set(info, ln, tc, &req.kp) : -ENOMEM;
@@ -1083,7 +1084,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	enum lim_level verdict = LIM_PASS;
 	struct l2s_outcome o = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	struct ks_login *kl;
 	struct sk_buff *msg;
@@ -1111,7 +1112,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_REPORT, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_login_report(ln, info->snd_portid, nla_get_u32(a[L2TPSEL_A_LOGIN_ID]), &o,
 			      &kl, &kp, &st, &err);
 	if (ret) {
@@ -1175,7 +1176,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		ret = -EMSGSIZE;
 		goto err_free;
 	}
-	ln = l2tpsel_pernet(genl_info_net(info));
+	ln = ks_ln(info);
 	/*
 	 * The profile version and the destination table of one moment: a run
 	 * that a writer overlapped is made again, the last time under the mutex.
@@ -1185,7 +1186,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		u32 gen;
 
 		if (locked)
-			ks_lock(genl_info_net(info));
+			ks_lock(ln);
 		gen = ks_read_begin(ln);
 		rcu_read_lock();
 		kp = ks_nl_login_profile(info, ln, &why);
@@ -1248,21 +1249,13 @@ void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool sta
 	struct sk_buff *msg;
 	void *hdr;
 
-	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	msg = ks_event_new(ln, start ? L2TPSEL_CMD_EV_LOCKOUT : L2TPSEL_CMD_EV_UNLOCK, &hdr);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0,
-			  start ? L2TPSEL_CMD_EV_LOCKOUT : L2TPSEL_CMD_EV_UNLOCK);
-	if (!hdr || ks_put_dest(msg, d) ||
-	    (start && nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ms)) ||
-	    (!start && nla_put_u8(msg, L2TPSEL_A_UNLOCK_WHY, why))) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_end(msg, hdr);
-	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+	ks_event_send(ln, msg, hdr,
+		      ks_put_dest(msg, d) ||
+		      (start && nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ms)) ||
+		      (!start && nla_put_u8(msg, L2TPSEL_A_UNLOCK_WHY, why)));
 }
 
 /**
@@ -1279,20 +1272,13 @@ void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
 	struct sk_buff *msg;
 	void *hdr;
 
-	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	msg = ks_event_new(ln, L2TPSEL_CMD_EV_LOGIN, &hdr);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0, L2TPSEL_CMD_EV_LOGIN);
-	if (!hdr || nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-	    (profile && nla_put_string(msg, L2TPSEL_A_PROFILE, profile)) ||
-	    nla_put_u8(msg, L2TPSEL_A_OK, st->ok) ||
-	    nla_put_u8(msg, L2TPSEL_A_WHY, st->why) ||
-	    (tunnel && nla_put_string(msg, L2TPSEL_A_NAME, tunnel))) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_end(msg, hdr);
-	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+	ks_event_send(ln, msg, hdr,
+		      nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
+		      (profile && nla_put_string(msg, L2TPSEL_A_PROFILE, profile)) ||
+		      nla_put_u8(msg, L2TPSEL_A_OK, st->ok) ||
+		      nla_put_u8(msg, L2TPSEL_A_WHY, st->why) ||
+		      (tunnel && nla_put_string(msg, L2TPSEL_A_NAME, tunnel)));
 }
