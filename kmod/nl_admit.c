@@ -128,7 +128,7 @@ static void ks_chassis_snap(struct l2tpsel_net *ln, struct lim_chassis *out)
 }
 
 /* The chassis limits and count (LIMIT_GET, and the start of SUMMARY_GET). */
-static int ks_limit_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
+static int ks_admit_limit_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	struct lim_chassis ch;
 
@@ -141,7 +141,7 @@ static int ks_limit_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void
 
 int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info)
 {
-	return ks_reply_get(info, L2TPSEL_CMD_LIMIT_GET, ks_limit_fill, NULL);
+	return ks_reply_get(info, L2TPSEL_CMD_LIMIT_GET, ks_admit_limit_fill, NULL);
 }
 
 /*
@@ -330,7 +330,7 @@ out_unlock:
  * once, a client's group and its list of per-group counts are RCU-published.
  */
 
-static int ks_fill_tgroup(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+static int ks_admit_fill_tgroup(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 {
 	struct ks_tgroup *tg = container_of((struct ks_obj *)entry, struct ks_tgroup, obj);
 
@@ -339,7 +339,7 @@ static int ks_fill_tgroup(struct sk_buff *msg, struct l2tpsel_net *ln, void *ent
 	       nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(tg->count)) ? -EMSGSIZE : 0;
 }
 
-static int ks_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+static int ks_admit_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 {
 	struct ks_slg *slg = container_of((struct ks_obj *)entry, struct ks_slg, obj);
 
@@ -359,7 +359,7 @@ static int ks_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
  *
  * Return: 0 (all of it), 1 (a part), or -EMSGSIZE (not one count fit).
  */
-static int ks_fill_client_part(struct sk_buff *msg, struct ks_client *cl, u32 *sub)
+static int ks_admit_fill_client_part(struct sk_buff *msg, struct ks_client *cl, u32 *sub)
 {
 	struct nlattr *list, *one, *prev = NULL;
 	u32 i = 0, from = *sub;
@@ -415,15 +415,15 @@ part:
 }
 
 /* A GET: the whole client in one message, or -EMSGSIZE. */
-static int ks_fill_client(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+static int ks_admit_fill_client(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 {
 	u32 sub = 0;
 
-	return ks_fill_client_part(msg, container_of((struct ks_obj *)entry,
+	return ks_admit_fill_client_part(msg, container_of((struct ks_obj *)entry,
 						     struct ks_client, obj), &sub) ? -EMSGSIZE : 0;
 }
 
-static int ks_fill_session(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
+static int ks_admit_fill_session(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 {
 	struct ks_session *s = entry;
 
@@ -437,14 +437,14 @@ static int ks_fill_session(struct sk_buff *msg, struct l2tpsel_net *ln, void *en
 	       -EMSGSIZE : 0;
 }
 
-typedef int (*ks_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry);
+typedef int (*ks_admit_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry);
 
-struct ks_kind {
+struct ks_admit_kind {
 	u8 cmd;
 	const char *what;
 	struct ks_table *(*table)(struct l2tpsel_net *ln);
 	struct xarray *(*xa)(struct l2tpsel_net *ln);
-	ks_fill_fn fill;
+	ks_admit_fill_fn fill;
 };
 
 static struct ks_table *ks_tgroups(struct l2tpsel_net *ln) { return &ln->tgroups; }
@@ -455,32 +455,32 @@ static struct xarray *ks_slgs_xa(struct l2tpsel_net *ln) { return &ln->slgs.xa; 
 static struct xarray *ks_clients_xa(struct l2tpsel_net *ln) { return &ln->clients.xa; }
 static struct xarray *ks_sessions_xa(struct l2tpsel_net *ln) { return &ln->session_xa; }
 
-static const struct ks_kind ks_kinds[] = {
-	{ L2TPSEL_CMD_TGROUP_GET, "tunnel group", ks_tgroups, ks_tgroups_xa, ks_fill_tgroup },
-	{ L2TPSEL_CMD_SLG_GET, "session-limit group", ks_slgs, ks_slgs_xa, ks_fill_slg },
-	{ L2TPSEL_CMD_CLIENT_GET, "client", ks_clients, ks_clients_xa, ks_fill_client },
-	{ L2TPSEL_CMD_SESSION_GET, "session", NULL, ks_sessions_xa, ks_fill_session },
+static const struct ks_admit_kind ks_admit_kinds[] = {
+	{ L2TPSEL_CMD_TGROUP_GET, "tunnel group", ks_tgroups, ks_tgroups_xa, ks_admit_fill_tgroup },
+	{ L2TPSEL_CMD_SLG_GET, "session-limit group", ks_slgs, ks_slgs_xa, ks_admit_fill_slg },
+	{ L2TPSEL_CMD_CLIENT_GET, "client", ks_clients, ks_clients_xa, ks_admit_fill_client },
+	{ L2TPSEL_CMD_SESSION_GET, "session", NULL, ks_sessions_xa, ks_admit_fill_session },
 };
 
-static const struct ks_kind *ks_kind_of(u8 cmd)
+static const struct ks_admit_kind *ks_admit_kind_of(u8 cmd)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(ks_kinds); i++)
-		if (ks_kinds[i].cmd == cmd)
-			return &ks_kinds[i];
+	for (i = 0; i < ARRAY_SIZE(ks_admit_kinds); i++)
+		if (ks_admit_kinds[i].cmd == cmd)
+			return &ks_admit_kinds[i];
 	return NULL;
 }
 
 /* GET of one named object. */
-struct ks_get_key {
-	const struct ks_kind *kind;
+struct ks_admit_key {
+	const struct ks_admit_kind *kind;
 	const char *name;
 };
 
-static int ks_get_named_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *arg)
+static int ks_admit_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *arg)
 {
-	const struct ks_get_key *key = arg;
+	const struct ks_admit_key *key = arg;
 	struct ks_obj *obj = ks_table_find(key->kind->table(ln), key->name);
 
 	return obj ? key->kind->fill(msg, ln, obj) : -ENOENT;
@@ -488,13 +488,13 @@ static int ks_get_named_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const 
 
 int ks_nl_admit_get(struct sk_buff *skb, struct genl_info *info)
 {
-	struct ks_get_key key = { .kind = ks_kind_of(info->genlhdr->cmd) };
+	struct ks_admit_key key = { .kind = ks_admit_kind_of(info->genlhdr->cmd) };
 	int ret;
 
 	key.name = ks_nl_name(info, L2TPSEL_A_NAME, key.kind->what);
 	if (!key.name)
 		return -EINVAL;
-	ret = ks_reply_get(info, key.kind->cmd, ks_get_named_fill, &key);
+	ret = ks_reply_get(info, key.kind->cmd, ks_admit_get_fill, &key);
 	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME],
 		       "%s \"%s\" does not exist", key.kind->what, key.name);
@@ -511,28 +511,29 @@ int ks_nl_admit_get(struct sk_buff *skb, struct genl_info *info)
  * generation so that a change between messages is flagged NLM_F_DUMP_INTR.
  * Lock-free: under rcu_read_lock(), not ln->lock.
  */
-struct ks_dump_ctx {
+struct ks_admit_dump_ctx {
 	unsigned long next;
 	u32 sub;		/* a client sent in parts: its next count */
 };
 
 /*
- * One entry of a dump; a client may be sent in parts (ks_fill_client_part()),
+ * One entry of a dump; a client may be sent in parts (ks_admit_fill_client_part()),
  * but only when it is alone in its message: one that does not fit behind
  * others waits for the next message.
  *
  * Return: 0 (sent whole), 1 (a part sent, ctx->sub set), or -EMSGSIZE.
  */
-static int ks_dump_entry(struct sk_buff *skb, const struct ks_kind *k, struct l2tpsel_net *ln,
-			 void *entry, struct ks_dump_ctx *ctx, bool first)
+static int ks_admit_dump_entry(struct sk_buff *skb, const struct ks_admit_kind *k,
+			       struct l2tpsel_net *ln, void *entry, struct ks_admit_dump_ctx *ctx,
+			       bool first)
 {
 	u32 sub = ctx->sub;
 	int ret;
 
 	if (k->cmd != L2TPSEL_CMD_CLIENT_GET)
 		return k->fill(skb, ln, entry);
-	ret = ks_fill_client_part(skb, container_of((struct ks_obj *)entry,
-						    struct ks_client, obj), &sub);
+	ret = ks_admit_fill_client_part(skb, container_of((struct ks_obj *)entry,
+							  struct ks_client, obj), &sub);
 	if (ret == 1 && !first)
 		return -EMSGSIZE;
 	if (ret >= 0)
@@ -543,8 +544,8 @@ static int ks_dump_entry(struct sk_buff *skb, const struct ks_kind *k, struct l2
 int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct genl_dumpit_info *di = genl_dumpit_info(cb);
-	const struct ks_kind *k = ks_kind_of(di->op.cmd);
-	struct ks_dump_ctx *ctx = (void *)cb->ctx;
+	const struct ks_admit_kind *k = ks_admit_kind_of(di->op.cmd);
+	struct ks_admit_dump_ctx *ctx = (void *)cb->ctx;
 	const struct nlattr *name = NULL;
 	struct l2tpsel_net *ln;
 	unsigned long id;
@@ -569,7 +570,7 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			break;
 		}
 		genl_dump_check_consistent(cb, hdr);
-		part = ks_dump_entry(skb, k, ln, entry, ctx, !start && !n);
+		part = ks_admit_dump_entry(skb, k, ln, entry, ctx, !start && !n);
 		if (part < 0) {
 			genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -659,9 +660,9 @@ int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 
 /* ---- summary -------------------------------------------------------- */
 
-static int ks_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
+static int ks_admit_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
-	return ks_limit_fill(msg, ln, NULL) ||
+	return ks_admit_limit_fill(msg, ln, NULL) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, READ_ONCE(ln->n_ltuns)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, READ_ONCE(ln->tgroups.n)) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, READ_ONCE(ln->slgs.n)) ||
@@ -672,7 +673,7 @@ static int ks_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const vo
 /* The counts as one state: a change between two of them is read again. */
 int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
 {
-	return ks_reply_get(info, L2TPSEL_CMD_SUMMARY_GET, ks_summary_fill, NULL);
+	return ks_reply_get(info, L2TPSEL_CMD_SUMMARY_GET, ks_admit_summary_fill, NULL);
 }
 
 /* ---- events --------------------------------------------------------- */

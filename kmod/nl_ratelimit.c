@@ -225,7 +225,7 @@ static const struct nlattr *ks_rl_err_attr(struct genl_info *info, int ret)
 
 /* ---- fills ------------------------------------------------------------------- */
 
-static int ks_fill_rl(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
+static int ks_rl_fill(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
 {
 	int key = 0;
 
@@ -269,7 +269,7 @@ static int ks_fill_rl(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
 	       -EMSGSIZE : 0;
 }
 
-static int ks_fill_th(struct sk_buff *msg, const struct ks_throttle *t)
+static int ks_th_fill(struct sk_buff *msg, const struct ks_throttle *t)
 {
 	const struct rl_throttle_conf *c = &t->th.conf;
 	struct nlattr *bands, *band;
@@ -390,7 +390,7 @@ static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 {
 	struct ks_rlimit *r = ks_rl_find(ln, name);
 
-	return r ? ks_fill_rl(msg, r, ks_rl_now()) : -ENOENT;
+	return r ? ks_rl_fill(msg, r, ks_rl_now()) : -ENOENT;
 }
 
 int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
@@ -435,8 +435,8 @@ static int ks_nl_rl_dump_table(struct sk_buff *skb, struct netlink_callback *cb,
 			break;
 		}
 		genl_dump_check_consistent(cb, hdr);
-		fail = limits ? ks_fill_rl(skb, container_of(o, struct ks_rlimit, obj), now) :
-				ks_fill_th(skb, container_of(o, struct ks_throttle, obj));
+		fail = limits ? ks_rl_fill(skb, container_of(o, struct ks_rlimit, obj), now) :
+				ks_th_fill(skb, container_of(o, struct ks_throttle, obj));
 		if (fail) {
 			genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -659,7 +659,7 @@ static int ks_th_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 {
 	struct ks_throttle *t = ks_th_find(ln, name);
 
-	return t ? ks_fill_th(msg, t) : -ENOENT;
+	return t ? ks_th_fill(msg, t) : -ENOENT;
 }
 
 int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)

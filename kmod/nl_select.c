@@ -119,18 +119,18 @@ const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 
 /* ---- attribute helpers ----------------------------------------------- */
 
-static int ks_put_addr(struct sk_buff *msg, int type, const struct l2s_addr *a)
+static int ks_sel_put_addr(struct sk_buff *msg, int type, const struct l2s_addr *a)
 {
 	if (a->family != 4 && a->family != 6)
 		return 0;
 	return nla_put(msg, type, a->family == 4 ? 4 : 16, a->bytes);
 }
 
-static int ks_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
+static int ks_sel_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
 {
-	return ks_put_addr(msg, L2TPSEL_A_REMOTE, &d->key.remote) ||
+	return ks_sel_put_addr(msg, L2TPSEL_A_REMOTE, &d->key.remote) ||
 	       nla_put_u16(msg, L2TPSEL_A_PORT, d->key.port) ||
-	       ks_put_addr(msg, L2TPSEL_A_LOCAL, &d->key.local);
+	       ks_sel_put_addr(msg, L2TPSEL_A_LOCAL, &d->key.local);
 }
 
 /* A login's own tunnel set cannot be changed: true, with a message, for one. */
@@ -181,7 +181,7 @@ static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
 /* ---- fills ----------------------------------------------------------- */
 
 /* Settings are changed in place (WRITE_ONCE), the tunnel list by a new version. */
-static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
+static int ks_sel_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 {
 	return nla_put_string(msg, L2TPSEL_A_NAME, p->name) ||
 	       nla_put_u8(msg, L2TPSEL_A_FAILOVER, READ_ONCE(p->failover)) ||
@@ -199,31 +199,31 @@ static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
  * keeps no secret, l2tpseld holds them).  @d is its
  * destination: the live slot under ln->lock, a copy for lock-free readers.
  */
-static int ks_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
-			  const struct l2s_profile *p, u32 i)
+static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
+			      const struct l2s_profile *p, u32 i)
 {
 	const struct l2s_tunnel *t = &p->t[i];
 
 	return nla_put_string(msg, L2TPSEL_A_NAME, t->name) ||
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, p->name) ||
 	       nla_put_u8(msg, L2TPSEL_A_SEL_LEVEL, t->level) ||
-	       ks_put_dest(msg, d) ||
+	       ks_sel_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_MAX_SESSIONS, t->max_sessions) ||
 	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, READ_ONCE(t->sessions)) ||
 	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ? -EMSGSIZE : 0;
 }
 
-static int ks_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
+static int ks_sel_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
 {
 	return nla_put_string(msg, L2TPSEL_A_DOMAIN, kd->obj.name) ||
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, kd->profile) ? -EMSGSIZE : 0;
 }
 
 /* @d: a copy of the slot (ks_dest_snap()). */
-static int ks_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
+static int ks_sel_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
 {
-	return ks_put_dest(msg, d) ||
+	return ks_sel_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ks_lockout_left(d, now)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, d->sessions) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, d->refs) ||
@@ -235,8 +235,8 @@ static int ks_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
  * One step of a login: ATTEMPT with its tunnel, or DONE with the result.
  * @c: the core the step was taken on (live under ln->lock, or a dry run's).
  */
-static int ks_fill_step(struct sk_buff *msg, const struct l2s_core *c,
-			const struct l2s_profile *p, const struct l2s_step *st)
+static int ks_sel_fill_step(struct sk_buff *msg, const struct l2s_core *c,
+			    const struct l2s_profile *p, const struct l2s_step *st)
 {
 	if (nla_put_u8(msg, L2TPSEL_A_STEP, st->kind))
 		return -EMSGSIZE;
@@ -245,7 +245,7 @@ static int ks_fill_step(struct sk_buff *msg, const struct l2s_core *c,
 		return -EMSGSIZE;
 	if (!p || st->tunnel == L2S_NO_INDEX || st->tunnel >= p->ntunnels)
 		return 0;
-	return ks_fill_tunnel(msg, l2s_dest_at(c, p->t[st->tunnel].dest), p, st->tunnel) ||
+	return ks_sel_fill_tunnel(msg, l2s_dest_at(c, p->t[st->tunnel].dest), p, st->tunnel) ||
 	       nla_put_u8(msg, L2TPSEL_A_SETUP, st->setup) ||
 	       nla_put_u8(msg, L2TPSEL_A_SHORTEST, st->shortest) ? -EMSGSIZE : 0;
 }
@@ -308,11 +308,11 @@ out:
 	return ret;
 }
 
-static int ks_profile_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
+static int ks_sel_profile_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
 {
 	struct ks_profile *kp = ks_profile_find(ln, name);
 
-	return kp ? ks_fill_profile(msg, rcu_dereference(kp->p)) : -ENOENT;
+	return kp ? ks_sel_fill_profile(msg, rcu_dereference(kp->p)) : -ENOENT;
 }
 
 int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
@@ -322,7 +322,7 @@ int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 
 	if (!name)
 		return -EINVAL;
-	ret = ks_reply_get(info, L2TPSEL_CMD_PROFILE_GET, ks_profile_get_fill, name);
+	ret = ks_reply_get(info, L2TPSEL_CMD_PROFILE_GET, ks_sel_profile_fill, name);
 	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s does not exist", name);
 	return ret;
@@ -343,7 +343,7 @@ struct ks_sel_dump_ctx {
 	bool locked;		/* this part holds ln->lock (dump_locked) */
 };
 
-static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
+static void *ks_sel_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
 {
 	void *hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
 				&l2tpsel_genl_family, NLM_F_MULTI, cmd);
@@ -359,8 +359,8 @@ static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cm
  * as well, as WireGuard builds its dumps: the other design, kept only to be
  * measured against this one (bench/vm/guest.sh, Documentation/design.md).
  */
-static int ks_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
-			 struct l2tpsel_net *ln)
+static int ks_sel_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
+			     struct l2tpsel_net *ln)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 
@@ -375,8 +375,8 @@ static int ks_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
  * End of one dump part: flagged NLM_F_DUMP_INTR if a writer overlapped it;
  * an entry too big for an empty message is an error.
  */
-static int ks_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
-		       struct l2tpsel_net *ln, int start, int ret)
+static int ks_sel_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
+			   struct l2tpsel_net *ln, int start, int ret)
 {
 	if (ks_read_retry(ln, cb->seq))
 		ks_dump_mark_intr(skb, start);
@@ -398,13 +398,13 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		const struct ks_profile *kp = container_of(o, struct ks_profile, obj);
 
-		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
-		if (!hdr || ks_fill_profile(skb, rcu_dereference(kp->p))) {
+		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
+		if (!hdr || ks_sel_fill_profile(skb, rcu_dereference(kp->p))) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -414,7 +414,7 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- tunnels --------------------------------------------------------- */
@@ -535,7 +535,7 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		struct ks_profile *kp = container_of(o, struct ks_profile, obj);
@@ -551,8 +551,8 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			struct l2s_dest d;
 
 			ks_dest_snap(ln, p->t[ctx->sub].dest, &d);
-			hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
-			if (!hdr || ks_fill_tunnel(skb, &d, p, ctx->sub)) {
+			hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
+			if (!hdr || ks_sel_fill_tunnel(skb, &d, p, ctx->sub)) {
 				if (hdr)
 					genlmsg_cancel(skb, hdr);
 				ctx->next = id;
@@ -567,7 +567,7 @@ next:
 	}
 out:
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- domains --------------------------------------------------------- */
@@ -637,7 +637,7 @@ int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 		ks_msg(info, info->attrs[L2TPSEL_A_DOMAIN], "no domain %s", domain);
 		return -ENOENT;
 	}
-	fail = ks_fill_domain(msg, kd);
+	fail = ks_sel_fill_domain(msg, kd);
 	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
@@ -652,11 +652,11 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	xa_for_each_start(&ln->sel.domains.xa, id, o, ctx->next) {
-		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
-		if (!hdr || ks_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
+		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
+		if (!hdr || ks_sel_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -666,7 +666,7 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- destinations and lockouts --------------------------------------- */
@@ -688,14 +688,14 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	 */
 	ln = l2tpsel_pernet(sock_net(skb->sk));
 	now = ktime_to_ms(ktime_get_boottime());
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	for (i = ctx->next; (slot = l2s_dest_walk(&ln->sel.core, i)); i++) {
 		if (!READ_ONCE(slot->refs))
 			continue;
 		ks_dest_snap(ln, i, &d);
-		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
-		if (!hdr || ks_fill_dest(skb, &d, now)) {
+		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
+		if (!hdr || ks_sel_fill_dest(skb, &d, now)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -705,7 +705,7 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = i + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
@@ -746,7 +746,7 @@ out:
 	return ret;
 }
 
-static int ks_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
+static int ks_sel_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	u32 lockout_s = READ_ONCE(ln->sel.core.lockout_ms) / 1000;
 
@@ -759,7 +759,7 @@ static int ks_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const vo
 /* The settings and the locked count as one state (n_logins moves alone). */
 int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
 {
-	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_lockout_fill, NULL);
+	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_sel_lockout_fill, NULL);
 }
 
 int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
@@ -965,7 +965,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 	int fail;
 
 	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-	       ks_fill_step(msg, &ln->sel.core, p, st);
+	       ks_sel_fill_step(msg, &ln->sel.core, p, st);
 	if (st->kind == L2S_STEP_DONE) {
 		const char *tunnel = NULL;
 
@@ -1212,7 +1212,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	fail = !list;
 	for (i = 0; !fail && i < n; i++) {
 		one = nla_nest_start(msg, L2TPSEL_A_STEP_ENTRY);
-		fail = !one || ks_fill_step(msg, tb.core, &tb.p, &steps[i].st) ||
+		fail = !one || ks_sel_fill_step(msg, tb.core, &tb.p, &steps[i].st) ||
 		       nla_put_u32(msg, L2TPSEL_A_N_CANDIDATES, steps[i].ncand);
 		if (!fail)
 			nla_nest_end(msg, one);
@@ -1253,7 +1253,7 @@ void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool sta
 	if (!msg)
 		return;
 	ks_event_send(ln, msg, hdr,
-		      ks_put_dest(msg, d) ||
+		      ks_sel_put_dest(msg, d) ||
 		      (start && nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ms)) ||
 		      (!start && nla_put_u8(msg, L2TPSEL_A_UNLOCK_WHY, why)));
 }
