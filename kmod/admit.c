@@ -5,7 +5,7 @@
  * their lifetimes, and session up/down around core/lim.c.
  *
  * Every function here runs under ln->lock.  GET and dumps read these
- * objects without it, under rcu_read_lock() (netlink.c): whatever leaves a
+ * objects without it, under rcu_read_lock() (nl_admit.c): whatever leaves a
  * table or list is freed after a grace period (kfree_rcu), counters and
  * limits are written with WRITE_ONCE (the core's lim.c included).
  *

@@ -267,24 +267,38 @@ static inline struct l2tpsel_net *l2tpsel_pernet(const struct net *net)
 	return net_generic(net, l2tpsel_net_id);
 }
 
-/*
- * A change was made (under ln->lock).  Keeps the parity: the writer's
- * ks_wlock()/ks_wunlock() make it odd/even; this only marks the change for
- * the mutex readers of rate limits, whose writers take ks_lock().
- */
-static inline void ks_gen_bump(struct l2tpsel_net *ln)
+/* The namespace of a request. */
+static inline struct l2tpsel_net *ks_ln(struct genl_info *info)
 {
-	WRITE_ONCE(ln->gen, ln->gen + 2 ?: 2);
+	return l2tpsel_pernet(genl_info_net(info));
 }
 
 /*
- * ln->lock for a request (or work) that may change what lock-free readers
- * see: the generation is odd until ks_wunlock(), and ordered before the
- * changes, so that a reader who saw any of them sees the generation move.
+ * ln->lock is taken one of two ways, only through these helpers:
+ *
+ *  - ks_wlock()/ks_wunlock(): a request or work that may change what the
+ *    lock-free readers see; the generation is odd in between and ordered
+ *    before the changes, so that a reader who saw any of them sees the
+ *    generation move;
+ *  - ks_lock()/ks_unlock(): the plain mutex, for what lock-free readers do
+ *    not see or must not be flagged for: the rate limits (read under the
+ *    mutex: a reader must not move the generation of its own dump), the
+ *    last try of a GET or dry run (ks_get_fill()), dump_locked, the
+ *    notifier when it only frees logins, and the namespace's teardown.
  */
-static inline void ks_wlock_ln(struct l2tpsel_net *ln)
+static inline void ks_lock(struct l2tpsel_net *ln)
 {
 	mutex_lock(&ln->lock);
+}
+
+static inline void ks_unlock(struct l2tpsel_net *ln)
+{
+	mutex_unlock(&ln->lock);
+}
+
+static inline void ks_wlock(struct l2tpsel_net *ln)
+{
+	ks_lock(ln);
 	WRITE_ONCE(ln->gen, ln->gen + 1);
 	smp_wmb();	/* the odd generation before the changes; ks_read_retry() */
 }
@@ -294,7 +308,17 @@ static inline void ks_wunlock(struct l2tpsel_net *ln)
 	smp_wmb();	/* the changes before the even generation; ks_read_begin() */
 	/* Never 0: a dump part read at 0 would not be compared with the next. */
 	WRITE_ONCE(ln->gen, ln->gen + 1 ?: 2);
-	mutex_unlock(&ln->lock);
+	ks_unlock(ln);
+}
+
+/*
+ * A change was made (under ln->lock).  Keeps the parity: ks_wlock() and
+ * ks_wunlock() make it odd/even; this only marks the change for the mutex
+ * readers of rate limits, whose writers take ks_lock().
+ */
+static inline void ks_gen_bump(struct l2tpsel_net *ln)
+{
+	WRITE_ONCE(ln->gen, ln->gen + 2 ?: 2);
 }
 
 /* Lock-free fills of one GET that writers overlapped before it takes ln->lock. */
@@ -312,7 +336,7 @@ static inline u32 ks_read_begin(const struct l2tpsel_net *ln)
 /* Whether what was read since ks_read_begin() may mix two states. */
 static inline bool ks_read_retry(const struct l2tpsel_net *ln, u32 g)
 {
-	smp_rmb();	/* pairs with ks_wlock_ln() */
+	smp_rmb();	/* pairs with ks_wlock() */
 	return (g & 1) || READ_ONCE(ln->gen) != g;
 }
 
@@ -322,33 +346,37 @@ static inline struct l2s_profile *ks_prof(struct l2tpsel_net *ln, struct ks_prof
 	return rcu_dereference_protected(kp->p, lockdep_is_held(&ln->lock));
 }
 
-/* netlink.c */
+/* netlink.c: the family, and the helpers of every handler */
 extern struct genl_family l2tpsel_genl_family;
 int l2tpsel_genl_init(void);
 void l2tpsel_genl_exit(void);
-struct l2tpsel_net *ks_lock(struct net *net);
-void ks_unlock(struct l2tpsel_net *ln);
-struct l2tpsel_net *ks_wlock(struct net *net);
-void ks_dump_mark_intr(struct sk_buff *skb, int start);
-__printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
-			   const char *fmt, ...);
-void ks_msg_init(struct l2tpsel_net *ln);
-void ks_msg_exit(struct l2tpsel_net *ln);
 bool ks_nl_missing(struct genl_info *info, int attr);
 const char *ks_nl_name(struct genl_info *info, int attr, const char *what);
+const char *ks_nl_opt_name(struct genl_info *info, int attr, const char *what);
 int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
 	      const struct l2s_err *err, int ret);
+int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a);
+int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const char *where,
+		    struct l2s_addr *a);
 struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr);
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 typedef int (*ks_get_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key);
 int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key);
 int ks_reply_get_locked(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
 			const void *key);
-int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a);
-int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const char *where,
-		    struct l2s_addr *a);
+void ks_dump_mark_intr(struct sk_buff *skb, int start);
+struct sk_buff *ks_event_new(struct l2tpsel_net *ln, u8 cmd, void **hdr);
+void ks_event_send(struct l2tpsel_net *ln, struct sk_buff *msg, void *hdr, int fill_err);
 
-/* nl_select.c */
+/* msg.c: formatted extack messages (Linux 6.1 has no NL_SET_ERR_MSG_FMT) */
+__printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
+			   const char *fmt, ...);
+void ks_msg_init(struct l2tpsel_net *ln);
+void ks_msg_exit(struct l2tpsel_net *ln);
+
+/* nl_admit.c, nl_select.c: events */
+void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
+		    const char *name, u32 tid, u32 limit, u32 count);
 void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
 		      u8 why, u32 ms);
 void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
@@ -492,15 +520,20 @@ bool ks_has_owner(struct l2tpsel_net *ln, u32 portid);
 /* select.c: a session's count on its login's tunnel ends */
 void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid);
 
-/* netlink.c: events */
-void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
-		    const char *name, u32 tid, u32 limit, u32 count);
-
 /*
- * The handlers and policies of nl_select.c and nl_ratelimit.c, for the
- * family's one ops table (netlink.c).
+ * The handlers and policies of nl_admit.c, nl_select.c and nl_ratelimit.c,
+ * for the family's one ops table (netlink.c).
  */
 struct netlink_callback;
+int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb);
+int ks_nl_admit_get(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info);
+int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info);
 int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info);
 int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info);
 int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info);
@@ -529,18 +562,24 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int ks_nl_rl_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int ks_nl_th_dump(struct sk_buff *skb, struct netlink_callback *cb);
 int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb);
+extern const struct nla_policy ks_client_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_dest_lock_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_domain_del_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_domain_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_group_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_limit_set_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_lockout_clear_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_lockout_set_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_name_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_profile_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_rl_check_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_rl_name_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_session_down_policy[L2TPSEL_A_MAX + 1];
+extern const struct nla_policy ks_session_up_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_sname_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_th_load_policy[L2TPSEL_A_MAX + 1];
 extern const struct nla_policy ks_th_policy[L2TPSEL_A_MAX + 1];

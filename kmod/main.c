@@ -84,11 +84,11 @@ static void __net_exit l2tpsel_net_exit(struct net *net)
 	/* The lockout expiry work takes the lock: stop it first. */
 	ks_sel_stop(ln);
 	ks_rl_stop(ln);
-	mutex_lock(&ln->lock);
+	ks_lock(ln);
 	ks_rl_exit(ln);
 	ks_sel_exit(ln);
 	ks_admit_exit(ln);
-	mutex_unlock(&ln->lock);
+	ks_unlock(ln);
 	ks_msg_exit(ln);
 	mutex_destroy(&ln->lock);
 }

@@ -225,7 +225,7 @@ static const struct nlattr *ks_rl_err_attr(struct genl_info *info, int ret)
 
 /* ---- fills ------------------------------------------------------------------- */
 
-static int ks_fill_rl(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
+static int ks_rl_fill(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
 {
 	int key = 0;
 
@@ -269,7 +269,7 @@ static int ks_fill_rl(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
 	       -EMSGSIZE : 0;
 }
 
-static int ks_fill_th(struct sk_buff *msg, const struct ks_throttle *t)
+static int ks_th_fill(struct sk_buff *msg, const struct ks_throttle *t)
 {
 	const struct rl_throttle_conf *c = &t->th.conf;
 	struct nlattr *bands, *band;
@@ -311,7 +311,7 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 	bool is_new = info->genlhdr->cmd == L2TPSEL_CMD_RL_NEW;
 	struct ks_rl_conf rc = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_rlimit *r;
 	const char *name;
 	size_t i;
@@ -344,7 +344,7 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 		       "a new limit has no counters to reset");
 		return -EINVAL;
 	}
-	ln = ks_lock(genl_info_net(info));
+	ks_lock(ln);
 	if (is_new) {
 		ret = ks_rl_new(ln, name, &rc, &err);
 	} else {
@@ -366,7 +366,7 @@ out:
 
 int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 {
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_rlimit *r;
 	const char *name;
 	int ret = 0;
@@ -374,7 +374,7 @@ int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 	name = ks_rl_name(info, "rate limit name");
 	if (!name)
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ks_lock(ln);
 	r = ks_rl_find(ln, name);
 	if (r) {
 		ks_rl_del(ln, r);
@@ -390,7 +390,7 @@ static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 {
 	struct ks_rlimit *r = ks_rl_find(ln, name);
 
-	return r ? ks_fill_rl(msg, r, ks_rl_now()) : -ENOENT;
+	return r ? ks_rl_fill(msg, r, ks_rl_now()) : -ENOENT;
 }
 
 int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
@@ -414,7 +414,7 @@ struct ks_rl_dump_ctx {
 static int ks_nl_rl_dump_table(struct sk_buff *skb, struct netlink_callback *cb, bool limits)
 {
 	struct ks_rl_dump_ctx *ctx = (void *)cb->ctx;
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = l2tpsel_pernet(sock_net(skb->sk));
 	struct xarray *xa;
 	struct ks_obj *o;
 	unsigned long id;
@@ -423,7 +423,7 @@ static int ks_nl_rl_dump_table(struct sk_buff *skb, struct netlink_callback *cb,
 	void *hdr;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
-	ln = ks_lock(sock_net(skb->sk));
+	ks_lock(ln);
 	cb->seq = ln->gen;
 	xa = limits ? &ln->rl->limits.xa : &ln->rl->throttles.xa;
 	xa_for_each_start(xa, id, o, ctx->next) {
@@ -435,8 +435,8 @@ static int ks_nl_rl_dump_table(struct sk_buff *skb, struct netlink_callback *cb,
 			break;
 		}
 		genl_dump_check_consistent(cb, hdr);
-		fail = limits ? ks_fill_rl(skb, container_of(o, struct ks_rlimit, obj), now) :
-				ks_fill_th(skb, container_of(o, struct ks_throttle, obj));
+		fail = limits ? ks_rl_fill(skb, container_of(o, struct ks_rlimit, obj), now) :
+				ks_th_fill(skb, container_of(o, struct ks_throttle, obj));
 		if (fail) {
 			genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -467,7 +467,7 @@ int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 	u64 counts[3] = { }, now;
 	struct ks_rl_req req = { };
 	struct ks_rl_verdict v = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct sk_buff *msg;
 	u32 n = 1, i;
 	void *hdr;
@@ -497,7 +497,7 @@ int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_RL_CHECK, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ks_lock(ln);
 	now = ks_rl_now();
 	for (i = 0; i < n; i++) {
 		ks_rl_check(ln, &req, now, &v);
@@ -564,7 +564,7 @@ int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct ks_th_conf tc = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_throttle *t;
 	const char *name;
 	int ret;
@@ -609,7 +609,7 @@ int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 		ks_msg(info, NULL, "nothing to set: give hold, step, bands, source or period");
 		return -EINVAL;
 	}
-	ln = ks_lock(genl_info_net(info));
+	ks_lock(ln);
 	if (is_new) {
 		ret = ks_th_new(ln, name, &tc, &err);
 	} else {
@@ -632,7 +632,7 @@ out:
 int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_throttle *t;
 	const char *name;
 	int ret;
@@ -640,7 +640,7 @@ int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 	name = ks_rl_name(info, "throttle profile name");
 	if (!name)
 		return -EINVAL;
-	ln = ks_lock(genl_info_net(info));
+	ks_lock(ln);
 	t = ks_th_find(ln, name);
 	if (!t) {
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
@@ -659,7 +659,7 @@ static int ks_th_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 {
 	struct ks_throttle *t = ks_th_find(ln, name);
 
-	return t ? ks_fill_th(msg, t) : -ENOENT;
+	return t ? ks_th_fill(msg, t) : -ENOENT;
 }
 
 int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
@@ -680,7 +680,7 @@ int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct ks_throttle *t = NULL;
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	u32 load, changed = 0;
 	struct sk_buff *msg;
 	const char *name;
@@ -703,7 +703,7 @@ int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_THROTTLE_LOAD, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_lock(genl_info_net(info));
+	ks_lock(ln);
 	now = ks_rl_now();
 	if (name) {
 		t = ks_th_find(ln, name);
@@ -748,19 +748,12 @@ void ks_event_throttle(struct l2tpsel_net *ln, const struct ks_throttle *t)
 	struct sk_buff *msg;
 	void *hdr;
 
-	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	msg = ks_event_new(ln, L2TPSEL_CMD_EV_THROTTLE, &hdr);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0, L2TPSEL_CMD_EV_THROTTLE);
-	if (!hdr || nla_put_string(msg, L2TPSEL_A_NAME, t->obj.name) ||
-	    nla_put_u8(msg, L2TPSEL_A_RL_LOAD, t->th.load) ||
-	    nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, t->th.percent) ||
-	    nla_put_u32(msg, L2TPSEL_A_RL_USERS, t->users)) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_end(msg, hdr);
-	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+	ks_event_send(ln, msg, hdr,
+		      nla_put_string(msg, L2TPSEL_A_NAME, t->obj.name) ||
+		      nla_put_u8(msg, L2TPSEL_A_RL_LOAD, t->th.load) ||
+		      nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, t->th.percent) ||
+		      nla_put_u32(msg, L2TPSEL_A_RL_USERS, t->users));
 }

@@ -119,18 +119,18 @@ const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 
 /* ---- attribute helpers ----------------------------------------------- */
 
-static int ks_put_addr(struct sk_buff *msg, int type, const struct l2s_addr *a)
+static int ks_sel_put_addr(struct sk_buff *msg, int type, const struct l2s_addr *a)
 {
 	if (a->family != 4 && a->family != 6)
 		return 0;
 	return nla_put(msg, type, a->family == 4 ? 4 : 16, a->bytes);
 }
 
-static int ks_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
+static int ks_sel_put_dest(struct sk_buff *msg, const struct l2s_dest *d)
 {
-	return ks_put_addr(msg, L2TPSEL_A_REMOTE, &d->key.remote) ||
+	return ks_sel_put_addr(msg, L2TPSEL_A_REMOTE, &d->key.remote) ||
 	       nla_put_u16(msg, L2TPSEL_A_PORT, d->key.port) ||
-	       ks_put_addr(msg, L2TPSEL_A_LOCAL, &d->key.local);
+	       ks_sel_put_addr(msg, L2TPSEL_A_LOCAL, &d->key.local);
 }
 
 /* A login's own tunnel set cannot be changed: true, with a message, for one. */
@@ -181,7 +181,7 @@ static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
 /* ---- fills ----------------------------------------------------------- */
 
 /* Settings are changed in place (WRITE_ONCE), the tunnel list by a new version. */
-static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
+static int ks_sel_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 {
 	return nla_put_string(msg, L2TPSEL_A_NAME, p->name) ||
 	       nla_put_u8(msg, L2TPSEL_A_FAILOVER, READ_ONCE(p->failover)) ||
@@ -199,31 +199,31 @@ static int ks_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
  * keeps no secret, l2tpseld holds them).  @d is its
  * destination: the live slot under ln->lock, a copy for lock-free readers.
  */
-static int ks_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
-			  const struct l2s_profile *p, u32 i)
+static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
+			      const struct l2s_profile *p, u32 i)
 {
 	const struct l2s_tunnel *t = &p->t[i];
 
 	return nla_put_string(msg, L2TPSEL_A_NAME, t->name) ||
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, p->name) ||
 	       nla_put_u8(msg, L2TPSEL_A_SEL_LEVEL, t->level) ||
-	       ks_put_dest(msg, d) ||
+	       ks_sel_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_MAX_SESSIONS, t->max_sessions) ||
 	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, READ_ONCE(t->sessions)) ||
 	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ? -EMSGSIZE : 0;
 }
 
-static int ks_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
+static int ks_sel_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
 {
 	return nla_put_string(msg, L2TPSEL_A_DOMAIN, kd->obj.name) ||
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, kd->profile) ? -EMSGSIZE : 0;
 }
 
 /* @d: a copy of the slot (ks_dest_snap()). */
-static int ks_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
+static int ks_sel_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
 {
-	return ks_put_dest(msg, d) ||
+	return ks_sel_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ks_lockout_left(d, now)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, d->sessions) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, d->refs) ||
@@ -235,8 +235,8 @@ static int ks_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
  * One step of a login: ATTEMPT with its tunnel, or DONE with the result.
  * @c: the core the step was taken on (live under ln->lock, or a dry run's).
  */
-static int ks_fill_step(struct sk_buff *msg, const struct l2s_core *c,
-			const struct l2s_profile *p, const struct l2s_step *st)
+static int ks_sel_fill_step(struct sk_buff *msg, const struct l2s_core *c,
+			    const struct l2s_profile *p, const struct l2s_step *st)
 {
 	if (nla_put_u8(msg, L2TPSEL_A_STEP, st->kind))
 		return -EMSGSIZE;
@@ -245,7 +245,7 @@ static int ks_fill_step(struct sk_buff *msg, const struct l2s_core *c,
 		return -EMSGSIZE;
 	if (!p || st->tunnel == L2S_NO_INDEX || st->tunnel >= p->ntunnels)
 		return 0;
-	return ks_fill_tunnel(msg, l2s_dest_at(c, p->t[st->tunnel].dest), p, st->tunnel) ||
+	return ks_sel_fill_tunnel(msg, l2s_dest_at(c, p->t[st->tunnel].dest), p, st->tunnel) ||
 	       nla_put_u8(msg, L2TPSEL_A_SETUP, st->setup) ||
 	       nla_put_u8(msg, L2TPSEL_A_SHORTEST, st->shortest) ? -EMSGSIZE : 0;
 }
@@ -257,7 +257,7 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	u8 cmd = info->genlhdr->cmd;
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	struct l2s_profile *p;
 	const char *name;
@@ -266,7 +266,7 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	if (!name)
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	if (cmd == L2TPSEL_CMD_PROFILE_NEW) {
 		ret = ks_profile_new(ln, name, &kp, &err);
 		if (ret) {
@@ -308,11 +308,11 @@ out:
 	return ret;
 }
 
-static int ks_profile_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
+static int ks_sel_profile_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
 {
 	struct ks_profile *kp = ks_profile_find(ln, name);
 
-	return kp ? ks_fill_profile(msg, rcu_dereference(kp->p)) : -ENOENT;
+	return kp ? ks_sel_fill_profile(msg, rcu_dereference(kp->p)) : -ENOENT;
 }
 
 int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
@@ -322,7 +322,7 @@ int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 
 	if (!name)
 		return -EINVAL;
-	ret = ks_reply_get(info, L2TPSEL_CMD_PROFILE_GET, ks_profile_get_fill, name);
+	ret = ks_reply_get(info, L2TPSEL_CMD_PROFILE_GET, ks_sel_profile_fill, name);
 	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "profile %s does not exist", name);
 	return ret;
@@ -343,7 +343,7 @@ struct ks_sel_dump_ctx {
 	bool locked;		/* this part holds ln->lock (dump_locked) */
 };
 
-static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
+static void *ks_sel_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
 {
 	void *hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
 				&l2tpsel_genl_family, NLM_F_MULTI, cmd);
@@ -359,14 +359,14 @@ static void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cm
  * as well, as WireGuard builds its dumps: the other design, kept only to be
  * measured against this one (bench/vm/guest.sh, Documentation/design.md).
  */
-static int ks_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
-			 struct l2tpsel_net *ln)
+static int ks_sel_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
+			     struct l2tpsel_net *ln)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 
 	ctx->locked = READ_ONCE(ks_dump_locked);
 	if (ctx->locked)
-		mutex_lock(&ln->lock);
+		ks_lock(ln);
 	cb->seq = ks_read_begin(ln);
 	return skb->len;
 }
@@ -375,13 +375,13 @@ static int ks_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
  * End of one dump part: flagged NLM_F_DUMP_INTR if a writer overlapped it;
  * an entry too big for an empty message is an error.
  */
-static int ks_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
-		       struct l2tpsel_net *ln, int start, int ret)
+static int ks_sel_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
+			   struct l2tpsel_net *ln, int start, int ret)
 {
 	if (ks_read_retry(ln, cb->seq))
 		ks_dump_mark_intr(skb, start);
 	if (((struct ks_sel_dump_ctx *)cb->ctx)->locked)
-		mutex_unlock(&ln->lock);
+		ks_unlock(ln);
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
 	return skb->len;
@@ -398,13 +398,13 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		const struct ks_profile *kp = container_of(o, struct ks_profile, obj);
 
-		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
-		if (!hdr || ks_fill_profile(skb, rcu_dereference(kp->p))) {
+		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
+		if (!hdr || ks_sel_fill_profile(skb, rcu_dereference(kp->p))) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -414,7 +414,7 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- tunnels --------------------------------------------------------- */
@@ -462,7 +462,7 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct l2s_tunnel_conf tc = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	int ret;
 
@@ -471,7 +471,7 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_tunnel_conf(info, a, "", &tc);
 	if (ret)
 		return ret;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -496,14 +496,14 @@ out:
 int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	int ret;
 
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -535,7 +535,7 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		struct ks_profile *kp = container_of(o, struct ks_profile, obj);
@@ -551,8 +551,8 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 			struct l2s_dest d;
 
 			ks_dest_snap(ln, p->t[ctx->sub].dest, &d);
-			hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
-			if (!hdr || ks_fill_tunnel(skb, &d, p, ctx->sub)) {
+			hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
+			if (!hdr || ks_sel_fill_tunnel(skb, &d, p, ctx->sub)) {
 				if (hdr)
 					genlmsg_cancel(skb, hdr);
 				ctx->next = id;
@@ -567,7 +567,7 @@ next:
 	}
 out:
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- domains --------------------------------------------------------- */
@@ -575,7 +575,7 @@ out:
 int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	const char *domain, *profile;
 	int ret;
 
@@ -583,7 +583,7 @@ int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	profile = domain ? ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") : NULL;
 	if (!profile)
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_domain_set(ln, domain, profile, &err);
 	if (ret)
 		ks_nl_err(info, NULL, &err, ret);
@@ -596,14 +596,14 @@ int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	const char *domain;
 	int ret;
 
 	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
 	if (!domain)
 		return -EINVAL;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_domain_del(ln, domain, &err);
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
@@ -628,7 +628,7 @@ int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_DOMAIN_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = l2tpsel_pernet(genl_info_net(info));
+	ln = ks_ln(info);
 	rcu_read_lock();
 	kd = ks_domain_find(ln, domain);
 	if (!kd) {
@@ -637,7 +637,7 @@ int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 		ks_msg(info, info->attrs[L2TPSEL_A_DOMAIN], "no domain %s", domain);
 		return -ENOENT;
 	}
-	fail = ks_fill_domain(msg, kd);
+	fail = ks_sel_fill_domain(msg, kd);
 	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
@@ -652,11 +652,11 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	xa_for_each_start(&ln->sel.domains.xa, id, o, ctx->next) {
-		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
-		if (!hdr || ks_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
+		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
+		if (!hdr || ks_sel_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -666,7 +666,7 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = id + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 /* ---- destinations and lockouts --------------------------------------- */
@@ -688,14 +688,14 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	 */
 	ln = l2tpsel_pernet(sock_net(skb->sk));
 	now = ktime_to_ms(ktime_get_boottime());
-	start = ks_dump_begin(skb, cb, ln);
+	start = ks_sel_dump_begin(skb, cb, ln);
 	rcu_read_lock();
 	for (i = ctx->next; (slot = l2s_dest_walk(&ln->sel.core, i)); i++) {
 		if (!READ_ONCE(slot->refs))
 			continue;
 		ks_dest_snap(ln, i, &d);
-		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
-		if (!hdr || ks_fill_dest(skb, &d, now)) {
+		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
+		if (!hdr || ks_sel_fill_dest(skb, &d, now)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -705,14 +705,14 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		ctx->next = i + 1;
 	}
 	rcu_read_unlock();
-	return ks_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, cb, ln, start, ret);
 }
 
 int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	int ret = 0;
 
 	if (!a[L2TPSEL_A_LOCKOUT_TIME] && !a[L2TPSEL_A_MAX_LOGINS]) {
@@ -728,7 +728,7 @@ int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 			return -ERANGE;
 		}
 	}
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	if (a[L2TPSEL_A_LOCKOUT_TIME]) {
 		/* Running lockouts keep their deadline; new ones use the new time. */
 		ret = l2s_set_lockout_time(&ln->sel.core, nla_get_u32(a[L2TPSEL_A_LOCKOUT_TIME]),
@@ -746,7 +746,7 @@ out:
 	return ret;
 }
 
-static int ks_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
+static int ks_sel_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	u32 lockout_s = READ_ONCE(ln->sel.core.lockout_ms) / 1000;
 
@@ -759,7 +759,7 @@ static int ks_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const vo
 /* The settings and the locked count as one state (n_logins moves alone). */
 int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
 {
-	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_lockout_fill, NULL);
+	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_sel_lockout_fill, NULL);
 }
 
 int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
@@ -784,7 +784,8 @@ int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ln = ks_ln(info);
+	ks_wlock(ln);
 	ec.ln = ln;
 	ks_sel_env(ln, &env, &ec);
 	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
@@ -800,7 +801,7 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct l2s_addr local, remote;
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct sk_buff *msg;
 	u32 ms;
 	void *hdr;
@@ -821,7 +822,7 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_LOCK, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
 			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
 	if (ret > 0)
@@ -964,7 +965,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 	int fail;
 
 	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-	       ks_fill_step(msg, &ln->sel.core, p, st);
+	       ks_sel_fill_step(msg, &ln->sel.core, p, st);
 	if (st->kind == L2S_STEP_DONE) {
 		const char *tunnel = NULL;
 
@@ -982,7 +983,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	struct nlattr **a = info->attrs;
 	struct ks_login_req req = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_why why;
 	struct ks_login *kl;
 	struct sk_buff *msg;
@@ -999,7 +1000,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_BEGIN, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	if (a[L2TPSEL_A_TUNNELS]) {
 		tc = kmalloc_array(L2S_DESTS_PER_LEVEL, sizeof(*tc), GFP_KERNEL);
 		ret = tc ? ks_nl_login_set(info, ln, tc, &req.kp) : -ENOMEM;
@@ -1083,7 +1084,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	enum lim_level verdict = LIM_PASS;
 	struct l2s_outcome o = { };
 	struct l2s_err err = { };
-	struct l2tpsel_net *ln;
+	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
 	struct ks_login *kl;
 	struct sk_buff *msg;
@@ -1111,7 +1112,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_REPORT, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ln = ks_wlock(genl_info_net(info));
+	ks_wlock(ln);
 	ret = ks_login_report(ln, info->snd_portid, nla_get_u32(a[L2TPSEL_A_LOGIN_ID]), &o,
 			      &kl, &kp, &st, &err);
 	if (ret) {
@@ -1175,7 +1176,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		ret = -EMSGSIZE;
 		goto err_free;
 	}
-	ln = l2tpsel_pernet(genl_info_net(info));
+	ln = ks_ln(info);
 	/*
 	 * The profile version and the destination table of one moment: a run
 	 * that a writer overlapped is made again, the last time under the mutex.
@@ -1185,7 +1186,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		u32 gen;
 
 		if (locked)
-			ks_lock(genl_info_net(info));
+			ks_lock(ln);
 		gen = ks_read_begin(ln);
 		rcu_read_lock();
 		kp = ks_nl_login_profile(info, ln, &why);
@@ -1211,7 +1212,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	fail = !list;
 	for (i = 0; !fail && i < n; i++) {
 		one = nla_nest_start(msg, L2TPSEL_A_STEP_ENTRY);
-		fail = !one || ks_fill_step(msg, tb.core, &tb.p, &steps[i].st) ||
+		fail = !one || ks_sel_fill_step(msg, tb.core, &tb.p, &steps[i].st) ||
 		       nla_put_u32(msg, L2TPSEL_A_N_CANDIDATES, steps[i].ncand);
 		if (!fail)
 			nla_nest_end(msg, one);
@@ -1248,21 +1249,13 @@ void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool sta
 	struct sk_buff *msg;
 	void *hdr;
 
-	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	msg = ks_event_new(ln, start ? L2TPSEL_CMD_EV_LOCKOUT : L2TPSEL_CMD_EV_UNLOCK, &hdr);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0,
-			  start ? L2TPSEL_CMD_EV_LOCKOUT : L2TPSEL_CMD_EV_UNLOCK);
-	if (!hdr || ks_put_dest(msg, d) ||
-	    (start && nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ms)) ||
-	    (!start && nla_put_u8(msg, L2TPSEL_A_UNLOCK_WHY, why))) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_end(msg, hdr);
-	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+	ks_event_send(ln, msg, hdr,
+		      ks_sel_put_dest(msg, d) ||
+		      (start && nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ms)) ||
+		      (!start && nla_put_u8(msg, L2TPSEL_A_UNLOCK_WHY, why)));
 }
 
 /**
@@ -1279,20 +1272,13 @@ void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
 	struct sk_buff *msg;
 	void *hdr;
 
-	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
-		return;
-	msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	msg = ks_event_new(ln, L2TPSEL_CMD_EV_LOGIN, &hdr);
 	if (!msg)
 		return;
-	hdr = genlmsg_put(msg, 0, 0, &l2tpsel_genl_family, 0, L2TPSEL_CMD_EV_LOGIN);
-	if (!hdr || nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-	    (profile && nla_put_string(msg, L2TPSEL_A_PROFILE, profile)) ||
-	    nla_put_u8(msg, L2TPSEL_A_OK, st->ok) ||
-	    nla_put_u8(msg, L2TPSEL_A_WHY, st->why) ||
-	    (tunnel && nla_put_string(msg, L2TPSEL_A_NAME, tunnel))) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_end(msg, hdr);
-	genlmsg_multicast_netns(&l2tpsel_genl_family, ln->net, msg, 0, 0, GFP_KERNEL);
+	ks_event_send(ln, msg, hdr,
+		      nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
+		      (profile && nla_put_string(msg, L2TPSEL_A_PROFILE, profile)) ||
+		      nla_put_u8(msg, L2TPSEL_A_OK, st->ok) ||
+		      nla_put_u8(msg, L2TPSEL_A_WHY, st->why) ||
+		      (tunnel && nla_put_string(msg, L2TPSEL_A_NAME, tunnel)));
 }

@@ -289,7 +289,7 @@ static void ks_rl_work(struct work_struct *work)
 	unsigned long id;
 	u64 now;
 
-	mutex_lock(&ln->lock);
+	ks_lock(ln);
 	rn->armed_until = 0;
 	now = ks_rl_now();
 	xa_for_each(&rn->throttles.xa, id, o) {
@@ -299,7 +299,7 @@ static void ks_rl_work(struct work_struct *work)
 			ks_th_cpu_sample(ln, t, now);
 	}
 	ks_rl_arm(ln);
-	mutex_unlock(&ln->lock);
+	ks_unlock(ln);
 }
 
 /* ---- rate limits ---------------------------------------------------------- */

@@ -140,7 +140,7 @@ static void ks_expire_work(struct work_struct *work)
 	struct l2s_env env;
 
 	/* A writer: lockouts end under lock-free readers (ks_wlock()). */
-	ks_wlock_ln(ln);
+	ks_wlock(ln);
 	s->armed_until = 0;
 	ks_sel_env(ln, &env, &ec);
 	if (l2s_lockout_expire(&s->core, &env))
@@ -1114,16 +1114,16 @@ static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, voi
 		return NOTIFY_DONE;
 	if (!sessions) {
 		/*
-		 * Not ks_wlock_ln(): the logins it frees change only n_logins,
+		 * Not ks_wlock(): the logins it frees change only n_logins,
 		 * one value (LOCKOUT_GET); moving the generation would flag
 		 * dumps of other sockets for nothing.
 		 */
-		mutex_lock(&ln->lock);
+		ks_lock(ln);
 		ks_logins_release_portid(ln, n->portid);
-		mutex_unlock(&ln->lock);
+		ks_unlock(ln);
 		return NOTIFY_DONE;
 	}
-	ks_wlock_ln(ln);
+	ks_wlock(ln);
 	ks_logins_release_portid(ln, n->portid);
 	ks_sessions_release_portid(ln, n->portid);
 	ks_wunlock(ln);

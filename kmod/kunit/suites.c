@@ -77,7 +77,7 @@ static void l2tpsel_gen_never_zero_test(struct kunit *test)
 	mutex_init(&ln->lock);
 	ln->gen = U32_MAX - 5;
 	for (i = 0; i < 8; i++) {
-		ks_wlock_ln(ln);
+		ks_wlock(ln);
 		KUNIT_EXPECT_TRUE(test, ln->gen & 1);
 		ks_wunlock(ln);
 		g = ks_read_begin(ln);
