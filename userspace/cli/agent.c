@@ -94,49 +94,66 @@ static int agent_talk(const char *path, const char *req)
 	return ret;
 }
 
+/* [ socket PATH ], the last words of @cmd: anything else gets @cmd's usage. */
+static int agent_socket_arg(const char *cmd, const char *usage, int argc, char **argv,
+			    const char **path)
+{
+	for (; argc > 0; NEXT_ARG_FWD()) {
+		if (strcmp(*argv, "socket"))
+			return cli_err("%s: usage: %s", cmd, usage);
+		NEXT_ARG(cmd, "a path");
+		*path = *argv;
+	}
+	return 0;
+}
+
 int agent_login_run(struct cli *c, int argc, char **argv)
 {
-	const char *path = getenv("L2TPSELD_SOCKET");
+	const char *path = getenv("L2TPSELD_SOCKET"), *cmd = "login start";
 	char req[1024];
 	size_t off;
-	int i;
+	int words = argc;
 
 	if (!path || !*path)
 		path = AGENT_SOCKET_DEFAULT;
 	if (!strcmp(argv[0], "show") || !strcmp(argv[0], "stats")) {
-		if (argc == 3 && !strcmp(argv[1], "socket"))
-			path = argv[2];
-		else if (argc != 1)
-			return cli_err("login %s: usage: login %s [socket PATH]", argv[0], argv[0]);
+		bool show = argv[0][1] == 'h';
+
+		if (agent_socket_arg(show ? "login show" : "login stats",
+				     show ? "login show [socket PATH]" : "login stats [socket PATH]",
+				     argc - 1, argv + 1, &path))
+			return -1;
 		snprintf(req, sizeof(req), "%s\n", argv[0]);
 		return agent_talk(path, req);
 	}
 	if (!strcmp(argv[0], "stop")) {
-		if (argc == 4 && !strcmp(argv[2], "socket"))
-			path = argv[3];
-		else if (argc != 2)
+		if (argc < 2)
 			return cli_err("login stop: usage: login stop ID [socket PATH]");
+		if (agent_socket_arg("login stop", "login stop ID [socket PATH]", argc - 2, argv + 2,
+				     &path))
+			return -1;
 		snprintf(req, sizeof(req), "logout %s\n", argv[1]);
 		return agent_talk(path, req);
 	}
 	/* start */
 	off = (size_t)snprintf(req, sizeof(req), "login");
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "socket")) {
-			if (++i >= argc)
-				return cli_err("login start: \"socket\" needs a path");
-			path = argv[i];
+	for (NEXT_ARG_FWD(); argc > 0; NEXT_ARG_FWD()) {
+		if (!strcmp(*argv, "socket")) {
+			NEXT_ARG(cmd, "a path");
+			path = *argv;
 			continue;
 		}
-		if ((!strcmp(argv[i], "profile") || !strcmp(argv[i], "key")) && i + 1 >= argc)
-			return cli_err("login start: \"%s\" needs an argument", argv[i]);
-		if (strpbrk(argv[i], " \t\r\n"))
-			return cli_err("login start: \"%s\": no blanks allowed", argv[i]);
-		off += (size_t)snprintf(req + off, sizeof(req) - off, " %s", argv[i]);
+		if (!strcmp(*argv, "profile") && !NEXT_ARG_OK())
+			return missarg(cmd, *argv, "a profile name");
+		if (!strcmp(*argv, "key") && !NEXT_ARG_OK())
+			return missarg(cmd, *argv, "a load-balancing key");
+		if (strpbrk(*argv, " \t\r\n"))
+			return cli_err("login start: \"%s\": no blanks allowed", *argv);
+		off += (size_t)snprintf(req + off, sizeof(req) - off, " %s", *argv);
 		if (off >= sizeof(req) - 2)
 			return cli_err("login start: arguments too long");
 	}
-	if (argc < 2)
+	if (words < 2)
 		return cli_err("login start: give USER@DOMAIN or profile PROFILE");
 	strcat(req, "\n");
 	return agent_talk(path, req);

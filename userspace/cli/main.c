@@ -3,7 +3,6 @@
  * l2tpsel: configure and inspect L2TP tunnel selection and session admission.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,57 +32,6 @@ static const struct cli_object *const cli_objects[] = {
 };
 
 #define N_OBJECTS (sizeof(cli_objects) / sizeof(cli_objects[0]))
-
-bool cli_matches(const char *arg, const char *word)
-{
-	size_t n = strlen(arg);
-
-	return n && n <= strlen(word) && !strncmp(arg, word, n);
-}
-
-int cli_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("l2tpsel: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return -1;
-}
-
-int cli_nl_err(struct cli *c, const char *what, int err)
-{
-	if (c->nl.errmsg[0])
-		return cli_err("%s: %s (%s)", what, c->nl.errmsg, strerror(-err));
-	return cli_err("%s: %s", what, strerror(-err));
-}
-
-int cli_request(struct cli *c, struct nlmsghdr *nlh, mnl_cb_t cb, const char *what)
-{
-	int err = l2s_nl_talk(&c->nl, nlh, cb, NULL);
-
-	if (err == -EEXIST && c->replace)
-		return err;
-	return err ? cli_nl_err(c, what, err) : 0;
-}
-
-int cli_nl(struct cli *c)
-{
-	int err;
-
-	if (!c->nl_open) {
-		err = l2s_nl_open(&c->nl);
-		if (err)
-			return cli_err("cannot open a generic netlink socket: %s", strerror(-err));
-		c->nl_open = true;
-	}
-	err = l2s_nl_resolve(&c->nl);
-	if (err)
-		return cli_nl_err(c, "cannot reach the kernel", err);
-	return 0;
-}
 
 static void usage(FILE *f)
 {

@@ -28,18 +28,6 @@ static const char *const unlock_why[] = {
 	[L2TPSEL_UNLOCK_EXPIRED] = "expired",
 };
 
-#define NAME_OF(tab, v) ((v) < sizeof(tab) / sizeof((tab)[0]) && (tab)[v] ? (tab)[v] : "unknown")
-
-/* An address attribute as text; "?" when it is malformed. */
-static const char *addr_str(const struct nlattr *a, char *buf, size_t len)
-{
-	uint16_t n = mnl_attr_get_payload_len(a);
-
-	if (!inet_ntop(n == 4 ? AF_INET : AF_INET6, mnl_attr_get_payload(a), buf, len))
-		return "?";
-	return buf;
-}
-
 /* The attributes print in the order the module puts them. */
 static void print_limit_event(const struct nlattr *const *tb, bool reached)
 {
@@ -64,11 +52,13 @@ static void print_dest_event(const struct nlattr *const *tb, bool start)
 
 	pr_str("ev", "%s", start ? "lockout" : "unlock");
 	if (tb[L2TPSEL_A_REMOTE])
-		pr_str("dest", " dest %s", addr_str(tb[L2TPSEL_A_REMOTE], buf, sizeof(buf)));
+		pr_str("dest", " dest %s",
+		       cli_addr_text(tb, L2TPSEL_A_REMOTE, buf, sizeof(buf), "?"));
 	if (tb[L2TPSEL_A_PORT])
 		pr_u64("port", " port %" PRIu64, l2s_attr_u16(tb, L2TPSEL_A_PORT, 0));
 	if (tb[L2TPSEL_A_LOCAL])
-		pr_str("local", " local %s", addr_str(tb[L2TPSEL_A_LOCAL], buf, sizeof(buf)));
+		pr_str("local", " local %s",
+		       cli_addr_text(tb, L2TPSEL_A_LOCAL, buf, sizeof(buf), "?"));
 	if (tb[L2TPSEL_A_LOCKOUT_REMAINING])
 		pr_u64("ms", " ms %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_LOCKOUT_REMAINING, 0));
 	if (tb[L2TPSEL_A_UNLOCK_WHY])
@@ -134,15 +124,23 @@ static int monitor_cb(const struct nlmsghdr *nlh, void *data)
 static int monitor_run(struct cli *c, int argc, char **argv)
 {
 	struct monitor_ctx ctx = { 0 };
+	bool has_count = false;
 	uint32_t count = 0;
 	unsigned int grp;
 	int ret;
 
-	if (argc == 2 && !strcmp(argv[0], "count")) {
-		if (cli_parse_u32("count", argv[1], &count))
-			return -1;
-	} else if (argc) {
-		return cli_err("monitor: unexpected argument \"%s\", try \"l2tpsel monitor help\"", argv[0]);
+	for (; argc > 0; NEXT_ARG_FWD()) {
+		if (!strcmp(*argv, "count")) {
+			if (has_count)
+				return duparg("monitor", *argv);
+			NEXT_ARG("monitor", "a number of events");
+			if (cli_parse_u32("count", *argv, &count))
+				return -1;
+			has_count = true;
+		} else {
+			return cli_err("monitor: unexpected argument \"%s\", try \"l2tpsel monitor help\"",
+				       *argv);
+		}
 	}
 	if (cli_nl(c))
 		return -1;

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The CLI's argument helpers (args.h): the messages that say which
+ * argument was wrong, prefixes, words and numbers.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int missarg(const char *cmd, const char *key, const char *what)
+{
+	return cli_err("%s: \"%s\" needs an argument (%s)", cmd, key, what);
+}
+
+int invarg(const char *cmd, const char *key, const char *arg, const char *choices)
+{
+	return cli_err("%s: %s \"%s\" is unknown: %s", cmd, key, arg, choices);
+}
+
+int duparg(const char *cmd, const char *key)
+{
+	return cli_err("%s: \"%s\" is given twice", cmd, key);
+}
+
+bool cli_matches(const char *arg, const char *word)
+{
+	size_t n = strlen(arg);
+
+	return n && n <= strlen(word) && !strncmp(arg, word, n);
+}
+
+int cli_word_index(const char *arg, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(arg, names[i]))
+			return (int)i;
+	return -1;
+}
+
+int cli_parse_u32(const char *what, const char *s, uint32_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	errno = 0;
+	x = strtoull(s, &end, 0);
+	if (!*s || *end || errno || x > UINT32_MAX || *s == '-')
+		return cli_err("%s \"%s\" is not a number in 0..%u", what, s, UINT32_MAX);
+	*v = (uint32_t)x;
+	return 0;
+}
+
+int cli_parse_u64(const char *what, const char *s, uint64_t *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	if (!*s || *end || errno || *s == '-')
+		return cli_err("%s \"%s\" is not a number", what, s);
+	return 0;
+}
+
+int cli_parse_max(const char *what, const char *s, uint32_t max, const char *too, uint32_t *v)
+{
+	if (cli_parse_u32(what, s, v))
+		return -1;
+	if (*v > max)
+		return cli_err("%s %u %s", what, *v, too);
+	return 0;
+}
+
+const char *cli_verb(int *argc, char ***argv)
+{
+	if (*argc <= 0)
+		return "show";
+	(*argc)--;
+	return *(*argv)++;
+}
