@@ -140,7 +140,7 @@ struct l2d_session {
 	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
 };
 
-/* What the kernel (or the stub) says to try next, or that the login ended. */
+/* What the kernel (or kernel none's core) says to try next, or that the login ended. */
 struct l2d_admit {
 	bool pass;
 	unsigned int level;		/* enum l2tpsel_level that refused */
