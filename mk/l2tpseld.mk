@@ -13,8 +13,9 @@ L2TPD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h a
 		    pppoe.h radius.h)
 
 # The daemon's state machines and everything else without sockets or
-# netlink: also linked into the unit tests (selftests/unit/test_l2tpd_*.c).
-L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kstub.c \
+# netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
+# the unit tests (selftests/unit/test_l2tpd_*.c).
+L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kcore.c \
 		    ppp.c)
 L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
@@ -27,11 +28,11 @@ L2TPD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 
 USER_BINS += $(BUILD)/l2tpseld
 
-$(BUILD)/l2tpseld: $(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(L2TPD_LIB_HDRS) \
+$(BUILD)/l2tpseld: $(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(CORE_SRC) $(L2TPD_LIB_HDRS) \
 		   $(L2TPD_FSM_HDRS) $(DP_HDRS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
-		$(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) -lmnl
+		$(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(CORE_SRC) -lmnl
 
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state

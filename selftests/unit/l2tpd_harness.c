@@ -184,7 +184,7 @@ struct h_node *h_node(const char *const *lines)
 	n->loop.clock = h_clock;
 	n->d = calloc(1, sizeof(*n->d));
 	n->rnd = 7 + 1000 * H->n;
-	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_stub);
+	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
 	H->n++;
 	return n;
 }

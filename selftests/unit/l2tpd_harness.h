@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A simulated network for l2tpseld's state machines: nodes (each a whole
- * struct l2d with the "kernel none" stub) exchange datagrams through
- * outboxes, on one fake millisecond clock.  Tests pump it until a time and
- * look at what each node sent, its login event lines and its state.
+ * struct l2d with "kernel none", the selection core in-process) exchange
+ * datagrams through outboxes, on one fake millisecond clock (the core's
+ * too).  Tests pump it until a time and look at what each node sent, its
+ * login event lines and its state.
  */
 #ifndef L2TPD_HARNESS_H
 #define L2TPD_HARNESS_H

@@ -15,6 +15,7 @@
 #include "l2tpd_harness.h"
 #include "../../userspace/l2tpseld/avp.h"
 #include "../../userspace/l2tpseld/l2tp.h"
+#include "../../userspace/l2tpseld/radius.h"
 
 static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
@@ -149,7 +150,7 @@ UNIT_TEST(l2tpd_access_login_up_and_lns_clears)
 	EXPECT_TRUE(l2tp_msg_get_u32(&A.iccn, L2TP_AVP_TX_CONNECT_SPEED, &speed) && speed == 24000000);
 	EXPECT_TRUE(l2tp_msg_get_u32(&A.iccn, L2TP_AVP_RX_CONNECT_SPEED, &speed) && speed == 1000000);
 	EXPECT_TRUE(A.iccn.avp[L2TP_AVP_FRAMING_TYPE].present);
-	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
 	EXPECT_STREQ(lns->d->tunnels->sessions->user, "02:00:00:00:00:01");
 	ASSERT_TRUE(A.s != NULL);
 	EXPECT_TRUE(A.s->access == &sub_token);
@@ -159,7 +160,7 @@ UNIT_TEST(l2tpd_access_login_up_and_lns_clears)
 	h_run_for(200);
 	EXPECT_EQ(A.gone, 1);
 	EXPECT_EQ(A.done, 1);
-	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	h_fini();
 }
 
@@ -178,7 +179,7 @@ UNIT_TEST(l2tpd_access_login_refused_told_once)
 	EXPECT_EQ(A.avps, 0);			/* no ICCN for a refused call */
 	EXPECT_TRUE(A.why[0] != '\0');
 	UNIT_DIAG("refusal: %s", A.why);
-	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	EXPECT_EQ(lac->n_lines, 0);
 	h_fini();
 }
@@ -201,7 +202,7 @@ UNIT_TEST(l2tpd_access_login_no_route)
 	/* either refused at once (err) or told once through login_done */
 	EXPECT_EQ(A.done + (id ? 0 : 1), 1);
 	EXPECT_EQ(A.done_ok, 0);
-	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	h_fini();
 }
 
@@ -228,7 +229,35 @@ UNIT_TEST(l2tpd_access_subscriber_leaves_during_setup)
 	h_run_for(2000);
 	EXPECT_EQ(A.done, 0);
 	EXPECT_EQ(A.gone, 0);
-	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 0);
+	h_fini();
+}
+
+/*
+ * RADIUS's tunnel set (S-RAD-2) under kernel none: a profile of the login's
+ * own, walked by the core as the module walks LOGIN_BEGIN TUNNELS; counted
+ * while the call is up, freed with it.
+ */
+UNIT_TEST(l2tpd_access_radius_set_kernel_none)
+{
+	struct h_node *lac = setup(lns_plain), *lns;
+	struct rad_set_entry set[2] = {
+		{ .tag = 1, .level = 0, .name = "rad-a", .remote = "10.0.0.2" },
+		{ .tag = 2, .level = 1, .name = "rad-b", .remote = "10.0.0.9" },
+	};
+	char err[128];
+
+	ASSERT_TRUE(lac != NULL);
+	lns = &H->node[1];
+	ASSERT_TRUE(l2d_login_start_set(lac->d, &sub_token, "erin@example", set, 2, "m", "c",
+					err, sizeof(err)) != 0);
+	h_run_for(200);
+	EXPECT_EQ(A.done_ok, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	l2d_session_close(lns->d->tunnels->sessions, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
+	h_run_for(200);
+	EXPECT_EQ(A.gone, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	h_fini();
 }

@@ -83,6 +83,18 @@ UNIT_TEST(l2tpd_conf_errors)
 	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);	/* routes need kernel none */
 	EXPECT_EQ(l2d_conf_line(&c, "kernel none", err, sizeof(err)), 0);
 	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
+	/* kernel none: a profile's lines are the core's 8 preference levels */
+	{
+		char line[64];
+		int i;
+
+		for (i = 2; i <= 9; i++) {
+			snprintf(line, sizeof(line), "route p t%d 10.0.0.%d", i, i + 1);
+			EXPECT_EQ(l2d_conf_line(&c, line, err, sizeof(err)), 0);
+		}
+		EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);
+		EXPECT_TRUE(strstr(err, "at most 8 lines") != NULL);
+	}
 }
 
 /*
@@ -162,8 +174,8 @@ UNIT_TEST(l2tpd_lac_lns_login_logout)
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
-	EXPECT_EQ(lac->d->stub_count, 1);	/* SESSION_UP, role LAC */
-	EXPECT_EQ(lns->d->stub_count, 1);	/* SESSION_UP, role LNS */
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);	/* SESSION_UP, role LAC */
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);	/* SESSION_UP, role LNS */
 	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 1);
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCCN], 1);
 	EXPECT_EQ(lns->sent[L2TP_MSG_ICRP], 1);
@@ -178,8 +190,8 @@ UNIT_TEST(l2tpd_lac_lns_login_logout)
 	h_run_for(100);
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);	/* no session left: tunnel closed */
-	EXPECT_EQ(lac->d->stub_count, 0);
-	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 0);
 	EXPECT_EQ(h_tunnels_in(lac, L2D_T_CLOSING), 1);
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_CLOSING), 1);
@@ -219,7 +231,7 @@ UNIT_TEST(l2tpd_tunnel_reuse)
 	l2d_logout(lac->d, 3);
 	h_run_for(100);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
 	h_fini();
 }
 
@@ -308,7 +320,7 @@ UNIT_TEST(l2tpd_auth_wrong_secret)
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 stopccn result 4 error 0"));
 	EXPECT_TRUE(h_has_line(lac, "done fail reason stopccn"));
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 0);
-	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
 	h_fini();
 }
 
@@ -438,6 +450,49 @@ UNIT_TEST(l2tpd_silent_after_zlb_failover)
 }
 
 /*
+ * "kernel none" runs the module's core: the destination that did not answer
+ * is locked out (S-SEL-4), so the next login goes straight to the second
+ * route; a profile naming only the locked one still tries it (DLNC
+ * unlocked, S-SEL-9); the lockout ends after its 300 s.
+ */
+UNIT_TEST(l2tpd_core_lockout)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
+					     "route q t1 10.0.0.2", "icrq-timeout 5s", NULL };
+	static const char *const zlb_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
+	static const char *const ok_c[] = { "listen 10.0.0.3", NULL };
+	struct h_node *lac, *zlb;
+	uint64_t t0;
+
+	h_reset();
+	lac = h_node(lac_c);
+	zlb = h_node(zlb_c);
+	h_node(ok_c);
+	h_login(lac, "alice@example", "p");
+	h_run_for(5100);
+	EXPECT_TRUE(h_has_line(lac, "done ok session 1 tunnel t2"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 2);
+	t0 = H->now;
+	h_login(lac, "bob@example", "p");
+	h_run_for(100);
+	EXPECT_TRUE(h_has_line(lac, "done ok session 2 tunnel t2"));
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 3);		/* t1 skipped: locked out */
+	EXPECT_EQ(H->now - t0, 100);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 2);
+	h_login(lac, "carol@example", "q");
+	h_run_for(10);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 4);		/* its only destination: tried */
+	EXPECT_EQ(zlb->sent[L2TP_MSG_ICRP], 0);
+	/* carol's no-reply locked it again for 300 s: after that p tries t1 first */
+	h_run_for(5000 + 300000);
+	h_login(lac, "dave@example", "p");
+	h_run_for(10);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 5);
+	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p"));
+	h_fini();
+}
+
+/*
  * A late ICRP on a tunnel with a live session.  The LAC gives up the call
  * before the LNS's session ID is known: it must not send a CDN with Session
  * ID 0 (xl2tpd takes that for the tunnel and tears down every session in it:
@@ -529,8 +584,8 @@ UNIT_TEST(l2tpd_lns_admission_refusal)
 	h_run_for(100);
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 cdn result 4 error 4"));
 	EXPECT_EQ(lns->d->stats.sessions_refused, 1);
-	EXPECT_EQ(lns->d->stub_count, 1);
-	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
 	h_fini();
 }
@@ -550,7 +605,7 @@ UNIT_TEST(l2tpd_lac_admission_refusal)
 	EXPECT_TRUE(h_has_line(lac, "done fail reason refused level 0"));
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
-	EXPECT_EQ(lns->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
 	h_fini();
 }
 
@@ -567,8 +622,8 @@ UNIT_TEST(l2tpd_peer_stopccn)
 	ASSERT_TRUE(lns->d->tunnels != NULL);
 	l2d_tunnel_stop(lns->d->tunnels, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
 	h_run_for(100);
-	EXPECT_EQ(lac->d->stub_count, 0);
-	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
 	EXPECT_EQ(h_tunnels_in(lac, L2D_T_CLOSING), 1);
 	EXPECT_EQ(lac->d->tunnels->stop_result, L2TP_STOPCCN_SHUTTING_DOWN);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 0);	/* never answer a StopCCN with one */
@@ -758,16 +813,16 @@ UNIT_TEST(l2tpd_hello_dead_peer)
 	lns = h_node(lns_plain);
 	h_login(lac, "a@x", NULL);
 	h_run_for(100);
-	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
 	h_run_for(20000);
 	EXPECT_EQ(lac->sent[L2TP_MSG_HELLO], 1);
 	lns->down = true;
 	/* next HELLO at 40 s, resent at 41, 43, 47, given up at 55 s */
 	h_run_for(33000);
-	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
 	h_run_for(2000);
 	EXPECT_EQ(lac->sent[L2TP_MSG_HELLO], 5);
-	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 0);
 	h_fini();
 }
@@ -869,7 +924,7 @@ UNIT_TEST(l2tpd_crafted_wrong_state)
 	h_inject(lac, &lns->addr, buf, len);
 	h_run_for(10);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(lac->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	h_fini();
 }
 
@@ -898,7 +953,7 @@ UNIT_TEST(l2tpd_crafted_bad_icrq)
 	EXPECT_EQ(lns->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(lns->d->n_sessions, 1);
-	EXPECT_EQ(lns->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
 	h_fini();
 }
 
@@ -968,7 +1023,7 @@ UNIT_TEST(l2tpd_rl_lns_sccrq_icrq)
 	h_login(lac, "a@x", NULL);
 	h_run_for(100);
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 cdn result 2 error 4"));
-	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
 	/* ICRQ dropped: acknowledged, never answered: the ICRQ timeout */
 	h_reset();
 	lac = h_node(lac_one);
@@ -1000,7 +1055,7 @@ UNIT_TEST(l2tpd_lac_refuses_incoming_call)
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICRP], 0);
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(lac->d->stats.calls_refused, 1);
-	EXPECT_EQ(lac->d->stub_count, 1);		/* only the login's session */
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);		/* only the login's session */
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(lac->d->n_sessions, 1);
 	EXPECT_EQ(lns->d->n_sessions, 1);		/* its call was cleared by the CDN */
@@ -1104,9 +1159,9 @@ UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
 	EXPECT_EQ(lac->n_done_ok, 1);
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 1);		/* only to the second LNS */
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
-	EXPECT_EQ(lac->d->stub_count, 1);
-	EXPECT_EQ(lns->d->stub_count, 0);		/* the first LNS released its call */
-	EXPECT_EQ(lnsb->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);		/* the first LNS released its call */
+	EXPECT_EQ(l2d_kcore_sessions(lnsb->d), 1);
 	EXPECT_EQ(fake_dp_sessions, 1);
 
 	/* no kernel tunnel: StopCCN, the login goes on elsewhere */
@@ -1122,7 +1177,7 @@ UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
 	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(lac->d->stub_count, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
 	EXPECT_EQ(fake_dp_sessions, 1);
 
 	/* the LNS without a data path for the call: CDN 4 after the ICCN */
@@ -1136,8 +1191,8 @@ UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
 	h_login(lac, "c@x", NULL);
 	h_run_for(1000);
 	EXPECT_EQ(lns->sent[L2TP_MSG_CDN], 1);
-	EXPECT_EQ(lns->d->stub_count, 0);
-	EXPECT_EQ(lac->d->stub_count, 0);		/* the LAC's session ended by that CDN */
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);		/* the LAC's session ended by that CDN */
 	EXPECT_EQ(lns->d->stats.sessions_failed, 1);
 	EXPECT_EQ(fake_dp_sessions, 0);
 	h_fini();

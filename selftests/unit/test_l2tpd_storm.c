@@ -86,8 +86,8 @@ UNIT_TEST(l2tpd_storm_1000_login_logout)
 	EXPECT_EQ(lac->n_no_reply, 0);
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 1001);
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 1);
-	EXPECT_EQ(lac->d->stub_count, 1001);
-	EXPECT_EQ(lns->d->stub_count, 1001);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1001);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1001);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1001);
 	EXPECT_EQ(lac->d->tunnels->rel.stats.queue_full, 0);
 	EXPECT_TRUE(lac->d->tunnels->rel.stats.queue_peak > 16);
@@ -98,8 +98,8 @@ UNIT_TEST(l2tpd_storm_1000_login_logout)
 	h_run_for(60000);
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1001);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(lac->d->stub_count, 0);
-	EXPECT_EQ(lns->d->stub_count, 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 0);
 	h_fini();
 }

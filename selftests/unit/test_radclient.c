@@ -214,7 +214,7 @@ static struct l2d *setup(struct l2d_conf *c, struct l2d_loop *loop)
 	c->radius_tries = 2;
 	c->radius_dead_ms = 60000;
 	l2d_loop_init(loop, true);
-	l2d_init(d, c, loop, &t_env, &l2d_kops_stub);
+	l2d_init(d, c, loop, &t_env, &l2d_kops_core);
 	if (l2d_radius_open(d, err, sizeof(err)))
 		return NULL;
 	return d;

@@ -69,25 +69,8 @@ static void str_copy(const struct nlattr *const *tb, int type, char *dst, size_t
 static bool addr_of(const struct nlattr *const *tb, int type, uint16_t port, struct l2d_addr *out)
 {
 	uint8_t b[16];
-	unsigned int len = l2s_attr_addr(tb, type, b);
 
-	memset(out, 0, sizeof(*out));
-	if (len == 4) {
-		struct sockaddr_in *s = (struct sockaddr_in *)&out->ss;
-
-		s->sin_family = AF_INET;
-		s->sin_port = htons(port);
-		memcpy(&s->sin_addr, b, 4);
-		out->len = sizeof(*s);
-	} else if (len == 16) {
-		struct sockaddr_in6 *s = (struct sockaddr_in6 *)&out->ss;
-
-		s->sin6_family = AF_INET6;
-		s->sin6_port = htons(port);
-		memcpy(&s->sin6_addr, b, 16);
-		out->len = sizeof(*s);
-	}
-	return len != 0;
+	return l2d_addr_set(out, b, l2s_attr_addr(tb, type, b), port);
 }
 
 struct step_ctx {

@@ -47,6 +47,27 @@ const char *l2d_end_name(enum l2d_end e)
 	return (unsigned int)e < sizeof(end_names) / sizeof(*end_names) ? end_names[e] : "?";
 }
 
+bool l2d_addr_set(struct l2d_addr *out, const void *bytes, unsigned int len, uint16_t port)
+{
+	memset(out, 0, sizeof(*out));
+	if (len == 4) {
+		struct sockaddr_in *s = (struct sockaddr_in *)&out->ss;
+
+		s->sin_family = AF_INET;
+		s->sin_port = htons(port);
+		memcpy(&s->sin_addr, bytes, 4);
+		out->len = sizeof(*s);
+	} else if (len == 16) {
+		struct sockaddr_in6 *s = (struct sockaddr_in6 *)&out->ss;
+
+		s->sin6_family = AF_INET6;
+		s->sin6_port = htons(port);
+		memcpy(&s->sin6_addr, bytes, 16);
+		out->len = sizeof(*s);
+	}
+	return out->len != 0;
+}
+
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port)
 {
 	char ip[INET6_ADDRSTRLEN] = "?";

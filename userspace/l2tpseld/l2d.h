@@ -2,7 +2,7 @@
 /*
  * l2tpseld: the L2TPv2 agent (issue 5, S-L2TP-1..5).  Types shared by the
  * tunnel and call state machines (tunnel.c, session.c), the LAC login
- * driver (lac.c), the kernel interfaces (knl.c, kstub.c), the local API
+ * driver (lac.c), the kernel interfaces (knl.c, kcore.c), the local API
  * (api.c) and main.c.
  *
  * The state machines do no I/O of their own: they send through
@@ -140,7 +140,7 @@ struct l2d_session {
 	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
 };
 
-/* What the kernel (or the stub) says to try next, or that the login ended. */
+/* What the kernel (or kernel none's core) says to try next, or that the login ended. */
 struct l2d_admit {
 	bool pass;
 	unsigned int level;		/* enum l2tpsel_level that refused */
@@ -171,7 +171,7 @@ struct l2d_login {
 	struct l2d_session *s;		/* the current attempt */
 	struct l2d_step step;		/* the current attempt's step */
 	unsigned int attempts;
-	unsigned int cursor;		/* kernel none: next route to try */
+	void *kstate;			/* kernel none: the core's walk (kcore.c) */
 	bool dead;
 	/* the access role: the subscriber, told the end through aops->login_done */
 	void *access;
@@ -190,7 +190,7 @@ struct l2d_login {
 	uint64_t call_us;		/* ICRQ queued to ICRP, over its attempts */
 };
 
-/* Selection and admission: the l2tpsel module (knl.c) or a stub (kstub.c). */
+/* Selection and admission: the l2tpsel module (knl.c) or the core in-process (kcore.c). */
 /* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
 struct l2d_rlreq {
 	uint8_t dir, msg;		/* enum l2tpsel_rl_dir, enum l2tpsel_rl_msg */
@@ -221,6 +221,8 @@ struct l2d_kops {
 	int (*session_up)(struct l2d *d, struct l2d_session *s, struct l2d_admit *a);
 	/* end every count of a session (either kind) */
 	int (*session_down)(struct l2d *d, uint64_t key);
+	/* the login is freed, done or not; may be NULL */
+	void (*login_end)(struct l2d *d, struct l2d_login *lg);
 	void (*fini)(struct l2d *d);
 	const char *(*errmsg)(struct l2d *d);	/* the last refusal's text, or NULL */
 	int (*rl_check)(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
@@ -304,7 +306,6 @@ struct l2d {
 	struct l2d_session *sess_by_id[65536];
 	struct l2d_login *logins;
 	struct l2d_session *dead_sessions;	/* freed at the end of the turn */
-	uint32_t stub_count;		/* kernel none: admitted sessions */
 	uint32_t next_login_id, next_serial;
 	unsigned int n_tunnels, n_sessions;
 	unsigned int n_lns_setup;	/* LNS tunnels not yet established */
@@ -360,6 +361,8 @@ const char *l2d_sstate_name(enum l2d_sstate s);
 const char *l2d_end_name(enum l2d_end e);
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port);
 uint16_t l2d_port(const struct l2d_addr *a);	/* host order, 0 when unset */
+/* @out from an address's 4 or 16 bytes and @port; false (and empty) for another @len */
+bool l2d_addr_set(struct l2d_addr *out, const void *bytes, unsigned int len, uint16_t port);
 
 /* The rate limiter's verdict (pass when off or unavailable). */
 unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
@@ -435,7 +438,10 @@ const char *l2d_quote_str(char *dst, size_t cap, const char *s);
 /* Room for a quoted field of @n bytes. */
 #define L2D_QUOTED_SIZE(n)	(4 * (n) + 1)
 
-extern const struct l2d_kops l2d_kops_stub;
+extern const struct l2d_kops l2d_kops_core;
+/* kernel none: the sessions counted (the core's chassis count) */
+uint32_t l2d_kcore_sessions(struct l2d *d);
+
 extern const struct l2d_kops l2d_kops_netlink;
 
 /* ---- the agent's parts, opened and closed by main.c ---- */

@@ -199,4 +199,7 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 /* The secret for a LAC tunnel name or an LNS peer Host Name, or NULL. */
 const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name);
 
+/* kernel none: 0 when the route lines make a core (kcore.c), else -1 and a message */
+int l2d_kcore_check(const struct l2d_conf *c, char *err, size_t errlen);
+
 #endif

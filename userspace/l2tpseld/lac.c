@@ -66,6 +66,8 @@ void l2d_login_free(struct l2d_login *lg)
 	}
 	if (lg->s)
 		lg->s->login = NULL;
+	if (d->kops->login_end)
+		d->kops->login_end(d, lg);
 	if (lg->client && d->env->login_event)
 		d->env->login_event(d, lg, NULL);	/* detach from the client */
 	if (lg->access && d->aops)
@@ -274,11 +276,8 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 	if (ret) {
 		const char *km = d->kops->errmsg ? d->kops->errmsg(d) : NULL;
 
-		if (ret == -EOPNOTSUPP)
-			snprintf(err, errlen, "RADIUS tunnel attributes need the l2tpsel module");
-		else
-			snprintf(err, errlen, "kernel: %s", km ? km : ret == -2 ?
-				 "no such profile or domain" : "login begin failed");
+		snprintf(err, errlen, "kernel: %s", km ? km : ret == -2 ?
+			 "no such profile or domain" : "login begin failed");
 		l2d_log(d, L2D_LOG_ERR, "login %u: LOGIN_BEGIN: %d", lg->id, ret);
 		lg->client = NULL;
 		lg->access = NULL;	/* the caller has the error */

@@ -574,7 +574,7 @@ int main(int argc, char **argv)
 	D = calloc(1, sizeof(*D));
 	if (!D)
 		return 1;
-	l2d_init(D, &conf, &loop, &env, conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_stub : &l2d_kops_netlink);
+	l2d_init(D, &conf, &loop, &env, conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
 	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
 		return 1;
