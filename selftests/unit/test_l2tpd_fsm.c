@@ -13,14 +13,14 @@
 
 #include <linux/l2tpsel.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "l2tpd_harness.h"
 
 /* LAC at 10.0.0.1 with routes to nodes 2.. (profile p), LNS nodes after it. */
 static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
 
-UNIT_TEST(l2tpd_timer_heap)
+TEST(l2tpd_timer_heap)
 {
 	struct l2d_loop l;
 	struct l2d_timer t[200];
@@ -52,7 +52,7 @@ UNIT_TEST(l2tpd_timer_heap)
 	l2d_loop_fini(&l);
 }
 
-UNIT_TEST(l2tpd_conf_errors)
+TEST(l2tpd_conf_errors)
 {
 	struct l2d_conf c;
 	char err[200];
@@ -90,7 +90,7 @@ UNIT_TEST(l2tpd_conf_errors)
  * (accel-ppp's ephemeral ports); the LAC goes on with that port, and its
  * socket is connected only then (issue 15).
  */
-UNIT_TEST(l2tpd_lac_follows_sccrp_from_another_port)
+TEST(l2tpd_lac_follows_sccrp_from_another_port)
 {
 	struct h_node *lac, *lns;
 	const struct sockaddr_in *peer;
@@ -113,7 +113,7 @@ UNIT_TEST(l2tpd_lac_follows_sccrp_from_another_port)
 }
 
 /* S-L2TP-1: SCCRQ/SCCRP/SCCCN, ICRQ/ICRP/ICCN; logout: CDN, StopCCN, hold */
-UNIT_TEST(l2tpd_lac_lns_login_logout)
+TEST(l2tpd_lac_lns_login_logout)
 {
 	struct h_node *lac, *lns;
 	const char *l;
@@ -164,7 +164,7 @@ UNIT_TEST(l2tpd_lac_lns_login_logout)
 }
 
 /* A second login to the same destination reuses the established tunnel. */
-UNIT_TEST(l2tpd_tunnel_reuse)
+TEST(l2tpd_tunnel_reuse)
 {
 	struct h_node *lac, *lns;
 
@@ -217,7 +217,7 @@ static void tap_hidden(int from, const uint8_t *buf, size_t len)
 	}
 }
 
-UNIT_TEST(l2tpd_auth_hidden)
+TEST(l2tpd_auth_hidden)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 sesame", "hide-avps yes", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * sesame", "hide-avps yes", NULL };
@@ -240,7 +240,7 @@ UNIT_TEST(l2tpd_auth_hidden)
 }
 
 /* tgroup-map: the tunnel group of an address reached; or none */
-UNIT_TEST(l2tpd_tgroup_map)
+TEST(l2tpd_tgroup_map)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "tgroup-map 10.0.0.2 gw-a", NULL };
 	static const char *const lns_n[] = { "listen 10.0.0.2", "tgroup-by-address no", NULL };
@@ -263,7 +263,7 @@ UNIT_TEST(l2tpd_tgroup_map)
 	h_fini();
 }
 
-UNIT_TEST(l2tpd_auth_wrong_secret)
+TEST(l2tpd_auth_wrong_secret)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 sesame", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * other", NULL };
@@ -283,7 +283,7 @@ UNIT_TEST(l2tpd_auth_wrong_secret)
 	h_fini();
 }
 
-UNIT_TEST(l2tpd_auth_lns_requires)
+TEST(l2tpd_auth_lns_requires)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-auth-required yes", NULL };
 	struct h_node *lac;
@@ -301,7 +301,7 @@ UNIT_TEST(l2tpd_auth_lns_requires)
  * Silent LNS: SCCRQ sent at 0, 1, 3, 7 s (back-off 1 s doubling), the
  * sccrq-timeout (10 s) ends it as no-reply before retransmission would.
  */
-UNIT_TEST(l2tpd_silent_setup_timeout)
+TEST(l2tpd_silent_setup_timeout)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
 	struct h_node *lac;
@@ -328,7 +328,7 @@ UNIT_TEST(l2tpd_silent_setup_timeout)
 }
 
 /* Without the setup timeout, retransmission gives up: 0,1,3,7,15,23 s, no reply at 31 s. */
-UNIT_TEST(l2tpd_silent_retransmission_gives_up)
+TEST(l2tpd_silent_retransmission_gives_up)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "sccrq-timeout 60s", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
@@ -351,7 +351,7 @@ UNIT_TEST(l2tpd_silent_retransmission_gives_up)
 }
 
 /* retries-setup 2: 0, 1, 3 s, no reply at 7 s */
-UNIT_TEST(l2tpd_retries_setup_count)
+TEST(l2tpd_retries_setup_count)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "sccrq-timeout 60s", "retries-setup 2", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
@@ -374,7 +374,7 @@ UNIT_TEST(l2tpd_retries_setup_count)
  * ICRQ setup timeout (not retransmission, which stopped at the ack) makes
  * it no-reply, and the login fails over to the next destination.
  */
-UNIT_TEST(l2tpd_silent_after_zlb_failover)
+TEST(l2tpd_silent_after_zlb_failover)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
 					     "icrq-timeout 5s", NULL };
@@ -426,7 +426,7 @@ static void tap_cdn_sid0(int from, const uint8_t *buf, size_t len)
 		cdn_sid0++;
 }
 
-UNIT_TEST(l2tpd_late_icrp_cdn_keeps_tunnel)
+TEST(l2tpd_late_icrp_cdn_keeps_tunnel)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "icrq-timeout 2s", NULL };
 	struct h_node *lac, *lns;
@@ -466,7 +466,7 @@ UNIT_TEST(l2tpd_late_icrp_cdn_keeps_tunnel)
 }
 
 /* An always-CDN LNS: the login ends with the CDN, no failover. */
-UNIT_TEST(l2tpd_cdn_ends_login)
+TEST(l2tpd_cdn_ends_login)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
 	static const char *const cdn_c[] = { "listen 10.0.0.2", "lns-mode cdn 5 7", NULL };
@@ -486,7 +486,7 @@ UNIT_TEST(l2tpd_cdn_ends_login)
 }
 
 /* S-LIM-7: the LNS's admission refuses with CDN 4/4. */
-UNIT_TEST(l2tpd_lns_admission_refusal)
+TEST(l2tpd_lns_admission_refusal)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "stub-limit 1", NULL };
 	struct h_node *lac, *lns;
@@ -507,7 +507,7 @@ UNIT_TEST(l2tpd_lns_admission_refusal)
 }
 
 /* LAC-role admission refuses after the login succeeded: CDN 4/4 to the LNS. */
-UNIT_TEST(l2tpd_lac_admission_refusal)
+TEST(l2tpd_lac_admission_refusal)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "stub-limit 1", NULL };
 	struct h_node *lac, *lns;
@@ -526,7 +526,7 @@ UNIT_TEST(l2tpd_lac_admission_refusal)
 }
 
 /* StopCCN from the LNS: established sessions go down, counts released. */
-UNIT_TEST(l2tpd_peer_stopccn)
+TEST(l2tpd_peer_stopccn)
 {
 	struct h_node *lac, *lns;
 
@@ -548,7 +548,7 @@ UNIT_TEST(l2tpd_peer_stopccn)
 }
 
 /* StopCCN during setup: outcome stopccn with the LNS's result and error. */
-UNIT_TEST(l2tpd_stopccn_during_setup)
+TEST(l2tpd_stopccn_during_setup)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
 	struct h_node *lac, *lns;
@@ -566,7 +566,7 @@ UNIT_TEST(l2tpd_stopccn_during_setup)
 }
 
 /* The API client goes away during setup: outcome client-gone, CDN to the LNS. */
-UNIT_TEST(l2tpd_client_gone)
+TEST(l2tpd_client_gone)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
 	struct h_node *lac;
@@ -590,7 +590,7 @@ UNIT_TEST(l2tpd_client_gone)
 }
 
 /* A lost SCCRP: the LAC retransmits its SCCRQ, the LNS keeps one tunnel. */
-UNIT_TEST(l2tpd_lost_sccrp_duplicate_sccrq)
+TEST(l2tpd_lost_sccrp_duplicate_sccrq)
 {
 	struct h_node *lac, *lns;
 
@@ -609,7 +609,7 @@ UNIT_TEST(l2tpd_lost_sccrp_duplicate_sccrq)
 }
 
 /* Lost ICCN: the LNS acks nothing, the LAC retransmits, the LNS comes up. */
-UNIT_TEST(l2tpd_lost_iccn)
+TEST(l2tpd_lost_iccn)
 {
 	struct h_node *lac, *lns;
 
@@ -628,7 +628,7 @@ UNIT_TEST(l2tpd_lost_iccn)
 }
 
 /* §4.4.3 Tie Breaker: two agents set up tunnels to each other at once. */
-UNIT_TEST(l2tpd_tie_breaker)
+TEST(l2tpd_tie_breaker)
 {
 	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
 	static const char *const b_c[] = { "listen 10.0.0.2", "route p tb 10.0.0.1", NULL };
@@ -655,7 +655,7 @@ UNIT_TEST(l2tpd_tie_breaker)
  * breaker value, the initiator which included the Tie Breaker AVP wins": a
  * sends none, b does; a's tunnel goes, both calls ride b's.
  */
-UNIT_TEST(l2tpd_tie_breaker_only_peer)
+TEST(l2tpd_tie_breaker_only_peer)
 {
 	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2",
 					   "tie-breaker no", NULL };
@@ -685,7 +685,7 @@ UNIT_TEST(l2tpd_tie_breaker_only_peer)
  * that tied gets no SCCRP, and the call on the lost tunnel fails as a local
  * failure (the LNS is not locked out).
  */
-UNIT_TEST(l2tpd_tie_breaker_equal_no_sccrp)
+TEST(l2tpd_tie_breaker_equal_no_sccrp)
 {
 	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
 	struct l2d_addr p;
@@ -718,7 +718,7 @@ UNIT_TEST(l2tpd_tie_breaker_equal_no_sccrp)
 }
 
 /* Established tunnel: HELLO keepalives; a dead peer drops the sessions. */
-UNIT_TEST(l2tpd_hello_dead_peer)
+TEST(l2tpd_hello_dead_peer)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "hello-interval 20s",
 					     "retries-established 3", NULL };
@@ -753,7 +753,7 @@ static struct l2d_addr peer_addr(void)
 	return a;
 }
 
-UNIT_TEST(l2tpd_crafted_sccrq_duplicate_and_version)
+TEST(l2tpd_crafted_sccrq_duplicate_and_version)
 {
 	struct h_node *lns;
 	struct l2d_addr p = peer_addr();
@@ -792,7 +792,7 @@ UNIT_TEST(l2tpd_crafted_sccrq_duplicate_and_version)
 	h_fini();
 }
 
-UNIT_TEST(l2tpd_crafted_garbage_and_unknown_tunnel)
+TEST(l2tpd_crafted_garbage_and_unknown_tunnel)
 {
 	struct h_node *lns;
 	struct l2d_addr p = peer_addr();
@@ -814,7 +814,7 @@ UNIT_TEST(l2tpd_crafted_garbage_and_unknown_tunnel)
 }
 
 /* A message out of sequence (SCCRP on an established tunnel): StopCCN 7 (§7.1). */
-UNIT_TEST(l2tpd_crafted_wrong_state)
+TEST(l2tpd_crafted_wrong_state)
 {
 	struct h_node *lac, *lns;
 	struct l2tp_builder b;
@@ -845,7 +845,7 @@ UNIT_TEST(l2tpd_crafted_wrong_state)
 }
 
 /* An ICRQ without its Call Serial Number: CDN (required AVP missing), no session. */
-UNIT_TEST(l2tpd_crafted_bad_icrq)
+TEST(l2tpd_crafted_bad_icrq)
 {
 	struct h_node *lac, *lns;
 	struct l2tp_builder b;
@@ -875,7 +875,7 @@ UNIT_TEST(l2tpd_crafted_bad_icrq)
 
 /* ---- the rate limiter's verdicts (RL_CHECK, Documentation/ratelimit.md) ---- */
 
-UNIT_TEST(l2tpd_rl_login_and_attempt)
+TEST(l2tpd_rl_login_and_attempt)
 {
 	static const char *const lac_r[] = { "route p t1 10.0.0.2", "stub-rl login reject", NULL };
 	static const char *const lac_a[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
@@ -906,7 +906,7 @@ UNIT_TEST(l2tpd_rl_login_and_attempt)
 	h_fini();
 }
 
-UNIT_TEST(l2tpd_rl_lns_sccrq_icrq)
+TEST(l2tpd_rl_lns_sccrq_icrq)
 {
 	static const char *const sr[] = { "listen 10.0.0.2", "stub-rl sccrq reject", NULL };
 	static const char *const sd[] = { "listen 10.0.0.2", "stub-rl sccrq drop", NULL };
@@ -952,7 +952,7 @@ UNIT_TEST(l2tpd_rl_lns_sccrq_icrq)
 }
 
 /* The LNS places a call to a LAC without listen: CDN 5, nothing counted. */
-UNIT_TEST(l2tpd_lac_refuses_incoming_call)
+TEST(l2tpd_lac_refuses_incoming_call)
 {
 	struct h_node *lac, *lns;
 	struct l2d_session *s;
@@ -980,7 +980,7 @@ UNIT_TEST(l2tpd_lac_refuses_incoming_call)
 }
 
 /* §6.7: an OCRQ is refused with a CDN to the peer's session; the tunnel stays. */
-UNIT_TEST(l2tpd_ocrq_refused_with_cdn)
+TEST(l2tpd_ocrq_refused_with_cdn)
 {
 	static const char *const both[] = { "route p t1 10.0.0.2", "listen 10.0.0.1", NULL };
 	struct h_node *lac, *lns;
@@ -1054,7 +1054,7 @@ static const struct l2d_dpops fake_dp = {
  * login tries the next LNS (outcome local, nobody blamed), nothing stays
  * counted; on the LNS side the same for its half.
  */
-UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
+TEST(l2tpd_dataplane_failure_ends_the_call)
 {
 	static const char *const lac_two[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
 	static const char *const lns3[] = { "listen 10.0.0.3", NULL };
@@ -1119,7 +1119,7 @@ UNIT_TEST(l2tpd_dataplane_failure_ends_the_call)
  * Sequencing Required and both sides create the kernel session with
  * numbered data; without it, neither does.  Issue 15, finding 6.
  */
-UNIT_TEST(l2tpd_sequencing_required_numbers_the_data)
+TEST(l2tpd_sequencing_required_numbers_the_data)
 {
 	static const char *const lac_seq[] = { "route p t1 10.0.0.2", "data-sequencing yes", NULL };
 	struct h_node *lac, *lns;
@@ -1142,7 +1142,7 @@ UNIT_TEST(l2tpd_sequencing_required_numbers_the_data)
 }
 
 /* §5.7: a second StopCCN while closing is acknowledged; the hold runs from the first. */
-UNIT_TEST(l2tpd_stopccn_while_closing_keeps_the_hold)
+TEST(l2tpd_stopccn_while_closing_keeps_the_hold)
 {
 	struct h_node *lac, *lns;
 	struct l2tp_builder b;
