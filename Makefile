@@ -19,6 +19,10 @@ CORE_SRC := $(sort $(wildcard core/*.c))
 LIB_SRC  := userspace/lib/nl.c userspace/lib/attr.c userspace/lib/print.c userspace/lib/conf.c
 CLI_SRC  := $(sort $(wildcard userspace/cli/*.c))
 HDRS     := $(wildcard uapi/linux/*.h core/*.h userspace/lib/*.h userspace/cli/*.h kmod/*.h)
+# The one C test harness: unit tests, netlink tests, core/tests/ (t.h).
+HARNESS_SRC      := selftests/lib/harness.c
+HARNESS_HDRS     := selftests/lib/harness.h
+HARNESS_CPPFLAGS := -Iselftests/lib
 
 # Binaries under build/; parts add theirs to USER_BINS in mk/*.mk, which are
 # read here, before any rule uses the variables they extend.

@@ -10,9 +10,9 @@ KSRC_TAR := $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz))
 CHECKPATCH := $(BUILD)/checkpatch/scripts/checkpatch.pl
 # The sources, not what Kbuild generates (*.mod.c).  The core's cases
 # (core/tests/*.c, fix.h) are kernel C too, built into the KUnit module;
-# core/tests/t.h is not checked: its userspace half is the unit harness's
-# macros (a return in ASSERT, a typedef of the test context), which
-# checkpatch refuses by design.
+# core/tests/t.h is not checked: its userspace half maps to the C test
+# harness's macros (a typedef of the test context, a check followed by its
+# message), which checkpatch refuses by design.
 CHECK_SRC = $(filter-out %.mod.c,$(wildcard kmod/*.c kmod/*.h kmod/kunit/*.c core/*.c core/*.h \
 	core/tests/*.c core/tests/fix.h))
 

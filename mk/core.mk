@@ -5,8 +5,8 @@
 
 # core/tests/*.c are the cases shared with the KUnit module (issue 17):
 # kmod/kunit/suites.c includes them, the unit tests link them.
-UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c core/tests/*.c))
-UNIT_HDRS := $(wildcard selftests/unit/*.h core/tests/*.h)
+UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c core/tests/*.c)) $(HARNESS_SRC)
+UNIT_HDRS := $(wildcard selftests/unit/*.h core/tests/*.h) $(HARNESS_HDRS)
 CONF_SRC  := userspace/lib/conf.c
 SIM_SRC   := $(sort $(wildcard userspace/sim/*.c)) $(CONF_SRC)
 CORE_HDRS := $(wildcard core/*.h) userspace/lib/conf.h
@@ -18,7 +18,7 @@ USER_BINS += $(BUILD)/l2tpsel-sim
 
 $(BUILD)/unit-tests: $(UNIT_SRC) $(UNIT_HDRS) $(CORE_SRC) $(CORE_HDRS) $(CONF_SRC) $(L2TPD_LIB_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
+	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(HARNESS_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
 		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPD_LIB_SRC)
 
 $(BUILD)/l2tpsel-sim: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)

@@ -8,13 +8,13 @@ NLDUMP_TEST_SRC := $(wildcard selftests/nl/*.c)
 
 .PHONY: nl-dump-tests
 
-$(BUILD)/nl-dump-tests: $(NLDUMP_TEST_SRC) selftests/unit/unit.c selftests/unit/unit.h \
+$(BUILD)/nl-dump-tests: $(NLDUMP_TEST_SRC) $(HARNESS_SRC) $(HARNESS_HDRS) \
 		userspace/lib/nl.c userspace/lib/nl.h userspace/lib/attr.c userspace/lib/attr.h \
 		uapi/linux/l2tpsel.h
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(USER_CFLAGS) $(SAN_CFLAGS) \
+	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) \
 		-DL2S_UAPI_HEADER='"$(CURDIR)/uapi/linux/l2tpsel.h"' -o $@ \
-		$(NLDUMP_TEST_SRC) selftests/unit/unit.c userspace/lib/nl.c userspace/lib/attr.c -lmnl
+		$(NLDUMP_TEST_SRC) $(HARNESS_SRC) userspace/lib/nl.c userspace/lib/attr.c -lmnl
 
 nl-dump-tests: $(BUILD)/nl-dump-tests
 	$(BUILD)/nl-dump-tests

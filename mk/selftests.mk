@@ -19,9 +19,9 @@ NLT_CFLAGS := $(USER_CPPFLAGS) -Iselftests/include $(USER_CFLAGS)
 USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz $(BUILD)/extack_race $(BUILD)/userns_exec \
 	     $(BUILD)/obj_caps
 
-$(BUILD)/nl_contract: selftests/net/nl_contract.c $(NLT_LIB) $(NLT_HDRS)
+$(BUILD)/nl_contract: selftests/net/nl_contract.c $(HARNESS_SRC) $(HARNESS_HDRS) $(NLT_LIB) $(NLT_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(NLT_CFLAGS) -o $@ $< $(NLT_LIB) -lmnl
+	$(CC) $(NLT_CFLAGS) $(HARNESS_CPPFLAGS) -o $@ $< $(HARNESS_SRC) $(NLT_LIB) -lmnl
 
 $(BUILD)/nl_fuzz: selftests/net/nl_fuzz.c $(NLT_LIB) $(NLT_HDRS)
 	@mkdir -p $(@D)

@@ -161,7 +161,7 @@ static inline void fix_mem_free(void *ctx, void *ptr, size_t size)
 #ifdef L2S_KERNEL
 	kunit_kfree(ctx, ptr);
 #else
-	unit_free(ptr);
+	th_free(ptr);
 #endif
 }
 

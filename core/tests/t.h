@@ -5,8 +5,8 @@
  *
  *   - in the kernel (L2S_KERNEL, the test module kmod/kunit/), a case is a
  *     KUnit case and T_EXPECT_EQ() is KUNIT_EXPECT_EQ();
- *   - in userspace (selftests/unit/), a case is a test of the unit harness
- *     (unit.h) and T_EXPECT_EQ() records a failure there.
+ *   - in userspace (selftests/unit/), a case is a test of the one C test
+ *     harness (selftests/lib/harness.h) and T_EXPECT_EQ() is EXPECT_EQ().
  *
  * A case file (core/tests/X.c) is compiled into both: its cases are
  *
@@ -88,9 +88,9 @@ typedef struct kunit t_test;
 
 #else /* userspace */
 
-#include "unit.h"
+#include "harness.h"
 
-typedef struct unit_ctx t_test;
+typedef struct th_ctx t_test;
 
 /* The kernel's name for the attribute, for the fixture's printf helpers. */
 #ifndef __printf
@@ -98,56 +98,50 @@ typedef struct unit_ctx t_test;
 #endif
 
 #define T_EXPECT_EQ(a, b)	EXPECT_EQ(a, b)
-/* True when @a op @b; else both values reported, as KUnit prints them. */
-#define T_CHECK(a, op, b) ({						\
-	long long _a = (long long)(a), _b = (long long)(b);		\
-	bool _ok = _a op _b;						\
-	if (!_ok)							\
-		unit_fail(__FILE__, __LINE__, "expected %s %s %s, %lld vs %lld", \
-			  #a, #op, #b, _a, _b);				\
-	_ok;								\
-})
-#define T_EXPECT_NE(a, b)	((void)T_CHECK(a, !=, b))
-#define T_EXPECT_LT(a, b)	((void)T_CHECK(a, <, b))
-#define T_EXPECT_LE(a, b)	((void)T_CHECK(a, <=, b))
-#define T_EXPECT_GT(a, b)	((void)T_CHECK(a, >, b))
-#define T_EXPECT_GE(a, b)	((void)T_CHECK(a, >=, b))
-/* With a message of the case's own, printed after the failure. */
-#define T_EXPECT_EQ_MSG(a, b, ...) do { if (!T_CHECK(a, ==, b)) T_INFO(__VA_ARGS__); } while (0)
-#define T_EXPECT_LE_MSG(a, b, ...) do { if (!T_CHECK(a, <=, b)) T_INFO(__VA_ARGS__); } while (0)
-#define T_EXPECT_GT_MSG(a, b, ...) do { if (!T_CHECK(a, >, b)) T_INFO(__VA_ARGS__); } while (0)
-#define T_EXPECT_TRUE_MSG(c, ...) do { if (!T_CHECK(!!(c), ==, 1)) T_INFO(__VA_ARGS__); } while (0)
+#define T_EXPECT_NE(a, b)	EXPECT_NE(a, b)
+#define T_EXPECT_LT(a, b)	EXPECT_LT(a, b)
+#define T_EXPECT_LE(a, b)	EXPECT_LE(a, b)
+#define T_EXPECT_GT(a, b)	EXPECT_GT(a, b)
+#define T_EXPECT_GE(a, b)	EXPECT_GE(a, b)
+/* The message of the case's own follows a failure (the TH_LOG hook). */
+#define T_EXPECT_EQ_MSG(a, b, ...)	EXPECT_EQ(a, b) th_log(__VA_ARGS__)
+#define T_EXPECT_LE_MSG(a, b, ...)	EXPECT_LE(a, b) th_log(__VA_ARGS__)
+#define T_EXPECT_GT_MSG(a, b, ...)	EXPECT_GT(a, b) th_log(__VA_ARGS__)
+#define T_EXPECT_TRUE_MSG(c, ...)	EXPECT_TRUE(c) th_log(__VA_ARGS__)
 #define T_EXPECT_TRUE(c)	EXPECT_TRUE(c)
-#define T_EXPECT_FALSE(c)	EXPECT_TRUE(!(c))
+#define T_EXPECT_FALSE(c)	EXPECT_FALSE(c)
 #define T_EXPECT_STREQ(a, b)	EXPECT_STREQ(a, b)
 #define T_EXPECT_NULL(p)	EXPECT_TRUE((p) == NULL)
 #define T_EXPECT_NOT_NULL(p)	EXPECT_TRUE((p) != NULL)
 #define T_EXPECT_PTR_EQ(a, b)	EXPECT_TRUE((a) == (b))
 #define T_ASSERT_EQ(a, b)	ASSERT_EQ(a, b)
-#define T_ASSERT_GE(a, b)	do { if (!T_CHECK(a, >=, b)) return; } while (0)
+#define T_ASSERT_GE(a, b)	ASSERT_GE(a, b)
 #define T_ASSERT_TRUE(c)	ASSERT_TRUE(c)
 #define T_ASSERT_NOT_NULL(p)	ASSERT_TRUE((p) != NULL)
-#define T_INFO(...)		do { (void)test; UNIT_DIAG(__VA_ARGS__); } while (0)
-#define T_FAIL(...)		unit_fail(__FILE__, __LINE__, __VA_ARGS__)
+#define T_INFO(...)		do { (void)test; th_log(__VA_ARGS__); } while (0)
+#define T_FAIL(...)		TH_FAIL(__VA_ARGS__)
 
-/* Zeroed memory freed after the test (unit.c), as KUnit's. */
-#define T_ZALLOC(size)		((void)test, unit_zalloc(size))
+/* Zeroed memory freed after the test (harness.c), as KUnit's. */
+#define T_ZALLOC(size)		((void)test, th_zalloc(size))
 
 #define T_CASE(n)		static void l2tpsel_##n##_test(t_test *test)
 #define T_ENTRY(n)		{ #n, NULL, l2tpsel_##n##_test, NULL },
 
+/* A failed ASSERT ends the row (th_guard()), as in KUnit. */
 #define T_PARAM_CASE(n, type, table, field)				\
 	static void n##_row(t_test *test, const type *c);		\
+	static void n##_guarded(void *row)				\
+	{ n##_row(NULL, row); }						\
 	static void l2tpsel_##n##_test(t_test *test)			\
 	{								\
 		size_t i;						\
 									\
 		for (i = 0; i < L2S_ARRAY_SIZE(table); i++) {		\
-			unsigned int _fails = unit_fails();		\
+			unsigned int _fails = th_fails();		\
 									\
-			n##_row(test, &(table)[i]);			\
-			if (unit_fails() != _fails)			\
-				UNIT_DIAG("row %zu: %s", i, (table)[i].field); \
+			th_guard(n##_guarded, (void *)&(table)[i]);	\
+			if (th_fails() != _fails)			\
+				th_log("row %zu: %s", i, (table)[i].field); \
 		}							\
 	}								\
 	static void n##_row(t_test *test, const type *c)
@@ -155,13 +149,13 @@ typedef struct unit_ctx t_test;
 
 /* Registers the table's cases, in its order, as tests of the harness. */
 #define T_SUITE(s, ...)							\
-	static struct unit_test s##_tests[] = { __VA_ARGS__ };		\
+	static struct th_test s##_tests[] = { __VA_ARGS__ };		\
 	__attribute__((constructor)) static void s##_register(void)	\
 	{								\
 		size_t i;						\
 									\
 		for (i = 0; i < L2S_ARRAY_SIZE(s##_tests); i++)		\
-			unit_register(&s##_tests[i]);			\
+			th_register(&s##_tests[i]);			\
 	}								\
 	struct l2s_unit_semicolon
 #define T_SUITE_INIT(s, i, e, ...)	T_SUITE(s, __VA_ARGS__)

@@ -8,8 +8,9 @@
  * "events" notifications.  Issue 4 and issue 8 (permissions).
  *
  * Every test runs in a child process and a network namespace of its own
- * (kselftest_lite.h), so each starts from an empty l2tpsel state.  Run it in
- * the VM through nl_contract.sh; `nl_contract -t NAME` runs one test.
+ * (TEST_HARNESS_FORK in harness.h), so each starts from an empty l2tpsel
+ * state.  Run it in the VM through nl_contract.sh; `nl_contract -t NAME`
+ * runs one test.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <grp.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -28,7 +30,7 @@
 #include <arpa/inet.h>
 #include <linux/capability.h>
 
-#include "kselftest_lite.h"
+#include "harness.h"
 #include "l2s_nltest.h"
 
 /* ---- the contract, as uapi/linux/l2tpsel.h documents it ------------------ */
@@ -193,12 +195,12 @@ static const struct aspec *aspec_of(const struct cspec *c, uint16_t type)
 
 static char reqbuf[NLT_BUF];
 
-static void fresh_netns(struct __test_metadata *_metadata)
+static void fresh_netns(void)
 {
 	ASSERT_EQ(0, unshare(CLONE_NEWNET)) TH_LOG("unshare(CLONE_NEWNET): %s", strerror(errno));
 }
 
-static void open_nl(struct __test_metadata *_metadata, struct nlt *t)
+static void open_nl(struct nlt *t)
 {
 	int ret = nlt_open(t);
 
@@ -301,23 +303,23 @@ static int talk(struct nlt *t, struct nlmsghdr *nlh, struct nlt_ack *ack)
 }
 
 /* Did the kernel refuse as the contract says: errno, message, blamed attribute? */
-static bool refused_well(struct __test_metadata *_metadata, const char *what,
-			 const struct nlt_ack *ack, int ret, int err1, int err2, int offs)
+static bool refused_well(const char *what, const struct nlt_ack *ack, int ret,
+			 int err1, int err2, int offs)
 {
 	bool ok = true;
 
 	if (ret != -err1 && ret != -err2) {
-		KL_FAIL("%s: expected -%s%s%s, got %d (%s)%s%s", what, strerrorname_np(err1),
+		TH_FAIL("%s: expected -%s%s%s, got %d (%s)%s%s", what, strerrorname_np(err1),
 			err2 ? " or -" : "", err2 ? strerrorname_np(err2) : "", ret,
 			ret ? strerror(-ret) : "accepted", ack->msg[0] ? ", message: " : "", ack->msg);
 		ok = false;
 	}
 	if (ret && !ack->msg[0]) {
-		KL_FAIL("%s: refused with %d but no extack message", what, ret);
+		TH_FAIL("%s: refused with %d but no extack message", what, ret);
 		ok = false;
 	}
 	if (offs >= 0 && ret && (!ack->has_offs || ack->offs != (uint32_t)offs)) {
-		KL_FAIL("%s: expected the attribute at offset %d to be blamed, got %s %u (message \"%s\")",
+		TH_FAIL("%s: expected the attribute at offset %d to be blamed, got %s %u (message \"%s\")",
 			what, offs, ack->has_offs ? "offset" : "no offset", ack->offs, ack->msg);
 		ok = false;
 	}
@@ -511,7 +513,7 @@ static int leave_chroot(void)
  * GET_INFO must still answer.  Return the number of requests that did not
  * get what they should.
  */
-static int admin_all_eperm(struct __test_metadata *_metadata, struct nlt *t, const char *who)
+static int admin_all_eperm(struct nlt *t, const char *who)
 {
 	struct nlt_ack ack;
 	int bad = 0, pass, ret;
@@ -538,7 +540,7 @@ static int admin_all_eperm(struct __test_metadata *_metadata, struct nlt *t, con
 				ret = talk(t, nlh, &ack);
 			}
 			if (ret != -EPERM) {
-				KL_FAIL("%s: %s (%s): expected -EPERM, got %d (%s) %s",
+				TH_FAIL("%s: %s (%s): expected -EPERM, got %d (%s) %s",
 					who, c->name, pass == 2 ? "dump" : pass ? "valid attributes" :
 					"no attributes", ret, ret ? strerror(-ret) : "accepted", ack.msg);
 				bad++;
@@ -550,7 +552,7 @@ static int admin_all_eperm(struct __test_metadata *_metadata, struct nlt *t, con
 
 		ret = talk_collect(t, req(t, L2TPSEL_CMD_GET_INFO), &ms, &ack);
 		if (ret || ms.n != 1) {
-			KL_FAIL("%s: GET_INFO: expected a reply, got %d (%s) %s", who, ret,
+			TH_FAIL("%s: GET_INFO: expected a reply, got %d (%s) %s", who, ret,
 				strerror(-ret), ack.msg);
 			bad++;
 		}
@@ -560,12 +562,12 @@ static int admin_all_eperm(struct __test_metadata *_metadata, struct nlt *t, con
 }
 
 /* Joining the events group needs CAP_NET_ADMIN over the netns's userns too. */
-static int events_refused(struct __test_metadata *_metadata, struct nlt *t, const char *who)
+static int events_refused(struct nlt *t, const char *who)
 {
 	int ret = nlt_subscribe(t);
 
 	if (ret != -EPERM) {
-		KL_FAIL("%s: joining \"events\": expected -EPERM, got %d (%s)", who, ret,
+		TH_FAIL("%s: joining \"events\": expected -EPERM, got %d (%s)", who, ret,
 			ret ? strerror(-ret) : "joined");
 		return 1;
 	}
@@ -573,7 +575,7 @@ static int events_refused(struct __test_metadata *_metadata, struct nlt *t, cons
 }
 
 /* The reads work for an admin of the namespace. */
-static int reads_work(struct __test_metadata *_metadata, struct nlt *t, const char *who)
+static int reads_work(struct nlt *t, const char *who)
 {
 	static const uint8_t reads[] = {
 		L2TPSEL_CMD_GET_INFO, L2TPSEL_CMD_LIMIT_GET, L2TPSEL_CMD_SUMMARY_GET,
@@ -593,7 +595,7 @@ static int reads_work(struct __test_metadata *_metadata, struct nlt *t, const ch
 	for (i = 0; i < sizeof(reads); i++) {
 		ret = talk_collect(t, req(t, reads[i]), &ms, &ack);
 		if (ret || !ms.n) {
-			KL_FAIL("%s: read %s: expected a reply, got %d (%s) %s", who,
+			TH_FAIL("%s: read %s: expected a reply, got %d (%s) %s", who,
 				spec_of(reads[i])->name, ret, strerror(-ret), ack.msg);
 			bad++;
 		}
@@ -602,7 +604,7 @@ static int reads_work(struct __test_metadata *_metadata, struct nlt *t, const ch
 	for (i = 0; i < sizeof(dumps); i++) {
 		ret = dump(t, dumps[i], &ms, &ack);
 		if (ret) {
-			KL_FAIL("%s: dump %s: expected to work, got %d (%s) %s", who,
+			TH_FAIL("%s: dump %s: expected to work, got %d (%s) %s", who,
 				spec_of(dumps[i])->name, ret, strerror(-ret), ack.msg);
 			bad++;
 		}
@@ -614,7 +616,7 @@ static int reads_work(struct __test_metadata *_metadata, struct nlt *t, const ch
 /* Some state to read, with a secret that must never come back. */
 #define SECRET "Zq7-s3cr3t-never-shown"
 
-static void build_state(struct __test_metadata *_metadata, struct nlt *t)
+static void build_state(struct nlt *t)
 {
 	struct nlt_ack ack;
 	struct nlmsghdr *nlh;
@@ -650,8 +652,8 @@ TEST(perm_root_is_not_refused)
 	size_t i;
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	for (i = 0; i < N_SPECS; i++) {
 		struct nlmsghdr *nlh;
 
@@ -669,11 +671,11 @@ TEST(perm_nobody_eperm_on_everything_but_info)
 {
 	struct nlt t;
 
-	fresh_netns(_metadata);
+	fresh_netns();
 	ASSERT_EQ(0, become_nobody()) TH_LOG("cannot become uid 65534: %s", strerror(errno));
-	open_nl(_metadata, &t);
-	EXPECT_EQ(0, admin_all_eperm(_metadata, &t, "uid 65534"));
-	EXPECT_EQ(0, events_refused(_metadata, &t, "uid 65534"));
+	open_nl(&t);
+	EXPECT_EQ(0, admin_all_eperm(&t, "uid 65534"));
+	EXPECT_EQ(0, events_refused(&t, "uid 65534"));
 }
 
 /* A socket opened by root, then used after the uid dropped: still EPERM. */
@@ -681,10 +683,10 @@ TEST(perm_socket_opened_by_root_used_by_nobody)
 {
 	struct nlt t;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	ASSERT_EQ(0, become_nobody()) TH_LOG("cannot become uid 65534: %s", strerror(errno));
-	EXPECT_EQ(0, admin_all_eperm(_metadata, &t, "root's socket, uid 65534 sending"));
+	EXPECT_EQ(0, admin_all_eperm(&t, "root's socket, uid 65534 sending"));
 }
 
 /* Root without CAP_NET_ADMIN: EPERM on changes and reads, GET_INFO works. */
@@ -692,11 +694,11 @@ TEST(perm_root_without_cap_net_admin)
 {
 	struct nlt t;
 
-	fresh_netns(_metadata);
+	fresh_netns();
 	ASSERT_EQ(0, drop_cap(CAP_NET_ADMIN)) TH_LOG("capset: %s", strerror(errno));
-	open_nl(_metadata, &t);
-	EXPECT_EQ(0, admin_all_eperm(_metadata, &t, "root without CAP_NET_ADMIN"));
-	EXPECT_EQ(0, events_refused(_metadata, &t, "root without CAP_NET_ADMIN"));
+	open_nl(&t);
+	EXPECT_EQ(0, admin_all_eperm(&t, "root without CAP_NET_ADMIN"));
+	EXPECT_EQ(0, events_refused(&t, "root without CAP_NET_ADMIN"));
 }
 
 /*
@@ -711,12 +713,12 @@ TEST(perm_nobody_reads_refused)
 	struct nlmsghdr *nlh;
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
-	build_state(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
+	build_state(&t);
 	nlt_close(&t);
 	ASSERT_EQ(0, become_nobody());
-	open_nl(_metadata, &t);
+	open_nl(&t);
 	ret = dump(&t, L2TPSEL_CMD_TUNNEL_GET, &ms, &ack);
 	EXPECT_EQ(-EPERM, ret) TH_LOG("TUNNEL_GET dump as uid 65534: %s", ack.msg);
 	EXPECT_EQ(0, ms.n) TH_LOG("uid 65534 got %u tunnel messages", ms.n);
@@ -731,7 +733,7 @@ TEST(perm_nobody_reads_refused)
 	put_str(nlh, L2TPSEL_A_PROFILE, "p1");
 	ret = talk(&t, nlh, &ack);
 	EXPECT_EQ(-EPERM, ret) TH_LOG("LOGIN_TEST as uid 65534: %s", ack.msg);
-	EXPECT_EQ(0, events_refused(_metadata, &t, "uid 65534 with state"));
+	EXPECT_EQ(0, events_refused(&t, "uid 65534 with state"));
 }
 
 /* No datagram of any read, login step, dry run or event carries the secret. */
@@ -754,13 +756,13 @@ TEST(secret_never_returned)
 	size_t i;
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
-	open_nl(_metadata, &ev);
+	fresh_netns();
+	open_nl(&t);
+	open_nl(&ev);
 	ASSERT_EQ(0, nlt_subscribe(&ev));
 	t.raw = scan_secret;
 	ev.raw = scan_secret;
-	build_state(_metadata, &t);
+	build_state(&t);
 	for (i = 0; i < N_SPECS; i++)
 		if (specs[i].flags & F_DUMP) {
 			ret = dump(&t, specs[i].cmd, &ms, &ack);
@@ -824,8 +826,8 @@ TEST(perm_userns_owns_its_netns_only)
 		SKIP(return, "cannot leave the VM's chroot: %s", strerror(errno));
 
 	/* The "initial" namespace of this test: root's, owned by the initial userns. */
-	fresh_netns(_metadata);
-	open_nl(_metadata, &root_sk);
+	fresh_netns();
+	open_nl(&root_sk);
 
 	/* Can an unprivileged user make a user namespace here?  Ask a child. */
 	{
@@ -840,25 +842,25 @@ TEST(perm_userns_owns_its_netns_only)
 	if (unpriv) {
 		ASSERT_EQ(0, become_nobody());
 		ASSERT_EQ(0, unshare(CLONE_NEWUSER)) TH_LOG("unshare(CLONE_NEWUSER): %s", strerror(errno));
-		kl_log("uid 65534 made a user namespace");
+		th_log("uid 65534 made a user namespace");
 	} else {
 		/* Unprivileged user namespaces may be off: root's own is as good a test. */
 		ASSERT_EQ(0, unshare(CLONE_NEWUSER)) TH_LOG("unshare(CLONE_NEWUSER): %s",
 							   strerror(errno));
-		kl_log("unprivileged user namespaces are off; root made the user namespace");
+		th_log("unprivileged user namespaces are off; root made the user namespace");
 	}
 	/* Full capabilities in the new userns, none over the netns we are in. */
-	open_nl(_metadata, &init_sk);
-	EXPECT_EQ(0, admin_all_eperm(_metadata, &init_sk, "userns root, netns of the parent"));
-	EXPECT_EQ(0, admin_all_eperm(_metadata, &root_sk, "userns root on root's socket"));
-	EXPECT_EQ(0, events_refused(_metadata, &init_sk, "userns root, netns of the parent"));
+	open_nl(&init_sk);
+	EXPECT_EQ(0, admin_all_eperm(&init_sk, "userns root, netns of the parent"));
+	EXPECT_EQ(0, admin_all_eperm(&root_sk, "userns root on root's socket"));
+	EXPECT_EQ(0, events_refused(&init_sk, "userns root, netns of the parent"));
 
 	/* A network namespace this user namespace owns: its to manage. */
 	ASSERT_EQ(0, unshare(CLONE_NEWNET)) TH_LOG("unshare(CLONE_NEWNET) in the userns: %s",
 						    strerror(errno));
-	open_nl(_metadata, &own);
-	build_state(_metadata, &own);
-	EXPECT_EQ(0, reads_work(_metadata, &own, "userns root, its own netns"));
+	open_nl(&own);
+	build_state(&own);
+	EXPECT_EQ(0, reads_work(&own, "userns root, its own netns"));
 	EXPECT_EQ(0, nlt_subscribe(&own)) TH_LOG("joining \"events\" in its own netns");
 	nlh = req(&own, L2TPSEL_CMD_LOGIN_BEGIN);
 	put_str(nlh, L2TPSEL_A_USER, "bob@d.example");
@@ -881,7 +883,7 @@ TEST(perm_userns_owns_its_netns_only)
 
 	/* Without CAP_NET_ADMIN in its userns, not even its own netns. */
 	ASSERT_EQ(0, drop_cap(CAP_NET_ADMIN));
-	EXPECT_EQ(0, admin_all_eperm(_metadata, &own, "userns without CAP_NET_ADMIN, own netns"));
+	EXPECT_EQ(0, admin_all_eperm(&own, "userns without CAP_NET_ADMIN, own netns"));
 }
 
 /* ---- tests: policies ---------------------------------------------------- */
@@ -999,8 +1001,8 @@ TEST(policy_wrong_type_or_length)
 	unsigned int checks = 0, bad = 0;
 	size_t i;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	for (i = 0; i < N_SPECS; i++) {
 		const struct cspec *c = &specs[i];
 		const struct aspec *a;
@@ -1028,14 +1030,13 @@ TEST(policy_wrong_type_or_length)
 					/* Garbage inside a nest is blamed on no attribute. */
 					if (!strcmp(b->what, "nest of garbage"))
 						offs = -1;
-					if (!refused_well(_metadata, what, &ack, ret, b->err1, b->err2,
-							  offs))
+					if (!refused_well(what, &ack, ret, b->err1, b->err2, offs))
 						bad++;
 				}
 			}
 		}
 	}
-	kl_log("%u malformed attributes sent, %u not refused as the contract says", checks, bad);
+	th_log("%u malformed attributes sent, %u not refused as the contract says", checks, bad);
 }
 
 static int extra_unknown(struct nlmsghdr *nlh, void *arg)
@@ -1055,8 +1056,8 @@ TEST(policy_unknown_attributes)
 	unsigned int checks = 0;
 	size_t i, j;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	for (i = 0; i < N_SPECS; i++) {
 		const struct cspec *c = &specs[i];
 		uint16_t type;
@@ -1078,12 +1079,12 @@ TEST(policy_unknown_attributes)
 				snprintf(what, sizeof(what), "%s%s with attribute %u (%s), which it does not take",
 					 c->name, dumpmode ? " (dump)" : "", type,
 					 type && type <= L2TPSEL_A_MAX ? l2s_attr_name(type) : "unknown");
-				refused_well(_metadata, what, &ack, ret, EINVAL, 0, offs);
+				refused_well(what, &ack, ret, EINVAL, 0, offs);
 				checks++;
 			}
 		}
 	}
-	kl_log("%u unknown attributes sent", checks);
+	th_log("%u unknown attributes sent", checks);
 }
 
 /* A required attribute missing: -EINVAL, its type in MISS_TYPE, a message naming it. */
@@ -1094,8 +1095,8 @@ TEST(policy_missing_required)
 	unsigned int checks = 0;
 	size_t i;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	for (i = 0; i < N_SPECS; i++) {
 		const struct cspec *c = &specs[i];
 		const struct aspec *a;
@@ -1148,7 +1149,7 @@ TEST(policy_missing_required)
 			checks++;
 		}
 	}
-	kl_log("%u requests without a required attribute", checks);
+	th_log("%u requests without a required attribute", checks);
 }
 
 /* Values the policy or the handler bound: refused with a message naming the bound. */
@@ -1160,8 +1161,8 @@ TEST(policy_values_out_of_range)
 	char longname[300];
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
 
 #define EXPECT_REFUSED(errs, substr) do {					\
@@ -1264,8 +1265,8 @@ TEST(policy_unknown_commands_and_flags)
 	size_t i;
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	for (cmd = 0; cmd < 256; cmd++) {
 		if (spec_of((uint8_t)cmd))
 			continue;
@@ -1338,8 +1339,8 @@ static long idx_of(const char *name)
 	return d ? strtol(d + 1, NULL, 10) : -1;
 }
 
-static void check_dump(struct __test_metadata *_metadata, struct nlt *t, uint8_t cmd,
-		       int attr, unsigned int expect, bool by_key, bool by_tunnel)
+static void check_dump(struct nlt *t, uint8_t cmd, int attr, unsigned int expect,
+		       bool by_key, bool by_tunnel)
 {
 	struct seen s = { .max = expect, .hit = calloc(expect, 1) };
 	struct msgs ms = { };
@@ -1375,12 +1376,12 @@ static void check_dump(struct __test_metadata *_metadata, struct nlt *t, uint8_t
 	EXPECT_GE(ack.nrecv, 3) TH_LOG("%s dump: %u datagrams; the test wants one that spans several",
 				      spec_of(cmd)->name, ack.nrecv);
 	EXPECT_FALSE(ack.intr) TH_LOG("%s dump: NLM_F_DUMP_INTR without a change", spec_of(cmd)->name);
-	kl_log("%s: %u entries in %u datagrams", spec_of(cmd)->name, s.n, ack.nrecv);
+	th_log("%s: %u entries in %u datagrams", spec_of(cmd)->name, s.n, ack.nrecv);
 	msgs_free(&ms);
 	free(s.hit);
 }
 
-static void make_many(struct __test_metadata *_metadata, struct nlt *t)
+static void make_many(struct nlt *t)
 {
 	struct nlt_ack ack;
 	struct nlmsghdr *nlh;
@@ -1431,19 +1432,19 @@ TEST(dump_spans_datagrams_none_lost)
 {
 	struct nlt t, mk;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &mk);
-	make_many(_metadata, &mk);	/* open: its sessions end with it */
+	fresh_netns();
+	open_nl(&mk);
+	make_many(&mk);	/* open: its sessions end with it */
 	/* A fresh socket reading 8 KB at a time: the kernel sizes dump messages by it. */
 	ASSERT_EQ(0, nlt_open_rx(&t, 8192));
-	check_dump(_metadata, &t, L2TPSEL_CMD_TGROUP_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
-	check_dump(_metadata, &t, L2TPSEL_CMD_SLG_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
-	check_dump(_metadata, &t, L2TPSEL_CMD_CLIENT_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
-	check_dump(_metadata, &t, L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_A_DOMAIN, N_OBJ, false, false);
-	check_dump(_metadata, &t, L2TPSEL_CMD_SESSION_GET, 0, N_SESS, true, false);
-	check_dump(_metadata, &t, L2TPSEL_CMD_PROFILE_GET, L2TPSEL_A_NAME, N_PROF, false, false);
-	check_dump(_metadata, &t, L2TPSEL_CMD_TUNNEL_GET, 0, N_PROF * TUN_PER_PROF, false, true);
-	check_dump(_metadata, &t, L2TPSEL_CMD_DEST_GET, L2TPSEL_A_REMOTE, N_PROF * TUN_PER_PROF,
+	check_dump(&t, L2TPSEL_CMD_TGROUP_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
+	check_dump(&t, L2TPSEL_CMD_SLG_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
+	check_dump(&t, L2TPSEL_CMD_CLIENT_GET, L2TPSEL_A_NAME, N_OBJ, false, false);
+	check_dump(&t, L2TPSEL_CMD_DOMAIN_GET, L2TPSEL_A_DOMAIN, N_OBJ, false, false);
+	check_dump(&t, L2TPSEL_CMD_SESSION_GET, 0, N_SESS, true, false);
+	check_dump(&t, L2TPSEL_CMD_PROFILE_GET, L2TPSEL_A_NAME, N_PROF, false, false);
+	check_dump(&t, L2TPSEL_CMD_TUNNEL_GET, 0, N_PROF * TUN_PER_PROF, false, true);
+	check_dump(&t, L2TPSEL_CMD_DEST_GET, L2TPSEL_A_REMOTE, N_PROF * TUN_PER_PROF,
 		   false, false);
 	nlt_close(&mk);
 }
@@ -1460,9 +1461,9 @@ TEST(dump_detects_concurrent_change)
 	struct nlt_ack ack;
 	unsigned int k;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &chg);
-	make_many(_metadata, &chg);
+	fresh_netns();
+	open_nl(&chg);
+	make_many(&chg);
 	ASSERT_EQ(0, nlt_open_rx(&t, 8192));
 	for (k = 0; k < sizeof(kinds); k++) {
 		struct nlmsghdr *nlh = nlt_req(&t, reqbuf, kinds[k], NLM_F_DUMP);
@@ -1528,8 +1529,8 @@ TEST(dump_tunnels_resume_after_profile_deleted)
 	ssize_t n;
 	int left, ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &chg);
+	fresh_netns();
+	open_nl(&chg);
 	for (i = 0; i < 2; i++) {
 		unsigned int j;
 
@@ -1637,8 +1638,8 @@ TEST(client_in_many_tgroups_dumps_whole)
 	unsigned int i;
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &chg);
+	fresh_netns();
+	open_nl(&chg);
 	nlh = req(&chg, L2TPSEL_CMD_CLIENT_NEW);
 	put_str(nlh, L2TPSEL_A_NAME, "a");
 	DO_OK(&chg, nlh);
@@ -1705,8 +1706,8 @@ TEST(login_survives_tunnel_added_and_deleted)
 	unsigned int i, on_a = 0, ok = 0, stale = 0;
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	ASSERT_EQ(0, mk_profile(&t, "busy", &ack)) TH_LOG("%s", ack.msg);
 	ASSERT_EQ(0, mk_tunnel(&t, "busy", "A", 1, "10.52.0.1", NULL, &ack)) TH_LOG("%s", ack.msg);
 	ASSERT_EQ(0, mk_tunnel(&t, "busy", "B", 1, "10.52.0.2", NULL, &ack)) TH_LOG("%s", ack.msg);
@@ -1762,7 +1763,7 @@ TEST(login_survives_tunnel_added_and_deleted)
 	}
 	EXPECT_EQ(3, ms.n);
 	msgs_free(&ms);
-	kl_log("%u logins on A succeeded, %u on the deleted B ended profile-changed", ok, stale);
+	th_log("%u logins on A succeeded, %u on the deleted B ended profile-changed", ok, stale);
 	nlt_close(&t);
 }
 
@@ -1782,8 +1783,8 @@ TEST(login_test_one_state_under_changes)
 	int status;
 	pid_t pid;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	ASSERT_EQ(0, mk_profile(&t, "P1", &ack)) TH_LOG("%s", ack.msg);
 	ASSERT_EQ(0, mk_profile(&t, "P2", &ack)) TH_LOG("%s", ack.msg);
 	ASSERT_EQ(0, mk_tunnel(&t, "P1", "X", 0, "10.53.0.1", NULL, &ack)) TH_LOG("%s", ack.msg);
@@ -1841,7 +1842,7 @@ TEST(login_test_one_state_under_changes)
 	} while (now.tv_sec - t0.tv_sec < 4 || (steps < 40 && now.tv_sec - t0.tv_sec < 20));
 	kill(pid, SIGTERM);
 	waitpid(pid, &status, 0);
-	kl_log("%u dry runs, %u attempts shown, %u not to P1's LNS", runs, steps, wrong);
+	th_log("%u dry runs, %u attempts shown, %u not to P1's LNS", runs, steps, wrong);
 	EXPECT_EQ(0, wrong) TH_LOG("the dry run mixed a profile version with another moment's destinations");
 	EXPECT_GT(steps, 0);
 	nlt_close(&t);
@@ -1849,7 +1850,7 @@ TEST(login_test_one_state_under_changes)
 
 /* ---- tests: namespaces --------------------------------------------------- */
 
-static uint32_t summary_count(struct __test_metadata *_metadata, struct nlt *t, int attr)
+static uint32_t summary_count(struct nlt *t, int attr)
 {
 	struct msgs ms = { };
 	struct nlt_attrs at;
@@ -1874,17 +1875,17 @@ TEST(netns_isolation)
 	size_t i;
 	int ret;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &a);
-	open_nl(_metadata, &ev_a);
+	fresh_netns();
+	open_nl(&a);
+	open_nl(&ev_a);
 	ASSERT_EQ(0, nlt_subscribe(&ev_a));
-	fresh_netns(_metadata);
-	open_nl(_metadata, &b);
-	open_nl(_metadata, &ev_b);
+	fresh_netns();
+	open_nl(&b);
+	open_nl(&ev_b);
 	ASSERT_EQ(0, nlt_subscribe(&ev_b));
 
 	/* Config, counters, lockouts and events in A. */
-	build_state(_metadata, &a);
+	build_state(&a);
 	nlh = req(&a, L2TPSEL_CMD_LIMIT_SET);
 	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 2);
 	DO_OK(&a, nlh);
@@ -1916,12 +1917,12 @@ TEST(netns_isolation)
 		EXPECT_EQ(0, ms.n) TH_LOG("B's %s dump shows A's objects", specs[i].name);
 		msgs_free(&ms);
 	}
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_CHASSIS_LIMIT));
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TGROUPS));
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_CLIENTS));
-	EXPECT_EQ(2, summary_count(_metadata, &a, L2TPSEL_A_COUNT));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_N_TUNNELS));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_CHASSIS_LIMIT));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_N_TGROUPS));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_N_CLIENTS));
+	EXPECT_EQ(2, summary_count(&a, L2TPSEL_A_COUNT));
 	{
 		struct nlt_attrs at;
 
@@ -1947,7 +1948,7 @@ TEST(netns_isolation)
 		EXPECT_EQ(77, nlt_u32(&at, L2TPSEL_A_LOCKOUT_TIME));
 		msgs_free(&ms);
 	}
-	EXPECT_EQ(2, summary_count(_metadata, &a, L2TPSEL_A_COUNT));
+	EXPECT_EQ(2, summary_count(&a, L2TPSEL_A_COUNT));
 	/* Events B causes stay in B. */
 	nlh = req(&b, L2TPSEL_CMD_LIMIT_SET);
 	mnl_attr_put_u32(nlh, L2TPSEL_A_CHASSIS_LIMIT, 1);
@@ -2019,9 +2020,9 @@ TEST(events_lockout_start_end_clear)
 	struct timespec t0, t1;
 	long el;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
-	open_nl(_metadata, &ev);
+	fresh_netns();
+	open_nl(&t);
+	open_nl(&ev);
 	ASSERT_EQ(0, nlt_subscribe(&ev));
 	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
 	ASSERT_EQ(0, mk_tunnel(&t, "p1", "t1", 0, "10.9.0.1", "pw", &ack)) TH_LOG("%s", ack.msg);
@@ -2085,7 +2086,7 @@ TEST(events_lockout_start_end_clear)
 	el = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
 	EXPECT_EQ(L2TPSEL_UNLOCK_EXPIRED, nlt_u8(&at, L2TPSEL_A_UNLOCK_WHY));
 	EXPECT_GE(el, 400) TH_LOG("the lockout ended after %ld ms, before its 400 ms", el);
-	kl_log("a 400 ms lockout ended after %ld ms", el);
+	th_log("a 400 ms lockout ended after %ld ms", el);
 	/* Nothing else. */
 	EXPECT_FALSE(next_event(&ev, &evs, &at, 200)) TH_LOG("an extra event, command %u", at.cmd);
 	msgs_free(&evs);
@@ -2100,9 +2101,9 @@ TEST(events_login_outcome_and_failure_lockout)
 	struct nlmsghdr *nlh;
 	uint32_t id;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
-	open_nl(_metadata, &ev);
+	fresh_netns();
+	open_nl(&t);
+	open_nl(&ev);
 	ASSERT_EQ(0, nlt_subscribe(&ev));
 	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
 	ASSERT_EQ(0, mk_tunnel(&t, "p1", "t1", 0, "10.9.0.1", SECRET, &ack));
@@ -2164,14 +2165,14 @@ TEST(events_login_outcome_and_failure_lockout)
 	ASSERT_EQ(0, get_one(&t, nlh, &at, &ms, &ack));
 	msgs_free(&ms);
 	nlt_close(&t);
-	open_nl(_metadata, &t);
+	open_nl(&t);
 	ASSERT_EQ(0, get_one(&t, req(&t, L2TPSEL_CMD_LOCKOUT_GET), &at, &ms, &ack));
 	EXPECT_EQ(0, nlt_u32(&at, L2TPSEL_A_N_LOGINS)) TH_LOG("a closed socket's login is still held");
 	msgs_free(&ms);
 	if (next_event(&ev, &evs, &at, 200))
-		kl_log("a login freed by its socket's close sent event %u", at.cmd);
+		th_log("a login freed by its socket's close sent event %u", at.cmd);
 	else
-		kl_log("a login freed by its socket's close sends no event");
+		th_log("a login freed by its socket's close sends no event");
 	msgs_free(&evs);
 }
 
@@ -2184,9 +2185,9 @@ TEST(events_limit_reached_cleared)
 	struct nlmsghdr *nlh;
 	uint8_t admit;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
-	open_nl(_metadata, &ev);
+	fresh_netns();
+	open_nl(&t);
+	open_nl(&ev);
 	ASSERT_EQ(0, nlt_subscribe(&ev));
 
 	/* Chassis: LEVEL CHASSIS, LIMIT, COUNT; no NAME, no TUNNEL_ID. */
@@ -2264,9 +2265,9 @@ TEST(events_throttle)
 	struct nlmsghdr *nlh;
 	struct nlattr *n, *b;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
-	open_nl(_metadata, &ev);
+	fresh_netns();
+	open_nl(&t);
+	open_nl(&ev);
 	ASSERT_EQ(0, nlt_subscribe(&ev));
 	nlh = req(&t, L2TPSEL_CMD_THROTTLE_NEW);
 	put_str(nlh, L2TPSEL_A_NAME, "th1");
@@ -2321,7 +2322,7 @@ TEST(extack_messages_under_concurrency)
 	int i, st;
 
 	ASSERT_TRUE(wrong != MAP_FAILED);
-	fresh_netns(_metadata);
+	fresh_netns();
 	for (i = 0; i < CONC_PROCS; i++) {
 		pids[i] = fork();
 		if (pids[i] == 0) {
@@ -2342,7 +2343,7 @@ TEST(extack_messages_under_concurrency)
 				snprintf(want, sizeof(want), "profile %s does not exist", name);
 				if (ack.err != -ENOENT || strcmp(ack.msg, want)) {
 					if (wrong[i]++ < 3)
-						kl_log("worker %d: expected -ENOENT \"%s\", got %d \"%s\"",
+						th_log("worker %d: expected -ENOENT \"%s\", got %d \"%s\"",
 						       i, want, ack.err, ack.msg);
 				}
 			}
@@ -2356,7 +2357,7 @@ TEST(extack_messages_under_concurrency)
 	}
 	EXPECT_EQ(0, total) TH_LOG("%u of %u refusals came back with another request's message",
 				  total, CONC_PROCS * CONC_REQS);
-	kl_log("%u refusals from %d processes at once, %u with a wrong message", CONC_PROCS * CONC_REQS,
+	th_log("%u refusals from %d processes at once, %u with a wrong message", CONC_PROCS * CONC_REQS,
 	       CONC_PROCS, total);
 }
 
@@ -2467,8 +2468,8 @@ TEST(login_tunnel_set_shares_destinations)
 	uint64_t set_key = 0;
 	uint32_t id;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	ASSERT_EQ(0, mk_profile(&t, "p1", &ack));
 	ASSERT_EQ(0, mk_tunnel(&t, "p1", "t1", 0, "10.9.0.1", NULL, &ack));
 	nlh = req(&t, L2TPSEL_CMD_LOCKOUT_SET);
@@ -2635,8 +2636,8 @@ TEST(login_tunnel_set_bound)
 	FILE *f;
 	int i;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &t);
+	fresh_netns();
+	open_nl(&t);
 	f = fopen(param, "r");
 	ASSERT_NE(NULL, f);
 	ASSERT_NE(NULL, fgets(old, sizeof(old), f));
@@ -2727,16 +2728,16 @@ TEST(session_owned_by_its_socket)
 	struct nlmsghdr *nlh;
 	uint8_t admit;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &a);
-	open_nl(_metadata, &b);
+	fresh_netns();
+	open_nl(&a);
+	open_nl(&b);
 	ASSERT_EQ(0, session_up(&a, 1, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit))
 		TH_LOG("%s", ack.msg);
 	ASSERT_EQ(0, session_up(&a, 2, L2TPSEL_ROLE_LAC, 8, NULL, NULL, &ack, &admit))
 		TH_LOG("%s", ack.msg);
 	EXPECT_EQ(-EPERM, session_down(&b, 1, &ack));
 	EXPECT_NE(NULL, strstr(ack.msg, "belongs to another socket")) TH_LOG("message: %s", ack.msg);
-	EXPECT_EQ(2, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(2, summary_count(&b, L2TPSEL_A_COUNT));
 	/* Detached: any socket ends it, and it outlives its socket. */
 	nlh = req(&b, L2TPSEL_CMD_SESSION_UP);
 	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, 3);
@@ -2752,16 +2753,16 @@ TEST(session_owned_by_its_socket)
 	DO_OK(&b, nlh);
 	EXPECT_EQ(0, session_down(&a, 3, &ack)) TH_LOG("%s", ack.msg);
 	nlt_close(&b);
-	open_nl(_metadata, &b);
-	EXPECT_EQ(3, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	open_nl(&b);
+	EXPECT_EQ(3, summary_count(&b, L2TPSEL_A_COUNT));
 	/* a's close ends its two; the detached one stays. */
 	nlt_close(&a);
-	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
-	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	EXPECT_EQ(1, summary_count(&b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(1, summary_count(&b, L2TPSEL_A_N_TUNNELS));
 	EXPECT_EQ(-ENOENT, session_down(&b, 1, &ack));
 	EXPECT_EQ(0, session_down(&b, 4, &ack)) TH_LOG("%s", ack.msg);
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_N_TUNNELS));
 	nlt_close(&b);
 }
 
@@ -2779,9 +2780,9 @@ TEST(login_ok_counts_both_ledgers)
 	struct nlt a, b;
 	uint32_t id;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &a);
-	open_nl(_metadata, &b);
+	fresh_netns();
+	open_nl(&a);
+	open_nl(&b);
 	ASSERT_EQ(0, mk_profile(&a, "p", &ack));
 	ASSERT_EQ(0, mk_tunnel(&a, "p", "t", 0, "10.53.0.1", NULL, &ack));
 	ASSERT_EQ(0, login_ok(&a, "p", 11, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
@@ -2790,8 +2791,8 @@ TEST(login_ok_counts_both_ledgers)
 	ASSERT_EQ(0, login_ok(&a, "p", 12, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
 	msgs_free(&ms);
 	EXPECT_EQ(2, tunnel_sessions(&b, "t"));
-	EXPECT_EQ(2, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
-	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	EXPECT_EQ(2, summary_count(&b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(1, summary_count(&b, L2TPSEL_A_N_TUNNELS));
 	ASSERT_TRUE(dest_of(&b, "10.53.0.1", &d, &ds));
 	EXPECT_EQ(2, nlt_u32(&d, L2TPSEL_A_SESSIONS));
 	msgs_free(&ds);
@@ -2807,7 +2808,7 @@ TEST(login_ok_counts_both_ledgers)
 	EXPECT_EQ(-EPERM, session_down(&b, 11, &ack));
 	EXPECT_EQ(0, session_down(&a, 11, &ack)) TH_LOG("%s", ack.msg);
 	EXPECT_EQ(1, tunnel_sessions(&b, "t"));
-	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(1, summary_count(&b, L2TPSEL_A_COUNT));
 	/* An OK needs its session; the old ledger's request is gone. */
 	nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
 	put_str(nlh, L2TPSEL_A_PROFILE, "p");
@@ -2827,7 +2828,7 @@ TEST(login_ok_counts_both_ledgers)
 	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 5);
 	EXPECT_EQ(-EEXIST, talk(&a, nlh, &ack));
 	EXPECT_EQ(1, tunnel_sessions(&b, "t"));
-	EXPECT_EQ(1, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(1, summary_count(&b, L2TPSEL_A_COUNT));
 	nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
 	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
 	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_NO_REPLY);
@@ -2839,8 +2840,8 @@ TEST(login_ok_counts_both_ledgers)
 	/* a dies: its last session ends on every ledger, the tunnel can go. */
 	nlt_close(&a);
 	EXPECT_EQ(0, tunnel_sessions(&b, "t"));
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_COUNT));
-	EXPECT_EQ(0, summary_count(_metadata, &b, L2TPSEL_A_N_TUNNELS));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_COUNT));
+	EXPECT_EQ(0, summary_count(&b, L2TPSEL_A_N_TUNNELS));
 	ASSERT_TRUE(dest_of(&b, "10.53.0.1", &d, &ds));
 	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_SESSIONS));
 	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_FAILURES));
@@ -2862,8 +2863,8 @@ TEST(login_ok_refused_by_admission)
 	struct nlt_ack ack;
 	struct nlt a;
 
-	fresh_netns(_metadata);
-	open_nl(_metadata, &a);
+	fresh_netns();
+	open_nl(&a);
 	ASSERT_EQ(0, mk_profile(&a, "p", &ack));
 	ASSERT_EQ(0, mk_tunnel(&a, "p", "t", 0, "10.53.0.2", NULL, &ack));
 	nlh = req(&a, L2TPSEL_CMD_LIMIT_SET);
@@ -2881,7 +2882,7 @@ TEST(login_ok_refused_by_admission)
 	EXPECT_EQ(4, nlt_u16(&at, L2TPSEL_A_ERROR_CODE));
 	msgs_free(&ms);
 	EXPECT_EQ(1, tunnel_sessions(&a, "t"));
-	EXPECT_EQ(1, summary_count(_metadata, &a, L2TPSEL_A_COUNT));
+	EXPECT_EQ(1, summary_count(&a, L2TPSEL_A_COUNT));
 	ASSERT_TRUE(dest_of(&a, "10.53.0.2", &d, &ds));
 	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_SESSIONS));
 	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_FAILURES));
@@ -2893,4 +2894,4 @@ TEST(login_ok_refused_by_admission)
 	nlt_close(&a);
 }
 
-TEST_HARNESS_MAIN
+TEST_HARNESS_FORK(120);

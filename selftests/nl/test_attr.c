@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <linux/genetlink.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "attr.h"
 
 #ifndef L2S_UAPI_HEADER
@@ -36,7 +36,7 @@ static int uapi_type(const char *line, bool *addr)
 }
 
 /* Each L2TPSEL_A_ line of enum l2tpsel_attr: its name and type, in order. */
-UNIT_TEST(attr_table_matches_uapi)
+TEST(attr_table_matches_uapi)
 {
 	FILE *f = fopen(L2S_UAPI_HEADER, "r");
 	char line[256], name[64];
@@ -86,7 +86,7 @@ static void expect_refused(int type, const void *payload, size_t len)
 	EXPECT_EQ(l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0), 7);
 }
 
-UNIT_TEST(attr_malformed_of_each_type_refused)
+TEST(attr_malformed_of_each_type_refused)
 {
 	static const uint8_t b[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
 
@@ -102,7 +102,7 @@ UNIT_TEST(attr_malformed_of_each_type_refused)
 	expect_refused(L2TPSEL_A_TGROUP_COUNTS, b, 2);		/* nest shorter than a header */
 }
 
-UNIT_TEST(attr_last_wins_and_unknown_skipped)
+TEST(attr_last_wins_and_unknown_skipped)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct nlmsghdr *nlh = msg_new();
@@ -130,7 +130,7 @@ static void put_tgc(struct nlmsghdr *nlh, const char *name, const void *count, s
 }
 
 /* TGROUP_COUNTS: a nest of TGC, each a nest of NAME and COUNT. */
-UNIT_TEST(attr_nest)
+TEST(attr_nest)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1], *in[L2TPSEL_A_MAX + 1], *e;
 	struct nlmsghdr *nlh = msg_new();
@@ -154,7 +154,7 @@ UNIT_TEST(attr_nest)
 	EXPECT_EQ(n, 2);
 }
 
-UNIT_TEST(attr_getters_and_defaults)
+TEST(attr_getters_and_defaults)
 {
 	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
 	struct nlmsghdr *nlh = msg_new();
@@ -189,7 +189,7 @@ UNIT_TEST(attr_getters_and_defaults)
 }
 
 /* The check alone: a type beyond the table is refused, not looked up. */
-UNIT_TEST(attr_check_beyond_table)
+TEST(attr_check_beyond_table)
 {
 	char lb[64];
 	struct nlmsghdr *m = mnl_nlmsg_put_header(lb);

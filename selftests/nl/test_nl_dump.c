@@ -9,7 +9,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "nl.h"
 
 #define T_PORTID	4242
@@ -144,7 +144,7 @@ static int t_talk(struct l2s_nl *nl, uint16_t flags, struct t_seen *seen)
 }
 
 /* An uninterrupted dump over three datagrams: every entry once, in order. */
-UNIT_TEST(nl_dump_clean_once)
+TEST(nl_dump_clean_once)
 {
 	static struct t_io io = { .natt = 1,
 		.att = { { .ndgrams = 3, .per = 2, .intr_dgram = -1, .base = 10 } } };
@@ -167,7 +167,7 @@ UNIT_TEST(nl_dump_clean_once)
  * interrupted dump is drained, the dump sent again, and the callback sees the
  * third one only, each entry once.
  */
-UNIT_TEST(nl_dump_interrupted_retried)
+TEST(nl_dump_interrupted_retried)
 {
 	static struct t_io io = { .natt = 3, .att = {
 		{ .ndgrams = 3, .per = 2, .intr_dgram = 1, .base = 100 },
@@ -192,7 +192,7 @@ UNIT_TEST(nl_dump_interrupted_retried)
 }
 
 /* Interrupted every time: bounded, a clear error, nothing handed to the callback. */
-UNIT_TEST(nl_dump_interrupted_gives_up)
+TEST(nl_dump_interrupted_gives_up)
 {
 	static struct t_io io = { .natt = 1,
 		.att = { { .ndgrams = 2, .per = 2, .intr_dgram = 0, .base = 1 } } };
@@ -210,7 +210,7 @@ UNIT_TEST(nl_dump_interrupted_gives_up)
 }
 
 /* A dump the kernel refuses is not retried: its errno and message come back. */
-UNIT_TEST(nl_dump_refused_not_retried)
+TEST(nl_dump_refused_not_retried)
 {
 	static struct t_io io = { .natt = 1,
 		.att = { { .ndgrams = 1, .per = 0, .intr_dgram = -1, .error = EPERM } } };
@@ -225,7 +225,7 @@ UNIT_TEST(nl_dump_refused_not_retried)
 }
 
 /* A request that is not a dump is read as before: entries, then the DONE. */
-UNIT_TEST(nl_not_a_dump_unchanged)
+TEST(nl_not_a_dump_unchanged)
 {
 	static struct t_io io = { .natt = 2, .att = {
 		{ .ndgrams = 1, .per = 1, .intr_dgram = -1, .base = 7 },

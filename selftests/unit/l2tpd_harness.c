@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "l2tpd_harness.h"
 
 struct h_net *H;
@@ -173,12 +173,12 @@ struct h_node *h_node(const char *const *lines)
 	strcpy(n->conf.hostname, ip);
 	for (; lines && *lines; lines++) {
 		if (l2d_conf_line(&n->conf, *lines, err, sizeof(err))) {
-			unit_fail(__FILE__, __LINE__, "config \"%s\": %s", *lines, err);
+			th_fail(__FILE__, __LINE__, "config \"%s\": %s", *lines, err);
 			return NULL;
 		}
 	}
 	if (l2d_conf_check(&n->conf, err, sizeof(err)))
-		unit_fail(__FILE__, __LINE__, "config: %s", err);
+		th_fail(__FILE__, __LINE__, "config: %s", err);
 	l2d_parse_addr(ip, 1701, &n->addr.ss, &n->addr.len);
 	l2d_loop_init(&n->loop, false);
 	n->loop.clock = h_clock;
@@ -283,7 +283,7 @@ void h_dump_lines(const struct h_node *n)
 	unsigned int i;
 
 	for (i = 0; i < n->n_lines; i++)
-		UNIT_DIAG("  %s", n->lines[i]);
+		th_log("  %s", n->lines[i]);
 }
 
 struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile)
@@ -292,7 +292,7 @@ struct l2d_login *h_login(struct h_node *n, const char *user, const char *profil
 	uint32_t id = l2d_login_start(n->d, &n->client, user, profile, NULL, err, sizeof(err));
 
 	if (!id)
-		UNIT_DIAG("login_start: %s", err);
+		th_log("login_start: %s", err);
 	return id ? l2d_login_find(n->d, id) : NULL;
 }
 

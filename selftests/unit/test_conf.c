@@ -7,7 +7,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "conf.h"
 #include "../../userspace/l2tpseld/l2d_conf.h"
 
@@ -23,7 +23,7 @@ static int parse(const char *line, struct conf_cmd *c, char *err)
 	return conf_parse(argc, argv, c, err, 256);
 }
 
-UNIT_TEST(conf_valid_lines)
+TEST(conf_valid_lines)
 {
 	struct conf_cmd c;
 	char err[256], buf[64];
@@ -59,7 +59,7 @@ UNIT_TEST(conf_valid_lines)
 	EXPECT_EQ(parse("login user@example.com", &c, err), 1);
 }
 
-UNIT_TEST(conf_errors_say_what_is_wrong)
+TEST(conf_errors_say_what_is_wrong)
 {
 	struct conf_cmd c;
 	char err[256];
@@ -85,7 +85,7 @@ UNIT_TEST(conf_errors_say_what_is_wrong)
 /* Robustness: 50000 random lines of grammar words, numbers, addresses and
  * junk never crash the parser (ASan/UBSan), and every refusal has a message.
  */
-UNIT_TEST(conf_random_lines_never_crash)
+TEST(conf_random_lines_never_crash)
 {
 	static const char *const words[] = {
 		"profile", "tunnel", "domain", "lockout", "clear", "add", "set", "del",
@@ -161,7 +161,7 @@ static int aline(const char *line)
 
 #define NAME63 "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk"
 
-UNIT_TEST(conf_access_defaults)
+TEST(conf_access_defaults)
 {
 	l2d_conf_defaults(&lc);
 	EXPECT_EQ(lc.n_access, 0);
@@ -175,7 +175,7 @@ UNIT_TEST(conf_access_defaults)
 	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), 0);
 }
 
-UNIT_TEST(conf_access_pppoe_forms)
+TEST(conf_access_pppoe_forms)
 {
 	const struct l2d_access_conf *a = lc.access;
 
@@ -235,7 +235,7 @@ UNIT_TEST(conf_access_pppoe_forms)
 	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), 0);
 }
 
-UNIT_TEST(conf_access_pppoe_refusals)
+TEST(conf_access_pppoe_refusals)
 {
 	static const char usage[] = "access: usage: access pppoe IFNAME [service NAME...] [ac-name NAME]";
 	char line[128];
@@ -287,7 +287,7 @@ UNIT_TEST(conf_access_pppoe_refusals)
 		     "(the calls are bridged in the kernel)");
 }
 
-UNIT_TEST(conf_access_auth)
+TEST(conf_access_auth)
 {
 	static const char msg[] = "access-auth: expected chap, pap, or chap pap";
 
@@ -317,7 +317,7 @@ UNIT_TEST(conf_access_auth)
 	EXPECT_TRUE(!lc.access_pap && lc.access_chap);
 }
 
-UNIT_TEST(conf_access_calling_number)
+TEST(conf_access_calling_number)
 {
 	static const char msg[] = "access-calling-number: expected mac, circuit-id or remote-id";
 
@@ -339,7 +339,7 @@ UNIT_TEST(conf_access_calling_number)
 	EXPECT_EQ(lc.access_calling, L2D_CALLING_REMOTE_ID);
 }
 
-UNIT_TEST(conf_access_auth_timeout)
+TEST(conf_access_auth_timeout)
 {
 	static const char msg[] =
 		"access-auth-timeout: expected a duration (e.g. 10s, 500ms) of at least 1000 ms";
@@ -372,7 +372,7 @@ UNIT_TEST(conf_access_auth_timeout)
 	EXPECT_EQ(lc.access_auth_timeout_ms, 20000);
 }
 
-UNIT_TEST(conf_access_padi_rate)
+TEST(conf_access_padi_rate)
 {
 	static const char *const kw[] = { "pppoe-padi-rate", "pppoe-padi-rate-per-mac" };
 	char line[96], msg[96];
@@ -424,7 +424,7 @@ static int fline(const char *line)
 }
 
 /* SIGHUP: the access lines need a restart, access-auth and the rest apply */
-UNIT_TEST(conf_access_reload)
+TEST(conf_access_reload)
 {
 	char kept[256];
 
@@ -485,7 +485,7 @@ UNIT_TEST(conf_access_reload)
  * server forms, every refusal's message, and radius-server needing the
  * access role.
  */
-UNIT_TEST(conf_radius_lines)
+TEST(conf_radius_lines)
 {
 	const struct sockaddr_in *a;
 
@@ -561,7 +561,7 @@ UNIT_TEST(conf_radius_lines)
  * forms, each refusal's message, the pairing check, and the secret counted
  * as one (so that -o refuses it and a world-readable file is refused).
  */
-UNIT_TEST(conf_radius_das_lines)
+TEST(conf_radius_das_lines)
 {
 	const struct sockaddr_in *a;
 

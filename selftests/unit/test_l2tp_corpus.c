@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/auth.h"
 #include "../../userspace/l2tpseld/msg.h"
 #include "../../userspace/l2tpseld/reliable.h"
@@ -91,7 +91,7 @@ static size_t read_seed(const char *name, uint8_t *buf, size_t cap)
 }
 
 /* S-L2TP-3: every seed, its class, its answer */
-UNIT_TEST(l2tp_corpus_seeds_hit_their_class)
+TEST(l2tp_corpus_seeds_hit_their_class)
 {
 	uint8_t buf[2048];
 	struct l2tp_msg m;
@@ -101,7 +101,7 @@ UNIT_TEST(l2tp_corpus_seeds_hit_their_class)
 		size_t n = read_seed(seeds[i].name, buf, sizeof(buf));
 
 		if (!n) {
-			UNIT_DIAG("%s: cannot read " CORPUS "%s", seeds[i].name, seeds[i].name);
+			th_log("%s: cannot read " CORPUS "%s", seeds[i].name, seeds[i].name);
 			EXPECT_TRUE(n > 0);
 			continue;
 		}
@@ -109,7 +109,7 @@ UNIT_TEST(l2tp_corpus_seeds_hit_their_class)
 		if (m.answer.action != seeds[i].action || m.answer.reason != seeds[i].reason ||
 		    (m.answer.action >= L2TP_ACT_STOPCCN &&
 		     m.answer.error_code != seeds[i].error)) {
-			UNIT_DIAG("%s: action %d reason %s error %u (%s)", seeds[i].name,
+			th_log("%s: action %d reason %s error %u (%s)", seeds[i].name,
 				  m.answer.action, l2tp_perr_name(m.answer.reason),
 				  m.answer.error_code, m.answer.message);
 			EXPECT_EQ(m.answer.action, seeds[i].action);
@@ -118,7 +118,7 @@ UNIT_TEST(l2tp_corpus_seeds_hit_their_class)
 }
 
 /* S-L2TP-3: the Ns/Nr seeds against a tunnel expecting Ns 65535 */
-UNIT_TEST(l2tp_corpus_seq_seeds)
+TEST(l2tp_corpus_seq_seeds)
 {
 	static struct l2tp_rel rel;
 	static const struct { const char *name; enum l2tp_rel_rx rx; } cases[] = {
@@ -150,7 +150,7 @@ UNIT_TEST(l2tp_corpus_seq_seeds)
  * verify here; a wrong secret does not.  Also the reliable layer follows
  * xl2tpd's Ns/Nr through the whole exchange (LAC side).
  */
-UNIT_TEST(l2tp_corpus_xl2tpd_challenge_response)
+TEST(l2tp_corpus_xl2tpd_challenge_response)
 {
 	static const struct l2tp_secret wrong = { (const uint8_t *)"tunnel-secreT", 13 };
 	static uint8_t q[512], p[512], c[512];
@@ -178,7 +178,7 @@ UNIT_TEST(l2tp_corpus_xl2tpd_challenge_response)
 				      wrong.data, wrong.len, chal_q->data, chal_q->len));
 }
 
-UNIT_TEST(l2tp_corpus_xl2tpd_sequence_lac_side)
+TEST(l2tp_corpus_xl2tpd_sequence_lac_side)
 {
 	static struct l2tp_rel rel;
 	static const struct { const char *name; bool from_lns; enum l2tp_rel_rx rx; } seq[] = {

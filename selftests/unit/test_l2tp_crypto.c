@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/auth.h"
 #include "../../userspace/l2tpseld/hidden.h"
 #include "../../userspace/l2tpseld/md5.h"
@@ -25,7 +25,7 @@ static void hex(char *out, const uint8_t *d, size_t n)
 }
 
 /* RFC 1321 appendix A.5 */
-UNIT_TEST(l2tp_md5_rfc1321_suite)
+TEST(l2tp_md5_rfc1321_suite)
 {
 	static const struct { const char *in, *out; } v[] = {
 		{ "", "d41d8cd98f00b204e9800998ecf8427e" },
@@ -51,7 +51,7 @@ UNIT_TEST(l2tp_md5_rfc1321_suite)
 }
 
 /* Feeding MD5 in pieces gives the same digest, for every split point. */
-UNIT_TEST(l2tp_md5_incremental)
+TEST(l2tp_md5_incremental)
 {
 	uint8_t data[200], whole[16], parts[16];
 	struct md5_ctx ctx;
@@ -73,7 +73,7 @@ UNIT_TEST(l2tp_md5_incremental)
 }
 
 /* S-L2TP-2: response = MD5(message type octet + secret + challenge) */
-UNIT_TEST(l2tp_auth_challenge_response_vector)
+TEST(l2tp_auth_challenge_response_vector)
 {
 	static const uint8_t challenge[] = { 0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4 };
 	static const uint8_t sccrp[16] = {
@@ -102,7 +102,7 @@ UNIT_TEST(l2tp_auth_challenge_response_vector)
 }
 
 /* S-L2TP-2: one short segment: c = p xor MD5(type + S + RV), first 8 octets */
-UNIT_TEST(l2tp_hidden_vector_short)
+TEST(l2tp_hidden_vector_short)
 {
 	static const uint8_t expect[] = { 0xd8, 0xc3, 0x8a, 0xb3, 0x9d, 0x70, 0xca, 0x69 };
 	static const uint8_t value[] = { 0x12, 0x34 }, pad[] = { 0xaa, 0xaa, 0xaa, 0xaa };
@@ -122,7 +122,7 @@ UNIT_TEST(l2tp_hidden_vector_short)
 }
 
 /* S-L2TP-2: three segments chained through b(i) = MD5(S + c(i-1)) */
-UNIT_TEST(l2tp_hidden_vector_chained)
+TEST(l2tp_hidden_vector_chained)
 {
 	static const uint8_t expect[35] = {
 		0x7c, 0x2f, 0xfb, 0x0c, 0x19, 0x4a, 0x27, 0x57, 0xff, 0xf8, 0xa1, 0x3f,
@@ -145,7 +145,7 @@ UNIT_TEST(l2tp_hidden_vector_chained)
 }
 
 /* S-L2TP-3 hidden-avp-length-trust: the decrypted length is checked */
-UNIT_TEST(l2tp_hidden_decode_refusals)
+TEST(l2tp_hidden_decode_refusals)
 {
 	uint8_t buf[40], clear_in[8] = { 0x03, 0xff, 1, 2, 3, 4, 5, 6 };
 	static const uint8_t no_pad[1];
@@ -174,7 +174,7 @@ UNIT_TEST(l2tp_hidden_decode_refusals)
 }
 
 /* Round trips at every length around the 16-octet segment boundaries. */
-UNIT_TEST(l2tp_hidden_roundtrip_lengths)
+TEST(l2tp_hidden_roundtrip_lengths)
 {
 	uint8_t value[80], buf[100], pad[7] = { 9, 8, 7, 6, 5, 4, 3 };
 	const uint8_t *clear;

@@ -5,7 +5,7 @@
  * S-L2TP-3 every malformed class refused with RFC 2661's answer (§3.1 and
  * §7.1 discard; §4.1, §4.4.2, §7.1 StopCCN or CDN with result/error code).
  */
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/msg.h"
 
 static const uint8_t secret_bytes[] = "tunnel-secret";
@@ -89,7 +89,7 @@ static const uint16_t all_types[] = {
 };
 
 /* S-L2TP-1: build -> parse for every message type, required AVPs present */
-UNIT_TEST(l2tp_msg_roundtrip_every_type)
+TEST(l2tp_msg_roundtrip_every_type)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -102,7 +102,7 @@ UNIT_TEST(l2tp_msg_roundtrip_every_type)
 		ASSERT_TRUE(len > L2TP_CTRL_HDR_LEN);
 		l2tp_hdr_set_seq(buf, 7, 9);
 		if (l2tp_msg_parse(&m, buf, len, NULL) != L2TP_ACT_ACCEPT) {
-			UNIT_DIAG("%s: %s", l2tp_msg_name(type), m.answer.message);
+			th_log("%s: %s", l2tp_msg_name(type), m.answer.message);
 			EXPECT_EQ(m.answer.action, L2TP_ACT_ACCEPT);
 			continue;
 		}
@@ -124,7 +124,7 @@ UNIT_TEST(l2tp_msg_roundtrip_every_type)
 }
 
 /* S-L2TP-1: SCCRQ with every optional AVP, values read back */
-UNIT_TEST(l2tp_msg_sccrq_values)
+TEST(l2tp_msg_sccrq_values)
 {
 	uint8_t buf[512], chal[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
 	struct l2tp_builder b;
@@ -159,7 +159,7 @@ UNIT_TEST(l2tp_msg_sccrq_values)
 }
 
 /* S-L2TP-1: ZLB (§5.8) round trip */
-UNIT_TEST(l2tp_msg_zlb_roundtrip)
+TEST(l2tp_msg_zlb_roundtrip)
 {
 	uint8_t buf[16];
 	struct l2tp_msg m;
@@ -176,7 +176,7 @@ UNIT_TEST(l2tp_msg_zlb_roundtrip)
 }
 
 /* S-L2TP-3: a malformed header is discarded silently (§3.1, §7.1) */
-UNIT_TEST(l2tp_msg_header_discards)
+TEST(l2tp_msg_header_discards)
 {
 	uint8_t good[64], buf[80];
 	struct l2tp_msg m;
@@ -242,7 +242,7 @@ static void expect_answer(const struct l2tp_msg *m, enum l2tp_action act,
 {
 	if (m->answer.action != act || m->answer.reason != reason ||
 	    m->answer.result_code != result || m->answer.error_code != error)
-		unit_fail(file, line, "answer %d reason %s result %u error %u (%s), "
+		th_fail(file, line, "answer %d reason %s result %u error %u (%s), "
 			  "expected %d %s %u %u", m->answer.action,
 			  l2tp_perr_name(m->answer.reason), m->answer.result_code,
 			  m->answer.error_code, m->answer.message, act,
@@ -256,7 +256,7 @@ static void expect_answer(const struct l2tp_msg *m, enum l2tp_action act,
  * zero-length-avp-loop (xl2tpd): an AVP length below 6 ends parsing and
  * clears the tunnel (StopCCN 2/2) or the session (CDN 2/2).
  */
-UNIT_TEST(l2tp_msg_avp_length_underflow_and_zero_loop)
+TEST(l2tp_msg_avp_length_underflow_and_zero_loop)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -274,7 +274,7 @@ UNIT_TEST(l2tp_msg_avp_length_underflow_and_zero_loop)
 }
 
 /* S-L2TP-3: an AVP running past the header's Length, even into the datagram */
-UNIT_TEST(l2tp_msg_avp_length_overflow_and_truncation)
+TEST(l2tp_msg_avp_length_overflow_and_truncation)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -312,7 +312,7 @@ static void reserved_bits(struct l2tp_builder *b)
 }
 
 /* S-L2TP-3: unknown AVP with M: StopCCN 2/8 or CDN 2/8 (§4.1, §4.4.2) */
-UNIT_TEST(l2tp_msg_unknown_mandatory_avp)
+TEST(l2tp_msg_unknown_mandatory_avp)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -360,7 +360,7 @@ static void vendor_tunnel_id(struct l2tp_builder *b)
 }
 
 /* S-L2TP-3 vendor-id-confusion: vendor != 0 is never an IETF attribute */
-UNIT_TEST(l2tp_msg_vendor_id_confusion)
+TEST(l2tp_msg_vendor_id_confusion)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -388,7 +388,7 @@ UNIT_TEST(l2tp_msg_vendor_id_confusion)
 }
 
 /* S-L2TP-3: the Message Type AVP (§4.4.1) */
-UNIT_TEST(l2tp_msg_message_type_rules)
+TEST(l2tp_msg_message_type_rules)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -434,7 +434,7 @@ static void serial_only(struct l2tp_builder *b)
 }
 
 /* S-L2TP-3: a message missing a required AVP is malformed (§6, §7.1) */
-UNIT_TEST(l2tp_msg_missing_required_avp)
+TEST(l2tp_msg_missing_required_avp)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -516,7 +516,7 @@ static void misplaced(struct l2tp_builder *b)
 }
 
 /* S-L2TP-3: known AVPs with bad lengths or values: M decides (§7.1) */
-UNIT_TEST(l2tp_msg_malformed_known_avps)
+TEST(l2tp_msg_malformed_known_avps)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -593,7 +593,7 @@ static void hidden_sccrq(struct l2tp_builder *b)
 }
 
 /* S-L2TP-2: hidden AVPs round trip through build and parse */
-UNIT_TEST(l2tp_msg_hidden_roundtrip)
+TEST(l2tp_msg_hidden_roundtrip)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -617,7 +617,7 @@ UNIT_TEST(l2tp_msg_hidden_roundtrip)
 }
 
 /* S-L2TP-2/3: hidden AVPs without a secret, with the wrong secret */
-UNIT_TEST(l2tp_msg_hidden_without_secret)
+TEST(l2tp_msg_hidden_without_secret)
 {
 	static const struct l2tp_secret other = { (const uint8_t *)"other", 5 };
 	uint8_t buf[512], copy[512];
@@ -631,10 +631,11 @@ UNIT_TEST(l2tp_msg_hidden_without_secret)
 		      L2TP_STOPCCN_GENERAL_ERROR, L2TP_ERR_BAD_VALUE);
 	/* the wrong secret: garbage lengths are caught, never trusted */
 	memcpy(buf, copy, len);
-	if (l2tp_msg_parse(&m, buf, len, &other) != L2TP_ACT_ACCEPT)
+	if (l2tp_msg_parse(&m, buf, len, &other) != L2TP_ACT_ACCEPT) {
 		EXPECT_EQ(m.answer.action, L2TP_ACT_STOPCCN);
-	else
+	} else {
 		EXPECT_TRUE(memcmp(m.avp[L2TP_AVP_ASSIGNED_TUNNEL_ID].data, "\x12\x34", 2));
+	}
 }
 
 static void hidden_before_rv(struct l2tp_builder *b)
@@ -673,7 +674,7 @@ static void hidden_host_name(struct l2tp_builder *b)
 }
 
 /* S-L2TP-3 hidden-avp-length-trust, and the other hidden AVP rules (§4.3) */
-UNIT_TEST(l2tp_msg_hidden_refusals)
+TEST(l2tp_msg_hidden_refusals)
 {
 	uint8_t buf[512];
 	struct l2tp_msg m;
@@ -695,7 +696,7 @@ UNIT_TEST(l2tp_msg_hidden_refusals)
 }
 
 /* The builder refuses what the dictionary forbids, and running out of room. */
-UNIT_TEST(l2tp_msg_builder_refusals)
+TEST(l2tp_msg_builder_refusals)
 {
 	uint8_t buf[64];
 	struct l2tp_builder b;
@@ -722,7 +723,7 @@ UNIT_TEST(l2tp_msg_builder_refusals)
 }
 
 /* Code -> name tables cover every defined code. */
-UNIT_TEST(l2tp_names)
+TEST(l2tp_names)
 {
 	EXPECT_STREQ(l2tp_msg_name(L2TP_MSG_SCCRQ), "SCCRQ");
 	EXPECT_STREQ(l2tp_msg_name(5), "unknown");
@@ -739,7 +740,7 @@ UNIT_TEST(l2tp_names)
 }
 
 /* S-L2TP-3: the answer is built as a valid StopCCN / CDN carrying the codes */
-UNIT_TEST(l2tp_msg_build_answer)
+TEST(l2tp_msg_build_answer)
 {
 	uint8_t buf[512], out[256];
 	struct l2tp_msg m, a;

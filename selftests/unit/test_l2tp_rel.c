@@ -8,7 +8,7 @@
  */
 #include <errno.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/reliable.h"
 
 static struct l2tp_rel rel;	/* kept between tests: l2tp_rel_reset() */
@@ -53,17 +53,17 @@ static void expect_tx(const struct l2tp_rel_tx *tx, uint16_t ns, uint16_t nr,
 	struct l2tp_hdr h;
 
 	if (l2tp_hdr_parse(&h, tx->data, tx->len) != L2TP_PERR_NONE) {
-		unit_fail(file, line, "transmitted header does not parse");
+		th_fail(file, line, "transmitted header does not parse");
 		return;
 	}
 	if (h.ns != ns || h.nr != nr || h.zlb != zlb || tx->zlb != zlb)
-		unit_fail(file, line, "sent Ns %u Nr %u zlb %d, expected %u %u %d",
+		th_fail(file, line, "sent Ns %u Nr %u zlb %d, expected %u %u %d",
 			  h.ns, h.nr, h.zlb, ns, nr, zlb);
 }
 #define EXPECT_TX(tx, ns, nr, zlb) expect_tx(tx, ns, nr, zlb, __FILE__, __LINE__)
 
 /* S-L2TP-1: Appendix B.1, lock-step tunnel establishment seen from the LAC */
-UNIT_TEST(l2tp_rel_lockstep_b1)
+TEST(l2tp_rel_lockstep_b1)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -91,7 +91,7 @@ UNIT_TEST(l2tp_rel_lockstep_b1)
 }
 
 /* S-L2TP-1: a delivered message with no reply is acknowledged by a ZLB */
-UNIT_TEST(l2tp_rel_zlb_when_nothing_piggybacks)
+TEST(l2tp_rel_zlb_when_nothing_piggybacks)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h = peer_msg(0, 0);
@@ -157,7 +157,7 @@ static int retransmit_times(uint64_t *times, int max, enum l2tp_rel_event *last)
  * (default 5 retries, cap 8 s), and "no reply" after a last 8 s: 31 s, the
  * full retransmission cycle of §5.7.
  */
-UNIT_TEST(l2tp_rel_backoff_schedule_and_give_up)
+TEST(l2tp_rel_backoff_schedule_and_give_up)
 {
 	static const uint64_t expect[] = { 0, 1000, 3000, 7000, 15000, 23000, 31000 };
 	enum l2tp_rel_event last = L2TP_REL_IDLE;
@@ -185,7 +185,7 @@ UNIT_TEST(l2tp_rel_backoff_schedule_and_give_up)
 }
 
 /* S-L2TP-1: the maximum count and the cap are configurable; cap >= 8 s */
-UNIT_TEST(l2tp_rel_backoff_configurable)
+TEST(l2tp_rel_backoff_configurable)
 {
 	static const uint64_t three[] = { 0, 1000, 3000, 7000, 15000 };
 	static const uint64_t cap16[] = { 0, 1000, 3000, 7000, 15000, 31000, 47000, 63000 };
@@ -225,7 +225,7 @@ UNIT_TEST(l2tp_rel_backoff_configurable)
 }
 
 /* S-L2TP-1: an ack in time stops the retransmission; the retry count is per message */
-UNIT_TEST(l2tp_rel_ack_stops_retransmission)
+TEST(l2tp_rel_ack_stops_retransmission)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -252,7 +252,7 @@ UNIT_TEST(l2tp_rel_ack_stops_retransmission)
 }
 
 /* S-L2TP-3: duplicates are dropped and acknowledged at once (§5.8, B.2) */
-UNIT_TEST(l2tp_rel_duplicate_acknowledged)
+TEST(l2tp_rel_duplicate_acknowledged)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -287,7 +287,7 @@ UNIT_TEST(l2tp_rel_duplicate_acknowledged)
 }
 
 /* S-L2TP-3: ahead of the expected Ns: dropped (our choice), nothing changes */
-UNIT_TEST(l2tp_rel_out_of_order_and_window)
+TEST(l2tp_rel_out_of_order_and_window)
 {
 	struct l2tp_rel_config cfg = { .recv_window = 4 };
 	struct l2tp_rel_tx tx;
@@ -314,7 +314,7 @@ UNIT_TEST(l2tp_rel_out_of_order_and_window)
 }
 
 /* S-L2TP-3: Nr acknowledging what was never sent: the message is dropped */
-UNIT_TEST(l2tp_rel_nr_beyond_sent)
+TEST(l2tp_rel_nr_beyond_sent)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -340,7 +340,7 @@ UNIT_TEST(l2tp_rel_nr_beyond_sent)
 }
 
 /* S-L2TP-1: the peer's window bounds what is in flight; slow start (App. A) */
-UNIT_TEST(l2tp_rel_send_window)
+TEST(l2tp_rel_send_window)
 {
 	struct l2tp_rel_config cfg = { .peer_window = 4 };
 	struct l2tp_rel_tx tx;
@@ -392,7 +392,7 @@ UNIT_TEST(l2tp_rel_send_window)
  * refused; each goes out once the window opens and the ring is given back
  * when everything is acknowledged.
  */
-UNIT_TEST(l2tp_rel_storm_waits_for_window)
+TEST(l2tp_rel_storm_waits_for_window)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -440,7 +440,7 @@ UNIT_TEST(l2tp_rel_storm_waits_for_window)
 }
 
 /* S-L2TP-1: a retransmission halves the window and restarts slow start */
-UNIT_TEST(l2tp_rel_congestion_on_timeout)
+TEST(l2tp_rel_congestion_on_timeout)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -499,7 +499,7 @@ UNIT_TEST(l2tp_rel_congestion_on_timeout)
  * next oldest at once, and xl2tpd logged "out of order control packet, got
  * N, expected N+k" for each Ns it already had.
  */
-UNIT_TEST(l2tp_rel_stalled_peer_no_spurious_resend)
+TEST(l2tp_rel_stalled_peer_no_spurious_resend)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -530,7 +530,7 @@ UNIT_TEST(l2tp_rel_stalled_peer_no_spurious_resend)
 		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1200 + i), L2TP_REL_DELIVER);
 		while (l2tp_rel_poll(&rel, 1200 + i, &tx) == L2TP_REL_TRANSMIT)
 			if (!tx.zlb && tx.retransmit) {
-				UNIT_DIAG("Ns %u resent after the peer acked Ns %u", tx.ns,
+				th_log("Ns %u resent after the peer acked Ns %u", tx.ns,
 					  (uint16_t)(head + i - 1));
 				sent_again++;
 			}
@@ -542,7 +542,7 @@ UNIT_TEST(l2tp_rel_stalled_peer_no_spurious_resend)
 }
 
 /* S-L2TP-3: wrap 65535 -> 0 on both directions, with real traffic */
-UNIT_TEST(l2tp_rel_wrap)
+TEST(l2tp_rel_wrap)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -598,7 +598,7 @@ UNIT_TEST(l2tp_rel_wrap)
 }
 
 /* ZLB floods: any number of ZLBs change nothing but the acks they carry */
-UNIT_TEST(l2tp_rel_zlb_flood)
+TEST(l2tp_rel_zlb_flood)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;
@@ -641,7 +641,7 @@ static uint32_t ch_rand(void)
 	return ch_rng >> 8;
 }
 
-UNIT_TEST(l2tp_rel_lossy_reordering_channel)
+TEST(l2tp_rel_lossy_reordering_channel)
 {
 	struct l2tp_rel_config cfg = { .max_retries = 10 };
 	int queued[2] = { 0, 0 }, delivered[2] = { 0, 0 }, n_chan = 0, p, i;
@@ -709,7 +709,7 @@ UNIT_TEST(l2tp_rel_lossy_reordering_channel)
 	}
 	EXPECT_EQ(delivered[0], total);
 	EXPECT_EQ(delivered[1], total);
-	UNIT_DIAG("600 messages over 20%% loss and reordering in %llu simulated ms, "
+	th_log("600 messages over 20%% loss and reordering in %llu simulated ms, "
 		  "%llu + %llu retransmissions, %llu + %llu dropped out of order",
 		  (unsigned long long)now,
 		  (unsigned long long)peers[0].stats.retransmits,
@@ -723,7 +723,7 @@ UNIT_TEST(l2tp_rel_lossy_reordering_channel)
  * forgotten, what is in flight stays until acknowledged, and the next
  * message takes the next Ns after the last one sent.
  */
-UNIT_TEST(l2tp_rel_drop_unsent_on_clear)
+TEST(l2tp_rel_drop_unsent_on_clear)
 {
 	struct l2tp_rel_tx tx;
 	struct l2tp_hdr h;

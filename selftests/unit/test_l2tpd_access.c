@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "l2tpd_harness.h"
 #include "../../userspace/l2tpseld/avp.h"
 #include "../../userspace/l2tpseld/l2tp.h"
@@ -122,7 +122,7 @@ static struct h_node *setup(const char *const *lns_lines)
 	return lac;
 }
 
-UNIT_TEST(l2tpd_access_login_up_and_lns_clears)
+TEST(l2tpd_access_login_up_and_lns_clears)
 {
 	struct h_node *lac = setup(lns_plain), *lns;
 	char err[128];
@@ -164,7 +164,7 @@ UNIT_TEST(l2tpd_access_login_up_and_lns_clears)
 	h_fini();
 }
 
-UNIT_TEST(l2tpd_access_login_refused_told_once)
+TEST(l2tpd_access_login_refused_told_once)
 {
 	struct h_node *lac = setup(lns_cdn);
 	char err[128];
@@ -178,14 +178,14 @@ UNIT_TEST(l2tpd_access_login_refused_told_once)
 	EXPECT_EQ(A.gone, 0);
 	EXPECT_EQ(A.avps, 0);			/* no ICCN for a refused call */
 	EXPECT_TRUE(A.why[0] != '\0');
-	UNIT_DIAG("refusal: %s", A.why);
+	th_log("refusal: %s", A.why);
 	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
 	EXPECT_EQ(lac->n_lines, 0);
 	h_fini();
 }
 
 /* No candidate at all: told once, at once or later, never counted. */
-UNIT_TEST(l2tpd_access_login_no_route)
+TEST(l2tpd_access_login_no_route)
 {
 	static const char *const lac_none[] = { "hostname lac", NULL };
 	struct h_node *lac;
@@ -207,7 +207,7 @@ UNIT_TEST(l2tpd_access_login_no_route)
 }
 
 /* The subscriber leaves during setup (PADT): nothing told after, nothing counted. */
-UNIT_TEST(l2tpd_access_subscriber_leaves_during_setup)
+TEST(l2tpd_access_subscriber_leaves_during_setup)
 {
 	struct h_node *lac = setup(lns_plain);
 	struct l2d_login *lg;
@@ -239,7 +239,7 @@ UNIT_TEST(l2tpd_access_subscriber_leaves_during_setup)
  * own, walked by the core as the module walks LOGIN_BEGIN TUNNELS; counted
  * while the call is up, freed with it.
  */
-UNIT_TEST(l2tpd_access_radius_set_kernel_none)
+TEST(l2tpd_access_radius_set_kernel_none)
 {
 	struct h_node *lac = setup(lns_plain), *lns;
 	struct rad_set_entry set[2] = {

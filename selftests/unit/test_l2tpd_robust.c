@@ -13,7 +13,7 @@
 
 #include <linux/l2tpsel.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "l2tpd_harness.h"
 
 /* ---- mutation: record a full exchange, replay it mutated ---- */
@@ -72,7 +72,7 @@ static bool consistent(const struct h_node *a, const struct h_node *b)
 
 	for (t = a->d->tunnels; t; t = t->next) {
 		if (t->state != L2D_T_ESTABLISHED) {
-			UNIT_DIAG("%s: tunnel %u in %s", a->conf.hostname, t->tid, l2d_tstate_name(t->state));
+			th_log("%s: tunnel %u in %s", a->conf.hostname, t->tid, l2d_tstate_name(t->state));
 			return false;
 		}
 		for (s = t->sessions; s; s = s->next) {
@@ -81,20 +81,20 @@ static bool consistent(const struct h_node *a, const struct h_node *b)
 			calls++;
 			if (s->state != L2D_S_ESTABLISHED || !twin || twin->peer_sid != s->sid ||
 			    twin->state != L2D_S_ESTABLISHED || twin->t->tid != t->peer_tid) {
-				UNIT_DIAG("%s: call %u (%s) has no twin", a->conf.hostname, s->sid,
+				th_log("%s: call %u (%s) has no twin", a->conf.hostname, s->sid,
 					  l2d_sstate_name(s->state));
 				return false;
 			}
 		}
 	}
 	if (l2d_kcore_sessions(a->d) != calls) {
-		UNIT_DIAG("%s: %u counted, %u calls", a->conf.hostname, l2d_kcore_sessions(a->d), calls);
+		th_log("%s: %u counted, %u calls", a->conf.hostname, l2d_kcore_sessions(a->d), calls);
 		return false;
 	}
 	return true;
 }
 
-UNIT_TEST(l2tpd_mutated_exchange)
+TEST(l2tpd_mutated_exchange)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 k", "hide-avps yes", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * k", "hide-avps yes", NULL };
@@ -152,7 +152,7 @@ UNIT_TEST(l2tpd_mutated_exchange)
 		 * equal to the calls; then a logout clears everything.
 		 */
 		if (!consistent(lac, lns) || !consistent(lns, lac)) {
-			unit_fail(__FILE__, __LINE__, "round %u: inconsistent state", round);
+			th_fail(__FILE__, __LINE__, "round %u: inconsistent state", round);
 			break;
 		}
 		survived += lac->d->n_sessions;
@@ -161,20 +161,20 @@ UNIT_TEST(l2tpd_mutated_exchange)
 		h_run_for(40000);
 		if (lac->d->n_tunnels || lac->d->n_sessions || lns->d->n_sessions ||
 		    l2d_kcore_sessions(lns->d) || l2d_kcore_sessions(lac->d)) {
-			UNIT_DIAG("round %u: lac %u/%u lns %u/%u", round, lac->d->n_tunnels,
+			th_log("round %u: lac %u/%u lns %u/%u", round, lac->d->n_tunnels,
 				  lac->d->n_sessions, lns->d->n_tunnels, lns->d->n_sessions);
-			unit_fail(__FILE__, __LINE__, "state left after round %u", round);
+			th_fail(__FILE__, __LINE__, "state left after round %u", round);
 			break;
 		}
 	}
-	UNIT_DIAG("%u mutated datagrams from %u recorded ones, %u agent pairs, %u calls survived",
+	th_log("%u mutated datagrams from %u recorded ones, %u agent pairs, %u calls survived",
 		  delivered, n_rec, round, survived);
 	h_fini();
 }
 
 /* ---- session keys: unique in the namespace, the agent-id in the high bits ---- */
 
-UNIT_TEST(l2tpd_session_key)
+TEST(l2tpd_session_key)
 {
 	struct l2d_conf conf;
 	struct l2d_loop loop;

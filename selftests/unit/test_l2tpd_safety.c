@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "l2tpd_harness.h"
 
 #define TOP_DIR "selftests/unit/../.."
@@ -51,7 +51,7 @@ out:
 }
 
 /* Finding 7: the example must not turn the LNS's authentication off */
-UNIT_TEST(l2tpd_lns_pppd_has_no_lac_noauth)
+TEST(l2tpd_lns_pppd_has_no_lac_noauth)
 {
 	static struct l2d_conf c;
 	char err[512], buf[256], *argv[40];
@@ -87,7 +87,7 @@ UNIT_TEST(l2tpd_lns_pppd_has_no_lac_noauth)
 	EXPECT_TRUE(strstr(err, "/proc/PID/cmdline") != NULL);
 }
 
-UNIT_TEST(l2tpd_test_switches_need_test_mode)
+TEST(l2tpd_test_switches_need_test_mode)
 {
 	static const char *const sw[] = { "lns-mode silent", "lns-mode silent-after-zlb",
 					   "lns-mode cdn 2 6", "stub-limit 1", "stub-rl icrq drop" };
@@ -111,7 +111,7 @@ UNIT_TEST(l2tpd_test_switches_need_test_mode)
 		     "(never on a production agent)");
 }
 
-UNIT_TEST(l2tpd_reload_keeps_restart_keys)
+TEST(l2tpd_reload_keeps_restart_keys)
 {
 	static struct l2d_conf run, fresh;
 	char err[200], kept[200];
@@ -144,7 +144,7 @@ UNIT_TEST(l2tpd_reload_keeps_restart_keys)
 	EXPECT_TRUE(!run.tie_breaker);
 }
 
-UNIT_TEST(l2tpd_quote)
+TEST(l2tpd_quote)
 {
 	static const char hostile[] = "a b\\c\"d\ne\rf\x1b[31m\xff\xc3\x28\x7f";
 	char out[L2D_QUOTED_SIZE(sizeof(hostile))], small[8];
@@ -160,7 +160,7 @@ UNIT_TEST(l2tpd_quote)
 }
 
 /* A LAC with a hostile Host Name: every line the LNS logs stays one line. */
-UNIT_TEST(l2tpd_hostile_host_name_logs_one_line)
+TEST(l2tpd_hostile_host_name_logs_one_line)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", NULL };

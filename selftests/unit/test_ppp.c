@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/ppp.h"
 
 #define T_FRAMES	64
@@ -232,7 +232,7 @@ static void t_chap_resp(struct l2d_ppp *p, uint8_t id, const char *user)
 	t_pkt(p, PPP_PROTO_CHAP, 2, id, d, 17 + ul);
 }
 
-UNIT_TEST(ppp_lcp_pppd_pap)
+TEST(ppp_lcp_pppd_pap)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	uint32_t m;
@@ -272,7 +272,7 @@ UNIT_TEST(ppp_lcp_pppd_pap)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_lcp_ack_with_wrong_id_or_options_ignored)
+TEST(ppp_lcp_ack_with_wrong_id_or_options_ignored)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -287,7 +287,7 @@ UNIT_TEST(ppp_lcp_ack_with_wrong_id_or_options_ignored)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_chap_login)
+TEST(ppp_chap_login)
 {
 	struct l2d_ppp *p = t_new(false, true);
 	const uint8_t *f;
@@ -339,7 +339,7 @@ UNIT_TEST(ppp_chap_login)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_chap_challenge_retransmitted)
+TEST(ppp_chap_challenge_retransmitted)
 {
 	struct l2d_ppp *p = t_new(false, true);
 	uint8_t first[40];
@@ -365,7 +365,7 @@ UNIT_TEST(ppp_chap_challenge_retransmitted)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_pap_login)
+TEST(ppp_pap_login)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -397,7 +397,7 @@ UNIT_TEST(ppp_pap_login)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_pap_empty_fields)
+TEST(ppp_pap_empty_fields)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -410,7 +410,7 @@ UNIT_TEST(ppp_pap_empty_fields)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_pap_refused)
+TEST(ppp_pap_refused)
 {
 	static const char msg[] = "no route for domain \"isp.example\"";
 	struct l2d_ppp *p = t_new(true, false);
@@ -459,7 +459,7 @@ UNIT_TEST(ppp_pap_refused)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_chap_refused)
+TEST(ppp_chap_refused)
 {
 	static const char msg[] = "Authentication failed (LNS: result 2)";
 	struct l2d_ppp *p = t_new(false, true);
@@ -507,7 +507,7 @@ static void refuse_now(struct l2d_ppp *p)
 	l2d_ppp_auth_result(p, false, NULL);
 }
 
-UNIT_TEST(ppp_refused_from_auth_callback)
+TEST(ppp_refused_from_auth_callback)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -524,7 +524,7 @@ UNIT_TEST(ppp_refused_from_auth_callback)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_auth_nak_switches)
+TEST(ppp_auth_nak_switches)
 {
 	struct l2d_ppp *p = t_new(true, true);
 
@@ -548,7 +548,7 @@ UNIT_TEST(ppp_auth_nak_switches)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_auth_nak_other_method_falls_back)
+TEST(ppp_auth_nak_other_method_falls_back)
 {
 	struct l2d_ppp *p = t_new(true, true);
 
@@ -567,7 +567,7 @@ UNIT_TEST(ppp_auth_nak_other_method_falls_back)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_auth_nak_not_allowed)
+TEST(ppp_auth_nak_not_allowed)
 {
 	struct l2d_ppp *p = t_new(false, true);
 
@@ -586,7 +586,7 @@ UNIT_TEST(ppp_auth_nak_not_allowed)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_auth_rejected)
+TEST(ppp_auth_rejected)
 {
 	struct l2d_ppp *p = t_new(true, true);
 
@@ -602,7 +602,7 @@ UNIT_TEST(ppp_auth_rejected)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_our_options_naked_and_rejected)
+TEST(ppp_our_options_naked_and_rejected)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -630,7 +630,7 @@ UNIT_TEST(ppp_our_options_naked_and_rejected)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_pfc_acfc_auth_quality_unknown_rejected)
+TEST(ppp_pfc_acfc_auth_quality_unknown_rejected)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -655,7 +655,7 @@ UNIT_TEST(ppp_pfc_acfc_auth_quality_unknown_rejected)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_nak_mru_and_magic_loop)
+TEST(ppp_nak_mru_and_magic_loop)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	uint32_t ours;
@@ -685,7 +685,7 @@ UNIT_TEST(ppp_nak_mru_and_magic_loop)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_max_failure_turns_naks_into_rejects)
+TEST(ppp_max_failure_turns_naks_into_rejects)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	unsigned int i;
@@ -698,7 +698,7 @@ UNIT_TEST(ppp_max_failure_turns_naks_into_rejects)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_negotiation_does_not_converge)
+TEST(ppp_negotiation_does_not_converge)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	unsigned int i;
@@ -713,7 +713,7 @@ UNIT_TEST(ppp_negotiation_does_not_converge)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_echo)
+TEST(ppp_echo)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -734,7 +734,7 @@ UNIT_TEST(ppp_echo)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_echo_requests_and_failure)
+TEST(ppp_echo_requests_and_failure)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	const uint8_t *f;
@@ -760,7 +760,7 @@ UNIT_TEST(ppp_echo_requests_and_failure)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_unknown_protocol)
+TEST(ppp_unknown_protocol)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -788,7 +788,7 @@ UNIT_TEST(ppp_unknown_protocol)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_protocol_reject_truncated_to_mru)
+TEST(ppp_protocol_reject_truncated_to_mru)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	uint8_t f[300];
@@ -808,7 +808,7 @@ UNIT_TEST(ppp_protocol_reject_truncated_to_mru)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_unknown_code)
+TEST(ppp_unknown_code)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -825,7 +825,7 @@ UNIT_TEST(ppp_unknown_code)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_subscriber_terminates)
+TEST(ppp_subscriber_terminates)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -845,7 +845,7 @@ UNIT_TEST(ppp_subscriber_terminates)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_terminate_during_negotiation)
+TEST(ppp_terminate_during_negotiation)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -856,7 +856,7 @@ UNIT_TEST(ppp_terminate_during_negotiation)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_restart_exhausted)
+TEST(ppp_restart_exhausted)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	unsigned int i;
@@ -879,7 +879,7 @@ UNIT_TEST(ppp_restart_exhausted)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_auth_timeout)
+TEST(ppp_auth_timeout)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -903,7 +903,7 @@ UNIT_TEST(ppp_auth_timeout)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_quiet)
+TEST(ppp_quiet)
 {
 	struct l2d_ppp *p = t_new(false, true);
 	unsigned int sent;
@@ -937,7 +937,7 @@ UNIT_TEST(ppp_quiet)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_close_and_stop)
+TEST(ppp_close_and_stop)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -960,7 +960,7 @@ UNIT_TEST(ppp_close_and_stop)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_captures)
+TEST(ppp_captures)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -986,7 +986,7 @@ UNIT_TEST(ppp_captures)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_capture_truncated)
+TEST(ppp_capture_truncated)
 {
 	struct l2d_ppp *p = t_new(true, false);
 	uint8_t o[300];
@@ -1021,7 +1021,7 @@ static void truncations(struct l2d_ppp *p, const uint8_t *f, size_t n)
 	EXPECT_EQ(T.n_sent, sent);
 }
 
-UNIT_TEST(ppp_truncated_frames)
+TEST(ppp_truncated_frames)
 {
 	static const uint8_t pap[] = {
 		0xc0, 0x23, 0x01, 0x05, 0x00, 0x0e, 0x04, 'i', 'v', 'a', 'n', 0x04, 'p', 'a', 's', 's',
@@ -1068,7 +1068,7 @@ UNIT_TEST(ppp_truncated_frames)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_malformed_options)
+TEST(ppp_malformed_options)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -1091,7 +1091,7 @@ UNIT_TEST(ppp_malformed_options)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_renegotiation_keeps_login)
+TEST(ppp_renegotiation_keeps_login)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -1112,7 +1112,7 @@ UNIT_TEST(ppp_renegotiation_keeps_login)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_auth_fixed_after_login)
+TEST(ppp_auth_fixed_after_login)
 {
 	struct l2d_ppp *p = t_new(true, true);
 
@@ -1128,7 +1128,7 @@ UNIT_TEST(ppp_auth_fixed_after_login)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_renegotiation_no_fresh_auth_time)
+TEST(ppp_renegotiation_no_fresh_auth_time)
 {
 	struct l2d_ppp *p = t_new(true, false);
 
@@ -1189,7 +1189,7 @@ static void down_then_free_cases(int which)
 	t_free(p);
 }
 
-UNIT_TEST(ppp_down_frees)
+TEST(ppp_down_frees)
 {
 	int i;
 

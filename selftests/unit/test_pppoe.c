@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/pppoe.h"
 
@@ -113,7 +113,7 @@ static const char *parse_why(const uint8_t *buf, size_t len)
 
 /* --- parser errors ----------------------------------------------------- */
 
-UNIT_TEST(pppoe_parse_short_header)
+TEST(pppoe_parse_short_header)
 {
 	uint8_t b[6] = { 0x11, 0x09, 0, 0, 0, 0 };
 	size_t n;
@@ -123,7 +123,7 @@ UNIT_TEST(pppoe_parse_short_header)
 	EXPECT_STREQ(parse_why(b, 6), "(parsed)");
 }
 
-UNIT_TEST(pppoe_parse_bad_ver_type)
+TEST(pppoe_parse_bad_ver_type)
 {
 	static const uint8_t vt[] = { 0x00, 0x01, 0x10, 0x12, 0x21, 0x22, 0xff };
 	uint8_t b[6] = { 0x11, 0x09, 0, 0, 0, 0 };
@@ -135,7 +135,7 @@ UNIT_TEST(pppoe_parse_bad_ver_type)
 	}
 }
 
-UNIT_TEST(pppoe_parse_length_beyond_frame)
+TEST(pppoe_parse_length_beyond_frame)
 {
 	uint8_t b[10] = { 0x11, 0x09, 0, 0, 0, 4, 0x01, 0x01, 0, 0 };
 
@@ -148,7 +148,7 @@ UNIT_TEST(pppoe_parse_length_beyond_frame)
 	EXPECT_STREQ(parse_why(b, 10), "LENGTH beyond the frame");
 }
 
-UNIT_TEST(pppoe_parse_tag_header_truncated)
+TEST(pppoe_parse_tag_header_truncated)
 {
 	/* LENGTH 3 or 7: the (second) tag header has 3 of its 4 bytes */
 	uint8_t b[16] = { 0x11, 0x09, 0, 0, 0, 3, 0x01, 0x01, 0x00 };
@@ -164,7 +164,7 @@ UNIT_TEST(pppoe_parse_tag_header_truncated)
 	EXPECT_STREQ(parse_why(b, sizeof(b)), "tag header truncated");
 }
 
-UNIT_TEST(pppoe_parse_tag_beyond_length)
+TEST(pppoe_parse_tag_beyond_length)
 {
 	/* the value would fit in the frame, but not in LENGTH */
 	uint8_t b[20] = { 0x11, 0x09, 0, 0, 0, 6, 0x01, 0x01, 0x00, 0x03, 'a', 'b', 'c' };
@@ -177,7 +177,7 @@ UNIT_TEST(pppoe_parse_tag_beyond_length)
 	EXPECT_STREQ(parse_why(b, sizeof(b)), "tag beyond LENGTH");
 }
 
-UNIT_TEST(pppoe_parse_padi_with_sid)
+TEST(pppoe_parse_padi_with_sid)
 {
 	uint8_t b[10] = { 0x11, PPPOE_CODE_PADI, 0x00, 0x01, 0, 4, 0x01, 0x01, 0, 0 };
 
@@ -187,7 +187,7 @@ UNIT_TEST(pppoe_parse_padi_with_sid)
 	EXPECT_STREQ(parse_why(b, sizeof(b)), "PADI with a session id");
 }
 
-UNIT_TEST(pppoe_parse_padr_with_sid)
+TEST(pppoe_parse_padr_with_sid)
 {
 	uint8_t b[10] = { 0x11, PPPOE_CODE_PADR, 0xff, 0xff, 0, 4, 0x01, 0x01, 0, 0 };
 
@@ -196,7 +196,7 @@ UNIT_TEST(pppoe_parse_padr_with_sid)
 	EXPECT_STREQ(parse_why(b, sizeof(b)), "(parsed)");
 }
 
-UNIT_TEST(pppoe_parse_padt_without_sid)
+TEST(pppoe_parse_padt_without_sid)
 {
 	uint8_t b[6] = { 0x11, PPPOE_CODE_PADT, 0, 0, 0, 0 };
 
@@ -205,7 +205,7 @@ UNIT_TEST(pppoe_parse_padt_without_sid)
 	EXPECT_STREQ(parse_why(b, sizeof(b)), "(parsed)");
 }
 
-UNIT_TEST(pppoe_parse_unknown_code)
+TEST(pppoe_parse_unknown_code)
 {
 	static const uint8_t bad[] = { PPPOE_CODE_SESSION, 0x01, 0x08, 0x0a, 0x42, 0x66,
 				       0xa6, 0xa8, 0xff };
@@ -226,7 +226,7 @@ UNIT_TEST(pppoe_parse_unknown_code)
 }
 
 /* Each reason is its own string; a NULL why is fine; success leaves it. */
-UNIT_TEST(pppoe_parse_reasons_distinct)
+TEST(pppoe_parse_reasons_distinct)
 {
 	static const uint8_t cases[][10] = {
 		{ 0x11 },
@@ -259,7 +259,7 @@ UNIT_TEST(pppoe_parse_reasons_distinct)
 
 /* --- what subscribers send --------------------------------------------- */
 
-UNIT_TEST(pppoe_padi_rp_pppoe)
+TEST(pppoe_padi_rp_pppoe)
 {
 	struct pppoe_disc p;
 
@@ -280,7 +280,7 @@ UNIT_TEST(pppoe_padi_rp_pppoe)
 }
 
 /* The PADO to that PADI, byte for byte. */
-UNIT_TEST(pppoe_pado_rp_pppoe_exact)
+TEST(pppoe_pado_rp_pppoe_exact)
 {
 	static const uint8_t want[] = {
 		0x11, 0x07, 0x00, 0x00, 0x00, 0x2f,
@@ -319,7 +319,7 @@ static size_t make_padi(uint8_t *b, const char *service, bool relay, const uint8
 	return pkt_end(b, off);
 }
 
-UNIT_TEST(pppoe_pado_named_service)
+TEST(pppoe_pado_named_service)
 {
 	static const char *const svc[] = { "internet", "voip" };
 	const struct pppoe_offer o = { "ac1", svc, 2 };
@@ -343,7 +343,7 @@ UNIT_TEST(pppoe_pado_named_service)
 	EXPECT_TRUE(tv_eq(&a.ac_name, "ac1", 3));
 }
 
-UNIT_TEST(pppoe_pado_several_services)
+TEST(pppoe_pado_several_services)
 {
 	static const char *const svc[] = { "internet", "voip", "iptv" };
 	const struct pppoe_offer o = { "ac1", svc, 3 };
@@ -368,7 +368,7 @@ UNIT_TEST(pppoe_pado_several_services)
 }
 
 /* An offer of no service answers an empty request with one empty name. */
-UNIT_TEST(pppoe_pado_any_service)
+TEST(pppoe_pado_any_service)
 {
 	const struct pppoe_offer o = { NULL, NULL, 0 };
 	struct pppoe_disc p, a;
@@ -389,7 +389,7 @@ UNIT_TEST(pppoe_pado_any_service)
 	EXPECT_TRUE(tv_eq(&a.service, "", 0));
 }
 
-UNIT_TEST(pppoe_pado_echoes)
+TEST(pppoe_pado_echoes)
 {
 	static const char *const svc[] = { "internet", "voip" };
 	const struct pppoe_offer o = { "ac1", svc, 2 };
@@ -436,7 +436,7 @@ UNIT_TEST(pppoe_pado_echoes)
 	EXPECT_EQ(count_tags(out, n, PPPOE_TAG_AC_COOKIE), 0);
 }
 
-UNIT_TEST(pppoe_service_ok)
+TEST(pppoe_service_ok)
 {
 	static const char *const svc[] = { "internet", "voip" };
 	const struct pppoe_offer named = { "ac", svc, 2 }, any = { "ac", NULL, 0 };
@@ -470,7 +470,7 @@ static size_t make_padr(uint8_t *b, const char *service, bool maxp)
 	return pkt_end(b, off);
 }
 
-UNIT_TEST(pppoe_pads_success)
+TEST(pppoe_pads_success)
 {
 	struct pppoe_disc p, a;
 	uint8_t in[128], out[256];
@@ -527,17 +527,17 @@ static void check_refusal(bool service_error, uint16_t want_type)
 	EXPECT_TRUE(tv_eq(&a.error, "", 0));
 }
 
-UNIT_TEST(pppoe_pads_service_name_error)
+TEST(pppoe_pads_service_name_error)
 {
 	check_refusal(true, PPPOE_TAG_SERVICE_NAME_ERROR);
 }
 
-UNIT_TEST(pppoe_pads_ac_system_error)
+TEST(pppoe_pads_ac_system_error)
 {
 	check_refusal(false, PPPOE_TAG_AC_SYSTEM_ERROR);
 }
 
-UNIT_TEST(pppoe_padt)
+TEST(pppoe_padt)
 {
 	const struct pppoe_tagval hu = { (const uint8_t *)"\x11\x22\x33", 3, true };
 	const struct pppoe_tagval no_hu = { NULL, 0, false };
@@ -592,7 +592,7 @@ static size_t build_answer(enum answer w, const struct pppoe_disc *req, uint8_t 
 	}
 }
 
-UNIT_TEST(pppoe_build_overflow_every_cap)
+TEST(pppoe_build_overflow_every_cap)
 {
 	uint8_t in[128], ref[256], out[256 + 16];
 	unsigned int w, bad_len, bad_write;
@@ -609,12 +609,12 @@ UNIT_TEST(pppoe_build_overflow_every_cap)
 			memset(out, CANARY, sizeof(out));
 			n = build_answer(w, &p, out, cap);
 			if (n != (cap == full ? full : 0)) {
-				UNIT_DIAG("answer %u cap %zu: length %zu", w, cap, n);
+				th_log("answer %u cap %zu: length %zu", w, cap, n);
 				bad_len++;
 			}
 			for (i = cap; i < sizeof(out); i++)
 				if (out[i] != CANARY) {
-					UNIT_DIAG("answer %u cap %zu: wrote at %zu", w, cap, i);
+					th_log("answer %u cap %zu: wrote at %zu", w, cap, i);
 					bad_write++;
 					break;
 				}
@@ -625,7 +625,7 @@ UNIT_TEST(pppoe_build_overflow_every_cap)
 	}
 }
 
-UNIT_TEST(pppoe_builder)
+TEST(pppoe_builder)
 {
 	struct pppoe_builder b;
 	uint8_t buf[64], *big;
@@ -694,7 +694,7 @@ static void secret_fill(uint8_t s[PPPOE_SECRET_LEN], uint8_t seed)
 		s[i] = (uint8_t)(seed * 31 + i * 7);
 }
 
-UNIT_TEST(pppoe_cookie_vector)
+TEST(pppoe_cookie_vector)
 {
 	static const uint8_t want[PPPOE_COOKIE_LEN] = {
 		0x00, 0x00, 0x00, 0x07, 0x5c, 0xa0, 0xd9, 0xe4, 0x0d, 0x08,
@@ -709,7 +709,7 @@ UNIT_TEST(pppoe_cookie_vector)
 	EXPECT_TRUE(pppoe_cookie_check(&k, mac1, 3, want, sizeof(want)));
 }
 
-UNIT_TEST(pppoe_cookie_epochs)
+TEST(pppoe_cookie_epochs)
 {
 	struct pppoe_cookie_keys k;
 	uint8_t c[PPPOE_COOKIE_LEN], fresh[PPPOE_SECRET_LEN];
@@ -733,7 +733,7 @@ UNIT_TEST(pppoe_cookie_epochs)
 }
 
 /* A cookie of epoch - 1 before any rotation, or of a future epoch, is bad. */
-UNIT_TEST(pppoe_cookie_other_epoch)
+TEST(pppoe_cookie_other_epoch)
 {
 	struct pppoe_cookie_keys k, other;
 	uint8_t c[PPPOE_COOKIE_LEN], same[PPPOE_SECRET_LEN];
@@ -756,7 +756,7 @@ UNIT_TEST(pppoe_cookie_other_epoch)
 	EXPECT_TRUE(pppoe_cookie_check(&k, mac1, 3, c, sizeof(c)));
 }
 
-UNIT_TEST(pppoe_cookie_other_mac_ifindex)
+TEST(pppoe_cookie_other_mac_ifindex)
 {
 	struct pppoe_cookie_keys k;
 	uint8_t c[PPPOE_COOKIE_LEN], fresh[PPPOE_SECRET_LEN];
@@ -773,7 +773,7 @@ UNIT_TEST(pppoe_cookie_other_mac_ifindex)
 	EXPECT_TRUE(!pppoe_cookie_check(&k, mac1, 4, c, sizeof(c)));
 }
 
-UNIT_TEST(pppoe_cookie_flipped_bits)
+TEST(pppoe_cookie_flipped_bits)
 {
 	struct pppoe_cookie_keys k;
 	uint8_t c[PPPOE_COOKIE_LEN], fresh[PPPOE_SECRET_LEN];
@@ -794,7 +794,7 @@ UNIT_TEST(pppoe_cookie_flipped_bits)
 	EXPECT_TRUE(pppoe_cookie_check(&k, mac1, 3, c, sizeof(c)));
 }
 
-UNIT_TEST(pppoe_cookie_wrong_length)
+TEST(pppoe_cookie_wrong_length)
 {
 	struct pppoe_cookie_keys k;
 	uint8_t c[PPPOE_COOKIE_LEN + 1];
@@ -809,7 +809,7 @@ UNIT_TEST(pppoe_cookie_wrong_length)
 }
 
 /* The cookie goes out in the PADO and comes back in the PADR. */
-UNIT_TEST(pppoe_cookie_round_trip)
+TEST(pppoe_cookie_round_trip)
 {
 	const struct pppoe_offer o = { "ac1", NULL, 0 };
 	struct pppoe_cookie_keys k;
@@ -828,7 +828,7 @@ UNIT_TEST(pppoe_cookie_round_trip)
 }
 
 /* RFC 2202 §2, test cases 1 to 7 */
-UNIT_TEST(hmac_md5_rfc2202)
+TEST(hmac_md5_rfc2202)
 {
 	static const struct {
 		uint8_t key_byte;
@@ -888,7 +888,7 @@ static size_t bbf_tag(uint8_t *b, size_t off, const uint8_t *subs, size_t len)
 	return pkt_tag(b, off, PPPOE_TAG_VENDOR_SPECIFIC, v, 4 + len);
 }
 
-UNIT_TEST(pppoe_tr101_ids)
+TEST(pppoe_tr101_ids)
 {
 	static const uint8_t subs[] = {
 		0x01, 0x0d, 'e', 't', 'h', ' ', '1', '/', '1', '/', '2', ':', '1', '0', '0',
@@ -917,7 +917,7 @@ UNIT_TEST(pppoe_tr101_ids)
  * bits per second (RFC 2661 section 4.4.5); a rate not given leaves the
  * default, one of another length is ignored, a huge one is clamped.
  */
-UNIT_TEST(pppoe_tr101_line_rates)
+TEST(pppoe_tr101_line_rates)
 {
 	static const uint8_t both[] = { 0x82, 0x04, 0x00, 0x01, 0x86, 0xa0,	/* 100000 kb/s */
 					0x81, 0x04, 0x00, 0x00, 0x4e, 0x20 };	/* 20000 kb/s */
@@ -953,7 +953,7 @@ UNIT_TEST(pppoe_tr101_line_rates)
 	EXPECT_EQ(rx, 7u);
 }
 
-UNIT_TEST(pppoe_tr101_malformed)
+TEST(pppoe_tr101_malformed)
 {
 	/* the remote id's length runs past the tag: neither id is taken */
 	static const uint8_t bad[] = { 0x01, 0x02, 'c', '1', 0x02, 0x07, 'r', '1' };
@@ -993,7 +993,7 @@ UNIT_TEST(pppoe_tr101_malformed)
 	EXPECT_TRUE(!p.circuit_id.present && !p.remote_id.present);
 }
 
-UNIT_TEST(pppoe_end_of_list)
+TEST(pppoe_end_of_list)
 {
 	struct pppoe_disc p;
 	uint8_t b[64];
@@ -1013,7 +1013,7 @@ UNIT_TEST(pppoe_end_of_list)
 	EXPECT_EQ(p.n_tags, 1);
 }
 
-UNIT_TEST(pppoe_padding_ignored)
+TEST(pppoe_padding_ignored)
 {
 	struct pppoe_disc p;
 	uint8_t b[64];
@@ -1033,7 +1033,7 @@ UNIT_TEST(pppoe_padding_ignored)
 	EXPECT_EQ(p.n_tags, 2);
 }
 
-UNIT_TEST(pppoe_first_tag_counts)
+TEST(pppoe_first_tag_counts)
 {
 	struct pppoe_disc p;
 	uint8_t b[128];
@@ -1058,7 +1058,7 @@ UNIT_TEST(pppoe_first_tag_counts)
 	EXPECT_TRUE(tv_eq(&p.cookie, "c", 1));
 }
 
-UNIT_TEST(pppoe_code_name)
+TEST(pppoe_code_name)
 {
 	char tmp[16];
 

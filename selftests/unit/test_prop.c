@@ -117,7 +117,7 @@ static int check_login(struct fix *f, u64 *s)
 		last_level = t->level;
 		last_restarts = lg.restarts;
 		if (bad) {
-			UNIT_DIAG("bad attempt %s (level %u) in attempt %u", t->name, t->level, attempts);
+			th_log("bad attempt %s (level %u) in attempt %u", t->name, t->level, attempts);
 			return 1;
 		}
 		o = random_outcome(s);
@@ -138,7 +138,7 @@ static int check_login(struct fix *f, u64 *s)
 }
 
 /* S-SEL-1..11 properties over 3000 random profiles x 8 logins. */
-UNIT_TEST(prop_sel_random_profiles_and_failures)
+TEST(prop_sel_random_profiles_and_failures)
 {
 	static struct fix f;
 	u64 s = 0x1234567887654321ull;
@@ -150,14 +150,14 @@ UNIT_TEST(prop_sel_random_profiles_and_failures)
 		for (j = 0; j < 8; j++) {
 			if (check_login(&f, &s)) {
 				failed++;
-				UNIT_DIAG("profile %u login %u: property broken (lb %u, failover %u)",
+				th_log("profile %u login %u: property broken (lb %u, failover %u)",
 					  i, j, f.prof.lb, f.prof.failover);
 			}
 			logins++;
 			f.env.now += prng(&s) % 200000;
 		}
 	}
-	UNIT_DIAG("%u logins over 3000 random profiles: %u DLNC entries, %u shortest-lockout unlocks, %u DLNC unlocks",
+	th_log("%u logins over 3000 random profiles: %u DLNC entries, %u shortest-lockout unlocks, %u DLNC unlocks",
 		  logins, n_dlnc, n_shortest, n_restart);
 	EXPECT_EQ(failed, 0);
 	/* the random cases do reach S-SEL-8 and S-SEL-9 */
@@ -168,7 +168,7 @@ UNIT_TEST(prop_sel_random_profiles_and_failures)
  * tunnel and destination count equals the live sessions; no tunnel exceeds
  * its max-sessions.
  */
-UNIT_TEST(prop_counters_equal_live_sessions)
+TEST(prop_counters_equal_live_sessions)
 {
 	static struct fix f;
 	static u16 live[20000];
@@ -225,6 +225,6 @@ UNIT_TEST(prop_counters_equal_live_sessions)
 		while (f.prof.t[i].sessions)
 			l2s_tunnel_session_down(&f.core, &f.prof, i);
 	bad += l2s_tunnel_session_down(&f.core, &f.prof, 0) != -1;
-	UNIT_DIAG("%u live sessions at the end", nlive);
+	th_log("%u live sessions at the end", nlive);
 	EXPECT_EQ(bad, 0);
 }

@@ -16,7 +16,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/radius.h"
@@ -234,7 +234,7 @@ static const struct rad_auth pap = { .user = "alice@example", .secret = (const u
 				     .secret_len = 2, .calling = "02:00:00:00:00:01",
 				     .port_id = "acc0" };
 
-UNIT_TEST(radclient_failover_retransmit_forgery)
+TEST(radclient_failover_retransmit_forgery)
 {
 	struct l2d_conf c;
 	struct l2d_loop loop;
@@ -266,7 +266,7 @@ UNIT_TEST(radclient_failover_retransmit_forgery)
 	teardown(d, &loop);
 }
 
-UNIT_TEST(radclient_more_requests_than_identifiers)
+TEST(radclient_more_requests_than_identifiers)
 {
 	struct l2d_conf c;
 	struct l2d_loop loop;
@@ -290,7 +290,7 @@ UNIT_TEST(radclient_more_requests_than_identifiers)
 	teardown(d, &loop);
 }
 
-UNIT_TEST(radclient_cancel_and_all_silent)
+TEST(radclient_cancel_and_all_silent)
 {
 	struct l2d_conf c;
 	struct l2d_loop loop;
@@ -337,7 +337,7 @@ UNIT_TEST(radclient_cancel_and_all_silent)
  * (parked for radius-dead-time, then tried again), never dropped, and all
  * delivered once it answers; each request's authenticator is RFC 2866's.
  */
-UNIT_TEST(radclient_accounting_kept_until_delivered)
+TEST(radclient_accounting_kept_until_delivered)
 {
 	struct l2d_conf c;
 	struct l2d_loop loop;
@@ -384,7 +384,7 @@ UNIT_TEST(radclient_accounting_kept_until_delivered)
  * An Access-Challenge (RFC 2865 section 4.4): a PPP subscriber cannot answer
  * one, so the login is refused with the reason, as a reject would be.
  */
-UNIT_TEST(radclient_access_challenge_refuses)
+TEST(radclient_access_challenge_refuses)
 {
 	struct l2d_conf c;
 	struct l2d_loop loop;

@@ -15,7 +15,7 @@
  */
 #include <string.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/radius.h"
 
@@ -65,7 +65,7 @@ static void resign(uint8_t *b, size_t n)
 	md5_final(&ctx, b + 4);
 }
 
-UNIT_TEST(radius_user_password_rfc2865_example)
+TEST(radius_user_password_rfc2865_example)
 {
 	static const uint8_t want[16] = {
 		0x0d, 0xbe, 0x70, 0x8d, 0x93, 0xd4, 0x13, 0xce,
@@ -97,7 +97,7 @@ UNIT_TEST(radius_user_password_rfc2865_example)
 	EXPECT_TRUE(p.full);
 }
 
-UNIT_TEST(radius_request_ends_with_message_authenticator)
+TEST(radius_request_ends_with_message_authenticator)
 {
 	uint8_t mac[16], copy[RAD_MAX_LEN];
 	struct rad_pkt p;
@@ -120,7 +120,7 @@ UNIT_TEST(radius_request_ends_with_message_authenticator)
 	EXPECT_EQ(rad_finish(&p, secret, SLEN), -1);
 }
 
-UNIT_TEST(radius_accept_names_the_profile)
+TEST(radius_accept_names_the_profile)
 {
 	struct rad_reply r;
 	const char *why;
@@ -152,7 +152,7 @@ UNIT_TEST(radius_accept_names_the_profile)
 	EXPECT_STREQ(r.message, "bad password");
 }
 
-UNIT_TEST(radius_reply_refused_for_every_defect)
+TEST(radius_reply_refused_for_every_defect)
 {
 	uint8_t b[RAD_MAX_LEN];
 	struct rad_reply r;
@@ -211,7 +211,7 @@ static size_t make(uint8_t *b, const uint8_t *attrs, size_t n)
 	return RAD_HDR_LEN + n;
 }
 
-UNIT_TEST(radius_profile_attribute_checked)
+TEST(radius_profile_attribute_checked)
 {
 	static const uint8_t twice[] = {
 		26, 12, 0, 0, 0x0a, 0x4c, 64, 6, 'a', 'b', 'c', 'd',
@@ -272,7 +272,7 @@ static const uint8_t dm_user[] = {
 	RAD_NAS_IDENTIFIER, 5, 'l', 'a', 'c',
 };
 
-UNIT_TEST(radius_dm_request_decoded)
+TEST(radius_dm_request_decoded)
 {
 	uint8_t b[RAD_MAX_LEN];
 	const char *why = NULL;
@@ -296,7 +296,7 @@ UNIT_TEST(radius_dm_request_decoded)
 	EXPECT_TRUE(!m.ma);
 }
 
-UNIT_TEST(radius_dm_request_refused_or_dropped)
+TEST(radius_dm_request_refused_or_dropped)
 {
 	static const uint8_t framed_ip[] = { RAD_USER_NAME, 3, 'a', 8, 6, 10, 0, 0, 1 };
 	static const uint8_t nas_only[] = { RAD_NAS_IDENTIFIER, 5, 'l', 'a', 'c' };
@@ -340,7 +340,7 @@ UNIT_TEST(radius_dm_request_refused_or_dropped)
 	EXPECT_EQ(m.term_cause, 5u);
 }
 
-UNIT_TEST(radius_dm_answer_signed)
+TEST(radius_dm_answer_signed)
 {
 	uint8_t b[RAD_MAX_LEN], a[RAD_MAX_LEN], copy[RAD_MAX_LEN], want[MD5_DIGEST_LEN];
 	const char *why = NULL;
@@ -479,7 +479,7 @@ static int t_parse(uint8_t code, const struct tattrs *a, struct rad_reply *r, co
 	return parse(b, n, NULL, r, why);
 }
 
-UNIT_TEST(radius_tunnel_password_encryptor_matches_reference)
+TEST(radius_tunnel_password_encryptor_matches_reference)
 {
 	/* built with Python's hashlib from section 3.5: secret xyzzy5461, ra */
 	static const uint8_t one[16] = {
@@ -510,7 +510,7 @@ UNIT_TEST(radius_tunnel_password_encryptor_matches_reference)
 	EXPECT_STREQ(r.tun[2].password, "0123456789abcdefghij");
 }
 
-UNIT_TEST(radius_tunnel_two_tags_make_the_set)
+TEST(radius_tunnel_two_tags_make_the_set)
 {
 	static struct tattrs a;
 	static struct rad_reply r;
@@ -590,7 +590,7 @@ UNIT_TEST(radius_tunnel_two_tags_make_the_set)
 	}
 }
 
-UNIT_TEST(radius_tunnel_preference_levels)
+TEST(radius_tunnel_preference_levels)
 {
 	static const uint32_t pref9[9] = { 90, 10, 80, 20, 70, 30, 60, 40, 50 };
 	static const uint8_t want9[9] = { 7, 0, 7, 1, 6, 2, 5, 3, 4 };
@@ -657,7 +657,7 @@ UNIT_TEST(radius_tunnel_preference_levels)
 	EXPECT_EQ(out[1].level, 0);
 }
 
-UNIT_TEST(radius_tunnel_untagged_strings_are_tag_0)
+TEST(radius_tunnel_untagged_strings_are_tag_0)
 {
 	static struct tattrs a;
 	static struct rad_reply r;
@@ -707,7 +707,7 @@ UNIT_TEST(radius_tunnel_untagged_strings_are_tag_0)
 	EXPECT_STREQ(out[0].name, "tag31");
 }
 
-UNIT_TEST(radius_tunnel_tags_skipped)
+TEST(radius_tunnel_tags_skipped)
 {
 	static const struct {
 		uint32_t type;
@@ -761,7 +761,7 @@ UNIT_TEST(radius_tunnel_tags_skipped)
 		EXPECT_EQ(skipped, 1u);
 		EXPECT_TRUE(why && !strncmp(why, bad[i].why, strlen(bad[i].why)));
 		if (why && strncmp(why, bad[i].why, strlen(bad[i].why)))
-			UNIT_DIAG("case %u: why \"%s\"", i, why);
+			th_log("case %u: why \"%s\"", i, why);
 		EXPECT_EQ(out[0].tag, 1);
 		EXPECT_EQ(out[1].tag, 3);
 	}
@@ -827,14 +827,14 @@ static void t_refused(const struct tattrs *a, const char *want, int line)
 	int ret = t_parse(RAD_ACCESS_ACCEPT, a, &r, &why);
 
 	if (ret != -1)
-		unit_fail(__FILE__, line, "accepted, expected refused with \"%s\"", want);
+		th_fail(__FILE__, line, "accepted, expected refused with \"%s\"", want);
 	else if (!why || !strstr(why, want))
-		unit_fail(__FILE__, line, "why \"%s\", expected \"%s\"", why ? why : "(null)", want);
+		th_fail(__FILE__, line, "why \"%s\", expected \"%s\"", why ? why : "(null)", want);
 }
 
 #define T_REFUSED(a, want) t_refused(a, want, __LINE__)
 
-UNIT_TEST(radius_tunnel_refused_replies)
+TEST(radius_tunnel_refused_replies)
 {
 	static const char twice[] = "twice in one tag";
 	static const char notfour[] = "not 4 octets";
@@ -1027,7 +1027,7 @@ UNIT_TEST(radius_tunnel_refused_replies)
 	T_REFUSED(&a, tag);
 }
 
-UNIT_TEST(radius_tunnel_ignored_outside_accept)
+TEST(radius_tunnel_ignored_outside_accept)
 {
 	static struct tattrs a;
 	static struct rad_reply r;
@@ -1059,7 +1059,7 @@ UNIT_TEST(radius_tunnel_ignored_outside_accept)
 	EXPECT_EQ(r.tags, 0u);
 }
 
-UNIT_TEST(radius_tunnel_names_and_bound)
+TEST(radius_tunnel_names_and_bound)
 {
 	static struct tattrs a;
 	static struct rad_reply r;
@@ -1186,7 +1186,7 @@ UNIT_TEST(radius_tunnel_names_and_bound)
  * period of the call's Interim-Updates; twice, 0 or not 4 octets refuses the
  * reply; outside an Access-Accept it is ignored.
  */
-UNIT_TEST(radius_acct_interim_interval)
+TEST(radius_acct_interim_interval)
 {
 	static const uint8_t v600[4] = { 0, 0, 2, 0x58 }, v0[4] = { 0 }, v3[3] = { 0, 0, 1 };
 	struct tattrs a = { .n = 0 };

@@ -3,7 +3,7 @@
  * Issue 8's bug classes, each with the corpus entry or test named after it
  * (Documentation/reliability.md, "Bug classes"), so that the list cannot
  * shrink without this test failing: every entry below must exist (a file of
- * fuzz/corpus/l2tp_msg/, a UNIT_TEST in selftests/unit/, a VM test
+ * fuzz/corpus/l2tp_msg/, a TEST in selftests/unit/, a VM test
  * selftests/net/NAME.sh) and be named in reliability.md.  Run from the
  * repository root, as make unit does.
  *
@@ -13,7 +13,7 @@
  */
 #include <stdlib.h>
 
-#include "unit.h"
+#include "harness.h"
 #include "../../userspace/l2tpseld/msg.h"
 #include "../../userspace/l2tpseld/reliable.h"
 
@@ -88,7 +88,7 @@ static int file_exists(const char *path)
 	return f != NULL;
 }
 
-/* Is "UNIT_TEST(name)" in one of the unit test sources? */
+/* Is "TEST(name)" in one of the unit test sources? */
 static int unit_test_exists(const char *name)
 {
 	static const char *const files[] = {
@@ -102,7 +102,7 @@ static int unit_test_exists(const char *name)
 	unsigned int i;
 	int found = 0;
 
-	snprintf(want, sizeof(want), "UNIT_TEST(%s)", name);
+	snprintf(want, sizeof(want), "TEST(%s)", name);
 	for (i = 0; i < sizeof(files) / sizeof(files[0]) && !found; i++) {
 		char *s = slurp(files[i]);
 
@@ -112,7 +112,7 @@ static int unit_test_exists(const char *name)
 	return found;
 }
 
-UNIT_TEST(reliability_every_bug_class_has_its_named_entry)
+TEST(reliability_every_bug_class_has_its_named_entry)
 {
 	char *doc = slurp("Documentation/reliability.md");
 	char path[256];
@@ -138,12 +138,12 @@ UNIT_TEST(reliability_every_bug_class_has_its_named_entry)
 			break;
 		}
 		if (!ok)
-			UNIT_DIAG("%s: no %s \"%s\"", classes[i].class,
+			th_log("%s: no %s \"%s\"", classes[i].class,
 				  classes[i].kind == CORPUS ? "corpus entry" :
 				  classes[i].kind == UNIT ? "unit test" : "VM test", classes[i].name);
 		EXPECT_TRUE(ok);
 		if (!strstr(doc, classes[i].name)) {
-			UNIT_DIAG("%s: \"%s\" is not in Documentation/reliability.md",
+			th_log("%s: \"%s\" is not in Documentation/reliability.md",
 				  classes[i].class, classes[i].name);
 			EXPECT_TRUE(0);
 		}
@@ -171,7 +171,7 @@ static const uint8_t hello[] = {
  * message in flight stays unacknowledged and is retransmitted when its
  * timer says, not earlier or later; one right ZLB then acknowledges it.
  */
-UNIT_TEST(reliability_zlb_flood)
+TEST(reliability_zlb_flood)
 {
 	static struct l2tp_rel rel;
 	struct l2tp_rel_tx tx;
@@ -196,7 +196,7 @@ UNIT_TEST(reliability_zlb_flood)
 		h = hdr(0, nr, true);
 		rx = l2tp_rel_receive(&rel, &h, 10);
 		if (rx != want) {
-			UNIT_DIAG("ZLB %u with Nr %u: %s", i, nr, l2tp_rel_rx_name(rx));
+			th_log("ZLB %u with Nr %u: %s", i, nr, l2tp_rel_rx_name(rx));
 			EXPECT_EQ(rx, want);
 			break;
 		}
@@ -222,7 +222,7 @@ UNIT_TEST(reliability_zlb_flood)
  * message delivered in order exactly once, every one of ours acknowledged
  * by an Nr that has wrapped, no duplicate or out-of-window verdict.
  */
-UNIT_TEST(reliability_ns_nr_wrap_65535_to_0)
+TEST(reliability_ns_nr_wrap_65535_to_0)
 {
 	static struct l2tp_rel rel;
 	struct l2tp_rel_tx tx;
@@ -244,7 +244,7 @@ UNIT_TEST(reliability_ns_nr_wrap_65535_to_0)
 		h = hdr(peer_ns, (uint16_t)(tx.ns + 1), false);
 		rx = l2tp_rel_receive(&rel, &h, t);
 		if (rx != L2TP_REL_DELIVER) {
-			UNIT_DIAG("message %u (Ns %u, Nr %u): %s", i, h.ns, h.nr, l2tp_rel_rx_name(rx));
+			th_log("message %u (Ns %u, Nr %u): %s", i, h.ns, h.nr, l2tp_rel_rx_name(rx));
 			EXPECT_EQ(rx, L2TP_REL_DELIVER);
 			return;
 		}
