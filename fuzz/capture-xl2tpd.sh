@@ -10,8 +10,8 @@
 #   fuzz/capture-xl2tpd.sh OUT
 set -eu
 [ "${1:-}" ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
-if [ "${L2TPD_CAPTURE_INNER:-}" != 1 ]; then
-	exec env L2TPD_CAPTURE_INNER=1 unshare -n "$0" "$(realpath -m "$1")"
+if [ "${XL2TPD_CAPTURE_INNER:-}" != 1 ]; then
+	exec env XL2TPD_CAPTURE_INNER=1 unshare -n "$0" "$(realpath -m "$1")"
 fi
 D=$1
 rm -rf "$D"

@@ -16,10 +16,10 @@ USER_BINS += $(BUILD)/l2tpsel-sim
 
 .PHONY: unit bench-core
 
-$(BUILD)/unit-tests: $(UNIT_SRC) $(UNIT_HDRS) $(CORE_SRC) $(CORE_HDRS) $(CONF_SRC) $(L2TPD_LIB_SRC)
+$(BUILD)/unit-tests: $(UNIT_SRC) $(UNIT_HDRS) $(CORE_SRC) $(CORE_HDRS) $(CONF_SRC) $(L2TPSELD_LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(HARNESS_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
-		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPD_LIB_SRC)
+		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPSELD_LIB_SRC)
 
 $(BUILD)/l2tpsel-sim: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)
 	@mkdir -p $(@D)

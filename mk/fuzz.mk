@@ -24,10 +24,10 @@ FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
 .PHONY: fuzz fuzz-smoke
 
-$(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS) $(L2TPD_FSM_HDRS) \
+$(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_HDRS) \
 		 userspace/l2tpseld/ppp.c userspace/l2tpseld/ppp.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPD_LIB_SRC) \
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPSELD_LIB_SRC) \
 		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp))
 
 # $(1): target, $(2): extra libFuzzer options

@@ -3,43 +3,43 @@
 # AVPs, tunnel authentication, reliable delivery: plain C, no sockets, linked
 # into the unit tests (mk/core.mk) and the fuzz target (mk/fuzz.mk)), and the
 # daemon build/l2tpseld built on it.
-ifndef L2TPD_MK_INCLUDED
-L2TPD_MK_INCLUDED := 1
+ifndef L2TPSELD_MK_INCLUDED
+L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
-L2TPD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c md5.c auth.c hidden.c avp.c msg.c reliable.c \
+L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c md5.c auth.c hidden.c avp.c msg.c reliable.c \
 		    pppoe.c radius.c)
-L2TPD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
+L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
 		    pppoe.h radius.h)
 
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
-# the unit tests (selftests/unit/test_l2tpd_*.c).
-L2TPD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kcore.c \
+# the unit tests (selftests/unit/test_l2tpseld_*.c).
+L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kcore.c \
 		    ppp.c)
-L2TPD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h)
+L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dp.mk) when that part is there.
-L2TPD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c radclient.c \
+L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c radclient.c \
 		    das.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c \
 		  $(DP_SRC)
-L2TPD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
+L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 
 USER_BINS += $(BUILD)/l2tpseld
 
-$(BUILD)/l2tpseld: $(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(CORE_SRC) $(L2TPD_LIB_HDRS) \
-		   $(L2TPD_FSM_HDRS) $(DP_HDRS) $(HDRS)
+$(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) $(L2TPSELD_LIB_HDRS) \
+		   $(L2TPSELD_FSM_HDRS) $(DP_HDRS) $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
-		$(L2TPD_LIB_SRC) $(L2TPD_FSM_SRC) $(L2TPD_BIN_SRC) $(CORE_SRC) -lmnl
+	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPSELD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
+		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl
 
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state
 # machines to the unit-test link only (the fuzz target keeps the library).
-$(BUILD)/unit-tests: $(L2TPD_LIB_SRC) $(L2TPD_LIB_HDRS) $(L2TPD_FSM_SRC) $(L2TPD_FSM_HDRS) \
+$(BUILD)/unit-tests: $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
 		     userspace/l2tpseld/radclient.c
-$(BUILD)/unit-tests: L2TPD_LIB_SRC += $(L2TPD_FSM_SRC) userspace/l2tpseld/radclient.c
+$(BUILD)/unit-tests: L2TPSELD_LIB_SRC += $(L2TPSELD_FSM_SRC) userspace/l2tpseld/radclient.c
 
 # The loopback test: an l2tpseld LAC against l2tpseld LNS instances on
 # 127.0.0.x, control plane only (kernel none); a few seconds, part of make unit.

@@ -139,7 +139,7 @@ TEST(conf_random_lines_never_crash)
  * SIGHUP keeping the access lines.  The discovery rate (S-ACC-1), what the
  * LAC asks the subscriber for (S-ACC-2) and where the ICRQ's Calling Number
  * comes from (S-ACC-3) are set here; the exchanges themselves are
- * test_pppoe.c, test_ppp.c, test_l2tpd_access.c and
+ * test_pppoe.c, test_ppp.c, test_l2tpseld_access.c and
  * selftests/net/access_pppoe.sh.
  */
 static struct l2d_conf lc;

@@ -95,8 +95,8 @@ static int unit_test_exists(const char *name)
 		"selftests/unit/test_reliability_classes.c",
 		"selftests/unit/test_l2tp_corpus.c",
 		"selftests/unit/test_l2tp_rel.c",
-		"selftests/unit/test_l2tpd_fsm.c",
-		"selftests/unit/test_l2tpd_robust.c",
+		"selftests/unit/test_l2tpseld_fsm.c",
+		"selftests/unit/test_l2tpseld_robust.c",
 	};
 	char want[128];
 	unsigned int i;

@@ -5,8 +5,8 @@
  * (RFC 2661 §4.3, §5.1.1), the PPPoE AC-Cookie, RADIUS authenticators and
  * attribute hiding (RFC 2865 §3, §5.2; RFC 2868 §3.5; RFC 3579 §3.2).  Not a general-purpose hash for anything security-critical.
  */
-#ifndef L2TPD_MD5_H
-#define L2TPD_MD5_H
+#ifndef L2TPSELD_MD5_H
+#define L2TPSELD_MD5_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -19,8 +19,8 @@
  *
  * Hidden AVPs are revealed in place, so @buf is modified.
  */
-#ifndef L2TPD_MSG_H
-#define L2TPD_MSG_H
+#ifndef L2TPSELD_MSG_H
+#define L2TPSELD_MSG_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "l2tpd_harness.h"
+#include "l2tpseld_harness.h"
 
 #define SEQ_STREAMS 64
 
@@ -84,7 +84,7 @@ static const char *const lac_c[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_c[] = { "listen 10.0.0.2", NULL };
 
 /* Four logins at once on one tunnel, then logouts and new logins crossing. */
-TEST(l2tpd_seq_concurrent_calls)
+TEST(l2tpseld_seq_concurrent_calls)
 {
 	struct h_node *lac, *lns;
 	uint32_t id[4];
@@ -168,7 +168,7 @@ static void rec_reset(int node)
  * expected 2)".  With an ack sent at once (ack-delay 0, as before) this
  * test fails.
  */
-TEST(l2tpd_seq_lns_scccn_ack_rides_on_icrp)
+TEST(l2tpseld_seq_lns_scccn_ack_rides_on_icrp)
 {
 	struct h_node *lac, *lns;
 	unsigned int i, zlbs_before_icrp = 0;
@@ -233,7 +233,7 @@ static size_t craft(uint8_t *buf, size_t cap, uint16_t tid, uint16_t type, uint1
  * ZLB at the end of the same turn; an ack delay above half of rto-initial is
  * refused.
  */
-TEST(l2tpd_seq_lns_ack_delay_zlb)
+TEST(l2tpseld_seq_lns_ack_delay_zlb)
 {
 	static const char *const lns0[] = { "listen 10.0.0.2", "ack-delay 0", NULL };
 	struct l2d_addr p;
@@ -301,7 +301,7 @@ TEST(l2tpd_seq_lns_ack_delay_zlb)
  * ZLB were read before it and dropped as "out of order control packet (got
  * 3, expected 2)".  Fails without the hold (Ns 3 and 4 go after the ZLB).
  */
-TEST(l2tpd_seq_lac_one_message_after_scccn_until_acked)
+TEST(l2tpseld_seq_lac_one_message_after_scccn_until_acked)
 {
 	static const char *const lns0[] = { "listen 10.0.0.2", "ack-delay 0", NULL };
 	struct h_node *lac, *lns;

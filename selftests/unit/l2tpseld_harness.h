@@ -6,8 +6,8 @@
  * too).  Tests pump it until a time and look at what each node sent, its
  * login event lines and its state.
  */
-#ifndef L2TPD_HARNESS_H
-#define L2TPD_HARNESS_H
+#ifndef L2TPSELD_HARNESS_H
+#define L2TPSELD_HARNESS_H
 
 #include "../../userspace/l2tpseld/l2d.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
-#include "l2tpd_harness.h"
+#include "l2tpseld_harness.h"
 #include "../../userspace/l2tpseld/avp.h"
 #include "../../userspace/l2tpseld/l2tp.h"
 #include "../../userspace/l2tpseld/radius.h"
@@ -122,7 +122,7 @@ static struct h_node *setup(const char *const *lns_lines)
 	return lac;
 }
 
-TEST(l2tpd_access_login_up_and_lns_clears)
+TEST(l2tpseld_access_login_up_and_lns_clears)
 {
 	struct h_node *lac = setup(lns_plain), *lns;
 	char err[128];
@@ -164,7 +164,7 @@ TEST(l2tpd_access_login_up_and_lns_clears)
 	h_fini();
 }
 
-TEST(l2tpd_access_login_refused_told_once)
+TEST(l2tpseld_access_login_refused_told_once)
 {
 	struct h_node *lac = setup(lns_cdn);
 	char err[128];
@@ -185,7 +185,7 @@ TEST(l2tpd_access_login_refused_told_once)
 }
 
 /* No candidate at all: told once, at once or later, never counted. */
-TEST(l2tpd_access_login_no_route)
+TEST(l2tpseld_access_login_no_route)
 {
 	static const char *const lac_none[] = { "hostname lac", NULL };
 	struct h_node *lac;
@@ -207,7 +207,7 @@ TEST(l2tpd_access_login_no_route)
 }
 
 /* The subscriber leaves during setup (PADT): nothing told after, nothing counted. */
-TEST(l2tpd_access_subscriber_leaves_during_setup)
+TEST(l2tpseld_access_subscriber_leaves_during_setup)
 {
 	struct h_node *lac = setup(lns_plain);
 	struct l2d_login *lg;
@@ -239,7 +239,7 @@ TEST(l2tpd_access_subscriber_leaves_during_setup)
  * own, walked by the core as the module walks LOGIN_BEGIN TUNNELS; counted
  * while the call is up, freed with it.
  */
-TEST(l2tpd_access_radius_set_kernel_none)
+TEST(l2tpseld_access_radius_set_kernel_none)
 {
 	struct h_node *lac = setup(lns_plain), *lns;
 	struct rad_set_entry set[2] = {

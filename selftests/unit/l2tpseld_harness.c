@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The simulated network of l2tpd_harness.h. */
+/* The simulated network of l2tpseld_harness.h. */
 #include <arpa/inet.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
-#include "l2tpd_harness.h"
+#include "l2tpseld_harness.h"
 
 struct h_net *H;
 
@@ -168,7 +168,7 @@ struct h_node *h_node(const char *const *lines)
 	snprintf(ip, sizeof(ip), "10.0.0.%u", H->n + 1);
 	l2d_conf_defaults(&n->conf);
 	n->conf.kernel = L2D_KERNEL_NONE;
-	n->conf.log_level = getenv("L2TPD_TEST_LOG") ? 2 : 0;
+	n->conf.log_level = getenv("L2TPSELD_TEST_LOG") ? 2 : 0;
 	n->conf.test_mode = true;	/* the fault tests' switches (lns-mode, stub-*) */
 	strcpy(n->conf.hostname, ip);
 	for (; lines && *lines; lines++) {

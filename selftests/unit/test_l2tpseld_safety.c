@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "harness.h"
-#include "l2tpd_harness.h"
+#include "l2tpseld_harness.h"
 
 #define TOP_DIR "selftests/unit/../.."
 
@@ -26,7 +26,7 @@ static bool has_word(char *const *argv, const char *w)
 /* the contrib example, as installed (its mode checked apart) */
 static int read_example(struct l2d_conf *c, char *err, size_t errlen)
 {
-	char path[] = "/tmp/l2tpd-example.XXXXXX", buf[4096];
+	char path[] = "/tmp/l2tpseld-example.XXXXXX", buf[4096];
 	FILE *in = fopen(TOP_DIR "/contrib/l2tpseld.conf.example", "r");
 	int fd = mkstemp(path), ret = -1;
 	size_t n;
@@ -51,7 +51,7 @@ out:
 }
 
 /* Finding 7: the example must not turn the LNS's authentication off */
-TEST(l2tpd_lns_pppd_has_no_lac_noauth)
+TEST(l2tpseld_lns_pppd_has_no_lac_noauth)
 {
 	static struct l2d_conf c;
 	char err[512], buf[256], *argv[40];
@@ -87,7 +87,7 @@ TEST(l2tpd_lns_pppd_has_no_lac_noauth)
 	EXPECT_TRUE(strstr(err, "/proc/PID/cmdline") != NULL);
 }
 
-TEST(l2tpd_test_switches_need_test_mode)
+TEST(l2tpseld_test_switches_need_test_mode)
 {
 	static const char *const sw[] = { "lns-mode silent", "lns-mode silent-after-zlb",
 					   "lns-mode cdn 2 6", "stub-limit 1", "stub-rl icrq drop" };
@@ -111,7 +111,7 @@ TEST(l2tpd_test_switches_need_test_mode)
 		     "(never on a production agent)");
 }
 
-TEST(l2tpd_reload_keeps_restart_keys)
+TEST(l2tpseld_reload_keeps_restart_keys)
 {
 	static struct l2d_conf run, fresh;
 	char err[200], kept[200];
@@ -144,7 +144,7 @@ TEST(l2tpd_reload_keeps_restart_keys)
 	EXPECT_TRUE(!run.tie_breaker);
 }
 
-TEST(l2tpd_quote)
+TEST(l2tpseld_quote)
 {
 	static const char hostile[] = "a b\\c\"d\ne\rf\x1b[31m\xff\xc3\x28\x7f";
 	char out[L2D_QUOTED_SIZE(sizeof(hostile))], small[8];
@@ -160,12 +160,12 @@ TEST(l2tpd_quote)
 }
 
 /* A LAC with a hostile Host Name: every line the LNS logs stays one line. */
-TEST(l2tpd_hostile_host_name_logs_one_line)
+TEST(l2tpseld_hostile_host_name_logs_one_line)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", NULL };
 	static const char hostile[] = "evil\nl2tpseld: FORGED\r\x1b[2J\xff\xfe";
-	char path[] = "/tmp/l2tpd-log.XXXXXX", line[2048];
+	char path[] = "/tmp/l2tpseld-log.XXXXXX", line[2048];
 	struct h_node *lac, *lns;
 	int fd = mkstemp(path), saved = dup(2);
 	unsigned int lines = 0, escaped = 0;

@@ -11,7 +11,7 @@
 #include <linux/l2tpsel.h>
 
 #include "harness.h"
-#include "l2tpd_harness.h"
+#include "l2tpseld_harness.h"
 
 static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
@@ -52,7 +52,7 @@ static void storm_established(struct h_node *lac, struct h_node *lns, unsigned i
 }
 
 /* 20 logins at once on a new tunnel, as the review's first probe */
-TEST(l2tpd_storm_new_tunnel)
+TEST(l2tpseld_storm_new_tunnel)
 {
 	struct h_node *lac, *lns;
 
@@ -70,7 +70,7 @@ TEST(l2tpd_storm_new_tunnel)
 }
 
 /* 1000 logins, then 1000 logouts, at once over one established tunnel */
-TEST(l2tpd_storm_1000_login_logout)
+TEST(l2tpseld_storm_1000_login_logout)
 {
 	struct h_node *lac, *lns;
 	unsigned int i;
@@ -105,7 +105,7 @@ TEST(l2tpd_storm_1000_login_logout)
 }
 
 /* No socket for the first destination: local, the second is tried, no lockout. */
-TEST(l2tpd_local_failure_is_not_no_reply)
+TEST(l2tpseld_local_failure_is_not_no_reply)
 {
 	static const char *const lac_two[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
 	static const char *const lns3[] = { "listen 10.0.0.3", NULL };
@@ -141,7 +141,7 @@ static struct l2d_addr flood_addr(unsigned int i)
  * the oldest making room; malformed ones go through the rate limiter first;
  * the login over the established tunnel and a new LAC's tunnel still work.
  */
-TEST(l2tpd_sccrq_flood_is_bounded)
+TEST(l2tpseld_sccrq_flood_is_bounded)
 {
 	static const char *const lns_small[] = { "listen 10.0.0.2", "lns-max-setup 20",
 						 "lns-max-setup-per-peer 4", NULL };
@@ -188,7 +188,7 @@ TEST(l2tpd_sccrq_flood_is_bounded)
 }
 
 /* Malformed SCCRQs are rate limited too: a drop verdict keeps no state. */
-TEST(l2tpd_malformed_sccrq_rate_limited)
+TEST(l2tpseld_malformed_sccrq_rate_limited)
 {
 	static const char *const lns_drop[] = { "listen 10.0.0.2", "stub-rl sccrq drop", NULL };
 	struct h_node *lns;
@@ -209,7 +209,7 @@ TEST(l2tpd_malformed_sccrq_rate_limited)
 }
 
 /* An LNS tunnel without calls is closed after lns-idle-timeout. */
-TEST(l2tpd_lns_idle_tunnel_closed)
+TEST(l2tpseld_lns_idle_tunnel_closed)
 {
 	static const char *const lac_keep[] = { "route p t1 10.0.0.2", NULL };
 	static const char *const lns_idle[] = { "listen 10.0.0.2", "lns-idle-timeout 5s", NULL };
@@ -247,7 +247,7 @@ TEST(l2tpd_lns_idle_tunnel_closed)
 }
 
 /* One peer may not take the session ID space: lns-max-calls-per-peer. */
-TEST(l2tpd_lns_calls_per_peer_capped)
+TEST(l2tpseld_lns_calls_per_peer_capped)
 {
 	static const char *const lns_cap[] = { "listen 10.0.0.2", "lns-max-calls-per-peer 5", NULL };
 	struct h_node *lac, *lns;
@@ -270,7 +270,7 @@ TEST(l2tpd_lns_calls_per_peer_capped)
  * ICRQ waits for the window, a call whose ICRQ has not even left is not
  * the LNS's silence.
  */
-TEST(l2tpd_storm_icrq_timer_from_transmission)
+TEST(l2tpseld_storm_icrq_timer_from_transmission)
 {
 	static const char *const lac_short[] = { "route p t1 10.0.0.2", "icrq-timeout 300ms", NULL };
 	struct h_node *lac, *lns;
@@ -291,7 +291,7 @@ TEST(l2tpd_storm_icrq_timer_from_transmission)
  * is answering all the while, in order: no call times out, none is the
  * LNS's no-reply.  A peer silent for the timeout still times a call out.
  */
-TEST(l2tpd_storm_answer_behind_backlog)
+TEST(l2tpseld_storm_answer_behind_backlog)
 {
 	static const char *const lac_narrow[] = { "route p t1 10.0.0.2", "receive-window 1",
 						  "icrq-timeout 2s", NULL };
@@ -318,7 +318,7 @@ TEST(l2tpd_storm_answer_behind_backlog)
  * tunnel so slow that calls still queued time out (S-SEL-4: our stall is
  * not the LNS's no-reply).
  */
-TEST(l2tpd_storm_lac_stall)
+TEST(l2tpseld_storm_lac_stall)
 {
 	struct h_node *lac, *lns;
 	int round;
@@ -348,7 +348,7 @@ TEST(l2tpd_storm_lac_stall)
  * LAC sends StopCCN; the LNS then sends none of them (the one in flight
  * may be retransmitted until acknowledged), only the ZLB for the StopCCN.
  */
-TEST(l2tpd_storm_cleared_sends_no_backlog)
+TEST(l2tpseld_storm_cleared_sends_no_backlog)
 {
 	static const char *const lac_narrow[] = { "route p t1 10.0.0.2", "receive-window 1", NULL };
 	struct h_node *lac, *lns;

@@ -14,13 +14,13 @@
 #include <linux/l2tpsel.h>
 
 #include "harness.h"
-#include "l2tpd_harness.h"
+#include "l2tpseld_harness.h"
 
 /* LAC at 10.0.0.1 with routes to nodes 2.. (profile p), LNS nodes after it. */
 static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
 
-TEST(l2tpd_timer_heap)
+TEST(l2tpseld_timer_heap)
 {
 	struct l2d_loop l;
 	struct l2d_timer t[200];
@@ -52,7 +52,7 @@ TEST(l2tpd_timer_heap)
 	l2d_loop_fini(&l);
 }
 
-TEST(l2tpd_conf_errors)
+TEST(l2tpseld_conf_errors)
 {
 	struct l2d_conf c;
 	char err[200];
@@ -102,7 +102,7 @@ TEST(l2tpd_conf_errors)
  * (accel-ppp's ephemeral ports); the LAC goes on with that port, and its
  * socket is connected only then (issue 15).
  */
-TEST(l2tpd_lac_follows_sccrp_from_another_port)
+TEST(l2tpseld_lac_follows_sccrp_from_another_port)
 {
 	struct h_node *lac, *lns;
 	const struct sockaddr_in *peer;
@@ -129,7 +129,7 @@ TEST(l2tpd_lac_follows_sccrp_from_another_port)
  * port mid-tunnel.  The LNS's replies, and its kernel tunnel's socket
  * (connected again), follow the port of the next message delivered.
  */
-TEST(l2tpd_lns_follows_lac_port_moved_by_nat)
+TEST(l2tpseld_lns_follows_lac_port_moved_by_nat)
 {
 	struct h_node *lac, *lns;
 
@@ -154,7 +154,7 @@ TEST(l2tpd_lns_follows_lac_port_moved_by_nat)
 }
 
 /* S-L2TP-1: SCCRQ/SCCRP/SCCCN, ICRQ/ICRP/ICCN; logout: CDN, StopCCN, hold */
-TEST(l2tpd_lac_lns_login_logout)
+TEST(l2tpseld_lac_lns_login_logout)
 {
 	struct h_node *lac, *lns;
 	const char *l;
@@ -205,7 +205,7 @@ TEST(l2tpd_lac_lns_login_logout)
 }
 
 /* A second login to the same destination reuses the established tunnel. */
-TEST(l2tpd_tunnel_reuse)
+TEST(l2tpseld_tunnel_reuse)
 {
 	struct h_node *lac, *lns;
 
@@ -258,7 +258,7 @@ static void tap_hidden(int from, const uint8_t *buf, size_t len)
 	}
 }
 
-TEST(l2tpd_auth_hidden)
+TEST(l2tpseld_auth_hidden)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 sesame", "hide-avps yes", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * sesame", "hide-avps yes", NULL };
@@ -281,7 +281,7 @@ TEST(l2tpd_auth_hidden)
 }
 
 /* tgroup-map: the tunnel group of an address reached; or none */
-TEST(l2tpd_tgroup_map)
+TEST(l2tpseld_tgroup_map)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "tgroup-map 10.0.0.2 gw-a", NULL };
 	static const char *const lns_n[] = { "listen 10.0.0.2", "tgroup-by-address no", NULL };
@@ -304,7 +304,7 @@ TEST(l2tpd_tgroup_map)
 	h_fini();
 }
 
-TEST(l2tpd_auth_wrong_secret)
+TEST(l2tpseld_auth_wrong_secret)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 sesame", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * other", NULL };
@@ -324,7 +324,7 @@ TEST(l2tpd_auth_wrong_secret)
 	h_fini();
 }
 
-TEST(l2tpd_auth_lns_requires)
+TEST(l2tpseld_auth_lns_requires)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-auth-required yes", NULL };
 	struct h_node *lac;
@@ -342,7 +342,7 @@ TEST(l2tpd_auth_lns_requires)
  * Silent LNS: SCCRQ sent at 0, 1, 3, 7 s (back-off 1 s doubling), the
  * sccrq-timeout (10 s) ends it as no-reply before retransmission would.
  */
-TEST(l2tpd_silent_setup_timeout)
+TEST(l2tpseld_silent_setup_timeout)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
 	struct h_node *lac;
@@ -369,7 +369,7 @@ TEST(l2tpd_silent_setup_timeout)
 }
 
 /* Without the setup timeout, retransmission gives up: 0,1,3,7,15,23 s, no reply at 31 s. */
-TEST(l2tpd_silent_retransmission_gives_up)
+TEST(l2tpseld_silent_retransmission_gives_up)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "sccrq-timeout 60s", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
@@ -392,7 +392,7 @@ TEST(l2tpd_silent_retransmission_gives_up)
 }
 
 /* retries-setup 2: 0, 1, 3 s, no reply at 7 s */
-TEST(l2tpd_retries_setup_count)
+TEST(l2tpseld_retries_setup_count)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "sccrq-timeout 60s", "retries-setup 2", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent", NULL };
@@ -415,7 +415,7 @@ TEST(l2tpd_retries_setup_count)
  * ICRQ setup timeout (not retransmission, which stopped at the ack) makes
  * it no-reply, and the login fails over to the next destination.
  */
-TEST(l2tpd_silent_after_zlb_failover)
+TEST(l2tpseld_silent_after_zlb_failover)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
 					     "icrq-timeout 5s", NULL };
@@ -455,7 +455,7 @@ TEST(l2tpd_silent_after_zlb_failover)
  * route; a profile naming only the locked one still tries it (DLNC
  * unlocked, S-SEL-9); the lockout ends after its 300 s.
  */
-TEST(l2tpd_core_lockout)
+TEST(l2tpseld_core_lockout)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
 					     "route q t1 10.0.0.2", "icrq-timeout 5s", NULL };
@@ -510,7 +510,7 @@ static void tap_cdn_sid0(int from, const uint8_t *buf, size_t len)
 		cdn_sid0++;
 }
 
-TEST(l2tpd_late_icrp_cdn_keeps_tunnel)
+TEST(l2tpseld_late_icrp_cdn_keeps_tunnel)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "icrq-timeout 2s", NULL };
 	struct h_node *lac, *lns;
@@ -550,7 +550,7 @@ TEST(l2tpd_late_icrp_cdn_keeps_tunnel)
 }
 
 /* An always-CDN LNS: the login ends with the CDN, no failover. */
-TEST(l2tpd_cdn_ends_login)
+TEST(l2tpseld_cdn_ends_login)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
 	static const char *const cdn_c[] = { "listen 10.0.0.2", "lns-mode cdn 5 7", NULL };
@@ -570,7 +570,7 @@ TEST(l2tpd_cdn_ends_login)
 }
 
 /* S-LIM-7: the LNS's admission refuses with CDN 4/4. */
-TEST(l2tpd_lns_admission_refusal)
+TEST(l2tpseld_lns_admission_refusal)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "stub-limit 1", NULL };
 	struct h_node *lac, *lns;
@@ -591,7 +591,7 @@ TEST(l2tpd_lns_admission_refusal)
 }
 
 /* LAC-role admission refuses after the login succeeded: CDN 4/4 to the LNS. */
-TEST(l2tpd_lac_admission_refusal)
+TEST(l2tpseld_lac_admission_refusal)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "stub-limit 1", NULL };
 	struct h_node *lac, *lns;
@@ -610,7 +610,7 @@ TEST(l2tpd_lac_admission_refusal)
 }
 
 /* StopCCN from the LNS: established sessions go down, counts released. */
-TEST(l2tpd_peer_stopccn)
+TEST(l2tpseld_peer_stopccn)
 {
 	struct h_node *lac, *lns;
 
@@ -632,7 +632,7 @@ TEST(l2tpd_peer_stopccn)
 }
 
 /* StopCCN during setup: outcome stopccn with the LNS's result and error. */
-TEST(l2tpd_stopccn_during_setup)
+TEST(l2tpseld_stopccn_during_setup)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
 	struct h_node *lac, *lns;
@@ -650,7 +650,7 @@ TEST(l2tpd_stopccn_during_setup)
 }
 
 /* The API client goes away during setup: outcome client-gone, CDN to the LNS. */
-TEST(l2tpd_client_gone)
+TEST(l2tpseld_client_gone)
 {
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
 	struct h_node *lac;
@@ -674,7 +674,7 @@ TEST(l2tpd_client_gone)
 }
 
 /* A lost SCCRP: the LAC retransmits its SCCRQ, the LNS keeps one tunnel. */
-TEST(l2tpd_lost_sccrp_duplicate_sccrq)
+TEST(l2tpseld_lost_sccrp_duplicate_sccrq)
 {
 	struct h_node *lac, *lns;
 
@@ -693,7 +693,7 @@ TEST(l2tpd_lost_sccrp_duplicate_sccrq)
 }
 
 /* Lost ICCN: the LNS acks nothing, the LAC retransmits, the LNS comes up. */
-TEST(l2tpd_lost_iccn)
+TEST(l2tpseld_lost_iccn)
 {
 	struct h_node *lac, *lns;
 
@@ -712,7 +712,7 @@ TEST(l2tpd_lost_iccn)
 }
 
 /* §4.4.3 Tie Breaker: two agents set up tunnels to each other at once. */
-TEST(l2tpd_tie_breaker)
+TEST(l2tpseld_tie_breaker)
 {
 	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
 	static const char *const b_c[] = { "listen 10.0.0.2", "route p tb 10.0.0.1", NULL };
@@ -739,7 +739,7 @@ TEST(l2tpd_tie_breaker)
  * breaker value, the initiator which included the Tie Breaker AVP wins": a
  * sends none, b does; a's tunnel goes, both calls ride b's.
  */
-TEST(l2tpd_tie_breaker_only_peer)
+TEST(l2tpseld_tie_breaker_only_peer)
 {
 	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2",
 					   "tie-breaker no", NULL };
@@ -769,7 +769,7 @@ TEST(l2tpd_tie_breaker_only_peer)
  * that tied gets no SCCRP, and the call on the lost tunnel fails as a local
  * failure (the LNS is not locked out).
  */
-TEST(l2tpd_tie_breaker_equal_no_sccrp)
+TEST(l2tpseld_tie_breaker_equal_no_sccrp)
 {
 	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
 	struct l2d_addr p;
@@ -802,7 +802,7 @@ TEST(l2tpd_tie_breaker_equal_no_sccrp)
 }
 
 /* Established tunnel: HELLO keepalives; a dead peer drops the sessions. */
-TEST(l2tpd_hello_dead_peer)
+TEST(l2tpseld_hello_dead_peer)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "hello-interval 20s",
 					     "retries-established 3", NULL };
@@ -837,7 +837,7 @@ static struct l2d_addr peer_addr(void)
 	return a;
 }
 
-TEST(l2tpd_crafted_sccrq_duplicate_and_version)
+TEST(l2tpseld_crafted_sccrq_duplicate_and_version)
 {
 	struct h_node *lns;
 	struct l2d_addr p = peer_addr();
@@ -876,7 +876,7 @@ TEST(l2tpd_crafted_sccrq_duplicate_and_version)
 	h_fini();
 }
 
-TEST(l2tpd_crafted_garbage_and_unknown_tunnel)
+TEST(l2tpseld_crafted_garbage_and_unknown_tunnel)
 {
 	struct h_node *lns;
 	struct l2d_addr p = peer_addr();
@@ -898,7 +898,7 @@ TEST(l2tpd_crafted_garbage_and_unknown_tunnel)
 }
 
 /* A message out of sequence (SCCRP on an established tunnel): StopCCN 7 (§7.1). */
-TEST(l2tpd_crafted_wrong_state)
+TEST(l2tpseld_crafted_wrong_state)
 {
 	struct h_node *lac, *lns;
 	struct l2tp_builder b;
@@ -929,7 +929,7 @@ TEST(l2tpd_crafted_wrong_state)
 }
 
 /* An ICRQ without its Call Serial Number: CDN (required AVP missing), no session. */
-TEST(l2tpd_crafted_bad_icrq)
+TEST(l2tpseld_crafted_bad_icrq)
 {
 	struct h_node *lac, *lns;
 	struct l2tp_builder b;
@@ -959,7 +959,7 @@ TEST(l2tpd_crafted_bad_icrq)
 
 /* ---- the rate limiter's verdicts (RL_CHECK, Documentation/ratelimit.md) ---- */
 
-TEST(l2tpd_rl_login_and_attempt)
+TEST(l2tpseld_rl_login_and_attempt)
 {
 	static const char *const lac_r[] = { "route p t1 10.0.0.2", "stub-rl login reject", NULL };
 	static const char *const lac_a[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
@@ -990,7 +990,7 @@ TEST(l2tpd_rl_login_and_attempt)
 	h_fini();
 }
 
-TEST(l2tpd_rl_lns_sccrq_icrq)
+TEST(l2tpseld_rl_lns_sccrq_icrq)
 {
 	static const char *const sr[] = { "listen 10.0.0.2", "stub-rl sccrq reject", NULL };
 	static const char *const sd[] = { "listen 10.0.0.2", "stub-rl sccrq drop", NULL };
@@ -1036,7 +1036,7 @@ TEST(l2tpd_rl_lns_sccrq_icrq)
 }
 
 /* The LNS places a call to a LAC without listen: CDN 5, nothing counted. */
-TEST(l2tpd_lac_refuses_incoming_call)
+TEST(l2tpseld_lac_refuses_incoming_call)
 {
 	struct h_node *lac, *lns;
 	struct l2d_session *s;
@@ -1064,7 +1064,7 @@ TEST(l2tpd_lac_refuses_incoming_call)
 }
 
 /* §6.7: an OCRQ is refused with a CDN to the peer's session; the tunnel stays. */
-TEST(l2tpd_ocrq_refused_with_cdn)
+TEST(l2tpseld_ocrq_refused_with_cdn)
 {
 	static const char *const both[] = { "route p t1 10.0.0.2", "listen 10.0.0.1", NULL };
 	struct h_node *lac, *lns;
@@ -1138,7 +1138,7 @@ static const struct l2d_dpops fake_dp = {
  * login tries the next LNS (outcome local, nobody blamed), nothing stays
  * counted; on the LNS side the same for its half.
  */
-TEST(l2tpd_dataplane_failure_ends_the_call)
+TEST(l2tpseld_dataplane_failure_ends_the_call)
 {
 	static const char *const lac_two[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3", NULL };
 	static const char *const lns3[] = { "listen 10.0.0.3", NULL };
@@ -1203,7 +1203,7 @@ TEST(l2tpd_dataplane_failure_ends_the_call)
  * Sequencing Required and both sides create the kernel session with
  * numbered data; without it, neither does.  Issue 15, finding 6.
  */
-TEST(l2tpd_sequencing_required_numbers_the_data)
+TEST(l2tpseld_sequencing_required_numbers_the_data)
 {
 	static const char *const lac_seq[] = { "route p t1 10.0.0.2", "data-sequencing yes", NULL };
 	struct h_node *lac, *lns;
@@ -1226,7 +1226,7 @@ TEST(l2tpd_sequencing_required_numbers_the_data)
 }
 
 /* §5.7: a second StopCCN while closing is acknowledged; the hold runs from the first. */
-TEST(l2tpd_stopccn_while_closing_keeps_the_hold)
+TEST(l2tpseld_stopccn_while_closing_keeps_the_hold)
 {
 	struct h_node *lac, *lns;
 	struct l2tp_builder b;
@@ -1293,7 +1293,7 @@ static void scccn_to(struct h_node *lns, uint16_t port, const struct l2d_addr *f
  * SCCCN to the old port gets StopCCN.  Without the kernel data path,
  * Tunnel IDs tell the tunnels apart and nothing changes.
  */
-TEST(l2tpd_lns_second_tunnel_same_ports_separated)
+TEST(l2tpseld_lns_second_tunnel_same_ports_separated)
 {
 	struct l2d_tunnel *t2, *t3;
 	struct h_node *lac, *lns;

@@ -14,7 +14,7 @@
 #include <linux/l2tpsel.h>
 
 #include "harness.h"
-#include "l2tpd_harness.h"
+#include "l2tpseld_harness.h"
 
 /* ---- mutation: record a full exchange, replay it mutated ---- */
 
@@ -94,7 +94,7 @@ static bool consistent(const struct h_node *a, const struct h_node *b)
 	return true;
 }
 
-TEST(l2tpd_mutated_exchange)
+TEST(l2tpseld_mutated_exchange)
 {
 	static const char *const lac_c[] = { "route p t1 10.0.0.2", "secret t1 k", "hide-avps yes", NULL };
 	static const char *const lns_c[] = { "listen 10.0.0.2", "lns-secret * k", "hide-avps yes", NULL };
@@ -103,7 +103,7 @@ TEST(l2tpd_mutated_exchange)
 	n_rec = 0;
 	record_exchange();
 	ASSERT_TRUE(n_rec >= 8);
-	for (round = 0; round < (getenv("L2TPD_ROUNDS") ? (unsigned)atoi(getenv("L2TPD_ROUNDS")) : 150u); round++) {
+	for (round = 0; round < (getenv("L2TPSELD_ROUNDS") ? (unsigned)atoi(getenv("L2TPSELD_ROUNDS")) : 150u); round++) {
 		struct h_node *lac, *lns;
 		unsigned int i;
 
@@ -174,7 +174,7 @@ TEST(l2tpd_mutated_exchange)
 
 /* ---- session keys: unique in the namespace, the agent-id in the high bits ---- */
 
-TEST(l2tpd_session_key)
+TEST(l2tpseld_session_key)
 {
 	struct l2d_conf conf;
 	struct l2d_loop loop;
