@@ -19,7 +19,7 @@ L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c conf
 		    ppp.c)
 L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
-# DP_SRC (the kernel data path, mk/dp.mk) when that part is there.
+# DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
 L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c radclient.c \
 		    das.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c \

@@ -27,7 +27,7 @@
 #
 # On the debug kernel (no CONFIG_PPPOE, CONFIG_MACVLAN in kernel/debug.config)
 # the kernel's own pppoe.c and macvlan.c built against the cached tree
-# ($L2TPSEL_EXTRA_KOS, comma-separated, mk/debug.mk) are loaded, and the
+# ($L2TPSEL_EXTRA_KOS, comma-separated, mk/debug-kernel.mk) are loaded, and the
 # kernel paths run: PAP up with a ping across the bridge,
 # PADT, the LNS ending the call (unbridge while frames flow), several
 # subscribers and kill -9 (the kernel closing bridged channels).  What is the

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# Rate limiting (core/rl.c): the benchmark.  Its unit tests and scenario
-# replays run with `make unit` (mk/core.mk picks up every test and scenario).
+# The rate limiter's benchmark, bench-rl (core/rl.c).  Its unit tests and
+# scenario replays run with `make unit` (mk/core.mk picks up every test and
+# scenario).
 #
 #   make bench-rl    ns per limiter decision and the admitted-vs-offered table
 

@@ -1,9 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Load tests of the module (issue 4) and the man page.
+# The man page's check:
 #
-#   make                 also builds $(BUILD)/concurrency, the agents of
-#                        selftests/net/concurrency.sh (libmnl)
-#   make vmtest TESTS="concurrency unload_busy"
 #   make man-check       Documentation/l2tpsel.8 renders with no groff warning,
 #                        has a section for every object `l2tpsel help` lists,
 #                        and every usage and ":=" line of `l2tpsel OBJECT help`
@@ -13,14 +10,6 @@
 # `make unit` or scripts/test.sh, so that an object added to the CLI without
 # a man page section fails here, where the man page's owner looks, and not in
 # everybody's test run.  Run it after changing the CLI's objects or the page.
-
-CONC_SRC := selftests/net/concurrency.c userspace/lib/nl.c userspace/lib/attr.c
-
-USER_BINS += $(BUILD)/concurrency
-
-$(BUILD)/concurrency: $(CONC_SRC) selftests/net/kclient.h $(HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(CONC_SRC) -lmnl
 
 MAN_PAGE := Documentation/l2tpsel.8
 
