@@ -74,6 +74,23 @@ int cli_parse_max(const char *what, const char *s, uint32_t max, const char *too
 	return 0;
 }
 
+int cli_arg_u32(const char *cmd, const char *what, int *argc, char ***argv,
+		uint32_t *v, bool *seen)
+{
+	const char *key = **argv;
+
+	if (*seen)
+		return duparg(cmd, key);
+	if (*argc < 2)
+		return missarg(cmd, key, what);
+	(*argc)--;
+	(*argv)++;
+	if (cli_parse_u32(key, **argv, v))
+		return -1;
+	*seen = true;
+	return 0;
+}
+
 const char *cli_verb(int *argc, char ***argv)
 {
 	if (*argc <= 0)

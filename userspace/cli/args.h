@@ -71,4 +71,12 @@ int cli_parse_u64(const char *what, const char *s, uint64_t *v);
 /* A number in 0..@max; above it, "WHAT N TOO" and -1. */
 int cli_parse_max(const char *what, const char *s, uint32_t max, const char *too, uint32_t *v);
 
+/*
+ * Keyword *@argv once with a number: refuses a second one (duparg()) or a
+ * missing value (missarg(), WHAT), steps to the value, parses it into @v and
+ * sets @seen.  -1 after the message.
+ */
+int cli_arg_u32(const char *cmd, const char *what, int *argc, char ***argv,
+		uint32_t *v, bool *seen);
+
 #endif

@@ -81,12 +81,8 @@ static int client_run(struct cli *c, int argc, char **argv)
 	verb = cli_verb(&argc, &argv);
 	for (; argc > 0; NEXT_ARG_FWD()) {
 		if (!strcmp(*argv, "limit")) {
-			if (has_limit)
-				return duparg(cmd, *argv);
-			NEXT_ARG(cmd, "a number");
-			if (cli_parse_u32("limit", *argv, &limit))
+			if (cli_arg_u32(cmd, "a number", &argc, &argv, &limit, &has_limit))
 				return -1;
-			has_limit = true;
 		} else if (!strcmp(*argv, "slg")) {
 			if (slg)
 				return duparg(cmd, *argv);

@@ -94,12 +94,8 @@ static int group_run(struct cli *c, int argc, char **argv)
 				return invarg(cmd, "type", *argv, "tunnel or slg");
 			typed = true;
 		} else if (!strcmp(*argv, "limit")) {
-			if (has_limit)
-				return duparg(cmd, *argv);
-			NEXT_ARG(cmd, "a number");
-			if (cli_parse_u32("limit", *argv, &limit))
+			if (cli_arg_u32(cmd, "a number", &argc, &argv, &limit, &has_limit))
 				return -1;
-			has_limit = true;
 		} else if (!name) {
 			name = *argv;
 		} else {

@@ -177,6 +177,44 @@ static bool msg_auth_ok(const uint8_t *buf, size_t len, size_t at,
 	return !diff;
 }
 
+/* Length of the packet in @buf (@len octets read), or 0 and @why when it is cut or too long. */
+static size_t packet_len(const uint8_t *buf, size_t len, const char **why)
+{
+	size_t plen;
+
+	if (len < RAD_HDR_LEN) {
+		*why = "shorter than the 20-byte header";
+		return 0;
+	}
+	plen = get16(buf + 2);
+	/* section 3: shorter than Length is dropped, octets beyond it are padding */
+	if (plen < RAD_HDR_LEN || plen > RAD_MAX_LEN || plen > len) {
+		*why = "Length outside 20..4096 or beyond the datagram";
+		return 0;
+	}
+	return plen;
+}
+
+/* True when the Authenticator in @buf is not @want (compared in constant time). */
+static bool auth_differs(const uint8_t want[MD5_DIGEST_LEN], const uint8_t *buf)
+{
+	unsigned int i, diff = 0;
+
+	for (i = 0; i < MD5_DIGEST_LEN; i++)
+		diff |= want[i] ^ buf[4 + i];
+	return diff;
+}
+
+/* True, with @why, when the attribute at @off runs past @len or its length is below 2. */
+static bool attr_bad(const uint8_t *buf, size_t len, size_t off, const char **why)
+{
+	if (off + 2 > len || buf[off + 1] < 2 || off + buf[off + 1] > len) {
+		*why = "an attribute's length runs past the packet or is below 2";
+		return true;
+	}
+	return false;
+}
+
 static void add_message(struct rad_reply *r, const uint8_t *v, size_t n)
 {
 	size_t have = strlen(r->message), room;
@@ -417,20 +455,12 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 {
 	uint8_t want[MD5_DIGEST_LEN];
 	size_t plen, off, ma_at = 0;
-	unsigned int i, diff = 0;
 	bool have_prof = false;
 
 	memset(r, 0, sizeof(*r));
-	if (len < RAD_HDR_LEN) {
-		*why = "shorter than the 20-byte header";
+	plen = packet_len(buf, len, why);
+	if (!plen)
 		return -1;
-	}
-	plen = get16(buf + 2);
-	/* section 3: shorter than Length is dropped, octets beyond it are padding */
-	if (plen < RAD_HDR_LEN || plen > RAD_MAX_LEN || plen > len) {
-		*why = "Length outside 20..4096 or beyond the datagram";
-		return -1;
-	}
 	len = plen;
 	r->code = buf[0];
 	r->id = buf[1];
@@ -440,9 +470,7 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 		return -1;
 	}
 	response_auth(buf, len, req_auth, secret, slen, want);
-	for (i = 0; i < MD5_DIGEST_LEN; i++)
-		diff |= want[i] ^ buf[4 + i];
-	if (diff) {
+	if (auth_differs(want, buf)) {
 		*why = "wrong Response Authenticator (another secret, or forged)";
 		return -1;
 	}
@@ -450,10 +478,8 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 		const uint8_t *v = buf + off + 2;
 		size_t n;
 
-		if (off + 2 > len || buf[off + 1] < 2 || off + buf[off + 1] > len) {
-			*why = "an attribute's length runs past the packet or is below 2";
+		if (attr_bad(buf, len, off, why))
 			return -1;
-		}
 		n = buf[off + 1] - 2u;
 		switch (buf[off]) {
 		case RAD_REPLY_MESSAGE:
@@ -549,18 +575,11 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 	static const uint8_t zero[RAD_AUTH_LEN];
 	uint8_t copy[RAD_MAX_LEN], want[MD5_DIGEST_LEN];
 	size_t plen, off, ma_at = 0;
-	unsigned int i, diff = 0;
 
 	memset(m, 0, sizeof(*m));
-	if (len < RAD_HDR_LEN) {
-		*why = "shorter than the 20-byte header";
+	plen = packet_len(buf, len, why);
+	if (!plen)
 		return -1;
-	}
-	plen = get16(buf + 2);
-	if (plen < RAD_HDR_LEN || plen > RAD_MAX_LEN || plen > len) {
-		*why = "Length outside 20..4096 or beyond the datagram";
-		return -1;
-	}
 	len = plen;
 	m->code = buf[0];
 	m->id = buf[1];
@@ -580,9 +599,7 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 		md5_update(&ctx, secret, slen);
 		md5_final(&ctx, want);
 	}
-	for (i = 0; i < MD5_DIGEST_LEN; i++)
-		diff |= want[i] ^ buf[4 + i];
-	if (diff) {
+	if (auth_differs(want, buf)) {
 		*why = "wrong Request Authenticator (another secret, or forged)";
 		return -1;
 	}
@@ -590,10 +607,8 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 		const uint8_t *v = buf + off + 2;
 		size_t n;
 
-		if (off + 2 > len || buf[off + 1] < 2 || off + buf[off + 1] > len) {
-			*why = "an attribute's length runs past the packet or is below 2";
+		if (attr_bad(buf, len, off, why))
 			return -1;
-		}
 		n = buf[off + 1] - 2u;
 		switch (buf[off]) {
 		case RAD_USER_NAME:
