@@ -41,10 +41,29 @@ log_test "xl2tpd LNS in $lns and LAC in $lac are running"
 ppp_up() {
 	[ -n "$(ppp_addr "$lac")" ] && [ -n "$(ppp_addr "$lns")" ]
 }
+# xl2tpd against xl2tpd races itself now and then: the LNS moves the tunnel
+# to a new connected socket when the SCCCN comes, the LAC's ICRQ sent with
+# it is read late and the LAC closes the tunnel on "Received out of order
+# control packet".  That is neither l2tpsel's doing nor what this test is
+# about: the LAC dials once more when it happened.
+xl2tpd_raced() {
+	grep -q 'Received out of order control packet' "$d/lac-xl2tpd.log" &&
+		grep -q 'control_finish: Connection closed' "$d/lac-xl2tpd.log"
+}
 t0=$(date +%s%N)
 echo "c lns" >"$d/lac.ctrl"
 wait_for 20 ppp_up
-check_err $? "no PPP link with addresses on both ends within 20 s"
+rc=$?
+if [ $rc != 0 ] && xl2tpd_raced; then
+	echo "# xl2tpd's own race closed the first tunnel: dialling again"
+	echo "d lns" >"$d/lac.ctrl"
+	sleep 1
+	t0=$(date +%s%N)
+	echo "c lns" >"$d/lac.ctrl"
+	wait_for 20 ppp_up
+	rc=$?
+fi
+check_err $rc "no PPP link with addresses on both ends within 20 s"
 echo "PPP up after $((($(date +%s%N) - t0) / 1000000)) ms"
 read -r lac_if lac_addr <<<"$(ppp_addr "$lac")"
 read -r lns_if lns_addr <<<"$(ppp_addr "$lns")"
