@@ -102,36 +102,14 @@ log_test "l2tpseld LAC: a tunnel from the address and port of one held closing i
 
 # --- an xl2tpd LAC with two lac sections: follows or is refused -------------------
 sed "s|$D/lac-pppd.log|$D/xlac-pppd.log|" "$D/lac.options" >"$D/xlac.options"
-cat >"$D/xlac.conf" <<-CONF
-[global]
-listen-addr = 10.223.0.60
-port = 1701
-access control = no
-
-[lac l]
-lns = 10.213.0.1
-require authentication = no
-refuse pap = yes
-refuse chap = yes
-autodial = no
-redial = no
-length bit = yes
-hostname = xlac
-name = xlac
-pppoptfile = $D/xlac.options
-
-[lac m]
-lns = 10.213.0.1
-require authentication = no
-refuse pap = yes
-refuse chap = yes
-autodial = no
-redial = no
-length bit = yes
-hostname = xlac
-name = xlac
-pppoptfile = $D/xlac.options
-CONF
+{
+	printf '[global]\nlisten-addr = 10.223.0.60\nport = 1701\naccess control = no\n'
+	for sec in l m; do
+		printf '\n[lac %s]\nlns = 10.213.0.1\nrequire authentication = no\n' "$sec"
+		printf 'refuse pap = yes\nrefuse chap = yes\nautodial = no\nredial = no\n'
+		printf 'length bit = yes\nhostname = xlac\nname = xlac\npppoptfile = %s\n' "$D/xlac.options"
+	done
+} >"$D/xlac.conf"
 : >"$D/xlac.secrets"
 PEER_KIND[xlac]=lac
 _peer_xl2tpd xlac

@@ -692,6 +692,15 @@ int l2d_tunnel_connect(struct l2d_tunnel *t)
 	return 0;
 }
 
+/* The message being received came from another port of the peer: the tunnel takes it. */
+static bool take_rx_port(struct l2d_tunnel *t)
+{
+	if (!t->rx_from.ss.ss_family || l2d_addr_eq(&t->peer, &t->rx_from, true))
+		return false;
+	t->peer = t->rx_from;
+	return true;
+}
+
 static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
 	struct l2tp_builder b;
@@ -708,13 +717,12 @@ static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	 * with ephemeral ports does); the tunnel goes on with the port the
 	 * SCCRP came from, and only now is its socket connected.
 	 */
-	if (t->rx_from.ss.ss_family && !l2d_addr_eq(&t->peer, &t->rx_from, true)) {
+	if (take_rx_port(t)) {
 		char from[64];
 
-		l2d_addr_str(&t->rx_from, from, sizeof(from), true);
+		l2d_addr_str(&t->peer, from, sizeof(from), true);
 		l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: SCCRP from %s: the tunnel uses that port",
 			t->tid, from);
-		t->peer = t->rx_from;
 	}
 	if (t->d->env->tunnel_connect && t->d->env->tunnel_connect(t->d, t))
 		return tunnel_stop_end(t, L2D_END_ERROR, L2TP_STOPCCN_GENERAL_ERROR,
@@ -910,13 +918,11 @@ static void follow_port(struct l2d_tunnel *t)
 	struct l2d *d = t->d;
 	char a[64];
 
-	if (t->state != L2D_T_ESTABLISHED || !t->rx_from.ss.ss_family ||
-	    l2d_addr_eq(&t->peer, &t->rx_from, true))
+	if (t->state != L2D_T_ESTABLISHED || !take_rx_port(t))
 		return;
-	l2d_addr_str(&t->rx_from, a, sizeof(a), true);
+	l2d_addr_str(&t->peer, a, sizeof(a), true);
 	l2d_log(d, L2D_LOG_INFO, "tunnel %u: the peer's port moved to %s: replies follow",
 		t->tid, a);
-	t->peer = t->rx_from;
 	d->stats.port_moved++;
 	if (d->env->tunnel_connect && d->env->tunnel_connect(d, t))
 		l2d_log(d, L2D_LOG_ERR, "tunnel %u: its data keeps the old port", t->tid);
