@@ -461,6 +461,27 @@ int ks_nl_th_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	return ks_nl_rl_dump_table(skb, cb, false);
 }
 
+/**
+ * ks_rl_put_verdict() - RL_CHECK's reply attributes for a verdict
+ * @msg: the reply, or a nest in it (LOGIN_BEGIN's RL_LOGIN, RL_ATTEMPT)
+ * @v: the verdict
+ *
+ * Return: 0, or -EMSGSIZE.
+ */
+int ks_rl_put_verdict(struct sk_buff *msg, const struct ks_rl_verdict *v)
+{
+	if (nla_put_u8(msg, L2TPSEL_A_RL_VERDICT, v->verdict) ||
+	    nla_put_u32(msg, L2TPSEL_A_RL_MATCHED, v->matched) ||
+	    (v->by && nla_put_string(msg, L2TPSEL_A_NAME, v->by->obj.name)))
+		return -EMSGSIZE;
+	if (v->verdict == L2TPSEL_RL_REJECTED &&
+	    (nla_put_u16(msg, L2TPSEL_A_RESULT_CODE, v->by->result) ||
+	     nla_put_u16(msg, L2TPSEL_A_ERROR_CODE, v->by->error) ||
+	     nla_put_string(msg, L2TPSEL_A_RL_MESSAGE, v->by->message)))
+		return -EMSGSIZE;
+	return 0;
+}
+
 int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
@@ -503,13 +524,7 @@ int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 		ks_rl_check(ln, &req, now, &v);
 		counts[v.verdict]++;
 	}
-	fail = nla_put_u8(msg, L2TPSEL_A_RL_VERDICT, v.verdict) ||
-	       nla_put_u32(msg, L2TPSEL_A_RL_MATCHED, v.matched) ||
-	       (v.by && nla_put_string(msg, L2TPSEL_A_NAME, v.by->obj.name)) ||
-	       (v.verdict == L2TPSEL_RL_REJECTED &&
-		(nla_put_u16(msg, L2TPSEL_A_RESULT_CODE, v.by->result) ||
-		 nla_put_u16(msg, L2TPSEL_A_ERROR_CODE, v.by->error) ||
-		 nla_put_string(msg, L2TPSEL_A_RL_MESSAGE, v.by->message))) ||
+	fail = ks_rl_put_verdict(msg, &v) ||
 	       (a[L2TPSEL_A_RL_COUNT] &&
 		(nla_put_u64_64bit(msg, L2TPSEL_A_RL_PASSED, counts[L2TPSEL_RL_PASS],
 				   L2TPSEL_A_PAD) ||

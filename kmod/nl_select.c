@@ -15,6 +15,7 @@
 
 #include "l2tpsel.h"
 #include "hash.h"
+#include "ratelimit.h"
 
 /* Lengths are checked by the core, so that its message names the bound. */
 #define SNAME_POLICY	{ .type = NLA_NUL_STRING, .len = 255 }
@@ -98,6 +99,7 @@ const struct nla_policy ks_login_begin_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_KEY]		= SNAME_POLICY,
 	[L2TPSEL_A_PICKS]	= NLA_POLICY_NESTED(ks_picks_policy),
 	[L2TPSEL_A_TUNNELS]	= NLA_POLICY_NESTED_ARRAY(ks_set_entry_policy),
+	[L2TPSEL_A_RL_ASK]	= { .type = NLA_FLAG },
 };
 
 const struct nla_policy ks_login_test_policy[L2TPSEL_A_MAX + 1] = {
@@ -115,6 +117,7 @@ const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_SESSION_KEY]	= { .type = NLA_U64 },
 	[L2TPSEL_A_TUNNEL_ID]	= { .type = NLA_U32 },
 	[L2TPSEL_A_DETACHED]	= { .type = NLA_FLAG },
+	[L2TPSEL_A_RL_ASK]	= { .type = NLA_FLAG },
 };
 
 /* ---- attribute helpers ----------------------------------------------- */
@@ -956,6 +959,63 @@ static int ks_nl_login_set(struct genl_info *info, struct l2tpsel_net *ln,
 	return ret;
 }
 
+/*
+ * RL_ASK: a login's own rate-limit checks ride on its LOGIN_BEGIN and
+ * LOGIN_REPORT, decided as RL_CHECK decides them (Documentation/ratelimit.md),
+ * so that a login costs the agent two round trips, not four.  A refusal is
+ * put as a nest of @type, a pass puts nothing.
+ * Return: the verdict (enum l2tpsel_rl_verdict), or -EMSGSIZE.
+ */
+static int ks_nl_login_rl(struct l2tpsel_net *ln, struct sk_buff *msg, int type,
+			  const struct ks_rl_req *req)
+{
+	struct ks_rl_verdict v = { };
+	struct nlattr *nest;
+
+	ks_rl_check(ln, req, ks_rl_now(), &v);
+	if (v.verdict == L2TPSEL_RL_PASS)
+		return L2TPSEL_RL_PASS;
+	nest = nla_nest_start(msg, type);
+	if (!nest || ks_rl_put_verdict(msg, &v))
+		return -EMSGSIZE;
+	nla_nest_end(msg, nest);
+	return v.verdict;
+}
+
+/* The ingress LOGIN check: USER's domain and PROFILE, before the login begins. */
+static int ks_nl_login_rl_in(struct genl_info *info, struct l2tpsel_net *ln,
+			     struct sk_buff *msg)
+{
+	struct ks_rl_req req = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_LOGIN };
+	struct nlattr **a = info->attrs;
+	const char *at;
+
+	if (a[L2TPSEL_A_USER]) {
+		at = strrchr(nla_data(a[L2TPSEL_A_USER]), '@');
+		if (at && at[1])
+			req.domain = at + 1;
+	}
+	if (a[L2TPSEL_A_PROFILE])
+		req.profile = nla_data(a[L2TPSEL_A_PROFILE]);
+	return ks_nl_login_rl(ln, msg, L2TPSEL_A_RL_LOGIN, &req);
+}
+
+/* The egress ATTEMPT check of the tunnel an ATTEMPT step names. */
+static int ks_nl_login_rl_out(struct l2tpsel_net *ln, struct sk_buff *msg,
+			      const struct l2s_profile *p, const struct l2s_step *st)
+{
+	struct ks_rl_req req = { .dir = L2TPSEL_RL_EGRESS, .msg = L2TPSEL_RL_MSG_ATTEMPT };
+	const struct l2s_dest *d;
+
+	if (st->kind == L2S_STEP_DONE || !p || st->tunnel >= p->ntunnels)
+		return L2TPSEL_RL_PASS;
+	d = l2s_dest_at(&ln->sel.core, p->t[st->tunnel].dest);
+	req.addr = d->key.remote;
+	req.port = d->key.port;
+	req.profile = p->name;
+	return ks_nl_login_rl(ln, msg, L2TPSEL_A_RL_ATTEMPT, &req);
+}
+
 /* Reply with a login's step; a login that is DONE is announced and freed. */
 static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 			     struct sk_buff *msg, void *hdr, struct ks_login *kl,
@@ -965,7 +1025,9 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 	int fail;
 
 	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-	       ks_sel_fill_step(msg, &ln->sel.core, p, st);
+	       ks_sel_fill_step(msg, &ln->sel.core, p, st) ||
+	       (nla_get_flag(info->attrs[L2TPSEL_A_RL_ASK]) &&
+		ks_nl_login_rl_out(ln, msg, p, st) < 0);
 	if (st->kind == L2S_STEP_DONE) {
 		const char *tunnel = NULL;
 
@@ -1001,6 +1063,14 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ks_wlock(ln);
+	if (nla_get_flag(a[L2TPSEL_A_RL_ASK])) {
+		ret = ks_nl_login_rl_in(info, ln, msg);
+		if (ret != L2TPSEL_RL_PASS) {
+			/* refused by a rate limit: the reply is the verdict */
+			ks_wunlock(ln);
+			return ks_reply_send(info, msg, hdr, ret < 0);
+		}
+	}
 	if (a[L2TPSEL_A_TUNNELS]) {
 		tc = kmalloc_array(L2S_DESTS_PER_LEVEL, sizeof(*tc), GFP_KERNEL);
 		ret = tc ? ks_nl_login_set(info, ln, tc, &req.kp) : -ENOMEM;

@@ -119,12 +119,12 @@ static const struct cspec specs[] = {
 	{ L2TPSEL_CMD_LOGIN_BEGIN, "LOGIN_BEGIN", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_USER, K_STR, 0 }, { L2TPSEL_A_PROFILE, K_STR, 0 },
 	    { L2TPSEL_A_KEY, K_STR, 0 }, { L2TPSEL_A_PICKS, K_NEST, 0 },
-	    { L2TPSEL_A_TUNNELS, K_NEST, 0 } } },
+	    { L2TPSEL_A_TUNNELS, K_NEST, 0 }, { L2TPSEL_A_RL_ASK, K_FLAG, 0 } } },
 	{ L2TPSEL_CMD_LOGIN_REPORT, "LOGIN_REPORT", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_LOGIN_ID, K_U32, R }, { L2TPSEL_A_OUTCOME, K_U8, R },
 	    { L2TPSEL_A_RESULT_CODE, K_U16, 0 }, { L2TPSEL_A_ERROR_CODE, K_U16, 0 },
 	    { L2TPSEL_A_SESSION_KEY, K_U64, 0 }, { L2TPSEL_A_TUNNEL_ID, K_U32, 0 },
-	    { L2TPSEL_A_DETACHED, K_FLAG, 0 } } },
+	    { L2TPSEL_A_DETACHED, K_FLAG, 0 }, { L2TPSEL_A_RL_ASK, K_FLAG, 0 } } },
 	{ L2TPSEL_CMD_LOGIN_TEST, "LOGIN_TEST", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_USER, K_STR, 0 }, { L2TPSEL_A_PROFILE, K_STR, 0 },
 	    { L2TPSEL_A_KEY, K_STR, 0 } } },
@@ -2891,6 +2891,133 @@ TEST(login_ok_refused_by_admission)
 	EXPECT_EQ(-ENOENT, session_down(&a, 22, &ack));
 	EXPECT_EQ(0, session_down(&a, 21, &ack)) TH_LOG("%s", ack.msg);
 	EXPECT_EQ(0, tunnel_sessions(&a, "t"));
+	nlt_close(&a);
+}
+
+static void mk_rl(struct nlt *t, const char *name, uint8_t dir, uint8_t msg, int key,
+		  const char *val, const char *message)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_RL_NEW);
+	uint8_t b[4];
+
+	put_str(nlh, L2TPSEL_A_NAME, name);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_RL_RATE, 1);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_RL_BURST, 1);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_DIR, dir);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_MSG, msg);
+	if (key == L2TPSEL_A_REMOTE) {
+		ASSERT_EQ(1, inet_pton(AF_INET, val, b));
+		mnl_attr_put(nlh, L2TPSEL_A_REMOTE, 4, b);
+	} else {
+		put_str(nlh, key, val);
+	}
+	put_str(nlh, L2TPSEL_A_RL_MESSAGE, message);
+	DO_OK(t, nlh);
+}
+
+/* A login with RL_ASK: its reply, the refusal nest of @nest parsed into @n when there is one. */
+static int login_rl(struct nlt *t, struct nlmsghdr *nlh, int nest, struct nlt_attrs *at,
+		    const struct nlattr **n, struct msgs *ms, struct nlt_ack *ack)
+{
+	int ret;
+
+	mnl_attr_put(nlh, L2TPSEL_A_RL_ASK, 0, NULL);
+	ret = get_one(t, nlh, at, ms, ack);
+	memset(n, 0, (L2TPSEL_A_MAX + 1) * sizeof(*n));
+	if (!ret && at->tb[nest] && l2s_attr_parse_nest(at->tb[nest], n) < 0)
+		return -EBADMSG;
+	return ret;
+}
+
+/*
+ * RL_ASK: a login's own rate-limit checks ride on LOGIN_BEGIN and
+ * LOGIN_REPORT, decided as RL_CHECK decides them.  A login beyond its
+ * ingress limit gets RL_LOGIN and no login; an attempt beyond its egress
+ * limit comes with RL_ATTEMPT, and the LOCAL report of it moves on to the
+ * next tunnel without blaming the LNS.  Without RL_ASK nothing is checked.
+ */
+TEST(login_rl_ask_checks_ride_on_the_login)
+{
+	const struct nlattr *n[L2TPSEL_A_MAX + 1];
+	struct msgs ms = { }, ds = { };
+	struct nlt_attrs at, d;
+	struct nlmsghdr *nlh;
+	struct nlt_ack ack;
+	struct nlt a;
+	uint32_t id;
+
+	fresh_netns();
+	open_nl(&a);
+	ASSERT_EQ(0, mk_profile(&a, "p", &ack));
+	ASSERT_EQ(0, mk_tunnel(&a, "p", "t1", 0, "10.54.0.1", NULL, &ack));
+	ASSERT_EQ(0, mk_tunnel(&a, "p", "t2", 1, "10.54.0.2", NULL, &ack));
+	nlh = req(&a, L2TPSEL_CMD_DOMAIN_NEW);
+	put_str(nlh, L2TPSEL_A_DOMAIN, "isp.example");
+	put_str(nlh, L2TPSEL_A_PROFILE, "p");
+	DO_OK(&a, nlh);
+	mk_rl(&a, "logins", L2TPSEL_RL_INGRESS, L2TPSEL_RL_MSG_LOGIN, L2TPSEL_A_DOMAIN,
+	      "isp.example", "too many logins");
+	mk_rl(&a, "to-t1", L2TPSEL_RL_EGRESS, L2TPSEL_RL_MSG_ATTEMPT, L2TPSEL_A_REMOTE,
+	      "10.54.0.1", "t1 is busy");
+
+	/* The first login takes both tokens: no nest, t1 is its step. */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_USER, "u1@isp.example");
+	ASSERT_EQ(0, login_rl(&a, nlh, L2TPSEL_A_RL_ATTEMPT, &at, n, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_RL_LOGIN] == NULL);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_RL_ATTEMPT] == NULL);
+	EXPECT_STREQ("t1", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+	msgs_free(&ms);
+
+	/* The second login of the domain is refused: the verdict is the reply. */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_USER, "u2@isp.example");
+	ASSERT_EQ(0, login_rl(&a, nlh, L2TPSEL_A_RL_LOGIN, &at, n, &ms, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_TRUE(at.tb[L2TPSEL_A_RL_LOGIN] != NULL);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_LOGIN_ID] == NULL);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_STEP] == NULL);
+	EXPECT_EQ(L2TPSEL_RL_REJECTED, l2s_attr_u8(n, L2TPSEL_A_RL_VERDICT, 9));
+	EXPECT_STREQ("logins", l2s_attr_str(n, L2TPSEL_A_NAME, "-"));
+	EXPECT_STREQ("too many logins", l2s_attr_str(n, L2TPSEL_A_RL_MESSAGE, "-"));
+	msgs_free(&ms);
+	ASSERT_EQ(0, get_one(&a, req(&a, L2TPSEL_CMD_LOCKOUT_GET), &at, &ms, &ack));
+	EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_N_LOGINS)) TH_LOG("a refused login is held");
+	msgs_free(&ms);
+
+	/* Another way in (PROFILE): t1's attempt is beyond its egress limit. */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p");
+	ASSERT_EQ(0, login_rl(&a, nlh, L2TPSEL_A_RL_ATTEMPT, &at, n, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_RL_LOGIN] == NULL);
+	EXPECT_STREQ("t1", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+	ASSERT_TRUE(at.tb[L2TPSEL_A_RL_ATTEMPT] != NULL);
+	EXPECT_EQ(L2TPSEL_RL_REJECTED, l2s_attr_u8(n, L2TPSEL_A_RL_VERDICT, 9));
+	EXPECT_STREQ("to-t1", l2s_attr_str(n, L2TPSEL_A_NAME, "-"));
+	EXPECT_STREQ("t1 is busy", l2s_attr_str(n, L2TPSEL_A_RL_MESSAGE, "-"));
+	id = nlt_u32(&at, L2TPSEL_A_LOGIN_ID);
+	msgs_free(&ms);
+	/* Not sent, reported LOCAL: the next step is t2, whose attempt passes. */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_LOCAL);
+	ASSERT_EQ(0, login_rl(&a, nlh, L2TPSEL_A_RL_ATTEMPT, &at, n, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_STREQ("t2", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+	EXPECT_TRUE(at.tb[L2TPSEL_A_RL_ATTEMPT] == NULL);
+	msgs_free(&ms);
+	ASSERT_TRUE(dest_of(&a, "10.54.0.1", &d, &ds));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_FAILURES)) TH_LOG("t1's LNS blamed for our limit");
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_LOCKOUT_REMAINING));
+	msgs_free(&ds);
+
+	/* Without RL_ASK the login is not checked (RL_CHECK's own callers). */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_USER, "u3@isp.example");
+	ASSERT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_RL_LOGIN] == NULL);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_RL_ATTEMPT] == NULL);
+	EXPECT_TRUE(at.tb[L2TPSEL_A_LOGIN_ID] != NULL);
+	msgs_free(&ms);
 	nlt_close(&a);
 }
 

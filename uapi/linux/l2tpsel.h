@@ -186,6 +186,15 @@
  *              tunnel has no session, send SCCRQ first), SHORTEST u8 (the
  *              S-SEL-8 case);
  *     DONE:    OK u8, WHY u8 (enum l2tpsel_why), on success also the tunnel.
+ *   opt RL_ASK (flag): the login's own RL_CHECKs ride on this request and
+ *   on its LOGIN_REPORTs, as RL_CHECK would decide them: the ingress LOGIN
+ *   check (DOMAIN of USER, PROFILE) before the login begins, and the
+ *   egress ATTEMPT check (REMOTE, PORT, PROFILE) of every ATTEMPT step a
+ *   reply names.  A refusal is a nest of RL_CHECK's reply attributes
+ *   (RL_VERDICT, NAME, RESULT_CODE, ERROR_CODE, RL_MESSAGE): RL_LOGIN
+ *   is the whole reply (no login began); RL_ATTEMPT rides on the step,
+ *   which the agent then reports as LOCAL (nothing was sent, no blame).
+ *   A pass puts nothing.
  *   The login belongs to the socket that began it: it is freed when it is
  *   DONE, when that socket closes, or, once idle for 120 s, at the next
  *   LOGIN_BEGIN / LOGIN_REPORT of the namespace.  At most MAX_LOGINS at
@@ -193,7 +202,8 @@
  * L2TPSEL_CMD_LOGIN_REPORT                   (do, admin)
  *   req: LOGIN_ID, OUTCOME u8 (enum l2tpsel_outcome); RESULT_CODE and
  *   ERROR_CODE u16 for CDN / StopCCN; SESSION_KEY and TUNNEL_ID (the L2TP
- *   tunnel) for OK, opt DETACHED (as SESSION_UP's).  reply: as LOGIN_BEGIN.
+ *   tunnel) for OK, opt DETACHED (as SESSION_UP's), RL_ASK (the next
+ *   step's ATTEMPT check, as LOGIN_BEGIN's).  reply: as LOGIN_BEGIN.
  *   Only the socket that began the login may report (-ENOENT otherwise).
  *   OK is one step for both ledgers: the session is admitted at the LAC's
  *   levels (chassis, L2TP tunnel; S-LIM-1) and, when it passes, counted
@@ -506,6 +516,9 @@ enum l2tpsel_attr {
 	L2TPSEL_A_TUNNEL_ENTRY,		/* nest: a tunnel of a login's own set */
 	L2TPSEL_A_DYNAMIC,		/* NLA_U8 */
 	L2TPSEL_A_DETACHED,		/* NLA_FLAG: a session of no socket */
+	L2TPSEL_A_RL_ASK,		/* NLA_FLAG: LOGIN_BEGIN/REPORT run the login's rate-limit checks */
+	L2TPSEL_A_RL_LOGIN,		/* nest: the login's refusal (RL_VERDICT, NAME, ...) */
+	L2TPSEL_A_RL_ATTEMPT,		/* nest: the step's attempt refused (RL_VERDICT, NAME, ...) */
 
 	__L2TPSEL_A_MAX
 };

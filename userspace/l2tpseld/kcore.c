@@ -355,6 +355,47 @@ static void kc_login_end(struct l2d *d, struct l2d_login *lg)
 	lg->kstate = NULL;
 }
 
+/* stub-rl: a fixed verdict per message type, for tests (no rate limits are configured) */
+static int kc_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+{
+	_Static_assert(L2D_RL_MSGS == L2TPSEL_RL_MSG_PPPOE + 1, "one stub verdict per type");
+	memset(a, 0, sizeof(*a));
+	a->verdict = q->msg < L2D_RL_MSGS ? d->conf->stub_rl[q->msg] : 0;
+	if (a->verdict) {
+		a->result = 2;
+		a->error = 4;
+		strcpy(a->message, "rate limit exceeded");
+		strcpy(a->name, "stub");
+	}
+	return 0;
+}
+
+/*
+ * A login's own rate-limit checks, as the module makes them with RL_ASK:
+ * the login's before it begins, the attempt's with every ATTEMPT step.
+ */
+static bool kc_rl_login(struct l2d *d, const struct l2d_login *lg, struct l2d_step *st)
+{
+	const char *at = strrchr(lg->user, '@');
+	struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_LOGIN,
+			       .domain = at && at[1] ? at + 1 : NULL,
+			       .profile = lg->profile[0] ? lg->profile : NULL };
+
+	memset(st, 0, sizeof(*st));
+	if (d->conf->ratelimit)
+		kc_rl_check(d, &q, &st->rl_login);
+	return st->rl_login.verdict != L2TPSEL_RL_PASS;
+}
+
+static void kc_rl_attempt(struct l2d *d, struct l2d_step *st)
+{
+	struct l2d_rlreq q = { .dir = L2TPSEL_RL_EGRESS, .msg = L2TPSEL_RL_MSG_ATTEMPT,
+			       .remote = &st->remote, .profile = st->profile[0] ? st->profile : NULL };
+
+	if (d->conf->ratelimit && !st->done)
+		kc_rl_check(d, &q, &st->rl_attempt);
+}
+
 static int kc_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 {
 	struct kcore *k = kc_of(d);
@@ -366,6 +407,8 @@ static int kc_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 	const char *key;
 	int ret;
 
+	if (kc_rl_login(d, lg, st))
+		return 0;	/* refused: no login */
 	if (!k || !(kl = calloc(1, sizeof(*kl))))
 		return -ENOMEM;
 	kl->in = k->cur;
@@ -394,6 +437,7 @@ static int kc_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 	l2s_sel_begin(&kl->walk, &kl->in->core, kl->p, l2s_hash_key(key, (u32)strlen(key)),
 		      &env, &cs);
 	step_of(kl, &cs, st);
+	kc_rl_attempt(d, st);
 	return 0;
 }
 
@@ -453,6 +497,7 @@ static int kc_report(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
 	env = kc_env(&ctx);
 	l2s_sel_report(&kl->walk, &kl->in->core, kl->p, &o, &env, &cs);
 	step_of(kl, &cs, st);
+	kc_rl_attempt(d, st);
 	if (outcome != L2TPSEL_OUTCOME_OK || !cs.ok || !lg->s)
 		return 0;
 	/* as the module: counted for selection (by the core, just now) and admission at once */
@@ -526,21 +571,6 @@ static const char *kc_errmsg(struct l2d *d)
 	struct kcore *k = d->kctx;
 
 	return k && k->errmsg[0] ? k->errmsg : NULL;
-}
-
-/* stub-rl: a fixed verdict per message type, for tests (no rate limits are configured) */
-static int kc_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
-{
-	_Static_assert(L2D_RL_MSGS == L2TPSEL_RL_MSG_PPPOE + 1, "one stub verdict per type");
-	memset(a, 0, sizeof(*a));
-	a->verdict = q->msg < L2D_RL_MSGS ? d->conf->stub_rl[q->msg] : 0;
-	if (a->verdict) {
-		a->result = 2;
-		a->error = 4;
-		strcpy(a->message, "rate limit exceeded");
-		strcpy(a->name, "stub");
-	}
-	return 0;
 }
 
 const struct l2d_kops l2d_kops_core = {

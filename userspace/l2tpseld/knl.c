@@ -88,6 +88,26 @@ static void admit_of(const struct nlattr *const *tb, struct l2d_admit *a)
 	a->error = l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 4);
 }
 
+/* RL_CHECK's verdict attributes: its reply, or a login's RL_LOGIN / RL_ATTEMPT nest. */
+static void rlans_of(const struct nlattr *const *tb, struct l2d_rlans *a)
+{
+	a->verdict = l2s_attr_u8(tb, L2TPSEL_A_RL_VERDICT, 0);
+	a->result = l2s_attr_u16(tb, L2TPSEL_A_RESULT_CODE, 2);
+	a->error = l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 4);
+	str_copy(tb, L2TPSEL_A_RL_MESSAGE, a->message, sizeof(a->message));
+	str_copy(tb, L2TPSEL_A_NAME, a->name, sizeof(a->name));
+}
+
+/* A refusal nest of RL_ASK into @a; a pass when absent. */
+static void rl_nest(const struct nlattr *nest, struct l2d_rlans *a)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+
+	memset(a, 0, sizeof(*a));
+	if (nest && l2s_attr_parse_nest(nest, tb) >= 0)
+		rlans_of(tb, a);
+}
+
 static int step_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct step_ctx *c = data;
@@ -97,6 +117,10 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 	l2s_attr_parse(nlh, tb);
 	memset(st, 0, sizeof(*st));
 	c->got = true;
+	rl_nest(tb[L2TPSEL_A_RL_LOGIN], &st->rl_login);
+	rl_nest(tb[L2TPSEL_A_RL_ATTEMPT], &st->rl_attempt);
+	if (tb[L2TPSEL_A_RL_LOGIN])
+		return MNL_CB_OK;	/* refused before it began: no step */
 	/* A reply without LOGIN_ID leaves the id the login has. */
 	c->lg->kid = l2s_attr_u32(tb, L2TPSEL_A_LOGIN_ID, c->lg->kid);
 	str_copy(tb, L2TPSEL_A_NAME, st->tunnel, sizeof(st->tunnel));
@@ -216,6 +240,8 @@ static int knl_begin(struct l2d *d, struct l2d_login *lg, struct l2d_step *st)
 		mnl_attr_put_strz(nlh, L2TPSEL_A_KEY, lg->key);
 	if (lg->nset)
 		put_set(nlh, lg->set, lg->nset);
+	if (d->conf->ratelimit)
+		mnl_attr_put(nlh, L2TPSEL_A_RL_ASK, 0, NULL);
 	ret = talk(d, nlh, step_cb, &c, "LOGIN_BEGIN");
 	if (ret)
 		return ret == -ENOENT ? -2 : ret;
@@ -241,6 +267,8 @@ static int knl_report(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
 		mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, lg->s->key);
 		mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, lg->s->t->tid);
 	}
+	if (d->conf->ratelimit)
+		mnl_attr_put(nlh, L2TPSEL_A_RL_ASK, 0, NULL);
 	ret = talk(d, nlh, step_cb, &c, "LOGIN_REPORT");
 	if (ret)
 		return ret;
@@ -311,11 +339,7 @@ static int rl_cb(const struct nlmsghdr *nlh, void *data)
 	if (!tb[L2TPSEL_A_RL_VERDICT])
 		return MNL_CB_OK;
 	c->got = true;
-	c->a->verdict = l2s_attr_u8(tb, L2TPSEL_A_RL_VERDICT, 0);
-	c->a->result = l2s_attr_u16(tb, L2TPSEL_A_RESULT_CODE, 2);
-	c->a->error = l2s_attr_u16(tb, L2TPSEL_A_ERROR_CODE, 4);
-	str_copy(tb, L2TPSEL_A_RL_MESSAGE, c->a->message, sizeof(c->a->message));
-	str_copy(tb, L2TPSEL_A_NAME, c->a->name, sizeof(c->a->name));
+	rlans_of(tb, c->a);
 	return MNL_CB_OK;
 }
 

@@ -182,10 +182,25 @@ void l2d_fini(struct l2d *d)
 		d->kops->fini(d);
 }
 
-unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+/* Count and log a verdict for a request of kind @msg (enum l2tpsel_rl_msg); returns it. */
+unsigned int l2d_rl_count(struct l2d *d, unsigned int msg, const struct l2d_rlans *a)
 {
 	static const char *const msgs[L2D_RL_MSGS] = { "message", "SCCRQ", "ICRQ", "login",
 						       "attempt", "PPPoE discovery" };
+
+	if (a->verdict == L2TPSEL_RL_REJECTED)
+		d->stats.rl_rejected++;
+	else if (a->verdict == L2TPSEL_RL_DROPPED)
+		d->stats.rl_dropped++;
+	if (a->verdict != L2TPSEL_RL_PASS)
+		l2d_log(d, L2D_LOG_INFO, "rate limit %s: %s %s", a->name[0] ? a->name : "?",
+			a->verdict == L2TPSEL_RL_DROPPED ? "drop" : "reject",
+			msg < L2D_RL_MSGS ? msgs[msg] : "?");
+	return a->verdict;
+}
+
+unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+{
 	int err;
 
 	memset(a, 0, sizeof(*a));
@@ -199,15 +214,7 @@ unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_r
 		d->rl_warned = true;
 		a->verdict = L2TPSEL_RL_PASS;
 	}
-	if (a->verdict == L2TPSEL_RL_REJECTED)
-		d->stats.rl_rejected++;
-	else if (a->verdict == L2TPSEL_RL_DROPPED)
-		d->stats.rl_dropped++;
-	if (a->verdict != L2TPSEL_RL_PASS)
-		l2d_log(d, L2D_LOG_INFO, "rate limit %s: %s %s", a->name[0] ? a->name : "?",
-			a->verdict == L2TPSEL_RL_DROPPED ? "drop" : "reject",
-			q->msg < L2D_RL_MSGS ? msgs[q->msg] : "?");
-	return a->verdict;
+	return l2d_rl_count(d, q->msg, a);
 }
 
 void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,

@@ -140,6 +140,21 @@ struct l2d_session {
 	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
 };
 
+/* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
+struct l2d_rlreq {
+	uint8_t dir, msg;		/* enum l2tpsel_rl_dir, enum l2tpsel_rl_msg */
+	const char *peer;		/* the peer's Host Name */
+	const struct l2d_addr *remote;	/* the peer's address, or the LNS's (+ port) */
+	const char *domain, *profile;
+};
+
+struct l2d_rlans {
+	unsigned int verdict;		/* enum l2tpsel_rl_verdict */
+	uint16_t result, error;		/* REJECTED: the StopCCN / CDN codes */
+	char message[128];
+	char name[L2D_NAME_MAX];	/* the limit that decided */
+};
+
 /* What the kernel (or kernel none's core) says to try next, or that the login ended. */
 struct l2d_admit {
 	bool pass;
@@ -157,6 +172,12 @@ struct l2d_step {
 	struct l2d_addr remote, local;	/* remote's port set; local's port 0 */
 	bool has_local;
 	unsigned int level;
+	/*
+	 * The login's own rate-limit checks come with its steps (the module's
+	 * RL_ASK, or kernel none's core): rl_login refused the login before it
+	 * began (nothing else is set), rl_attempt is the attempt's verdict.
+	 */
+	struct l2d_rlans rl_login, rl_attempt;
 };
 
 struct rad_set_entry;
@@ -191,21 +212,6 @@ struct l2d_login {
 };
 
 /* Selection and admission: the l2tpsel module (knl.c) or the core in-process (kcore.c). */
-/* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
-struct l2d_rlreq {
-	uint8_t dir, msg;		/* enum l2tpsel_rl_dir, enum l2tpsel_rl_msg */
-	const char *peer;		/* the peer's Host Name */
-	const struct l2d_addr *remote;	/* the peer's address, or the LNS's (+ port) */
-	const char *domain, *profile;
-};
-
-struct l2d_rlans {
-	unsigned int verdict;		/* enum l2tpsel_rl_verdict */
-	uint16_t result, error;		/* REJECTED: the StopCCN / CDN codes */
-	char message[128];
-	char name[L2D_NAME_MAX];	/* the limit that decided */
-};
-
 struct l2d_kops {
 	const char *name;
 	int (*login_begin)(struct l2d *d, struct l2d_login *lg, struct l2d_step *st);
@@ -366,6 +372,7 @@ bool l2d_addr_set(struct l2d_addr *out, const void *bytes, unsigned int len, uin
 
 /* The rate limiter's verdict (pass when off or unavailable). */
 unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
+unsigned int l2d_rl_count(struct l2d *d, unsigned int msg, const struct l2d_rlans *a);
 
 /* ---- sessions (session.c) ---- */
 struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);

@@ -127,17 +127,14 @@ static bool attempt(struct l2d_login *lg)
 	struct l2d_session *s;
 	char remote[64], local[64];
 
-	struct l2d_rlreq q = { .dir = L2TPSEL_RL_EGRESS, .msg = L2TPSEL_RL_MSG_ATTEMPT,
-			       .remote = &st->remote, .profile = st->profile[0] ? st->profile : NULL };
-	struct l2d_rlans a;
-
 	lg->attempts++;
 	lg->attempt_us = l2d_mono_us();
 	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
 	/* an attempt our own rate limiter refuses is not sent: a local failure */
-	if (l2d_rl_check(d, &q, &a) != L2TPSEL_RL_PASS) {
+	if (l2d_rl_count(d, L2TPSEL_RL_MSG_ATTEMPT, &st->rl_attempt) != L2TPSEL_RL_PASS) {
 		l2d_login_event(lg, "attempt %u tunnel %s profile %s remote %s rate-limited by %s",
-				lg->attempts, st->tunnel, st->profile, remote, a.name[0] ? a.name : "?");
+				lg->attempts, st->tunnel, st->profile, remote,
+				st->rl_attempt.name[0] ? st->rl_attempt.name : "?");
 		return false;
 	}
 	if (st->has_local)
@@ -202,6 +199,16 @@ struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id)
 	return NULL;
 }
 
+/* A login refused by a rate limit: the API's error line. */
+static bool rl_refused(unsigned int verdict, const struct l2d_rlans *a, char *err, size_t errlen)
+{
+	if (verdict == L2TPSEL_RL_REJECTED)
+		snprintf(err, errlen, "rate limited by %s: %s", a->name, a->message);
+	else if (verdict == L2TPSEL_RL_DROPPED)
+		snprintf(err, errlen, "rate limited");
+	return verdict != L2TPSEL_RL_PASS;
+}
+
 static uint32_t login_start(struct l2d *d, void *client, void *access, const char *user,
 			    const char *profile, const char *key, const char *calling,
 			    const char *called, const struct rad_set_entry *set, unsigned int nset,
@@ -225,24 +232,6 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 	if (d->shutting_down) {
 		snprintf(err, errlen, "shutting down");
 		return 0;
-	}
-	{
-		const char *at = user ? strrchr(user, '@') : NULL;
-		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_LOGIN,
-				       .domain = at && at[1] ? at + 1 : NULL,
-				       .profile = profile && *profile ? profile : NULL };
-		struct l2d_rlans a;
-
-		switch (l2d_rl_check(d, &q, &a)) {
-		case L2TPSEL_RL_REJECTED:
-			snprintf(err, errlen, "rate limited by %s: %s", a.name, a.message);
-			return 0;
-		case L2TPSEL_RL_DROPPED:
-			snprintf(err, errlen, "rate limited");
-			return 0;
-		default:
-			break;
-		}
 	}
 	lg = calloc(1, sizeof(*lg));
 	if (!lg) {
@@ -273,6 +262,13 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 	lg->t0_us = l2d_mono_us();
 	ret = d->kops->login_begin(d, lg, &st);
 	lg->kernel_us += l2d_mono_us() - lg->t0_us;
+	if (!ret && rl_refused(l2d_rl_count(d, L2TPSEL_RL_MSG_LOGIN, &st.rl_login), &st.rl_login,
+			       err, errlen)) {
+		lg->client = NULL;
+		lg->access = NULL;	/* the caller has the error */
+		l2d_login_free(lg);
+		return 0;
+	}
 	if (ret) {
 		const char *km = d->kops->errmsg ? d->kops->errmsg(d) : NULL;
 

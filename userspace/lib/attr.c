@@ -118,6 +118,9 @@ const struct l2s_attr_info l2s_attr_table[L2TPSEL_A_MAX + 1] = {
 	A(TUNNEL_ENTRY, NESTED),
 	A(DYNAMIC, U8),
 	A(DETACHED, FLAG),
+	A(RL_ASK, FLAG),
+	A(RL_LOGIN, NESTED),
+	A(RL_ATTEMPT, NESTED),
 };
 
 const char *l2s_attr_name(unsigned int type)
