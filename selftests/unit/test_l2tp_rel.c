@@ -122,6 +122,37 @@ TEST(l2tp_rel_zlb_when_nothing_piggybacks)
 	}
 }
 
+/*
+ * RFC 2661 section 5.8 lets an ack wait for a message to ride on, but a
+ * sender with our receive window full waits with it: half the window owed
+ * is acknowledged at once, whatever the delay (a storm of ICCNs).
+ */
+TEST(l2tp_rel_half_window_owed_acked_at_once)
+{
+	struct l2tp_rel_config cfg = { .ack_delay_ms = 100, .recv_window = 8 };
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	uint16_t ns;
+
+	l2tp_rel_reset(&rel, &cfg);
+	l2tp_rel_set_peer_tunnel(&rel, 9);
+	for (ns = 0; ns < 3; ns++) {
+		h = peer_msg(ns, 0);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+	}
+	EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 0), 100);
+	h = peer_msg(3, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 0, 4, true);
+	/* the count starts again: the next one waits for the delay */
+	h = peer_msg(4, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 5), L2TP_REL_DELIVER);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 5, &tx), L2TP_REL_IDLE);
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 5), 105);
+}
+
 /* Run the clock until the peer never answers; record each send time. */
 static int retransmit_times(uint64_t *times, int max, enum l2tp_rel_event *last)
 {

@@ -265,6 +265,9 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 			r->ack_pending = true;
 			r->ack_due = now_ms + r->cfg.ack_delay_ms;
 		}
+		/* half our window owed: ack at once, the peer may be out of window */
+		if (++r->unacked * 2 >= r->cfg.recv_window)
+			r->ack_due = now_ms;
 		return L2TP_REL_DELIVER;
 	}
 	if (ahead >= SEQ_HALF) {
@@ -296,6 +299,7 @@ static void tx_slot(struct l2tp_rel *r, uint16_t ns, bool retransmit,
 	tx->timeout = false;
 	tx->zlb = false;
 	r->ack_pending = false;	/* piggybacked */
+	r->unacked = 0;
 }
 
 enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
@@ -363,6 +367,7 @@ enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 		tx->timeout = false;
 		tx->zlb = true;
 		r->ack_pending = false;
+		r->unacked = 0;
 		r->stats.zlb_sent++;
 		return L2TP_REL_TRANSMIT;
 	}

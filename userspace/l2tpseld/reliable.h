@@ -22,7 +22,9 @@
  *   working through its backlog, and nothing it holds is resent;
  * - an ack owed is piggybacked on the next message sent; if none is sent by
  *   ack_delay_ms (default 0: at the end of the same event-loop turn) a ZLB
- *   goes; a duplicate is always acknowledged at once;
+ *   goes; a duplicate is always acknowledged at once, and so is half of our
+ *   receive window (the peer's sender would stall on a full one, waiting
+ *   for the delay: a storm of ICCNs, which have no reply to ride on);
  * - l2tp_rel_hold() keeps what follows one message back until that message
  *   is acknowledged, whatever the window (the LAC after SCCCN).
  */
@@ -114,6 +116,7 @@ struct l2tp_rel {
 	uint16_t hold_ns;
 	uint64_t resend_at;	/* unless another ack comes first */
 	bool ack_pending;
+	uint16_t unacked;	/* delivered since the last ack went out */
 	uint64_t ack_due;
 	bool dead, dead_reported;
 	struct l2tp_rel_stats stats;
