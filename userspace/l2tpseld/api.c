@@ -44,8 +44,9 @@ struct api_conn {
 	struct l2d *d;
 	struct api_conn *next;
 	uint32_t login_id;		/* the login in progress, 0 when none */
-	size_t inlen;
+	size_t inlen, outlen;
 	char in[API_LINE_MAX];
+	char out[4096];			/* this turn's answer lines (l2d_api_flush()) */
 };
 
 struct api {
@@ -59,18 +60,41 @@ struct api {
 
 static struct api the_api;
 
+/* Send what the connection holds; a client that does not read loses it. */
+static void conn_flush(struct api_conn *c)
+{
+	if (!c->outlen)
+		return;
+	if (send(c->fdw.fd, c->out, c->outlen, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+		l2d_log(c->d, L2D_LOG_DEBUG, "api: write: %s", strerror(errno));
+	c->outlen = 0;
+}
+
+/*
+ * One answer line, whatever the text holds.  Lines wait in the connection
+ * until the turn of the loop ends (l2d_api_flush()), so that a login's
+ * lines of one turn ("login", "attempt"; "outcome", "done") are one send.
+ */
 static void conn_write(struct api_conn *c, const char *line)
 {
 	char buf[API_LINE_MAX + 2];
 	size_t n;
 
-	/* one line, whatever the text holds */
 	l2d_quote(buf, API_LINE_MAX + 1, line, strlen(line), 0);
 	n = strlen(buf);
 	buf[n++] = '\n';
-	/* lines are short; a client that does not read loses them */
-	if (send(c->fdw.fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
-		l2d_log(c->d, L2D_LOG_DEBUG, "api: write: %s", strerror(errno));
+	if (c->outlen + n > sizeof(c->out))
+		conn_flush(c);
+	memcpy(c->out + c->outlen, buf, n);
+	c->outlen += n;
+}
+
+void l2d_api_flush(void)
+{
+	struct api_conn *c;
+
+	for (c = the_api.conns; c; c = c->next)
+		conn_flush(c);
 }
 
 static void conn_printf(struct api_conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -109,6 +133,7 @@ static void conn_close(struct api_conn *c)
 		if (lg && lg->client == c)
 			l2d_login_client_gone(lg);
 	}
+	conn_flush(c);
 	l2d_fd_del(d->loop, &c->fdw);
 	close(c->fdw.fd);
 	for (pp = &the_api.conns; *pp; pp = &(*pp)->next)

@@ -466,6 +466,7 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len);
 /* api.c */
 int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
 void l2d_api_close(void);
+void l2d_api_flush(void);
 void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line);
 /* tunnel.c */
 int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);

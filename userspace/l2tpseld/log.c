@@ -86,5 +86,6 @@ void l2d_test_pause(const char *step)
 	if (!want || strcmp(want, step))
 		return;
 	fprintf(stderr, "l2tpseld: test pause at %s\n", step);
+	fflush(stderr);
 	raise(SIGSTOP);
 }

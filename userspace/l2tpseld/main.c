@@ -359,10 +359,9 @@ static int env_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, siz
  * call is retried; any other failure ends the agent with a message (its
  * pppd, kernel tunnels and the module's counts go with it).
  */
-static void env_random(struct l2d *d, void *buf, size_t len)
+/* getrandom() into @buf, all of it, or exit: nothing goes on without random numbers. */
+static void fill_random(struct l2d *d, uint8_t *p, size_t len)
 {
-	uint8_t *p = buf;
-
 	while (len) {
 		ssize_t n = getrandom(p, len, 0);
 
@@ -376,6 +375,29 @@ static void env_random(struct l2d *d, void *buf, size_t len)
 		p += n;
 		len -= (size_t)n;
 	}
+}
+
+/*
+ * Random numbers (IDs, session keys, challenges) come from a pool of the
+ * kernel's, refilled a block at a time: one getrandom() per many logins, not
+ * one per request.  Each byte is handed out once.
+ */
+static void env_random(struct l2d *d, void *buf, size_t len)
+{
+	static uint8_t pool[512];
+	static size_t left;
+
+	if (len > sizeof(pool)) {
+		fill_random(d, buf, len);
+		return;
+	}
+	if (len > left) {
+		fill_random(d, pool, sizeof(pool));
+		left = sizeof(pool);
+	}
+	memcpy(buf, pool + sizeof(pool) - left, len);
+	memset(pool + sizeof(pool) - left, 0, len);
+	left -= len;
 }
 
 static const struct l2d_env env = {
@@ -493,6 +515,12 @@ int main(int argc, char **argv)
 	unsigned int i, n_secrets;
 	int opt, ret;
 
+	/*
+	 * Log lines are written a turn of the loop at a time (the loop flushes
+	 * before it waits), not one write() each: a storm of logins writes
+	 * thousands a second.
+	 */
+	setvbuf(stderr, NULL, _IOFBF, 1 << 16);
 	/* secrets are read below: no core file, no ptrace by other users */
 	if (setrlimit(RLIMIT_CORE, &nocore) || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
 		fprintf(stderr, "l2tpseld: turning core dumps off: %s\n", strerror(errno));
@@ -626,6 +654,9 @@ int main(int argc, char **argv)
 		conf.socket_path[0] ? conf.socket_path : "none", conf.agent_id);
 
 	while (!loop.stop) {
+		/* what the last turn wrote goes out before the agent waits */
+		l2d_api_flush();
+		fflush(stderr);
 		ret = l2d_loop_once(&loop, stop_deadline ? 100 : -1);
 		if (ret)
 			break;
