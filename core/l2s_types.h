@@ -21,8 +21,6 @@
 #include <linux/slab.h>
 #include <linux/bitops.h>
 #include <linux/overflow.h>
-#define L2S_READ_ONCE(x)	READ_ONCE(x)
-#define L2S_WRITE_ONCE(x, v)	WRITE_ONCE(x, v)
 /* The kernel's own helpers where the kernel has them. */
 #define l2s_popcount(x)			hweight32(x)
 #define l2s_mul_overflow(a, b, d)	check_mul_overflow(a, b, d)
@@ -35,8 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/types.h>
-#define L2S_READ_ONCE(x)	(x)
-#define L2S_WRITE_ONCE(x, v)	((x) = (v))
 typedef __u8 u8;
 typedef __u16 u16;
 typedef __u32 u32;

@@ -160,12 +160,12 @@ enum lim_level lim_admit(const struct lim_path *path, enum lim_role role,
 
 		if (!s->count)
 			continue;
-		L2S_WRITE_ONCE(*s->count, *s->count + 1);
+		(*s->count)++;
 		if (s->limit && *s->count == s->limit)
 			bits |= 1u << l;
 	}
 	if (path->client_total)
-		L2S_WRITE_ONCE(*path->client_total, *path->client_total + 1);
+		(*path->client_total)++;
 	if (reached)
 		*reached = bits;
 	return LIM_PASS;
@@ -202,10 +202,10 @@ int lim_release(const struct lim_path *path, u32 *cleared, struct l2s_err *err)
 			continue;
 		if (s->limit && *s->count == s->limit)
 			bits |= 1u << l;
-		L2S_WRITE_ONCE(*s->count, *s->count - 1);
+		(*s->count)--;
 	}
 	if (path->client_total)
-		L2S_WRITE_ONCE(*path->client_total, *path->client_total - 1);
+		(*path->client_total)--;
 	if (cleared)
 		*cleared = bits;
 	return 0;
@@ -221,7 +221,7 @@ int lim_release(const struct lim_path *path, u32 *cleared, struct l2s_err *err)
  */
 void lim_slg_add_client(struct lim_slg *slg, u32 client_total)
 {
-	L2S_WRITE_ONCE(slg->count, slg->count + client_total);
+	slg->count = slg->count + client_total;
 }
 
 /**
@@ -240,6 +240,6 @@ int lim_slg_remove_client(struct lim_slg *slg, u32 client_total, struct l2s_err 
 			 slg->count, client_total);
 		return -ERANGE;
 	}
-	L2S_WRITE_ONCE(slg->count, slg->count - client_total);
+	slg->count = slg->count - client_total;
 	return 0;
 }

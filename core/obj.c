@@ -93,7 +93,7 @@ int l2s_set_lockout_time(struct l2s_core *c, u32 secs, struct l2s_err *err)
 	if (secs < 1 || secs > L2S_MAX_LOCKOUT_MS / 1000)
 		return L2S_REFUSE(-EINVAL, err, "lockout time %u: must be 1..%u seconds",
 				secs, L2S_MAX_LOCKOUT_MS / 1000);
-	L2S_WRITE_ONCE(c->lockout_ms, secs * 1000);
+	c->lockout_ms = secs * 1000;
 	return 0;
 }
 
@@ -223,8 +223,7 @@ static int dest_free_slot(struct l2s_core *c, struct l2s_err *err)
 						  "out of memory for destinations %u-%u", j,
 						  j + L2S_DEST_CHUNK - 1);
 			memset(d, 0, L2S_DEST_CHUNK * sizeof(*d));
-			/* readers find it only through a tunnel published later */
-			L2S_WRITE_ONCE(c->dchunk[j / L2S_DEST_CHUNK], d);
+			c->dchunk[j / L2S_DEST_CHUNK] = d;
 		}
 		if (!d[j % L2S_DEST_CHUNK].refs)
 			return (int)j;
@@ -232,32 +231,7 @@ static int dest_free_slot(struct l2s_core *c, struct l2s_err *err)
 	return L2S_REFUSE(-ENOSPC, err, "at most %u destinations in total", c->ndests_cap);
 }
 
-/**
- * l2s_dest_reserve() - make sure a tunnel to @k can be added without allocating
- * @c: the instance
- * @k: the destination
- * @err: refusal message
- *
- * The module adds tunnels inside a seqcount write section, where it cannot
- * allocate; it reserves first (the chunk stays, reserved or not).
- *
- * Return: 0, or -ENOSPC / -ENOMEM with @err set.
- */
-int l2s_dest_reserve(struct l2s_core *c, const struct l2s_dest_key *k, struct l2s_err *err)
-{
-	int ret;
-
-	if (l2s_dest_find(c, k) >= 0)
-		return 0;
-	ret = dest_free_slot(c, err);
-	return ret < 0 ? ret : 0;
-}
-
-/*
- * Find or take a destination slot; one reference is taken.  Taking a free
- * slot rewrites its key: the module does that inside a seqcount write
- * section, so that lock-free readers copy a key whole (kmod/select.c).
- */
+/* Find or take a destination slot; one reference is taken. */
 static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
 		    struct l2s_err *err)
 {
@@ -266,7 +240,7 @@ static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
 
 	if (i >= 0) {
 		d = l2s_dest_at(c, (u32)i);
-		L2S_WRITE_ONCE(d->refs, d->refs + 1);
+		d->refs++;
 		return i;
 	}
 	i = dest_free_slot(c, err);
@@ -284,7 +258,7 @@ static void dest_put(struct l2s_core *c, u16 slot)
 	struct l2s_dest *d = l2s_dest_at(c, slot);
 
 	if (d->refs)
-		L2S_WRITE_ONCE(d->refs, d->refs - 1);
+		d->refs--;
 }
 
 /*
@@ -523,24 +497,11 @@ int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
  */
 void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p)
 {
-	l2s_profile_put_dests(c, p);
-	l2s_profile_free(c, p);
-}
-
-/**
- * l2s_profile_put_dests() - drop every destination reference of a profile
- * @c: the instance
- * @p: the profile, left as it is
- *
- * For a caller that frees @p later (the module, after a grace period, so that
- * lock-free readers can still walk it); others use l2s_profile_release().
- */
-void l2s_profile_put_dests(struct l2s_core *c, const struct l2s_profile *p)
-{
 	u32 i;
 
 	for (i = 0; i < p->ntunnels; i++)
 		dest_put(c, p->t[i].dest);
+	l2s_profile_free(c, p);
 }
 
 /**
@@ -683,9 +644,8 @@ void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel
 {
 	struct l2s_dest *d = l2s_dest_at(c, p->t[tunnel].dest);
 
-	/* Written once: lock-free readers in the module may look at them. */
-	L2S_WRITE_ONCE(p->t[tunnel].sessions, p->t[tunnel].sessions + 1);
-	L2S_WRITE_ONCE(d->sessions, d->sessions + 1);
+	p->t[tunnel].sessions++;
+	d->sessions++;
 }
 
 /**
@@ -704,7 +664,7 @@ int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunne
 
 	if (!p->t[tunnel].sessions || !d->sessions)
 		return -1;
-	L2S_WRITE_ONCE(p->t[tunnel].sessions, p->t[tunnel].sessions - 1);
-	L2S_WRITE_ONCE(d->sessions, d->sessions - 1);
+	p->t[tunnel].sessions--;
+	d->sessions--;
 	return 0;
 }

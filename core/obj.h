@@ -162,20 +162,16 @@ void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
 		   struct l2s_domain *domains, u32 ndomains);
 void l2s_core_release(struct l2s_core *c);
 
-/*
- * A destination slot.  @slot must be one a tunnel names (its chunk exists);
- * lock-free readers reach it through such a tunnel, whose publication
- * follows the chunk's.
- */
+/* A destination slot.  @slot must be one a tunnel names (its chunk exists). */
 static inline struct l2s_dest *l2s_dest_at(const struct l2s_core *c, u32 slot)
 {
-	return &L2S_READ_ONCE(c->dchunk[slot / L2S_DEST_CHUNK])[slot % L2S_DEST_CHUNK];
+	return &c->dchunk[slot / L2S_DEST_CHUNK][slot % L2S_DEST_CHUNK];
 }
 
 /* The chunk holding @slot, or NULL. */
 static inline struct l2s_dest *l2s_dest_chunk(const struct l2s_core *c, u32 slot)
 {
-	return L2S_READ_ONCE(c->dchunk[slot / L2S_DEST_CHUNK]);
+	return c->dchunk[slot / L2S_DEST_CHUNK];
 }
 
 /*
@@ -208,7 +204,6 @@ void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p);
 int l2s_profile_copy(struct l2s_core *c, struct l2s_profile *dst,
 		     const struct l2s_profile *src, u32 cap, struct l2s_err *err);
 void l2s_profile_free(struct l2s_core *c, struct l2s_profile *p);
-void l2s_profile_put_dests(struct l2s_core *c, const struct l2s_profile *p);
 /* Bytes the tunnel array of a profile holding @n tunnels takes. */
 static inline size_t l2s_tunnels_size(u32 n)
 {
@@ -225,7 +220,6 @@ const char *l2s_domain_lookup(const struct l2s_core *c, const char *user);
 bool l2s_dest_locked(const struct l2s_dest *d, u64 now);
 bool l2s_addr_equal(const struct l2s_addr *a, const struct l2s_addr *b);
 int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k);
-int l2s_dest_reserve(struct l2s_core *c, const struct l2s_dest_key *k, struct l2s_err *err);
 
 /* Session counts (kept by the core, driven by the caller, S-LB-3, S-LIM-9). */
 void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);

@@ -101,7 +101,7 @@ static int attempt_shortest(struct l2s_login *lg, struct l2s_core *c,
 			have = true;
 		}
 	}
-	L2S_WRITE_ONCE(l2s_dest_at(c, p->pdest[best])->lock_until, 0);
+	l2s_dest_at(c, p->pdest[best])->lock_until = 0;
 	emit(env, lg, L2S_EV_UNLOCK, L2S_UNLOCK_SHORTEST, p->pdest[best], 0);
 	lg->dlnc &= ~(1u << best);
 	for (i = first; i < first + cnt; i++)
@@ -170,7 +170,7 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 			if (l2s_dest_locked(d, env->now))
 				emit(env, lg, L2S_EV_UNLOCK, L2S_UNLOCK_DLNC,
 				     p->pdest[i], 0);
-			L2S_WRITE_ONCE(d->lock_until, 0);
+			d->lock_until = 0;
 		}
 		lg->dlnc = 0;
 		lg->lvl = 0;
@@ -264,7 +264,7 @@ int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,
 static void lock(struct l2s_login *lg, struct l2s_core *c, u16 dest,
 		 const struct l2s_env *env)
 {
-	L2S_WRITE_ONCE(l2s_dest_at(c, dest)->lock_until, env->now + c->lockout_ms);
+	l2s_dest_at(c, dest)->lock_until = env->now + c->lockout_ms;
 	emit(env, lg, L2S_EV_LOCKOUT, 0, dest, c->lockout_ms);
 }
 
@@ -367,7 +367,7 @@ u32 l2s_lockout_clear(struct l2s_core *c, const struct l2s_addr *local,
 			continue;
 		if (remote && !l2s_addr_equal(remote, &d->key.remote))
 			continue;
-		L2S_WRITE_ONCE(d->lock_until, 0);
+		d->lock_until = 0;
 		emit(env, NULL, L2S_EV_UNLOCK, L2S_UNLOCK_CLEAR, (u16)i, 0);
 		n++;
 	}
@@ -392,7 +392,7 @@ u32 l2s_lockout_expire(struct l2s_core *c, const struct l2s_env *env)
 	for (i = 0; (d = l2s_dest_walk(c, i)); i++) {
 		if (!d->lock_until || d->lock_until > env->now)
 			continue;
-		L2S_WRITE_ONCE(d->lock_until, 0);
+		d->lock_until = 0;
 		if (d->refs)
 			emit(env, NULL, L2S_EV_UNLOCK, L2S_UNLOCK_EXPIRED, (u16)i, 0);
 		n++;

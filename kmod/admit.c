@@ -4,10 +4,7 @@
  * SPEC §4 (tunnel groups, session-limit groups, clients, tunnels, sessions),
  * their lifetimes, and session up/down around core/lim.c.
  *
- * Every function here runs under ln->lock.  GET and dumps read these
- * objects without it, under rcu_read_lock() (nl_admit.c): whatever leaves a
- * table or list is freed after a grace period (kfree_rcu), counters and
- * limits are written with WRITE_ONCE (the core's lim.c included).
+ * Every function here runs under ln->lock.
  *
  * Lifetimes: a tunnel group, session-limit group or client exists while it is
  * configured or while live sessions (or member clients) refer to it; deleting
@@ -145,7 +142,7 @@ void ks_tgroup_put(struct l2tpsel_net *ln, struct ks_tgroup *tg)
 	if (!tg || tg->configured || tg->count)
 		return;
 	ks_table_del(&ln->tgroups, &tg->obj);
-	kfree_rcu(tg, obj.rcu);
+	kfree(tg);
 }
 
 /**
@@ -158,7 +155,7 @@ void ks_slg_put(struct l2tpsel_net *ln, struct ks_slg *slg)
 	if (!slg || slg->configured || slg->members)
 		return;
 	ks_table_del(&ln->slgs, &slg->obj);
-	kfree_rcu(slg, obj.rcu);
+	kfree(slg);
 }
 
 /**
@@ -168,11 +165,11 @@ void ks_slg_put(struct l2tpsel_net *ln, struct ks_slg *slg)
  */
 void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl)
 {
-	if (!cl || cl->configured || cl->total || ks_client_slg(cl))
+	if (!cl || cl->configured || cl->total || cl->slg)
 		return;
 	WARN_ON_ONCE(!list_empty(&cl->ctgs));
 	ks_table_del(&ln->clients, &cl->obj);
-	kfree_rcu(cl, obj.rcu);
+	kfree(cl);
 }
 
 /**
@@ -188,7 +185,7 @@ void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl)
  */
 int ks_client_set_slg(struct ks_client *cl, struct ks_slg *slg, struct l2s_err *err)
 {
-	struct ks_slg *old = ks_client_slg(cl);
+	struct ks_slg *old = cl->slg;
 	int ret;
 
 	if (old == slg)
@@ -197,12 +194,12 @@ int ks_client_set_slg(struct ks_client *cl, struct ks_slg *slg, struct l2s_err *
 		ret = lim_slg_remove_client(&old->lim, cl->total, err);
 		if (ret)
 			return ret;
-		WRITE_ONCE(old->members, old->members - 1);
+		old->members--;
 	}
-	rcu_assign_pointer(cl->slg, slg);
+	cl->slg = slg;
 	if (slg) {
 		lim_slg_add_client(&slg->lim, cl->total);
-		WRITE_ONCE(slg->members, slg->members + 1);
+		slg->members++;
 	}
 	return 0;
 }
@@ -243,7 +240,7 @@ static struct ks_ctg *ks_ctg_get(struct ks_client *cl, struct ks_tgroup *tg, boo
 	if (!ctg)
 		return NULL;
 	ctg->tg = tg;
-	list_add_rcu(&ctg->node, &cl->ctgs);
+	list_add(&ctg->node, &cl->ctgs);
 	return ctg;
 }
 
@@ -251,8 +248,8 @@ static void ks_ctg_put(struct ks_ctg *ctg)
 {
 	if (!ctg || ctg->count)
 		return;
-	list_del_rcu(&ctg->node);
-	kfree_rcu(ctg, rcu);
+	list_del(&ctg->node);
+	kfree(ctg);
 }
 
 static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
@@ -269,7 +266,7 @@ static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
 		kfree(t);
 		return NULL;
 	}
-	WRITE_ONCE(ln->n_ltuns, ln->n_ltuns + 1);
+	ln->n_ltuns++;
 	return t;
 }
 
@@ -278,8 +275,8 @@ static void ks_ltun_put(struct l2tpsel_net *ln, struct ks_ltun *t)
 	if (!t || t->count)
 		return;
 	rhashtable_remove_fast(&ln->ltuns, &t->node, ks_ltun_params);
-	WRITE_ONCE(ln->n_ltuns, ln->n_ltuns - 1);
-	kfree_rcu(t, rcu);
+	ln->n_ltuns--;
+	kfree(t);
 }
 
 /* The counters one session touches, with the limits in force now. */
@@ -296,7 +293,7 @@ static void ks_session_path(struct l2tpsel_net *ln, const struct ks_session *s,
 	}
 	if (s->client) {
 		/* The group the client belongs to now: membership moves counts (S-LIM-4). */
-		struct ks_slg *slg = ks_client_slg(s->client);
+		struct ks_slg *slg = s->client->slg;
 
 		if (slg) {
 			p->slot[LIM_SLG].count = &slg->lim.count;
@@ -322,7 +319,7 @@ static void ks_level_events(struct l2tpsel_net *ln, const struct ks_session *s,
 		if (l == LIM_TUNNEL_GROUP)
 			name = s->tg->obj.name;
 		else if (l == LIM_SLG)
-			name = ks_client_slg(s->client)->obj.name;
+			name = s->client->slg->obj.name;
 		else if (l == LIM_CLIENT)
 			name = s->client->obj.name;
 		ks_event_limit(ln, reached, l, name, l == LIM_TUNNEL ? s->tun->tid : 0,
@@ -492,7 +489,7 @@ err_nomem:
 	l2s_errf(err, "out of memory for session %llu", (unsigned long long)req->key);
 err_objs:
 	ks_session_release_objs(ln, s);
-	kfree_rcu(s, rcu);	/* it may have been in session_xa a moment */
+	kfree(s);
 	return ret;
 }
 
@@ -514,7 +511,7 @@ static void ks_session_free(struct l2tpsel_net *ln, struct ks_session *s, bool e
 	ln->n_sessions--;
 	ks_gen_bump(ln);
 	ks_session_release_objs(ln, s);
-	kfree_rcu(s, rcu);
+	kfree(s);
 }
 
 /**

@@ -8,9 +8,7 @@
 
 #include <linux/list.h>
 #include <linux/mutex.h>
-#include <linux/rcupdate.h>
 #include <linux/rhashtable.h>
-#include <linux/seqlock.h>
 #include <linux/workqueue.h>
 #include <linux/xarray.h>
 #include <net/genetlink.h>
@@ -18,29 +16,17 @@
 #include <net/netns/generic.h>
 #include <linux/l2tpsel.h>
 
-/*
- * Lock-free readers load u64 values (lockout deadlines, the core's L2S_READ_ONCE
- * of 64-bit times and keys) with READ_ONCE, which tears on 32-bit machines:
- * the module is for 64-bit kernels only (issue 16, finding 7).
- */
-#if BITS_PER_LONG != 64
-#error "l2tpsel needs a 64-bit kernel: its lock-free readers load u64 values whole"
-#endif
-
 #include "lim.h"
 #include "sel.h"
 
 /*
  * A table of named objects: found by name through a hash table, walked in id
  * order through an xarray so that a dump resumes from a cursor in O(1).
- * Both are RCU-safe for readers; an object taken out of its table is freed
- * after a grace period (kfree_rcu on @rcu), never at once.
  */
 struct ks_obj {
 	struct rhash_head node;
 	u32 id;
 	char name[L2TPSEL_NAME_MAX];	/* zero padded: the hash key */
-	struct rcu_head rcu;
 };
 
 struct ks_table {
@@ -67,10 +53,9 @@ struct ks_slg {
 
 /* A client's sessions in one tunnel group (S-LIM-5); exists while count > 0. */
 struct ks_ctg {
-	struct list_head node;		/* in the client's list, RCU */
+	struct list_head node;		/* in the client's list */
 	struct ks_tgroup *tg;		/* NULL: sessions in no tunnel group */
 	u32 count;
-	struct rcu_head rcu;
 };
 
 /* A client: the peer's Host Name (S-LIM-5). */
@@ -78,23 +63,16 @@ struct ks_client {
 	struct ks_obj obj;
 	u32 limit;			/* per tunnel group */
 	u32 total;			/* sessions over all tunnel groups */
-	struct ks_slg __rcu *slg;	/* rcu_assign_pointer(), ks_client_slg() */
-	struct list_head ctgs;		/* of struct ks_ctg, RCU */
+	struct ks_slg *slg;
+	struct list_head ctgs;		/* of struct ks_ctg */
 	bool configured;
 };
-
-/* A client's session-limit group, for writers (they hold ln->lock). */
-static inline struct ks_slg *ks_client_slg(const struct ks_client *cl)
-{
-	return rcu_dereference_protected(cl->slg, true);
-}
 
 /* An L2TP tunnel as the admission check counts it; exists while count > 0. */
 struct ks_ltun {
 	struct rhash_head node;
 	u32 tid;
 	u32 count;
-	struct rcu_head rcu;
 };
 
 /*
@@ -119,7 +97,6 @@ struct ks_session {
 	struct ks_tgroup *tg;
 	struct ks_client *client;
 	struct ks_ctg *ctg;
-	struct rcu_head rcu;
 };
 
 /* The sessions of one netlink socket; exists while it has one. */
@@ -149,20 +126,13 @@ struct ks_set {
  * core's struct l2s_profile, whose tunnel array the core sizes to what the
  * profile holds (kvmalloc through l2s_mem_default).  @serial is unique in the
  * namespace, so that a login notices its profile was deleted and another one
- * took its id.
- *
- * @p is published with rcu_assign_pointer(): adding or deleting a tunnel
- * builds a new version (header and array copied, the change made on the
- * copy) and replaces it, the old one freed after a grace period, so that a
- * lock-free reader always sees one consistent tunnel list.  Scalar settings
- * (failover, lb, result codes) and session counters change in place with
- * WRITE_ONCE().  Under ln->lock use ks_prof(); readers rcu_dereference().
- * @set: only for a login's own tunnel set, which the kernel makes and frees.
+ * took its id.  @set: only for a login's own tunnel set, which the kernel
+ * makes and frees.
  */
 struct ks_profile {
 	struct ks_obj obj;
 	u64 serial;
-	struct l2s_profile __rcu *p;
+	struct l2s_profile p;
 	struct ks_set *set;
 };
 
@@ -216,26 +186,14 @@ struct ks_sel {
 struct l2tpsel_net {
 	struct net *net;
 	/*
-	 * Serialises every change of this namespace and the requests that
-	 * change state (logins, sessions); never held across namespaces.  The
-	 * read-only requests take rcu_read_lock() instead (design.md).
+	 * Every request and work of this namespace, readers included, runs
+	 * under it (ks_lock()); never held across namespaces.
 	 */
 	struct mutex lock;
 	/*
-	 * Multi-field values rewritten in place, read by lock-free readers as
-	 * one snapshot: the chassis limits and a destination slot's key when the
-	 * slot is taken.  Written under @lock.  A seqlock_t, not a seqcount tied
-	 * to @lock: its readers run under rcu_read_lock(), where a reader that
-	 * had to take a mutex (PREEMPT_RT) could sleep.
-	 */
-	seqlock_t cfg_seq;
-	/*
-	 * The generation, a sequence count: odd while a writer holds @lock
-	 * (ks_wlock() to ks_wunlock()), even otherwise, never 0.  Lock-free
-	 * readers read it before and after (ks_read_begin(), ks_read_retry()):
-	 * a dump part that overlapped a change is flagged NLM_F_DUMP_INTR, a
-	 * GET is built again; two parts of a dump with different generations
-	 * are flagged by genl_dump_check_consistent().
+	 * Moved by every change (ks_gen_bump()), never 0: a dump part records
+	 * it in cb->seq and genl_dump_check_consistent() flags a part read at
+	 * another generation than the one before NLM_F_DUMP_INTR.
 	 */
 	u32 gen;
 	struct lim_chassis chassis;
@@ -273,19 +231,6 @@ static inline struct l2tpsel_net *ks_ln(struct genl_info *info)
 	return l2tpsel_pernet(genl_info_net(info));
 }
 
-/*
- * ln->lock is taken one of two ways, only through these helpers:
- *
- *  - ks_wlock()/ks_wunlock(): a request or work that may change what the
- *    lock-free readers see; the generation is odd in between and ordered
- *    before the changes, so that a reader who saw any of them sees the
- *    generation move;
- *  - ks_lock()/ks_unlock(): the plain mutex, for what lock-free readers do
- *    not see or must not be flagged for: the rate limits (read under the
- *    mutex: a reader must not move the generation of its own dump), the
- *    last try of a GET or dry run (ks_get_fill()), dump_locked, the
- *    notifier when it only frees logins, and the namespace's teardown.
- */
 static inline void ks_lock(struct l2tpsel_net *ln)
 {
 	mutex_lock(&ln->lock);
@@ -296,54 +241,10 @@ static inline void ks_unlock(struct l2tpsel_net *ln)
 	mutex_unlock(&ln->lock);
 }
 
-static inline void ks_wlock(struct l2tpsel_net *ln)
-{
-	ks_lock(ln);
-	WRITE_ONCE(ln->gen, ln->gen + 1);
-	smp_wmb();	/* the odd generation before the changes; ks_read_retry() */
-}
-
-static inline void ks_wunlock(struct l2tpsel_net *ln)
-{
-	smp_wmb();	/* the changes before the even generation; ks_read_begin() */
-	/* Never 0: a dump part read at 0 would not be compared with the next. */
-	WRITE_ONCE(ln->gen, ln->gen + 1 ?: 2);
-	ks_unlock(ln);
-}
-
-/*
- * A change was made (under ln->lock).  Keeps the parity: ks_wlock() and
- * ks_wunlock() make it odd/even; this only marks the change for the mutex
- * readers of rate limits, whose writers take ks_lock().
- */
+/* A change was made (under ln->lock): dumps in progress get flagged. */
 static inline void ks_gen_bump(struct l2tpsel_net *ln)
 {
-	WRITE_ONCE(ln->gen, ln->gen + 2 ?: 2);
-}
-
-/* Lock-free fills of one GET that writers overlapped before it takes ln->lock. */
-#define KS_GET_TRIES	4
-
-/* The generation before a lock-free read. */
-static inline u32 ks_read_begin(const struct l2tpsel_net *ln)
-{
-	u32 g = READ_ONCE(ln->gen);
-
-	smp_rmb();	/* pairs with ks_wunlock() */
-	return g;
-}
-
-/* Whether what was read since ks_read_begin() may mix two states. */
-static inline bool ks_read_retry(const struct l2tpsel_net *ln, u32 g)
-{
-	smp_rmb();	/* pairs with ks_wlock() */
-	return (g & 1) || READ_ONCE(ln->gen) != g;
-}
-
-/* The current version of a profile, under ln->lock. */
-static inline struct l2s_profile *ks_prof(struct l2tpsel_net *ln, struct ks_profile *kp)
-{
-	return rcu_dereference_protected(kp->p, lockdep_is_held(&ln->lock));
+	ln->gen = ln->gen + 1 ?: 1;
 }
 
 /* netlink.c: the family, and the helpers of every handler */
@@ -362,9 +263,6 @@ struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr);
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 typedef int (*ks_get_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key);
 int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key);
-int ks_reply_get_locked(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
-			const void *key);
-void ks_dump_mark_intr(struct sk_buff *skb, int start);
 struct sk_buff *ks_event_new(struct l2tpsel_net *ln, u8 cmd, void **hdr);
 void ks_event_send(struct l2tpsel_net *ln, struct sk_buff *msg, void *hdr, int fill_err);
 
@@ -399,7 +297,6 @@ int ks_sel_module_init(void);
 void ks_sel_module_exit(void);
 void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
 struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name);
-void ks_dest_snap(struct l2tpsel_net *ln, u32 slot, struct l2s_dest *out);
 int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
 		   struct l2s_err *err);
 int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err *err);
@@ -439,7 +336,7 @@ struct ks_test_step {
 	u32 ncand;
 };
 
-/* What a dry run needs, allocated before rcu_read_lock(). */
+/* What a dry run needs: copies of the profile and the destination table. */
 struct ks_test_buf {
 	struct l2s_core *core;		/* the run's, on @dests */
 	struct l2s_dest *dests;		/* KS_DESTS slots */
@@ -468,7 +365,6 @@ void ks_rl_exit(struct l2tpsel_net *ln);
  */
 extern unsigned int ks_max_profiles, ks_max_domains, ks_max_tgroups, ks_max_slgs,
 	ks_max_clients, ks_max_sessions_userns, ks_max_tunnel_sets;
-extern bool ks_dump_locked;
 
 /* Whether @ln belongs to a user namespace other than the initial one. */
 static inline bool ks_in_userns(const struct l2tpsel_net *ln)
@@ -482,7 +378,6 @@ void ks_table_destroy(struct ks_table *t, void (*free_fn)(struct ks_obj *obj));
 struct ks_obj *ks_table_find(struct ks_table *t, const char *name);
 int ks_table_add(struct ks_table *t, struct ks_obj *obj, const char *name);
 void ks_table_del(struct ks_table *t, struct ks_obj *obj);
-int ks_table_replace(struct ks_table *t, struct ks_obj *old, struct ks_obj *new);
 
 /* admit.c */
 int ks_admit_init(struct l2tpsel_net *ln);

@@ -21,7 +21,6 @@ unsigned int ks_max_slgs __read_mostly = 16384;
 unsigned int ks_max_clients __read_mostly = 65536;
 unsigned int ks_max_sessions_userns __read_mostly = 65536;
 unsigned int ks_max_tunnel_sets __read_mostly = 1024;
-bool ks_dump_locked __read_mostly;
 module_param_named(max_profiles, ks_max_profiles, uint, 0644);
 MODULE_PARM_DESC(max_profiles, "profiles per network namespace (4096)");
 module_param_named(max_domains, ks_max_domains, uint, 0644);
@@ -34,9 +33,6 @@ module_param_named(max_clients, ks_max_clients, uint, 0644);
 MODULE_PARM_DESC(max_clients, "clients per network namespace (65536)");
 module_param_named(max_tunnel_sets, ks_max_tunnel_sets, uint, 0644);
 MODULE_PARM_DESC(max_tunnel_sets, "logins' own tunnel sets per network namespace (1024)");
-module_param_named(dump_locked, ks_dump_locked, bool, 0644);
-MODULE_PARM_DESC(dump_locked,
-		 "build each dump part under the namespace mutex too (measurement, design.md; N)");
 module_param_named(max_sessions_userns, ks_max_sessions_userns, uint, 0644);
 MODULE_PARM_DESC(max_sessions_userns,
 		 "highest CHASSIS_MAX, and the default, outside the initial user namespace (65536)");
@@ -48,13 +44,9 @@ static int __net_init l2tpsel_net_init(struct net *net)
 
 	ln->net = net;
 	mutex_init(&ln->lock);
-	seqlock_init(&ln->cfg_seq);
 	ks_msg_init(ln);
-	/*
-	 * Even (no writer), and not 0: a dump's first message records it, 0
-	 * would mean "unset" to genl_dump_check_consistent().
-	 */
-	ln->gen = 2;
+	/* Not 0, which genl_dump_check_consistent() takes for "unset". */
+	ln->gen = 1;
 	err = ks_admit_init(ln);
 	if (err)
 		goto err_admit;
@@ -133,8 +125,6 @@ static void __exit l2tpsel_exit(void)
 	l2tpsel_genl_exit();
 	ks_sel_module_exit();
 	unregister_pernet_subsys(&l2tpsel_net_ops);
-	/* Old profile versions are freed by callbacks of this module (call_rcu). */
-	rcu_barrier();
 }
 
 module_init(l2tpsel_init);

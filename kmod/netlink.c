@@ -168,69 +168,11 @@ int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fi
 }
 
 /**
- * ks_get_fill() - fill a GET reply from a stable view of the tables
- * @ln: the namespace
- * @msg: the reply
- * @fill: finds the object under rcu_read_lock() and puts it into @msg;
- *	returns -ENOENT when it does not exist, else 0 or non-zero when an
- *	attribute did not fit
- * @key: what @fill looks for
- * @tries: 0, or KS_GET_TRIES for a fill under ln->lock at once
- *
- * Lock-free while no writer overlaps the fill; after KS_GET_TRIES overlaps,
- * under ln->lock, so that the reply never mixes two states (a client's total
- * and its per-group counts always agree).
- *
- * Return: what @fill returned on its last run.
- */
-static int ks_get_fill(struct l2tpsel_net *ln, struct sk_buff *msg, ks_get_fill_fn fill,
-		       const void *key, int tries)
-{
-	void *mark = skb_tail_pointer(msg);
-	int ret;
-
-	for (; ; tries++) {
-		bool locked = tries == KS_GET_TRIES;
-		u32 g = 0;
-
-		if (locked)
-			ks_lock(ln);
-		else
-			g = ks_read_begin(ln);
-		rcu_read_lock();
-		ret = fill(msg, ln, key);
-		rcu_read_unlock();
-		if (locked)
-			ks_unlock(ln);
-		if (locked || ret == -ENOENT || !ks_read_retry(ln, g))
-			return ret;
-		nlmsg_trim(msg, mark);
-	}
-}
-
-static int ks_reply_get_from(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
-			     const void *key, int tries)
-{
-	struct sk_buff *msg;
-	void *hdr;
-	int fail;
-
-	msg = ks_reply_new(info, cmd, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	fail = ks_get_fill(ks_ln(info), msg, fill, key, tries);
-	if (fail == -ENOENT) {
-		nlmsg_free(msg);
-		return -ENOENT;
-	}
-	return ks_reply_send(info, msg, hdr, fail);
-}
-
-/**
- * ks_reply_get() - answer a read request with one stable view (ks_get_fill())
+ * ks_reply_get() - answer a read request, the reply filled under ln->lock
  * @info: the request
  * @cmd: the reply's command
- * @fill: as for ks_get_fill()
+ * @fill: finds the object and puts it into the reply; returns -ENOENT when
+ *	it does not exist, else 0 or non-zero when an attribute did not fit
  * @key: what @fill looks for
  *
  * Return: 0, -ENOENT when @fill found nothing (no reply sent; the caller
@@ -238,13 +180,22 @@ static int ks_reply_get_from(struct genl_info *info, u8 cmd, ks_get_fill_fn fill
  */
 int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key)
 {
-	return ks_reply_get_from(info, cmd, fill, key, 0);
-}
+	struct l2tpsel_net *ln = ks_ln(info);
+	struct sk_buff *msg;
+	void *hdr;
+	int fail;
 
-/* The same with @fill under ln->lock (objects not freed through RCU). */
-int ks_reply_get_locked(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key)
-{
-	return ks_reply_get_from(info, cmd, fill, key, KS_GET_TRIES);
+	msg = ks_reply_new(info, cmd, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ks_lock(ln);
+	fail = fill(msg, ln, key);
+	ks_unlock(ln);
+	if (fail == -ENOENT) {
+		nlmsg_free(msg);
+		return -ENOENT;
+	}
+	return ks_reply_send(info, msg, hdr, fail);
 }
 
 /* An optional address attribute; -EINVAL with a message when malformed. */
@@ -278,23 +229,6 @@ int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const cha
 	a->family = len == 4 ? 4 : 6;
 	memcpy(a->bytes, nla_data(attr), len);
 	return 0;
-}
-
-/**
- * ks_dump_mark_intr() - flag the messages of one dump part NLM_F_DUMP_INTR
- * @skb: the part
- * @start: its length before this call's messages
- *
- * For a part built lock-free while a writer held ln->lock (ks_read_retry()):
- * what it shows may mix the state before and after that change.
- */
-void ks_dump_mark_intr(struct sk_buff *skb, int start)
-{
-	int len = skb->len - start;
-	struct nlmsghdr *nlh = (struct nlmsghdr *)(skb->data + start);
-
-	for (; nlmsg_ok(nlh, len); nlh = nlmsg_next(nlh, &len))
-		nlh->nlmsg_flags |= NLM_F_DUMP_INTR;
 }
 
 /**

@@ -4,8 +4,7 @@
  * groups, session-limit groups, clients, sessions and the summary, and the
  * limit event (documented in uapi/linux/l2tpsel.h).  The state and its
  * rules are in admit.c and the core; this file checks the attributes, takes
- * ln->lock (changes, SESSION_UP/DOWN) or reads lock-free (GET and dumps)
- * and builds replies, dumps and events.
+ * ln->lock and builds replies, dumps and events.
  */
 #include <net/genetlink.h>
 #include <net/sock.h>
@@ -65,7 +64,7 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 				   "nothing to set: give CHASSIS_MAX, CHASSIS_LIMIT or TUNNEL_LIMIT");
 		return -EINVAL;
 	}
-	ks_wlock(ln);
+	ks_lock(ln);
 	next = ln->chassis;
 	if (a[L2TPSEL_A_CHASSIS_MAX])
 		next.maximum = nla_get_u32(a[L2TPSEL_A_CHASSIS_MAX]);
@@ -100,43 +99,22 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
 		goto out;
 	}
-	/* Lock-free readers copy the chassis whole (ks_chassis_snap()). */
-	write_seqlock(&ln->cfg_seq);
 	ln->chassis = next;
-	write_sequnlock(&ln->cfg_seq);
 	ks_gen_bump(ln);
 out:
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
-}
-
-/*
- * The chassis limits as one snapshot, lock-free: LIMIT_SET rewrites them
- * together inside ln->cfg_seq; the count moves on its own (WRITE_ONCE).
- */
-static void ks_chassis_snap(struct l2tpsel_net *ln, struct lim_chassis *out)
-{
-	unsigned int seq;
-
-	do {
-		seq = read_seqbegin(&ln->cfg_seq);
-		out->maximum = READ_ONCE(ln->chassis.maximum);
-		out->limit = READ_ONCE(ln->chassis.limit);
-		out->tunnel_limit = READ_ONCE(ln->chassis.tunnel_limit);
-	} while (read_seqretry(&ln->cfg_seq, seq));
-	out->count = READ_ONCE(ln->chassis.count);
 }
 
 /* The chassis limits and count (LIMIT_GET, and the start of SUMMARY_GET). */
 static int ks_admit_limit_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
-	struct lim_chassis ch;
+	const struct lim_chassis *ch = &ln->chassis;
 
-	ks_chassis_snap(ln, &ch);
-	return nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch.maximum) ||
-	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ch.limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ch.tunnel_limit) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch.count) ? -EMSGSIZE : 0;
+	return nla_put_u32(msg, L2TPSEL_A_CHASSIS_MAX, ch->maximum) ||
+	       nla_put_u32(msg, L2TPSEL_A_CHASSIS_LIMIT, ch->limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_TUNNEL_LIMIT, ch->tunnel_limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, ch->count) ? -EMSGSIZE : 0;
 }
 
 int ks_nl_limit_get(struct sk_buff *skb, struct genl_info *info)
@@ -183,7 +161,7 @@ int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, what);
 	if (!name)
 		return -EINVAL;
-	ks_wlock(ln);
+	ks_lock(ln);
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), what, &err);
 		if (ret) {
@@ -222,12 +200,12 @@ int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 			goto out;
 		}
 		/* The limit goes; live sessions stay counted (S-LIM-9). */
-		WRITE_ONCE(*configured, false);
-		WRITE_ONCE(*limit, 0);
+		*configured = false;
+		*limit = 0;
 	} else {
-		WRITE_ONCE(*configured, true);
+		*configured = true;
 		if (limit_attr)
-			WRITE_ONCE(*limit, nla_get_u32(limit_attr));
+			*limit = nla_get_u32(limit_attr);
 	}
 	ks_gen_bump(ln);
 out:
@@ -235,7 +213,7 @@ out:
 		ks_slg_put(ln, slg);
 	if (tg)
 		ks_tgroup_put(ln, tg);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
@@ -259,7 +237,7 @@ int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "client");
 	if (!name)
 		return -EINVAL;
-	ks_wlock(ln);
+	ks_lock(ln);
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), "client", &err);
 		if (ret) {
@@ -291,15 +269,15 @@ int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_configured(info, "client", name, is_new, cl->configured);
 	if (ret)
 		goto out;
-	old = ks_client_slg(cl);
+	old = cl->slg;
 	if (is_del) {
 		ret = ks_client_set_slg(cl, NULL, &err);
 		if (ret) {
 			ks_nl_err(info, name_attr, &err, ret);
 			goto out;
 		}
-		WRITE_ONCE(cl->configured, false);
-		WRITE_ONCE(cl->limit, 0);
+		cl->configured = false;
+		cl->limit = 0;
 	} else {
 		if (slg_attr) {
 			ret = ks_client_set_slg(cl, slg, &err);
@@ -308,35 +286,29 @@ int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 				goto out;
 			}
 		}
-		WRITE_ONCE(cl->configured, true);
+		cl->configured = true;
 		if (limit_attr)
-			WRITE_ONCE(cl->limit, nla_get_u32(limit_attr));
+			cl->limit = nla_get_u32(limit_attr);
 	}
-	if (old != ks_client_slg(cl))
+	if (old != cl->slg)
 		ks_slg_put(ln, old);
 	ks_gen_bump(ln);
 out:
 	ks_client_put(ln, cl);
 out_unlock:
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
-/*
- * ---- fills shared by GET and dumps ------------------------------------
- *
- * They run under rcu_read_lock() (lock-free readers): objects are freed after
- * a grace period (kfree_rcu), counters and limits are single values read
- * once, a client's group and its list of per-group counts are RCU-published.
- */
+/* ---- fills shared by GET and dumps (under ln->lock) ------------------ */
 
 static int ks_admit_fill_tgroup(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
 {
 	struct ks_tgroup *tg = container_of((struct ks_obj *)entry, struct ks_tgroup, obj);
 
 	return nla_put_string(msg, L2TPSEL_A_NAME, tg->obj.name) ||
-	       nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(tg->limit)) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(tg->count)) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_LIMIT, tg->limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, tg->count) ? -EMSGSIZE : 0;
 }
 
 static int ks_admit_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *entry)
@@ -344,18 +316,18 @@ static int ks_admit_fill_slg(struct sk_buff *msg, struct l2tpsel_net *ln, void *
 	struct ks_slg *slg = container_of((struct ks_obj *)entry, struct ks_slg, obj);
 
 	return nla_put_string(msg, L2TPSEL_A_NAME, slg->obj.name) ||
-	       nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(slg->lim.limit)) ||
-	       nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(slg->lim.count)) ||
-	       nla_put_u32(msg, L2TPSEL_A_MEMBERS, READ_ONCE(slg->members)) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_LIMIT, slg->lim.limit) ||
+	       nla_put_u32(msg, L2TPSEL_A_COUNT, slg->lim.count) ||
+	       nla_put_u32(msg, L2TPSEL_A_MEMBERS, slg->members) ? -EMSGSIZE : 0;
 }
 
 /*
  * A client, its per-tunnel-group counts from the *@sub-th on (0: the whole
  * entry).  A client in many tunnel groups may not fit one message: then
  * what fits goes with MORE, *@sub says where the next entry resumes (NAME
- * again, then the rest of the counts), and the return is 1.  The list is
- * RCU and new groups join at its head: a change between two parts moves
- * the generation, so the dump flags the next part NLM_F_DUMP_INTR.
+ * again, then the rest of the counts), and the return is 1.  New groups
+ * join at the list's head: a change between two parts moves the
+ * generation, so the dump flags the next part NLM_F_DUMP_INTR.
  *
  * Return: 0 (all of it), 1 (a part), or -EMSGSIZE (not one count fit).
  */
@@ -368,16 +340,16 @@ static int ks_admit_fill_client_part(struct sk_buff *msg, struct ks_client *cl, 
 
 	if (nla_put_string(msg, L2TPSEL_A_NAME, cl->obj.name))
 		return -EMSGSIZE;
-	slg = rcu_dereference(cl->slg);
+	slg = cl->slg;
 	if (!from &&
-	    (nla_put_u32(msg, L2TPSEL_A_LIMIT, READ_ONCE(cl->limit)) ||
-	     nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(cl->total)) ||
+	    (nla_put_u32(msg, L2TPSEL_A_LIMIT, cl->limit) ||
+	     nla_put_u32(msg, L2TPSEL_A_COUNT, cl->total) ||
 	     (slg && nla_put_string(msg, L2TPSEL_A_SLG, slg->obj.name))))
 		return -EMSGSIZE;
 	list = nla_nest_start(msg, L2TPSEL_A_TGROUP_COUNTS);
 	if (!list)
 		return -EMSGSIZE;
-	list_for_each_entry_rcu(ctg, &cl->ctgs, node) {
+	list_for_each_entry(ctg, &cl->ctgs, node) {
 		if (i < from) {
 			i++;
 			continue;
@@ -385,7 +357,7 @@ static int ks_admit_fill_client_part(struct sk_buff *msg, struct ks_client *cl, 
 		one = nla_nest_start(msg, L2TPSEL_A_TGC);
 		if (!one ||
 		    (ctg->tg && nla_put_string(msg, L2TPSEL_A_NAME, ctg->tg->obj.name)) ||
-		    nla_put_u32(msg, L2TPSEL_A_COUNT, READ_ONCE(ctg->count))) {
+		    nla_put_u32(msg, L2TPSEL_A_COUNT, ctg->count)) {
 			if (one)
 				nla_nest_cancel(msg, one);
 			goto part;
@@ -506,10 +478,10 @@ int ks_nl_admit_get(struct sk_buff *skb, struct genl_info *info)
 }
 
 /*
- * A dump in id order.  cb->ctx keeps the next id to send, so each message
- * resumes where the last one stopped; cb->seq carries the namespace's
- * generation so that a change between messages is flagged NLM_F_DUMP_INTR.
- * Lock-free: under rcu_read_lock(), not ln->lock.
+ * A dump in id order, each part under ln->lock.  cb->ctx keeps the next id
+ * to send, so each part resumes where the last one stopped; cb->seq carries
+ * the namespace's generation so that a change between parts is flagged
+ * NLM_F_DUMP_INTR.
  */
 struct ks_admit_dump_ctx {
 	unsigned long next;
@@ -557,8 +529,8 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	if (k->table && di->attrs)
 		name = di->attrs[L2TPSEL_A_NAME];
 	start = skb->len;
-	cb->seq = ks_read_begin(ln);
-	rcu_read_lock();
+	ks_lock(ln);
+	cb->seq = ln->gen;
 	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
 		/* A dump with NAME: that object only. */
 		if (name && strcmp(((struct ks_obj *)entry)->name, nla_data(name)))
@@ -586,9 +558,7 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 		ctx->next = id + 1;
 	}
-	rcu_read_unlock();
-	if (ks_read_retry(ln, cb->seq))
-		ks_dump_mark_intr(skb, start);
+	ks_unlock(ln);
 	/* An object too big for an empty message is an error, not an endless dump. */
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
@@ -629,9 +599,9 @@ int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_SESSION_UP, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ks_wlock(ln);
+	ks_lock(ln);
 	ret = ks_session_up(ln, &req, &verdict, &err);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	if (ret) {
 		nlmsg_free(msg);
 		return ks_nl_err(info, a[L2TPSEL_A_SESSION_KEY], &err, ret);
@@ -651,10 +621,10 @@ int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 
 	if (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY))
 		return -EINVAL;
-	ks_wlock(ln);
+	ks_lock(ln);
 	ret = ks_session_down(ln, info->snd_portid,
 			      nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret ? ks_nl_err(info, info->attrs[L2TPSEL_A_SESSION_KEY], &err, ret) : 0;
 }
 
@@ -663,14 +633,13 @@ int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 static int ks_admit_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	return ks_admit_limit_fill(msg, ln, NULL) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, READ_ONCE(ln->n_ltuns)) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, READ_ONCE(ln->tgroups.n)) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, READ_ONCE(ln->slgs.n)) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, READ_ONCE(ln->clients.n)) ?
+	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, ln->n_ltuns) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, ln->tgroups.n) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, ln->slgs.n) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, ln->clients.n) ?
 	       -EMSGSIZE : 0;
 }
 
-/* The counts as one state: a change between two of them is read again. */
 int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
 {
 	return ks_reply_get(info, L2TPSEL_CMD_SUMMARY_GET, ks_admit_summary_fill, NULL);

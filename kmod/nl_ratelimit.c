@@ -400,7 +400,7 @@ int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
 
 	if (!name)
 		return -EINVAL;
-	ret = ks_reply_get_locked(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, name);
+	ret = ks_reply_get(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, name);
 	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
 	return ret;
@@ -684,7 +684,7 @@ int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
 
 	if (!name)
 		return -EINVAL;
-	ret = ks_reply_get_locked(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill, name);
+	ret = ks_reply_get(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill, name);
 	if (ret == -ENOENT)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
 		       name);

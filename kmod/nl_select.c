@@ -3,10 +3,7 @@
  * Netlink handlers of tunnel selection: profiles, tunnels, the domain map,
  * destinations, lockouts and logins (documented in uapi/linux/l2tpsel.h).
  * The state and its rules are in select.c and the core; this file checks
- * the attributes, takes ln->lock (changes, logins) or rcu_read_lock() (the
- * read-only requests: GET and dumps, the dry run) and builds replies, dumps
- * and events.  Under rcu_read_lock() nothing may sleep: replies are
- * allocated before, ks_msg() (a mutex) is called after.
+ * the attributes, takes ln->lock and builds replies, dumps and events.
  */
 #include <linux/slab.h>
 #include <net/genetlink.h>
@@ -159,21 +156,6 @@ static struct ks_profile *ks_nl_profile(struct genl_info *info, struct l2tpsel_n
 	return kp;
 }
 
-/*
- * Why a lookup under rcu_read_lock() failed: ks_msg() takes a mutex, so the
- * message is formatted here and handed to it after rcu_read_unlock().
- */
-struct ks_why {
-	const struct nlattr *attr;
-	char text[L2S_MSG_LEN];
-};
-
-static void ks_why_send(struct genl_info *info, const struct ks_why *why)
-{
-	if (why->text[0])
-		ks_msg(info, why->attr, "%s", why->text);
-}
-
 static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
 {
 	u64 left = d->lock_until > now ? d->lock_until - now : 0;
@@ -183,14 +165,13 @@ static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
 
 /* ---- fills ----------------------------------------------------------- */
 
-/* Settings are changed in place (WRITE_ONCE), the tunnel list by a new version. */
 static int ks_sel_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 {
 	return nla_put_string(msg, L2TPSEL_A_NAME, p->name) ||
-	       nla_put_u8(msg, L2TPSEL_A_FAILOVER, READ_ONCE(p->failover)) ||
-	       nla_put_u8(msg, L2TPSEL_A_LB, READ_ONCE(p->lb)) ||
-	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_CDN, READ_ONCE(p->failover_cdn)) ||
-	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_STOPCCN, READ_ONCE(p->failover_stopccn)) ||
+	       nla_put_u8(msg, L2TPSEL_A_FAILOVER, p->failover) ||
+	       nla_put_u8(msg, L2TPSEL_A_LB, p->lb) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_CDN, p->failover_cdn) ||
+	       nla_put_u32(msg, L2TPSEL_A_FAILOVER_STOPCCN, p->failover_stopccn) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, p->ntunnels) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LEVELS, p->nlevels) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_DESTS, p->ndests) ||
@@ -199,8 +180,7 @@ static int ks_sel_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
 
 /*
  * A tunnel as GET and steps show it (HAS_SECRET: one was given; the module
- * keeps no secret, l2tpseld holds them).  @d is its
- * destination: the live slot under ln->lock, a copy for lock-free readers.
+ * keeps no secret, l2tpseld holds them).  @d is its destination.
  */
 static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
 			      const struct l2s_profile *p, u32 i)
@@ -213,7 +193,7 @@ static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
 	       ks_sel_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_MAX_SESSIONS, t->max_sessions) ||
 	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
-	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, READ_ONCE(t->sessions)) ||
+	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, t->sessions) ||
 	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ? -EMSGSIZE : 0;
 }
 
@@ -223,7 +203,6 @@ static int ks_sel_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, kd->profile) ? -EMSGSIZE : 0;
 }
 
-/* @d: a copy of the slot (ks_dest_snap()). */
 static int ks_sel_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
 {
 	return ks_sel_put_dest(msg, d) ||
@@ -269,7 +248,7 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	if (!name)
 		return -EINVAL;
-	ks_wlock(ln);
+	ks_lock(ln);
 	if (cmd == L2TPSEL_CMD_PROFILE_NEW) {
 		ret = ks_profile_new(ln, name, &kp, &err);
 		if (ret) {
@@ -295,19 +274,18 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 			ks_gen_bump(ln);
 		goto out;
 	}
-	/* In place: each setting is one value that lock-free readers read once. */
-	p = ks_prof(ln, kp);
+	p = &kp->p;
 	if (a[L2TPSEL_A_FAILOVER])
-		WRITE_ONCE(p->failover, nla_get_u8(a[L2TPSEL_A_FAILOVER]));
+		p->failover = nla_get_u8(a[L2TPSEL_A_FAILOVER]);
 	if (a[L2TPSEL_A_LB])
-		WRITE_ONCE(p->lb, nla_get_u8(a[L2TPSEL_A_LB]));
+		p->lb = nla_get_u8(a[L2TPSEL_A_LB]);
 	if (a[L2TPSEL_A_FAILOVER_CDN])
-		WRITE_ONCE(p->failover_cdn, nla_get_u32(a[L2TPSEL_A_FAILOVER_CDN]));
+		p->failover_cdn = nla_get_u32(a[L2TPSEL_A_FAILOVER_CDN]);
 	if (a[L2TPSEL_A_FAILOVER_STOPCCN])
-		WRITE_ONCE(p->failover_stopccn, nla_get_u32(a[L2TPSEL_A_FAILOVER_STOPCCN]));
+		p->failover_stopccn = nla_get_u32(a[L2TPSEL_A_FAILOVER_STOPCCN]);
 	ks_gen_bump(ln);
 out:
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
@@ -315,7 +293,7 @@ static int ks_sel_profile_fill(struct sk_buff *msg, struct l2tpsel_net *ln, cons
 {
 	struct ks_profile *kp = ks_profile_find(ln, name);
 
-	return kp ? ks_sel_fill_profile(msg, rcu_dereference(kp->p)) : -ENOENT;
+	return kp ? ks_sel_fill_profile(msg, &kp->p) : -ENOENT;
 }
 
 int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
@@ -333,17 +311,13 @@ int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 
 /*
  * Dumps resume from cb->ctx: [0] the next object id (or destination slot),
- * [1] the next tunnel index within that profile.  cb->seq carries the
- * namespace's generation so that a change between messages is flagged.
- * Dumps run under rcu_read_lock(), not ln->lock: each message is built from
- * objects as they are at that moment.  A part that a writer overlapped (the
- * generation was odd or moved, ks_read_retry()) is flagged NLM_F_DUMP_INTR
- * whole; a change between two parts flags the next one.
+ * [1] the next tunnel index within that profile.  Each part is built under
+ * ln->lock; cb->seq carries the namespace's generation, so that a change
+ * between two parts flags the next one NLM_F_DUMP_INTR.
  */
 struct ks_sel_dump_ctx {
 	unsigned long next;
 	unsigned long sub;
-	bool locked;		/* this part holds ln->lock (dump_locked) */
 };
 
 static void *ks_sel_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
@@ -356,35 +330,17 @@ static void *ks_sel_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u
 	return hdr;
 }
 
-/*
- * Start of one dump part: the generation it is read at; returns skb's length.
- * With the module parameter dump_locked the part is built under ln->lock
- * as well, as WireGuard builds its dumps: the other design, kept only to be
- * measured against this one (bench/vm/guest.sh, Documentation/design.md).
- */
-static int ks_sel_dump_begin(struct sk_buff *skb, struct netlink_callback *cb,
-			     struct l2tpsel_net *ln)
+/* Start of one dump part: takes ln->lock. */
+static void ks_sel_dump_begin(struct netlink_callback *cb, struct l2tpsel_net *ln)
 {
-	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
-
-	ctx->locked = READ_ONCE(ks_dump_locked);
-	if (ctx->locked)
-		ks_lock(ln);
-	cb->seq = ks_read_begin(ln);
-	return skb->len;
+	ks_lock(ln);
+	cb->seq = ln->gen;
 }
 
-/*
- * End of one dump part: flagged NLM_F_DUMP_INTR if a writer overlapped it;
- * an entry too big for an empty message is an error.
- */
-static int ks_sel_dump_end(struct sk_buff *skb, struct netlink_callback *cb,
-			   struct l2tpsel_net *ln, int start, int ret)
+/* End of one dump part; an entry too big for an empty message is an error. */
+static int ks_sel_dump_end(struct sk_buff *skb, struct l2tpsel_net *ln, int ret)
 {
-	if (ks_read_retry(ln, cb->seq))
-		ks_dump_mark_intr(skb, start);
-	if (((struct ks_sel_dump_ctx *)cb->ctx)->locked)
-		ks_unlock(ln);
+	ks_unlock(ln);
 	if (ret == -EMSGSIZE && !skb->len)
 		return -EMSGSIZE;
 	return skb->len;
@@ -396,18 +352,17 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
-	int ret = 0, start;
+	int ret = 0;
 	void *hdr;
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_sel_dump_begin(skb, cb, ln);
-	rcu_read_lock();
+	ks_sel_dump_begin(cb, ln);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		const struct ks_profile *kp = container_of(o, struct ks_profile, obj);
 
 		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
-		if (!hdr || ks_sel_fill_profile(skb, rcu_dereference(kp->p))) {
+		if (!hdr || ks_sel_fill_profile(skb, &kp->p)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -416,8 +371,7 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 		ctx->next = id + 1;
 	}
-	rcu_read_unlock();
-	return ks_sel_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, ln, ret);
 }
 
 /* ---- tunnels --------------------------------------------------------- */
@@ -474,7 +428,7 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_tunnel_conf(info, a, "", &tc);
 	if (ret)
 		return ret;
-	ks_wlock(ln);
+	ks_lock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -492,7 +446,7 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = 0;
 	ks_gen_bump(ln);
 out:
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
@@ -506,7 +460,7 @@ int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	ks_wlock(ln);
+	ks_lock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	if (!kp) {
 		ret = -ENOENT;
@@ -522,7 +476,7 @@ int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	else
 		ks_gen_bump(ln);
 out:
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
@@ -534,16 +488,13 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
-	int ret = 0, start;
+	int ret = 0;
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_sel_dump_begin(skb, cb, ln);
-	rcu_read_lock();
+	ks_sel_dump_begin(cb, ln);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
-		struct ks_profile *kp = container_of(o, struct ks_profile, obj);
-		/* One version for the whole profile: its tunnels are consistent. */
-		const struct l2s_profile *p = rcu_dereference(kp->p);
+		const struct l2s_profile *p = &container_of(o, struct ks_profile, obj)->p;
 
 		/* The profile the cursor stopped inside is gone: start this one whole. */
 		if (id != ctx->next)
@@ -551,11 +502,11 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		if (filter && strcmp(p->name, nla_data(filter)))
 			goto next;
 		for (; ctx->sub < p->ntunnels; ctx->sub++) {
-			struct l2s_dest d;
+			const struct l2s_dest *d = l2s_dest_at(&ln->sel.core,
+							       p->t[ctx->sub].dest);
 
-			ks_dest_snap(ln, p->t[ctx->sub].dest, &d);
 			hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
-			if (!hdr || ks_sel_fill_tunnel(skb, &d, p, ctx->sub)) {
+			if (!hdr || ks_sel_fill_tunnel(skb, d, p, ctx->sub)) {
 				if (hdr)
 					genlmsg_cancel(skb, hdr);
 				ctx->next = id;
@@ -569,8 +520,7 @@ next:
 		ctx->sub = 0;
 	}
 out:
-	rcu_read_unlock();
-	return ks_sel_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, ln, ret);
 }
 
 /* ---- domains --------------------------------------------------------- */
@@ -586,13 +536,13 @@ int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	profile = domain ? ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") : NULL;
 	if (!profile)
 		return -EINVAL;
-	ks_wlock(ln);
+	ks_lock(ln);
 	ret = ks_domain_set(ln, domain, profile, &err);
 	if (ret)
 		ks_nl_err(info, NULL, &err, ret);
 	else
 		ks_gen_bump(ln);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
@@ -606,13 +556,13 @@ int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
 	if (!domain)
 		return -EINVAL;
-	ks_wlock(ln);
+	ks_lock(ln);
 	ret = ks_domain_del(ln, domain, &err);
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
 	else
 		ks_gen_bump(ln);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
@@ -632,16 +582,15 @@ int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ln = ks_ln(info);
-	rcu_read_lock();
+	ks_lock(ln);
 	kd = ks_domain_find(ln, domain);
+	fail = kd ? ks_sel_fill_domain(msg, kd) : 0;
+	ks_unlock(ln);
 	if (!kd) {
-		rcu_read_unlock();
 		nlmsg_free(msg);
 		ks_msg(info, info->attrs[L2TPSEL_A_DOMAIN], "no domain %s", domain);
 		return -ENOENT;
 	}
-	fail = ks_sel_fill_domain(msg, kd);
-	rcu_read_unlock();
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -651,12 +600,11 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	struct l2tpsel_net *ln;
 	struct ks_obj *o;
 	unsigned long id;
-	int ret = 0, start;
+	int ret = 0;
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	start = ks_sel_dump_begin(skb, cb, ln);
-	rcu_read_lock();
+	ks_sel_dump_begin(cb, ln);
 	xa_for_each_start(&ln->sel.domains.xa, id, o, ctx->next) {
 		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
 		if (!hdr || ks_sel_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
@@ -668,8 +616,7 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 		ctx->next = id + 1;
 	}
-	rcu_read_unlock();
-	return ks_sel_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, ln, ret);
 }
 
 /* ---- destinations and lockouts --------------------------------------- */
@@ -678,27 +625,21 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	struct l2tpsel_net *ln;
-	const struct l2s_dest *slot;
-	struct l2s_dest d;
-	int ret = 0, start;
+	const struct l2s_dest *d;
+	int ret = 0;
 	void *hdr;
 	u64 now;
 	u32 i;
 
-	/*
-	 * Lock-free: a lockout whose deadline passed shows 0 ms left; the
-	 * expiry work (or the next change) reports its end.
-	 */
+	/* A lockout whose deadline passed shows 0 ms left; the expiry work reports its end. */
 	ln = l2tpsel_pernet(sock_net(skb->sk));
 	now = ktime_to_ms(ktime_get_boottime());
-	start = ks_sel_dump_begin(skb, cb, ln);
-	rcu_read_lock();
-	for (i = ctx->next; (slot = l2s_dest_walk(&ln->sel.core, i)); i++) {
-		if (!READ_ONCE(slot->refs))
+	ks_sel_dump_begin(cb, ln);
+	for (i = ctx->next; (d = l2s_dest_walk(&ln->sel.core, i)); i++) {
+		if (!d->refs)
 			continue;
-		ks_dest_snap(ln, i, &d);
 		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
-		if (!hdr || ks_sel_fill_dest(skb, &d, now)) {
+		if (!hdr || ks_sel_fill_dest(skb, d, now)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -707,8 +648,7 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		genlmsg_end(skb, hdr);
 		ctx->next = i + 1;
 	}
-	rcu_read_unlock();
-	return ks_sel_dump_end(skb, cb, ln, start, ret);
+	return ks_sel_dump_end(skb, ln, ret);
 }
 
 int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
@@ -731,7 +671,7 @@ int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 			return -ERANGE;
 		}
 	}
-	ks_wlock(ln);
+	ks_lock(ln);
 	if (a[L2TPSEL_A_LOCKOUT_TIME]) {
 		/* Running lockouts keep their deadline; new ones use the new time. */
 		ret = l2s_set_lockout_time(&ln->sel.core, nla_get_u32(a[L2TPSEL_A_LOCKOUT_TIME]),
@@ -742,24 +682,23 @@ int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 		}
 	}
 	if (a[L2TPSEL_A_MAX_LOGINS])
-		WRITE_ONCE(ln->sel.max_logins, nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]));
+		ln->sel.max_logins = nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]);
 	ks_gen_bump(ln);
 out:
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ret;
 }
 
 static int ks_sel_lockout_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
-	u32 lockout_s = READ_ONCE(ln->sel.core.lockout_ms) / 1000;
+	u32 lockout_s = ln->sel.core.lockout_ms / 1000;
 
 	return nla_put_u32(msg, L2TPSEL_A_LOCKOUT_TIME, lockout_s) ||
-	       nla_put_u32(msg, L2TPSEL_A_MAX_LOGINS, READ_ONCE(ln->sel.max_logins)) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_LOGINS, READ_ONCE(ln->sel.n_logins)) ||
+	       nla_put_u32(msg, L2TPSEL_A_MAX_LOGINS, ln->sel.max_logins) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_LOGINS, ln->sel.n_logins) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ks_locked_count(ln)) ? -EMSGSIZE : 0;
 }
 
-/* The settings and the locked count as one state (n_logins moves alone). */
 int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
 {
 	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_sel_lockout_fill, NULL);
@@ -788,14 +727,14 @@ int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ln = ks_ln(info);
-	ks_wlock(ln);
+	ks_lock(ln);
 	ec.ln = ln;
 	ks_sel_env(ln, &env, &ec);
 	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
 			      a[L2TPSEL_A_REMOTE] ? &remote : NULL, &env);
 	if (n)
 		ks_gen_bump(ln);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, n));
 }
 
@@ -825,12 +764,12 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_LOCK, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ks_wlock(ln);
+	ks_lock(ln);
 	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
 			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
 	if (ret > 0)
 		ks_gen_bump(ln);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	if (ret < 0) {
 		nlmsg_free(msg);
 		return ks_nl_err(info, a[L2TPSEL_A_REMOTE], &err, ret);
@@ -841,45 +780,31 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 /* ---- logins ---------------------------------------------------------- */
 
 /* The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain. */
-/*
- * The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain.
- * Runs under ln->lock or rcu_read_lock(): a refusal is written to @why, for
- * ks_why_send() once neither is held.
- */
-static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2tpsel_net *ln,
-					      struct ks_why *why)
+static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2tpsel_net *ln)
 {
 	struct nlattr **a = info->attrs;
 	const char *user, *at;
 	struct ks_domain *kd;
 	struct ks_profile *kp;
 
-	why->text[0] = '\0';
-	if (a[L2TPSEL_A_PROFILE]) {
-		kp = ks_profile_find(ln, nla_data(a[L2TPSEL_A_PROFILE]));
-		why->attr = a[L2TPSEL_A_PROFILE];
-		if (!kp)
-			snprintf(why->text, sizeof(why->text), "profile %s does not exist",
-				 (char *)nla_data(a[L2TPSEL_A_PROFILE]));
-		return kp;
-	}
-	why->attr = a[L2TPSEL_A_USER];
+	if (a[L2TPSEL_A_PROFILE])
+		return ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
 	user = nla_data(a[L2TPSEL_A_USER]);
 	at = strrchr(user, '@');
 	if (!at) {
-		snprintf(why->text, sizeof(why->text),
-			 "user %s has no @domain and no PROFILE was given", user);
+		ks_msg(info, a[L2TPSEL_A_USER], "user %s has no @domain and no PROFILE was given",
+		       user);
 		return NULL;
 	}
 	kd = ks_domain_find(ln, at + 1);
 	if (!kd) {
-		snprintf(why->text, sizeof(why->text), "no domain %s in the domain map", at + 1);
+		ks_msg(info, a[L2TPSEL_A_USER], "no domain %s in the domain map", at + 1);
 		return NULL;
 	}
 	kp = ks_profile_find(ln, kd->profile);
 	if (!kp)
-		snprintf(why->text, sizeof(why->text),
-			 "domain %s maps to profile %s, which does not exist", at + 1, kd->profile);
+		ks_msg(info, a[L2TPSEL_A_USER],
+		       "domain %s maps to profile %s, which does not exist", at + 1, kd->profile);
 	return kp;
 }
 
@@ -1021,7 +946,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 			     struct sk_buff *msg, void *hdr, struct ks_login *kl,
 			     struct ks_profile *kp, const struct l2s_step *st)
 {
-	const struct l2s_profile *p = kp ? ks_prof(ln, kp) : NULL;
+	const struct l2s_profile *p = kp ? &kp->p : NULL;
 	int fail;
 
 	fail = nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
@@ -1036,7 +961,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 		ks_event_login(ln, kl, p ? p->name : NULL, st, tunnel);
 		ks_login_finish(ln, kl);
 	}
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
@@ -1046,7 +971,6 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	struct ks_login_req req = { };
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln = ks_ln(info);
-	struct ks_why why;
 	struct ks_login *kl;
 	struct sk_buff *msg;
 	struct l2s_step st;
@@ -1062,12 +986,12 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_BEGIN, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ks_wlock(ln);
+	ks_lock(ln);
 	if (nla_get_flag(a[L2TPSEL_A_RL_ASK])) {
 		ret = ks_nl_login_rl_in(info, ln, msg);
 		if (ret != L2TPSEL_RL_PASS) {
 			/* refused by a rate limit: the reply is the verdict */
-			ks_wunlock(ln);
+			ks_unlock(ln);
 			return ks_reply_send(info, msg, hdr, ret < 0);
 		}
 	}
@@ -1078,9 +1002,8 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 		if (ret)
 			goto err_unlock;
 	} else {
-		req.kp = ks_nl_login_profile(info, ln, &why);
+		req.kp = ks_nl_login_profile(info, ln);
 		if (!req.kp) {
-			ks_why_send(info, &why);
 			ret = -ENOENT;
 			goto err_unlock;
 		}
@@ -1092,10 +1015,10 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 				ret = -EINVAL;
 				goto err_unlock;
 			}
-			t = l2s_tunnel_find(ks_prof(ln, req.kp), nla_data(pick));
+			t = l2s_tunnel_find(&req.kp->p, nla_data(pick));
 			if (t < 0) {
 				ks_msg(info, pick, "PICKS: profile %s has no tunnel %s",
-				       ks_prof(ln, req.kp)->name, (char *)nla_data(pick));
+				       req.kp->p.name, (char *)nla_data(pick));
 				ret = -ENOENT;
 				goto err_unlock;
 			}
@@ -1112,7 +1035,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 err_unlock:
 	if (req.kp && req.kp->set)
 		ks_set_put(ln, req.kp);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 	nlmsg_free(msg);
 	return ret;
 }
@@ -1127,7 +1050,7 @@ static int ks_login_count(struct genl_info *info, struct l2tpsel_net *ln,
 			  struct ks_profile *kp, struct l2s_step *st,
 			  enum lim_level *verdict, struct l2s_err *err)
 {
-	struct l2s_profile *p = ks_prof(ln, kp);
+	struct l2s_profile *p = &kp->p;
 	struct ks_session_req req = {
 		.key = nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]),
 		.role = L2TPSEL_ROLE_LAC,
@@ -1182,11 +1105,11 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_REPORT, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	ks_wlock(ln);
+	ks_lock(ln);
 	ret = ks_login_report(ln, info->snd_portid, nla_get_u32(a[L2TPSEL_A_LOGIN_ID]), &o,
 			      &kl, &kp, &st, &err);
 	if (ret) {
-		ks_wunlock(ln);
+		ks_unlock(ln);
 		nlmsg_free(msg);
 		return ks_nl_err(info, a[L2TPSEL_A_LOGIN_ID], &err, ret);
 	}
@@ -1194,9 +1117,9 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 		ret = ks_login_count(info, ln, kp, &st, &verdict, &err);
 		if (ret) {
 			/* Nothing counted; the login is over, as for a refusal. */
-			ks_event_login(ln, kl, ks_prof(ln, kp)->name, &st, NULL);
+			ks_event_login(ln, kl, kp->p.name, &st, NULL);
 			ks_login_finish(ln, kl);
-			ks_wunlock(ln);
+			ks_unlock(ln);
 			nlmsg_free(msg);
 			return ks_nl_err(info, a[L2TPSEL_A_SESSION_KEY], &err, ret);
 		}
@@ -1211,12 +1134,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 
 #define KS_TEST_STEPS	64
 
-/*
- * The dry run is a lock-free reader: the profile is looked up and copied,
- * with the destination table, under rcu_read_lock() (ks_login_test()),
- * again if a writer overlapped it (the generation moved), as a GET is;
- * the reply is built from those copies afterwards.
- */
+/* The dry run runs on copies made under ln->lock; the reply is built from them. */
 int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 {
 	struct ks_test_step *steps;
@@ -1227,8 +1145,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	struct ks_profile *kp;
 	struct sk_buff *msg;
 	struct l2s_step last;
-	struct ks_why why;
-	u32 i, n = 0, tries;
+	u32 i, n = 0;
 	void *hdr;
 	int ret = 0, fail = 0;
 
@@ -1247,30 +1164,13 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 		goto err_free;
 	}
 	ln = ks_ln(info);
-	/*
-	 * The profile version and the destination table of one moment: a run
-	 * that a writer overlapped is made again, the last time under the mutex.
-	 */
-	for (tries = 1; ; tries++) {
-		bool locked = tries == KS_GET_TRIES;
-		u32 gen;
-
-		if (locked)
-			ks_lock(ln);
-		gen = ks_read_begin(ln);
-		rcu_read_lock();
-		kp = ks_nl_login_profile(info, ln, &why);
-		if (kp)
-			ret = ks_login_test(ln, rcu_dereference(kp->p), ks_nl_login_key(info), &tb,
-					    steps, KS_TEST_STEPS, &n, &last, &err);
-		rcu_read_unlock();
-		if (locked)
-			ks_unlock(ln);
-		if (locked || !kp || ret || !ks_read_retry(ln, gen))
-			break;
-	}
+	ks_lock(ln);
+	kp = ks_nl_login_profile(info, ln);
+	if (kp)
+		ret = ks_login_test(ln, &kp->p, ks_nl_login_key(info), &tb, steps, KS_TEST_STEPS,
+				    &n, &last, &err);
+	ks_unlock(ln);
 	if (!kp) {
-		ks_why_send(info, &why);
 		ret = -ENOENT;
 		goto err_free;
 	}

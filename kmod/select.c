@@ -5,10 +5,7 @@
  * expiry, and the logins held for agents between netlink calls.
  *
  * Every function here runs under ln->lock, except the work item and the
- * netlink notifier, which take it, and the lock-free readers named so
- * (ks_dest_snap(), ks_locked_count(), ks_login_test()), which run under
- * rcu_read_lock().  Profiles and domain entries are replaced, not edited,
- * when what a reader walks changes; see struct ks_profile.
+ * netlink notifier, which take it.
  *
  * The domain map is a hash table of its own (struct ks_domain in a
  * ks_table), not the core's l2s_domain_* linear array: a carrier box maps
@@ -97,7 +94,7 @@ static void ks_event(void *ctx, const struct l2s_event *ev)
 
 	switch (ev->kind) {
 	case L2S_EV_LOCKOUT:
-		WRITE_ONCE(d->failures, d->failures + 1);
+		d->failures++;
 		ks_arm(s, now, d->lock_until);
 		ks_event_lockout(ln, d, true, 0, ev->ms);
 		break;
@@ -139,18 +136,17 @@ static void ks_expire_work(struct work_struct *work)
 	struct ks_env_ctx ec = { .ln = ln };
 	struct l2s_env env;
 
-	/* A writer: lockouts end under lock-free readers (ks_wlock()). */
-	ks_wlock(ln);
+	ks_lock(ln);
 	s->armed_until = 0;
 	ks_sel_env(ln, &env, &ec);
 	if (l2s_lockout_expire(&s->core, &env))
 		ks_gen_bump(ln);
 	ks_rearm(s, env.now);
-	ks_wunlock(ln);
+	ks_unlock(ln);
 }
 
 /**
- * ks_locked_count() - destinations locked out now; lock-free (RCU) reader
+ * ks_locked_count() - destinations locked out now
  * @ln: the namespace
  *
  * Return: the count.
@@ -163,36 +159,10 @@ u32 ks_locked_count(struct l2tpsel_net *ln)
 	u32 i, n = 0;
 
 	for (i = 0; (d = l2s_dest_walk(c, i)); i++) {
-		if (READ_ONCE(d->refs) && READ_ONCE(d->lock_until) > now)
+		if (d->refs && d->lock_until > now)
 			n++;
 	}
 	return n;
-}
-
-/**
- * ks_dest_snap() - a destination slot copied whole; lock-free (RCU) reader
- * @ln: the namespace
- * @slot: the slot, one a tunnel the caller found names (its chunk exists)
- * @out: receives the copy
- *
- * A slot's key is rewritten when a tunnel takes a free slot (inside
- * ln->cfg_seq); the copy is retried until no such write overlapped it.  Its
- * counters are each one value of the moment.
- */
-void ks_dest_snap(struct l2tpsel_net *ln, u32 slot, struct l2s_dest *out)
-{
-	const struct l2s_dest *d = l2s_dest_at(&ln->sel.core, slot);
-	unsigned int seq;
-
-	do {
-		seq = read_seqbegin(&ln->cfg_seq);
-		out->key = d->key;
-		out->lock_until = READ_ONCE(d->lock_until);
-		out->sessions = READ_ONCE(d->sessions);
-		out->refs = READ_ONCE(d->refs);
-		out->attempts = READ_ONCE(d->attempts);
-		out->failures = READ_ONCE(d->failures);
-	} while (read_seqretry(&ln->cfg_seq, seq));
 }
 
 /**
@@ -225,12 +195,12 @@ int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port
 			continue;
 		n++;
 		if (!ms) {
-			WRITE_ONCE(d->lock_until, 0);
+			d->lock_until = 0;
 			if (was)
 				ks_event_lockout(ln, d, false, L2S_UNLOCK_CLEAR, 0);
 			continue;
 		}
-		WRITE_ONCE(d->lock_until, env.now + ms);
+		d->lock_until = env.now + ms;
 		ks_arm(s, env.now, d->lock_until);
 		ks_event_lockout(ln, d, true, 0, ms);
 	}
@@ -256,56 +226,35 @@ struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name)
 	return o ? container_of(o, struct ks_profile, obj) : NULL;
 }
 
-/*
- * Frees after a grace period run without the namespace, which may be gone:
- * a core that has only the allocator (the module's is l2s_mem_default).
- */
-static struct l2s_core ks_free_core = {
-	.mem = &l2s_mem_default,
-};
-
-/* A version of a profile and its tunnel array. */
-static void ks_pver_free(struct l2s_profile *ver)
+/* An empty profile @name (checked, free) in the table. */
+static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp)
 {
-	l2s_profile_free(&ks_free_core, ver);
-	kfree(ver);
+	struct ks_profile *kp;
+	int ret;
+
+	kp = kzalloc(sizeof(*kp), GFP_KERNEL_ACCOUNT);
+	if (!kp)
+		return -ENOMEM;
+	/* No tunnel array until the first tunnel (core/obj.c sizes it). */
+	l2s_profile_init(&kp->p, name);
+	kp->serial = ++ln->sel.next_serial;
+	ret = ks_table_add(&ln->sel.profiles, &kp->obj, name);
+	if (ret) {
+		kfree(kp);
+		return ret;
+	}
+	*kpp = kp;
+	return 0;
 }
 
-/* A profile no reader can reach any more (never published, or the namespace is going). */
-static void ks_profile_free(struct ks_profile *kp)
+/* Out of the table, its destinations released, freed. */
+static void ks_profile_drop(struct l2tpsel_net *ln, struct ks_profile *kp)
 {
-	struct l2s_profile *p = rcu_dereference_protected(kp->p, 1);
-
-	if (p)
-		ks_pver_free(p);
+	ks_table_del(&ln->sel.profiles, &kp->obj);
+	l2s_profile_release(&ln->sel.core, &kp->p);
 	kfree(kp->set);
 	kfree(kp);
 }
-
-static void ks_profile_free_rcu(struct rcu_head *head)
-{
-	ks_profile_free(container_of(head, struct ks_profile, obj.rcu));
-}
-
-/*
- * Replace a profile's version by @ver; the old one and its tunnel array go
- * after a grace period.  Headless kvfree_rcu: a version carries no rcu_head
- * (it would take it from 192 bytes to a 256-byte slab object), and writers
- * may sleep.  The module's core allocates the array with kvmalloc
- * (l2s_mem_default), so kvfree is its free.
- */
-static void ks_profile_publish(struct l2tpsel_net *ln, struct ks_profile *kp,
-			       struct l2s_profile *ver)
-{
-	struct l2s_profile *old = ks_prof(ln, kp);
-
-	rcu_assign_pointer(kp->p, ver);
-	if (old->t)
-		kvfree_rcu_mightsleep(old->t);
-	kvfree_rcu_mightsleep(old);
-}
-
-static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp);
 
 /**
  * ks_profile_new() - create an empty profile with default settings
@@ -337,45 +286,6 @@ int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile *
 	return ks_profile_make(ln, name, kpp);
 }
 
-/* An empty profile @name (checked, free) in the table. */
-static int ks_profile_make(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp)
-{
-	struct ks_profile *kp;
-	struct l2s_profile *ver;
-	int ret;
-
-	kp = kzalloc(sizeof(*kp), GFP_KERNEL_ACCOUNT);
-	if (!kp)
-		return -ENOMEM;
-	/* No tunnel array until the first tunnel (core/obj.c sizes it). */
-	ver = kzalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
-	if (!ver) {
-		ret = -ENOMEM;
-		goto err_free;
-	}
-	l2s_profile_init(ver, name);
-	/* Not reachable yet: the table insertion below publishes it. */
-	RCU_INIT_POINTER(kp->p, ver);
-	kp->serial = ++ln->sel.next_serial;
-	ret = ks_table_add(&ln->sel.profiles, &kp->obj, name);
-	if (ret)
-		goto err_free;
-	*kpp = kp;
-	return 0;
-
-err_free:
-	ks_profile_free(kp);
-	return ret;
-}
-
-/* Out of the table: references go now, memory after a grace period (readers). */
-static void ks_profile_drop(struct l2tpsel_net *ln, struct ks_profile *kp)
-{
-	l2s_profile_put_dests(&ln->sel.core, ks_prof(ln, kp));
-	ks_table_del(&ln->sel.profiles, &kp->obj);
-	call_rcu(&kp->obj.rcu, ks_profile_free_rcu);
-}
-
 /**
  * ks_profile_del() - delete a profile and release its destinations
  * @ln: the namespace
@@ -388,7 +298,7 @@ static void ks_profile_drop(struct l2tpsel_net *ln, struct ks_profile *kp)
  */
 int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err *err)
 {
-	struct l2s_profile *p = ks_prof(ln, kp);
+	struct l2s_profile *p = &kp->p;
 	u32 i;
 
 	if (kp->set)
@@ -410,44 +320,12 @@ int ks_profile_del(struct l2tpsel_net *ln, struct ks_profile *kp, struct l2s_err
  * @tc: the tunnel
  * @err: refusal message naming the bound
  *
- * The tunnel goes into a new version of the profile, with room for exactly
- * its tunnels, which then replaces the old one (struct ks_profile).
- *
  * Return: the tunnel's index in the profile, or a negative errno.
  */
 int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
 		  const struct l2s_tunnel_conf *tc, struct l2s_err *err)
 {
-	struct l2s_profile *old = ks_prof(ln, kp);
-	struct ks_sel *s = &ln->sel;
-	struct l2s_profile *ver;
-	int ret;
-
-	ver = kmalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
-	if (!ver)
-		return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory", old->name);
-	/* Room for one more: the core does not allocate inside the seqcount section. */
-	ret = l2s_profile_copy(&s->core, ver, old, old->ntunnels + 1u, err);
-	if (ret) {
-		kfree(ver);
-		return ret;
-	}
-	/* Its destination's slot, allocated here: not inside the seqcount section. */
-	ret = l2s_dest_reserve(&s->core, &tc->dest, err);
-	if (ret) {
-		ks_pver_free(ver);
-		return ret;
-	}
-	/* A new destination starts with fresh counters (the core zeroes its slot). */
-	write_seqlock(&ln->cfg_seq);
-	ret = l2s_tunnel_add(&s->core, ver, tc, err);
-	write_sequnlock(&ln->cfg_seq);
-	if (ret < 0) {
-		ks_pver_free(ver);
-		return ret;
-	}
-	ks_profile_publish(ln, kp, ver);
-	return ret;
+	return l2s_tunnel_add(&ln->sel.core, &kp->p, tc, err);
 }
 
 /**
@@ -462,32 +340,7 @@ int ks_tunnel_add(struct l2tpsel_net *ln, struct ks_profile *kp,
 int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *name,
 		  struct l2s_err *err)
 {
-	struct l2s_profile *old = ks_prof(ln, kp);
-	struct l2s_profile *ver;
-	int ret;
-
-	/* Refusals first, so that they cost no copy. */
-	ret = l2s_tunnel_find(old, name);
-	if (ret < 0)
-		return L2S_REFUSE(-ENOENT, err, "profile %s: no tunnel %s", old->name, name);
-	if (old->t[ret].sessions)
-		return L2S_REFUSE(-EBUSY, err, "tunnel %s has %u live sessions", name,
-				  old->t[ret].sessions);
-	ver = kmalloc(sizeof(*ver), GFP_KERNEL_ACCOUNT);
-	if (!ver)
-		return L2S_REFUSE(-ENOMEM, err, "profile %s: out of memory", old->name);
-	ret = l2s_profile_copy(&ln->sel.core, ver, old, 0, err);
-	if (ret) {
-		kfree(ver);
-		return ret;
-	}
-	ret = l2s_tunnel_del(&ln->sel.core, ver, name, err);
-	if (ret) {
-		ks_pver_free(ver);
-		return ret;
-	}
-	ks_profile_publish(ln, kp, ver);
-	return 0;
+	return l2s_tunnel_del(&ln->sel.core, &kp->p, name, err);
 }
 
 /* ---- the domain map -------------------------------------------------- */
@@ -542,22 +395,18 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
 		return L2S_REFUSE(-ENOSPC, err,
 				  "at most %u domains per namespace (module parameter max_domains)",
 				  READ_ONCE(ks_max_domains));
+	if (old) {
+		strscpy_pad(old->profile, profile, sizeof(old->profile));
+		return 0;
+	}
 	kd = kzalloc(sizeof(*kd), GFP_KERNEL_ACCOUNT);
 	if (!kd)
 		return -ENOMEM;
 	strscpy_pad(kd->profile, profile, sizeof(kd->profile));
-	/* A remap replaces the entry: readers see the old or the new profile name. */
-	if (old)
-		ret = ks_table_replace(&ln->sel.domains, &old->obj, &kd->obj);
-	else
-		ret = ks_table_add(&ln->sel.domains, &kd->obj, domain);
-	if (ret) {
+	ret = ks_table_add(&ln->sel.domains, &kd->obj, domain);
+	if (ret)
 		kfree(kd);
-		return ret;
-	}
-	if (old)
-		kfree_rcu(old, obj.rcu);
-	return 0;
+	return ret;
 }
 
 /**
@@ -575,7 +424,7 @@ int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *er
 	if (!kd)
 		return L2S_REFUSE(-ENOENT, err, "no domain %s", domain);
 	ks_table_del(&ln->sel.domains, &kd->obj);
-	kfree_rcu(kd, obj.rcu);
+	kfree(kd);
 	return 0;
 }
 
@@ -666,7 +515,7 @@ static void ks_set_reap(struct l2tpsel_net *ln, u64 now, bool room)
  */
 void ks_set_check(struct l2tpsel_net *ln, struct ks_profile *kp)
 {
-	const struct l2s_profile *p = ks_prof(ln, kp);
+	const struct l2s_profile *p = &kp->p;
 	struct ks_set *set = kp->set;
 	bool busy;
 	u32 i;
@@ -709,7 +558,7 @@ int ks_set_get(struct l2tpsel_net *ln, const struct l2s_tunnel_conf *tc, u32 n,
 	*bad = U32_MAX;
 	list_for_each_entry(set, &s->sets, node) {
 		kp = set->kp;
-		if (set->hash == hash && ks_set_equal(ln, ks_prof(ln, kp), tc, n))
+		if (set->hash == hash && ks_set_equal(ln, &kp->p, tc, n))
 			goto hold;
 	}
 	ks_set_reap(ln, ks_now_ms(), true);
@@ -800,7 +649,7 @@ static void ks_count_attempt(struct ks_sel *s, const struct l2s_step *st)
 	if (st->kind != L2S_STEP_ATTEMPT)
 		return;
 	d = l2s_dest_at(&s->core, st->dest);
-	WRITE_ONCE(d->attempts, d->attempts + 1);
+	d->attempts++;
 }
 
 /**
@@ -818,7 +667,7 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err)
 {
 	struct ks_sel *s = &ln->sel;
-	struct ks_env_ctx ec = { .ln = ln, .p = ks_prof(ln, req->kp) };
+	struct ks_env_ctx ec = { .ln = ln, .p = &req->kp->p };
 	struct ks_login *kl;
 	struct l2s_env env;
 	int ret;
@@ -902,8 +751,8 @@ int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 		return 0;
 	}
 	ec.kl = kl;
-	ec.p = ks_prof(ln, kp);
-	if (l2s_sel_report(&kl->lg, &s->core, ks_prof(ln, kp), o, &env, st) < 0)
+	ec.p = &kp->p;
+	if (l2s_sel_report(&kl->lg, &s->core, &kp->p, o, &env, st) < 0)
 		return L2S_REFUSE(-EINVAL, err, "login %u has no attempt in progress", id);
 	ks_count_attempt(s, st);
 	ks_gen_bump(ln);
@@ -944,7 +793,7 @@ static void ks_dests_copy(struct l2tpsel_net *ln, struct l2s_dest *to)
 }
 
 /**
- * ks_test_buf_alloc() - room for a dry run, before rcu_read_lock()
+ * ks_test_buf_alloc() - room for a dry run
  * @tb: the buffer
  *
  * Return: 0 or -ENOMEM.
@@ -980,7 +829,7 @@ void ks_test_buf_free(struct ks_test_buf *tb)
 /**
  * ks_login_test() - the candidates a login would try now, changing nothing
  * @ln: the namespace
- * @src: the profile's version, from rcu_dereference()
+ * @src: the profile
  * @key: the hash key
  * @tb: the buffer from ks_test_buf_alloc(): receives the copies the run used
  *      (tb->p, and tb->dests as tb->core's table), which the caller's reply reads
@@ -990,11 +839,10 @@ void ks_test_buf_free(struct ks_test_buf *tb)
  * @last: receives the final step
  * @err: refusal message
  *
- * A lock-free (RCU) reader: a dry run on copies of the destination table
- * (taken whole inside ln->cfg_seq, a second time with the writers held off
- * when one overlapped the first) and of the profile,
- * every attempt assumed to fail with no reply; random picks take the first candidate and report
- * how many there were.  Nothing of the namespace is written.
+ * A dry run on copies of the destination table and of the profile, every
+ * attempt assumed to fail with no reply; random picks take the first
+ * candidate and report how many there were.  Nothing of the namespace is
+ * written.
  *
  * Return: 0, or -ENOMEM (cannot happen with @tb's room).
  */
@@ -1009,7 +857,6 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	struct l2s_login lg;
 	struct l2s_env env;
 	struct l2s_step st;
-	unsigned int seq;
 	u32 n = 0;
 	int ret;
 
@@ -1018,25 +865,11 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	last->kind = L2S_STEP_DONE;
 	last->why = L2S_FAIL_NO_TUNNELS;
 	memset(&tb->p, 0, sizeof(tb->p));
-	tb->used = false;	/* a run made again starts on a free buffer */
 	if (!src->ntunnels)
 		return 0;
 	l2s_core_init(c, tb->dests, KS_DESTS, NULL, 0);
-	/* The chunks @src's tunnels name were published before @src: read them after it. */
-	smp_rmb();
-	/*
-	 * The copy is long enough for a writer that keeps changing tunnels to
-	 * overlap every lock-free attempt: the second one holds the lock, which
-	 * holds the writers off for the copy (a soft lockup otherwise).
-	 */
-	seq = read_seqbegin(&ln->cfg_seq);
 	ks_dests_copy(ln, tb->dests);
-	if (read_seqretry(&ln->cfg_seq, seq)) {
-		read_seqlock_excl(&ln->cfg_seq);
-		ks_dests_copy(ln, tb->dests);
-		read_sequnlock_excl(&ln->cfg_seq);
-	}
-	c->lockout_ms = READ_ONCE(ln->sel.core.lockout_ms);
+	c->lockout_ms = ln->sel.core.lockout_ms;
 	c->mem = &mem;
 	ret = l2s_profile_copy(c, &tb->p, src, 0, err);
 	if (ret)
@@ -1081,7 +914,7 @@ static void ks_logins_release_portid(struct l2tpsel_net *ln, u32 portid)
  */
 void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid)
 {
-	struct l2s_profile *p = ks_prof(ln, kp);
+	struct l2s_profile *p = &kp->p;
 	u32 i;
 
 	for (i = 0; i < p->ntunnels; i++)
@@ -1112,21 +945,11 @@ static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, voi
 	sessions = ks_has_owner(ln, n->portid);
 	if (!sessions && !READ_ONCE(ln->sel.n_logins))
 		return NOTIFY_DONE;
-	if (!sessions) {
-		/*
-		 * Not ks_wlock(): the logins it frees change only n_logins,
-		 * one value (LOCKOUT_GET); moving the generation would flag
-		 * dumps of other sockets for nothing.
-		 */
-		ks_lock(ln);
-		ks_logins_release_portid(ln, n->portid);
-		ks_unlock(ln);
-		return NOTIFY_DONE;
-	}
-	ks_wlock(ln);
+	ks_lock(ln);
 	ks_logins_release_portid(ln, n->portid);
-	ks_sessions_release_portid(ln, n->portid);
-	ks_wunlock(ln);
+	if (sessions)
+		ks_sessions_release_portid(ln, n->portid);
+	ks_unlock(ln);
 	return NOTIFY_DONE;
 }
 
@@ -1202,7 +1025,7 @@ void ks_sel_exit(struct l2tpsel_net *ln)
 	xa_destroy(&s->logins);
 	ks_table_destroy(&s->domains, ks_free_domain_obj);
 	xa_for_each(&s->profiles.xa, id, o)
-		ks_profile_free(container_of(o, struct ks_profile, obj));
+		ks_profile_drop(ln, container_of(o, struct ks_profile, obj));
 	ks_table_destroy(&s->profiles, NULL);
 	l2s_core_release(&s->core);
 }

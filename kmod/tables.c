@@ -71,65 +71,33 @@ struct ks_obj *ks_table_find(struct ks_table *t, const char *name)
  * @obj: the object, not yet in any table
  * @name: its name, shorter than L2TPSEL_NAME_MAX
  *
- * The id is reserved first and the object stored in it last, once nothing
- * can fail any more: on failure no reader (a lock-free dump walks the xarray,
- * a GET looks names up) has seen @obj, and the caller may kfree() it at once.
- *
- * Return: 0, -ENOMEM, -ENOSPC (no id left), or -EEXIST.
+ * Return: 0, -ENOMEM, -ENOSPC (no id left), or -EEXIST (the caller frees @obj).
  */
 int ks_table_add(struct ks_table *t, struct ks_obj *obj, const char *name)
 {
 	int err;
 
 	ks_name_key(obj->name, name);
-	/* A NULL entry reserves the id: iterations and xa_load() skip it. */
-	err = xa_alloc(&t->xa, &obj->id, NULL, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	err = xa_alloc(&t->xa, &obj->id, obj, xa_limit_32b, GFP_KERNEL_ACCOUNT);
 	if (err)
 		return err == -EBUSY ? -ENOSPC : err;
 	err = rhashtable_lookup_insert_fast(&t->ht, &obj->node, ks_obj_params);
 	if (err) {
-		xa_release(&t->xa, obj->id);
+		xa_erase(&t->xa, obj->id);
 		return err;
 	}
-	/* The slot exists: storing in it allocates nothing and cannot fail. */
-	xa_store(&t->xa, obj->id, obj, GFP_KERNEL_ACCOUNT);
-	WRITE_ONCE(t->n, t->n + 1);
+	t->n++;
 	return 0;
 }
 
 /**
  * ks_table_del() - take an object out of its table
  * @t: the table
- * @obj: the object; the caller frees it after a grace period (kfree_rcu)
+ * @obj: the object; the caller frees it
  */
 void ks_table_del(struct ks_table *t, struct ks_obj *obj)
 {
 	rhashtable_remove_fast(&t->ht, &obj->node, ks_obj_params);
 	xa_erase(&t->xa, obj->id);
-	WRITE_ONCE(t->n, t->n - 1);
-}
-
-/**
- * ks_table_replace() - put a new version of an object in the old one's place
- * @t: the table
- * @old: the object in the table
- * @new: its copy with the change made, same name; takes over @old's id
- *
- * Readers find either version, never neither.  The caller frees @old after
- * a grace period.
- *
- * Return: 0, or a negative errno with @old still in place.
- */
-int ks_table_replace(struct ks_table *t, struct ks_obj *old, struct ks_obj *new)
-{
-	int err;
-
-	memcpy(new->name, old->name, sizeof(new->name));
-	new->id = old->id;
-	err = rhashtable_replace_fast(&t->ht, &old->node, &new->node, ks_obj_params);
-	if (err)
-		return err;
-	/* The slot exists: storing over it allocates nothing. */
-	xa_store(&t->xa, new->id, new, GFP_KERNEL_ACCOUNT);
-	return 0;
+	t->n--;
 }

@@ -360,19 +360,18 @@ EOF
 		echo "## A login while a dump runs (VM)"
 		echo
 		echo "\`bench-nl login-under-dump\`: logins to p0 one after another (LOGIN_BEGIN, LOGIN_REPORT), their"
-		echo "round trip, while another process dumps every domain over and over; the dumps lock-free as"
-		echo "shipped (RCU, the generation), and built under the namespace mutex (module parameter"
-		echo "\`dump_locked\`, WireGuard's design).  The peer: the same logins with no dump.  Dumps \"whole\":"
+		echo "round trip, while another process dumps every domain over and over, each dump part built"
+		echo "under the namespace mutex.  The peer: the same logins with no dump.  Dumps \"whole\":"
 		echo "read to the end; \"interrupted\": given up after the CLI's retries (logins move the generation)."
 		echo
 		echo "| dumps | domains | logins | p50 µs | p99 µs | max µs | p99 / no dump | dumps whole | interrupted |"
 		echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 		base=$(vmv readpath none "$(vmns readpath none)" p99_us)
-		for w in none locked0 locked1; do
+		for w in none dump; do
 			n=$(vmns readpath "$w")
 			[ -n "$n" ] || continue
 			r() { vmv readpath "$w" "$n" "$1"; }
-			case $w in none) lbl="none" ;; locked0) lbl="lock-free (shipped)" ;; *) lbl="under the mutex" ;; esac
+			case $w in none) lbl="none" ;; *) lbl="domain dump" ;; esac
 			echo "| $lbl | $n | $(r count) | $(r p50_us) | $(r p99_us) | $(r max_us) | $(ratio "$(r p99_us)" "$base") | $(r dumps) | $(r dumps_intr) |"
 		done
 		echo

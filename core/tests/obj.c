@@ -443,7 +443,6 @@ static int own_dest_tunnel(struct l2s_core *c, struct l2s_profile *q, u32 i,
 T_CASE(obj_1_destination_table_by_need)
 {
 	struct l2s_profile *q = T_ZALLOC(5 * sizeof(*q));
-	struct l2s_dest_key k = fix_key("10.9.9.9", NULL, 0);
 	struct l2s_err err = { 0 };
 	struct l2s_core c;
 	struct mem_probe *m;
@@ -470,25 +469,18 @@ T_CASE(obj_1_destination_table_by_need)
 	}
 	T_EXPECT_NOT_NULL(l2s_dest_chunk(&c, 0));
 	T_EXPECT_NULL(l2s_dest_chunk(&c, L2S_DEST_CHUNK));
-	/* reserved ahead (the module does it outside its seqcount section) */
-	T_EXPECT_EQ(l2s_dest_reserve(&c, &k, &err), 0);
-	T_EXPECT_NOT_NULL(l2s_dest_chunk(&c, L2S_DEST_CHUNK));
+	/* the second chunk with the first slot past the first one */
 	allocs = m->allocs;
 	T_ASSERT_EQ(own_dest_tunnel(&c, q, L2S_DEST_CHUNK, &err), 2);
 	T_EXPECT_EQ(q[2].t[2].dest, L2S_DEST_CHUNK);
-	T_EXPECT_EQ(m->allocs - allocs, 1);	/* its profile's array, no chunk */
+	T_EXPECT_NOT_NULL(l2s_dest_chunk(&c, L2S_DEST_CHUNK));
+	T_EXPECT_EQ(m->allocs - allocs, 2);	/* the chunk and its profile's array */
 	T_EXPECT_EQ(l2s_dest_at(&c, L2S_DEST_CHUNK)->refs, 1);
-	/* a destination known takes no slot and no memory; the bound */
-	k = fix_key("10.1.0.1", NULL, 0);
-	allocs = m->allocs;
-	T_EXPECT_EQ(l2s_dest_reserve(&c, &k, &err), 0);
-	T_EXPECT_EQ(m->allocs, allocs);
-	k = fix_key("10.9.9.9", NULL, 0);
+	/* the bound */
 	for (i = L2S_DEST_CHUNK + 1; i < 2 * L2S_DEST_CHUNK; i++)
 		T_ASSERT_GE(own_dest_tunnel(&c, q, i, &err), 0);
 	T_EXPECT_EQ(own_dest_tunnel(&c, q, 2 * L2S_DEST_CHUNK, &err), -ENOSPC);
 	T_EXPECT_STREQ(err.msg, "at most 128 destinations in total");
-	T_EXPECT_EQ(l2s_dest_reserve(&c, &k, &err), -ENOSPC);
 	/* a slot freed is taken again, lowest first; chunks stay */
 	T_EXPECT_EQ(l2s_tunnel_del(&c, &q[0], "T5", &err), 0);
 	T_EXPECT_EQ(l2s_dest_at(&c, 5)->refs, 0);

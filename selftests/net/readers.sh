@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# rcu_readers: the read-only requests run without the namespace mutex, under
-# rcu_read_lock() (Documentation/design.md, issue 4).  Readers show every
+# readers: GETs, dumps and the dry run read under the namespace mutex, a
+# dump part at a time (Documentation/design.md).  Readers show every
 # object kind, LIMIT/SUMMARY/LOCKOUT and run `login test` in a loop while a
-# writer adds and deletes tunnels (new profile versions), remaps and deletes
+# writer adds and deletes tunnels, remaps and deletes
 # domains, creates and deletes clients and groups, brings sessions up and
 # down and changes the chassis limits.  On the debug kernel KASAN, lockdep
 # and kmemleak watch it (vm.sh fails the run on any report).
@@ -13,8 +13,8 @@
 # interrupted" message after its retries (userspace/lib/nl.c); no reader
 # output names an object the writer never made; in every batch that
 # succeeded each client's total is the sum of its per-group counts (a
-# change overlapping a lock-free read is flagged or read again, never shown
-# half made); the writer's batch has no error; afterwards the state is
+# change between two dump parts is flagged and the dump read again, never
+# shown half made); the writer's batch has no error; afterwards the state is
 # exactly the configured one.
 source "$(dirname "$0")/../lib.sh"
 
@@ -26,8 +26,8 @@ setup_ns NS || fail "setup_ns"
 L=$L2TPSEL_CLI
 Lx() { ip netns exec "$NS" "$L" "$@"; }
 case $(uname -r) in
-*debug*) ROUNDS=${RCU_ROUNDS:-30} ;;
-*)	 ROUNDS=${RCU_ROUNDS:-1200} ;;
+*debug*) ROUNDS=${READERS_ROUNDS:-30} ;;
+*)	 ROUNDS=${READERS_ROUNDS:-1200} ;;
 esac
 
 # The configuration that stays: 10 profiles x 8 tunnels, 50 domains, 10
@@ -91,8 +91,8 @@ reader() {
 			fi
 		elif ! torn=$(jq -r "$CLIENT_SUM" "$T/r$i.out" 2>&1) || [ -n "$torn" ]; then
 			# A client's total and its per-group counts change in one
-			# session up/down: a dump part or GET that a writer
-			# overlapped is flagged and read again, never shown torn.
+			# session up/down: a dump that a change overlapped is
+			# flagged and read again, never shown torn.
 			bad=$((bad + 1))
 			echo "# reader: client total is not the sum of its groups: $(echo "$torn" | head -n 3 | tr '\n' ' ')"
 		fi
@@ -125,9 +125,9 @@ log_info "$ROUNDS writer rounds in $(( (t1 - t0) / 1000000 )) ms; reader batches
 check_err $? "the readers ran and read the tunnels ($s1 of $n1, $s2 of $n2 batches)"
 [ "$b1" = 0 ] && [ "$b2" = 0 ]
 check_err $? "readers: $b1 + $b2 bad batches"
-log_test "readers without the mutex while a writer changes every object kind"
+log_test "readers while a writer changes every object kind"
 
-# The state afterwards is the configured one, through the same lock-free reads.
+# The state afterwards is the configured one, through the same reads.
 got=$(Lx -j -b <(printf '%s\n' "tunnel show" "domain show" "client show" "group show type tunnel" \
 	"session show" "limit show") | jq -rs '
 	"tunnels \(.[0] | length) domains \(.[1] | length) clients \(.[2] | length) " +
