@@ -38,8 +38,9 @@
 # xl2tpd as LAC carries one session per "lac" section, each in a tunnel of
 # its own, and takes one control command at a time: its calls are made one
 # after another, each waited for, and so are the agent's in the row compared
-# with it.  The agent's logins go through its API from bench-nl (a
-# connection per login, as a PPP front end would make them; `l2tpsel login
+# with it.  The agent's logins go through its API from bench-nl (one
+# connection per login at a time, each carrying its logins one after
+# another, as a front end's control connection would; `l2tpsel login
 # start` would add a process start per login); each xl2tpd call is one write
 # to its control pipe, its end read from its log as it is written.
 set -eu

@@ -39,6 +39,7 @@
 #include <time.h>
 #include <poll.h>
 #include <unistd.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/mman.h>
@@ -528,17 +529,21 @@ static uint64_t field_u64(const char *line, const char *key)
 }
 
 /*
- * A pool of API requests: @n of them, @nclients at a time, each on a
- * connection of its own (as a PPP front end would open them).  @request
- * writes request i's line; @answer sees each line until it returns true (the
- * request's end).  Return: nanoseconds until the last one ended.
+ * A pool of API requests: @n of them, @nclients at a time, on @nclients
+ * connections, each carrying its requests one after another (a front end's
+ * control connection).  @request writes request i's line; @answer sees each
+ * line until it returns true (the request's end).  The client waits in
+ * epoll, so that its own cost does not grow with @nclients.  Return:
+ * nanoseconds until the last one ended.
  */
 struct agent_pool {
 	const char *path;
+	int epfd;
 	uint32_t n, nclients;
 	void (*request)(struct agent_pool *p, uint32_t i, char *buf, size_t len);
 	bool (*answer)(struct agent_pool *p, uint32_t i, const char *line, uint64_t ns);
 	void *ctx;
+	struct agent_client *cl;
 };
 
 static void pool_start(struct agent_pool *p, struct agent_client *c, uint32_t i)
@@ -548,7 +553,13 @@ static void pool_start(struct agent_pool *p, struct agent_client *c, uint32_t i)
 
 	p->request(p, i, req, sizeof(req));
 	n = strlen(req);
-	c->fd = agent_connect(p->path);
+	if (c->fd < 0) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.u32 = (uint32_t)(c - p->cl) };
+
+		c->fd = agent_connect(p->path);
+		if (epoll_ctl(p->epfd, EPOLL_CTL_ADD, c->fd, &ev) < 0)
+			die("epoll_ctl", errno);
+	}
 	c->req = i;
 	c->len = 0;
 	c->t0 = mono_ns();
@@ -558,37 +569,36 @@ static void pool_start(struct agent_pool *p, struct agent_client *c, uint32_t i)
 
 static uint64_t pool_run(struct agent_pool *p)
 {
-	struct agent_client *cl = calloc(p->nclients, sizeof(*cl));
-	struct pollfd *pfd = calloc(p->nclients, sizeof(*pfd));
+	struct epoll_event ev[64];
 	uint32_t started = 0, done = 0, i;
 	uint64_t t0 = mono_ns();
+	int k, nev;
 
-	if (!cl || !pfd)
-		die("agent", ENOMEM);
+	p->cl = calloc(p->nclients, sizeof(*p->cl));
+	p->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (!p->cl || p->epfd < 0)
+		die("agent", p->cl ? errno : ENOMEM);
+	for (i = 0; i < p->nclients; i++)
+		p->cl[i].fd = -1;
 	for (i = 0; i < p->nclients && started < p->n; i++)
-		pool_start(p, &cl[i], started++);
-	for (; i < p->nclients; i++)
-		cl[i].fd = -1;
+		pool_start(p, &p->cl[i], started++);
 	while (done < p->n) {
-		for (i = 0; i < p->nclients; i++)
-			pfd[i] = (struct pollfd){ .fd = cl[i].fd, .events = POLLIN };
-		int pr = poll(pfd, p->nclients, 30000);
-
-		if (pr < 0)
+		nev = epoll_wait(p->epfd, ev, 64, 30000);
+		if (nev < 0 && errno == EINTR)
+			continue;
+		if (nev < 0)
 			die("waiting for l2tpseld", errno);
-		if (!pr) {
+		if (!nev) {
 			fprintf(stderr, "bench-nl: agent: no answer from l2tpseld in 30 s; %u of %u done, %u waiting\n",
 				done, p->n, started - done);
 			exit(1);
 		}
-		for (i = 0; i < p->nclients; i++) {
-			struct agent_client *c = &cl[i];
+		for (k = 0; k < nev; k++) {
+			struct agent_client *c = &p->cl[ev[k].data.u32];
 			char *nl_at, *line;
 			bool finished = false;
 			ssize_t r;
 
-			if (c->fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
 			r = read(c->fd, c->buf + c->len, sizeof(c->buf) - 1 - c->len);
 			if (r <= 0) {
 				fprintf(stderr, "bench-nl: l2tpseld closed a connection before its answer\n");
@@ -603,11 +613,13 @@ static uint64_t pool_run(struct agent_pool *p)
 				line = nl_at + 1;
 			}
 			if (finished) {
-				close(c->fd);
-				c->fd = -1;
 				done++;
-				if (started < p->n)
+				if (started < p->n) {
 					pool_start(p, c, started++);
+				} else {
+					close(c->fd);
+					c->fd = -1;
+				}
 				continue;
 			}
 			if (line != c->buf) {
@@ -619,8 +631,8 @@ static uint64_t pool_run(struct agent_pool *p)
 			}
 		}
 	}
-	free(cl);
-	free(pfd);
+	close(p->epfd);
+	free(p->cl);
 	return mono_ns() - t0;
 }
 
