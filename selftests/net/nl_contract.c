@@ -2719,7 +2719,8 @@ static int login_ok(struct nlt *t, const char *profile, uint64_t key, uint32_t t
 
 /*
  * A session belongs to the socket that counted it: another socket cannot
- * end it, and it ends when its socket closes; DETACHED belongs to nobody.
+ * end it, and it ends when its socket closes; DETACHED belongs to nobody
+ * (S-SEC-3).
  */
 TEST(session_owned_by_its_socket)
 {
