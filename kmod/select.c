@@ -867,7 +867,7 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	memset(&tb->p, 0, sizeof(tb->p));
 	if (!src->ntunnels)
 		return 0;
-	l2s_core_init(c, tb->dests, KS_DESTS, NULL, 0);
+	l2s_core_init(c, tb->dests, KS_DESTS);
 	ks_dests_copy(ln, tb->dests);
 	c->lockout_ms = ln->sel.core.lockout_ms;
 	c->mem = &mem;
@@ -972,7 +972,7 @@ int ks_sel_init(struct l2tpsel_net *ln)
 
 	BUILD_BUG_ON(L2S_DOMAIN_LEN != L2TPSEL_NAME_MAX);
 	/* The destination table by need (64 slots at a time); no core domain array. */
-	l2s_core_init(&s->core, NULL, KS_DESTS, NULL, 0);
+	l2s_core_init(&s->core, NULL, KS_DESTS);
 	err = ks_table_init(&s->profiles);
 	if (err)
 		goto err_profiles;
