@@ -36,15 +36,15 @@ const struct l2s_mem l2s_mem_default = {
 };
 
 /**
- * l2s_core_init() - set up one instance with caller-provided tables
+ * l2s_core_init() - set up one instance
  * @c: the instance
- * @dests: destination table, zeroed by this call
+ * @dests: destination table, zeroed by this call; NULL: chunks by need
  * @ndests: its capacity
- * @domains: domain map table
- * @ndomains: its capacity
+ *
+ * The domain map starts empty, bounded by L2S_DOMAINS_MAX (c->domains.max
+ * may be set lower or higher before it is used).
  */
-void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
-		   struct l2s_domain *domains, u32 ndomains)
+void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests)
 {
 	u32 i;
 
@@ -58,19 +58,20 @@ void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
 			c->dchunk[i] = dests + i * L2S_DEST_CHUNK;
 		c->dflat = true;
 	}
-	c->domains = domains;
-	c->ndomains_cap = ndomains;
+	l2s_dmap_init(&c->domains, L2S_DOMAINS_MAX);
 	c->lockout_ms = L2S_DEFAULT_LOCKOUT_MS;
 	c->mem = &l2s_mem_default;
 }
 
 /**
- * l2s_core_release() - free the destination chunks the instance allocated
+ * l2s_core_release() - free the destination chunks and the domain map
  * @c: the instance; nothing may use it afterwards (readers included)
  */
 void l2s_core_release(struct l2s_core *c)
 {
 	u32 i;
+
+	l2s_dmap_release(&c->domains, c->mem);
 
 	for (i = 0; !c->dflat && i < L2S_ARRAY_SIZE(c->dchunk); i++) {
 		if (c->dchunk[i])
@@ -555,36 +556,35 @@ int l2s_profile_copy(struct l2s_core *c, struct l2s_profile *dst,
 }
 
 /**
- * l2s_domain_add() - map a domain to a profile (S-OBJ-4)
+ * l2s_domain_add() - map a domain to a profile, or remap it (S-OBJ-4)
  * @c: the instance
  * @domain: the domain, as it follows '@' in the user name
- * @profile: the profile's name (it need not exist yet)
+ * @profile: the profile's name (it need not exist yet); not a login's own
+ *           tunnel set ("~N")
  * @err: refusal message
  *
- * Adding a domain that exists replaces its profile.
+ * Adding a domain that exists replaces its profile in place (readers hold
+ * the caller's lock).
  *
- * Return: 0, or a negative errno with @err set.
+ * Return: 0, or a negative errno with @err set (l2s_dmap_add()).
  */
 int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,
 		   struct l2s_err *err)
 {
-	u32 i;
+	struct l2s_domain *e;
 
-	if (check_name("domain", domain, L2S_DOMAIN_LEN, false, err) ||
-	    check_name("profile", profile, L2S_NAME_LEN, false, err))
+	if (check_name("profile", profile, L2S_NAME_LEN, false, err))
 		return -EINVAL;
-	for (i = 0; i < c->ndomains; i++) {
-		if (!strcmp(c->domains[i].name, domain)) {
-			copy_str(c->domains[i].profile, profile, L2S_NAME_LEN);
-			return 0;
-		}
+	if (l2s_profile_is_set(profile))
+		return L2S_REFUSE(-EINVAL, err,
+				  "domain %s: profile %s: names beginning with ~ are logins' own tunnel sets",
+				  domain, profile);
+	e = l2s_dmap_find(&c->domains, domain);
+	if (e) {
+		copy_str(e->profile, profile, L2S_NAME_LEN);
+		return 0;
 	}
-	if (c->ndomains >= c->ndomains_cap)
-		return L2S_REFUSE(-ENOSPC, err, "at most %u domains", c->ndomains_cap);
-	copy_str(c->domains[c->ndomains].name, domain, L2S_DOMAIN_LEN);
-	copy_str(c->domains[c->ndomains].profile, profile, L2S_NAME_LEN);
-	c->ndomains++;
-	return 0;
+	return l2s_dmap_add(&c->domains, c->mem, domain, profile, err);
 }
 
 /**
@@ -597,15 +597,7 @@ int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,
  */
 int l2s_domain_del(struct l2s_core *c, const char *domain, struct l2s_err *err)
 {
-	u32 i;
-
-	for (i = 0; i < c->ndomains; i++) {
-		if (!strcmp(c->domains[i].name, domain)) {
-			c->domains[i] = c->domains[--c->ndomains];
-			return 0;
-		}
-	}
-	return L2S_REFUSE(-ENOENT, err, "no domain %s", domain);
+	return l2s_dmap_del(&c->domains, c->mem, domain, err);
 }
 
 /**
@@ -621,17 +613,15 @@ int l2s_domain_del(struct l2s_core *c, const char *domain, struct l2s_err *err)
 const char *l2s_domain_lookup(const struct l2s_core *c, const char *user)
 {
 	const char *at = NULL, *s;
-	u32 i;
+	const struct l2s_domain *e;
 
 	for (s = user; *s; s++)
 		if (*s == '@')
 			at = s;
 	if (!at)
 		return NULL;
-	for (i = 0; i < c->ndomains; i++)
-		if (!strcmp(c->domains[i].name, at + 1))
-			return c->domains[i].profile;
-	return NULL;
+	e = l2s_dmap_find(&c->domains, at + 1);
+	return e ? e->profile : NULL;
 }
 
 /**

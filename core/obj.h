@@ -6,7 +6,8 @@
  * array: it is allocated through the instance's struct l2s_mem to the size
  * the profile holds (grown on add, shrunk on delete), so that a profile costs
  * memory in proportion to its tunnels, not to the bound of 248.  The
- * destination table and the domain map are arrays the caller allocates.
+ * destination table comes by need or from the caller; the domain map is a
+ * hash map whose entries come from the same struct l2s_mem.
  * Nothing here takes a lock;
  * the caller serialises every call that touches a struct l2s_core (one lock
  * per network namespace in the module, none in the single-threaded tools).
@@ -130,11 +131,48 @@ struct l2s_profile {
 	struct l2s_tunnel *t;
 };
 
-/* A domain map entry (S-OBJ-4). */
+/*
+ * The domain map (S-OBJ-4, core/dmap.c): domain name -> profile name, one
+ * implementation for the module, the simulator and the tests.
+ *
+ * Chained buckets indexed by the top bits of the domain's l2s_hash_key(),
+ * each chain sorted by (hash, name), so that walking the buckets in order
+ * visits the entries in (hash, name) order whatever the bucket count: a dump
+ * resumes from a cursor (l2s_dmap_next()) across growth and shrinking.
+ * Entries and bucket arrays come from the caller's struct l2s_mem (in the
+ * module kvmalloc(GFP_KERNEL_ACCOUNT), charged to the caller's cgroup).
+ * The bucket array doubles when the entries outnumber the buckets and
+ * halves when they fall below a quarter of them; the entries are bounded
+ * by @max.  Nothing here is safe for lock-free readers: every call, lookups
+ * included, runs under the caller's lock.
+ */
+#define L2S_DMAP_MIN_BITS	4	/* 16 chains once there is an entry */
+#define L2S_DMAP_MAX_BITS	22	/* at most 4M chains */
+/* The bound of an instance that sets none of its own (userspace). */
+#define L2S_DOMAINS_MAX		1048576u
+
 struct l2s_domain {
+	struct l2s_domain *next;	/* in its chain, (hash, name) order */
+	u32 hash;			/* l2s_hash_key() of @name */
 	char name[L2S_DOMAIN_LEN];
 	char profile[L2S_NAME_LEN];
 };
+
+struct l2s_dmap {
+	struct l2s_domain **b;		/* 1 << @bits chains; NULL while empty */
+	u32 bits;			/* 0 while @b is NULL */
+	u32 n;				/* entries */
+	u32 max;			/* bound on @n */
+};
+
+void l2s_dmap_init(struct l2s_dmap *m, u32 max);
+void l2s_dmap_release(struct l2s_dmap *m, const struct l2s_mem *mem);
+struct l2s_domain *l2s_dmap_find(const struct l2s_dmap *m, const char *name);
+int l2s_dmap_add(struct l2s_dmap *m, const struct l2s_mem *mem, const char *name,
+		 const char *profile, struct l2s_err *err);
+int l2s_dmap_del(struct l2s_dmap *m, const struct l2s_mem *mem, const char *name,
+		 struct l2s_err *err);
+struct l2s_domain *l2s_dmap_next(const struct l2s_dmap *m, u64 *pos);
 
 /* Global state of one instance (one network namespace). */
 struct l2s_core {
@@ -143,9 +181,8 @@ struct l2s_core {
 	u32 ndests_cap;			/* slots it may take, at most L2S_DESTS_MAX */
 	bool dflat;			/* the chunks are slices of the caller's table */
 	u32 lockout_ms;			/* configured lockout time */
-	struct l2s_domain *domains;	/* caller-provided table */
-	u32 ndomains, ndomains_cap;
-	const struct l2s_mem *mem;	/* tunnel arrays; l2s_mem_default */
+	struct l2s_dmap domains;	/* max L2S_DOMAINS_MAX unless the caller sets it */
+	const struct l2s_mem *mem;	/* tunnel arrays, chunks, domains; l2s_mem_default */
 };
 
 /* Options of a tunnel to add; strings may be NULL. */
@@ -158,8 +195,7 @@ struct l2s_tunnel_conf {
 	struct l2s_dest_key dest;
 };
 
-void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests,
-		   struct l2s_domain *domains, u32 ndomains);
+void l2s_core_init(struct l2s_core *c, struct l2s_dest *dests, u32 ndests);
 void l2s_core_release(struct l2s_core *c);
 
 /* A destination slot.  @slot must be one a tunnel names (its chunk exists). */
@@ -216,6 +252,11 @@ int l2s_domain_add(struct l2s_core *c, const char *domain, const char *profile,
 		   struct l2s_err *err);
 int l2s_domain_del(struct l2s_core *c, const char *domain, struct l2s_err *err);
 const char *l2s_domain_lookup(const struct l2s_core *c, const char *user);
+/* The entry of @domain (the part after '@'), or NULL. */
+static inline struct l2s_domain *l2s_domain_find(const struct l2s_core *c, const char *domain)
+{
+	return l2s_dmap_find(&c->domains, domain);
+}
 
 bool l2s_dest_locked(const struct l2s_dest *d, u64 now);
 bool l2s_addr_equal(const struct l2s_addr *a, const struct l2s_addr *b);

@@ -136,12 +136,6 @@ struct ks_profile {
 	struct ks_set *set;
 };
 
-/* Domain map entry: the hash key is the domain (ks_obj.name, 64 bytes). */
-struct ks_domain {
-	struct ks_obj obj;
-	char profile[L2S_NAME_LEN];
-};
-
 #define KS_PICKS		8
 #define KS_LOGIN_TIMEOUT_MS	120000
 #define KS_MAX_LOGINS_DEFAULT	4096
@@ -164,12 +158,11 @@ struct ks_login {
 };
 
 struct ks_sel {
-	struct l2s_core core;		/* dests (by need), lockout time; no domain array */
+	struct l2s_core core;		/* dests (by need), lockout time, domain map */
 	struct list_head sets;		/* every tunnel set */
 	struct list_head idle_sets;	/* unused tunnel sets, oldest first */
 	u32 n_sets, next_set;		/* tunnel sets ("~N") */
 	struct ks_table profiles;
-	struct ks_table domains;
 	u64 next_serial;
 	struct xarray logins;
 	u32 next_login_id;
@@ -307,7 +300,6 @@ int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *nam
 int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profile,
 		  struct l2s_err *err);
 int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *err);
-struct ks_domain *ks_domain_find(struct l2tpsel_net *ln, const char *domain);
 u32 ks_locked_count(struct l2tpsel_net *ln);
 int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port,
 		 const struct l2s_addr *local, u32 ms, struct l2s_err *err);

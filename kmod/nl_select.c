@@ -197,10 +197,10 @@ static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
 	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ? -EMSGSIZE : 0;
 }
 
-static int ks_sel_fill_domain(struct sk_buff *msg, const struct ks_domain *kd)
+static int ks_sel_fill_domain(struct sk_buff *msg, const struct l2s_domain *e)
 {
-	return nla_put_string(msg, L2TPSEL_A_DOMAIN, kd->obj.name) ||
-	       nla_put_string(msg, L2TPSEL_A_PROFILE, kd->profile) ? -EMSGSIZE : 0;
+	return nla_put_string(msg, L2TPSEL_A_DOMAIN, e->name) ||
+	       nla_put_string(msg, L2TPSEL_A_PROFILE, e->profile) ? -EMSGSIZE : 0;
 }
 
 static int ks_sel_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
@@ -569,7 +569,7 @@ int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2tpsel_net *ln;
-	struct ks_domain *kd;
+	struct l2s_domain *e;
 	struct sk_buff *msg;
 	const char *domain;
 	void *hdr;
@@ -583,10 +583,10 @@ int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 		return -ENOMEM;
 	ln = ks_ln(info);
 	ks_lock(ln);
-	kd = ks_domain_find(ln, domain);
-	fail = kd ? ks_sel_fill_domain(msg, kd) : 0;
+	e = l2s_domain_find(&ln->sel.core, domain);
+	fail = e ? ks_sel_fill_domain(msg, e) : 0;
 	ks_unlock(ln);
-	if (!kd) {
+	if (!e) {
 		nlmsg_free(msg);
 		ks_msg(info, info->attrs[L2TPSEL_A_DOMAIN], "no domain %s", domain);
 		return -ENOENT;
@@ -594,27 +594,34 @@ int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
+/*
+ * In the map's (hash, name) order; ctx->next is the map's cursor
+ * (l2s_dmap_next()) past the last entry sent, so a part resumes where the
+ * last one ended whatever was added, deleted or rehashed since.
+ */
 int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct ks_sel_dump_ctx *ctx = (void *)cb->ctx;
 	struct l2tpsel_net *ln;
-	struct ks_obj *o;
-	unsigned long id;
+	struct l2s_domain *e;
 	int ret = 0;
 	void *hdr;
+	u64 pos;
 
+	BUILD_BUG_ON(sizeof(ctx->next) < sizeof(pos));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
 	ks_sel_dump_begin(cb, ln);
-	xa_for_each_start(&ln->sel.domains.xa, id, o, ctx->next) {
+	pos = ctx->next;
+	while ((e = l2s_dmap_next(&ln->sel.core.domains, &pos))) {
 		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
-		if (!hdr || ks_sel_fill_domain(skb, container_of(o, struct ks_domain, obj))) {
+		if (!hdr || ks_sel_fill_domain(skb, e)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
 			break;
 		}
 		genlmsg_end(skb, hdr);
-		ctx->next = id + 1;
+		ctx->next = pos;
 	}
 	return ks_sel_dump_end(skb, ln, ret);
 }
@@ -784,7 +791,7 @@ static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2t
 {
 	struct nlattr **a = info->attrs;
 	const char *user, *at;
-	struct ks_domain *kd;
+	struct l2s_domain *e;
 	struct ks_profile *kp;
 
 	if (a[L2TPSEL_A_PROFILE])
@@ -796,15 +803,15 @@ static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2t
 		       user);
 		return NULL;
 	}
-	kd = ks_domain_find(ln, at + 1);
-	if (!kd) {
+	e = l2s_domain_find(&ln->sel.core, at + 1);
+	if (!e) {
 		ks_msg(info, a[L2TPSEL_A_USER], "no domain %s in the domain map", at + 1);
 		return NULL;
 	}
-	kp = ks_profile_find(ln, kd->profile);
+	kp = ks_profile_find(ln, e->profile);
 	if (!kp)
 		ks_msg(info, a[L2TPSEL_A_USER],
-		       "domain %s maps to profile %s, which does not exist", at + 1, kd->profile);
+		       "domain %s maps to profile %s, which does not exist", at + 1, e->profile);
 	return kp;
 }
 

@@ -7,9 +7,7 @@
  * Every function here runs under ln->lock, except the work item and the
  * netlink notifier, which take it.
  *
- * The domain map is a hash table of its own (struct ks_domain in a
- * ks_table), not the core's l2s_domain_* linear array: a carrier box maps
- * 100k domains and a login looks its domain up in O(1).
+ * The domain map is the core's (core/dmap.c, in ln->sel.core).
  */
 #include <linux/jhash.h>
 #include <linux/mm.h>
@@ -346,66 +344,28 @@ int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *nam
 /* ---- the domain map -------------------------------------------------- */
 
 /**
- * ks_domain_find() - a domain map entry
- * @ln: the namespace
- * @domain: the domain, as it follows the last '@' of a user name
- *
- * Return: the entry or NULL.
- */
-struct ks_domain *ks_domain_find(struct l2tpsel_net *ln, const char *domain)
-{
-	struct ks_obj *o;
-
-	if (strlen(domain) >= L2S_DOMAIN_LEN)
-		return NULL;
-	o = ks_table_find(&ln->sel.domains, domain);
-	return o ? container_of(o, struct ks_domain, obj) : NULL;
-}
-
-/**
  * ks_domain_set() - map a domain to a profile, or remap it (S-OBJ-4)
  * @ln: the namespace
  * @domain: the domain
  * @profile: the profile's name; it need not exist yet
  * @err: refusal message
  *
- * Return: 0, -EINVAL or -ENOMEM.
+ * The core's map (core/dmap.c), bounded by the module parameter, its
+ * entries charged to the caller's cgroup (l2s_mem_default).
+ *
+ * Return: 0, -EINVAL, -ENOSPC or -ENOMEM.
  */
 int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profile,
 		  struct l2s_err *err)
 {
-	size_t dlen = strlen(domain);
-	struct ks_domain *kd, *old;
+	u32 max = READ_ONCE(ks_max_domains);
 	int ret;
 
-	if (!dlen)
-		return L2S_REFUSE(-EINVAL, err, "domain name must not be empty");
-	if (dlen >= L2S_DOMAIN_LEN)
-		return L2S_REFUSE(-EINVAL, err, "domain name too long: at most %u bytes",
-				  L2S_DOMAIN_LEN - 1);
-	ret = l2s_profile_check_name(profile, err);
-	if (ret)
-		return ret;
-	if (l2s_profile_is_set(profile))
-		return L2S_REFUSE(-EINVAL, err,
-				  "domain %s: profile %s: names beginning with ~ are logins' own tunnel sets",
-				  domain, profile);
-	old = ks_domain_find(ln, domain);
-	if (!old && ln->sel.domains.n >= READ_ONCE(ks_max_domains))
-		return L2S_REFUSE(-ENOSPC, err,
-				  "at most %u domains per namespace (module parameter max_domains)",
-				  READ_ONCE(ks_max_domains));
-	if (old) {
-		strscpy_pad(old->profile, profile, sizeof(old->profile));
-		return 0;
-	}
-	kd = kzalloc(sizeof(*kd), GFP_KERNEL_ACCOUNT);
-	if (!kd)
-		return -ENOMEM;
-	strscpy_pad(kd->profile, profile, sizeof(kd->profile));
-	ret = ks_table_add(&ln->sel.domains, &kd->obj, domain);
-	if (ret)
-		kfree(kd);
+	ln->sel.core.domains.max = max;
+	ret = l2s_domain_add(&ln->sel.core, domain, profile, err);
+	if (ret == -ENOSPC)
+		l2s_errf(err, "at most %u domains per namespace (module parameter max_domains)",
+			 max);
 	return ret;
 }
 
@@ -419,13 +379,7 @@ int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profil
  */
 int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *err)
 {
-	struct ks_domain *kd = ks_domain_find(ln, domain);
-
-	if (!kd)
-		return L2S_REFUSE(-ENOENT, err, "no domain %s", domain);
-	ks_table_del(&ln->sel.domains, &kd->obj);
-	kfree(kd);
-	return 0;
+	return l2s_domain_del(&ln->sel.core, domain, err);
 }
 
 /* ---- logins ---------------------------------------------------------- */
@@ -867,7 +821,7 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	memset(&tb->p, 0, sizeof(tb->p));
 	if (!src->ntunnels)
 		return 0;
-	l2s_core_init(c, tb->dests, KS_DESTS, NULL, 0);
+	l2s_core_init(c, tb->dests, KS_DESTS);
 	ks_dests_copy(ln, tb->dests);
 	c->lockout_ms = ln->sel.core.lockout_ms;
 	c->mem = &mem;
@@ -971,14 +925,11 @@ int ks_sel_init(struct l2tpsel_net *ln)
 	int err;
 
 	BUILD_BUG_ON(L2S_DOMAIN_LEN != L2TPSEL_NAME_MAX);
-	/* The destination table by need (64 slots at a time); no core domain array. */
-	l2s_core_init(&s->core, NULL, KS_DESTS, NULL, 0);
+	/* The destination table by need (64 slots at a time), an empty domain map. */
+	l2s_core_init(&s->core, NULL, KS_DESTS);
 	err = ks_table_init(&s->profiles);
 	if (err)
-		goto err_profiles;
-	err = ks_table_init(&s->domains);
-	if (err)
-		goto err_domains;
+		return err;
 	xa_init_flags(&s->logins, XA_FLAGS_ALLOC1);
 	INIT_LIST_HEAD(&s->lru);
 	INIT_LIST_HEAD(&s->sets);
@@ -986,11 +937,6 @@ int ks_sel_init(struct l2tpsel_net *ln)
 	s->max_logins = KS_MAX_LOGINS_DEFAULT;
 	INIT_DELAYED_WORK(&s->expire_work, ks_expire_work);
 	return 0;
-
-err_domains:
-	ks_table_destroy(&s->profiles, NULL);
-err_profiles:
-	return err;
 }
 
 /**
@@ -1002,11 +948,6 @@ err_profiles:
 void ks_sel_stop(struct l2tpsel_net *ln)
 {
 	cancel_delayed_work_sync(&ln->sel.expire_work);
-}
-
-static void ks_free_domain_obj(struct ks_obj *o)
-{
-	kfree(container_of(o, struct ks_domain, obj));
 }
 
 /**
@@ -1023,7 +964,6 @@ void ks_sel_exit(struct l2tpsel_net *ln)
 	list_for_each_entry_safe(kl, tmp, &s->lru, lru)
 		ks_login_finish(ln, kl);
 	xa_destroy(&s->logins);
-	ks_table_destroy(&s->domains, ks_free_domain_obj);
 	xa_for_each(&s->profiles.xa, id, o)
 		ks_profile_drop(ln, container_of(o, struct ks_profile, obj));
 	ks_table_destroy(&s->profiles, NULL);

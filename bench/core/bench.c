@@ -3,7 +3,8 @@
  * Benchmark of the selection core (figures, not a test): nanoseconds per
  * decision (l2s_sel_begin() up to the first attempt) for 1, 8x4 and 8x31
  * tunnels, with and without lockouts, per load-balancing mode; then the hash
- * disruption table for plain and minmiss hash.
+ * disruption table for plain and minmiss hash; then nanoseconds per domain
+ * map lookup (l2s_domain_lookup()) for 1 to 100000 domains.
  */
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -46,7 +47,7 @@ static void build(u32 levels, u32 per, u8 lb)
 
 	if (prof.t)
 		l2s_profile_free(&core, &prof);
-	l2s_core_init(&core, dests, 256, NULL, 0);
+	l2s_core_init(&core, dests, 256);
 	l2s_profile_init(&prof, "B");
 	prof.lb = lb;
 	for (l = 0; l < levels; l++) {
@@ -132,8 +133,44 @@ static void disruption(void)
 	}
 }
 
+/*
+ * ns per l2s_domain_lookup() of "user@dI.example" over a map of @n domains,
+ * the domains taken in a scattered order (hits), or one not in the map.
+ */
+static double domain_lookup(u32 n, bool hit)
+{
+	static char users[4096][64];
+	u32 i, r, k = 1000000;
+	double t0, t1, best = 1e18;
+	const char *p = NULL;
+	char name[64];
+
+	l2s_core_init(&core, NULL, 0);
+	for (i = 0; i < n; i++) {
+		snprintf(name, sizeof(name), "d%u.example", i);
+		if (l2s_domain_add(&core, name, "P", NULL) < 0)
+			exit(1);
+	}
+	for (i = 0; i < 4096; i++)
+		snprintf(users[i], sizeof(users[i]), "user%u@d%u.example", i,
+			 hit ? (u32)((i * 2654435761u) % n) : n + i);
+	for (r = 0; r < 5; r++) {
+		t0 = now_ns();
+		for (i = 0; i < k; i++)
+			p = l2s_domain_lookup(&core, users[i % 4096]);
+		t1 = now_ns();
+		if ((t1 - t0) / k < best)
+			best = (t1 - t0) / k;
+	}
+	if (!p != !hit)
+		exit(1);
+	l2s_core_release(&core);
+	return best;
+}
+
 int main(void)
 {
+	static const u32 ndomains[] = { 1, 10, 1000, 10000, 100000 };
 	static const struct { u32 levels, per; const char *name; } shapes[] = {
 		{ 1, 1, "1" }, { 8, 4, "8x4" }, { 8, 31, "8x31" },
 	};
@@ -153,5 +190,10 @@ int main(void)
 			       bench(shapes[s].levels, shapes[s].per, modes[m], false),
 			       bench(shapes[s].levels, shapes[s].per, modes[m], true));
 	disruption();
+	printf("\nns per domain lookup (l2s_domain_lookup, core/dmap.c), best of 5 x 1000000\n");
+	printf("%-8s %10s %10s\n", "domains", "hit", "miss");
+	for (s = 0; s < sizeof(ndomains) / sizeof(ndomains[0]); s++)
+		printf("%-8u %10.1f %10.1f\n", ndomains[s], domain_lookup(ndomains[s], true),
+		       domain_lookup(ndomains[s], false));
 	return 0;
 }

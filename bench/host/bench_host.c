@@ -98,7 +98,7 @@ static void build(u32 levels, u32 per, u8 lb)
 	memset(dests, 0, sizeof(dests));
 	if (prof.t)
 		l2s_profile_free(&core, &prof);
-	l2s_core_init(&core, dests, 256, NULL, 0);
+	l2s_core_init(&core, dests, 256);
 	l2s_profile_init(&prof, "B");
 	prof.lb = lb;
 	for (l = 0; l < levels; l++) {

@@ -37,7 +37,6 @@
 struct fix {
 	struct l2s_core core;
 	struct l2s_dest dests[FIX_DESTS];
-	struct l2s_domain domains[16];
 	struct l2s_profile prof;
 	struct l2s_env env;
 	u64 rng;
@@ -137,8 +136,10 @@ static inline void fix_init(struct fix *f, u64 seed)
 {
 	if (f->prof.t)
 		l2s_profile_free(&f->core, &f->prof);
+	if (f->core.mem)
+		l2s_core_release(&f->core);
 	memset(f, 0, sizeof(*f));
-	l2s_core_init(&f->core, f->dests, FIX_DESTS, f->domains, 16);
+	l2s_core_init(&f->core, f->dests, FIX_DESTS);
 	l2s_profile_init(&f->prof, "P");
 	f->rng = seed ? seed : 88172645463325252ull;
 	f->env.now = 1000000;

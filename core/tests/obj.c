@@ -138,7 +138,7 @@ T_CASE(obj_3_dest_table_full)
 	struct l2s_core c;
 
 	T_ASSERT_NOT_NULL(d);
-	l2s_core_init(&c, d, 2, NULL, 0);
+	l2s_core_init(&c, d, 2);
 	c.mem = fix_mem(test);
 	tc.dest = fix_key("10.0.0.1", NULL, 0);
 	T_EXPECT_EQ(l2s_tunnel_add(&c, p, &tc, &err), 0);
@@ -150,14 +150,18 @@ T_CASE(obj_3_dest_table_full)
 	T_EXPECT_EQ(l2s_tunnel_add(&c, p, &tc, &err), -ENOSPC);
 	T_EXPECT_STREQ(err.msg, "at most 2 destinations in total");
 	T_EXPECT_EQ(p->ntunnels, 2);
-	T_EXPECT_EQ(l2s_domain_add(&c, "x", "P", &err), -ENOSPC);
+	c.domains.max = 1;
+	T_EXPECT_EQ(l2s_domain_add(&c, "x", "P", &err), 0);
+	T_EXPECT_EQ(l2s_domain_add(&c, "y", "P", &err), -ENOSPC);
+	T_EXPECT_STREQ(err.msg, "at most 1 domains");
+	l2s_core_release(&c);
 	T_EXPECT_EQ(l2s_set_lockout_time(&c, 0, &err), -EINVAL);
 	T_EXPECT_STREQ(err.msg, "lockout time 0: must be 1..86400 seconds");
 	T_EXPECT_EQ(l2s_set_lockout_time(&c, 60, &err), 0);
 	T_EXPECT_EQ(c.lockout_ms, 60000u);
 }
 
-/* S-OBJ-4: the core's domain map (the module keeps its own hash table). */
+/* S-OBJ-4: the domain map as the core's callers see it (core/tests/dmap.c: the map). */
 T_CASE(obj_4_domain_map)
 {
 	struct fix *f = fix_new(test, 1);
@@ -176,6 +180,16 @@ T_CASE(obj_4_domain_map)
 	T_EXPECT_EQ(l2s_domain_del(&f->core, "example.com", &err), -ENOENT);
 	T_EXPECT_STREQ(err.msg, "no domain example.com");
 	T_EXPECT_EQ(l2s_domain_add(&f->core, "", "P", &err), -EINVAL);
+	T_EXPECT_STREQ(err.msg, "domain name must not be empty");
+	T_EXPECT_EQ(l2s_domain_add(&f->core, "example.org", "~3", &err), -EINVAL);
+	T_EXPECT_STREQ(err.msg,
+		       "domain example.org: profile ~3: names beginning with ~ are logins' own tunnel sets");
+	T_EXPECT_EQ(l2s_domain_add(&f->core, "example.org", "", &err), -EINVAL);
+	T_EXPECT_STREQ(err.msg, "profile name must not be empty");
+	T_EXPECT_EQ(f->core.domains.n, 1u);
+	T_EXPECT_STREQ(l2s_domain_find(&f->core, "example.net")->profile, "Q");
+	l2s_core_release(&f->core);
+	T_EXPECT_EQ(f->core.domains.n, 0u);
 }
 
 /* S-OBJ-4: a login's own tunnel list (RADIUS) shares the global destinations. */
@@ -452,7 +466,7 @@ T_CASE(obj_1_destination_table_by_need)
 
 	T_ASSERT_NOT_NULL(q);
 	m = probe_new(&mem);
-	l2s_core_init(&c, NULL, 2 * L2S_DEST_CHUNK, NULL, 0);
+	l2s_core_init(&c, NULL, 2 * L2S_DEST_CHUNK);
 	c.mem = mem;
 	for (i = 0; i < 5; i++)
 		l2s_profile_init(&q[i], i ? "Q" : "P");

@@ -20,6 +20,7 @@
  *                  selftests/unit/scenarios/sel12_*.out
  *   l2tpsel_lb     load balancing within a level (core/tests/lb.c, S-LB-1..4)
  *   l2tpsel_hash   hash and minmiss hash (core/tests/hash.c, S-LB-4)
+ *   l2tpsel_dmap   the domain map (core/tests/dmap.c, S-OBJ-4)
  *   l2tpsel_rl     rate limiting (core/tests/rl.c, S-RL-1..4), the S-RL-4
  *                  example of reference 004 with simulated time
  *   l2tpsel_gen    the namespace generation (l2tpsel.h): here
@@ -51,6 +52,7 @@
  * The suites shared with the userspace unit tests (issue 17): each case is
  * written once, in core/tests/, and registered there by T_SUITE().
  */
+#include "tests/dmap.c"
 #include "tests/hash.c"
 #include "tests/lb.c"
 #include "tests/lim.c"
@@ -90,8 +92,8 @@ static struct kunit_suite l2tpsel_gen_suite = {
 };
 
 kunit_test_suites(&l2tpsel_suite, &l2tpsel_obj_suite, &l2tpsel_sel_suite,
-		  &l2tpsel_lb_suite, &l2tpsel_hash_suite, &l2tpsel_rl_suite,
-		  &l2tpsel_gen_suite);
+		  &l2tpsel_lb_suite, &l2tpsel_hash_suite, &l2tpsel_dmap_suite,
+		  &l2tpsel_rl_suite, &l2tpsel_gen_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests of the l2tpsel selection and admission core");

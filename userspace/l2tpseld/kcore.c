@@ -160,7 +160,7 @@ static struct kc_inst *inst_build(const struct l2d_conf *c, struct l2s_err *err)
 		l2s_errs(err, "out of memory");
 		return NULL;
 	}
-	l2s_core_init(&in->core, NULL, L2S_DESTS_MAX, NULL, 0);
+	l2s_core_init(&in->core, NULL, L2S_DESTS_MAX);
 	memcpy(in->routes, c->routes, sizeof(c->routes[0]) * c->n_routes);
 	in->n_routes = c->n_routes;
 	for (i = 0; i < c->n_routes; i++) {

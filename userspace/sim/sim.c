@@ -42,7 +42,6 @@
 #include "sel.h"
 
 #define SIM_DESTS	1024
-#define SIM_DOMAINS	256
 #define SIM_PROFILES	64
 #define SIM_LNS		256
 #define SIM_PINS	256
@@ -86,7 +85,6 @@ struct sim {
 	int line;
 	struct l2s_core core;
 	struct l2s_dest dests[SIM_DESTS];
-	struct l2s_domain domains[SIM_DOMAINS];
 	struct l2s_profile *prof[SIM_PROFILES];
 	int nprof;
 	struct lns lns[SIM_LNS];
@@ -1066,7 +1064,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	s->rng = seed;
-	l2s_core_init(&s->core, s->dests, SIM_DESTS, s->domains, SIM_DOMAINS);
+	l2s_core_init(&s->core, s->dests, SIM_DESTS);
 	lim_chassis_init(&s->chassis);
 	while (getline(&line, &cap, f) >= 0) {
 		s->line++;
@@ -1080,6 +1078,7 @@ int main(int argc, char **argv)
 		l2s_profile_free(&s->core, s->prof[i]);
 		free(s->prof[i]);
 	}
+	l2s_core_release(&s->core);
 	if (f != stdin)
 		fclose(f);
 	return 0;
