@@ -206,13 +206,25 @@ static bool auth_differs(const uint8_t want[MD5_DIGEST_LEN], const uint8_t *buf)
 }
 
 /* True, with @why, when the attribute at @off runs past @len or its length is below 2. */
-static bool attr_bad(const uint8_t *buf, size_t len, size_t off, const char **why)
+/*
+ * Walk the attributes (RFC 2865 section 5): *@off is set to the next one's
+ * start and *@next moves past it.  Return: 1, 0 at the end of the packet,
+ * -1 with @why when its length runs past the packet or is below 2.
+ */
+static int attr_next(const uint8_t *buf, size_t len, size_t *next, size_t *off,
+		     const char **why)
 {
-	if (off + 2 > len || buf[off + 1] < 2 || off + buf[off + 1] > len) {
+	size_t o = *next;
+
+	if (o >= len)
+		return 0;
+	if (o + 2 > len || buf[o + 1] < 2 || o + buf[o + 1] > len) {
 		*why = "an attribute's length runs past the packet or is below 2";
-		return true;
+		return -1;
 	}
-	return false;
+	*off = o;
+	*next = o + buf[o + 1];
+	return 1;
 }
 
 static void add_message(struct rad_reply *r, const uint8_t *v, size_t n)
@@ -454,7 +466,8 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 		    struct rad_reply *r, const char **why)
 {
 	uint8_t want[MD5_DIGEST_LEN];
-	size_t plen, off, ma_at = 0;
+	size_t plen, off, next = RAD_HDR_LEN, ma_at = 0;
+	int more;
 	bool have_prof = false;
 
 	memset(r, 0, sizeof(*r));
@@ -474,13 +487,10 @@ int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_A
 		*why = "wrong Response Authenticator (another secret, or forged)";
 		return -1;
 	}
-	for (off = RAD_HDR_LEN; off < len; off += buf[off + 1]) {
+	while ((more = attr_next(buf, len, &next, &off, why)) > 0) {
 		const uint8_t *v = buf + off + 2;
-		size_t n;
+		size_t n = buf[off + 1] - 2u;
 
-		if (attr_bad(buf, len, off, why))
-			return -1;
-		n = buf[off + 1] - 2u;
 		switch (buf[off]) {
 		case RAD_REPLY_MESSAGE:
 			add_message(r, v, n);
@@ -548,6 +558,8 @@ plain_profile:
 		}
 		r->ignored++;	/* section 5: a client MAY ignore an attribute it does not know */
 	}
+	if (more < 0)
+		return -1;
 	if (ma_at && !msg_auth_ok(buf, len, ma_at, req_auth, secret, slen)) {
 		*why = "wrong Message-Authenticator";
 		return -1;
@@ -574,7 +586,8 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 {
 	static const uint8_t zero[RAD_AUTH_LEN];
 	uint8_t copy[RAD_MAX_LEN], want[MD5_DIGEST_LEN];
-	size_t plen, off, ma_at = 0;
+	size_t plen, off, next = RAD_HDR_LEN, ma_at = 0;
+	int more;
 
 	memset(m, 0, sizeof(*m));
 	plen = packet_len(buf, len, why);
@@ -603,13 +616,10 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 		*why = "wrong Request Authenticator (another secret, or forged)";
 		return -1;
 	}
-	for (off = RAD_HDR_LEN; off < len; off += buf[off + 1]) {
+	while ((more = attr_next(buf, len, &next, &off, why)) > 0) {
 		const uint8_t *v = buf + off + 2;
-		size_t n;
+		size_t n = buf[off + 1] - 2u;
 
-		if (attr_bad(buf, len, off, why))
-			return -1;
-		n = buf[off + 1] - 2u;
 		switch (buf[off]) {
 		case RAD_USER_NAME:
 			dm_text(m, m->user, sizeof(m->user), v, n, true);
@@ -657,6 +667,8 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 			break;
 		}
 	}
+	if (more < 0)
+		return -1;
 	if (ma_at && !msg_auth_ok(buf, len, ma_at, zero, secret, slen)) {
 		*why = "wrong Message-Authenticator";
 		return -1;
