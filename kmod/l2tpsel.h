@@ -288,6 +288,8 @@ void ks_sel_stop(struct l2tpsel_net *ln);
 void ks_sel_exit(struct l2tpsel_net *ln);
 int ks_sel_module_init(void);
 void ks_sel_module_exit(void);
+int ks_profile_cache_init(void);
+void ks_profile_cache_exit(void);
 void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
 struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name);
 int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,

@@ -96,6 +96,10 @@ static int __init l2tpsel_init(void)
 {
 	int err;
 
+	err = ks_profile_cache_init();
+	if (err)
+		return err;
+
 	err = register_pernet_subsys(&l2tpsel_net_ops);
 	if (err)
 		goto err_pernet;
@@ -117,6 +121,7 @@ err_genl:
 err_notifier:
 	unregister_pernet_subsys(&l2tpsel_net_ops);
 err_pernet:
+	ks_profile_cache_exit();
 	return err;
 }
 
@@ -125,6 +130,7 @@ static void __exit l2tpsel_exit(void)
 	l2tpsel_genl_exit();
 	ks_sel_module_exit();
 	unregister_pernet_subsys(&l2tpsel_net_ops);
+	ks_profile_cache_exit();
 }
 
 module_init(l2tpsel_init);

@@ -319,8 +319,8 @@ EOF
 	first_b=$(per_obj "$(f base 0)" "$(f profile 1)" 1)
 	dtab_b=$(awk -v a="$first_b" -v p="$prof_b" 'BEGIN { if (a == "-" || p == "-") print "-"; else printf "%.0f\n", a - p }')
 	dslot_b=$(awk -v d="$dtab_b" 'BEGIN { if (d == "-") print "-"; else printf "%.0f\n", d / 64 }')
-	tun_b=$(per_obj "$(f profile "$pmax")" "$(f tunnel "$tn")" "$tn")
-	tun_s=$(per_obj "$(s tunnel "$tn")" "$(s profile "$pmax")" "$tn")
+	tun_b=$(per_obj "$(f tunnel 0)" "$(f tunnel "$tn")" "$tn")
+	tun_s=$(per_obj "$(s tunnel "$tn")" "$(s tunnel 0)" "$tn")
 	dom_b=$(per_obj "$(f domain 0)" "$(f domain "$dmax")" "$dmax")
 	dom_s=$(per_obj "$(s domain "$dmax")" "$(s domain 0)" "$dmax")
 	ses_b=$(per_obj "$(f session 0)" "$(f session "$smax")" "$smax")
@@ -329,10 +329,10 @@ EOF
 		echo "## Kernel memory (VM)"
 		echo
 		echo "Bytes per object: the drop in MemFree (every kernel allocation, slab or page) over the"
-		echo "largest step, caches dropped and what waits for an RCU grace period freed before each reading"
-		echo "(read until two readings 0.5 s apart agree within 64 kB); in brackets the part in unreclaimable"
-		echo "slab (SUnreclaim).  The peer: one IPv4 route (a blackhole /32 in the main table) measured the"
-		echo "same way in the same VM."
+		echo "largest step, caches dropped before each reading and the per-CPU page lists kept at their"
+		echo "smallest (read until two readings 0.5 s apart agree within 64 kB); in brackets the part in"
+		echo "unreclaimable slab (SUnreclaim).  The peer: one IPv4 route (a blackhole /32 in the main"
+		echo "table) measured the same way in the same VM."
 		echo
 		echo "| object | measured over | bytes each [slab] | bytes per route [slab] | ratio |"
 		echo "|---|---:|---:|---:|---:|"

@@ -14,7 +14,8 @@
 #   admit  sessions N count=C up_ns=.. down_ns=.. getfamily_ns=.. best_of=R
 #          (medians of C round trips, each followed by a GETFAMILY; the lowest of R runs)
 #   login-cli domain N ...  `l2tpsel login bench` once (means), as a cross-check
-#   mem    WHAT N free_kb=.. sunreclaim_kb=..     (after the step, caches dropped)
+#   mem    WHAT N free_kb=.. sunreclaim_kb=..     (after the step, caches dropped;
+#                                               N = 0: right before the steps of WHAT)
 #   dump   WHAT N count=.. ns=.. per_ns=..
 #   load   WHAT N count=.. ns=.. per_ns=..
 set -eu
@@ -67,10 +68,10 @@ m() {
 	rec "$kind $what $n $v"
 }
 
-# mem: MemFree and SUnreclaim once what is freed after a grace period is
-# (a replaced profile version, a deleted object: kfree_rcu and call_rcu run
-# in batches): read until two readings 0.5 s apart differ by under 64 kB,
-# at most 20 times
+# mem: MemFree and SUnreclaim once they settle (what the kernel frees
+# after an RCU grace period, sockets and skbs among it, is freed in
+# batches): read until two readings 0.5 s apart differ by under 64 kB, at
+# most 20 times
 mem() {
 	local a b i
 	read_mem() {
@@ -117,6 +118,13 @@ login_bench() { best "$B" login-bench "$@"; }
 
 dumps_at() { case "$DUMPS" in *" $1 "*) return 0 ;; esac; return 1; }
 
+# Pages freed into the per-CPU lists are not in MemFree: with the lists at
+# their default size (megabytes in a 2 GB guest) a dump or a login bench
+# between two readings moved them by up to 13 MB.  The lists kept at their
+# smallest (a fraction this high clamps each to four batches) leave a
+# reading within a megabyte or two.
+echo 1000000 > /proc/sys/vm/percpu_pagelist_high_fraction
+
 [ -d /sys/module/l2tpsel ] && rmmod l2tpsel
 # The tables' sizes go past the per-namespace caps' defaults (4096 profiles,
 # 16384 domains: Documentation/design.md); the caps are raised for the run.
@@ -137,6 +145,7 @@ for n in $PROFILES; do
 done
 # Tunnels: fill profiles p1.. up to 8 levels x 31 (the 8x31 shape).
 say "tunnels: $TUN_PROFILES profiles x 248"
+m mem tunnel 0 mem
 m load tunnel $((TUN_PROFILES * 247)) "$B" tunnels 1 $((TUN_PROFILES + 1)) 248
 m mem tunnel $((TUN_PROFILES * 247)) mem
 m login tunnels-8x31 1 login_bench "$C" p1
