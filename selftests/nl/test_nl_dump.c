@@ -25,6 +25,7 @@ struct t_attempt {
 	int intr_dgram;			/* datagram whose messages carry DUMP_INTR, -1 none */
 	int intr_done;			/* the DONE carries DUMP_INTR */
 	int error;			/* end with NLMSG_ERROR of -error instead of DONE */
+	int bare;			/* neither: a reply to a request without NLM_F_ACK */
 	uint32_t base;			/* first entry's value */
 };
 
@@ -82,7 +83,7 @@ static ssize_t t_recv(void *ctx, void *buf, size_t len)
 		mnl_attr_put_u32(h, 1, a->base + (uint32_t)(d * a->per + i));
 		off += h->nlmsg_len;
 	}
-	if (d == a->ndgrams - 1) {
+	if (d == a->ndgrams - 1 && !a->bare) {
 		struct nlmsghdr *h;
 
 		if (a->error) {
@@ -240,4 +241,40 @@ TEST(nl_not_a_dump_unchanged)
 	EXPECT_EQ(io.sends, 1);
 	ASSERT_EQ(seen.n, 1);
 	EXPECT_EQ(seen.v[0], 7);
+}
+
+/*
+ * A request without NLM_F_ACK (LOGIN_BEGIN, LOGIN_REPORT from l2tpseld):
+ * its reply datagram is the end, nothing more is read.
+ */
+TEST(nl_no_ack_reply_ends)
+{
+	static struct t_io io = { .natt = 1,
+		.att = { { .ndgrams = 1, .per = 1, .intr_dgram = -1, .bare = 1, .base = 9 } } };
+	static struct t_seen seen;
+	struct l2s_nl_io nio;
+	struct l2s_nl nl;
+
+	t_setup(&nl, &nio, &io);
+	EXPECT_EQ(t_talk(&nl, 0, &seen), 0);
+	EXPECT_EQ(io.sends, 1);
+	EXPECT_EQ(io.recvs, 1);
+	ASSERT_EQ(seen.n, 1);
+	EXPECT_EQ(seen.v[0], 9);
+}
+
+/* Refused without NLM_F_ACK: the error and its message, as with it. */
+TEST(nl_no_ack_refusal_has_message)
+{
+	static struct t_io io = { .natt = 1,
+		.att = { { .ndgrams = 1, .per = 0, .intr_dgram = -1, .error = ENOENT } } };
+	static struct t_seen seen;
+	struct l2s_nl_io nio;
+	struct l2s_nl nl;
+
+	t_setup(&nl, &nio, &io);
+	EXPECT_EQ(t_talk(&nl, 0, &seen), -ENOENT);
+	EXPECT_EQ(io.recvs, 1);
+	EXPECT_EQ(seen.n, 0);
+	EXPECT_STREQ(nl.errmsg, "refused for the test");
 }

@@ -43,6 +43,8 @@ struct api_conn {
 	struct l2d_fd fdw;
 	struct l2d *d;
 	struct api_conn *next;
+	struct api_conn *pending_next;	/* the_api.pending, when @pending */
+	bool pending;			/* has output for l2d_api_flush() */
 	uint32_t login_id;		/* the login in progress, 0 when none */
 	size_t inlen, outlen;
 	char in[API_LINE_MAX];
@@ -53,6 +55,8 @@ struct api {
 	struct l2d_fd fdw;
 	struct l2d *d;
 	struct api_conn *conns;
+	/* the connections with answer lines this turn: the flush visits these only */
+	struct api_conn *pending;
 	char path[108];
 	bool has_group;
 	gid_t group;		/* api-group */
@@ -87,14 +91,23 @@ static void conn_write(struct api_conn *c, const char *line)
 		conn_flush(c);
 	memcpy(c->out + c->outlen, buf, n);
 	c->outlen += n;
+	if (!c->pending) {
+		c->pending = true;
+		c->pending_next = the_api.pending;
+		the_api.pending = c;
+	}
 }
 
+/* Every connection that has lines: O(those), not O(connections), a turn. */
 void l2d_api_flush(void)
 {
 	struct api_conn *c;
 
-	for (c = the_api.conns; c; c = c->next)
+	while ((c = the_api.pending)) {
+		the_api.pending = c->pending_next;
+		c->pending = false;
 		conn_flush(c);
+	}
 }
 
 static void conn_printf(struct api_conn *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -134,6 +147,13 @@ static void conn_close(struct api_conn *c)
 			l2d_login_client_gone(lg);
 	}
 	conn_flush(c);
+	if (c->pending) {
+		for (pp = &the_api.pending; *pp; pp = &(*pp)->pending_next)
+			if (*pp == c) {
+				*pp = c->pending_next;
+				break;
+			}
+	}
 	l2d_fd_del(d->loop, &c->fdw);
 	close(c->fdw.fd);
 	for (pp = &the_api.conns; *pp; pp = &(*pp)->next)

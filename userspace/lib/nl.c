@@ -338,7 +338,8 @@ static int nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *d
 				  NLMSG_MIN_TYPE);
 		if (ret < 0)
 			return errno ? -errno : -EIO;
-		if (ret == MNL_CB_STOP)
+		/* without NLM_F_ACK the reply is the end: no ACK follows it */
+		if (ret == MNL_CB_STOP || !(nlh->nlmsg_flags & NLM_F_ACK))
 			return 0;
 	}
 }

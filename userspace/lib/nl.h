@@ -55,7 +55,9 @@ struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t 
 #define L2S_NL_PERM_MSG "%s needs CAP_NET_ADMIN in the network namespace's user namespace"
 
 /*
- * Send @nlh and process replies with @cb until the ACK/DONE. Returns 0 or
+ * Send @nlh and process replies with @cb until the ACK/DONE; a request
+ * without NLM_F_ACK (a command that always answers) ends with its reply's
+ * datagram, a refusal still comes as an error with its message. Returns 0 or
  * -errno; on error nl->errmsg holds the kernel's extack message if any, or
  * for EPERM without one, L2S_NL_PERM_MSG.
  *
