@@ -253,6 +253,7 @@ int ks_nl_addr(struct genl_info *info, int type, struct l2s_addr *a);
 int ks_nl_addr_attr(struct genl_info *info, const struct nlattr *attr, const char *where,
 		    struct l2s_addr *a);
 struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr);
+struct sk_buff *ks_reply_new_size(struct genl_info *info, u8 cmd, size_t size, void **hdr);
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 typedef int (*ks_get_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key);
 int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key);

@@ -110,10 +110,13 @@ int ks_nl_err(struct genl_info *info, const struct nlattr *attr,
 	return ret;
 }
 
-/* A new message of @cmd to @portid (0: a multicast), or NULL on allocation failure. */
-static struct sk_buff *ks_nl_new(u32 portid, u32 seq, u8 cmd, void **hdr)
+/*
+ * A new message of @cmd to @portid (0: a multicast) with room for @size
+ * bytes of attributes, or NULL on allocation failure.
+ */
+static struct sk_buff *ks_nl_new(u32 portid, u32 seq, u8 cmd, size_t size, void **hdr)
 {
-	struct sk_buff *msg = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	struct sk_buff *msg = genlmsg_new(size, GFP_KERNEL);
 
 	if (!msg)
 		return NULL;
@@ -146,7 +149,25 @@ static int ks_nl_end(struct sk_buff *msg, void *hdr, int fill_err)
  */
 struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr)
 {
-	return ks_nl_new(info->snd_portid, info->snd_seq, cmd, hdr);
+	return ks_nl_new(info->snd_portid, info->snd_seq, cmd, NLMSG_DEFAULT_SIZE, hdr);
+}
+
+/**
+ * ks_reply_new_size() - a new reply of @cmd with room for @size bytes of attributes
+ * @info: the request
+ * @cmd: the reply's command
+ * @size: the most its attributes take (nla_total_size() of each)
+ * @hdr: receives the genetlink header
+ *
+ * For the replies of the login path: a page-sized reply costs an
+ * allocation cleared in full (init_on_alloc) and another in
+ * netlink_trim() to shrink it, for a few hundred bytes of attributes.
+ *
+ * Return: the message, or NULL on allocation failure.
+ */
+struct sk_buff *ks_reply_new_size(struct genl_info *info, u8 cmd, size_t size, void **hdr)
+{
+	return ks_nl_new(info->snd_portid, info->snd_seq, cmd, size, hdr);
 }
 
 /**
@@ -243,7 +264,7 @@ struct sk_buff *ks_event_new(struct l2tpsel_net *ln, u8 cmd, void **hdr)
 {
 	if (!genl_has_listeners(&l2tpsel_genl_family, ln->net, 0))
 		return NULL;
-	return ks_nl_new(0, 0, cmd, hdr);
+	return ks_nl_new(0, 0, cmd, NLMSG_DEFAULT_SIZE, hdr);
 }
 
 /**

@@ -949,6 +949,40 @@ static int ks_nl_login_rl_out(struct l2tpsel_net *ln, struct sk_buff *msg,
 }
 
 /* Reply with a login's step; a login that is DONE is announced and freed. */
+/*
+ * The most a LOGIN_BEGIN or LOGIN_REPORT reply's attributes take: the
+ * login's id, the step (ks_sel_fill_step(): DONE's verdict, an ATTEMPT's
+ * tunnel and destination), an OK's admission verdict and, when the
+ * request has RL_ASK, a rate limiter's refusal nest (ks_rl_put_verdict();
+ * at most one of RL_LOGIN and RL_ATTEMPT is put, room for both is kept).
+ * Sized to what it carries, the reply is one small allocation that
+ * netlink_trim() keeps: a page-sized one is cleared in full
+ * (init_on_alloc) and then copied into a smaller one (issue 20, the
+ * LAC's CPU per login).
+ */
+static size_t ks_login_reply_size(const struct genl_info *info)
+{
+	const size_t name = nla_total_size(L2S_NAME_LEN);
+	const size_t rl = nla_total_size(0) +		/* RL_LOGIN or RL_ATTEMPT */
+		nla_total_size(sizeof(u8)) +		/* RL_VERDICT */
+		nla_total_size(sizeof(u32)) +		/* RL_MATCHED */
+		nla_total_size(L2TPSEL_NAME_MAX) +	/* NAME */
+		2 * nla_total_size(sizeof(u16)) +	/* RESULT_CODE, ERROR_CODE */
+		nla_total_size(KS_RL_MSG_LEN);		/* RL_MESSAGE */
+
+	return nla_total_size(sizeof(u32)) +		/* LOGIN_ID */
+	       3 * nla_total_size(sizeof(u8)) +		/* STEP, OK, WHY */
+	       3 * name +				/* NAME, PROFILE, TGROUP */
+	       nla_total_size(sizeof(u8)) +		/* SEL_LEVEL */
+	       2 * nla_total_size(16) +			/* REMOTE, LOCAL */
+	       nla_total_size(sizeof(u16)) +		/* PORT */
+	       2 * nla_total_size(sizeof(u32)) +	/* MAX_SESSIONS, SESSIONS */
+	       3 * nla_total_size(sizeof(u8)) +		/* HAS_SECRET, SETUP, SHORTEST */
+	       nla_total_size(sizeof(u8)) +		/* ADMIT */
+	       2 * nla_total_size(sizeof(u16)) +	/* its RESULT_CODE, ERROR_CODE */
+	       (nla_get_flag(info->attrs[L2TPSEL_A_RL_ASK]) ? 2 * rl : 0);
+}
+
 static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 			     struct sk_buff *msg, void *hdr, struct ks_login *kl,
 			     struct ks_profile *kp, const struct l2s_step *st)
@@ -990,7 +1024,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	if (ret)
 		return ret;
 	req.key = ks_nl_login_key(info);
-	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_BEGIN, &hdr);
+	msg = ks_reply_new_size(info, L2TPSEL_CMD_LOGIN_BEGIN, ks_login_reply_size(info), &hdr);
 	if (!msg)
 		return -ENOMEM;
 	ks_lock(ln);
@@ -1109,7 +1143,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	    (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY) ||
 	     ks_nl_missing(info, L2TPSEL_A_TUNNEL_ID)))
 		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_LOGIN_REPORT, &hdr);
+	msg = ks_reply_new_size(info, L2TPSEL_CMD_LOGIN_REPORT, ks_login_reply_size(info), &hdr);
 	if (!msg)
 		return -ENOMEM;
 	ks_lock(ln);
@@ -1130,7 +1164,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 			nlmsg_free(msg);
 			return ks_nl_err(info, a[L2TPSEL_A_SESSION_KEY], &err, ret);
 		}
-		/* A new message has room for three attributes. */
+		/* ks_login_reply_size() keeps room for these three. */
 		WARN_ON_ONCE(verdict != LIM_PASS &&
 			     (nla_put_u8(msg, L2TPSEL_A_ADMIT, verdict) ||
 			      nla_put_u16(msg, L2TPSEL_A_RESULT_CODE, LIM_CDN_RESULT) ||

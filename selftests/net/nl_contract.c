@@ -3022,4 +3022,81 @@ TEST(login_rl_ask_checks_ride_on_the_login)
 	nlt_close(&a);
 }
 
+/*
+ * The largest reply a login can get fits the room the module sizes its
+ * login replies to: every name at its longest (31 bytes; a rate limit's
+ * 63), IPv6 remote and local, a tunnel group, and a refusal nest with a
+ * 127-byte message.  The reply must carry all of it, not "reply does not
+ * fit in a message".
+ */
+TEST(login_reply_largest_fits)
+{
+	const char *prof = "pppppppppppppppppppppppppppppp1";	/* 31 bytes each */
+	const char *tun = "ttttttttttttttttttttttttttttttt";
+	const char *grp = "ggggggggggggggggggggggggggggggg";
+	const char *rl = "rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr";
+	const struct nlattr *n[L2TPSEL_A_MAX + 1];
+	char message[128];
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlmsghdr *nlh;
+	struct nlt_ack ack;
+	struct nlt a;
+	uint8_t b[16];
+
+	memset(message, 'm', sizeof(message) - 1);
+	message[sizeof(message) - 1] = '\0';
+	ASSERT_EQ(31, strlen(prof));
+	ASSERT_EQ(31, strlen(tun));
+	ASSERT_EQ(31, strlen(grp));
+	ASSERT_EQ(63, strlen(rl));
+	fresh_netns();
+	open_nl(&a);
+	ASSERT_EQ(0, mk_profile(&a, prof, &ack)) TH_LOG("%s", ack.msg);
+	nlh = req(&a, L2TPSEL_CMD_TGROUP_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, grp);
+	DO_OK(&a, nlh);
+	nlh = req(&a, L2TPSEL_CMD_TUNNEL_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, tun);
+	put_str(nlh, L2TPSEL_A_PROFILE, prof);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, 7);
+	ASSERT_EQ(1, inet_pton(AF_INET6, "2001:db8:ffff:ffff:ffff:ffff:ffff:1", b));
+	mnl_attr_put(nlh, L2TPSEL_A_REMOTE, 16, b);
+	ASSERT_EQ(1, inet_pton(AF_INET6, "2001:db8:ffff:ffff:ffff:ffff:ffff:2", b));
+	mnl_attr_put(nlh, L2TPSEL_A_LOCAL, 16, b);
+	mnl_attr_put_u16(nlh, L2TPSEL_A_PORT, 65535);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_MAX_SESSIONS, 16777215);
+	put_str(nlh, L2TPSEL_A_TGROUP, grp);
+	put_str(nlh, L2TPSEL_A_SECRET, "s");
+	DO_OK(&a, nlh);
+	nlh = req(&a, L2TPSEL_CMD_RL_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, rl);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_RL_RATE, 1);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_RL_BURST, 1);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_DIR, L2TPSEL_RL_EGRESS);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_RL_MSG, L2TPSEL_RL_MSG_ATTEMPT);
+	put_str(nlh, L2TPSEL_A_PROFILE, prof);
+	put_str(nlh, L2TPSEL_A_RL_MESSAGE, message);
+	DO_OK(&a, nlh);
+
+	/* The first attempt takes the token, the second is refused: the largest reply. */
+	for (int i = 0; i < 2; i++) {
+		nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
+		put_str(nlh, L2TPSEL_A_PROFILE, prof);
+		ASSERT_EQ(0, login_rl(&a, nlh, L2TPSEL_A_RL_ATTEMPT, &at, n, &ms, &ack))
+			TH_LOG("login %d: %s", i, ack.msg);
+		EXPECT_STREQ(tun, nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+		EXPECT_STREQ(prof, nlt_str(&at, L2TPSEL_A_PROFILE) ?: "-");
+		EXPECT_STREQ(grp, nlt_str(&at, L2TPSEL_A_TGROUP) ?: "-");
+		EXPECT_TRUE(at.tb[L2TPSEL_A_LOCAL] != NULL);
+		EXPECT_EQ(i == 1, at.tb[L2TPSEL_A_RL_ATTEMPT] != NULL);
+		if (i == 1) {
+			EXPECT_STREQ(rl, l2s_attr_str(n, L2TPSEL_A_NAME, "-"));
+			EXPECT_STREQ(message, l2s_attr_str(n, L2TPSEL_A_RL_MESSAGE, "-"));
+		}
+		msgs_free(&ms);
+	}
+	nlt_close(&a);
+}
+
 TEST_HARNESS_FORK(120);
