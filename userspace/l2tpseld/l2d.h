@@ -424,8 +424,11 @@ void l2d_login_free(struct l2d_login *lg);
 void l2d_test_pause(const char *step);
 enum { L2D_LOG_ERR, L2D_LOG_INFO, L2D_LOG_DEBUG };
 /* One line on stderr, "l2tpseld: " first, passed through l2d_quote(). */
+#define L2D_LOG_LINE	1024	/* the most of a line before quoting, with its NUL */
 void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The same for a line formatted already: @n bytes of @line. */
+void l2d_log_str(struct l2d *d, int level, const char *line, size_t n);
 
 /*
  * The one quoting helper for everything a peer (or an API client) can put in

@@ -40,17 +40,29 @@ static void times_str(const struct l2d_login *lg, char *buf, size_t len)
 		 (unsigned long long)lg->call_us);
 }
 
+/*
+ * An event of a login: the log line "login ID (USER): EVENT" and, to the
+ * API client, EVENT (at most 511 bytes).  Formatted once, into one buffer
+ * both read (a storm of logins makes thousands a second).
+ */
 void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
 {
-	char line[512];
+	char line[L2D_LOG_LINE];
+	size_t p, cap;
 	va_list ap;
+	int n;
 
+	n = snprintf(line, sizeof(line), "login %u (%s): ", lg->id, lg->user);
+	p = n < 0 ? 0 : (size_t)n >= sizeof(line) - 512 ? sizeof(line) - 512 : (size_t)n;
+	cap = 512;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	n = vsnprintf(line + p, cap, fmt, ap);
 	va_end(ap);
-	l2d_log(lg->d, L2D_LOG_INFO, "login %u (%s): %s", lg->id, lg->user, line);
+	if (n < 0)
+		line[p] = '\0';
+	l2d_log_str(lg->d, L2D_LOG_INFO, line, p + strlen(line + p));
 	if (lg->client && lg->d->env->login_event)
-		lg->d->env->login_event(lg->d, lg, line);
+		lg->d->env->login_event(lg->d, lg, line + p);
 }
 
 void l2d_login_free(struct l2d_login *lg)

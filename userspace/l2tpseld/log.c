@@ -55,9 +55,24 @@ const char *l2d_quote_str(char *dst, size_t cap, const char *s)
 	return l2d_quote(dst, cap, s, strlen(s), L2D_QUOTE_FIELD);
 }
 
+/*
+ * One log line of @n bytes, its control bytes quoted.  Written with
+ * fputs() and fwrite(), not a format: a storm of logins logs thousands of
+ * lines a second, and the line is formatted already.
+ */
+static void log_out(const char *line, size_t n)
+{
+	char out[L2D_QUOTED_SIZE(L2D_LOG_LINE)];
+
+	l2d_quote(out, sizeof(out), line, n, 0);
+	fputs_unlocked("l2tpseld: ", stderr);
+	fwrite_unlocked(out, 1, strlen(out), stderr);
+	fputc_unlocked('\n', stderr);
+}
+
 void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 {
-	char line[1024], out[L2D_QUOTED_SIZE(sizeof(line))];
+	char line[L2D_LOG_LINE];
 	va_list ap;
 	int n;
 
@@ -68,10 +83,14 @@ void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return;
-	if ((size_t)n >= sizeof(line))
-		n = sizeof(line) - 1;
-	l2d_quote(out, sizeof(out), line, (size_t)n, 0);
-	fprintf(stderr, "l2tpseld: %s\n", out);
+	log_out(line, (size_t)n >= sizeof(line) ? sizeof(line) - 1 : (size_t)n);
+}
+
+void l2d_log_str(struct l2d *d, int level, const char *line, size_t n)
+{
+	if (level > d->log_level)
+		return;
+	log_out(line, n < L2D_LOG_LINE ? n : L2D_LOG_LINE - 1);
 }
 
 /*
