@@ -161,8 +161,8 @@ R=$out/report.md
 gp_term="pngcairo size 900,560 font 'Sans,10'"
 gnuplot -e "set terminal pngcairo" -e "exit" 2>/dev/null || gp_term="png size 900,560"
 
-# ratio A B: A / B to two decimals, "-" when either is missing or B is 0.
-ratio() { awk -v a="${1:-}" -v b="${2:-}" 'BEGIN { if (a == "" || b == "" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'; }
+# ratio A B: A / B to two decimals, "-" when either is missing ("" or "-") or B is 0.
+ratio() { awk -v a="${1:-}" -v b="${2:-}" 'BEGIN { if (a == "" || b == "" || a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'; }
 # vm KIND WHAT N FIELD: one value from vm.txt.
 vmv() {
 	[ -f "$V" ] || return 0
@@ -316,9 +316,21 @@ EOF
 	route_s=$(per_obj "$(s route "$rmax")" "$(s route 0)" "$rmax")
 	prof_b=$(per_obj "$(f profile 1)" "$(f profile "$pmax")" $((pmax - 1)))
 	prof_s=$(per_obj "$(s profile "$pmax")" "$(s profile 1)" $((pmax - 1)))
-	first_b=$(per_obj "$(f base 0)" "$(f profile 1)" 1)
-	dtab_b=$(awk -v a="$first_b" -v p="$prof_b" 'BEGIN { if (a == "-" || p == "-") print "-"; else printf "%.0f\n", a - p }')
-	dslot_b=$(awk -v d="$dtab_b" 'BEGIN { if (d == "-") print "-"; else printf "%.0f\n", d / 64 }')
+	# destinations: the drop of the step adding DN of them less that of the
+	# same step to one existing destination (bench/vm/guest.sh)
+	dn=$(vmns mem dest | tail -n 1)
+	# dgrow FIELD SIGN: kB that FIELD moved (times SIGN) over the step beyond
+	# what it moved over the control step
+	dgrow() {
+		awk -v a="$(vmv mem dest 0 "$1")" -v b="$(vmv mem dest "$dn" "$1")" \
+		    -v c="$(vmv mem dest-same 0 "$1")" -v d="$(vmv mem dest-same "$dn" "$1")" -v sg="$2" 'BEGIN {
+			if (a == "" || b == "" || c == "" || d == "") print "-"; else print sg * ((b - a) - (d - c)) }'
+	}
+	# dper X UNIT: X (UNIT bytes) in bytes each of the dn destinations
+	dper() { awk -v k="$1" -v u="$2" -v n="$dn" 'BEGIN { if (k == "-" || n + 0 == 0) print "-"; else printf "%.0f\n", k * u / n }'; }
+	dtab_kb=$(dgrow free_kb -1) dtab_cgb=$(dgrow cg_slab_b 1)
+	dtab_cgkb=$(awk -v b="$dtab_cgb" 'BEGIN { if (b == "-") print "-"; else printf "%.0f\n", b / 1024 }')
+	dest_b=$(dper "$dtab_kb" 1024) dest_s=$(dper "$dtab_cgb" 1)
 	tun_b=$(per_obj "$(f tunnel 0)" "$(f tunnel "$tn")" "$tn")
 	tun_s=$(per_obj "$(s tunnel "$tn")" "$(s tunnel 0)" "$tn")
 	dom_b=$(per_obj "$(f domain 0)" "$(f domain "$dmax")" "$dmax")
@@ -340,8 +352,14 @@ EOF
 		echo "| domain map entry | $dmax | $dom_b [$dom_s] | $route_b [$route_s] | $(ratio "$dom_b" "$route_b") |"
 		echo "| profile with one tunnel (its array sized to it) | $((pmax - 1)) | $prof_b [$prof_s] | $route_b [$route_s] | $(ratio "$prof_b" "$route_b") |"
 		echo "| tunnel (grows its profile's array) | $tn | $tun_b [$tun_s] | $route_b [$route_s] | $(ratio "$tun_b" "$route_b") |"
-		echo "| destination table, its first chunk (64 slots; up to 64 such by need) | 1 | $dtab_b | $route_b | $(ratio "$dtab_b" "$route_b") |"
-		echo "| destination (a slot of that chunk) | 64 | $dslot_b | $route_b | $(ratio "$dslot_b" "$route_b") |"
+		echo "| destination (table filled by need, less a step naming an existing one; [slab]: charged to the loader's memory cgroup) | ${dn:--} | $dest_b [$dest_s] | $route_b [$route_s] | $(ratio "$dest_b" "$route_b") |"
+		echo
+		echo "Destinations: a second tunnel in each of ${dn:--} one-tunnel profiles, each to a new address"
+		echo "(the table by need: 64 slots of 64 bytes to a chunk, 4096 slots), less the same step to one"
+		echo "address already there (as many tunnels, their arrays grown alike), over ${dn:--}: ${dtab_kb} kB"
+		echo "of MemFree, ${dtab_cgkb} kB of slab charged to the memory cgroup the loader ran in"
+		echo "(\`memory.stat\` slab_unreclaimable, bytes per object; MemFree moves by hundreds of kB"
+		echo "between readings), on top of the 31 slots the tunnels above took."
 		echo
 		echo "## Dumps (VM)"
 		echo

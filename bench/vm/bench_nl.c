@@ -8,6 +8,10 @@
  *   bench-nl limit-max N                     chassis maximum (1M sessions need more)
  *   bench-nl profiles FROM TO                profiles pFROM..pTO-1, one tunnel each
  *   bench-nl tunnels FROM TO PER             PER - 1 more tunnels in each of those
+ *   bench-nl dests FROM TO [ADDRESS]         tunnel t1 in each of the one-tunnel profiles
+ *                                            pFROM..pTO-1, to LNS 10.202.x.y (i + 1 for
+ *                                            pi: a new destination each), or to ADDRESS
+ *                                            (IPv4) in all
  *   bench-nl domains FROM TO PROFILE         domains dFROM.example..dTO-1.example
  *   bench-nl sessions FROM TO                LAC sessions with keys FROM..TO-1
  *   bench-nl routes FROM TO                  blackhole routes 10.x.y.z/32 (the peer)
@@ -208,6 +212,23 @@ static struct nlmsghdr *b_tunnel(char *at, uint32_t k, void *arg)
 	return h;
 }
 
+/*
+ * Tunnel t1 of profile p<i>, level 0 (as its t0): to 10.202.0.0 + i + 1 when
+ * @arg is NULL, else to the IPv4 address (host order) @arg points to.
+ */
+static struct nlmsghdr *b_dest(char *at, uint32_t i, void *arg)
+{
+	char prof[32];
+	struct nlmsghdr *h = genl_req(at, L2TPSEL_CMD_TUNNEL_NEW);
+
+	snprintf(prof, sizeof(prof), "p%u", i);
+	mnl_attr_put_strz(h, L2TPSEL_A_NAME, "t1");
+	mnl_attr_put_strz(h, L2TPSEL_A_PROFILE, prof);
+	mnl_attr_put_u8(h, L2TPSEL_A_SEL_LEVEL, 0);
+	put_v4(h, L2TPSEL_A_REMOTE, arg ? *(uint32_t *)arg : 0x0aca0000u + i + 1);
+	return h;
+}
+
 static struct nlmsghdr *b_domain(char *at, uint32_t i, void *arg)
 {
 	char name[64];
@@ -260,11 +281,12 @@ static void load(int argc, char **argv)
 {
 	static const struct { const char *name; int argc; } ops[] = {
 		{ "profiles", 4 }, { "tunnels", 5 }, { "domains", 5 }, { "sessions", 4 },
-		{ "routes", 4 },
+		{ "routes", 4 }, { "dests", 4 }, { "dests", 5 },
 	};
 	uint32_t from = parse_u32(argv[2], "FROM"), to = parse_u32(argv[3], "TO");
 	uint64_t t0;
-	uint32_t per = 0, n = to > from ? to - from : 0;
+	uint32_t per = 0, n = to > from ? to - from : 0, addr = 0;
+	struct in_addr a;
 	size_t i;
 
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
@@ -287,6 +309,18 @@ static void load(int argc, char **argv)
 			exit(2);
 		}
 	}
+	if (!strcmp(argv[1], "dests") && argc == 4 && to > 0xffffu) {
+		fprintf(stderr, "bench-nl: dests: TO %u is past 65535 (the addresses are 10.202.0.0 + i + 1)\n",
+			to);
+		exit(2);
+	}
+	if (!strcmp(argv[1], "dests") && argc == 5) {
+		if (inet_pton(AF_INET, argv[4], &a) != 1) {
+			fprintf(stderr, "bench-nl: dests: \"%s\" is not an IPv4 address\n", argv[4]);
+			exit(2);
+		}
+		addr = ntohl(a.s_addr);
+	}
 	if (!strcmp(argv[1], "routes")) {
 		nl.buf = malloc(MNL_SOCKET_BUFFER_SIZE);
 		if (!nl.buf)
@@ -305,6 +339,8 @@ static void load(int argc, char **argv)
 		for (uint32_t k = from; k < to; k++)
 			pipeline(nl.sock, k * per + 1, (k + 1) * per, b_tunnel, &per, "TUNNEL_NEW");
 		n *= per - 1;
+	} else if (!strcmp(argv[1], "dests")) {
+		pipeline(nl.sock, from, to, b_dest, argc == 5 ? &addr : NULL, "TUNNEL_NEW");
 	} else if (!strcmp(argv[1], "domains") && argc == 5) {
 		pipeline(nl.sock, from, to, b_domain, argv[4], "DOMAIN_NEW");
 	} else if (!strcmp(argv[1], "sessions") && argc == 4) {
@@ -1122,6 +1158,7 @@ int main(int argc, char **argv)
 		load(argc, argv);
 	else {
 		fprintf(stderr, "usage: bench-nl { limit-max N | profiles FROM TO | tunnels FROM TO PER |\n"
+				"                  dests FROM TO [ADDRESS] |\n"
 				"                  domains FROM TO PROFILE | sessions FROM TO | routes FROM TO |\n"
 				"                  login-bench COUNT {USER@DOMAIN|PROFILE} | session-bench COUNT |\n"
 				"                  dump WHAT | agent SOCKET PROFILE PREFIX N CLIENTS [IDFILE] |\n"

@@ -15,7 +15,8 @@
 #          (medians of C round trips, each followed by a GETFAMILY; the lowest of R runs)
 #   login-cli domain N ...  `l2tpsel login bench` once (means), as a cross-check
 #   mem    WHAT N free_kb=.. sunreclaim_kb=..     (after the step, caches dropped;
-#                                               N = 0: right before the steps of WHAT)
+#                                               N = 0: right before the steps of WHAT;
+#                                               dest, dest-same: and cg_slab_b=..)
 #   dump   WHAT N count=.. ns=.. per_ns=..
 #   load   WHAT N count=.. ns=.. per_ns=..
 set -eu
@@ -47,6 +48,7 @@ if [ "$size" = full ]; then
 	C=300
 	REPS=3
 	TUN_PROFILES=100
+	DESTS=4065
 else
 	PROFILES="1 100"
 	DOMAINS="1 100 1000"
@@ -56,6 +58,7 @@ else
 	C=100
 	REPS=2
 	TUN_PROFILES=4
+	DESTS=40
 fi
 
 say() { echo "guest: $*" >&2; }
@@ -133,7 +136,7 @@ insmod "$KO" max_profiles=200000 max_domains=200000
 "$B" limit-max 2000000 > /dev/null
 m mem base 0 mem
 
-# Profiles: the first brings the destination table's first chunk (64 slots).
+# Profiles, one tunnel each (to 10.201.0.1).
 say "profiles: $PROFILES"
 have=0
 for n in $PROFILES; do
@@ -192,6 +195,47 @@ for n in $ROUTES; do
 	m mem route $n mem
 	m dump route $n "$B" dump route
 done
+
+# Destinations: the tunnels so far name 31 (10.201.0.1-31, the first of the
+# table's 64-slot chunks).  A second tunnel in each of DESTS one-tunnel
+# profiles, each to a new address (10.202.x.y): full, the table's 4096 slots
+# filled, 63 more chunks by need.  The control: a second tunnel in each of
+# as many other one-tunnel profiles, all to 10.201.0.2 (there already), the
+# same growth of their arrays and destination lists with no new slot.  The
+# difference of the two steps is the destinations' (scripts/bench.sh).
+# The table's 252 KiB are under the readings' noise, so the loader runs in
+# a memory cgroup of its own too: the module charges what a request
+# allocates to the requester's cgroup (GFP_KERNEL_ACCOUNT), and the cgroup's
+# slab_unreclaimable counts it in bytes, per object (cg_slab_b=).
+say "destinations: $DESTS"
+cg=
+cgroot=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+if [ -z "$cgroot" ] && mount -t cgroup2 none /sys/fs/cgroup; then
+	cgroot=/sys/fs/cgroup
+fi
+if [ -n "$cgroot" ] && echo +memory > "$cgroot/cgroup.subtree_control" &&
+   mkdir -p "$cgroot/l2tpsel-bench"; then
+	cg=$cgroot/l2tpsel-bench
+else
+	say "no memory cgroup: the destination rows go without their slab figure"
+fi
+# mem_cg: mem and the cgroup's slab_unreclaimable
+mem_cg() {
+	local v
+	v=$(mem)
+	[ -n "$cg" ] && v="$v $(awk '$1 == "slab_unreclaimable" { print "cg_slab_b=" $2 }' "$cg/memory.stat")"
+	echo "$v"
+}
+# incg CMD...: CMD in the cgroup (when there is one)
+incg() { ( [ -z "$cg" ] || echo "$BASHPID" > "$cg/cgroup.procs"; exec "$@" ); }
+from=$((TUN_PROFILES + 1))
+m mem dest 0 mem_cg
+m load dest "$DESTS" incg "$B" dests "$from" $((from + DESTS))
+m mem dest "$DESTS" mem_cg
+from=$((from + DESTS))
+m mem dest-same 0 mem_cg
+m load dest-same "$DESTS" incg "$B" dests "$from" $((from + DESTS)) 10.201.0.2
+m mem dest-same "$DESTS" mem_cg
 
 # The agent (bench/vm/agent.sh) on a fresh module: sessions per second
 # against xl2tpd as LAC, failover cost.  Its failure costs only its rows.
