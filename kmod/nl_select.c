@@ -953,12 +953,12 @@ static int ks_nl_login_rl_out(struct l2tpsel_net *ln, struct sk_buff *msg,
  * The most a LOGIN_BEGIN or LOGIN_REPORT reply's attributes take: the
  * login's id, the step (ks_sel_fill_step(): DONE's verdict, an ATTEMPT's
  * tunnel and destination), an OK's admission verdict and, when the
- * request has RL_ASK, a rate limiter's refusal nest (ks_rl_put_verdict();
- * at most one of RL_LOGIN and RL_ATTEMPT is put, room for both is kept).
- * Sized to what it carries, the reply is one small allocation that
- * netlink_trim() keeps: a page-sized one is cleared in full
- * (init_on_alloc) and then copied into a smaller one (issue 20, the
- * LAC's CPU per login).
+ * request has RL_ASK, a rate limiter's refusal nest (ks_rl_put_verdict()):
+ * RL_LOGIN or RL_ATTEMPT, never both, since a login RL_LOGIN refuses gets
+ * no step.  Sized to what it carries, the reply is one allocation of 1 kB
+ * that netlink_trim() keeps: a page-sized one is cleared in full
+ * (init_on_alloc) and then copied into a smaller one (issue 20, the LAC's
+ * CPU per login).
  */
 static size_t ks_login_reply_size(const struct genl_info *info)
 {
@@ -980,7 +980,7 @@ static size_t ks_login_reply_size(const struct genl_info *info)
 	       3 * nla_total_size(sizeof(u8)) +		/* HAS_SECRET, SETUP, SHORTEST */
 	       nla_total_size(sizeof(u8)) +		/* ADMIT */
 	       2 * nla_total_size(sizeof(u16)) +	/* its RESULT_CODE, ERROR_CODE */
-	       (nla_get_flag(info->attrs[L2TPSEL_A_RL_ASK]) ? 2 * rl : 0);
+	       (nla_get_flag(info->attrs[L2TPSEL_A_RL_ASK]) ? rl : 0);
 }
 
 static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,

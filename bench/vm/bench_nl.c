@@ -13,7 +13,7 @@
  *                                            pi: a new destination each), or to ADDRESS
  *                                            (IPv4) in all
  *   bench-nl domains FROM TO PROFILE         domains dFROM.example..dTO-1.example
- *   bench-nl sessions FROM TO                LAC sessions with keys FROM..TO-1
+ *   bench-nl sessions FROM TO                LAC sessions with keys FROM..TO-1 (DETACHED)
  *   bench-nl routes FROM TO                  blackhole routes 10.x.y.z/32 (the peer)
  *   bench-nl login-bench COUNT {USER@DOMAIN|PROFILE}
  *                                            LOGIN_BEGIN + LOGIN_REPORT round trips,
@@ -247,6 +247,8 @@ static struct nlmsghdr *b_session(char *at, uint32_t i, void *arg)
 	mnl_attr_put_u64(h, L2TPSEL_A_SESSION_KEY, (uint64_t)i + 1);
 	mnl_attr_put_u8(h, L2TPSEL_A_ROLE, L2TPSEL_ROLE_LAC);
 	mnl_attr_put_u32(h, L2TPSEL_A_TUNNEL_ID, 1 + i % 1000);
+	/* nobody's: a session of this socket would end when bench-nl exits */
+	mnl_attr_put(h, L2TPSEL_A_DETACHED, 0, NULL);
 	return h;
 }
 
