@@ -578,6 +578,9 @@ EOF
 	echo "the agent's loop).  CPU: the LAC's and the LNS's user + system time over the row, per session."
 	echo "The floor: the same four datagrams of a login on an established tunnel (ICRQ, ICRP, ICCN, ZLB)"
 	echo "between two bare UDP sockets in the same guest, C in flight (\`bench-nl udp-floor\`)."
+	echo "Each row of logins and each of logouts is the fastest of $(vmv agent scale 1 best_of) runs, its figures all from that run (the"
+	echo "other load on the machine only adds time); a run with a failed login, or one whose logouts left"
+	echo "sessions at the LNS, is shown instead of the others."
 	echo
 	echo "| at once | logins | ok | sessions/s | p50 ms | p99 ms | kernel µs | tunnel µs | call µs | own µs | LAC CPU µs | LNS CPU µs | logouts/s | logout p99 ms | LNS left | floor /s | floor p50 ms |"
 	echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

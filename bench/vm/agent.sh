@@ -19,9 +19,9 @@
 #   agent serial-sel N ...                      the same two against the l2tpseld LNS
 #   agent xl2tpd-sel N ...
 #   agent scale C count=N ok=.. per_s=.. p50_ms=.. p99_ms=.. kernel_us=.. tunnel_us=..
-#         call_us=.. own_us=.. lac_cpu_us=.. lns_cpu_us=..
+#         call_us=.. own_us=.. lac_cpu_us=.. lns_cpu_us=.. best_of=R
 #                                               l2tpseld LAC, N logins C at a time (l2tpseld LNS)
-#   agent logout C count=N ok=.. per_s=.. p50_ms=.. p99_ms=.. lns_left=.. lac_cpu_us=..
+#   agent logout C count=N ok=.. per_s=.. p50_ms=.. p99_ms=.. lns_left=.. lac_cpu_us=.. best_of=R
 #                                               their logouts, C at a time, until the LNS has none
 #   agent floor C count=N per_s=.. p50_ms=.. p99_ms=..
 #                                               bench-nl udp-floor: N exchanges, C at a time
@@ -57,9 +57,9 @@ pids=()
 
 # SCALE: "C:N" pairs, N logins C at a time
 if [ "$size" = full ]; then
-	N=100 K=7 XN=60 SCCRQ=10s SCALE="1:100 10:200 100:500 1000:1000"
+	N=100 K=7 XN=60 SCCRQ=10s SCALE="1:100 10:200 100:500 1000:1000" REPS=3
 else
-	N=20 K=3 XN=5 SCCRQ=1s SCALE="1:20 10:20 100:100"
+	N=20 K=3 XN=5 SCCRQ=1s SCALE="1:20 10:20 100:100" REPS=1
 fi
 
 cleanup() {
@@ -215,22 +215,48 @@ done
 
 # -- against concurrency: logins C at a time to the l2tpseld LNS, their
 # logouts C at a time, and the floor.  Failed logins are a result here, not
-# a stop: counted, and their reasons logged.
+# a stop: counted, and their reasons logged.  Each row is the fastest of
+# REPS runs (logins, then their logouts), its figures all from that run:
+# the other load on this machine only ever adds time, and a row of a few
+# hundred milliseconds catches it whole.  A run with a failed login, or
+# logouts that left sessions at the LNS, is the row instead: no failure
+# is hidden.
 ids=$T/ids
+# faster A B: whether line B's per_s is above line A's (A empty: yes)
+faster() { [ -z "$1" ] || awk -v a="$(field per_s <<< "$1")" -v b="$(field per_s <<< "$2")" 'BEGIN { exit !(b + 0 > a + 0) }'; }
 for cn in $SCALE; do
 	c=${cn%%:*} n=${cn##*:}
-	say "l2tpseld: $n logins, $c at a time"
-	l0=$(cpu "$LAC_PID") s0=$(cpu "$LNS_PID")
-	r=$("$B" agent "$SOCK" sel "c$c-" "$n" "$c" "$ids") || { why; tail -n 20 "$T/lac.log" >&2; exit 1; }
-	l1=$(cpu "$LAC_PID") s1=$(cpu "$LNS_PID")
-	[ "$(field ok <<< "$r")" = "$n" ] || why
-	echo "agent scale $c count=$n $(tr ' ' '\n' <<< "$r" | grep -E '^(ok|ms|per_s|p50_ms|p99_ms|kernel_us|tunnel_us|call_us|own_us)=' | tr '\n' ' ')lac_cpu_us=$(cpu_us $((l1 - l0)) "$n") lns_cpu_us=$(cpu_us $((s1 - s0)) "$n")" >> "$res"
+	best_in= best_out= failed= left=
+	for ((rep = 1; rep <= REPS; rep++)); do
+		say "l2tpseld: $n logins, $c at a time (run $rep of $REPS)"
+		l0=$(cpu "$LAC_PID") s0=$(cpu "$LNS_PID")
+		r=$("$B" agent "$SOCK" sel "c$c-$rep-" "$n" "$c" "$ids") || { why; tail -n 20 "$T/lac.log" >&2; exit 1; }
+		l1=$(cpu "$LAC_PID") s1=$(cpu "$LNS_PID")
+		line="count=$n $(tr ' ' '\n' <<< "$r" | grep -E '^(ok|ms|per_s|p50_ms|p99_ms|kernel_us|tunnel_us|call_us|own_us)=' | tr '\n' ' ')lac_cpu_us=$(cpu_us $((l1 - l0)) "$n") lns_cpu_us=$(cpu_us $((s1 - s0)) "$n")"
+		# a run with a failed login is the row, whatever the others did
+		if [ "$(field ok <<< "$r")" != "$n" ]; then
+			why
+			[ -n "$failed" ] || best_in=$line
+			failed=1
+		elif [ -z "$failed" ] && faster "$best_in" "$line"; then
+			best_in=$line
+		fi
 
-	say "l2tpseld: their logouts, $c at a time"
-	l0=$(cpu "$LAC_PID")
-	r=$("$B" logout "$SOCK" "$ids" "$c" "$T/lns.sock") || { tail -n 20 "$T/lac.log" >&2; exit 1; }
-	l1=$(cpu "$LAC_PID")
-	echo "agent logout $c $r lac_cpu_us=$(cpu_us $((l1 - l0)) "$(field count <<< "$r")")" >> "$res"
+		say "l2tpseld: their logouts, $c at a time"
+		l0=$(cpu "$LAC_PID")
+		r=$("$B" logout "$SOCK" "$ids" "$c" "$T/lns.sock") || { tail -n 20 "$T/lac.log" >&2; exit 1; }
+		l1=$(cpu "$LAC_PID")
+		line="$r lac_cpu_us=$(cpu_us $((l1 - l0)) "$(field count <<< "$r")")"
+		# so is a run that left sessions at the LNS
+		if [ "$(field lns_left <<< "$r")" != 0 ]; then
+			[ -n "$left" ] || best_out=$line
+			left=1
+		elif [ -z "$left" ] && faster "$best_out" "$line"; then
+			best_out=$line
+		fi
+	done
+	echo "agent scale $c $best_in best_of=$REPS" >> "$res"
+	echo "agent logout $c $best_out best_of=$REPS" >> "$res"
 
 	r=$("$B" udp-floor "$n" "$c") || exit 1
 	echo "agent floor $c $r" >> "$res"
