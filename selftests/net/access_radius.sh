@@ -107,7 +107,7 @@ printf '%s\n' 'radius-server 127.0.0.1 port 1999 acct-port 1813 secret testing12
 	'radius-fallback domain-map' 'radius-accounting yes' 'radius-dead-time 3s' \
 	'radius-das 127.0.0.1' 'radius-das-client 127.0.0.1 secret dm-secret' >"$D/agent.conf"
 chmod 0600 "$D/agent.conf"
-agent_start -c "$D/agent.conf" -o 'access-auth chap pap' -o 'sccrq-timeout 3s'
+agent_start -c "$D/agent.conf" -o 'access-auth chap pap' -o 'sccrq-timeout 3s' -o 'log-level 2'
 rstat() {	# rstat KEY: the agent's radius counter
 	val "$(hub "$L" login stats socket "$D/agent.sock" | grep '^radius ')" "$1"
 }

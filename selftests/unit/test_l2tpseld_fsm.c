@@ -13,6 +13,8 @@
 
 #include <linux/l2tpsel.h>
 
+#include <unistd.h>
+
 #include "harness.h"
 #include "l2tpseld_harness.h"
 
@@ -446,6 +448,61 @@ TEST(l2tpseld_silent_after_zlb_failover)
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
 	EXPECT_EQ(h_sessions_in(ok, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(H->now - t0, 5100);
+	h_fini();
+}
+
+/*
+ * At log level info a login that succeeds logs one line, its "done": the
+ * steps of its successful attempt are debug.  A failed attempt logs its
+ * "attempt" line (held back until it failed) and its "outcome".  The API
+ * client gets every step either way.
+ */
+TEST(l2tpseld_info_log_one_line_a_login)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
+					     "icrq-timeout 5s", NULL };
+	static const char *const zlb_c[] = { "listen 10.0.0.2", "lns-mode silent-after-zlb", NULL };
+	static const char *const ok_c[] = { "listen 10.0.0.3", NULL };
+	struct h_node *lac;
+	char log[16384], *line;
+	FILE *f = tmpfile();
+	int saved;
+	size_t n;
+
+	ASSERT_TRUE(f != NULL);
+	h_reset();
+	lac = h_node(lac_c);
+	h_node(zlb_c);
+	h_node(ok_c);
+	lac->d->log_level = L2D_LOG_INFO;
+	fflush(stderr);
+	saved = dup(2);
+	ASSERT_TRUE(saved >= 0);
+	dup2(fileno(f), 2);
+	h_login(lac, "alice@example", NULL);
+	h_run_for(5100);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(f);
+	n = fread(log, 1, sizeof(log) - 1, f);
+	log[n] = '\0';
+	fclose(f);
+	EXPECT_TRUE(h_has_line(lac, "attempt 2 tunnel t2"));	/* the client's lines */
+	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
+	EXPECT_TRUE(strstr(log, "login 1 (alice@example): attempt 1 tunnel t1 profile p remote 10.0.0.2") != NULL)
+		TH_LOG("%s", log);
+	EXPECT_TRUE(strstr(log, "login 1 (alice@example): outcome 1 no-reply") != NULL) TH_LOG("%s", log);
+	EXPECT_TRUE(strstr(log, "login 1 (alice@example): done ok session 1 tunnel t2") != NULL)
+		TH_LOG("%s", log);
+	EXPECT_TRUE(strstr(log, "attempt 2") == NULL) TH_LOG("%s", log);
+	EXPECT_TRUE(strstr(log, "outcome 2") == NULL) TH_LOG("%s", log);
+	EXPECT_TRUE(strstr(log, "user alice@example") == NULL) TH_LOG("%s", log);
+	/* the session's "established" line is debug, the tunnel's stays */
+	for (line = strtok(log, "\n"); line; line = strtok(NULL, "\n")) {
+		EXPECT_TRUE(!strstr(line, "established as LAC") ||
+			    !strncmp(line, "l2tpseld: tunnel ", 17)) TH_LOG("%s", line);
+	}
 	h_fini();
 }
 

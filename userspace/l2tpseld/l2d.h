@@ -192,6 +192,8 @@ struct l2d_login {
 	struct l2d_session *s;		/* the current attempt */
 	struct l2d_step step;		/* the current attempt's step */
 	unsigned int attempts;
+	/* its event line, logged at info only when the attempt fails */
+	char attempt_ev[256];
 	void *kstate;			/* kernel none: the core's walk (kcore.c) */
 	bool dead;
 	/* the access role: the subscriber, told the end through aops->login_done */
@@ -429,6 +431,11 @@ void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The same for a line formatted already: @n bytes of @line. */
 void l2d_log_str(struct l2d *d, int level, const char *line, size_t n);
+/* Whether lines of @level are logged. */
+static inline bool l2d_log_on(const struct l2d *d, int level)
+{
+	return level <= d->log_level;
+}
 
 /*
  * The one quoting helper for everything a peer (or an API client) can put in

@@ -41,28 +41,54 @@ static void times_str(const struct l2d_login *lg, char *buf, size_t len)
 }
 
 /*
- * An event of a login: the log line "login ID (USER): EVENT" and, to the
- * API client, EVENT (at most 511 bytes).  Formatted once, into one buffer
- * both read (a storm of logins makes thousands a second).
+ * An event of a login: the log line "login ID (USER): EVENT" at @level
+ * and, to the API client, EVENT (at most 511 bytes), whatever the level.
+ * Formatted once, into one buffer both read (a storm of logins makes
+ * thousands a second).  @save, when not NULL, keeps EVENT.
  */
-void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
+static void login_event_v(struct l2d_login *lg, int level, char *save, size_t savelen,
+			  const char *fmt, va_list ap)
 {
 	char line[L2D_LOG_LINE];
-	size_t p, cap;
-	va_list ap;
+	size_t p;
 	int n;
 
 	n = snprintf(line, sizeof(line), "login %u (%s): ", lg->id, lg->user);
 	p = n < 0 ? 0 : (size_t)n >= sizeof(line) - 512 ? sizeof(line) - 512 : (size_t)n;
-	cap = 512;
-	va_start(ap, fmt);
-	n = vsnprintf(line + p, cap, fmt, ap);
-	va_end(ap);
-	if (n < 0)
+	if (vsnprintf(line + p, 512, fmt, ap) < 0)
 		line[p] = '\0';
-	l2d_log_str(lg->d, L2D_LOG_INFO, line, p + strlen(line + p));
+	l2d_log_str(lg->d, level, line, p + strlen(line + p));
+	if (save)
+		snprintf(save, savelen, "%s", line + p);
 	if (lg->client && lg->d->env->login_event)
 		lg->d->env->login_event(lg->d, lg, line + p);
+}
+
+void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	login_event_v(lg, L2D_LOG_INFO, NULL, 0, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * The steps of a login that succeeds are logged at debug: at info a
+ * login is one line, its result ("done"), and a failed attempt adds its
+ * "attempt" and "outcome" lines.  A storm of logins would otherwise log
+ * five lines each, thousands a second (journald keeps 10000 a service in
+ * 30 s by default).  The API client gets every line.
+ */
+static void login_step(struct l2d_login *lg, char *save, size_t savelen, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void login_step(struct l2d_login *lg, char *save, size_t savelen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	login_event_v(lg, L2D_LOG_DEBUG, save, savelen, fmt, ap);
+	va_end(ap);
 }
 
 void l2d_login_free(struct l2d_login *lg)
@@ -141,6 +167,7 @@ static bool attempt(struct l2d_login *lg)
 
 	lg->attempts++;
 	lg->attempt_us = l2d_mono_us();
+	lg->attempt_ev[0] = '\0';
 	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
 	/* an attempt our own rate limiter refuses is not sent: a local failure */
 	if (l2d_rl_count(d, L2TPSEL_RL_MSG_ATTEMPT, &st->rl_attempt) != L2TPSEL_RL_PASS) {
@@ -154,7 +181,8 @@ static bool attempt(struct l2d_login *lg)
 	else
 		strcpy(local, "any");
 	t = l2d_tunnel_find_dest(d, &st->remote, &st->local, st->has_local);
-	l2d_login_event(lg, "attempt %u tunnel %s profile %s remote %s port %u local %s level %u %s",
+	login_step(lg, lg->attempt_ev, sizeof(lg->attempt_ev),
+		   "attempt %u tunnel %s profile %s remote %s port %u local %s level %u %s",
 			lg->attempts, st->tunnel, st->profile, remote,
 			ntohs(((struct sockaddr_in *)&st->remote.ss)->sin_port), local, st->level,
 			t ? (t->state == L2D_T_ESTABLISHED ? "reuse" : "join") : "sccrq");
@@ -293,7 +321,7 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 		return 0;
 	}
 	id = lg->id;
-	l2d_login_event(lg, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
+	login_step(lg, NULL, 0, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
 	l2d_test_pause("begin");
 	follow(lg, &st);
 	return id;
@@ -397,11 +425,16 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 	uint64_t t0;
 	int ret;
 
+	/* a failed attempt is logged at info, with the attempt line debug held back */
+	if (o != L2TPSEL_OUTCOME_OK && lg->attempt_ev[0] && !l2d_log_on(d, L2D_LOG_DEBUG))
+		l2d_log(d, L2D_LOG_INFO, "login %u (%s): %s", lg->id, lg->user, lg->attempt_ev);
 	if (o == L2TPSEL_OUTCOME_CDN || o == L2TPSEL_OUTCOME_STOPCCN)
 		l2d_login_event(lg, "outcome %u %s result %u error %u", lg->attempts, outcome_name(o),
 				result, error);
-	else
+	else if (o != L2TPSEL_OUTCOME_OK)
 		l2d_login_event(lg, "outcome %u %s", lg->attempts, outcome_name(o));
+	else
+		login_step(lg, NULL, 0, "outcome %u %s", lg->attempts, outcome_name(o));
 	if (o != L2TPSEL_OUTCOME_OK && lg->access && d->aops && d->aops->attempt_failed)
 		d->aops->attempt_failed(d, lg, o);
 	t0 = l2d_mono_us();

@@ -270,7 +270,9 @@ static void session_established(struct l2d_session *s)
 	s->state = L2D_S_ESTABLISHED;
 	l2d_timer_cancel(d->loop, &s->setup_timer);
 	d->stats.sessions_up++;
-	l2d_log(d, L2D_LOG_INFO, "session %u/%u in tunnel %u/%u established as %s", s->sid,
+	/* a login's session: its "done ok" line, logged at info, names it */
+	l2d_log(d, s->login ? L2D_LOG_DEBUG : L2D_LOG_INFO,
+		"session %u/%u in tunnel %u/%u established as %s", s->sid,
 		s->peer_sid, s->t->tid, s->t->peer_tid, s->initiator ? "LAC" : "LNS");
 }
 
