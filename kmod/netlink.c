@@ -149,7 +149,7 @@ static int ks_nl_end(struct sk_buff *msg, void *hdr, int fill_err)
  */
 struct sk_buff *ks_reply_new(struct genl_info *info, u8 cmd, void **hdr)
 {
-	return ks_nl_new(info->snd_portid, info->snd_seq, cmd, NLMSG_DEFAULT_SIZE, hdr);
+	return ks_reply_new_size(info, cmd, NLMSG_DEFAULT_SIZE, hdr);
 }
 
 /**

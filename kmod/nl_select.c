@@ -948,7 +948,6 @@ static int ks_nl_login_rl_out(struct l2tpsel_net *ln, struct sk_buff *msg,
 	return ks_nl_login_rl(ln, msg, L2TPSEL_A_RL_ATTEMPT, &req);
 }
 
-/* Reply with a login's step; a login that is DONE is announced and freed. */
 /*
  * The most a LOGIN_BEGIN or LOGIN_REPORT reply's attributes take: the
  * login's id, the step (ks_sel_fill_step(): DONE's verdict, an ATTEMPT's
@@ -983,6 +982,7 @@ static size_t ks_login_reply_size(const struct genl_info *info)
 	       (nla_get_flag(info->attrs[L2TPSEL_A_RL_ASK]) ? rl : 0);
 }
 
+/* Reply with a login's step; a login that is DONE is announced and freed. */
 static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 			     struct sk_buff *msg, void *hdr, struct ks_login *kl,
 			     struct ks_profile *kp, const struct l2s_step *st)

@@ -183,9 +183,9 @@ static bool attempt(struct l2d_login *lg)
 	t = l2d_tunnel_find_dest(d, &st->remote, &st->local, st->has_local);
 	login_step(lg, lg->attempt_ev, sizeof(lg->attempt_ev),
 		   "attempt %u tunnel %s profile %s remote %s port %u local %s level %u %s",
-			lg->attempts, st->tunnel, st->profile, remote,
-			ntohs(((struct sockaddr_in *)&st->remote.ss)->sin_port), local, st->level,
-			t ? (t->state == L2D_T_ESTABLISHED ? "reuse" : "join") : "sccrq");
+		   lg->attempts, st->tunnel, st->profile, remote,
+		   ntohs(((struct sockaddr_in *)&st->remote.ss)->sin_port), local, st->level,
+		   t ? (t->state == L2D_T_ESTABLISHED ? "reuse" : "join") : "sccrq");
 	if (!t) {
 		t = l2d_tunnel_new(d, &st->remote, st->has_local ? &st->local : NULL, true);
 		if (!t)

@@ -76,7 +76,7 @@ void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 	va_list ap;
 	int n;
 
-	if (level > d->log_level)
+	if (!l2d_log_on(d, level))
 		return;
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line), fmt, ap);
@@ -88,7 +88,7 @@ void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 
 void l2d_log_str(struct l2d *d, int level, const char *line, size_t n)
 {
-	if (level > d->log_level)
+	if (!l2d_log_on(d, level))
 		return;
 	log_out(line, n < L2D_LOG_LINE ? n : L2D_LOG_LINE - 1);
 }
