@@ -62,7 +62,7 @@ static void knl_fini(struct l2d *d)
 /* A string attribute into @dst; "" when absent. */
 static void str_copy(const struct nlattr *const *tb, int type, char *dst, size_t cap)
 {
-	snprintf(dst, cap, "%s", l2s_attr_str(tb, type, ""));
+	l2d_strcpy(dst, cap, l2s_attr_str(tb, type, ""));
 }
 
 /* An address attribute with @port as a socket address; false when absent. */

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/socket.h>
 
 #include "l2d_conf.h"
@@ -431,6 +432,15 @@ void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The same for a line formatted already: @n bytes of @line. */
 void l2d_log_str(struct l2d *d, int level, const char *line, size_t n);
+/* @src into @dst of @cap bytes (cap > 0), cut to fit, always terminated. */
+static inline void l2d_strcpy(char *dst, size_t cap, const char *src)
+{
+	size_t n = strnlen(src, cap - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
 /* Whether lines of @level are logged. */
 static inline bool l2d_log_on(const struct l2d *d, int level)
 {

@@ -43,23 +43,28 @@ static void times_str(const struct l2d_login *lg, char *buf, size_t len)
 /*
  * An event of a login: the log line "login ID (USER): EVENT" at @level
  * and, to the API client, EVENT (at most 511 bytes), whatever the level.
- * Formatted once, into one buffer both read (a storm of logins makes
- * thousands a second).  @save, when not NULL, keeps EVENT.
+ * Formatted once, into one buffer both read, the prefix only when the
+ * line is logged (a storm of logins makes thousands a second).  @save,
+ * when not NULL, keeps EVENT.
  */
 static void login_event_v(struct l2d_login *lg, int level, char *save, size_t savelen,
 			  const char *fmt, va_list ap)
 {
 	char line[L2D_LOG_LINE];
-	size_t p;
+	bool log = l2d_log_on(lg->d, level);
+	size_t p = 0;
 	int n;
 
-	n = snprintf(line, sizeof(line), "login %u (%s): ", lg->id, lg->user);
-	p = n < 0 ? 0 : (size_t)n >= sizeof(line) - 512 ? sizeof(line) - 512 : (size_t)n;
+	if (log) {
+		n = snprintf(line, sizeof(line), "login %u (%s): ", lg->id, lg->user);
+		p = n < 0 ? 0 : (size_t)n >= sizeof(line) - 512 ? sizeof(line) - 512 : (size_t)n;
+	}
 	if (vsnprintf(line + p, 512, fmt, ap) < 0)
 		line[p] = '\0';
-	l2d_log_str(lg->d, level, line, p + strlen(line + p));
+	if (log)
+		l2d_log_str(lg->d, level, line, p + strlen(line + p));
 	if (save)
-		snprintf(save, savelen, "%s", line + p);
+		l2d_strcpy(save, savelen, line + p);
 	if (lg->client && lg->d->env->login_event)
 		lg->d->env->login_event(lg->d, lg, line + p);
 }
