@@ -31,6 +31,9 @@
 #   agent live-later K ms=..                     median of K logins, tunnel up
 #   agent sccrq-timeout 1 ms=..                  the agent's setting in this run
 #
+# The agent's logins come from bench-nl agent, a connection per login, each
+# asking "brief" (the done line only).
+#
 # Control plane only: the agents run "dataplane none" (the l2tpseld LNS
 # "kernel none" too: the module is the LAC's), and the xl2tpd LNS and
 # LAC run in a mount namespace of their own where /usr/sbin/pppd is a stub

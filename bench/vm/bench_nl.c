@@ -686,7 +686,7 @@ static void login_request(struct agent_pool *p, uint32_t i, char *buf, size_t le
 {
 	struct login_run *r = p->ctx;
 
-	snprintf(buf, len, "login %s%u@bench profile %s\n", r->prefix, i, r->profile);
+	snprintf(buf, len, "login %s%u@bench profile %s brief\n", r->prefix, i, r->profile);
 }
 
 static bool login_answer(struct agent_pool *p, uint32_t i, const char *line, uint64_t ns)

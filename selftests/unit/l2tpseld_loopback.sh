@@ -178,6 +178,11 @@ ok "client gone during setup is reported" $(wait_has "$T/lac.log" 'login [0-9]+ 
 ok "logout of an unknown session: exit 1, message" $([ $? -eq 1 ] && has "$T/err" 'no established session 999'; echo $?)
 "$CLI" login start profile nope socket "$SOCK" >"$T/o8" 2>&1
 ok "a profile without destinations fails (exit 2)" $([ $? -eq 2 ] && has "$T/o8" '^done fail reason no-tunnels'; echo $?)
+# brief: the result line only (a failed login to the CDN LNS: two steps left out)
+"$CLI" login start dave2@x profile cdn brief socket "$SOCK" >"$T/o9" 2>&1
+rc=$?
+ok "brief: the done line only (exit 2, one line)" \
+	$([ $rc -eq 2 ] && [ "$(wc -l < "$T/o9")" = 1 ] && has "$T/o9" '^done fail reason cdn attempts 1 '; echo $?)
 
 # 8. logout: CDN, and the last session of a tunnel closes it with StopCCN
 "$CLI" login stop 1 socket "$SOCK" >/dev/null 2>&1 && "$CLI" login stop 2 socket "$SOCK" >/dev/null 2>&1 &&

@@ -3,7 +3,7 @@
  * l2tpsel login start / stop: talk to the l2tpseld agent over its local API
  * (a UNIX socket, Documentation/l2tpseld.md) rather than to the kernel.
  *
- *   l2tpsel login start { USER | profile P } [profile P] [key K] [socket PATH]
+ *   l2tpsel login start { USER | profile P } [profile P] [key K] [brief] [socket PATH]
  *   l2tpsel login stop ID [socket PATH]
  *   l2tpsel login { show | stats } [socket PATH]
  *

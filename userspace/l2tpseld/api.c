@@ -46,6 +46,7 @@ struct api_conn {
 	struct api_conn *pending_next;	/* the_api.pending, when @pending */
 	bool pending;			/* has output for l2d_api_flush() */
 	uint32_t login_id;		/* the login in progress, 0 when none */
+	bool brief;			/* its client wants its "done" line only */
 	size_t inlen, outlen;
 	char in[API_LINE_MAX];
 	char out[4096];			/* this turn's answer lines (l2d_api_flush()) */
@@ -131,6 +132,9 @@ void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line)
 			c->login_id = 0;
 		return;
 	}
+	/* brief: the result only, one line a login instead of four or more */
+	if (c->brief && strncmp(line, "done ", 5))
+		return;
 	conn_write(c, line);
 }
 
@@ -223,6 +227,7 @@ static void cmd_stats(struct api_conn *c)
 static void cmd_login(struct api_conn *c, int argc, char **argv)
 {
 	const char *user = NULL, *profile = NULL, *key = NULL;
+	bool brief = false;
 	char err[256];
 	uint32_t id;
 	int i;
@@ -230,7 +235,9 @@ static void cmd_login(struct api_conn *c, int argc, char **argv)
 	if (c->login_id)
 		return conn_write(c, "error a login is in progress on this connection");
 	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "profile") || !strcmp(argv[i], "key")) {
+		if (!strcmp(argv[i], "brief")) {
+			brief = true;
+		} else if (!strcmp(argv[i], "profile") || !strcmp(argv[i], "key")) {
 			if (i + 1 >= argc)
 				return conn_printf(c, "error \"%s\" needs a value", argv[i]);
 			if (argv[i][0] == 'p')
@@ -245,6 +252,7 @@ static void cmd_login(struct api_conn *c, int argc, char **argv)
 	}
 	/* the id is set before the first line so that a client gone finds it */
 	c->login_id = c->d->next_login_id + 1;
+	c->brief = brief;
 	id = l2d_login_start(c->d, c, user, profile, key, err, sizeof(err));
 	if (!id) {
 		c->login_id = 0;
