@@ -858,6 +858,43 @@ TEST(l2tpseld_tie_breaker_equal_no_sccrp)
 	h_fini();
 }
 
+/*
+ * Equal Tie Breakers with three calls waiting on the lost tunnel: every one
+ * ends as a local failure, none is left behind on the discarded tunnel.
+ */
+TEST(l2tpseld_tie_breaker_equal_every_call_ends)
+{
+	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
+	struct l2d_addr p;
+	struct h_node *a;
+	struct l2d_tunnel *t;
+	struct l2tp_builder b;
+	uint8_t buf[256];
+
+	h_reset();
+	a = h_node(a_c);
+	h_login(a, "a@x", NULL);
+	h_login(a, "b@x", NULL);
+	h_login(a, "c@x", NULL);
+	h_run_for(10);
+	t = a->d->tunnels;
+	ASSERT_TRUE(t && t->tb_sent && t->state == L2D_T_WAIT_SCCRP && t->n_sessions == 3);
+	l2d_parse_addr("10.0.0.2", 1701, &p.ss, &p.len);
+	l2tp_build_begin(&b, buf, sizeof(buf), 0, 0, L2TP_MSG_SCCRQ, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
+	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "peer");
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, 99);
+	l2tp_put_u64(&b, L2TP_AVP_TIE_BREAKER, t->tie_breaker);
+	h_inject(a, &p, buf, l2tp_build_end(&b));
+	h_run_for(10);
+	EXPECT_TRUE(h_has_line(a, "outcome 1 local"));
+	EXPECT_EQ(a->n_done_ok + a->n_done_fail, 3);
+	EXPECT_EQ(a->d->n_sessions, 0);
+	EXPECT_EQ(a->d->logins == NULL, true);
+	h_fini();
+}
+
 /* Established tunnel: HELLO keepalives; a dead peer drops the sessions. */
 TEST(l2tpseld_hello_dead_peer)
 {

@@ -92,9 +92,15 @@ TEST(l2tpseld_storm_1000_login_logout)
 	EXPECT_EQ(lac->d->tunnels->rel.stats.queue_full, 0);
 	EXPECT_TRUE(lac->d->tunnels->rel.stats.queue_peak > 16);
 
-	/* every logout's CDN reaches the LNS: no orphaned session there */
-	for (i = 1; i <= 1001; i++)
-		EXPECT_EQ(l2d_logout(lac->d, i), 0);
+	/*
+	 * Every logout's CDN reaches the LNS: no orphaned session there.  In
+	 * an order that is not the logins' (389 is prime to 1001); a second
+	 * logout of a session finds none.
+	 */
+	for (i = 0; i < 1001; i++)
+		EXPECT_EQ(l2d_logout(lac->d, 1 + i * 389 % 1001), 0);
+	EXPECT_EQ(l2d_logout(lac->d, 1), -1);
+	EXPECT_EQ(l2d_logout(lac->d, 1002), -1);
 	h_run_for(60000);
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1001);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);

@@ -158,6 +158,8 @@ int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
 	d->env = env;
 	d->kops = kops;
 	d->log_level = conf->log_level;
+	l2d_idmap_init(&d->logins_by_id);
+	l2d_idmap_init(&d->sessions_by_api_id);
 	l2d_timer_init(&d->reap_timer, reap_fn, d);
 	return 0;
 }
@@ -180,6 +182,8 @@ void l2d_fini(struct l2d *d)
 	l2d_timer_cancel(d->loop, &d->reap_timer);
 	if (d->kops && d->kops->fini)
 		d->kops->fini(d);
+	l2d_idmap_fini(&d->logins_by_id);
+	l2d_idmap_fini(&d->sessions_by_api_id);
 }
 
 /* Count and log a verdict for a request of kind @msg (enum l2tpsel_rl_msg); returns it. */

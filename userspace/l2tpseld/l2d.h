@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "idmap.h"
 #include "l2d_conf.h"
 #include "l2d_loop.h"
 #include "msg.h"
@@ -112,7 +113,7 @@ struct l2d_tunnel {
 
 struct l2d_session {
 	struct l2d_tunnel *t;
-	struct l2d_session *next;	/* t->sessions */
+	struct l2d_session *next, **pprev;	/* t->sessions */
 	uint16_t sid, peer_sid;
 	enum l2d_sstate state;
 	bool initiator;			/* we sent the ICRQ (LAC) */
@@ -135,6 +136,7 @@ struct l2d_session {
 	bool dp_added;
 	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
 	uint32_t api_id;		/* the login id the API gave out */
+	struct l2d_idnode by_api_id;	/* d->sessions_by_api_id, when @api_id */
 	/* the access role (access.c): the PPPoE subscriber, NULL for an API login */
 	void *access;
 	int ppp_fd;			/* its PPPoL2TP socket while bridged, -1 */
@@ -185,7 +187,8 @@ struct rad_set_entry;
 
 struct l2d_login {
 	struct l2d *d;
-	struct l2d_login *next;		/* d->logins */
+	struct l2d_login *next, **pprev;	/* d->logins */
+	struct l2d_idnode by_id;	/* d->logins_by_id */
 	uint32_t id;			/* ours, given to the API client */
 	uint32_t kid;			/* the kernel's LOGIN_ID */
 	char user[L2D_USER_MAX], profile[L2D_NAME_MAX], key[L2D_USER_MAX];
@@ -314,6 +317,8 @@ struct l2d {
 	struct l2d_tunnel *tun_by_id[65536];
 	struct l2d_session *sess_by_id[65536];
 	struct l2d_login *logins;
+	struct l2d_idmap logins_by_id;		/* struct l2d_login by its id */
+	struct l2d_idmap sessions_by_api_id;	/* struct l2d_session by api_id */
 	struct l2d_session *dead_sessions;	/* freed at the end of the turn */
 	uint32_t next_login_id, next_serial;
 	unsigned int n_tunnels, n_sessions;
@@ -386,6 +391,11 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 		       uint16_t result, uint16_t error, const char *text);
 void l2d_session_free(struct l2d_session *s);
 struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
+/* Put @s on @t's list of sessions, or take it off its tunnel's. */
+void l2d_session_link(struct l2d_session *s, struct l2d_tunnel *t);
+void l2d_session_unlink(struct l2d_session *s);
+/* The login id @s answers to in the API (logout ID); 0: none. */
+void l2d_session_set_api_id(struct l2d_session *s, uint32_t id);
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid);
 /* CLOCK_MONOTONIC in microseconds: a login's step times, never a timer */
 uint64_t l2d_mono_us(void);

@@ -99,13 +99,13 @@ static void login_step(struct l2d_login *lg, char *save, size_t savelen, const c
 void l2d_login_free(struct l2d_login *lg)
 {
 	struct l2d *d = lg->d;
-	struct l2d_login **pp;
 
-	for (pp = &d->logins; *pp; pp = &(*pp)->next) {
-		if (*pp == lg) {
-			*pp = lg->next;
-			break;
-		}
+	if (lg->pprev) {
+		*lg->pprev = lg->next;
+		if (lg->next)
+			lg->next->pprev = lg->pprev;
+		lg->pprev = NULL;
+		l2d_idmap_del(&d->logins_by_id, &lg->by_id);
 	}
 	if (lg->s)
 		lg->s->login = NULL;
@@ -213,7 +213,7 @@ static bool attempt(struct l2d_login *lg)
 	snprintf(s->calling, sizeof(s->calling), "%s", lg->calling);
 	snprintf(s->called, sizeof(s->called), "%s", lg->called);
 	s->login = lg;
-	s->api_id = lg->id;
+	l2d_session_set_api_id(s, lg->id);
 	lg->s = s;
 	if (t->state == L2D_T_ESTABLISHED)
 		l2d_session_tunnel_up(s);
@@ -236,12 +236,9 @@ static void follow(struct l2d_login *lg, const struct l2d_step *st)
 
 struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id)
 {
-	struct l2d_login *lg;
+	struct l2d_idnode *e = l2d_idmap_find(&d->logins_by_id, id);
 
-	for (lg = d->logins; lg; lg = lg->next)
-		if (lg->id == id)
-			return lg;
-	return NULL;
+	return e ? l2d_idmap_entry(e, struct l2d_login, by_id) : NULL;
 }
 
 /* A login refused by a rate limit: the API's error line. */
@@ -303,7 +300,11 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 		lg->nset = nset;
 	}
 	lg->next = d->logins;
+	if (lg->next)
+		lg->next->pprev = &lg->next;
+	lg->pprev = &d->logins;
 	d->logins = lg;
+	l2d_idmap_add(&d->logins_by_id, &lg->by_id, lg->id);
 	lg->t0_us = l2d_mono_us();
 	ret = d->kops->login_begin(d, lg, &st);
 	lg->kernel_us += l2d_mono_us() - lg->t0_us;
@@ -491,14 +492,16 @@ void l2d_login_client_gone(struct l2d_login *lg)
 
 int l2d_logout(struct l2d *d, uint32_t id)
 {
-	struct l2d_tunnel *t;
-	struct l2d_session *s;
+	struct l2d_idnode *e;
 
-	for (t = d->tunnels; t; t = t->next)
-		for (s = t->sessions; s; s = s->next)
-			if (s->api_id == id && s->state == L2D_S_ESTABLISHED && !s->login) {
-				l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "logout");
-				return 0;
-			}
+	/* the sessions of a login's attempts: the one established counts */
+	for (e = l2d_idmap_find(&d->sessions_by_api_id, id); e; e = l2d_idmap_next(e)) {
+		struct l2d_session *s = l2d_idmap_entry(e, struct l2d_session, by_api_id);
+
+		if (s->state == L2D_S_ESTABLISHED && !s->login) {
+			l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "logout");
+			return 0;
+		}
+	}
 	return -1;
 }

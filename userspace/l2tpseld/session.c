@@ -69,9 +69,7 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 	s->ppp_fd = -1;
 	s->key = l2d_session_key(d, t->tid, sid);
 	l2d_timer_init(&s->setup_timer, session_timeout, s);
-	s->next = t->sessions;
-	t->sessions = s;
-	t->n_sessions++;
+	l2d_session_link(s, t);
 	d->sess_by_id[sid] = s;
 	d->n_sessions++;
 	l2d_tunnel_call_started(t);
@@ -95,21 +93,49 @@ void l2d_session_free(struct l2d_session *s)
 	free(s);
 }
 
+void l2d_session_link(struct l2d_session *s, struct l2d_tunnel *t)
+{
+	s->t = t;
+	s->next = t->sessions;
+	if (s->next)
+		s->next->pprev = &s->next;
+	s->pprev = &t->sessions;
+	t->sessions = s;
+	t->n_sessions++;
+}
+
+void l2d_session_unlink(struct l2d_session *s)
+{
+	if (!s->pprev)
+		return;
+	*s->pprev = s->next;
+	if (s->next)
+		s->next->pprev = s->pprev;
+	s->next = NULL;
+	s->pprev = NULL;
+	s->t->n_sessions--;
+}
+
+void l2d_session_set_api_id(struct l2d_session *s, uint32_t id)
+{
+	struct l2d *d = s->t->d;
+
+	if (s->api_id)
+		l2d_idmap_del(&d->sessions_by_api_id, &s->by_api_id);
+	s->api_id = id;
+	if (id)
+		l2d_idmap_add(&d->sessions_by_api_id, &s->by_api_id, id);
+}
+
 static void unlink_session(struct l2d_session *s)
 {
-	struct l2d_tunnel *t = s->t;
-	struct l2d_session **pp;
+	struct l2d *d = s->t->d;
 
-	for (pp = &t->sessions; *pp; pp = &(*pp)->next) {
-		if (*pp == s) {
-			*pp = s->next;
-			t->n_sessions--;
-			break;
-		}
-	}
-	if (t->d->sess_by_id[s->sid] == s)
-		t->d->sess_by_id[s->sid] = NULL;
-	t->d->n_sessions--;
+	l2d_session_unlink(s);
+	if (d->sess_by_id[s->sid] == s)
+		d->sess_by_id[s->sid] = NULL;
+	l2d_session_set_api_id(s, 0);
+	d->n_sessions--;
 }
 
 void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,

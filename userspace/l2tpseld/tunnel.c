@@ -1045,7 +1045,6 @@ static bool shares_4tuple(const struct l2d *d, const struct l2d_addr *peer,
 	return false;
 }
 
-/* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
 /*
  * Our outstanding tunnel lost a tie (§4.4.3) and goes without a word; its
  * calls wait for the peer's tunnel @t, or, on a tie, end as a local failure
@@ -1055,26 +1054,21 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 {
 	struct l2d_session *s;
 
-	while ((s = mine->sessions)) {
-		mine->sessions = s->next;
-		mine->n_sessions--;
-		if (t && t->state != L2D_T_DEAD) {
-			s->t = t;
-			s->next = t->sessions;
-			t->sessions = s;
-			t->n_sessions++;
-		} else {
-			s->t = mine;
-			s->next = NULL;
-			mine->sessions = s;
-			mine->n_sessions++;
-			l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
-		}
-	}
 	mine->tb_sent = false;
-	tunnel_kill(mine, L2D_END_LOCAL);
+	while (t && t->state != L2D_T_DEAD && (s = mine->sessions)) {
+		l2d_session_unlink(s);
+		l2d_session_link(s, t);
+	}
+	/*
+	 * What is left (all of them, on a tie) ends as a local failure; the
+	 * tunnel is closing first, so that their next attempts cannot join it.
+	 */
+	if (!mine->end)
+		mine->end = L2D_END_LOCAL;
+	tunnel_kill(mine, L2D_END_ERROR);
 }
 
+/* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
 void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
 			uint8_t *buf, size_t len)
 {
