@@ -822,25 +822,29 @@ TEST(l2tpseld_tie_breaker_only_peer)
 }
 
 /*
- * Equal Tie Breakers: both sides silently discard their tunnels; the SCCRQ
- * that tied gets no SCCRP, and the call on the lost tunnel fails as a local
- * failure (the LNS is not locked out).
+ * An agent with @calls logins waiting on its outstanding tunnel to
+ * 10.0.0.2 gets that peer's SCCRQ carrying a Tie Breaker equal to its own.
  */
-TEST(l2tpseld_tie_breaker_equal_no_sccrp)
+static struct h_node *equal_tie(unsigned int calls)
 {
 	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
-	struct l2d_addr p;
-	struct h_node *a;
-	struct l2d_tunnel *t;
 	struct l2tp_builder b;
+	struct l2d_tunnel *t;
+	struct h_node *a;
+	struct l2d_addr p;
 	uint8_t buf[256];
+	char user[16];
+	unsigned int i;
 
-	h_reset();
 	a = h_node(a_c);
-	h_login(a, "a@x", NULL);
+	for (i = 0; i < calls; i++) {
+		snprintf(user, sizeof(user), "u%u@x", i);
+		h_login(a, user, NULL);
+	}
 	h_run_for(10);
 	t = a->d->tunnels;
-	ASSERT_TRUE(t && t->tb_sent && t->state == L2D_T_WAIT_SCCRP);
+	if (!t || !t->tb_sent || t->state != L2D_T_WAIT_SCCRP || t->n_sessions != calls)
+		return NULL;
 	l2d_parse_addr("10.0.0.2", 1701, &p.ss, &p.len);
 	l2tp_build_begin(&b, buf, sizeof(buf), 0, 0, L2TP_MSG_SCCRQ, NULL);
 	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
@@ -850,6 +854,21 @@ TEST(l2tpseld_tie_breaker_equal_no_sccrp)
 	l2tp_put_u64(&b, L2TP_AVP_TIE_BREAKER, t->tie_breaker);
 	h_inject(a, &p, buf, l2tp_build_end(&b));
 	h_run_for(10);
+	return a;
+}
+
+/*
+ * Equal Tie Breakers: both sides silently discard their tunnels; the SCCRQ
+ * that tied gets no SCCRP, and the call on the lost tunnel fails as a local
+ * failure (the LNS is not locked out).
+ */
+TEST(l2tpseld_tie_breaker_equal_no_sccrp)
+{
+	struct h_node *a;
+
+	h_reset();
+	a = equal_tie(1);
+	ASSERT_TRUE(a != NULL);
 	EXPECT_EQ(a->sent[L2TP_MSG_SCCRP], 0);
 	EXPECT_EQ(h_tunnels_in(a, L2D_T_WAIT_SCCRP), 0);
 	if (!h_has_line(a, "outcome 1 local"))
@@ -864,34 +883,15 @@ TEST(l2tpseld_tie_breaker_equal_no_sccrp)
  */
 TEST(l2tpseld_tie_breaker_equal_every_call_ends)
 {
-	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
-	struct l2d_addr p;
 	struct h_node *a;
-	struct l2d_tunnel *t;
-	struct l2tp_builder b;
-	uint8_t buf[256];
 
 	h_reset();
-	a = h_node(a_c);
-	h_login(a, "a@x", NULL);
-	h_login(a, "b@x", NULL);
-	h_login(a, "c@x", NULL);
-	h_run_for(10);
-	t = a->d->tunnels;
-	ASSERT_TRUE(t && t->tb_sent && t->state == L2D_T_WAIT_SCCRP && t->n_sessions == 3);
-	l2d_parse_addr("10.0.0.2", 1701, &p.ss, &p.len);
-	l2tp_build_begin(&b, buf, sizeof(buf), 0, 0, L2TP_MSG_SCCRQ, NULL);
-	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
-	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "peer");
-	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
-	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, 99);
-	l2tp_put_u64(&b, L2TP_AVP_TIE_BREAKER, t->tie_breaker);
-	h_inject(a, &p, buf, l2tp_build_end(&b));
-	h_run_for(10);
+	a = equal_tie(3);
+	ASSERT_TRUE(a != NULL);
 	EXPECT_TRUE(h_has_line(a, "outcome 1 local"));
 	EXPECT_EQ(a->n_done_ok + a->n_done_fail, 3);
 	EXPECT_EQ(a->d->n_sessions, 0);
-	EXPECT_EQ(a->d->logins == NULL, true);
+	EXPECT_TRUE(a->d->logins == NULL);
 	h_fini();
 }
 
