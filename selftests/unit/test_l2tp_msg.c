@@ -456,6 +456,22 @@ TEST(l2tp_msg_missing_required_avp)
 	EXPECT_EQ(m.answer.avp_type, L2TP_AVP_RESULT_CODE);
 }
 
+/* The per-message masks the parse checks say what the rule table says. */
+TEST(l2tp_avp_required_masks_match_rules)
+{
+	unsigned int m, t;
+
+	for (m = 0; m < 40; m++) {
+		for (t = 0; t < 64; t++) {
+			const struct l2tp_avp_rule *r = t < L2TP_AVP_TYPE_COUNT ?
+				l2tp_avp_rule(0, (uint16_t)t) : NULL;
+			bool want = m < 32 && t > 0 && r && (r->required & L2TP_MSG_BIT(m));
+
+			EXPECT_EQ(!!(l2tp_avp_required((uint16_t)m) & (1ull << t)), want);
+		}
+	}
+}
+
 static void tunnel_id_len3(struct l2tp_builder *b)
 {
 	l2tp_put_raw(b, AVP_FL(1, 0, 9), 0, L2TP_AVP_ASSIGNED_TUNNEL_ID, "\0\1\2", 3);

@@ -75,6 +75,22 @@ const struct l2tp_avp_rule *l2tp_avp_rule(uint16_t vendor, uint16_t type)
 	return &avp_rules[type];
 }
 
+uint64_t l2tp_avp_required(uint16_t msg_type)
+{
+	static uint64_t req[32];
+	static bool built;
+	unsigned int t, m;
+
+	if (!built) {
+		for (t = 1; t < L2TP_AVP_TYPE_COUNT; t++)
+			for (m = 0; m < 32; m++)
+				if (avp_rules[t].required & (1u << m))
+					req[m] |= 1ull << t;
+		built = true;
+	}
+	return msg_type < 32 ? req[msg_type] : 0;
+}
+
 static int build_fail(struct l2tp_builder *b, int err)
 {
 	if (!b->error)

@@ -34,6 +34,13 @@ struct l2tp_avp_rule {
 	uint32_t required;	/* ... and of those it MUST be in */
 };
 
+/*
+ * Bit T set: a message of @msg_type MUST carry AVP type T (the rules'
+ * "required"), so that a parse checks those only, not every type.
+ */
+uint64_t l2tp_avp_required(uint16_t msg_type);
+_Static_assert(L2TP_AVP_TYPE_COUNT <= 64, "l2tp_avp_required() has 64 bits");
+
 /* Return: the rule of an AVP, or NULL when it is not one we know. */
 const struct l2tp_avp_rule *l2tp_avp_rule(uint16_t vendor, uint16_t type);
 

@@ -193,6 +193,7 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 	size_t rv_len = 0, off, end;
 	enum l2tp_perr herr;
 	unsigned int t;
+	uint64_t req;
 
 	memset(msg, 0, sizeof(*msg));
 	herr = l2tp_hdr_parse(&msg->hdr, buf, len);
@@ -320,12 +321,10 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 		msg->avp[type].hidden = h_bit;
 	}
 
-	/* §6, §7.1: a message missing a required AVP is malformed */
-	for (t = 1; t < L2TP_AVP_TYPE_COUNT; t++) {
-		const struct l2tp_avp_rule *rule = l2tp_avp_rule(0, (uint16_t)t);
-
-		if (rule && (rule->required & L2TP_MSG_BIT(msg->type)) &&
-		    !msg->avp[t].present)
+	/* §6, §7.1: a message missing a required AVP is malformed (the lowest type first) */
+	for (req = l2tp_avp_required(msg->type); req; req &= req - 1) {
+		t = (unsigned int)__builtin_ctzll(req);
+		if (!msg->avp[t].present)
 			return msg_fail(msg, L2TP_PERR_MISSING_AVP, 2,
 					L2TP_ERR_BAD_VALUE, 0, (uint16_t)t);
 	}
