@@ -289,7 +289,7 @@ void h_dump_lines(const struct h_node *n)
 struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile)
 {
 	char err[128];
-	uint32_t id = l2d_login_start(n->d, &n->client, user, profile, NULL, err, sizeof(err));
+	uint32_t id = l2d_login_start(n->d, &n->client, false, user, profile, NULL, err, sizeof(err));
 
 	if (!id)
 		th_log("login_start: %s", err);

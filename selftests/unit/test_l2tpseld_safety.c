@@ -159,6 +159,89 @@ TEST(l2tpseld_quote)
 	EXPECT_STREQ(l2d_quote_str(out, sizeof(out), ""), "-");
 }
 
+/* The byte-at-a-time quoting l2d_quote() must equal: the model. */
+static void quote_model(char *dst, size_t cap, const unsigned char *p, size_t len, bool field)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		bool q = p[i] < 0x20 || p[i] >= 0x7f ||
+			 (field && (p[i] == ' ' || p[i] == '\\' || p[i] == '"'));
+
+		if (!q) {
+			if (o + 1 >= cap)
+				break;
+			dst[o++] = (char)p[i];
+			continue;
+		}
+		if (o + 4 >= cap)
+			break;
+		o += (size_t)sprintf(dst + o, "\\x%02x", p[i]);
+	}
+	dst[o] = '\0';
+}
+
+/* Runs of plain bytes are copied at once: every byte, length and cut agrees. */
+TEST(l2tpseld_quote_matches_model)
+{
+	unsigned char in[64];
+	char got[L2D_QUOTED_SIZE(64)], want[L2D_QUOTED_SIZE(64)];
+	unsigned int seed = 1, round, b;
+
+	for (b = 0; b < 256; b++) {	/* every byte, alone and in a run */
+		unsigned char one[3] = { 'a', (unsigned char)b, 'z' };
+
+		for (int field = 0; field < 2; field++) {
+			l2d_quote(got, sizeof(got), one, 3, field ? L2D_QUOTE_FIELD : 0);
+			quote_model(want, sizeof(want), one, 3, field);
+			EXPECT_STREQ(got, want);
+		}
+	}
+	for (round = 0; round < 20000; round++) {
+		size_t len = rand_r(&seed) % sizeof(in), cap = 1 + rand_r(&seed) % sizeof(got);
+		bool field = rand_r(&seed) & 1;
+		size_t i;
+
+		for (i = 0; i < len; i++)	/* mostly printable, as log lines are */
+			in[i] = (unsigned char)(rand_r(&seed) % 4 ? 0x20 + rand_r(&seed) % 0x5f :
+						rand_r(&seed) % 256);
+		l2d_quote(got, cap, in, len, field ? L2D_QUOTE_FIELD : 0);
+		quote_model(want, cap, in, len, field);
+		ASSERT_STREQ(got, want);
+	}
+}
+
+/* l2d_fmt() writes what snprintf() writes, cut to fit the same way. */
+TEST(l2tpseld_fmt_matches_snprintf)
+{
+	static const char *const strs[] = { "", "t-sel", "a b\n", "x@example.net" };
+	const char *volatile nul = NULL;
+	char got[96], want[96];
+	unsigned int seed = 7, round;
+
+	for (round = 0; round < 20000; round++) {
+		const char *s = strs[rand_r(&seed) % 4];
+		unsigned int u = rand_r(&seed) % 3 ? (unsigned int)rand_r(&seed) : 0xffffffffu;
+		unsigned long long ll = (unsigned long long)rand_r(&seed) << (rand_r(&seed) % 34);
+		size_t cap = 1 + rand_r(&seed) % sizeof(got);
+
+		if (round % 5 == 0)
+			ll = ~0ull;
+		EXPECT_EQ(l2d_fmt(got, cap, "done ok session %u tunnel %s%% us %llu end", u, s, ll),
+			  (size_t)snprintf(want, cap, "done ok session %u tunnel %s%% us %llu end",
+					   u, s, ll) >= cap ? cap - 1 : strlen(want));
+		ASSERT_STREQ(got, want);
+		/* other conversions go to vsnprintf */
+		l2d_fmt(got, cap, "%s %04x %u", s, u, u);
+		snprintf(want, cap, "%s %04x %u", s, u, u);
+		ASSERT_STREQ(got, want);
+	}
+	EXPECT_EQ(l2d_fmt(got, sizeof(got), "%u%s", 0u, "x"), 2u);
+	EXPECT_STREQ(got, "0x");
+	EXPECT_EQ(l2d_fmt(got, sizeof(got), "%s", nul), 6u);	/* as glibc's */
+	EXPECT_STREQ(got, "(null)");
+}
+
 /* A LAC with a hostile Host Name: every line the LNS logs stays one line. */
 TEST(l2tpseld_hostile_host_name_logs_one_line)
 {

@@ -274,7 +274,7 @@ static void line_ids(struct sub *sb, const struct pppoe_disc *padr)
 /* A refusal (@why) to tell the subscriber from the loop: act_fire(). */
 static void refuse(struct sub *sb, const char *why)
 {
-	snprintf(sb->fail, sizeof(sb->fail), "%s", why);
+	l2d_strcpy(sb->fail, sizeof(sb->fail), why);
 	l2d_timer_arm(sb->a->d->loop, &sb->act_timer, l2d_now(sb->a->d->loop));
 }
 
@@ -460,7 +460,7 @@ static int sub_open(struct sub *sb)
 		return -errno;
 	sp.sa_addr.pppoe.sid = htons(sb->sid);
 	memcpy(sp.sa_addr.pppoe.remote, sb->mac, 6);
-	snprintf(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), "%s", sb->ifc->conf->ifname);
+	l2d_strcpy(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), sb->ifc->conf->ifname);
 	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
 		return -errno;
 	if (ioctl(sb->px_fd, PPPIOCGCHAN, &chan) < 0)
@@ -996,7 +996,7 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 		acct_start(sb, s);
 		return;
 	}
-	snprintf(sb->fail, sizeof(sb->fail), "%s", why);
+	l2d_strcpy(sb->fail, sizeof(sb->fail), why);
 	l2d_timer_arm(d->loop, &sb->act_timer, l2d_now(d->loop));
 }
 

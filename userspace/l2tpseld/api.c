@@ -253,7 +253,7 @@ static void cmd_login(struct api_conn *c, int argc, char **argv)
 	/* the id is set before the first line so that a client gone finds it */
 	c->login_id = c->d->next_login_id + 1;
 	c->brief = brief;
-	id = l2d_login_start(c->d, c, user, profile, key, err, sizeof(err));
+	id = l2d_login_start(c->d, c, brief, user, profile, key, err, sizeof(err));
 	if (!id) {
 		c->login_id = 0;
 		conn_printf(c, "error %s", err);
@@ -429,7 +429,7 @@ int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen)
 	    listen(fd, 64) < 0)
 		goto err;
 	the_api.d = d;
-	snprintf(the_api.path, sizeof(the_api.path), "%s", path);
+	l2d_strcpy(the_api.path, sizeof(the_api.path), path);
 	the_api.fdw.fd = fd;
 	the_api.fdw.fn = api_accept;
 	if (l2d_fd_add(d->loop, &the_api.fdw, EPOLLIN))

@@ -31,14 +31,11 @@ uint64_t l2d_mono_us(void)
 	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
-/* " setup-us ...": the end of a "done" line, where the login's time went */
-static void times_str(const struct l2d_login *lg, char *buf, size_t len)
-{
-	snprintf(buf, len, "setup-us %llu kernel-us %llu tunnel-us %llu call-us %llu",
-		 (unsigned long long)(l2d_mono_us() - lg->t0_us),
-		 (unsigned long long)lg->kernel_us, (unsigned long long)lg->tunnel_us,
-		 (unsigned long long)lg->call_us);
-}
+/* "setup-us ...": the end of a "done" line, where the login's time went */
+#define TIMES_FMT "setup-us %llu kernel-us %llu tunnel-us %llu call-us %llu"
+#define TIMES_ARGS(lg) (unsigned long long)(l2d_mono_us() - (lg)->t0_us), \
+	(unsigned long long)(lg)->kernel_us, (unsigned long long)(lg)->tunnel_us, \
+	(unsigned long long)(lg)->call_us
 
 /*
  * An event of a login: the log line "login ID (USER): EVENT" at @level
@@ -47,24 +44,17 @@ static void times_str(const struct l2d_login *lg, char *buf, size_t len)
  * line is logged (a storm of logins makes thousands a second).  @save,
  * when not NULL, keeps EVENT.
  */
-static void login_event_v(struct l2d_login *lg, int level, char *save, size_t savelen,
-			  const char *fmt, va_list ap)
+static void login_event_v(struct l2d_login *lg, int level, const char *fmt, va_list ap)
 {
 	char line[L2D_LOG_LINE];
 	bool log = l2d_log_on(lg->d, level);
-	size_t p = 0;
-	int n;
+	size_t p = 0, n;
 
-	if (log) {
-		n = snprintf(line, sizeof(line), "login %u (%s): ", lg->id, lg->user);
-		p = n < 0 ? 0 : (size_t)n >= sizeof(line) - 512 ? sizeof(line) - 512 : (size_t)n;
-	}
-	if (vsnprintf(line + p, 512, fmt, ap) < 0)
-		line[p] = '\0';
 	if (log)
-		l2d_log_str(lg->d, level, line, p + strlen(line + p));
-	if (save)
-		l2d_strcpy(save, savelen, line + p);
+		p = l2d_fmt(line, sizeof(line) - 512, "login %u (%s): ", lg->id, lg->user);
+	n = l2d_vfmt(line + p, 512, fmt, ap);
+	if (log)
+		l2d_log_str(lg->d, level, line, p + n);
 	if (lg->client && lg->d->env->login_event)
 		lg->d->env->login_event(lg->d, lg, line + p);
 }
@@ -74,7 +64,7 @@ void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	login_event_v(lg, L2D_LOG_INFO, NULL, 0, fmt, ap);
+	login_event_v(lg, L2D_LOG_INFO, fmt, ap);
 	va_end(ap);
 }
 
@@ -83,16 +73,25 @@ void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
  * login is one line, its result ("done"), and a failed attempt adds its
  * "attempt" and "outcome" lines.  A storm of logins would otherwise log
  * five lines each, thousands a second (journald keeps 10000 a service in
- * 30 s by default).  The API client gets every line.
+ * 30 s by default).  The API client gets every line, unless it asked for
+ * the "done" line only (brief).  A step nobody reads is not formatted.
  */
-static void login_step(struct l2d_login *lg, char *save, size_t savelen, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void login_step(struct l2d_login *lg, char *save, size_t savelen, const char *fmt, ...)
+static bool steps_wanted(const struct l2d_login *lg)
+{
+	return l2d_log_on(lg->d, L2D_LOG_DEBUG) ||
+	       (lg->client && !lg->brief && lg->d->env->login_event);
+}
+
+static void login_step(struct l2d_login *lg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void login_step(struct l2d_login *lg, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (!steps_wanted(lg))
+		return;
 	va_start(ap, fmt);
-	login_event_v(lg, L2D_LOG_DEBUG, save, savelen, fmt, ap);
+	login_event_v(lg, L2D_LOG_DEBUG, fmt, ap);
 	va_end(ap);
 }
 
@@ -122,13 +121,11 @@ void l2d_login_free(struct l2d_login *lg)
 static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 {
 	struct l2d *d = lg->d;
-	char times[128];
 
-	times_str(lg, times, sizeof(times));
 	if (!st->ok) {
 		d->stats.logins_failed++;
-		l2d_login_event(lg, "done fail reason %s attempts %u %s", l2s_why_name(st->why),
-				lg->attempts, times);
+		l2d_login_event(lg, "done fail reason %s attempts %u " TIMES_FMT,
+				l2s_why_name(st->why), lg->attempts, TIMES_ARGS(lg));
 		snprintf(lg->why, sizeof(lg->why), "%s", st->why == L2TPSEL_WHY_EXHAUSTED ?
 			 "no LNS answered for this domain" : st->why == L2TPSEL_WHY_NO_TUNNELS ?
 			 "no tunnel is configured for this domain" : st->why == L2TPSEL_WHY_CDN ?
@@ -137,7 +134,8 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 	} else {
 		/* reached only when the kernel says ok with no session up: a bug */
 		d->stats.logins_failed++;
-		l2d_login_event(lg, "done fail reason internal attempts %u %s", lg->attempts, times);
+		l2d_login_event(lg, "done fail reason internal attempts %u " TIMES_FMT, lg->attempts,
+				TIMES_ARGS(lg));
 	}
 	l2d_login_free(lg);
 }
@@ -154,11 +152,27 @@ static void set_tunnel(struct l2d_login *lg, struct l2d_tunnel *t, const struct 
 	for (i = 0; i < lg->nset && st->profile[0] == '~'; i++) {
 		if (!strcmp(lg->set[i].name, st->tunnel)) {
 			l2d_tunnel_set_secret(t, lg->set[i].secret);
-			snprintf(t->host, sizeof(t->host), "%s", lg->set[i].client_auth);
+			l2d_strcpy(t->host, sizeof(t->host), lg->set[i].client_auth);
 			return;
 		}
 	}
 	l2d_tunnel_lac_secret(t, st->tunnel);
+}
+
+/* The current attempt's event line (lg->step, lg->attempt_kind). */
+static void attempt_line(const struct l2d_login *lg, char *buf, size_t len)
+{
+	const struct l2d_step *st = &lg->step;
+	char remote[64], local[64];
+
+	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
+	if (st->has_local)
+		l2d_addr_str(&st->local, local, sizeof(local), false);
+	else
+		strcpy(local, "any");
+	snprintf(buf, len, "attempt %u tunnel %s profile %s remote %s port %u local %s level %u %s",
+		 lg->attempts, st->tunnel, st->profile, remote, l2d_port(&st->remote), local,
+		 st->level, lg->attempt_kind);
 }
 
 /* Try the step's destination; return false when the attempt failed at once. */
@@ -168,35 +182,34 @@ static bool attempt(struct l2d_login *lg)
 	struct l2d_step *st = &lg->step;
 	struct l2d_tunnel *t;
 	struct l2d_session *s;
-	char remote[64], local[64];
 
 	lg->attempts++;
 	lg->attempt_us = l2d_mono_us();
-	lg->attempt_ev[0] = '\0';
-	l2d_addr_str(&st->remote, remote, sizeof(remote), false);
+	lg->attempt_kind = NULL;
 	/* an attempt our own rate limiter refuses is not sent: a local failure */
 	if (l2d_rl_count(d, L2TPSEL_RL_MSG_ATTEMPT, &st->rl_attempt) != L2TPSEL_RL_PASS) {
+		char remote[64];
+
+		l2d_addr_str(&st->remote, remote, sizeof(remote), false);
 		l2d_login_event(lg, "attempt %u tunnel %s profile %s remote %s rate-limited by %s",
 				lg->attempts, st->tunnel, st->profile, remote,
 				st->rl_attempt.name[0] ? st->rl_attempt.name : "?");
 		return false;
 	}
-	if (st->has_local)
-		l2d_addr_str(&st->local, local, sizeof(local), false);
-	else
-		strcpy(local, "any");
 	t = l2d_tunnel_find_dest(d, &st->remote, &st->local, st->has_local);
-	login_step(lg, lg->attempt_ev, sizeof(lg->attempt_ev),
-		   "attempt %u tunnel %s profile %s remote %s port %u local %s level %u %s",
-		   lg->attempts, st->tunnel, st->profile, remote,
-		   ntohs(((struct sockaddr_in *)&st->remote.ss)->sin_port), local, st->level,
-		   t ? (t->state == L2D_T_ESTABLISHED ? "reuse" : "join") : "sccrq");
+	lg->attempt_kind = t ? (t->state == L2D_T_ESTABLISHED ? "reuse" : "join") : "sccrq";
+	if (steps_wanted(lg)) {
+		char line[512];
+
+		attempt_line(lg, line, sizeof(line));
+		login_step(lg, "%s", line);
+	}
 	if (!t) {
 		t = l2d_tunnel_new(d, &st->remote, st->has_local ? &st->local : NULL, true);
 		if (!t)
 			return false;
-		snprintf(t->name, sizeof(t->name), "%s", st->tunnel);
-		snprintf(t->profile, sizeof(t->profile), "%s", st->profile);
+		l2d_strcpy(t->name, sizeof(t->name), st->tunnel);
+		l2d_strcpy(t->profile, sizeof(t->profile), st->profile);
 		set_tunnel(lg, t, st);
 		s = l2d_session_new(t, true);
 		if (!s) {
@@ -208,10 +221,10 @@ static bool attempt(struct l2d_login *lg)
 		if (!s)
 			return false;
 	}
-	snprintf(s->user, sizeof(s->user), "%s", lg->user);
+	l2d_strcpy(s->user, sizeof(s->user), lg->user);
 	s->access = lg->access;
-	snprintf(s->calling, sizeof(s->calling), "%s", lg->calling);
-	snprintf(s->called, sizeof(s->called), "%s", lg->called);
+	l2d_strcpy(s->calling, sizeof(s->calling), lg->calling);
+	l2d_strcpy(s->called, sizeof(s->called), lg->called);
 	s->login = lg;
 	l2d_session_set_api_id(s, lg->id);
 	lg->s = s;
@@ -251,7 +264,7 @@ static bool rl_refused(unsigned int verdict, const struct l2d_rlans *a, char *er
 	return verdict != L2TPSEL_RL_PASS;
 }
 
-static uint32_t login_start(struct l2d *d, void *client, void *access, const char *user,
+static uint32_t login_start(struct l2d *d, void *client, bool brief, void *access, const char *user,
 			    const char *profile, const char *key, const char *calling,
 			    const char *called, const struct rad_set_entry *set, unsigned int nset,
 			    char *err, size_t errlen)
@@ -283,12 +296,13 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 	lg->d = d;
 	lg->id = ++d->next_login_id;
 	lg->client = client;
+	lg->brief = brief;
 	lg->access = access;
-	snprintf(lg->calling, sizeof(lg->calling), "%s", calling ? calling : "");
-	snprintf(lg->called, sizeof(lg->called), "%s", called ? called : "");
-	snprintf(lg->user, sizeof(lg->user), "%s", user ? user : "");
-	snprintf(lg->profile, sizeof(lg->profile), "%s", profile ? profile : "");
-	snprintf(lg->key, sizeof(lg->key), "%s", key ? key : "");
+	l2d_strcpy(lg->calling, sizeof(lg->calling), calling ? calling : "");
+	l2d_strcpy(lg->called, sizeof(lg->called), called ? called : "");
+	l2d_strcpy(lg->user, sizeof(lg->user), user ? user : "");
+	l2d_strcpy(lg->profile, sizeof(lg->profile), profile ? profile : "");
+	l2d_strcpy(lg->key, sizeof(lg->key), key ? key : "");
 	if (nset) {
 		lg->set = malloc(nset * sizeof(*set));
 		if (!lg->set) {
@@ -327,23 +341,23 @@ static uint32_t login_start(struct l2d *d, void *client, void *access, const cha
 		return 0;
 	}
 	id = lg->id;
-	login_step(lg, NULL, 0, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
+	login_step(lg, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
 	l2d_test_pause("begin");
 	follow(lg, &st);
 	return id;
 }
 
-uint32_t l2d_login_start(struct l2d *d, void *client, const char *user,
+uint32_t l2d_login_start(struct l2d *d, void *client, bool brief, const char *user,
 			 const char *profile, const char *key, char *err, size_t errlen)
 {
-	return login_start(d, client, NULL, user, profile, key, NULL, NULL, NULL, 0, err, errlen);
+	return login_start(d, client, brief, NULL, user, profile, key, NULL, NULL, NULL, 0, err, errlen);
 }
 
 uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
 				const char *profile, const char *calling, const char *called,
 				char *err, size_t errlen)
 {
-	return login_start(d, NULL, access, user, profile, NULL, calling, called, NULL, 0,
+	return login_start(d, NULL, false, access, user, profile, NULL, calling, called, NULL, 0,
 			   err, errlen);
 }
 
@@ -351,7 +365,7 @@ uint32_t l2d_login_start_set(struct l2d *d, void *access, const char *user,
 			     const struct rad_set_entry *set, unsigned int n, const char *calling,
 			     const char *called, char *err, size_t errlen)
 {
-	return login_start(d, NULL, access, user, NULL, NULL, calling, called, set, n,
+	return login_start(d, NULL, false, access, user, NULL, NULL, calling, called, set, n,
 			   err, errlen);
 }
 
@@ -392,14 +406,12 @@ static const char *outcome_name(unsigned int o)
 static void login_ok(struct l2d_login *lg, struct l2d_session *s, const struct l2d_step *st)
 {
 	struct l2d *d = lg->d;
-	char times[128];
 
 	s->admitted = true;
 	d->stats.logins_ok++;
-	times_str(lg, times, sizeof(times));
-	l2d_login_event(lg, "done ok session %u tunnel %s profile %s tid %u peer-tid %u sid %u peer-sid %u attempts %u %s",
+	l2d_login_event(lg, "done ok session %u tunnel %s profile %s tid %u peer-tid %u sid %u peer-sid %u attempts %u " TIMES_FMT,
 			lg->id, st->tunnel, st->profile, s->t->tid,
-			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts, times);
+			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts, TIMES_ARGS(lg));
 	s->login = NULL;
 	lg->s = NULL;
 	lg->ok_s = s;
@@ -432,15 +444,20 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 	int ret;
 
 	/* a failed attempt is logged at info, with the attempt line debug held back */
-	if (o != L2TPSEL_OUTCOME_OK && lg->attempt_ev[0] && !l2d_log_on(d, L2D_LOG_DEBUG))
-		l2d_log(d, L2D_LOG_INFO, "login %u (%s): %s", lg->id, lg->user, lg->attempt_ev);
+	if (o != L2TPSEL_OUTCOME_OK && lg->attempt_kind && !l2d_log_on(d, L2D_LOG_DEBUG) &&
+	    l2d_log_on(d, L2D_LOG_INFO)) {
+		char line[512];
+
+		attempt_line(lg, line, sizeof(line));
+		l2d_log(d, L2D_LOG_INFO, "login %u (%s): %s", lg->id, lg->user, line);
+	}
 	if (o == L2TPSEL_OUTCOME_CDN || o == L2TPSEL_OUTCOME_STOPCCN)
 		l2d_login_event(lg, "outcome %u %s result %u error %u", lg->attempts, outcome_name(o),
 				result, error);
 	else if (o != L2TPSEL_OUTCOME_OK)
 		l2d_login_event(lg, "outcome %u %s", lg->attempts, outcome_name(o));
 	else
-		login_step(lg, NULL, 0, "outcome %u %s", lg->attempts, outcome_name(o));
+		login_step(lg, "outcome %u %s", lg->attempts, outcome_name(o));
 	if (o != L2TPSEL_OUTCOME_OK && lg->access && d->aops && d->aops->attempt_failed)
 		d->aops->attempt_failed(d, lg, o);
 	t0 = l2d_mono_us();

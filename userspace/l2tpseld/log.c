@@ -13,26 +13,33 @@
 
 #include "l2d.h"
 
-static bool quote_byte(unsigned char c, unsigned int flags)
-{
-	if (c < 0x20 || c >= 0x7f)
-		return true;
-	return (flags & L2D_QUOTE_FIELD) && (c == ' ' || c == '\\' || c == '"');
-}
+/* Bytes quoted: 1 always (control bytes, DEL, not ASCII), 2 in a field. */
+static const unsigned char quoted[256] = {
+	[0 ... 0x1f] = 1, [0x7f ... 0xff] = 1, [' '] = 2, ['\\'] = 2, ['"'] = 2,
+};
 
 char *l2d_quote(char *dst, size_t cap, const void *src, size_t len, unsigned int flags)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *p = src;
+	unsigned int mask = flags & L2D_QUOTE_FIELD ? 3 : 1;
 	size_t i, o = 0;
 
 	if (!cap)
 		return dst;
 	for (i = 0; i < len; i++) {
-		if (!quote_byte(p[i], flags)) {
+		if (!(quoted[p[i]] & mask)) {
+			/* a run of plain bytes, copied at once: most lines are one */
+			size_t run = 1, max;
+
 			if (o + 1 >= cap)
 				break;
-			dst[o++] = (char)p[i];
+			max = len - i < cap - 1 - o ? len - i : cap - 1 - o;
+			while (run < max && !(quoted[p[i + run]] & mask))
+				run++;
+			memcpy(dst + o, p + i, run);
+			o += run;
+			i += run - 1;
 			continue;
 		}
 		if (o + 4 >= cap)
@@ -55,6 +62,99 @@ const char *l2d_quote_str(char *dst, size_t cap, const char *s)
 	return l2d_quote(dst, cap, s, strlen(s), L2D_QUOTE_FIELD);
 }
 
+static void fmt_str(char *buf, size_t cap, size_t *o, const char *s)
+{
+	size_t n = strnlen(s ? s : "(null)", cap - 1 - *o);
+
+	memcpy(buf + *o, s ? s : "(null)", n);
+	*o += n;
+}
+
+static void fmt_u64(char *buf, size_t cap, size_t *o, unsigned long long v)
+{
+	char tmp[20];
+	size_t i = sizeof(tmp), n;
+
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	n = sizeof(tmp) - i;
+	if (n > cap - 1 - *o)
+		n = cap - 1 - *o;
+	memcpy(buf + *o, tmp + i, n);
+	*o += n;
+}
+
+/* Whether @fmt has no conversion but %s, %u, %llu and %%. */
+static bool fmt_simple(const char *fmt)
+{
+	const char *f;
+
+	for (f = strchr(fmt, '%'); f; f = strchr(f, '%')) {
+		if (f[1] == 's' || f[1] == 'u' || f[1] == '%')
+			f += 2;
+		else if (f[1] == 'l' && f[2] == 'l' && f[3] == 'u')
+			f += 4;
+		else
+			return false;
+	}
+	return true;
+}
+
+size_t l2d_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+	size_t o = 0;
+
+	if (!fmt_simple(fmt)) {
+		int n = vsnprintf(buf, cap, fmt, ap);
+
+		if (n < 0) {
+			buf[0] = '\0';
+			return 0;
+		}
+		return (size_t)n < cap ? (size_t)n : cap - 1;
+	}
+	while (*fmt && o + 1 < cap) {
+		const char *pct = strchrnul(fmt, '%');
+		size_t n = (size_t)(pct - fmt);
+
+		if (n > cap - 1 - o)
+			n = cap - 1 - o;
+		memcpy(buf + o, fmt, n);
+		o += n;
+		fmt = pct;
+		if (!*fmt || o + 1 >= cap)
+			break;
+		if (fmt[1] == 's') {
+			fmt_str(buf, cap, &o, va_arg(ap, const char *));
+			fmt += 2;
+		} else if (fmt[1] == 'u') {
+			fmt_u64(buf, cap, &o, va_arg(ap, unsigned int));
+			fmt += 2;
+		} else if (fmt[1] == '%') {
+			buf[o++] = '%';
+			fmt += 2;
+		} else {
+			fmt_u64(buf, cap, &o, va_arg(ap, unsigned long long));
+			fmt += 4;
+		}
+	}
+	buf[o] = '\0';
+	return o;
+}
+
+size_t l2d_fmt(char *buf, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	n = l2d_vfmt(buf, cap, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
 /*
  * One log line of @n bytes, its control bytes quoted.  Written with
  * fputs() and fwrite(), not a format: a storm of logins logs thousands of
@@ -74,16 +174,14 @@ void l2d_log(struct l2d *d, int level, const char *fmt, ...)
 {
 	char line[L2D_LOG_LINE];
 	va_list ap;
-	int n;
+	size_t n;
 
 	if (!l2d_log_on(d, level))
 		return;
 	va_start(ap, fmt);
-	n = vsnprintf(line, sizeof(line), fmt, ap);
+	n = l2d_vfmt(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	log_out(line, (size_t)n >= sizeof(line) ? sizeof(line) - 1 : (size_t)n);
+	log_out(line, n);
 }
 
 void l2d_log_str(struct l2d *d, int level, const char *line, size_t n)
@@ -100,8 +198,14 @@ void l2d_log_str(struct l2d *d, int level, const char *line, size_t n)
  */
 void l2d_test_pause(const char *step)
 {
-	const char *want = getenv("L2TPSELD_TEST_PAUSE");
+	/* read once: a login passes three of these, and getenv() walks the environment */
+	static const char *want;
+	static bool read;
 
+	if (!read) {
+		want = getenv("L2TPSELD_TEST_PAUSE");
+		read = true;
+	}
 	if (!want || strcmp(want, step))
 		return;
 	fprintf(stderr, "l2tpseld: test pause at %s\n", step);

@@ -406,10 +406,10 @@ struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_do
 	c->arg = arg;
 	c->id = -1;
 	l2d_timer_init(&c->timer, call_timeout, c);
-	snprintf(c->user, sizeof(c->user), "%s", q->user);
-	snprintf(c->calling, sizeof(c->calling), "%s", q->calling ? q->calling : "");
-	snprintf(c->port_id, sizeof(c->port_id), "%s", q->port_id ? q->port_id : "");
-	snprintf(c->called, sizeof(c->called), "%s", q->called ? q->called : "");
+	l2d_strcpy(c->user, sizeof(c->user), q->user);
+	l2d_strcpy(c->calling, sizeof(c->calling), q->calling ? q->calling : "");
+	l2d_strcpy(c->port_id, sizeof(c->port_id), q->port_id ? q->port_id : "");
+	l2d_strcpy(c->called, sizeof(c->called), q->called ? q->called : "");
 	memcpy(c->secret, q->secret, q->secret_len);
 	c->secret_len = q->secret_len;
 	if (q->challenge_len)

@@ -314,7 +314,7 @@ static void refuse_call(struct l2d_tunnel *t, const struct l2tp_msg *m, uint16_t
 	uint8_t buf[256];
 	size_t len;
 
-	snprintf(ans.message, sizeof(ans.message), "%s", why);
+	l2d_strcpy(ans.message, sizeof(ans.message), why);
 	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: %s from peer session %u: %s", t->tid,
 		l2tp_msg_name(m->type), peer_sid, why);
 	if (!peer_sid)

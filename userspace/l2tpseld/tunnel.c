@@ -987,7 +987,7 @@ static void set_tgroup(struct l2d_tunnel *t, const struct l2d_addr *local)
 
 		memcpy(&a.ss, &c->tgmap[i].addr, sizeof(a.ss));
 		if (l2d_addr_eq(&a, local, false)) {
-			snprintf(t->tgroup, sizeof(t->tgroup), "%s", c->tgmap[i].tgroup);
+			l2d_strcpy(t->tgroup, sizeof(t->tgroup), c->tgmap[i].tgroup);
 			return;
 		}
 	}
@@ -1179,7 +1179,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 		t->rl_reject = true;
 		t->rl_result = rla.result;
 		t->rl_error = rla.error;
-		snprintf(t->rl_message, sizeof(t->rl_message), "%s", rla.message);
+		l2d_strcpy(t->rl_message, sizeof(t->rl_message), rla.message);
 	}
 	tunnel_set_secret(t, secret);
 	set_tgroup(t, local);
