@@ -100,13 +100,89 @@ uint32_t l2tp_rel_drop_unsent(struct l2tp_rel *r)
 	return n;
 }
 
-void l2tp_rel_destroy(struct l2tp_rel *r)
+/* The send ring's memory, given back when nothing is queued. */
+static void free_ring(struct l2tp_rel *r)
 {
 	if (r->q)
 		release(r, r->ns_next);
 	free(r->q);
 	r->q = NULL;
 	r->qcap = 0;
+}
+
+void l2tp_rel_destroy(struct l2tp_rel *r)
+{
+	uint32_t i;
+
+	free_ring(r);
+	for (i = 0; i < r->heldcap; i++)
+		free(r->held[i].m);
+	free(r->held);
+	r->held = NULL;
+	r->heldcap = 0;
+}
+
+int l2tp_rel_stash(struct l2tp_rel *r, uint16_t ns, const uint8_t *buf, size_t len)
+{
+	uint16_t ahead = (uint16_t)(ns - r->nr);
+	struct l2tp_rel_held *h;
+	struct l2tp_rel_msg *m;
+
+	if (!ahead || ahead >= r->cfg.recv_window)
+		return -ERANGE;
+	if (len > L2TP_REL_MSG_MAX)
+		return -EMSGSIZE;
+	if (!r->held) {
+		uint32_t cap = 1;
+
+		while (cap < r->cfg.recv_window)
+			cap *= 2;
+		r->held = calloc(cap, sizeof(*r->held));
+		if (!r->held)
+			return -ENOMEM;
+		r->heldcap = cap;
+	}
+	m = malloc(sizeof(*m) + len);
+	if (!m)
+		return -ENOMEM;
+	m->len = (uint16_t)len;
+	memcpy(m->data, buf, len);
+	h = &r->held[ns & (r->heldcap - 1)];
+	/* an older Ns in the slot was passed without being handed back: gone */
+	free(h->m);
+	h->ns = ns;
+	h->m = m;
+	r->stats.stashed++;
+	return 0;
+}
+
+size_t l2tp_rel_unstash(struct l2tp_rel *r, uint8_t *buf, size_t cap)
+{
+	struct l2tp_rel_held *h;
+	size_t len;
+
+	if (!r->held)
+		return 0;
+	h = &r->held[r->nr & (r->heldcap - 1)];
+	if (!h->m)
+		return 0;
+	if (h->ns != r->nr) {
+		if ((uint16_t)(h->ns - r->nr) >= SEQ_HALF) {
+			free(h->m);	/* behind: delivered another way */
+			h->m = NULL;
+		}
+		return 0;
+	}
+	len = h->m->len;
+	if (len > cap)
+		len = 0;	/* cannot happen: stash refuses beyond L2TP_REL_MSG_MAX */
+	else
+		memcpy(buf, h->m->data, len);
+	free(h->m);
+	h->m = NULL;
+	if (len)
+		r->stats.unstashed++;
+	return len;
 }
 
 void l2tp_rel_reset(struct l2tp_rel *r, const struct l2tp_rel_config *cfg)
@@ -220,7 +296,7 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 		release(r, hdr->nr);
 		r->ns_una = hdr->nr;
 		if (!queued(r) && r->qcap > 8)
-			l2tp_rel_destroy(r);	/* idle: give a storm's ring back */
+			free_ring(r);	/* idle: give a storm's ring back */
 		r->stats.acked += acked;
 		if (r->hold && (uint16_t)(r->ns_una - r->hold_ns - 1) < SEQ_HALF)
 			r->hold = false;
@@ -259,6 +335,14 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 
 	ahead = (uint16_t)(hdr->ns - r->nr);
 	if (ahead == 0) {
+		if (r->held) {
+			struct l2tp_rel_held *h = &r->held[hdr->ns & (r->heldcap - 1)];
+
+			if (h->m && h->ns == hdr->ns) {
+				free(h->m);	/* kept earlier: this copy is delivered */
+				h->m = NULL;
+			}
+		}
 		r->nr++;
 		r->stats.delivered++;
 		if (!r->ack_pending) {

@@ -11,7 +11,9 @@
  *	while (l2tp_rel_poll(r, now, &tx) == L2TP_REL_TRANSMIT) send(tx);
  *
  * Choices where §5.8 leaves room (Documentation/l2tp-protocol.md):
- * - out-of-order messages are dropped, not queued; the peer retransmits;
+ * - a message ahead of the next expected, inside our receive window, is
+ *   kept (l2tp_rel_stash()) and handed back in order (l2tp_rel_unstash())
+ *   once the gap is filled: a path that reorders costs no retransmission;
  * - a message whose Nr acknowledges something never sent is dropped whole;
  * - retransmission resends only the oldest unacknowledged message and
  *   restarts slow start (Appendix A); each message has its own retry count;
@@ -66,7 +68,7 @@ enum l2tp_rel_rx {
 	L2TP_REL_DELIVER,	/* next in order: give it to the FSM */
 	L2TP_REL_ACK_ONLY,	/* a ZLB: its Nr was taken */
 	L2TP_REL_DUPLICATE,	/* seen before: dropped, a ZLB is owed */
-	L2TP_REL_OUT_OF_ORDER,	/* ahead, inside our window: dropped */
+	L2TP_REL_OUT_OF_ORDER,	/* ahead, inside our window: l2tp_rel_stash() it */
 	L2TP_REL_OUT_OF_WINDOW,	/* ahead, beyond our window: dropped */
 	L2TP_REL_BAD_NR,	/* acknowledges what we never sent: dropped */
 };
@@ -91,6 +93,13 @@ struct l2tp_rel_stats {
 	uint64_t sent, retransmits, zlb_sent, zlb_received, acked;
 	uint32_t queue_peak;		/* most messages held at once */
 	uint64_t queue_full;		/* l2tp_rel_queue() refused: -ENOBUFS */
+	uint64_t stashed, unstashed;	/* kept out of order, handed back in order */
+};
+
+/* A message received ahead of its turn, kept until the gap is filled. */
+struct l2tp_rel_held {
+	uint16_t ns;
+	struct l2tp_rel_msg *m;		/* NULL: the slot is free */
 };
 
 /* One queued message: its length, then its bytes. */
@@ -123,6 +132,8 @@ struct l2tp_rel {
 	uint8_t zlb[L2TP_CTRL_HDR_LEN];
 	struct l2tp_rel_msg **q;	/* ring by Ns & (qcap - 1); NULL when empty */
 	uint32_t qcap;			/* a power of two, or 0 */
+	struct l2tp_rel_held *held;	/* by Ns & (heldcap - 1); NULL when none yet */
+	uint32_t heldcap;		/* a power of two >= recv_window, or 0 */
 };
 
 /*
@@ -161,6 +172,23 @@ int l2tp_rel_queue(struct l2tp_rel *r, const uint8_t *msg, size_t len);
  * acknowledged.  Return: how many were dropped.
  */
 uint32_t l2tp_rel_drop_unsent(struct l2tp_rel *r);
+
+/*
+ * Keep a message l2tp_rel_receive() found L2TP_REL_OUT_OF_ORDER: @buf holds
+ * its bytes as received (before l2tp_msg_parse() decoded hidden AVPs in
+ * place).  A second copy of the same Ns replaces the first.  Return: 0,
+ * -ERANGE (not ahead inside our window), -EMSGSIZE, -ENOMEM; the caller then
+ * drops it and the peer retransmits, as without the stash.
+ */
+int l2tp_rel_stash(struct l2tp_rel *r, uint16_t ns, const uint8_t *buf, size_t len);
+
+/*
+ * The kept message that is next in order (Ns == the next expected), taken
+ * out and copied to @buf, to go through l2tp_msg_parse() and
+ * l2tp_rel_receive() as if it had just arrived.  Call it after each
+ * L2TP_REL_DELIVER until it returns 0.  Return: its length, or 0 for none.
+ */
+size_t l2tp_rel_unstash(struct l2tp_rel *r, uint8_t *buf, size_t cap);
 
 /* Messages held (in flight and waiting), and of them those not yet sent. */
 uint32_t l2tp_rel_queued(const struct l2tp_rel *r);

@@ -928,13 +928,21 @@ static void follow_port(struct l2d_tunnel *t)
 		l2d_log(d, L2D_LOG_ERR, "tunnel %u: its data keeps the old port", t->tid);
 }
 
-void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
+/* One control message from the peer, in order or not (§5.8). */
+static void receive_one(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 {
+	uint8_t raw[L2TP_REL_MSG_MAX];
 	struct l2d *d = t->d;
 	enum l2tp_action act;
 	enum l2tp_rel_rx rx;
 	struct l2tp_msg m;
+	bool copied = false;
 
+	/* parsing decodes hidden AVPs in place: a message kept for later needs its bytes */
+	if (t->has_secret && len <= sizeof(raw)) {
+		memcpy(raw, buf, len);
+		copied = true;
+	}
 	act = l2tp_msg_parse(&m, buf, len, t->has_secret ? &t->sec : NULL);
 	if (act == L2TP_ACT_DISCARD) {
 		d->stats.rx_discard++;
@@ -943,6 +951,8 @@ void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 	rx = l2tp_rel_receive(&t->rel, &m.hdr, now_ms(d));
 	l2d_log(d, L2D_LOG_DEBUG, "tunnel %u: rx %s ns %u nr %u: %s", t->tid,
 		m.hdr.zlb ? "ZLB" : l2tp_msg_name(m.type), m.hdr.ns, m.hdr.nr, l2tp_rel_rx_name(rx));
+	if (rx == L2TP_REL_OUT_OF_ORDER && (copied || !t->has_secret))
+		l2tp_rel_stash(&t->rel, m.hdr.ns, copied ? raw : buf, len);
 	if (rx == L2TP_REL_DELIVER && t->state != L2D_T_DEAD) {
 		follow_port(t);
 		t->heard_ms = now_ms(d);
@@ -961,6 +971,17 @@ void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 			break;
 		}
 	}
+}
+
+void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
+{
+	uint8_t next[L2TP_REL_MSG_MAX];
+	size_t n;
+
+	receive_one(t, buf, len);
+	/* what came ahead of its turn and is next now, in order */
+	while (t->state != L2D_T_DEAD && (n = l2tp_rel_unstash(&t->rel, next, sizeof(next))))
+		receive_one(t, next, n);
 	l2d_tunnel_flush(t);
 }
 
