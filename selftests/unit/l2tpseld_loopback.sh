@@ -6,8 +6,9 @@
 # CLI's "login start/stop/show" through the LAC's UNIX socket (issue 5,
 # S-L2TP-1, S-L2TP-2).  Four LNS: normal (127.0.0.2, with tunnel
 # authentication and hidden AVPs), silent (.3), silent-after-ZLB (.4),
-# always-CDN (.5), and one with an admission limit of 1 (.6).  Part of
-# `make unit`; about 6 seconds.
+# always-CDN (.5), and one with an admission limit of 1 (.6); relays in
+# front of .2 that move ports and reorder.  Part of `make unit`; about 7
+# seconds.
 #
 # Usage: selftests/unit/l2tpseld_loopback.sh BUILD_DIR
 # With L2TPSEL_KEEP=DIR, a run with a failed check copies its logs to DIR.
@@ -53,7 +54,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..26"
+echo "1..28"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -98,7 +99,8 @@ lac=("${common[@]}" -o "port $PL" -o "socket $SOCK" -o 'sccrq-timeout 1s' -o 'ic
      -o "route full t-full 127.0.0.6 port $P"
      -o "route dead t-silent 127.0.0.3 port $P"
      -o "route moved t-ok 127.0.0.7 port $P"
-     -o "route nat t-ok 127.0.0.9 port $P")
+     -o "route nat t-ok 127.0.0.9 port $P"
+     -o "route reorder t-ok 127.0.0.11 port $P")
 "$L2D" -c <(secret_file 'secret t-ok sesame') "${lac[@]}" 2>"$T/lac.log" &
 pids+=($!)
 for i in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.05; done
@@ -278,6 +280,72 @@ newport=$(awk '/^mapping/ { p = $2 } END { print p }' "$T/nat.log")
 ok "behind a NAT that moved the LAC's port: the next login on the tunnel (exit 0), the LNS follows" \
 	$([ $rc2 -eq 0 ] && has "$T/o11" '^attempt 1 .* reuse$' && has "$T/o11" '^done ok' &&
 	  has "$T/lns-ok.log" "the peer's port moved to 127.0.0.10:$newport: replies follow"; echo $?)
+
+
+# 12. a path that reorders (RFC 2661 §5.8): a relay in front of lns-ok
+# (127.0.0.11, hidden AVPs) that, once $T/reo-arm exists, holds each control
+# message from the LNS until the LNS's next datagram has gone ahead of it
+# (or 0.3 s).  Logins at once make ICRPs arrive swapped; the LAC keeps the
+# one ahead of its turn, so the LNS never has to resend (the relay sees
+# every Ns it sends once).  A LAC that drops it waits for the LNS's 1 s
+# timer, and the relay logs the copy as "resent".
+python3 - "$P" "$T/reo-arm" <<'PY' 2>"$T/reo.log" &
+import os, select, socket, struct, sys, time
+p, arm = int(sys.argv[1]), sys.argv[2]
+a = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+a.bind(("127.0.0.11", p))
+up = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+up.bind(("127.0.0.12", 0))
+up.connect(("127.0.0.2", p))
+lac, held, held_at, seen, end = None, None, 0, set(), time.time() + 60
+def is_msg(d):  # a control message that takes an Ns (not a ZLB, §5.8)
+    return len(d) > 12 and struct.unpack("!H", d[:2])[0] & 0x8000
+print("ready", file=sys.stderr, flush=True)
+while time.time() < end:
+    if held and time.time() - held_at > 0.3:
+        a.sendto(held, lac)
+        held = None
+    for s in select.select([a, up], [], [], 0.05)[0]:
+        if s is a:
+            data, lac = a.recvfrom(4096)
+            up.send(data)
+            continue
+        data = up.recv(4096)
+        if is_msg(data):
+            key = struct.unpack("!HH", data[4:6] + data[8:10])
+            if key in seen:
+                print("resent tunnel %d ns %d" % key, file=sys.stderr, flush=True)
+            seen.add(key)
+        if held:
+            a.sendto(data, lac)
+            a.sendto(held, lac)
+            if is_msg(data):
+                print("swapped", file=sys.stderr, flush=True)
+            held = None
+        elif is_msg(data) and os.path.exists(arm):
+            held, held_at = data, time.time()
+        else:
+            a.sendto(data, lac)
+PY
+pids+=($!)
+wait_has "$T/reo.log" '^ready'
+for i in 1 2 3; do	# the tunnel, and its window opened (Appendix A slow start)
+	"$CLI" login start w$i@x profile reorder socket "$SOCK" >"$T/ow$i" 2>&1
+done
+touch "$T/reo-arm"
+rpids=()
+for i in 1 2 3 4 5 6; do
+	"$CLI" login start r$i@x profile reorder socket "$SOCK" >"$T/or$i" 2>&1 &
+	rpids+=($!)
+done
+rok=0
+for i in 1 2 3 4 5 6; do
+	wait "${rpids[$((i - 1))]}" && has "$T/or$i" '^done ok' && rok=$((rok + 1))
+done
+ok "a path that reorders: 6 logins at once all done ok, messages swapped, none resent" \
+	$([ $rok -eq 6 ] && has "$T/reo.log" '^swapped' && ! has "$T/reo.log" '^resent' &&
+	  has "$T/ow3" '^done ok'; echo $?)
+[ $rok -eq 6 ] || echo "# reorder: $rok of 6 ok; relay: $(tr '\n' ' ' < "$T/reo.log")"
 
 echo "# l2tpseld loopback: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]
