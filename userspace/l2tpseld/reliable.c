@@ -147,8 +147,8 @@ int l2tp_rel_stash(struct l2tp_rel *r, uint16_t ns, const uint8_t *buf, size_t l
 		return -ENOMEM;
 	m->len = (uint16_t)len;
 	memcpy(m->data, buf, len);
+	/* inside the window each Ns has a slot of its own: a copy is replaced */
 	h = &r->held[ns & (r->heldcap - 1)];
-	/* an older Ns in the slot was passed without being handed back: gone */
 	free(h->m);
 	h->ns = ns;
 	h->m = m;
@@ -163,25 +163,15 @@ size_t l2tp_rel_unstash(struct l2tp_rel *r, uint8_t *buf, size_t cap)
 
 	if (!r->held)
 		return 0;
+	/* a kept Ns is freed when it is delivered: the slot's is ahead of nr */
 	h = &r->held[r->nr & (r->heldcap - 1)];
-	if (!h->m)
+	if (!h->m || h->ns != r->nr || h->m->len > cap)
 		return 0;
-	if (h->ns != r->nr) {
-		if ((uint16_t)(h->ns - r->nr) >= SEQ_HALF) {
-			free(h->m);	/* behind: delivered another way */
-			h->m = NULL;
-		}
-		return 0;
-	}
 	len = h->m->len;
-	if (len > cap)
-		len = 0;	/* cannot happen: stash refuses beyond L2TP_REL_MSG_MAX */
-	else
-		memcpy(buf, h->m->data, len);
+	memcpy(buf, h->m->data, len);
 	free(h->m);
 	h->m = NULL;
-	if (len)
-		r->stats.unstashed++;
+	r->stats.unstashed++;
 	return len;
 }
 
