@@ -17,6 +17,11 @@
 # The subscribers hang up and the counts go back to 0.
 # Each step says what it does.  Exits 0 when every step worked.
 #
+# What happened is judged from the agent's API ("l2tpsel -j login watch":
+# every login's attempts and outcomes as JSON) and the CLI's JSON, never
+# from the wording of a log line: selftests/net/demo.sh runs this with the
+# agent's log reworded (DEMO_REWORD=1) and it must still pass.
+#
 #   scripts/demo.sh            on the host: builds with make, then runs the
 #                              second half in the VM (selftests/vm/vm.sh)
 #   scripts/demo.sh --in-vm    that second half (root, in the VM)
@@ -59,16 +64,35 @@ die() {
 		{ echo "--- agent.log"; tail -n 40 "$PEERS_DIR/agent.log"; }
 	exit 1
 }
-# field LINE_PREFIX KEY: the value after KEY on the destination show line of
-# the destination LINE_PREFIX (last output in $dests).
-field() {
-	awk -v d="$1" -v k="$2" '$1 == d { for (i = 2; i < NF; i++) if ($i == k) print $(i + 1) }' <<<"$dests"
+# dests_json: the kernel's destinations as JSON (l2tpsel -j destination show).
+dests_json() {
+	dests=$(ip netns exec "$PEERS_HUB" "$cli" -j destination show) || die "destination show -j failed"
 }
-# attempts OUT: "LEVEL REMOTE OUTCOME" per attempt of a login's output.
+# field DEST KEY: KEY of destination DEST in the last dests_json.
+field() {
+	jq -r --arg d "$1" --arg k "$2" '.[] | select(.dest == $d) | .[$k]' <<<"$dests"
+}
+# attempts USER: "LEVEL REMOTE RESULT" per attempt of USER's login, from
+# the agent's API (the watch in $LOGINS, one JSON object a line).
 attempts() {
-	awk '$1 == "attempt" { for (i = 2; i < NF; i++) { if ($i == "remote") r[$2] = $(i + 1); if ($i == "level") l[$2] = $(i + 1) } n = $2 }
-	     $1 == "outcome" { o[$2] = $3 }
-	     END { for (k = 1; k <= n; k++) print l[k], r[k], o[k] }' <<<"$1"
+	jq -rs --arg u "$1" '
+		(map(select(.event == "login" and .user == $u)) | last | .login) as $id
+		| map(select(.login == $id)) as $l
+		| $l[] | select(.event == "attempt") | . as $a
+		| ($l | map(select(.event == "outcome" and .outcome == $a.attempt)) | first) as $o
+		| "\($a.level) \($a.remote) \($o.result // "none")"' "$LOGINS"
+}
+# login_done USER: USER's login's result as the API gave it ("ok", "fail").
+login_done() {
+	jq -rs --arg u "$1" '
+		(map(select(.event == "login" and .user == $u)) | last | .login) as $id
+		| map(select(.login == $id and .event == "done")) | last | .result // "none"' "$LOGINS"
+}
+# login_lines USER: USER's login as the API gave it, for the reader.
+login_lines() {
+	jq -cs --arg u "$1" '
+		(map(select(.event == "login" and .user == $u)) | last | .login) as $id
+		| .[] | select(.login == $id) | del(.login)' "$LOGINS" | sed 's/^/  /'
 }
 
 cli=$L2TPSEL_CLI
@@ -166,6 +190,13 @@ peers_agent_start -c "$PEERS_DIR/agent.conf" -o "dataplane kernel" \
 	-o "access pppoe acc0 ac-name l2tpsel-demo" \
 	-o "access-auth chap pap" -o "sccrq-timeout 3s" || die "l2tpseld did not start"
 echo "l2tpseld pid $PEERS_AGENT_PID, API socket $PEERS_DIR/agent.sock"
+LOGINS=$PEERS_DIR/logins.json
+echo "Every login's attempts and outcomes, from the agent's API, as JSON:"
+printf '$ %s >%s &\n' "$cli -j login watch socket $PEERS_DIR/agent.sock" "$LOGINS"
+"$cli" -j login watch socket "$PEERS_DIR/agent.sock" >"$LOGINS" &
+defer kill_wait $!
+watching() { grep -q '"event":"watching"' "$LOGINS"; }
+wait_for 10 watching || die "l2tpsel login watch did not start"
 
 # dial N USER: subscriber N's pppd (interface pppN in the subscribers' namespace).
 dial() {
@@ -178,20 +209,18 @@ dial() {
 	defer kill_wait $!
 }
 sub_up() { ip -n "$SUBS" -4 addr show dev "ppp$1" 2>/dev/null | grep -q 'inet .* peer '; }
-# login_lines USER: what the agent logged of USER's login (the API's lines).
-login_lines() {
-	sed -n "s/^l2tpseld: login [0-9]* ($1): //p" "$PEERS_DIR/agent.log"
-}
+# logged USER: USER's login has ended, as the API says
+logged() { [ "$(login_done "$1")" != none ]; }
 
 say "Subscriber 1 dials as user@example: PAP/CHAP name -> selection: the silent LNS first, no reply, lockout, failover"
 t0=$(date +%s%N)
 dial 1 user@example
 wait_for 60 sub_up 1 || die "subscriber 1: no IPCP within 60 s"
 echo "(PADI to IPCP up at the subscriber: $((($(date +%s%N) - t0) / 1000000)) ms)"
-grep -E 'access acc0: .*(PADS|login|up,)' "$PEERS_DIR/agent.log" | sed 's/^l2tpseld: /  /'
-out1=$(login_lines user@example)
-echo "$out1"
-walk1=$(attempts "$out1")
+wait_for 10 logged user@example || die "login 1: the API gave no result"
+login_lines user@example
+[ "$(login_done user@example)" = ok ] || die "login 1: the API says $(login_done user@example)"
+walk1=$(attempts user@example)
 first=$(awk 'NR == 2 { print $2 }' <<<"$walk1")
 case $first in
 $LNS1) other=$LNS2 ;;
@@ -205,9 +234,9 @@ n=$(peer_silent_count quiet $SILENT)
 echo "the silent destination really was tried: it swallowed $n datagram(s) (SCCRQ and retransmissions)"
 
 say "What the kernel now knows: $SILENT locked out, one session on $first"
-dests=$(hub "$cli" destination show) || die "destination show failed"
-echo "$dests"
-lock=$(field $SILENT lockout-ms)
+hub "$cli" destination show || die "destination show failed"
+dests_json
+lock=$(field $SILENT lockout_ms)
 [ "${lock:-0}" -gt 0 ] || die "$SILENT is not locked out (lockout-ms ${lock:-?})"
 [ "$(field $SILENT failures)" -ge 1 ] || die "no failure counted for $SILENT"
 [ "$(field "$first" sessions)" = 1 ] || die "$first does not count 1 session"
@@ -217,9 +246,9 @@ say "Subscriber 2 dials as user2@example (the locked one is skipped; load balanc
 before=$n
 dial 2 user2@example
 wait_for 60 sub_up 2 || die "subscriber 2: no IPCP within 60 s"
-out2=$(login_lines user2@example)
-echo "$out2"
-walk2=$(attempts "$out2")
+wait_for 10 logged user2@example || die "login 2: the API gave no result"
+login_lines user2@example
+walk2=$(attempts user2@example)
 [ "$walk2" = "1 $other ok" ] || die "login 2: expected one attempt, $other ok; got: $(tr '\n' ';' <<<"$walk2")"
 [ "$(peer_silent_count quiet $SILENT)" = "$before" ] || die "the locked destination was contacted again"
 echo "the locked destination received nothing more; destination-equal sent this login to $other"
@@ -228,18 +257,20 @@ say "Subscriber 3 dials as radius@example: RADIUS's tunnel attributes are its tu
 dial 3 radius@example
 wait_for 60 sub_up 3 || die "subscriber 3: no IPCP within 60 s"
 grep -E 'RADIUS (Access-Accept|tunnel tag)' "$PEERS_DIR/agent.log" | tail -n 2 | sed 's/^l2tpseld: /  /'
-out3=$(login_lines radius@example)
-echo "$out3"
-walk3=$(attempts "$out3")
+wait_for 10 logged radius@example || die "login 3: the API gave no result"
+login_lines radius@example
+walk3=$(attempts radius@example)
 [ "$walk3" = "0 $LNS3 ok" ] || die "login 3: expected $LNS3 ok at level 0; got: $(tr '\n' ';' <<<"$walk3")"
-hub "$cli" profile show | grep dynamic || die "no tunnel set in the kernel"
+hub "$cli" profile show
+[ "$(ip netns exec "$PEERS_HUB" "$cli" -j profile show | jq '[.[] | select(.dynamic == true)] | length')" = 1 ] ||
+	die "no tunnel set in the kernel"
 echo "(the set is the kernel's profile ~1: its destination is shared, like any configured tunnel's)"
 ip netns exec "$SUBS" ping -c 2 -i 0.3 -W 2 -I ppp3 "$(peer_lns_ppp_addr lns3)" ||
 	die "no ping from subscriber 3 to lns-3"
 
 say "destination show and summary: one session on each LNS"
-dests=$(hub "$cli" destination show) || die "destination show failed"
-echo "$dests"
+hub "$cli" destination show || die "destination show failed"
+dests_json
 [ "$(field $LNS1 sessions)" = 1 ] && [ "$(field $LNS2 sessions)" = 1 ] &&
 	[ "$(field $LNS3 sessions)" = 1 ] || die "the kernel does not count one session on each LNS"
 hub "$cli" summary || die "summary failed"
@@ -251,7 +282,7 @@ for p in $(ip netns pids "$PEERS_HUB"); do
 	[ "$(cat "/proc/$p/comm" 2>/dev/null)" != pppd ] || die "a pppd runs in the hub (pid $p)"
 done
 echo "(no pppd in the hub: the LAC's PPP ended at login, the kernel bridges the rest)"
-hub "$cli" login stats socket "$PEERS_DIR/agent.sock" | grep '^access '
+hub "$cli" -j login stats socket "$PEERS_DIR/agent.sock" | jq -c 'select(.event == "access")'
 
 say "Ping each LNS from its subscriber: PPPoE -> kernel bridge -> L2TP -> LNS"
 ip netns exec "$SUBS" ping -c 2 -i 0.3 -W 2 -I ppp1 "$(peer_lns_ppp_addr "$([ "$first" = "$LNS1" ] && echo lns1 || echo lns2)")" ||
@@ -263,12 +294,12 @@ say "The subscribers hang up (PADT): the agent clears the calls (CDN), the count
 kill "$SUB1" "$SUB2" "$SUB3"
 gone() {
 	[ -z "$(ip -n "$PEERS_HUB" l2tp show session)" ] &&
-		[ "$(awk '{ for (i = 1; i < NF; i++) if ($i == "sessions") print $(i + 1) }' <<<"$(ip netns exec "$PEERS_HUB" "$cli" summary)")" = 0 ]
+		[ "$(ip netns exec "$PEERS_HUB" "$cli" -j summary | jq .sessions)" = 0 ]
 }
 wait_for 30 gone || die "kernel sessions or counts left 30 s after the subscribers hung up"
 echo "kernel sessions gone"
-dests=$(hub "$cli" destination show) || die "destination show failed"
-echo "$dests"
+hub "$cli" destination show || die "destination show failed"
+dests_json
 [ "$(field $LNS1 sessions)" = 0 ] && [ "$(field $LNS2 sessions)" = 0 ] &&
 	[ "$(field $LNS3 sessions)" = 0 ] || die "the kernel still counts sessions after the hang-up"
 cat "$R"/log/radacct/*/detail-* 2>/dev/null | grep -c 'Acct-Status-Type = Stop' |

@@ -11,7 +11,7 @@ libmnl-dev strace dkms openssl sparse
 debhelper dh-dkms lintian fakeroot
 clang llvm libclang-rt-14-dev
 linux-source-6.1 flex bison libelf-dev libssl-dev rsync python3
-gnuplot-nox"
+gnuplot-nox jq"
 
 missing=
 for p in $PKGS; do

@@ -54,7 +54,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..28"
+echo "1..29"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -123,6 +123,10 @@ ok "show: one LAC tunnel with two established sessions" \
 	$([ "$(grep -c '^session .* state established' "$T/show")" -eq 2 ] &&
 	  [ "$(grep -c '^tunnel ' "$T/show")" -eq 1 ] && has "$T/show" 'state established sessions 2 host lns-ok'; echo $?)
 
+# every login's lines as JSON, from a connection that watches (the demo's way)
+"$CLI" -j login watch socket "$SOCK" >"$T/watch" 2>&1 &
+pids+=($!)
+wait_has "$T/watch" '"event":"watching"'
 # 3. failover: silent (SCCRQ setup timeout), silent after ZLB (ICRQ setup timeout), then ok
 start=$(date +%s%N)
 "$CLI" login start carol@x profile fo socket "$SOCK" >"$T/o3" 2>&1
@@ -132,6 +136,15 @@ ok "failover: attempt 1 silent LNS is no-reply" $(has "$T/o3" '^outcome 1 no-rep
 ok "failover: attempt 2 ZLB-only LNS is no-reply (ICRQ setup timeout)" $(has "$T/o3" '^attempt 2 tunnel t-zlb' && has "$T/o3" '^outcome 2 no-reply'; echo $?)
 ok "failover: attempt 3 succeeds (exit 0)" $([ $rc -eq 0 ] && has "$T/o3" '^done ok session 3 tunnel t-ok .* attempts 3'; echo $?)
 echo "# failover login took $ms ms (two 1 s setup timeouts)"
+walk=$(jq -rs '(map(select(.event == "login" and .user == "carol@x")) | last | .login) as $id
+	| map(select(.login == $id)) as $l | $l[] | select(.event == "attempt") | . as $a
+	| ($l | map(select(.event == "outcome" and .outcome == $a.attempt)) | first) as $o
+	| "\($a.level) \($a.tunnel) \($a.kind) \($o.result)"' "$T/watch" 2>&1 | tr '\n' ';')
+ok "watch -j: the failover login's attempts and outcomes as JSON" \
+	$([ "$walk" = "0 t-silent sccrq no-reply;1 t-zlb sccrq no-reply;2 t-ok reuse ok;" ] &&
+	  jq -es 'map(select(.event == "done" and .result == "ok" and .attempts == 3)) | length == 1' \
+		"$T/watch" >/dev/null; echo $?)
+[ "$walk" = "0 t-silent sccrq no-reply;1 t-zlb sccrq no-reply;2 t-ok reuse ok;" ] || echo "# watch: $walk"
 ok "failover: took the two setup timeouts, not the 31 s retransmission cycle" $([ $ms -ge 1900 ] && [ $ms -lt 8000 ]; echo $?)
 # What the ZLB-only LNS must do: one ICRQ delivered, the first thing sent
 # after it a ZLB acknowledging it, no message (ICRP) ever after it.  On a

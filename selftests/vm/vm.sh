@@ -19,7 +19,7 @@
 #                     CMD started (nothing of ours had run yet), or was killed
 #                     then for a TSC calibrated far from the host's rate or a
 #                     hung boot (watch_boot); each such boot is reported with
-#                     its panic lines or the reason (default 0)
+#                     its panic lines or the reason (default 2)
 #   --shell           interactive shell on the console instead of CMD
 #
 # The guest sees the host root read-only (9p) and this work tree writable at
@@ -53,7 +53,7 @@ fatal() {
 	exit 2
 }
 
-kernel= modules= timeout= mem=1G kmemleak=0 shell=0 boot_retries=0
+kernel= modules= timeout= mem=1G kmemleak=0 shell=0 boot_retries=2
 envs=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -275,6 +275,11 @@ trap cleanup EXIT
 pow=${L2TPSEL_VM_PANIC_ON_WARN:-1}
 append="console=ttyS1 loglevel=7 printk.time=1 panic=-1 oops=panic panic_on_warn=$pow"
 append+=" mitigations=off tsc=reliable no_timer_check"
+# TCG's TSC runs at the host's rate: tell the guest that rate rather than
+# let it calibrate, which a loaded host disturbs (a guest clock running
+# many times fast; watch_boot below catches what still goes wrong)
+host_khz=$(awk -F: '/^cpu MHz/ { printf "%d", $2 * 1000; exit }' /proc/cpuinfo 2>/dev/null)
+[ -n "$host_khz" ] && [ "$host_khz" -gt 0 ] && append+=" tsc_early_khz=$host_khz"
 append+=" l2tpselvm_top=$top l2tpselvm_run=$run"
 append+=" l2tpselvm_mode=$([ "$shell" = 1 ] && echo shell || echo cmd)"
 [ "$kmemleak" = 1 ] && append+=" kmemleak=on l2tpselvm_kmemleak=1"

@@ -5,12 +5,14 @@
  *
  *   l2tpsel login start { USER | profile P } [profile P] [key K] [brief] [socket PATH]
  *   l2tpsel login stop ID [socket PATH]
- *   l2tpsel login { show | stats } [socket PATH]
+ *   l2tpsel login { show | stats | watch } [socket PATH]
  *
  * start prints every line the agent sends (each attempt, its outcome, the
  * result) and exits 0 when the login succeeded, 2 when it failed, 1 on an
- * error.
+ * error.  watch prints every login's lines until the agent goes away.
+ * With -j each line is one JSON object (agent_line_json()).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "print.h"
 
 #define AGENT_SOCKET_DEFAULT "/run/l2tpseld.sock"
 
@@ -42,8 +45,90 @@ static int agent_connect(const char *path)
 	return fd;
 }
 
-/* Send @req, print lines until a final one. Return: 0 ok, 2 refused/failed, -1 error. */
-static int agent_talk(const char *path, const char *req)
+static bool is_number(const char *w)
+{
+	if (!*w || strlen(w) > 19)
+		return false;
+	for (; *w; w++)
+		if (!isdigit((unsigned char)*w))
+			return false;
+	return true;
+}
+
+/* KEY VALUE as a JSON member: "peer-tid" is "peer_tid", as in the CLI's keys */
+static void json_field(const char *key, const char *val)
+{
+	char k[64], *p;
+
+	snprintf(k, sizeof(k), "%s", key);
+	for (p = k; (p = strchr(p, '-')); )
+		*p = '_';
+	if (is_number(val))
+		pr_u64(k, NULL, strtoull(val, NULL, 10));
+	else
+		pr_str(k, NULL, val);
+}
+
+/*
+ * One line of the agent's API as a JSON object.  Every line reads
+ * "[login ID] EVENT [NUMBER] [WORD] KEY VALUE ... [WORD]": EVENT is
+ * "event", its NUMBER goes under EVENT's own name ("attempt": 2), a word
+ * that opens an odd run of the rest is the "result" of "done" and
+ * "outcome" lines and the "name" of others, one that closes it the
+ * "kind" (an attempt's sccrq, join or reuse).  So a reader keys on
+ * fields, never on the wording of a line.
+ */
+static void agent_line_json(const char *text)
+{
+	char line[4096], *w[64], *save = NULL, *p;
+	const char *ev;
+	int n = 0, i = 0;
+
+	snprintf(line, sizeof(line), "%s", text);
+	for (p = strtok_r(line, " ", &save); p && n < 64; p = strtok_r(NULL, " ", &save))
+		w[n++] = p;
+	if (!n)
+		return;
+	pr_reset();
+	pr_open_obj(NULL);
+	if (n >= 3 && !strcmp(w[0], "login") && is_number(w[1]) && strcmp(w[2], "user")) {
+		json_field("login", w[1]);	/* a watched login's line */
+		i = 2;
+	}
+	ev = w[i++];
+	pr_str("event", NULL, ev);
+	if (i < n && is_number(w[i])) {
+		json_field(ev, w[i]);
+		i++;
+	}
+	if ((n - i) % 2) {
+		if (!strcmp(ev, "done") || !strcmp(ev, "outcome"))
+			pr_str("result", NULL, w[i++]);
+		else if (!strcmp(ev, "attempt"))
+			pr_str("kind", NULL, w[--n]);
+		else
+			pr_str("name", NULL, w[i++]);
+	}
+	for (; i + 1 < n; i += 2)
+		json_field(w[i], w[i + 1]);
+	pr_close_obj();
+	pr_done();
+}
+
+static void agent_print_line(const char *line)
+{
+	if (pr_is_json())
+		agent_line_json(line);
+	else
+		printf("%s\n", line);
+	fflush(stdout);
+}
+
+/*
+ * Send @req, print lines until a final one (@watch: until the agent
+ * closes).  Return: 0 ok, 2 refused/failed, -1 error.
+ */
+static int agent_talk(const char *path, const char *req, bool watch)
 {
 	char buf[4096], *nl;
 	size_t len = 0;
@@ -59,6 +144,10 @@ static int agent_talk(const char *path, const char *req)
 		ssize_t n = read(fd, buf + len, sizeof(buf) - 1 - len);
 
 		if (n <= 0) {
+			if (watch && n == 0) {
+				ret = 0;
+				break;
+			}
 			cli_err("login: l2tpseld closed the connection before the end");
 			break;
 		}
@@ -75,9 +164,8 @@ static int agent_talk(const char *path, const char *req)
 				close(fd);
 				return 0;
 			}
-			printf("%s\n", buf);
-			fflush(stdout);
-			if (!strncmp(buf, "done ", 5) || !strcmp(buf, "ok")) {
+			agent_print_line(buf);
+			if (!watch && (!strncmp(buf, "done ", 5) || !strcmp(buf, "ok"))) {
 				ret = !strncmp(buf, "done fail", 9) ? 2 : 0;
 				close(fd);
 				return ret;
@@ -116,15 +204,15 @@ int agent_login_run(struct cli *c, int argc, char **argv)
 
 	if (!path || !*path)
 		path = AGENT_SOCKET_DEFAULT;
-	if (!strcmp(argv[0], "show") || !strcmp(argv[0], "stats")) {
-		bool show = argv[0][1] == 'h';
+	if (!strcmp(argv[0], "show") || !strcmp(argv[0], "stats") || !strcmp(argv[0], "watch")) {
+		char name[16], usage[64];
 
-		if (agent_socket_arg(show ? "login show" : "login stats",
-				     show ? "login show [socket PATH]" : "login stats [socket PATH]",
-				     argc - 1, argv + 1, &path))
+		snprintf(name, sizeof(name), "login %s", argv[0]);
+		snprintf(usage, sizeof(usage), "login %s [socket PATH]", argv[0]);
+		if (agent_socket_arg(name, usage, argc - 1, argv + 1, &path))
 			return -1;
 		snprintf(req, sizeof(req), "%s\n", argv[0]);
-		return agent_talk(path, req);
+		return agent_talk(path, req, argv[0][0] == 'w');
 	}
 	if (!strcmp(argv[0], "stop")) {
 		if (argc < 2)
@@ -133,7 +221,7 @@ int agent_login_run(struct cli *c, int argc, char **argv)
 				     &path))
 			return -1;
 		snprintf(req, sizeof(req), "logout %s\n", argv[1]);
-		return agent_talk(path, req);
+		return agent_talk(path, req, false);
 	}
 	/* start */
 	off = (size_t)snprintf(req, sizeof(req), "login");
@@ -156,5 +244,5 @@ int agent_login_run(struct cli *c, int argc, char **argv)
 	if (words < 2)
 		return cli_err("login start: give USER@DOMAIN or profile PROFILE");
 	strcat(req, "\n");
-	return agent_talk(path, req);
+	return agent_talk(path, req, false);
 }

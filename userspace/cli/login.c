@@ -30,7 +30,7 @@ static void login_usage(void)
 	       "       l2tpsel login start { USER | profile PROFILE } [ profile PROFILE ] [ key KEY ] [ brief ]\n"
 	       "                           [ socket PATH ]\n"
 	       "       l2tpsel login stop ID [ socket PATH ]\n"
-	       "       l2tpsel login { show | stats } [ socket PATH ]\n"
+	       "       l2tpsel login { show | stats | watch } [ socket PATH ]\n"
 	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
 	       "OUTCOME := { ok [ session KEY ] [ tunnel-id TID ] | no-reply | cdn RESULT ERROR |\n"
 	       "             stopccn RESULT ERROR | client-gone | local }\n"
@@ -43,9 +43,11 @@ static void login_usage(void)
 	       "      \"session down key KEY\"; it belongs to no socket, as \"session up\"\n"
 	       "bench: ns per login decision round trip (begin; report client-gone) and per\n"
 	       "      nlctrl GETFAMILY of this family, on one socket\n"
-	       "start/stop/show/stats: through the l2tpseld agent's socket (default\n"
+	       "start/stop/show/stats/watch: through the l2tpseld agent's socket (default\n"
 	       "      /run/l2tpseld.sock or $L2TPSELD_SOCKET): start prints each attempt and\n"
-	       "      the outcome, exits 0 on success, 2 on failure\n");
+	       "      the outcome, exits 0 on success, 2 on failure; watch prints every\n"
+	       "      login's lines (subscribers' too) until the agent goes; -j: one JSON\n"
+	       "      object a line\n");
 }
 
 /*
@@ -379,7 +381,7 @@ static int login_run(struct cli *c, int argc, char **argv)
 	if (!argc)
 		return cli_err("login: which command? try \"l2tpsel login help\"");
 	if (!strcmp(argv[0], "start") || !strcmp(argv[0], "stop") ||
-	    !strcmp(argv[0], "show") || !strcmp(argv[0], "stats"))
+	    !strcmp(argv[0], "show") || !strcmp(argv[0], "stats") || !strcmp(argv[0], "watch"))
 		return agent_login_run(c, argc, argv);	/* through l2tpseld */
 	if (!strcmp(argv[0], "bench")) {
 		if (argc == 3 && cli_parse_u32("count", argv[1], &count) == 0)

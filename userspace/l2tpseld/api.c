@@ -9,6 +9,10 @@
  *   logout ID         -> "ok" | "error TEXT"
  *   show              -> "tunnel ..." and "session ..." lines, then "end"
  *   stats             -> one "stats ..." line, then "end"
+ *   watch             -> "watching", then every login's lines as they happen,
+ *                        subscribers' logins included: "login ID user U" and
+ *                        "login ID EVENT" for each line a login's client
+ *                        would read, until the connection closes
  *
  * A client that closes its connection while its login is being set up is
  * "client gone" for that attempt (S-SEL-4's outcome).  An established
@@ -47,6 +51,7 @@ struct api_conn {
 	bool pending;			/* has output for l2d_api_flush() */
 	uint32_t login_id;		/* the login in progress, 0 when none */
 	bool brief;			/* its client wants its "done" line only */
+	bool watch;			/* gets every login's lines ("watch") */
 	size_t inlen, outlen;
 	char in[API_LINE_MAX];
 	char out[4096];			/* this turn's answer lines (l2d_api_flush()) */
@@ -123,6 +128,21 @@ static void conn_printf(struct api_conn *c, const char *fmt, ...)
 	conn_write(c, line);
 }
 
+/* A login's line to the connections that watch: each names its login. */
+static void watchers_write(const struct l2d_login *lg, const char *line)
+{
+	struct api_conn *w;
+
+	for (w = the_api.conns; w; w = w->next) {
+		if (!w->watch)
+			continue;
+		if (!strncmp(line, "login ", 6))
+			conn_write(w, line);		/* "login ID user U" */
+		else
+			conn_printf(w, "login %u %s", lg->id, line);
+	}
+}
+
 void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line)
 {
 	struct api_conn *c = lg->client;
@@ -132,8 +152,10 @@ void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line)
 			c->login_id = 0;
 		return;
 	}
+	if (d->login_watchers)
+		watchers_write(lg, line);
 	/* brief: the result only, one line a login instead of four or more */
-	if (c->brief && strncmp(line, "done ", 5))
+	if (!c || (c->brief && strncmp(line, "done ", 5)))
 		return;
 	conn_write(c, line);
 }
@@ -150,6 +172,8 @@ static void conn_close(struct api_conn *c)
 		if (lg && lg->client == c)
 			l2d_login_client_gone(lg);
 	}
+	if (c->watch)
+		d->login_watchers--;
 	conn_flush(c);
 	if (c->pending) {
 		for (pp = &the_api.pending; *pp; pp = &(*pp)->pending_next)
@@ -289,8 +313,16 @@ static void conn_line(struct api_conn *c, char *line)
 		cmd_show(c);
 	} else if (!strcmp(argv[0], "stats")) {
 		cmd_stats(c);
+	} else if (!strcmp(argv[0], "watch")) {
+		if (argc != 1)
+			return conn_write(c, "error usage: watch");
+		if (!c->watch) {
+			c->watch = true;
+			c->d->login_watchers++;
+		}
+		conn_write(c, "watching");
 	} else {
-		conn_printf(c, "error unknown command \"%s\" (login, logout, show, stats)", argv[0]);
+		conn_printf(c, "error unknown command \"%s\" (login, logout, show, stats, watch)", argv[0]);
 	}
 }
 

@@ -252,7 +252,8 @@ struct l2d_env {
 	 * when its peer's port moved (a NAT) */
 	int (*tunnel_connect)(struct l2d *d, struct l2d_tunnel *t);
 	int (*send)(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
-	/* a line for the API client of @lg (without newline) */
+	/* a line of @lg (without newline) for its API client and the
+	 * connections that watch every login; NULL: the client left */
 	void (*login_event)(struct l2d *d, struct l2d_login *lg, const char *line);
 	void (*random)(struct l2d *d, void *buf, size_t len);
 };
@@ -325,6 +326,8 @@ struct l2d {
 	struct l2d_idmap sessions_by_api_id;	/* struct l2d_session by api_id */
 	struct l2d_session *dead_sessions;	/* freed at the end of the turn */
 	uint32_t next_login_id, next_serial;
+	/* API connections that asked for every login's lines ("watch") */
+	unsigned int login_watchers;
 	unsigned int n_tunnels, n_sessions;
 	unsigned int n_lns_setup;	/* LNS tunnels not yet established */
 	struct l2d_tunnel *setup_first, *setup_last;

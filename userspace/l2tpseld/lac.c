@@ -55,7 +55,7 @@ static void login_event_v(struct l2d_login *lg, int level, const char *fmt, va_l
 	n = l2d_vfmt(line + p, 512, fmt, ap);
 	if (log)
 		l2d_log_str(lg->d, level, line, p + n);
-	if (lg->client && lg->d->env->login_event)
+	if ((lg->client || lg->d->login_watchers) && lg->d->env->login_event)
 		lg->d->env->login_event(lg->d, lg, line + p);
 }
 
@@ -74,12 +74,13 @@ void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
  * "attempt" and "outcome" lines.  A storm of logins would otherwise log
  * five lines each, thousands a second (journald keeps 10000 a service in
  * 30 s by default).  The API client gets every line, unless it asked for
- * the "done" line only (brief).  A step nobody reads is not formatted.
+ * the "done" line only (brief), and so does a connection that watches
+ * every login.  A step nobody reads is not formatted.
  */
 static bool steps_wanted(const struct l2d_login *lg)
 {
 	return l2d_log_on(lg->d, L2D_LOG_DEBUG) ||
-	       (lg->client && !lg->brief && lg->d->env->login_event);
+	       (((lg->client && !lg->brief) || lg->d->login_watchers) && lg->d->env->login_event);
 }
 
 static void login_step(struct l2d_login *lg, const char *fmt, ...)
