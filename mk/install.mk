@@ -65,6 +65,12 @@ requirements-check:
 	selftests/unit/requirements.sh
 unit: requirements-check
 
+# What README and `make help` claim about commands holds.
+.PHONY: readme-check
+readme-check:
+	selftests/unit/readme_claims.sh
+unit: readme-check
+
 # The module through DKMS: sources to /usr/src/l2tpsel-VERSION, then built
 # and installed for every kernel that has headers (/lib/modules/*/build);
 # DKMS rebuilds it when a kernel is installed later.  As root.

@@ -397,6 +397,35 @@ TEST(ppp_pap_login)
 	t_free(p);
 }
 
+/*
+ * S-STORM-4: the request handed to the LNS once bridged is RFC 1334
+ * section 2.2.1's Authenticate-Request with the Identifier of the
+ * subscriber's last retransmission, so that the LNS's Ack answers the
+ * request the subscriber waits on.
+ */
+TEST(ppp_pap_request_for_the_lns)
+{
+	static const uint8_t want[] = {
+		0xc0, 0x23,			/* Protocol: PAP */
+		0x01, 0x08, 0x00, 0x1b,		/* Authenticate-Request, Id 8, Length 27 */
+		15, 'b', 'o', 'b', '@', 'i', 's', 'p', '.', 'e', 'x', 'a', 'm', 'p', 'l', 'e',
+		6, 's', '3', 'c', 'r', 'e', 't',
+	};
+	struct l2d_ppp *p = t_new(true, false);
+	uint8_t buf[64];
+
+	t_open(p);
+	EXPECT_EQ(l2d_ppp_pap_request(p, buf, sizeof(buf)), 0);	/* nothing given yet */
+	t_pap_req(p, 7, "bob@isp.example", "s3cret");
+	t_pap_req(p, 8, "bob@isp.example", "s3cret");		/* its retransmission */
+	l2d_ppp_auth_result(p, true, NULL);
+	l2d_ppp_quiet(p);
+	ASSERT_EQ(l2d_ppp_pap_request(p, buf, sizeof(buf)), sizeof(want));
+	EXPECT_TRUE(!memcmp(buf, want, sizeof(want)));
+	EXPECT_EQ(l2d_ppp_pap_request(p, buf, sizeof(want) - 1), 0);	/* no room */
+	t_free(p);
+}
+
 TEST(ppp_pap_empty_fields)
 {
 	struct l2d_ppp *p = t_new(true, false);

@@ -104,6 +104,10 @@ struct sub {
 	char link_id[20];		/* its Acct-Session-Id */
 	struct l2d_timer interim_timer;	/* the next Interim-Update */
 	struct l2d_timer act_timer;	/* deferred refusal */
+	/* the PAP request handed to the LNS once the ICCN (Ns iccn_ns) left */
+	struct l2d_timer pap_timer;
+	uint16_t iccn_ns;
+	uint8_t pap_tries;
 	bool dead;
 };
 
@@ -406,6 +410,8 @@ static const struct l2d_ppp_ops sub_ppp_ops = {
 };
 
 /* A refusal is told outside the PPP callbacks: Nak or Failure, then Terminate. */
+static void pap_fire(struct l2d_timer *t);
+
 static void act_fire(struct l2d_timer *t)
 {
 	struct sub *sb = t->arg;
@@ -657,6 +663,7 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 		sb->calling, sb->sid, why);
 	l2d_timer_cancel(d->loop, &sb->act_timer);
 	l2d_timer_cancel(d->loop, &sb->interim_timer);
+	l2d_timer_cancel(d->loop, &sb->pap_timer);
 	l2d_radius_cancel(d, sb->rad);
 	sb->rad = NULL;
 	if (sb->link_started) {
@@ -815,6 +822,7 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	}
 	l2d_timer_init(&sb->act_timer, act_fire, sb);
 	l2d_timer_init(&sb->interim_timer, interim_fire, sb);
+	l2d_timer_init(&sb->pap_timer, pap_fire, sb);
 	if (!sb->sid) {
 		free(sb);
 		return refuse_padr(ifc, mac, p, false, "no PPPoE session id left");
@@ -976,6 +984,40 @@ static void acc_attempt_failed(struct l2d *d, struct l2d_login *lg, unsigned int
 	free(p);
 }
 
+/*
+ * The subscriber's PAP request to the LNS (S-STORM-4).  The LAC took the
+ * request and the subscriber waits for its answer; an LNS that does not
+ * settle the call by proxy authentication (RFC 2661 section 4.4.5) answers
+ * the next request it receives through the bridge, which without this is
+ * the subscriber's retransmission a second or more later.  The request
+ * goes once the ICCN has left (the LNS drops PPP of a call it has not
+ * connected), polled while the send window holds the ICCN back.  With
+ * CHAP the LNS challenges anew itself: nothing to hand over.
+ */
+#define PAP_POLL_MS	5
+#define PAP_POLL_MAX	200	/* 1 s: then the subscriber's retransmission */
+
+static void pap_fire(struct l2d_timer *t)
+{
+	struct sub *sb = t->arg;
+	struct l2d *d = sb->a->d;
+	struct l2d_session *s = sb->s;
+	uint8_t frame[2 + 4 + 2 + PPP_NAME_MAX + PPP_SECRET_MAX];
+	size_t n;
+
+	if (sb->dead || !s || s->ppp_fd < 0)
+		return;
+	if ((int16_t)(s->t->rel.ns_sent - sb->iccn_ns) <= 0) {
+		if (++sb->pap_tries < PAP_POLL_MAX)
+			l2d_timer_arm(d->loop, &sb->pap_timer, l2d_now(d->loop) + PAP_POLL_MS);
+		return;
+	}
+	n = l2d_ppp_pap_request(&sb->ppp, frame, sizeof(frame));
+	if (n && send(s->ppp_fd, frame, n, MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+		l2d_log(d, L2D_LOG_DEBUG, "access %s: %s sid %u: PAP request to the LNS: %s",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(errno));
+}
+
 static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
 			   const char *why)
 {
@@ -991,6 +1033,11 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 		a->st.up++;
 		/* bridged: the LNS completes the authentication, by proxy or anew */
 		l2d_ppp_quiet(&sb->ppp);
+		if (sb->ppp.auth == PPP_AUTH_PAP && s->ppp_fd >= 0) {
+			sb->iccn_ns = (uint16_t)(s->t->rel.ns_next - 1);	/* just queued */
+			sb->pap_tries = 0;
+			l2d_timer_arm(d->loop, &sb->pap_timer, l2d_now(d->loop));
+		}
 		l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: up, tunnel %u session %u",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, s->t->tid, s->sid);
 		acct_start(sb, s);

@@ -969,6 +969,26 @@ void l2d_ppp_quiet(struct l2d_ppp *p)
 	p->phase = PPP_PHASE_QUIET;
 }
 
+size_t l2d_ppp_pap_request(const struct l2d_ppp *p, uint8_t *buf, size_t cap)
+{
+	size_t n = 2 + 4 + 1 + p->name_len + 1 + p->response_len;
+
+	if (p->auth != PPP_AUTH_PAP || n > cap ||
+	    (p->phase != PPP_PHASE_LOGIN && p->phase != PPP_PHASE_QUIET))
+		return 0;
+	buf[0] = PPP_PROTO_PAP >> 8;
+	buf[1] = PPP_PROTO_PAP & 0xff;
+	buf[2] = PAP_REQ;
+	buf[3] = p->reply_id;
+	buf[4] = (uint8_t)((n - 2) >> 8);
+	buf[5] = (uint8_t)(n - 2);
+	buf[6] = p->name_len;
+	memcpy(buf + 7, p->name, p->name_len);
+	buf[7 + p->name_len] = p->response_len;
+	memcpy(buf + 8 + p->name_len, p->response, p->response_len);
+	return n;
+}
+
 void l2d_ppp_close(struct l2d_ppp *p, const char *why)
 {
 	if (p->phase == PPP_PHASE_DOWN || p->state < LCP_CLOSING)

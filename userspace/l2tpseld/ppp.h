@@ -173,6 +173,15 @@ void l2d_ppp_auth_result(struct l2d_ppp *p, bool ok, const char *message);
 /* The call is bridged: stop every timer and send nothing more. */
 void l2d_ppp_quiet(struct l2d_ppp *p);
 /*
+ * The subscriber's last Authenticate-Request (RFC 1334 section 2.2.1),
+ * with the Identifier of its last retransmission, as a PPP frame from the
+ * Protocol field on: for the LNS once the call is bridged, so that it
+ * answers now rather than at the subscriber's next retransmission.
+ * Return: its length (at most @cap), 0 when the authentication was not
+ * PAP or has not been given.
+ */
+size_t l2d_ppp_pap_request(const struct l2d_ppp *p, uint8_t *buf, size_t cap);
+/*
  * End it from our side: Terminate-Request with @why, ops->down(@why) follows.
  * Once quiet: ops->down(@why) at once, nothing sent.
  */
