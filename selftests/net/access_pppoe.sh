@@ -340,6 +340,14 @@ log_info "$NB subscribers up in $((SECONDS - t0)) s"
 expect "$(sessions)" "$NB" "sessions counted with $NB subscribers"
 expect "$(($(astat up) - up0))" "$NB" "access up"
 log_test "$NB subscribers at once: all up and counted"
+# PPPoE session IDs nobody can guess: not handed out in order, so a PADT
+# with a subscriber's MAC and a guessed ID does not end its session
+sids=$(for i in $(seq 7 "$NSUBS"); do sed -n 's/^PPP session is \([0-9]*\)$/\1/p' "$D/sub$i.log"; done | sort -n)
+span=$(( $(tail -n 1 <<<"$sids") - $(head -n 1 <<<"$sids") ))
+expect "$(sort -u <<<"$sids" | wc -l)" "$NB" "distinct PPPoE session IDs"
+[ "$span" -ge $((2 * NB)) ]
+check_err $? "the PPPoE session IDs are packed in a span of $span: $(tr '\n' ' ' <<<"$sids")"
+log_test "PPPoE session IDs are random, not counted up"
 kill -9 "$AGENT"
 wait "$AGENT" 2>/dev/null
 expect "$(sessions)" 0 "sessions counted right after kill -9 (the agent's socket's)"

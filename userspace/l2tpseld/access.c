@@ -68,7 +68,7 @@ struct acc_if {
 	struct l2d_fd fdw;
 	const char *services[L2D_MAX_SERVICES];
 	struct pppoe_offer offer;
-	uint16_t next_sid;
+	uint64_t sid_used[65536 / 64];	/* the session IDs of live subscribers */
 };
 
 struct sub {
@@ -208,26 +208,30 @@ static struct sub *sub_find(struct acc_if *ifc, const uint8_t *mac, uint16_t sid
 	return NULL;
 }
 
-/* A session id unique on the interface (section 5.4: unique per peer suffices). */
+/*
+ * A PPPoE session ID nobody can guess (RFC 2516 section 5.4 only asks for
+ * a unique one): a PADT with a subscriber's MAC and a guessed ID would end
+ * its session.  Random, then the next free one; 0 and 0xffff are reserved.
+ */
 static uint16_t sid_alloc(struct acc_if *ifc)
 {
-	unsigned int tries;
-	struct sub *sb;
+	uint16_t start, sid;
+	unsigned int i;
 
-	for (tries = 0; tries < 0xfffe; tries++) {
-		uint16_t sid = ifc->next_sid++;
-
-		if (!sid || sid == 0xffff) {
-			ifc->next_sid = 2;
-			sid = 1;
-		}
-		for (sb = ifc->a->subs; sb; sb = sb->next)
-			if (sb->ifc == ifc && sb->sid == sid)
-				break;
-		if (!sb)
-			return sid;
+	ifc->a->d->env->random(ifc->a->d, &start, sizeof(start));
+	for (i = 0; i < 0x10000; i++) {
+		sid = (uint16_t)(start + i);
+		if (!sid || sid == 0xffff || (ifc->sid_used[sid / 64] >> (sid % 64)) & 1)
+			continue;
+		ifc->sid_used[sid / 64] |= 1ULL << (sid % 64);
+		return sid;
 	}
 	return 0;
+}
+
+static void sid_free(struct acc_if *ifc, uint16_t sid)
+{
+	ifc->sid_used[sid / 64] &= ~(1ULL << (sid % 64));
 }
 
 /* ---- the subscriber's PPP (ppp.c) ---- */
@@ -701,6 +705,7 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 			*pp = sb->next;
 			break;
 		}
+	sid_free(sb->ifc, sb->sid);
 	a->n_subs--;
 	sb->next = a->dead;
 	a->dead = sb;
@@ -833,6 +838,7 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 		l2d_log(d, L2D_LOG_ERR, "access %s: %s: PPPoE session: %s", ifc->conf->ifname, ms,
 			strerror(-err));
 		sub_close_fds(sb);
+		sid_free(ifc, sb->sid);
 		free(sb);
 		return refuse_padr(ifc, mac, p, false, "PPPoE session unavailable");
 	}
@@ -1282,7 +1288,6 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 
 		ifc->a = a;
 		ifc->conf = &c->access[i];
-		ifc->next_sid = 1;
 		for (k = 0; k < ifc->conf->n_services; k++)
 			ifc->services[k] = ifc->conf->services[k];
 		ifc->offer.ac_name = ifc->conf->ac_name[0] ? ifc->conf->ac_name : c->hostname;
