@@ -169,6 +169,7 @@ TEST(conf_access_defaults)
 	EXPECT_TRUE(lc.access_chap);
 	EXPECT_EQ(lc.access_auth_timeout_ms, 30000);
 	EXPECT_EQ(lc.padi_rate, 500);
+	EXPECT_EQ(lc.padi_rate_per_line, 10);
 	EXPECT_EQ(lc.padi_rate_per_mac, 5);
 	EXPECT_EQ(lc.access_calling, L2D_CALLING_MAC);
 	/* without access lines the access role needs nothing */
@@ -374,12 +375,13 @@ TEST(conf_access_auth_timeout)
 
 TEST(conf_access_padi_rate)
 {
-	static const char *const kw[] = { "pppoe-padi-rate", "pppoe-padi-rate-per-mac" };
+	static const char *const kw[] = { "pppoe-padi-rate", "pppoe-padi-rate-per-mac",
+					  "pppoe-padi-rate-per-line" };
 	char line[96], msg[96];
 	unsigned int i;
 
-	for (i = 0; i < 2; i++) {
-		uint32_t *v = i ? &lc.padi_rate_per_mac : &lc.padi_rate;
+	for (i = 0; i < 3; i++) {
+		uint32_t *v = i == 2 ? &lc.padi_rate_per_line : i ? &lc.padi_rate_per_mac : &lc.padi_rate;
 		uint32_t *other = i ? &lc.padi_rate : &lc.padi_rate_per_mac;
 
 		l2d_conf_defaults(&lc);

@@ -42,11 +42,11 @@
 #include "l2d.h"
 #include "l2tp.h"
 #include "ppp.h"
+#include "discrate.h"
 #include "pppoe.h"
 #include "radius.h"
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
-#define ACC_RATE_SLOTS	256	/* per-MAC discovery rate, hashed */
 
 #define ACCT_USER_REQUEST	1	/* Acct-Terminate-Cause, RFC 2866 section 5.10 */
 #define ACCT_LOST_CARRIER	2
@@ -126,9 +126,7 @@ struct acc {
 	struct l2d_timer reap_timer, epoch_timer;
 	uint32_t acct_base, acct_seq;	/* Acct-Session-Id: the agent's start, a count */
 	struct pppoe_cookie_keys keys;
-	uint64_t rate_sec;
-	uint32_t rate_n;
-	struct { uint8_t mac[6]; uint64_t sec; uint32_t n; } mac_rate[ACC_RATE_SLOTS];
+	struct disc_rate rate;		/* discovery budgets, S-SEC-6 */
 	struct acc_stats st;
 };
 
@@ -168,34 +166,34 @@ static void send_padt(struct sub *sb, const char *text)
 }
 
 /*
- * Discovery rate (S-RL, ingress): conf padi-rate per second in all and
- * padi-rate-per-mac per second from one MAC address, PADI and PADR alike.
+ * Discovery budgets (S-SEC-6, discrate.h): a PADI against its interface,
+ * its line (Agent-Circuit-Id) and its MAC address; a PADR, once its
+ * AC-Cookie is known good, against its MAC address only, so that PADIs
+ * from elsewhere never crowd out a subscriber we already answered.
  * Return: true when this one may pass.
  */
-static bool rate_ok(struct acc *a, const uint8_t *mac)
+static bool rate_ok(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
 {
-	const struct l2d_conf *c = a->d->conf;
+	struct acc *a = ifc->a;
 	uint64_t sec = l2d_now(a->d->loop) / 1000;
-	unsigned int h = (mac[3] * 31u + mac[4] * 7u + mac[5]) % ACC_RATE_SLOTS;
+	enum disc_verdict v;
+	char ms[24], tmp[16];
 
-	if (a->rate_sec != sec) {
-		a->rate_sec = sec;
-		a->rate_n = 0;
+	if (p->code == PPPOE_CODE_PADI)
+		v = disc_rate_padi(&a->rate, sec, (unsigned int)(ifc - a->ifs),
+				   p->circuit_id.present ? p->circuit_id.data : NULL,
+				   p->circuit_id.len, mac);
+	else
+		v = disc_rate_padr(&a->rate, sec, mac);
+	if (v == DISC_PASS)
+		return true;
+	a->st.rate_dropped++;
+	if (l2d_log_on(a->d, L2D_LOG_DEBUG)) {
+		mac_str(mac, ms, sizeof(ms));
+		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: %s from %s %s", ifc->conf->ifname,
+			pppoe_code_name(p->code, tmp), ms, disc_verdict_name(v));
 	}
-	if (c->padi_rate && a->rate_n >= c->padi_rate)
-		return false;
-	if (c->padi_rate_per_mac) {
-		if (a->mac_rate[h].sec != sec || memcmp(a->mac_rate[h].mac, mac, 6)) {
-			memcpy(a->mac_rate[h].mac, mac, 6);
-			a->mac_rate[h].sec = sec;
-			a->mac_rate[h].n = 0;
-		}
-		if (a->mac_rate[h].n >= c->padi_rate_per_mac)
-			return false;
-		a->mac_rate[h].n++;
-	}
-	a->rate_n++;
-	return true;
+	return false;
 }
 
 static struct sub *sub_find(struct acc_if *ifc, const uint8_t *mac, uint16_t sid)
@@ -752,7 +750,7 @@ static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 		a->st.no_service++;	/* section 5.2: only an AC that can serve answers */
 		return;
 	}
-	if (!disc_rl_ok(ifc, mac, p))
+	if (!rate_ok(ifc, mac, p) || !disc_rl_ok(ifc, mac, p))
 		return;
 	pppoe_cookie_make(&a->keys, mac, (uint32_t)ifc->ifindex, cookie);
 	n = pppoe_build_pado(&ifc->offer, p, cookie, out, sizeof(out));
@@ -789,6 +787,8 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 		a->st.cookie_bad++;	/* no state for a PADR we did not invite */
 		return;
 	}
+	if (!rate_ok(ifc, mac, p))
+		return;
 	if (!pppoe_service_ok(&ifc->offer, &p->service))
 		return refuse_padr(ifc, mac, p, true, "service not offered here");
 	if (!disc_rl_ok(ifc, mac, p))
@@ -877,13 +877,6 @@ static void disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *bu
 		mac_str(mac, ms, sizeof(ms));
 		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: discovery from %s dropped: %s",
 			ifc->conf->ifname, ms, why);
-		return;
-	}
-	if ((p.code == PPPOE_CODE_PADI || p.code == PPPOE_CODE_PADR) && !rate_ok(a, mac)) {
-		a->st.rate_dropped++;
-		mac_str(mac, ms, sizeof(ms));
-		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: %s from %s over the discovery rate",
-			ifc->conf->ifname, pppoe_code_name(p.code, tmp), ms);
 		return;
 	}
 	switch (p.code) {
@@ -1281,6 +1274,14 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 	l2d_timer_init(&a->epoch_timer, epoch_fire, a);
 	d->env->random(d, fresh, sizeof(fresh));
 	pppoe_cookie_rotate(&a->keys, fresh);
+	{
+		struct disc_rate_conf rc = { .per_if = c->padi_rate, .per_line = c->padi_rate_per_line,
+					     .per_mac = c->padi_rate_per_mac };
+		uint8_t key[16];
+
+		d->env->random(d, key, sizeof(key));
+		disc_rate_init(&a->rate, &rc, key);
+	}
 	for (i = 0; i < c->n_access; i++) {
 		struct acc_if *ifc = &a->ifs[i];
 		struct sockaddr_ll sll = { .sll_family = AF_PACKET,

@@ -41,6 +41,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->access_pap = c->access_chap = true;
 	c->access_auth_timeout_ms = 30000;
 	c->padi_rate = 500;
+	c->padi_rate_per_line = 10;
 	c->padi_rate_per_mac = 5;
 	c->radius_timeout_ms = 3000;
 	c->radius_tries = 3;
@@ -209,6 +210,7 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "lns-max-setup-per-peer", offsetof(struct l2d_conf, lns_max_setup_per_peer), 1, 65535, 4 },
 	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535, 4 },
 	{ "pppoe-padi-rate", offsetof(struct l2d_conf, padi_rate), 0, 1000000, 4 },
+	{ "pppoe-padi-rate-per-line", offsetof(struct l2d_conf, padi_rate_per_line), 0, 1000000, 4 },
 	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000, 4 },
 	{ "radius-tries", offsetof(struct l2d_conf, radius_tries), 1, 10, 4 },
 	{ "port", offsetof(struct l2d_conf, port), 1, 65535, 2 },

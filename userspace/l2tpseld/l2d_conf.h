@@ -142,7 +142,8 @@ struct l2d_conf {
 	bool access_pap, access_chap;	/* access-auth */
 	enum l2d_calling access_calling;	/* access-calling-number */
 	uint32_t access_auth_timeout_ms;
-	uint32_t padi_rate, padi_rate_per_mac;	/* per second; 0: unlimited */
+	/* PPPoE discovery per second (discrate.h); 0: unlimited */
+	uint32_t padi_rate, padi_rate_per_line, padi_rate_per_mac;
 	struct l2d_radius_conf radius[L2D_MAX_RADIUS];	/* in the order they are tried */
 	unsigned int n_radius;
 	uint32_t radius_timeout_ms;		/* one try */
