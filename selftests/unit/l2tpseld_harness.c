@@ -62,6 +62,10 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 
 	if (l2tp_hdr_parse(&hdr, buf, len) == L2TP_PERR_NONE && !hdr.zlb && len >= 20)
 		type = l2tp_get16(buf + 18);
+	if (H->refuse_from == from && type == H->refuse_type && !H->refused) {
+		H->refused++;
+		return -1;
+	}
 	if (type <= L2TP_MSG_MAX) {
 		n->sent[type]++;
 		n->last_sent_at[type] = H->now;
@@ -156,6 +160,7 @@ void h_reset(void)
 	H = calloc(1, sizeof(*H));
 	H->pkt = calloc(H_MAX_PKTS, sizeof(*H->pkt));
 	H->drop_from = -1;
+	H->refuse_from = -1;
 	H->now = 1000;
 }
 

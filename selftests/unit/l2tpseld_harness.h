@@ -56,6 +56,14 @@ struct h_net {
 	/* optional: drop the Nth datagram (1-based) from a node, once */
 	int drop_from, drop_nth;
 	unsigned int count_from;
+	/*
+	 * optional: the first datagram of message type refuse_type (0: a ZLB)
+	 * that node refuse_from sends is refused, as a full socket refuses one:
+	 * the environment's send() fails and nothing leaves
+	 */
+	int refuse_from;
+	uint16_t refuse_type;
+	unsigned int refused;
 	/* optional: one-way delay of every datagram, ms (0: the next step) */
 	uint64_t latency_ms;
 	/* optional: sees every datagram sent */

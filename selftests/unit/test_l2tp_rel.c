@@ -4,7 +4,8 @@
  * and Appendix A/B, with simulated time: S-L2TP-1 (Ns/Nr, window,
  * retransmission with back-off and a maximum count, ZLB acks), S-L2TP-3
  * (duplicates, out-of-window Ns, Nr acknowledging what was never sent,
- * wrap 65535 -> 0) and the "no reply" signal that drives S-SEL-4.
+ * wrap 65535 -> 0), the "no reply" signal that drives S-SEL-4, and acks
+ * that never wait behind what cannot go (S-STORM-3).
  */
 #include <errno.h>
 
@@ -153,6 +154,239 @@ TEST(l2tp_rel_half_window_owed_acked_at_once)
 	EXPECT_EQ(l2tp_rel_next_event(&rel, 5), 105);
 }
 
+/*
+ * S-STORM-3: an ack owed never waits behind our own send window (RFC 2661
+ * §5.8) nor behind slow start (Appendix A: CWND 1).  Messages of many calls
+ * are queued and cannot go; the peer delays its own acks, so the messages
+ * it sends us open nothing.  Each time a ZLB with their Nr leaves exactly
+ * one ack delay after the first of them, long before the peer's timer (1 s,
+ * §5.8), and none of the queued messages goes early.
+ */
+TEST(l2tp_rel_ack_not_behind_send_window)
+{
+	static const uint16_t windows[] = { 1, 4, 8, 16 };
+	struct l2tp_rel_config cfg = { .ack_delay_ms = 100, .recv_window = 16 };
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	unsigned int i, k;
+
+	for (i = 0; i < sizeof(windows) / sizeof(windows[0]); i++) {
+		uint16_t w = windows[i], peer_ns = 0;
+		uint32_t waiting;
+		uint64_t t;
+
+		l2tp_rel_reset(&rel, &cfg);
+		l2tp_rel_set_peer_tunnel(&rel, 9);
+		ASSERT_EQ(l2tp_rel_set_peer_window(&rel, w), 0);
+		for (k = 0; k < 3u * w + 8; k++)
+			queue_hello(&rel);	/* the ICRQs of a storm */
+
+		/* slow start: one message in flight, the rest wait */
+		ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+		EXPECT_TX(&tx, 0, 0, false);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+		waiting = l2tp_rel_waiting(&rel);
+		for (t = 10; t <= 20; t += 10) {
+			h = peer_msg(peer_ns++, 0);	/* acks nothing of ours */
+			EXPECT_EQ(l2tp_rel_receive(&rel, &h, t), L2TP_REL_DELIVER);
+			EXPECT_EQ(l2tp_rel_poll(&rel, t, &tx), L2TP_REL_IDLE);
+		}
+		EXPECT_EQ(l2tp_rel_next_event(&rel, 20), 110);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 109, &tx), L2TP_REL_IDLE);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 110, &tx), L2TP_REL_TRANSMIT)
+			TH_LOG("window %u, cwnd 1", w);
+		EXPECT_TX(&tx, 1, 2, true);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 110, &tx), L2TP_REL_IDLE);
+		EXPECT_EQ(l2tp_rel_waiting(&rel), waiting);
+
+		/* the window opened up to the peer's by prompt acks, then full */
+		t = 200;
+		while (rel.cwnd < w) {
+			while (l2tp_rel_poll(&rel, t, &tx) == L2TP_REL_TRANSMIT)
+				EXPECT_TRUE(!tx.zlb);
+			h = peer_zlb(peer_ns, rel.ns_sent);
+			EXPECT_EQ(l2tp_rel_receive(&rel, &h, t), L2TP_REL_ACK_ONLY);
+			t += 10;
+		}
+		while (l2tp_rel_poll(&rel, t, &tx) == L2TP_REL_TRANSMIT)
+			EXPECT_TRUE(!tx.zlb);
+		ASSERT_EQ((uint16_t)(rel.ns_sent - rel.ns_una), w);
+		ASSERT_TRUE(l2tp_rel_waiting(&rel) > 0);
+		waiting = l2tp_rel_waiting(&rel);
+		for (k = 0; k < 3; k++) {
+			h = peer_msg(peer_ns++, rel.ns_una);
+			EXPECT_EQ(l2tp_rel_receive(&rel, &h, t + k), L2TP_REL_DELIVER);
+			EXPECT_EQ(l2tp_rel_poll(&rel, t + k, &tx), L2TP_REL_IDLE);
+		}
+		EXPECT_EQ(l2tp_rel_next_event(&rel, t + 2), t + 100);
+		ASSERT_EQ(l2tp_rel_poll(&rel, t + 100, &tx), L2TP_REL_TRANSMIT)
+			TH_LOG("window %u full", w);
+		EXPECT_TX(&tx, rel.ns_sent, peer_ns, true);
+		EXPECT_EQ(l2tp_rel_poll(&rel, t + 100, &tx), L2TP_REL_IDLE);
+		EXPECT_EQ(l2tp_rel_waiting(&rel), waiting);
+		EXPECT_EQ(rel.stats.retransmits, 0);
+	}
+	l2tp_rel_destroy(&rel);
+}
+
+/*
+ * S-STORM-3: a retransmission does not carry an owed ack.  The peer delays
+ * its acks past our timer, so what the timer resends is a copy of a message
+ * the peer holds already; RFC 2661 §5.8 asks of a duplicate only that it be
+ * acknowledged, and a peer like xl2tpd drops it whole, its Nr unread.  With
+ * our window full (here 1, or slow start's 1 of 4) nothing new can carry the
+ * ack, so a ZLB still goes by the ack delay, or the peer retransmits.
+ */
+TEST(l2tp_rel_retransmission_does_not_carry_owed_ack)
+{
+	static const uint16_t windows[] = { 1, 4 };
+	struct l2tp_rel_config cfg = { .ack_delay_ms = 100, .recv_window = 16 };
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	unsigned int i, k;
+
+	for (i = 0; i < sizeof(windows) / sizeof(windows[0]); i++) {
+		l2tp_rel_reset(&rel, &cfg);
+		l2tp_rel_set_peer_tunnel(&rel, 9);
+		l2tp_rel_set_peer_window(&rel, windows[i]);
+		for (k = 0; k < 6; k++)
+			queue_hello(&rel);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+
+		/* the peer's message, 50 ms before our timer: the ack is due at 1050 */
+		h = peer_msg(0, 0);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 950), L2TP_REL_DELIVER);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 950, &tx), L2TP_REL_IDLE);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_TRANSMIT);
+		EXPECT_TRUE(tx.retransmit);
+		EXPECT_TX(&tx, 0, 1, false);	/* §5.8: the current Nr, but a duplicate */
+		EXPECT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_IDLE);
+		EXPECT_EQ(l2tp_rel_next_event(&rel, 1000), 1050) TH_LOG("window %u", windows[i]);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 1050, &tx), L2TP_REL_TRANSMIT)
+			TH_LOG("window %u", windows[i]);
+		EXPECT_TX(&tx, 1, 1, true);
+		EXPECT_EQ(l2tp_rel_waiting(&rel), 5);
+
+		/*
+		 * A duplicate (our ZLB was lost) that arrives as our timer
+		 * resends again: acknowledged at once, by a ZLB after the copy.
+		 */
+		h = peer_msg(0, 0);
+		EXPECT_EQ(l2tp_rel_receive(&rel, &h, 3000), L2TP_REL_DUPLICATE);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 3000, &tx), L2TP_REL_TRANSMIT);
+		EXPECT_TRUE(tx.retransmit);
+		ASSERT_EQ(l2tp_rel_poll(&rel, 3000, &tx), L2TP_REL_TRANSMIT)
+			TH_LOG("window %u", windows[i]);
+		EXPECT_TX(&tx, 1, 1, true);
+		EXPECT_EQ(l2tp_rel_poll(&rel, 3000, &tx), L2TP_REL_IDLE);
+	}
+	l2tp_rel_destroy(&rel);
+}
+
+/*
+ * S-STORM-3: nor does the copy a partial ack after a timeout resends
+ * (the settle time above): the peer that acks its backlog one message at a
+ * time may hold that copy too.  A message of the peer that arrives 50 ms
+ * before the resend is acknowledged by a ZLB one ack delay after it.
+ */
+TEST(l2tp_rel_partial_ack_resend_does_not_carry_owed_ack)
+{
+	struct l2tp_rel_config cfg = { .ack_delay_ms = 100 };
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+	uint16_t head;
+	int i;
+
+	l2tp_rel_reset(&rel, &cfg);
+	l2tp_rel_set_peer_tunnel(&rel, 9);
+	for (i = 0; i < 12; i++)
+		queue_hello(&rel);
+	for (i = 0; i < 3; i++) {	/* cwnd 4 */
+		while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+			;
+		h = peer_zlb(0, rel.ns_sent);
+		l2tp_rel_receive(&rel, &h, 0);
+	}
+	while (l2tp_rel_poll(&rel, 0, &tx) == L2TP_REL_TRANSMIT)
+		;
+	head = rel.ns_una;
+	ASSERT_EQ(l2tp_rel_poll(&rel, 1000, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TRUE(tx.timeout);
+	h = peer_zlb(0, (uint16_t)(head + 1));		/* partial: resend at 1350 */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1100), L2TP_REL_ACK_ONLY);
+	h = peer_msg(0, (uint16_t)(head + 1));		/* no further ack: due at 1400 */
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1300), L2TP_REL_DELIVER);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 1300, &tx), L2TP_REL_IDLE);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 1350, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TRUE(tx.retransmit && !tx.timeout);
+	EXPECT_EQ(tx.ns, (uint16_t)(head + 1));
+	EXPECT_EQ(l2tp_rel_poll(&rel, 1350, &tx), L2TP_REL_IDLE);
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 1350), 1400);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 1400, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, rel.ns_sent, 1, true);
+	l2tp_rel_destroy(&rel);
+}
+
+/*
+ * S-STORM-3: a datagram the socket refused carried no ack: the ack is owed
+ * again, a ZLB due a settle time later (rto_initial_ms / 4: not in the same
+ * turn, the socket would refuse that too), unless a new message carries it
+ * first.  What settled no ack (a copy, or a message with none owed) owes
+ * none when refused.
+ */
+TEST(l2tp_rel_refused_send_owes_ack_again)
+{
+	struct l2tp_rel_config cfg = { .ack_delay_ms = 100 };
+	struct l2tp_rel_tx tx;
+	struct l2tp_hdr h;
+
+	l2tp_rel_reset(&rel, &cfg);
+	l2tp_rel_set_peer_tunnel(&rel, 9);
+	h = peer_msg(0, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 0), L2TP_REL_DELIVER);
+	queue_hello(&rel);		/* the reply, carrying the ack */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 0, 1, false);
+	EXPECT_TRUE(tx.ack);
+	l2tp_rel_tx_failed(&rel, &tx, 0);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 0, &tx), L2TP_REL_IDLE);
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 0), 250);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 249, &tx), L2TP_REL_IDLE);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 250, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 1, 1, true);
+	EXPECT_TRUE(tx.ack);
+	l2tp_rel_tx_failed(&rel, &tx, 250);	/* refused again: once more later */
+	EXPECT_EQ(l2tp_rel_next_event(&rel, 250), 500);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 500, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 1, 1, true);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 500, &tx), L2TP_REL_IDLE);
+
+	/* a new message before the retry carries it: no ZLB */
+	h = peer_msg(1, 0);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 600), L2TP_REL_DELIVER);
+	rel.stats.zlb_sent = 0;
+	h = peer_zlb(2, 1);
+	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 600), L2TP_REL_ACK_ONLY);
+	queue_hello(&rel);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 600, &tx), L2TP_REL_TRANSMIT);
+	l2tp_rel_tx_failed(&rel, &tx, 600);
+	queue_hello(&rel);
+	ASSERT_EQ(l2tp_rel_poll(&rel, 700, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 2, 2, false);
+	EXPECT_TRUE(tx.ack);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 900, &tx), L2TP_REL_IDLE);
+	EXPECT_EQ(rel.stats.zlb_sent, 0);
+
+	/* the timer's copy settled nothing: refused, it owes nothing */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 1600, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TRUE(tx.retransmit && !tx.ack);
+	l2tp_rel_tx_failed(&rel, &tx, 1600);
+	EXPECT_TRUE(!rel.ack_pending);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 1900, &tx), L2TP_REL_IDLE);
+	l2tp_rel_destroy(&rel);
+}
+
 /* Run the clock until the peer never answers; record each send time. */
 static int retransmit_times(uint64_t *times, int max, enum l2tp_rel_event *last)
 {
@@ -272,6 +506,10 @@ TEST(l2tp_rel_ack_stops_retransmission)
 	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 1500), L2TP_REL_DELIVER);
 	ASSERT_EQ(l2tp_rel_poll(&rel, 3000, &tx), L2TP_REL_TRANSMIT);
 	EXPECT_TX(&tx, 0, 1, false);
+	/* S-STORM-3: the copy does not settle the ack owed since 1500, a ZLB does */
+	ASSERT_EQ(l2tp_rel_poll(&rel, 3000, &tx), L2TP_REL_TRANSMIT);
+	EXPECT_TX(&tx, 1, 1, true);
+	EXPECT_EQ(l2tp_rel_poll(&rel, 3000, &tx), L2TP_REL_IDLE);
 	h = peer_zlb(1, 1);
 	EXPECT_EQ(l2tp_rel_receive(&rel, &h, 3100), L2TP_REL_ACK_ONLY);
 	EXPECT_TRUE(l2tp_rel_all_acked(&rel));

@@ -4,7 +4,8 @@
  * S-L2TP-6): many more calls at once than the peer's receive window wait
  * for the window (RFC 2661 §5.8) instead of failing, and no local
  * congestion is reported as the LNS's no-reply (S-SEL-4 locks a
- * destination out only for that).
+ * destination out only for that); the peer's messages are acknowledged in
+ * time whatever waits behind the window (S-STORM-3).
  */
 #include <string.h>
 
@@ -376,5 +377,149 @@ TEST(l2tpseld_storm_cleared_sends_no_backlog)
 	EXPECT_TRUE(lns->sent[L2TP_MSG_ICRP] <= icrp + 1);
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 0);
 
+	h_fini();
+}
+
+/*
+ * A scripted LNS at 10.0.0.2 (no node there: what the LAC sends reaches
+ * the tap, the script answers with h_inject()).  It is as strict as
+ * xl2tpd: it takes a datagram, ZLB or message, only when its Ns is the next
+ * it expects, and drops anything else whole, its Nr unread.  It delays its
+ * own acknowledgements: the Nr it sends lags behind what it received.
+ */
+static struct {
+	uint16_t lac_tid;	/* the LAC's Tunnel ID, from its SCCRQ */
+	uint16_t nr;		/* the next Ns it takes from the LAC */
+	uint16_t acked;		/* the LAC's last Nr it took: what it sent before is acked */
+	uint64_t acked_at;
+	unsigned int dups;	/* copies of what it held already, dropped whole */
+} sc;
+
+static void script_tap(int from, const uint8_t *buf, size_t len)
+{
+	uint8_t copy[1500];
+	struct l2tp_msg m;
+
+	if (from != 0 || len > sizeof(copy))
+		return;
+	memcpy(copy, buf, len);
+	if (l2tp_msg_parse(&m, copy, len, NULL) == L2TP_ACT_DISCARD)
+		return;
+	if (m.hdr.ns != sc.nr) {
+		sc.dups += (uint16_t)(sc.nr - m.hdr.ns) < 0x8000;
+		return;
+	}
+	if (!m.hdr.zlb) {
+		sc.nr++;
+		if (m.type == L2TP_MSG_SCCRQ)
+			l2tp_msg_get_u16(&m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &sc.lac_tid);
+	}
+	if (m.hdr.nr != sc.acked) {
+		sc.acked = m.hdr.nr;
+		sc.acked_at = H->now;
+	}
+}
+
+static void script_send(struct h_node *lac, uint16_t type, uint16_t ns, uint16_t nr,
+			uint16_t window)
+{
+	struct l2tp_builder b;
+	struct l2d_addr a;
+	uint8_t buf[256];
+	size_t len;
+
+	l2d_parse_addr("10.0.0.2", 1701, &a.ss, &a.len);
+	l2tp_build_begin(&b, buf, sizeof(buf), sc.lac_tid, 0, type, NULL);
+	if (type == L2TP_MSG_SCCRP) {
+		l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
+		l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "scripted");
+		l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+		l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, 77);
+		l2tp_put_u16(&b, L2TP_AVP_RECEIVE_WINDOW_SIZE, window);
+	}
+	len = l2tp_build_end(&b);
+	ASSERT_TRUE(len > 0);
+	l2tp_hdr_set_seq(buf, ns, nr);
+	h_inject(lac, &a, buf, len);
+}
+
+/*
+ * S-STORM-3: an acknowledgement never waits behind our own send window or
+ * a message that cannot go (RFC 2661 §5.8).  The LNS advertises a window of
+ * 1, then 4; eight calls queue their ICRQs behind SCCCN.  It acks nothing
+ * for 950 ms, then sends a HELLO, 50 ms before our timer resends SCCCN: a
+ * copy it holds already and drops whole, the HELLO's ack in it.  With the
+ * window full only a ZLB can carry that ack, and it must go by the ack
+ * delay (100 ms), long before the LNS's own timer (1 s) resends the HELLO.
+ */
+TEST(l2tpseld_storm_ack_not_behind_window)
+{
+	static const uint16_t windows[] = { 1, 4 };
+	struct l2d_tunnel *t;
+	uint64_t t_hello;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(windows) / sizeof(windows[0]); i++) {
+		struct h_node *lac;
+
+		h_reset();
+		memset(&sc, 0, sizeof(sc));
+		lac = h_node(lac_one);
+		H->tap = script_tap;
+		storm(lac, 8);
+		h_run_for(1);
+		ASSERT_EQ(sc.nr, 1);		/* the SCCRQ */
+		ASSERT_TRUE(sc.lac_tid != 0);
+		script_send(lac, L2TP_MSG_SCCRP, 0, sc.nr, windows[i]);
+		t = lac->d->tunnels;
+		ASSERT_EQ(t->state, L2D_T_ESTABLISHED);
+		ASSERT_TRUE(l2tp_rel_waiting(&t->rel) >= 6);	/* ICRQs behind the window */
+		sc.acked_at = 0;
+		h_run_for(950);
+		EXPECT_EQ(t->rel.stats.retransmits, 0);
+		t_hello = H->now;
+		script_send(lac, L2TP_MSG_HELLO, 1, 1, 0);	/* acks only the SCCRQ */
+		h_run_for(100);
+		EXPECT_EQ(t->rel.stats.retransmits, 1);		/* SCCCN, at 1000 ms */
+		EXPECT_TRUE(sc.dups >= 1);
+		EXPECT_EQ(sc.acked, 2)
+			TH_LOG("window %u: the HELLO is not acknowledged", windows[i]);
+		EXPECT_TRUE(sc.acked_at >= t_hello && sc.acked_at <= t_hello + 100)
+			TH_LOG("window %u: acknowledged at %llu ms, the HELLO sent at %llu ms",
+			       windows[i], (unsigned long long)sc.acked_at,
+			       (unsigned long long)t_hello);
+		/* nothing queued went early: the ack went by a ZLB */
+		EXPECT_EQ(lac->sent[0], 1);
+		EXPECT_TRUE(l2tp_rel_waiting(&t->rel) >= 6);
+		H->tap = NULL;
+		h_fini();
+	}
+}
+
+/*
+ * S-STORM-3: nor behind a message whose send failed.  The LAC's ICCN, the
+ * only message that would carry the ack of the LNS's ICRP, is refused by
+ * its socket (full, say); it goes again only on its timer (1 s), when the
+ * LNS has resent its ICRP already.  The ack is owed still, and a ZLB goes
+ * well inside the LNS's timer: the LNS resends nothing.
+ */
+TEST(l2tpseld_storm_ack_when_send_refused)
+{
+	struct h_node *lac, *lns;
+
+	h_reset();
+	H->latency_ms = 5;
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	H->refuse_from = 0;
+	H->refuse_type = L2TP_MSG_ICCN;
+	storm(lac, 1);
+	h_run_for(3000);
+	EXPECT_EQ(H->refused, 1);
+	EXPECT_EQ(lac->n_done_ok, 1);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	ASSERT_TRUE(lns->d->tunnels != NULL);
+	EXPECT_EQ(lns->d->tunnels->rel.stats.retransmits, 0);
+	EXPECT_EQ(lac->d->tunnels->rel.stats.retransmits, 1);	/* the ICCN, on its timer */
 	h_fini();
 }

@@ -372,8 +372,20 @@ static void tx_slot(struct l2tp_rel *r, uint16_t ns, bool retransmit,
 	tx->retransmit = retransmit;
 	tx->timeout = false;
 	tx->zlb = false;
-	r->ack_pending = false;	/* piggybacked */
-	r->unacked = 0;
+	tx->ack = false;
+	/*
+	 * Only a new message settles an owed ack (piggybacked, §5.8).  A copy
+	 * may reach a peer that holds that Ns already: it owes the duplicate
+	 * an ack and nothing more, and may drop it whole, Nr unread (xl2tpd
+	 * does).  Then the ack it carried is lost, and with our window full
+	 * (or CWND back at 1 after the timeout, Appendix A) nothing new goes
+	 * that could carry it: the ZLB still goes by the ack delay (S-STORM-3).
+	 */
+	if (!retransmit) {
+		tx->ack = r->ack_pending;
+		r->ack_pending = false;
+		r->unacked = 0;
+	}
 }
 
 enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
@@ -440,12 +452,26 @@ enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 		tx->retransmit = false;
 		tx->timeout = false;
 		tx->zlb = true;
+		tx->ack = true;
 		r->ack_pending = false;
 		r->unacked = 0;
 		r->stats.zlb_sent++;
 		return L2TP_REL_TRANSMIT;
 	}
 	return L2TP_REL_IDLE;
+}
+
+void l2tp_rel_tx_failed(struct l2tp_rel *r, const struct l2tp_rel_tx *tx, uint64_t now_ms)
+{
+	/*
+	 * §5.8: the peer is owed the ack still.  Not at once: the socket that
+	 * refused this one would likely refuse a ZLB in the same turn, and
+	 * the peer's timer (1 s recommended, §5.8) leaves time for a retry.
+	 */
+	if (!tx->ack || r->ack_pending)
+		return;
+	r->ack_pending = true;
+	r->ack_due = now_ms + settle_ms(r);
 }
 
 uint64_t l2tp_rel_next_event(const struct l2tp_rel *r, uint64_t now_ms)

@@ -22,11 +22,16 @@
  *   further ack (the peer dropped it as out of order, as we would), instead
  *   of waiting for its own timer; an ack within it means the peer is just
  *   working through its backlog, and nothing it holds is resent;
- * - an ack owed is piggybacked on the next message sent; if none is sent by
- *   ack_delay_ms (default 0: at the end of the same event-loop turn) a ZLB
- *   goes; a duplicate is always acknowledged at once, and so is half of our
- *   receive window (the peer's sender would stall on a full one, waiting
+ * - an ack owed is piggybacked on the next new message sent; if none is sent
+ *   by ack_delay_ms (default 0: at the end of the same event-loop turn) a
+ *   ZLB goes; a duplicate is always acknowledged at once, and so is half of
+ *   our receive window (the peer's sender would stall on a full one, waiting
  *   for the delay: a storm of ICCNs, which have no reply to ride on);
+ * - nothing else settles an owed ack (S-STORM-3): not a message waiting for
+ *   our send window, slow start's CWND (Appendix A) or l2tp_rel_hold(), not
+ *   a retransmission (a copy of what the peer may hold already, and a peer
+ *   may drop a duplicate whole, its Nr unread: xl2tpd does), not a datagram
+ *   the socket refused (l2tp_rel_tx_failed());
  * - l2tp_rel_hold() keeps what follows one message back until that message
  *   is acknowledged, whatever the window (the LAC after SCCCN).
  */
@@ -86,6 +91,7 @@ struct l2tp_rel_tx {
 	bool retransmit;
 	bool timeout;		/* the retransmission timer's (else a partial ack's) */
 	bool zlb;
+	bool ack;		/* it carried an ack that was owed (a ZLB, a new message) */
 };
 
 struct l2tp_rel_stats {
@@ -200,6 +206,14 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 
 enum l2tp_rel_event l2tp_rel_poll(struct l2tp_rel *r, uint64_t now_ms,
 				  struct l2tp_rel_tx *tx);
+
+/*
+ * The datagram @tx that l2tp_rel_poll() handed out did not leave: the
+ * socket refused it (full, say).  A message stays in flight and goes again
+ * on its timer; the ack it carried is owed again, a ZLB due a settle time
+ * (rto_initial_ms / 4) from @now_ms unless a new message carries it first.
+ */
+void l2tp_rel_tx_failed(struct l2tp_rel *r, const struct l2tp_rel_tx *tx, uint64_t now_ms);
 
 /* Return: when l2tp_rel_poll() has work next; UINT64_MAX for never. */
 uint64_t l2tp_rel_next_event(const struct l2tp_rel *r, uint64_t now_ms);

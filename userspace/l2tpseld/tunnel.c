@@ -363,10 +363,13 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 			tx.zlb ? "ZLB" : "message",
 			!tx.retransmit ? "" : tx.timeout ? " (again, timeout)" : " (again, partial ack)",
 			tx.ns, t->rel.nr);
-		if (d->env->send(d, t, tx.data, tx.len) < 0)
+		if (d->env->send(d, t, tx.data, tx.len) < 0) {
 			d->stats.tx_err++;
-		else
+			/* its ack is owed still (§5.8): a ZLB later (S-STORM-3) */
+			l2tp_rel_tx_failed(&t->rel, &tx, now);
+		} else {
 			d->stats.tx++;
+		}
 		if (!tx.zlb && !tx.retransmit)
 			txwait_sent(t, tx.ns);
 	}
