@@ -263,6 +263,19 @@ static void dest_put(struct l2s_core *c, u16 slot)
 }
 
 /*
+ * A tunnel leaves its profile with logins in flight on it: their places on
+ * the shared destination go with it (the logins learn at their next report
+ * that their tunnel is gone, and give back nothing then).
+ */
+static void tunnel_drop_inflight(struct l2s_core *c, struct l2s_tunnel *t)
+{
+	struct l2s_dest *d = l2s_dest_at(c, t->dest);
+
+	d->inflight = d->inflight > t->inflight ? d->inflight - t->inflight : 0;
+	t->inflight = 0;
+}
+
+/*
  * Give @p room for exactly @cap tunnels (>= p->ntunnels), keeping them.
  * Return: 0, or -ENOMEM with @p unchanged.
  */
@@ -463,7 +476,9 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
  *
  * Its live sessions stay counted on the destination until they go down
  * through another path; a tunnel with live sessions is refused instead, so
- * that the counters cannot drift (S-LIM-9).
+ * that the counters cannot drift (S-LIM-9).  Logins in flight on it do not
+ * hold it: their places on the destination go with it (S-STORM-2), and
+ * each login fails over or ends at its next report (l2s_sel_report()).
  *
  * Return: 0, or a negative errno with @err set.
  */
@@ -478,6 +493,7 @@ int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
 	if (p->t[i].sessions)
 		return L2S_REFUSE(-EBUSY, err, "tunnel %s has %u live sessions", name,
 				p->t[i].sessions);
+	tunnel_drop_inflight(c, &p->t[i]);
 	dest_put(c, p->t[i].dest);
 	for (j = (u32)i; j + 1 < p->ntunnels; j++)
 		p->t[j] = p->t[j + 1];
@@ -495,13 +511,17 @@ int l2s_tunnel_del(struct l2s_core *c, struct l2s_profile *p, const char *name,
  * l2s_profile_release() - drop every destination reference of a profile
  * @c: the instance
  * @p: the profile, empty afterwards, its tunnel array freed
+ *
+ * The places logins in flight hold on its destinations go with it.
  */
 void l2s_profile_release(struct l2s_core *c, struct l2s_profile *p)
 {
 	u32 i;
 
-	for (i = 0; i < p->ntunnels; i++)
+	for (i = 0; i < p->ntunnels; i++) {
+		tunnel_drop_inflight(c, &p->t[i]);
 		dest_put(c, p->t[i].dest);
+	}
 	l2s_profile_free(c, p);
 }
 
@@ -656,5 +676,42 @@ int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunne
 		return -1;
 	p->t[tunnel].sessions--;
 	d->sessions--;
+	return 0;
+}
+
+/**
+ * l2s_tunnel_reserve() - a login's attempt takes a place on a tunnel
+ * @c: the instance
+ * @p: the tunnel's profile
+ * @tunnel: the tunnel's index
+ *
+ * Until it is given back (l2s_tunnel_unreserve()), the place counts as a
+ * session of the tunnel and of its destination for load balancing
+ * (S-STORM-1) and for max-sessions (S-STORM-2).
+ */
+void l2s_tunnel_reserve(struct l2s_core *c, struct l2s_profile *p, u32 tunnel)
+{
+	p->t[tunnel].inflight++;
+	l2s_dest_at(c, p->t[tunnel].dest)->inflight++;
+}
+
+/**
+ * l2s_tunnel_unreserve() - give a login's place on a tunnel back
+ * @c: the instance
+ * @p: the tunnel's profile
+ * @tunnel: the tunnel's index
+ *
+ * Counters never go below zero: an unmatched give-back is refused.
+ *
+ * Return: 0, or -1 when the tunnel held no place.
+ */
+int l2s_tunnel_unreserve(struct l2s_core *c, struct l2s_profile *p, u32 tunnel)
+{
+	struct l2s_dest *d = l2s_dest_at(c, p->t[tunnel].dest);
+
+	if (!p->t[tunnel].inflight || !d->inflight)
+		return -1;
+	p->t[tunnel].inflight--;
+	d->inflight--;
 	return 0;
 }

@@ -68,6 +68,8 @@ struct l2s_dest_key {
  */
 struct l2s_dest {
 	struct l2s_dest_key key;
+	/* logins on their way here: picks not yet reported (S-STORM-1), in the key's padding */
+	u32 inflight;
 	u64 lock_until;		/* ms, caller's clock; locked while now < lock_until */
 	u32 sessions;		/* live sessions to this destination (S-LB-3) */
 	u32 refs;		/* tunnels naming it; the slot is free at 0 */
@@ -91,6 +93,7 @@ struct l2s_tunnel {
 	char group[L2S_NAME_LEN];	/* tunnel group, "" for none */
 	u32 max_sessions;		/* 0 = unlimited (the default) */
 	u32 sessions;			/* live sessions through this tunnel */
+	u32 inflight;			/* logins whose attempt holds a place here (S-STORM-2) */
 	u16 dest;			/* slot in the core's destination table */
 	u8 pdest;			/* index in the profile's destination list */
 	u8 level;			/* preference 0..7, 0 most preferred */
@@ -265,6 +268,31 @@ int l2s_dest_find(const struct l2s_core *c, const struct l2s_dest_key *k);
 /* Session counts (kept by the core, driven by the caller, S-LB-3, S-LIM-9). */
 void l2s_tunnel_session_up(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
 int l2s_tunnel_session_down(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
+
+/*
+ * Places held by logins in flight (S-STORM-1, S-STORM-2): l2s_sel_begin()
+ * and l2s_sel_report() take and give them back themselves; the caller only
+ * reads the counts (l2s_tunnel_load(), l2s_dest_load()).
+ */
+void l2s_tunnel_reserve(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
+int l2s_tunnel_unreserve(struct l2s_core *c, struct l2s_profile *p, u32 tunnel);
+
+/* Sessions and logins in flight: what load balancing and max-sessions count. */
+static inline u64 l2s_tunnel_load(const struct l2s_tunnel *t)
+{
+	return (u64)t->sessions + t->inflight;
+}
+
+static inline u64 l2s_dest_load(const struct l2s_dest *d)
+{
+	return (u64)d->sessions + d->inflight;
+}
+
+/* At its max-sessions, logins in flight included: not valid (S-SEL-10, S-STORM-2). */
+static inline bool l2s_tunnel_full(const struct l2s_tunnel *t)
+{
+	return t->max_sessions && l2s_tunnel_load(t) >= t->max_sessions;
+}
 
 /* Fill @err and evaluate to @rc: "return L2S_REFUSE(-EINVAL, err, ...);". */
 #define L2S_REFUSE(rc, err, ...) ({ l2s_errf(err, __VA_ARGS__); (rc); })

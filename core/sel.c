@@ -15,6 +15,12 @@
  *      S-SEL-8 (shortest lockout, only when the level was entered with more
  *      than one valid destination, all locked) and S-SEL-9 (unlock DLNC and
  *      restart, or fail).
+ *
+ * A login in flight holds a place on the tunnel and destination of its
+ * attempt from the pick to the report (or l2s_sel_end()): load balancing
+ * and max-sessions count it as a session there (S-STORM-1, S-STORM-2).  The
+ * report gives the place back before the walk goes on, so a login never
+ * sees its own place, and one login alone walks as without places.
  */
 #include "sel.h"
 #include "lb.h"
@@ -49,8 +55,8 @@ static int done(struct l2s_login *lg, struct l2s_step *st, bool ok, u8 why)
 	return L2S_STEP_DONE;
 }
 
-static int attempt(struct l2s_login *lg, const struct l2s_profile *p, u32 t,
-		   bool shortest, struct l2s_step *st)
+static int attempt(struct l2s_login *lg, struct l2s_core *c, struct l2s_profile *p,
+		   u32 t, bool shortest, struct l2s_step *st)
 {
 	const struct l2s_tunnel *tun = &p->t[t];
 
@@ -70,17 +76,14 @@ static int attempt(struct l2s_login *lg, const struct l2s_profile *p, u32 t,
 	st->shortest = shortest;
 	st->tunnel = (u16)t;
 	st->dest = tun->dest;
+	/* Its place, until the report or l2s_sel_end() (S-STORM-2). */
+	l2s_tunnel_reserve(c, p, t);
 	return L2S_STEP_ATTEMPT;
-}
-
-static bool tunnel_full(const struct l2s_tunnel *t)
-{
-	return t->max_sessions && t->sessions >= t->max_sessions;
 }
 
 /* S-SEL-8: the locked valid destination with the shortest remaining lockout. */
 static int attempt_shortest(struct l2s_login *lg, struct l2s_core *c,
-			    const struct l2s_profile *p, u32 valid,
+			    struct l2s_profile *p, u32 valid,
 			    const struct l2s_env *env, struct l2s_step *st)
 {
 	u32 first = p->levels[lg->lvl].first, cnt = p->levels[lg->lvl].count;
@@ -105,14 +108,14 @@ static int attempt_shortest(struct l2s_login *lg, struct l2s_core *c,
 	emit(env, lg, L2S_EV_UNLOCK, L2S_UNLOCK_SHORTEST, p->pdest[best], 0);
 	lg->dlnc &= ~(1u << best);
 	for (i = first; i < first + cnt; i++)
-		if (p->t[i].pdest == best && !tunnel_full(&p->t[i]))
+		if (p->t[i].pdest == best && !l2s_tunnel_full(&p->t[i]))
 			cand[n++] = (u8)i;
 	t = l2s_lb_pick(c, p, lg->lvl, cand, n, lg->key, env);
-	return attempt(lg, p, (u32)t, true, st);
+	return attempt(lg, c, p, (u32)t, true, st);
 }
 
 static int walk(struct l2s_login *lg, struct l2s_core *c,
-		const struct l2s_profile *p, const struct l2s_env *env,
+		struct l2s_profile *p, const struct l2s_env *env,
 		struct l2s_step *st)
 {
 	u8 cand[L2S_TUNNELS_PER_PROFILE];
@@ -132,7 +135,7 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 			const struct l2s_tunnel *t = &p->t[i];
 			u32 bit = 1u << t->pdest;
 
-			if (tunnel_full(t) || (lg->contacted & bit))
+			if (l2s_tunnel_full(t) || (lg->contacted & bit))
 				continue;	/* not valid through this tunnel */
 			valid |= bit;
 			if (l2s_dest_locked(l2s_dest_at(c, t->dest), env->now)) {
@@ -148,7 +151,7 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 		if (n && (p->failover == L2S_FAILOVER_WITHIN_LEVEL || !lg->tried_here)) {
 			int t = l2s_lb_pick(c, p, lg->lvl, cand, n, lg->key, env);
 
-			return attempt(lg, p, (u32)t, false, st);
+			return attempt(lg, c, p, (u32)t, false, st);
 		}
 		if (!lowest) {
 			lg->lvl++;
@@ -247,10 +250,13 @@ static bool resync(struct l2s_login *lg, const struct l2s_profile *p)
  * @env: time, randomness, events
  * @st: the first step
  *
+ * An ATTEMPT holds a place on its tunnel and destination (S-STORM-2) until
+ * it is reported (l2s_sel_report()) or the login ends early (l2s_sel_end()).
+ *
  * Return: L2S_STEP_ATTEMPT or L2S_STEP_DONE, as @st->kind.
  */
 int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,
-		  const struct l2s_profile *p, u32 key,
+		  struct l2s_profile *p, u32 key,
 		  const struct l2s_env *env, struct l2s_step *st)
 {
 	memset(lg, 0, sizeof(*lg));
@@ -277,7 +283,9 @@ static void lock(struct l2s_login *lg, struct l2s_core *c, u16 dest,
  * @env: time, randomness, events
  * @st: the next step
  *
- * OK counts the session (l2s_tunnel_session_up()).  NO_REPLY locks the destination
+ * The attempt's place goes back first, whatever the outcome (S-STORM-2):
+ * OK turns it into the session, which it counts (l2s_tunnel_session_up());
+ * a next attempt takes a new one.  NO_REPLY locks the destination
  * out and fails over (S-SEL-4); so do CDN and StopCCN whose result code the
  * profile lists in failover_cdn / failover_stopccn.  Other CDN and StopCCN
  * and CLIENT_GONE end the login as failed without lockout.  LOCAL (the LAC
@@ -309,6 +317,9 @@ int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
 	t = lg->tunnel;
 	if (!gone && t >= p->ntunnels)
 		return done(lg, st, false, L2S_FAIL_STALE);
+	/* A deleted tunnel took the login's place with it (l2s_tunnel_del()). */
+	if (!gone)
+		l2s_tunnel_unreserve(c, p, t);
 
 	switch (o->kind) {
 	case L2S_OUT_OK:
@@ -343,6 +354,37 @@ int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
 	if (!gone)
 		lock(lg, c, p->t[t].dest, env);
 	return walk(lg, c, p, env, st);
+}
+
+/**
+ * l2s_sel_end() - end a login before its walk is done
+ * @lg: per-login state
+ * @c: the instance
+ * @p: the login's profile, as at its last step
+ *
+ * For a login that will not be reported on again: aborted, timed out, or
+ * its owner (client, socket, agent) gone.  The place its attempt holds goes
+ * back (S-STORM-2), found by the tunnel's uid if the profile changed since;
+ * a tunnel deleted meanwhile took it with it.  A login that is done holds
+ * none: nothing happens.  Afterwards the login is done (a report gets -1).
+ *
+ * Return: true when a place was given back.
+ */
+bool l2s_sel_end(struct l2s_login *lg, struct l2s_core *c, struct l2s_profile *p)
+{
+	bool had = false;
+	u32 i = lg->tunnel;
+
+	if (lg->state == LS_ATTEMPT) {
+		/* the profile changed since the step: look the tunnel up by its uid */
+		if (lg->gen != p->gen || i >= p->ntunnels || p->t[i].uid != lg->tuid)
+			for (i = 0; i < p->ntunnels && p->t[i].uid != lg->tuid; i++)
+				;
+		if (i < p->ntunnels)
+			had = !l2s_tunnel_unreserve(c, p, i);
+	}
+	lg->state = LS_DONE;
+	return had;
 }
 
 /**

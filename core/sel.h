@@ -7,7 +7,14 @@
  *	l2s_sel_report() -> ATTEMPT (tunnel, destination) | DONE (result)
  *
  * Between the calls the caller sets up the tunnel (SCCRQ when the step says
- * so) and the session (ICRQ), then reports how that went.  All per-login
+ * so) and the session (ICRQ), then reports how that went; a login that ends
+ * without a report (aborted, timed out, its owner gone) goes through
+ *
+ *	l2s_sel_end()    -> the place its attempt holds is given back
+ *
+ * An attempt holds a place on its tunnel and destination from the step that
+ * names it to its report: load balancing and max-sessions count logins in
+ * flight as sessions there (S-STORM-1, S-STORM-2).  All per-login
  * state is the small struct l2s_login; destinations and their lockouts are in
  * the struct l2s_core and shared by every login.  The caller holds its lock
  * around each call.
@@ -93,11 +100,12 @@ struct l2s_login {
 };
 
 int l2s_sel_begin(struct l2s_login *lg, struct l2s_core *c,
-		  const struct l2s_profile *p, u32 key,
+		  struct l2s_profile *p, u32 key,
 		  const struct l2s_env *env, struct l2s_step *st);
 int l2s_sel_report(struct l2s_login *lg, struct l2s_core *c,
 		   struct l2s_profile *p, const struct l2s_outcome *o,
 		   const struct l2s_env *env, struct l2s_step *st);
+bool l2s_sel_end(struct l2s_login *lg, struct l2s_core *c, struct l2s_profile *p);
 
 u32 l2s_lockout_clear(struct l2s_core *c, const struct l2s_addr *local,
 		      const struct l2s_addr *remote, const struct l2s_env *env);

@@ -194,7 +194,8 @@ static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
 	       nla_put_u32(msg, L2TPSEL_A_MAX_SESSIONS, t->max_sessions) ||
 	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, t->sessions) ||
-	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ? -EMSGSIZE : 0;
+	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ||
+	       nla_put_u32(msg, L2TPSEL_A_IN_FLIGHT, t->inflight) ? -EMSGSIZE : 0;
 }
 
 static int ks_sel_fill_domain(struct sk_buff *msg, const struct l2s_domain *e)
@@ -210,7 +211,8 @@ static int ks_sel_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 n
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, d->sessions) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, d->refs) ||
 	       nla_put_u32(msg, L2TPSEL_A_ATTEMPTS, d->attempts) ||
-	       nla_put_u32(msg, L2TPSEL_A_FAILURES, d->failures) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_FAILURES, d->failures) ||
+	       nla_put_u32(msg, L2TPSEL_A_IN_FLIGHT, d->inflight) ? -EMSGSIZE : 0;
 }
 
 /*
@@ -975,7 +977,7 @@ static size_t ks_login_reply_size(const struct genl_info *info)
 	       nla_total_size(sizeof(u8)) +		/* SEL_LEVEL */
 	       2 * nla_total_size(16) +			/* REMOTE, LOCAL */
 	       nla_total_size(sizeof(u16)) +		/* PORT */
-	       2 * nla_total_size(sizeof(u32)) +	/* MAX_SESSIONS, SESSIONS */
+	       3 * nla_total_size(sizeof(u32)) +	/* MAX_SESSIONS, SESSIONS, IN_FLIGHT */
 	       3 * nla_total_size(sizeof(u8)) +		/* HAS_SECRET, SETUP, SHORTEST */
 	       nla_total_size(sizeof(u8)) +		/* ADMIT */
 	       2 * nla_total_size(sizeof(u16)) +	/* its RESULT_CODE, ERROR_CODE */

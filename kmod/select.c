@@ -572,19 +572,33 @@ void ks_set_put(struct l2tpsel_net *ln, struct ks_profile *kp)
 	ks_set_check(ln, kp);
 }
 
+/* The login's profile, NULL when it was deleted since the login began. */
+static struct ks_profile *ks_login_profile(struct l2tpsel_net *ln, const struct ks_login *kl)
+{
+	struct ks_obj *o = xa_load(&ln->sel.profiles.xa, kl->profile_id);
+	struct ks_profile *kp = o ? container_of(o, struct ks_profile, obj) : NULL;
+
+	return kp && kp->serial == kl->serial ? kp : NULL;
+}
+
 /**
  * ks_login_finish() - forget a login (done, timed out, or its owner went away)
  * @ln: the namespace
  * @kl: the login
+ *
+ * Every way a login ends comes here: the place its attempt holds, if any,
+ * goes back (S-STORM-2); a deleted profile took it with it.
  */
 void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl)
 {
-	if (kl->dyn) {
-		struct ks_obj *o = xa_load(&ln->sel.profiles.xa, kl->profile_id);
-		struct ks_profile *kp = o ? container_of(o, struct ks_profile, obj) : NULL;
+	struct ks_profile *kp = ks_login_profile(ln, kl);
 
+	/* the counts a dump shows (IN_FLIGHT) changed */
+	if (kp && l2s_sel_end(&kl->lg, &ln->sel.core, &kp->p))
+		ks_gen_bump(ln);
+	if (kl->dyn) {
 		/* A set is not freed while a login is on it. */
-		if (!WARN_ON_ONCE(!kp || kp->serial != kl->serial || !kp->set || !kp->set->logins))
+		if (!WARN_ON_ONCE(!kp || !kp->set || !kp->set->logins))
 			ks_set_put(ln, kp);
 	}
 	list_del(&kl->lru);
@@ -661,7 +675,7 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 	list_add_tail(&kl->lru, &s->lru);
 	WRITE_ONCE(s->n_logins, s->n_logins + 1);
 	ec.kl = kl;
-	l2s_sel_begin(&kl->lg, &s->core, ec.p, req->key, &env, st);
+	l2s_sel_begin(&kl->lg, &s->core, &req->kp->p, req->key, &env, st);
 	ks_count_attempt(s, st);
 	ks_gen_bump(ln);
 	*klp = kl;
@@ -690,7 +704,6 @@ int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 	struct ks_env_ctx ec = { .ln = ln };
 	struct ks_profile *kp;
 	struct ks_login *kl;
-	struct ks_obj *o_p;
 	struct l2s_env env;
 
 	ks_sel_env(ln, &env, &ec);
@@ -698,10 +711,7 @@ int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 	kl = xa_load(&s->logins, id);
 	if (!kl || kl->portid != portid)
 		return L2S_REFUSE(-ENOENT, err, "no login %u in progress for this socket", id);
-	o_p = xa_load(&s->profiles.xa, kl->profile_id);
-	kp = o_p ? container_of(o_p, struct ks_profile, obj) : NULL;
-	if (kp && kp->serial != kl->serial)
-		kp = NULL;
+	kp = ks_login_profile(ln, kl);
 	*klp = kl;
 	*kpp = kp;
 	kl->last_ms = env.now;

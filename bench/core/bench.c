@@ -93,6 +93,8 @@ static double bench(u32 levels, u32 per, u8 lb, bool locked)
 				for (d = 0; d < prof.ndests; d++)
 					dests[prof.pdest[d]].lock_until = until[d];
 			l2s_sel_begin(&lg, &core, &prof, i * 2654435761u, &env, &st);
+			/* the attempt's place back: every decision sees the same counts */
+			l2s_sel_end(&lg, &core, &prof);
 		}
 		t1 = now_ns();
 		if ((t1 - t0) / n < best)

@@ -147,6 +147,8 @@ static double time_project(u32 n, bool locked)
 		if (locked)
 			relock();
 		l2s_sel_begin(&lg, &core, &prof, i * 2654435761u, &env, &st);
+		/* the attempt's place back: every decision sees the same counts */
+		l2s_sel_end(&lg, &core, &prof);
 		acc += st.tunnel;
 	}
 	sink = acc;

@@ -19,6 +19,9 @@
  *                  event by event against the simulator's golden output in
  *                  selftests/unit/scenarios/sel12_*.out
  *   l2tpsel_lb     load balancing within a level (core/tests/lb.c, S-LB-1..4)
+ *   l2tpsel_storm  logins in flight: balancing and max-sessions count them,
+ *                  every end gives their places back (core/tests/storm.c,
+ *                  S-STORM-1, S-STORM-2)
  *   l2tpsel_hash   hash and minmiss hash (core/tests/hash.c, S-LB-4)
  *   l2tpsel_dmap   the domain map (core/tests/dmap.c, S-OBJ-4)
  *   l2tpsel_rl     rate limiting (core/tests/rl.c, S-RL-1..4), the S-RL-4
@@ -59,6 +62,7 @@
 #include "tests/obj.c"
 #include "tests/rl.c"
 #include "tests/sel.c"
+#include "tests/storm.c"
 
 /*
  * The namespace's generation is never 0 (issue 16, finding 7): the dump
@@ -92,8 +96,8 @@ static struct kunit_suite l2tpsel_gen_suite = {
 };
 
 kunit_test_suites(&l2tpsel_suite, &l2tpsel_obj_suite, &l2tpsel_sel_suite,
-		  &l2tpsel_lb_suite, &l2tpsel_hash_suite, &l2tpsel_dmap_suite,
-		  &l2tpsel_rl_suite, &l2tpsel_gen_suite);
+		  &l2tpsel_lb_suite, &l2tpsel_storm_suite, &l2tpsel_hash_suite,
+		  &l2tpsel_dmap_suite, &l2tpsel_rl_suite, &l2tpsel_gen_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests of the l2tpsel selection and admission core");

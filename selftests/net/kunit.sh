@@ -21,7 +21,7 @@ set -u
 
 ksft_pass=0 ksft_fail=1 ksft_skip=4
 mod=l2tpsel_kunit
-suites="l2tpsel l2tpsel_obj l2tpsel_sel l2tpsel_lb l2tpsel_hash l2tpsel_dmap l2tpsel_rl l2tpsel_gen"
+suites="l2tpsel l2tpsel_obj l2tpsel_sel l2tpsel_lb l2tpsel_storm l2tpsel_hash l2tpsel_dmap l2tpsel_rl l2tpsel_gen"
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
 main_ko=${L2TPSEL_KO:-$top/kmod/l2tpsel.ko}
 ko=${L2TPSEL_KUNIT_KO:-$(dirname "$main_ko")/kunit/$mod.ko}

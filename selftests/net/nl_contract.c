@@ -3099,4 +3099,117 @@ TEST(login_reply_largest_fits)
 	nlt_close(&a);
 }
 
+/* Tunnel @name's attribute @type in the dump, or -1. */
+static int64_t tunnel_u32(struct nlt *t, const char *name, uint16_t type)
+{
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	int64_t n = -1;
+	unsigned int i;
+
+	if (dump(t, L2TPSEL_CMD_TUNNEL_GET, &ms, &ack))
+		return -1;
+	for (i = 0; i < ms.n; i++) {
+		nlt_parse(ms.m[i], &at);
+		if (!strcmp(nlt_str(&at, L2TPSEL_A_NAME) ?: "", name))
+			n = nlt_u32(&at, type);
+	}
+	msgs_free(&ms);
+	return n;
+}
+
+/* LOGIN_BEGIN on @profile: its id, and in @at the step. */
+static uint32_t login_begin(struct nlt *t, const char *profile, struct nlt_attrs *at,
+			    struct msgs *ms, struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_LOGIN_BEGIN);
+
+	put_str(nlh, L2TPSEL_A_PROFILE, profile);
+	msgs_free(ms);
+	if (get_one(t, nlh, at, ms, ack))
+		return 0;
+	return nlt_u32(at, L2TPSEL_A_LOGIN_ID);
+}
+
+/*
+ * S-STORM-1, S-STORM-2: a login's attempt holds a place on its tunnel and
+ * destination from LOGIN_BEGIN to its LOGIN_REPORT: TUNNEL_GET and DEST_GET
+ * show it as IN_FLIGHT, max-sessions counts it (a third login finds the
+ * tunnel of max-sessions 2 full), an OK turns it into the session, a
+ * failure gives it back, and so does the close of the socket that owns
+ * the login.
+ */
+TEST(login_in_flight_counted_until_it_ends)
+{
+	struct msgs ms = { }, ds = { };
+	struct nlt_attrs at, d;
+	struct nlmsghdr *nlh;
+	struct nlt_ack ack;
+	uint32_t id1, id2, id3;
+	struct nlt a, b;
+
+	fresh_netns();
+	open_nl(&a);
+	open_nl(&b);
+	ASSERT_EQ(0, mk_profile(&a, "p", &ack));
+	nlh = req(&a, L2TPSEL_CMD_TUNNEL_NEW);
+	put_str(nlh, L2TPSEL_A_NAME, "t");
+	put_str(nlh, L2TPSEL_A_PROFILE, "p");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_SEL_LEVEL, 0);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.53.0.7");
+	mnl_attr_put_u32(nlh, L2TPSEL_A_MAX_SESSIONS, 2);
+	DO_OK(&a, nlh);
+	id1 = login_begin(&a, "p", &at, &ms, &ack);
+	ASSERT_NE(0, id1) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_IN_FLIGHT));
+	id2 = login_begin(&a, "p", &at, &ms, &ack);
+	ASSERT_NE(0, id2) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_EQ(2, tunnel_u32(&b, "t", L2TPSEL_A_IN_FLIGHT));
+	EXPECT_EQ(0, tunnel_u32(&b, "t", L2TPSEL_A_SESSIONS));
+	ASSERT_TRUE(dest_of(&b, "10.53.0.7", &d, &ds));
+	EXPECT_EQ(2, nlt_u32(&d, L2TPSEL_A_IN_FLIGHT));
+	/* max-sessions 2, two logins on their way: a third finds no valid tunnel */
+	id3 = login_begin(&a, "p", &at, &ms, &ack);
+	ASSERT_NE(0, id3) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_EQ(L2TPSEL_WHY_EXHAUSTED, nlt_u8(&at, L2TPSEL_A_WHY));
+	EXPECT_EQ(2, tunnel_u32(&b, "t", L2TPSEL_A_IN_FLIGHT));
+	/* the client goes: its place back */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id1);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_CLIENT_GONE);
+	msgs_free(&ms);
+	ASSERT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(1, tunnel_u32(&b, "t", L2TPSEL_A_IN_FLIGHT));
+	/* an OK: the place becomes the session, counted once */
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, id2);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_OK);
+	mnl_attr_put_u64(nlh, L2TPSEL_A_SESSION_KEY, 21);
+	mnl_attr_put_u32(nlh, L2TPSEL_A_TUNNEL_ID, 5);
+	msgs_free(&ms);
+	ASSERT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(1, nlt_u8(&at, L2TPSEL_A_OK));
+	EXPECT_EQ(0, tunnel_u32(&b, "t", L2TPSEL_A_IN_FLIGHT));
+	EXPECT_EQ(1, tunnel_u32(&b, "t", L2TPSEL_A_SESSIONS));
+	/* one more on its way, then a's close: the login and the session go */
+	ASSERT_NE(0, login_begin(&a, "p", &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_ATTEMPT, nlt_u8(&at, L2TPSEL_A_STEP));
+	ASSERT_TRUE(dest_of(&b, "10.53.0.7", &d, &ds));
+	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_IN_FLIGHT));
+	EXPECT_EQ(1, nlt_u32(&d, L2TPSEL_A_SESSIONS));
+	msgs_free(&ms);
+	nlt_close(&a);
+	EXPECT_EQ(0, tunnel_u32(&b, "t", L2TPSEL_A_IN_FLIGHT));
+	EXPECT_EQ(0, tunnel_u32(&b, "t", L2TPSEL_A_SESSIONS));
+	ASSERT_TRUE(dest_of(&b, "10.53.0.7", &d, &ds));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_IN_FLIGHT));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_SESSIONS));
+	msgs_free(&ds);
+	nlt_close(&b);
+}
+
 TEST_HARNESS_FORK(120);

@@ -111,6 +111,36 @@ TEST(l2tpseld_storm_1000_login_logout)
 	h_fini();
 }
 
+/*
+ * S-STORM-2 in kernel none: 50 logins wait for a tunnel to a silent LNS,
+ * each holding its place; the clients of half of them go away (the session
+ * closes, the report gives the place back), the rest are dropped without a
+ * report (l2d_login_free(), as when the agent stops): every place goes back.
+ */
+TEST(l2tpseld_storm_in_flight_given_back)
+{
+	static const char *const lac_silent[] = { "route p t1 10.0.0.9", NULL };
+	struct h_node *lac;
+	unsigned int i;
+
+	h_reset();
+	lac = h_node(lac_silent);
+	storm(lac, 50);
+	h_run_for(100);
+	EXPECT_EQ(lac->n_done_ok + lac->n_done_fail, 0);
+	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 50);
+	for (i = 0; i < 25; i++)
+		l2d_login_client_gone(lac->d->logins);
+	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 25);
+	while (lac->d->logins)
+		l2d_login_free(lac->d->logins);
+	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 0);
+	h_run_for(60000);
+	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 0);
+	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	h_fini();
+}
+
 /* No socket for the first destination: local, the second is tried, no lockout. */
 TEST(l2tpseld_local_failure_is_not_no_reply)
 {

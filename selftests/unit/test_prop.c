@@ -82,7 +82,7 @@ static void count_events(struct fix *f)
 
 static int check_login(struct fix *f, u64 *s)
 {
-	const struct l2s_profile *p = &f->prof;
+	struct l2s_profile *p = &f->prof;
 	struct l2s_login lg;
 	struct l2s_step st;
 	u32 seen = 0, attempts = 0, last_restarts = 0;
@@ -100,6 +100,8 @@ static int check_login(struct fix *f, u64 *s)
 		bad |= st.tunnel >= p->ntunnels;
 		bad |= t->dest != st.dest;
 		bad |= t->max_sessions && t->sessions >= t->max_sessions;
+		/* the attempt holds its place, and nothing else does (S-STORM-2) */
+		bad |= t->inflight != 1 || f->dests[st.dest].inflight != 1;
 		bad |= l2s_dest_locked(&f->dests[st.dest], f->env.now);
 		/* no destination attempted twice in one login */
 		bad |= !!(seen & bit);

@@ -132,7 +132,9 @@
  *   req: NAME, PROFILE.  Refused (-EBUSY) while it has live sessions.
  * L2TPSEL_CMD_TUNNEL_GET                     (dump; opt PROFILE filters, admin)
  *   reply: NAME, PROFILE, SEL_LEVEL, REMOTE, PORT, LOCAL (when set),
- *          MAX_SESSIONS, TGROUP (when set), SESSIONS, HAS_SECRET u8
+ *          MAX_SESSIONS, TGROUP (when set), SESSIONS, HAS_SECRET u8,
+ *          IN_FLIGHT u32 (logins whose attempt holds a place on it: picked by
+ *          LOGIN_BEGIN or LOGIN_REPORT, not yet reported; S-STORM-1/2)
  *
  * L2TPSEL_CMD_DOMAIN_NEW                     (do, admin)
  *   req: DOMAIN, PROFILE (need not exist yet).  An existing DOMAIN is
@@ -144,7 +146,12 @@
  *   reply: REMOTE, PORT, LOCAL (when set), LOCKOUT_REMAINING u32 (ms, 0 when
  *          unlocked), SESSIONS (destination session count), N_TUNNELS
  *          (tunnels naming it), ATTEMPTS u32, FAILURES u32 (attempts that
- *          locked it out)
+ *          locked it out), IN_FLIGHT u32 (logins on their way to it)
+ *   Load balancing and max-sessions count a login in flight as a session
+ *   of its tunnel and destination, from the step that names the attempt to
+ *   the LOGIN_REPORT of its outcome, or until the login ends otherwise
+ *   (idle timeout, the owning socket's close, its profile or tunnel
+ *   deleted): S-STORM-1, S-STORM-2.
  *
  * L2TPSEL_CMD_LOCKOUT_SET                    (do, admin)
  *   opt: LOCKOUT_TIME u32 (seconds, 1..86400, default 300), MAX_LOGINS u32
@@ -519,6 +526,7 @@ enum l2tpsel_attr {
 	L2TPSEL_A_RL_ASK,		/* NLA_FLAG: LOGIN_BEGIN/REPORT run the login's rate-limit checks */
 	L2TPSEL_A_RL_LOGIN,		/* nest: the login's refusal (RL_VERDICT, NAME, ...) */
 	L2TPSEL_A_RL_ATTEMPT,		/* nest: the step's attempt refused (RL_VERDICT, NAME, ...) */
+	L2TPSEL_A_IN_FLIGHT,		/* NLA_U32: logins in flight (TUNNEL_GET, DEST_GET) */
 
 	__L2TPSEL_A_MAX
 };

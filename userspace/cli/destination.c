@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * l2tpsel destination: the LNS destinations the tunnels name, with their
- * lockout, sessions, attempts and failures (SPEC §3).
+ * lockout, sessions, logins in flight, attempts and failures (SPEC §3).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,7 +15,8 @@ static void destination_usage(void)
 {
 	printf("Usage: l2tpsel destination show\n"
 	       "Each destination (remote address, port, local address) with its lockout time\n"
-	       "remaining (ms), session count, tunnels naming it, attempts and failures.\n");
+	       "remaining (ms), session count, logins in flight to it, tunnels naming it,\n"
+	       "attempts and failures.\n");
 }
 
 static int dest_cb(const struct nlmsghdr *nlh, void *data)
@@ -35,6 +36,7 @@ static int dest_cb(const struct nlmsghdr *nlh, void *data)
 	pr_u64("lockout_ms", " lockout-ms %" PRIu64,
 	       l2s_attr_u32(tb, L2TPSEL_A_LOCKOUT_REMAINING, 0));
 	pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0));
+	pr_u64("in_flight", " in-flight %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_IN_FLIGHT, 0));
 	pr_u64("tunnels", " tunnels %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_N_TUNNELS, 0));
 	pr_u64("attempts", " attempts %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_ATTEMPTS, 0));
 	pr_u64("failures", " failures %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_FAILURES, 0));

@@ -44,6 +44,7 @@ void cli_print_tunnel(const struct nlattr **tb, bool full)
 	if (l2s_attr_str(tb, L2TPSEL_A_TGROUP, NULL))
 		pr_str("group", " group %s", l2s_attr_str(tb, L2TPSEL_A_TGROUP, NULL));
 	pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0));
+	pr_u64("in_flight", " in-flight %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_IN_FLIGHT, 0));
 	pr_bool("secret", " secret %s", l2s_attr_u8(tb, L2TPSEL_A_HAS_SECRET, 0));
 }
 

@@ -231,6 +231,17 @@ uint32_t l2d_kcore_sessions(struct l2d *d)
 	return k ? k->ch.count : 0;
 }
 
+uint32_t l2d_kcore_in_flight(struct l2d *d)
+{
+	struct kcore *k = d->kctx;
+	const struct l2s_dest *dst;
+	uint32_t i, n = 0;
+
+	for (i = 0; k && k->cur && (dst = l2s_dest_walk(&k->cur->core, i)); i++)
+		n += dst->inflight;
+	return n;
+}
+
 /* What the core's callbacks get: the agent and the instance of the call. */
 struct kc_ctx {
 	struct l2d *d;
@@ -343,12 +354,19 @@ static void own_free(struct kc_inst *in, struct l2s_profile *own)
 	free(own);
 }
 
+/*
+ * Every login ends here, done or not (l2d_login_free()): one whose attempt
+ * was never reported (the client gone before its session, an abort, the
+ * agent shutting down) gives its place on the tunnel back (S-STORM-2).
+ */
 static void kc_login_end(struct l2d *d, struct l2d_login *lg)
 {
 	struct kc_login *kl = lg->kstate;
 
 	if (!kl)
 		return;
+	if (kl->p)
+		l2s_sel_end(&kl->walk, &kl->in->core, kl->p);
 	own_free(kl->in, kl->own);
 	inst_put(kl->in);
 	free(kl);
@@ -500,7 +518,10 @@ static int kc_report(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
 	kc_rl_attempt(d, st);
 	if (outcome != L2TPSEL_OUTCOME_OK || !cs.ok || !lg->s)
 		return 0;
-	/* as the module: counted for selection (by the core, just now) and admission at once */
+	/*
+	 * as the module: counted for selection (by the core, just now: the
+	 * attempt's place became the session) and admission at once
+	 */
 	ret = kc_admit(k, lg->s->key, false, &st->admit, &s);
 	if (!ret && st->admit.pass) {
 		s->in = kl->in;

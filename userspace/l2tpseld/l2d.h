@@ -496,6 +496,8 @@ const char *l2d_quote_str(char *dst, size_t cap, const char *s);
 extern const struct l2d_kops l2d_kops_core;
 /* kernel none: the sessions counted (the core's chassis count) */
 uint32_t l2d_kcore_sessions(struct l2d *d);
+/* kernel none: logins in flight on the current core's destinations (S-STORM-2) */
+uint32_t l2d_kcore_in_flight(struct l2d *d);
 
 extern const struct l2d_kops l2d_kops_netlink;
 

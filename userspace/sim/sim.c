@@ -10,7 +10,7 @@
  *   state sessions dest ADDR COUNT
  *   pick next { N | tunnel NAME }
  *   time advance SECS
- *   login USER [ profile PROFILE ] [ key KEY ] [ count N ]
+ *   login USER [ profile PROFILE ] [ key KEY ] [ count N [ at-once ] ]
  *   logout { LOGIN | tunnel NAME [ profile PROFILE ] }
  *   show sessions
  *
@@ -579,39 +579,72 @@ struct tally {
 	u32 per_tunnel[L2S_TUNNELS_PER_PROFILE];
 };
 
-static void one_login(struct sim *s, struct l2s_profile *p, const char *user,
-		      const char *key, struct tally *tally)
-{
-	struct l2s_env env;
+/* One login of a "login" line, from its begin to its end. */
+struct sim_login {
 	struct l2s_login lg;
 	struct l2s_step st;
-	struct l2s_outcome out;
+	u32 id;
+	int rc;				/* the last step's kind */
+	int refused_level;		/* LIM_PASS, or the level that refused it */
+};
+
+static void login_attempt_line(struct sim *s, const struct l2s_profile *p,
+			       const struct sim_login *sl)
+{
+	if (!s->quiet && sl->rc == L2S_STEP_ATTEMPT)
+		printf("{\"ev\":\"attempt\",\"login\":%u,\"level\":%u,\"tunnel\":\"%s\",\"dest\":\"%s\",\"setup\":\"%s\"}\n",
+		       sl->id, sl->st.level, p->t[sl->st.tunnel].name, dest_str(s, sl->st.dest),
+		       sl->st.setup ? "sccrq" : "icrq");
+}
+
+/* The login's first step: its first attempt holds a place from now on (S-STORM-2). */
+static void login_begin(struct sim *s, struct l2s_profile *p, const char *user,
+			const char *key, struct sim_login *sl)
+{
+	struct l2s_env env;
 	const char *k = key ? key : user;
-	u32 id = ++s->nlogin;
-	int rc;
+
+	sl->id = ++s->nlogin;
+	sl->refused_level = LIM_PASS;
+	s->cur = p;
+	s->cur_login = sl->id;
+	env = sim_env(s);
+	sl->rc = l2s_sel_begin(&sl->lg, &s->core, p, l2s_hash_key(k, (u32)strlen(k)), &env,
+			       &sl->st);
+	login_attempt_line(s, p, sl);
+}
+
+/* The LNS answers the login's attempt; the report gives the next step. */
+static void login_answer(struct sim *s, struct l2s_profile *p, struct sim_login *sl)
+{
+	struct l2s_outcome out;
+	struct l2s_env env;
 
 	s->cur = p;
-	s->cur_login = id;
-	s->refused_level = LIM_PASS;
-	env = sim_env(s);
-	rc = l2s_sel_begin(&lg, &s->core, p, l2s_hash_key(k, (u32)strlen(k)), &env, &st);
-	while (rc == L2S_STEP_ATTEMPT) {
-		if (!s->quiet)
-			printf("{\"ev\":\"attempt\",\"login\":%u,\"level\":%u,\"tunnel\":\"%s\",\"dest\":\"%s\",\"setup\":\"%s\"}\n",
-			       id, st.level, p->t[st.tunnel].name, dest_str(s, st.dest),
-			       st.setup ? "sccrq" : "icrq");
-		if (!sim_admit(s, p, st.tunnel)) {
-			out.kind = L2S_OUT_CLIENT_GONE;
-		} else {
-			out = lns_answer(s, st.dest);
-			if (out.kind == L2S_OUT_OK)
-				sim_count(s);
-		}
-		rc = l2s_sel_report(&lg, &s->core, p, &out, &env, &st);
+	s->cur_login = sl->id;
+	if (!sim_admit(s, p, sl->st.tunnel)) {
+		out.kind = L2S_OUT_CLIENT_GONE;
+	} else {
+		out = lns_answer(s, sl->st.dest);
+		if (out.kind == L2S_OUT_OK)
+			sim_count(s);
 	}
-	if (rc != L2S_STEP_DONE)
-		die(s, "internal: step API returned %d", rc);
-	if (st.ok) {
+	sl->refused_level = s->refused_level;
+	env = sim_env(s);
+	sl->rc = l2s_sel_report(&sl->lg, &s->core, p, &out, &env, &sl->st);
+	login_attempt_line(s, p, sl);
+}
+
+/* The login is done: its session is live, and the result is traced. */
+static void login_done(struct sim *s, struct l2s_profile *p, const struct sim_login *sl,
+		       struct tally *tally)
+{
+	const struct l2s_step *st = &sl->st;
+	u32 id = sl->id;
+
+	if (sl->rc != L2S_STEP_DONE)
+		die(s, "internal: step API returned %d", sl->rc);
+	if (st->ok) {
 		if (s->nlive == s->cap) {
 			s->cap = s->cap ? 2 * s->cap : 64;
 			s->live = realloc(s->live, s->cap * sizeof(*s->live));
@@ -620,23 +653,85 @@ static void one_login(struct sim *s, struct l2s_profile *p, const char *user,
 		}
 		s->live[s->nlive].login = id;
 		s->live[s->nlive].prof = p;
-		s->live[s->nlive++].tunnel = st.tunnel;
+		s->live[s->nlive++].tunnel = st->tunnel;
 		tally->ok++;
-		tally->per_tunnel[st.tunnel]++;
+		tally->per_tunnel[st->tunnel]++;
 	} else {
 		tally->fail++;
 	}
 	if (s->quiet)
 		return;
-	if (st.ok)
+	if (st->ok)
 		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"ok\",\"tunnel\":\"%s\",\"dest\":\"%s\"}\n",
-		       id, p->t[st.tunnel].name, dest_str(s, st.dest));
-	else if (s->refused_level != LIM_PASS)
+		       id, p->t[st->tunnel].name, dest_str(s, st->dest));
+	else if (sl->refused_level != LIM_PASS)
 		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"fail\",\"reason\":\"limit\",\"level\":\"%s\"}\n",
-		       id, lim_level_name(s->refused_level));
+		       id, lim_level_name(sl->refused_level));
 	else
 		printf("{\"ev\":\"login\",\"login\":%u,\"result\":\"fail\",\"reason\":\"%s\"}\n",
-		       id, l2s_fail_name(st.why));
+		       id, l2s_fail_name(st->why));
+}
+
+static void one_login(struct sim *s, struct l2s_profile *p, const char *user,
+		      const char *key, struct tally *tally)
+{
+	struct sim_login sl;
+
+	login_begin(s, p, user, key, &sl);
+	while (sl.rc == L2S_STEP_ATTEMPT)
+		login_answer(s, p, &sl);
+	login_done(s, p, &sl, tally);
+}
+
+/* The profile's logins in flight: one line, each tunnel holding any. */
+static void inflight_line(struct sim *s, const struct l2s_profile *p, u32 logins)
+{
+	bool first = true;
+	int t;
+
+	printf("{\"ev\":\"in-flight\",\"logins\":%u,\"tunnels\":{", logins);
+	for (t = 0; t < p->ntunnels; t++) {
+		if (!p->t[t].inflight)
+			continue;
+		printf("%s", first ? "" : ",");
+		jstr(p->t[t].name);
+		printf(":%u", p->t[t].inflight);
+		first = false;
+	}
+	printf("}}\n");
+}
+
+/*
+ * "count N at-once": the N logins begin before any LNS answers, as in a
+ * storm; then the LNS answer every login's attempt in turn, a round at a
+ * time, until each is done.  The logins in flight after the first round
+ * of picks are traced (S-STORM-1, S-STORM-2).
+ */
+static void logins_at_once(struct sim *s, struct l2s_profile *p, const char *user,
+			   const char *key, u32 count, struct tally *tally)
+{
+	struct sim_login *sl = calloc(count, sizeof(*sl));
+	u32 i, live = 0;
+
+	if (!sl)
+		die(s, "out of memory");
+	for (i = 0; i < count; i++) {
+		login_begin(s, p, user, key, &sl[i]);
+		live += sl[i].rc == L2S_STEP_ATTEMPT;
+	}
+	inflight_line(s, p, live);
+	while (live) {
+		live = 0;
+		for (i = 0; i < count; i++) {
+			if (sl[i].rc != L2S_STEP_ATTEMPT)
+				continue;
+			login_answer(s, p, &sl[i]);
+			live += sl[i].rc == L2S_STEP_ATTEMPT;
+		}
+	}
+	for (i = 0; i < count; i++)
+		login_done(s, p, &sl[i], tally);
+	free(sl);
 }
 
 static void do_login(struct sim *s, int argc, char **argv)
@@ -644,13 +739,19 @@ static void do_login(struct sim *s, int argc, char **argv)
 	const char *user, *pname = NULL, *key = NULL;
 	struct l2s_profile *p;
 	struct tally tally;
+	bool at_once = false;
 	u32 count = 1, i;
 	int a;
 
 	if (argc < 2)
-		die(s, "usage: login USER [ profile PROFILE ] [ key KEY ] [ count N ]");
+		die(s, "usage: login USER [ profile PROFILE ] [ key KEY ] [ count N [ at-once ] ]");
 	user = argv[1];
 	for (a = 2; a < argc; a += 2) {
+		if (!strcmp(argv[a], "at-once")) {
+			at_once = true;
+			a--;
+			continue;
+		}
 		if (a + 1 >= argc)
 			die(s, "login: missing value after %s", argv[a]);
 		if (!strcmp(argv[a], "profile"))
@@ -674,8 +775,12 @@ static void do_login(struct sim *s, int argc, char **argv)
 	}
 	memset(&tally, 0, sizeof(tally));
 	s->quiet = count > 1;
-	for (i = 0; i < count; i++)
-		one_login(s, p, user, key, &tally);
+	if (at_once) {
+		logins_at_once(s, p, user, key, count, &tally);
+	} else {
+		for (i = 0; i < count; i++)
+			one_login(s, p, user, key, &tally);
+	}
 	s->quiet = false;
 	if (count > 1) {
 		bool first = true;
