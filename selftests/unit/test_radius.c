@@ -7,7 +7,9 @@
  * Python's hashlib and hmac modules.  Every reason a reply is refused: a
  * wrong secret, a flipped bit anywhere, a short packet, Length beyond the
  * datagram, an attribute running past the end, a zero-length attribute, a
- * second Message-Authenticator, a second or malformed profile attribute.
+ * second Message-Authenticator, a second or malformed profile attribute, no
+ * Message-Authenticator in an Access-Accept, -Reject or -Challenge (S-SEC-8,
+ * CVE-2024-3596), one over another request's authenticator.
  * RFC 2868's tunnel attributes (S-RAD-2): tags, untagged strings, the
  * Tunnel-Password encrypted here from section 3.5 (checked against a
  * Python-built reference), every reason a tag is skipped or a reply refused,
@@ -43,6 +45,14 @@ static const uint8_t reject9[] = {
 	0x73, 0x73, 0x77, 0x6f, 0x72, 0x64,
 };
 
+/* Access-Reject id 9: Message-Authenticator first (as CVE-2024-3596's advisories ask), "bad password" */
+static const uint8_t reject9ma[] = {
+	0x03, 0x09, 0x00, 0x34, 0x98, 0x61, 0x68, 0xbd, 0x81, 0xcb, 0x5d, 0x94, 0x70, 0xb4,
+	0x79, 0x5d, 0x04, 0x60, 0x73, 0xcb, 0x50, 0x12, 0x16, 0xa4, 0xa5, 0xbf, 0x52, 0x6d,
+	0x6a, 0x08, 0x7d, 0x42, 0x07, 0x9d, 0xc6, 0x44, 0x34, 0x32, 0x12, 0x0e, 0x62, 0x61,
+	0x64, 0x20, 0x70, 0x61, 0x73, 0x73, 0x77, 0x6f, 0x72, 0x64,
+};
+
 static const struct rad_attr_ref juniper = { RAD_VENDOR_JUNIPER, RAD_JUNIPER_TUNNEL_GROUP };
 
 static int parse(const uint8_t *b, size_t n, const struct rad_attr_ref *prof,
@@ -63,6 +73,28 @@ static void resign(uint8_t *b, size_t n)
 	md5_update(&ctx, b + RAD_HDR_LEN, n - RAD_HDR_LEN);
 	md5_update(&ctx, secret, SLEN);
 	md5_final(&ctx, b + 4);
+}
+
+/*
+ * Sign @b as a server would: the Message-Authenticator, when it has one, over
+ * the reply with the Request Authenticator in place (RFC 3579 section 3.2),
+ * then the Response Authenticator over the result.
+ */
+static void sign(uint8_t *b, size_t n)
+{
+	uint8_t copy[RAD_MAX_LEN];
+	size_t o;
+
+	for (o = RAD_HDR_LEN; o + 2 <= n && b[o + 1] >= 2; o += b[o + 1]) {
+		if (b[o] != RAD_MESSAGE_AUTHENTICATOR || b[o + 1] != 18 || o + 18 > n)
+			continue;
+		memcpy(copy, b, n);
+		memcpy(copy + 4, ra, RAD_AUTH_LEN);
+		memset(copy + o + 2, 0, 16);
+		hmac_md5(secret, SLEN, copy, n, b + o + 2);
+		break;
+	}
+	resign(b, n);
 }
 
 TEST(radius_user_password_rfc2865_example)
@@ -147,7 +179,7 @@ TEST(radius_accept_names_the_profile)
 		memset(pad + sizeof(accept7), 0xee, 7);
 		EXPECT_EQ(parse(pad, sizeof(pad), &juniper, &r, &why), 0);
 	}
-	EXPECT_EQ(parse(reject9, sizeof(reject9), &juniper, &r, &why), 0);
+	EXPECT_EQ(parse(reject9ma, sizeof(reject9ma), &juniper, &r, &why), 0);
 	EXPECT_EQ(r.code, RAD_ACCESS_REJECT);
 	EXPECT_STREQ(r.message, "bad password");
 }
@@ -199,8 +231,8 @@ TEST(radius_reply_refused_for_every_defect)
 	EXPECT_EQ(parse(b, sizeof(reject9), &juniper, &r, &why), -1);
 }
 
-/* A reply of @n attribute bytes @attrs, signed, into @b; its length. */
-static size_t make(uint8_t *b, const uint8_t *attrs, size_t n)
+/* An Access-Accept of @n attribute bytes @attrs, signed, without a Message-Authenticator. */
+static size_t make_bare(uint8_t *b, const uint8_t *attrs, size_t n)
 {
 	b[0] = RAD_ACCESS_ACCEPT;
 	b[1] = 1;
@@ -209,6 +241,80 @@ static size_t make(uint8_t *b, const uint8_t *attrs, size_t n)
 	memcpy(b + RAD_HDR_LEN, attrs, n);
 	resign(b, RAD_HDR_LEN + n);
 	return RAD_HDR_LEN + n;
+}
+
+/* The same with a Message-Authenticator after @attrs, both signed: as a server sends it. */
+static size_t make(uint8_t *b, const uint8_t *attrs, size_t n)
+{
+	size_t len = RAD_HDR_LEN + n + 18;
+
+	make_bare(b, attrs, n);
+	b[RAD_HDR_LEN + n] = RAD_MESSAGE_AUTHENTICATOR;
+	b[RAD_HDR_LEN + n + 1] = 18;
+	memset(b + RAD_HDR_LEN + n + 2, 0, 16);
+	b[2] = (uint8_t)(len >> 8);
+	b[3] = (uint8_t)len;
+	sign(b, len);
+	return len;
+}
+
+/*
+ * S-SEC-8: an Access-Accept, -Reject or -Challenge without a valid
+ * Message-Authenticator (RFC 3579 section 3.2) is refused, whatever its
+ * Response Authenticator: an attacker in the path forges one with an MD5
+ * collision (CVE-2024-3596, "BlastRADIUS") but cannot make the HMAC.  An
+ * Accounting-Response needs none (RFC 2866 defines none); one that has it is
+ * checked all the same.
+ */
+TEST(radius_reply_needs_message_authenticator)
+{
+	static const uint8_t codes[] = { RAD_ACCESS_ACCEPT, RAD_ACCESS_REJECT, RAD_ACCESS_CHALLENGE };
+	static const uint8_t msg[] = { RAD_REPLY_MESSAGE, 4, 'h', 'i' };
+	static const uint8_t other[RAD_AUTH_LEN] = { 1 };
+	uint8_t b[RAD_MAX_LEN], copy[RAD_MAX_LEN];
+	struct rad_reply r;
+	const char *why;
+	unsigned int i;
+	size_t n;
+
+	/* a genuine Response Authenticator and no Message-Authenticator */
+	EXPECT_EQ(parse(reject9, sizeof(reject9), &juniper, &r, &why), -1);
+	EXPECT_TRUE(strstr(why, "no Message-Authenticator") != NULL);
+	for (i = 0; i < sizeof(codes); i++) {
+		n = make_bare(b, msg, sizeof(msg));
+		b[0] = codes[i];
+		resign(b, n);
+		EXPECT_EQ(parse(b, n, &juniper, &r, &why), -1);
+		EXPECT_TRUE(strstr(why, "no Message-Authenticator") != NULL);
+		n = make(b, msg, sizeof(msg));
+		b[0] = codes[i];
+		sign(b, n);
+		EXPECT_EQ(parse(b, n, &juniper, &r, &why), 0);
+		EXPECT_STREQ(r.message, "hi");
+	}
+	/* one computed over another request's authenticator: refused */
+	n = make(b, msg, sizeof(msg));
+	memcpy(copy, b, n);
+	memcpy(copy + 4, other, RAD_AUTH_LEN);
+	memset(copy + n - 16, 0, 16);
+	hmac_md5(secret, SLEN, copy, n, b + n - 16);
+	resign(b, n);
+	EXPECT_EQ(parse(b, n, &juniper, &r, &why), -1);
+	EXPECT_STREQ(why, "wrong Message-Authenticator");
+	/* an Accounting-Response without one is taken; with a wrong one it is not */
+	n = make_bare(b, msg, 0);
+	b[0] = RAD_ACCOUNTING_RESPONSE;
+	resign(b, n);
+	EXPECT_EQ(parse(b, n, NULL, &r, &why), 0);
+	EXPECT_EQ(r.code, RAD_ACCOUNTING_RESPONSE);
+	n = make(b, msg, 0);
+	b[0] = RAD_ACCOUNTING_RESPONSE;
+	sign(b, n);
+	EXPECT_EQ(parse(b, n, NULL, &r, &why), 0);
+	b[n - 1] ^= 0x80;
+	resign(b, n);
+	EXPECT_EQ(parse(b, n, NULL, &r, &why), -1);
+	EXPECT_STREQ(why, "wrong Message-Authenticator");
 }
 
 TEST(radius_profile_attribute_checked)
@@ -475,7 +581,7 @@ static int t_parse(uint8_t code, const struct tattrs *a, struct rad_reply *r, co
 	size_t n = make(b, a->b, a->n);
 
 	b[0] = code;
-	resign(b, n);
+	sign(b, n);
 	return parse(b, n, NULL, r, why);
 }
 
@@ -570,20 +676,17 @@ TEST(radius_tunnel_two_tags_make_the_set)
 	EXPECT_STREQ(out[1].secret, "");
 	EXPECT_STREQ(out[1].client_auth, "");
 	EXPECT_STREQ(out[1].server_auth, "");
-	/* a Message-Authenticator as well (RFC 3579 section 3.2) changes nothing */
+	/* the Message-Authenticator first (RFC 3579 section 3.2 allows it anywhere) */
 	{
 		static uint8_t b[RAD_MAX_LEN];
-		uint8_t copy[RAD_MAX_LEN];
+		static struct tattrs m;
 		size_t len;
 
-		memcpy(a.b + a.n, "\x50\x12", 2);
-		memset(a.b + a.n + 2, 0, 16);
-		a.n += 18;
-		len = make(b, a.b, a.n);
-		memcpy(copy, b, len);
-		memcpy(copy + 4, ra, RAD_AUTH_LEN);
-		hmac_md5(secret, SLEN, copy, len, b + len - 16);
-		resign(b, len);
+		memcpy(m.b, "\x50\x12", 2);
+		memset(m.b + 2, 0, 16);
+		memcpy(m.b + 18, a.b, a.n);
+		len = make_bare(b, m.b, 18 + a.n);
+		sign(b, len);
 		ASSERT_EQ(parse(b, len, NULL, &r, &why), 0);
 		EXPECT_STREQ(r.tun[1].password, "tunnelsecret");
 		EXPECT_EQ(rad_tunnel_set(&r, out, &skipped, &why), 2u);

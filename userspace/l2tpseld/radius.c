@@ -560,6 +560,18 @@ plain_profile:
 	}
 	if (more < 0)
 		return -1;
+	/*
+	 * S-SEC-8: every Access-Request carries a Message-Authenticator, so an
+	 * Access-Accept, -Reject or -Challenge must carry one too (RFC 3579
+	 * section 3.2).  Without it the Response Authenticator (MD5) is all
+	 * that protects the reply, and CVE-2024-3596 forges it.  RFC 2866 gives
+	 * an Accounting-Response none: it is taken without, checked with one.
+	 */
+	if (!ma_at && r->code != RAD_ACCOUNTING_RESPONSE) {
+		*why = "no Message-Authenticator (RFC 3579 section 3.2; a reply without one "
+		       "may be forged, CVE-2024-3596)";
+		return -1;
+	}
 	if (ma_at && !msg_auth_ok(buf, len, ma_at, req_auth, secret, slen)) {
 		*why = "wrong Message-Authenticator";
 		return -1;

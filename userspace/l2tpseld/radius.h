@@ -234,8 +234,10 @@ unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out
 /*
  * Check and decode the reply @buf to the request whose Request
  * Authenticator was @req_auth: the Response Authenticator (RFC 2865 section
- * 3), a Message-Authenticator when present (RFC 3579 section 3.2), every
- * attribute's length.  Return: 0, or -1 with *@why saying what was wrong.
+ * 3), every attribute's length, the Message-Authenticator (RFC 3579 section
+ * 3.2): required in an Access-Accept, -Reject and -Challenge (S-SEC-8,
+ * against CVE-2024-3596), checked in an Accounting-Response when present.
+ * Return: 0, or -1 with *@why saying what was wrong.
  */
 int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
 		    const uint8_t *secret, size_t slen, const struct rad_attr_ref *prof,
