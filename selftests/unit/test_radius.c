@@ -9,7 +9,11 @@
  * datagram, an attribute running past the end, a zero-length attribute, a
  * second Message-Authenticator, a second or malformed profile attribute, no
  * Message-Authenticator in an Access-Accept, -Reject or -Challenge (S-SEC-8,
- * CVE-2024-3596), one over another request's authenticator.
+ * CVE-2024-3596), one over another request's authenticator.  Disconnect-
+ * Requests (RFC 5176): decoding, refusals, the answer; what the server does
+ * before it acts, on a clock set here (S-SEC-8): authentication before the
+ * duplicate cache, the Event-Timestamp window both ways, requests kept until
+ * stale, a full cache refusing rather than forgetting.
  * RFC 2868's tunnel attributes (S-RAD-2): tags, untagged strings, the
  * Tunnel-Password encrypted here from section 3.5 (checked against a
  * Python-built reference), every reason a tag is skipped or a reply refused,
@@ -484,6 +488,161 @@ TEST(radius_dm_answer_signed)
 	alen = rad_dm_answer(&m, true, 0, secret, sizeof(secret) - 1, a);
 	EXPECT_EQ(alen, (size_t)25);
 	EXPECT_EQ(a[0], RAD_DISCONNECT_ACK);
+}
+
+/* ---- the checks before the server acts: rad_das_check() (S-SEC-8) ---- */
+
+#define T0_MS 1700000000000ull	/* the wall clock of these tests, ms */
+
+/* A Disconnect-Request naming "alice", Identifier @id, Event-Timestamp @ts unless 0, @extra after. */
+static size_t das_req(uint8_t *out, uint8_t id, uint32_t ts, const uint8_t *extra, size_t n)
+{
+	uint8_t attrs[64];
+	size_t k = 0;
+
+	memcpy(attrs, "\x01\x07" "alice", 7);
+	k = 7;
+	if (ts) {
+		attrs[k] = RAD_EVENT_TIMESTAMP;
+		attrs[k + 1] = 6;
+		attrs[k + 2] = (uint8_t)(ts >> 24);
+		attrs[k + 3] = (uint8_t)(ts >> 16);
+		attrs[k + 4] = (uint8_t)(ts >> 8);
+		attrs[k + 5] = (uint8_t)ts;
+		k += 6;
+	}
+	if (n)
+		memcpy(attrs + k, extra, n);
+	k += n;
+	n = dm_make(out, RAD_DISCONNECT_REQUEST, attrs, k, false, secret, SLEN);
+	out[1] = id;
+	memset(out + 4, 0, RAD_AUTH_LEN);
+	{
+		struct md5_ctx ctx;
+
+		md5_init(&ctx);
+		md5_update(&ctx, out, n);
+		md5_update(&ctx, secret, SLEN);
+		md5_final(&ctx, out + 4);
+	}
+	return n;
+}
+
+static enum rad_das_verdict das_in(struct rad_das_cache *c, unsigned int client, const uint8_t *b,
+				   size_t n, bool require, uint64_t now, struct rad_dm *m)
+{
+	const uint8_t *again;
+	const char *why = NULL;
+	size_t alen;
+
+	return rad_das_check(c, client, b, n, secret, SLEN, 300000, require, now, m, &again, &alen,
+			     &why);
+}
+
+/* Answer @m as das.c would (ACK unless a cause) and remember it. */
+static void das_answered(struct rad_das_cache *c, unsigned int client, const struct rad_dm *m,
+			 uint64_t now)
+{
+	uint8_t a[RAD_MAX_LEN];
+	size_t n = rad_dm_answer(m, !m->cause, m->cause, secret, SLEN, a);
+
+	rad_das_remember(c, client, m, 300000, now, a, n);
+}
+
+TEST(radius_das_checks_replay_window)
+{
+	static const uint8_t ts_short[] = { RAD_EVENT_TIMESTAMP, 5, 1, 2, 3 };
+	static const uint8_t ts_again[] = { RAD_EVENT_TIMESTAMP, 6, 0x65, 0x53, 0xf1, 0x00 };
+	uint32_t t0 = (uint32_t)(T0_MS / 1000);
+	uint8_t b[RAD_MAX_LEN], a[RAD_MAX_LEN];
+	static struct rad_das_cache c;
+	static struct rad_dm m;
+	const uint8_t *again;
+	const char *why;
+	size_t n, alen, len;
+
+	ASSERT_EQ(rad_das_cache_init(&c, 4), 0);
+	/* new, answered, then the same bytes: the answer again, from either check time */
+	n = das_req(b, 1, t0 - 100, NULL, 0);
+	ASSERT_EQ(das_in(&c, 0, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, 0u);
+	EXPECT_TRUE(m.has_ts && m.ts == t0 - 100);
+	len = rad_dm_answer(&m, true, 0, secret, SLEN, a);
+	rad_das_remember(&c, 0, &m, 300000, T0_MS, a, len);
+	EXPECT_EQ(rad_das_check(&c, 0, b, n, secret, SLEN, 300000, true, T0_MS + 1000, &m, &again,
+				&alen, &why), RAD_DAS_RESEND);
+	EXPECT_TRUE(alen == len && !memcmp(again, a, len));
+	/* another client with the same bytes (its own secret here the same): not the same request */
+	EXPECT_EQ(das_in(&c, 1, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+	/* kept while its Event-Timestamp is current, then forgotten and stale */
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS + 300000, &m), RAD_DAS_RESEND);
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS + 300001, &m), RAD_DAS_STALE);
+	/* the window both ways, in ms */
+	n = das_req(b, 2, t0 + 300, NULL, 0);
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS - 1, &m), RAD_DAS_STALE);
+	n = das_req(b, 3, t0 - 300, NULL, 0);
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS + 1, &m), RAD_DAS_STALE);
+	/* an unauthentic packet is never looked up, nor checked for time */
+	b[n - 1] ^= 1;
+	EXPECT_EQ(rad_das_check(&c, 0, b, n, secret, SLEN, 300000, true, T0_MS, &m, &again, &alen,
+				&why), RAD_DAS_BAD);
+	EXPECT_TRUE(again == NULL && strstr(why, "Request Authenticator") != NULL);
+	/* without one: NAK 402 when required, else taken and kept for the window from now */
+	n = das_req(b, 4, 0, NULL, 0);
+	EXPECT_EQ(rad_das_check(&c, 0, b, n, secret, SLEN, 300000, true, T0_MS, &m, &again, &alen,
+				&why), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_MISSING_ATTRIBUTE);
+	EXPECT_TRUE(why && strstr(why, "no Event-Timestamp") != NULL);
+	EXPECT_EQ(das_in(&c, 0, b, n, false, T0_MS, &m), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, 0u);
+	/* malformed or twice: NAK 407, 404 */
+	n = das_req(b, 5, 0, ts_short, sizeof(ts_short));
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_INVALID_VALUE);
+	n = das_req(b, 6, t0, ts_again, sizeof(ts_again));
+	EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_INVALID_REQUEST);
+	rad_das_cache_free(&c);
+}
+
+/*
+ * No current request is forgotten to make room: when the cache is full of
+ * them a new request is refused (NAK 506) and acts on nothing; once one is
+ * stale its place is free again.
+ */
+TEST(radius_das_checks_full_cache_refuses)
+{
+	uint32_t t0 = (uint32_t)(T0_MS / 1000);
+	uint8_t b[RAD_MAX_LEN];
+	static struct rad_das_cache c;
+	static struct rad_dm m;
+	unsigned int i;
+	size_t n;
+
+	ASSERT_EQ(rad_das_cache_init(&c, 3), 0);
+	for (i = 0; i < 3; i++) {
+		n = das_req(b, (uint8_t)i, t0 + i, NULL, 0);
+		ASSERT_EQ(das_in(&c, 0, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+		EXPECT_EQ(m.cause, 0u);
+		das_answered(&c, 0, &m, T0_MS);
+	}
+	n = das_req(b, 9, t0, NULL, 0);
+	ASSERT_EQ(das_in(&c, 0, b, n, true, T0_MS, &m), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_RESOURCES_UNAVAILABLE);
+	das_answered(&c, 0, &m, T0_MS);		/* not remembered: no room */
+	for (i = 0; i < 3; i++) {
+		n = das_req(b, (uint8_t)i, t0 + i, NULL, 0);
+		EXPECT_EQ(das_in(&c, 0, b, n, true, T0_MS + 1000, &m), RAD_DAS_RESEND);
+	}
+	/* the first is forgotten after its Event-Timestamp + 300 s: room for the refused one */
+	n = das_req(b, 9, t0 + 100, NULL, 0);
+	ASSERT_EQ(das_in(&c, 0, b, n, true, T0_MS + 300000, &m), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, (uint32_t)RAD_EC_RESOURCES_UNAVAILABLE);
+	ASSERT_EQ(das_in(&c, 0, b, n, true, T0_MS + 300001, &m), RAD_DAS_NEW);
+	EXPECT_EQ(m.cause, 0u);
+	rad_das_cache_free(&c);
 }
 
 /* ---- RFC 2868 tunnel attributes of an Access-Accept (S-RAD-2) ---- */
