@@ -17,8 +17,10 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # l2tp_msg: control messages and AVPs (RFC 2661); pppoe_disc: PPPoE
 # discovery (RFC 2516); ppp: LCP, PAP and CHAP as the LAC answers them;
 # radius: the replies of a RADIUS server (RFC 2865).
-# radius_dm: the Disconnect- and CoA-Requests of a RADIUS client (RFC 5176).
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm
+# radius_dm: the Disconnect- and CoA-Requests of a RADIUS client (RFC 5176);
+# das: what the server of dynamic authorization does with a run of them before
+# it acts (authentication, the duplicate cache, the Event-Timestamp window).
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 

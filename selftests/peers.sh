@@ -501,6 +501,12 @@ peer_radius_prepare() {
 		"$r/radiusd.conf"
 	sed -i "s|^logdir = .*|logdir = $r/log|" "$r/radiusd.conf"
 	sed -i 's/^\(\s*\)filter_username$/\1#filter_username/' "$r/sites-enabled/default"
+	# every Access-Accept and Access-Reject with a Message-Authenticator,
+	# which l2tpseld requires (S-SEC-8; FreeRADIUS 3.2.1 adds none itself)
+	sed -i -e 's/^post-auth {$/&\n\tupdate reply {\n\t\tMessage-Authenticator := 0x00\n\t}/' \
+		-e 's/^\tPost-Auth-Type REJECT {$/&\n\t\tupdate reply {\n\t\t\tMessage-Authenticator := 0x00\n\t\t}/' \
+		"$r/sites-enabled/default"
+	grep -c 'Message-Authenticator := 0x00' "$r/sites-enabled/default" | grep -qx 2 || return 1
 	printf '%s\n' 'BEGIN-VENDOR	Juniper' 'ATTRIBUTE	Juniper-Tunnel-Group	64	string' \
 		'END-VENDOR	Juniper' >>"$r/dictionary"
 }

@@ -229,11 +229,13 @@ expect "$(head -n 2 <<<"$erin" | tr '\n' ';')" \
 log_test "S-RAD-4 RFC 2867: the failed attempt of a failover is a Tunnel-Reject naming the silent LNS, before the call's Start"
 
 # --- Disconnect-Request (S-RAD-5, RFC 5176) with FreeRADIUS's radclient ---------
-# dm SECRET ATTRIBUTE...: a Disconnect-Request to the agent; radclient's output
+# dm SECRET ATTRIBUTE...: a Disconnect-Request to the agent, with the
+# Event-Timestamp it requires (S-SEC-8); radclient's output
 dm() {
 	local secret=$1
 	shift
-	printf '%s\n' "$@" | hub radclient -x -t 2 -r 1 127.0.0.1:3799 disconnect "$secret" 2>&1
+	printf '%s\n' "$@" "Event-Timestamp = $(date +%s)" |
+		hub radclient -x -t 2 -r 1 127.0.0.1:3799 disconnect "$secret" 2>&1
 }
 dstat() {	# dstat KEY: the agent's radius-das counter
 	val "$(hub "$L" login stats socket "$D/agent.sock" | grep '^radius-das ')" "$1"

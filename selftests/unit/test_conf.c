@@ -603,4 +603,16 @@ TEST(conf_radius_das_lines)
 	EXPECT_EQ(aline("radius-das-client 192.0.2.9 secret dm"), 0);
 	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
 	EXPECT_STREQ(lerr, "radius-das-client needs a radius-das line (where to listen)");
+	/* the replay window (S-SEC-8): 300 s and an Event-Timestamp required by default */
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(lc.das_window_ms, 300000u);
+	EXPECT_TRUE(lc.das_require_ts);
+	EXPECT_EQ(aline("radius-das-event-window 60s"), 0);
+	EXPECT_EQ(lc.das_window_ms, 60000u);
+	EXPECT_EQ(aline("radius-das-event-window 999ms"), -1);
+	EXPECT_STREQ(lerr, "radius-das-event-window: expected a duration (e.g. 10s, 500ms) of at "
+			   "least 1000 ms");
+	EXPECT_EQ(aline("radius-das-require-event-timestamp no"), 0);
+	EXPECT_TRUE(!lc.das_require_ts);
+	EXPECT_EQ(aline("radius-das-require-event-timestamp maybe"), -1);
 }

@@ -6,8 +6,9 @@
  * that never answers is given up after radius-tries and then skipped while
  * dead, a forged reply is dropped and the genuine one still counts, more
  * requests than the 256 Identifiers wait and all complete, a cancelled
- * request never calls back, and with every server silent the request ends
- * RAD_RES_DOWN.  A second each, on the real clock (radius-timeout 50 ms).
+ * request never calls back, with every server silent the request ends
+ * RAD_RES_DOWN, and a reply without a Message-Authenticator counts as no
+ * answer (S-SEC-8).  A second each, on the real clock (radius-timeout 50 ms).
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -29,6 +30,8 @@ static struct {
 	bool answer[2];		/* reply to what arrives */
 	bool forge_first;	/* server 1: a wrongly signed reply before each good one */
 	bool challenge;		/* an Access-Challenge instead of the Access-Accept */
+	bool reject;		/* an Access-Reject instead of the Access-Accept */
+	bool no_ma[2];		/* this server's replies have no Message-Authenticator */
 	unsigned int rx[2];
 	uint8_t first[RAD_MAX_LEN];	/* the first request server 0 got, and its length */
 	size_t first_len;
@@ -88,22 +91,34 @@ static int server(uint16_t *port)
 
 /*
  * An Access-Accept for request @q naming profile "P" (26-2636-64), or an
- * Accounting-Response to an Accounting-Request, signed with @secret.
+ * Accounting-Response to an Accounting-Request, signed with @secret: the
+ * Access-Accept with a Message-Authenticator (RFC 3579 section 3.2) unless
+ * @no_ma, the Accounting-Response without one, as servers send them.
  */
-static size_t accept_for(const uint8_t *q, uint8_t *out, const char *secret)
+static size_t accept_for(const uint8_t *q, uint8_t *out, const char *secret, bool no_ma)
 {
 	static const uint8_t vsa[] = { 26, 9, 0, 0, 0x0a, 0x4c, 64, 3, 'P' };
 	bool acct = q[0] == RAD_ACCOUNTING_REQUEST;
 	struct md5_ctx ctx;
-	size_t n = RAD_HDR_LEN + (acct ? 0 : sizeof(vsa));
+	size_t n = RAD_HDR_LEN + (acct ? 0 : sizeof(vsa) + (no_ma ? 0 : 18));
 
 	out[0] = acct ? RAD_ACCOUNTING_RESPONSE : S.challenge ? RAD_ACCESS_CHALLENGE :
-		 RAD_ACCESS_ACCEPT;
+		 S.reject ? RAD_ACCESS_REJECT : RAD_ACCESS_ACCEPT;
 	out[1] = q[1];
 	out[2] = 0;
 	out[3] = (uint8_t)n;
 	if (!acct)
 		memcpy(out + RAD_HDR_LEN, vsa, sizeof(vsa));
+	if (!acct && !no_ma) {
+		uint8_t *ma = out + RAD_HDR_LEN + sizeof(vsa);
+
+		/* over the reply with the request's authenticator in place */
+		ma[0] = RAD_MESSAGE_AUTHENTICATOR;
+		ma[1] = 18;
+		memset(ma + 2, 0, 16);
+		memcpy(out + 4, q + 4, RAD_AUTH_LEN);
+		hmac_md5((const uint8_t *)secret, strlen(secret), out, n, ma + 2);
+	}
 	md5_init(&ctx);
 	md5_update(&ctx, out, 4);
 	md5_update(&ctx, q + 4, RAD_AUTH_LEN);
@@ -161,9 +176,9 @@ static void serve(int i)
 			continue;
 		}
 		if (S.forge_first)
-			sendto(S.fd[i], a, accept_for(q, a, "not-the-secret"), 0,
+			sendto(S.fd[i], a, accept_for(q, a, "not-the-secret", S.no_ma[i]), 0,
 			       (struct sockaddr *)&from, fl);
-		sendto(S.fd[i], a, accept_for(q, a, SECRET), 0, (struct sockaddr *)&from, fl);
+		sendto(S.fd[i], a, accept_for(q, a, SECRET, S.no_ma[i]), 0, (struct sockaddr *)&from, fl);
 	}
 }
 
@@ -175,7 +190,7 @@ static void release_held(void)
 
 	for (k = 0; k < S.held; k++) {
 		S.outstanding[S.held_pkt[k][1]] = 0;
-		sendto(S.fd[S.hold], a, accept_for(S.held_pkt[k], a, SECRET), 0,
+		sendto(S.fd[S.hold], a, accept_for(S.held_pkt[k], a, SECRET, S.no_ma[S.hold]), 0,
 		       (struct sockaddr *)&S.held_from[k], sizeof(S.held_from[k]));
 	}
 	S.held = 0;
@@ -401,5 +416,55 @@ TEST(radclient_access_challenge_refuses)
 	EXPECT_EQ(R.reject, 1u);
 	EXPECT_STREQ(R.message, "RADIUS Access-Challenge not supported");
 	S.challenge = false;
+	teardown(d, &loop);
+}
+
+/*
+ * S-SEC-8: a reply without a Message-Authenticator is not an answer (RFC
+ * 3579 section 3.2; CVE-2024-3596 forges exactly such a reply): dropped,
+ * counted bad, the request retransmitted and then sent to the next server,
+ * never taken as an accept, nor a reject.  When no server signs, the login
+ * gets radius-fallback (RAD_RES_DOWN), not the forged verdict.
+ */
+TEST(radclient_reply_without_message_authenticator_unanswered)
+{
+	struct l2d_conf c;
+	struct l2d_loop loop;
+	struct l2d *d;
+	char st[512];
+
+	d = setup(&c, &loop);
+	ASSERT_TRUE(d != NULL);
+	S.answer[0] = S.answer[1] = true;
+	S.no_ma[0] = true;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 400);
+	EXPECT_EQ(R.calls, 1u);
+	EXPECT_EQ(R.accept, 1u);	/* server 2's signed Access-Accept */
+	EXPECT_EQ(S.rx[0], 2u);		/* both tries went unanswered */
+	EXPECT_EQ(S.rx[1], 1u);
+	l2d_radius_stats(d, st, sizeof(st));
+	EXPECT_STREQ(st, "radius requests 1 accepts 1 rejects 0 down 0 timeouts 2 "
+			 "retransmits 1 bad 2 stray 0 acct-queued 0 acct-sent 0 acct-dropped 0");
+	teardown(d, &loop);
+	/* neither signs: an Access-Reject is not a reject, an Access-Accept not an accept */
+	d = setup(&c, &loop);
+	ASSERT_TRUE(d != NULL);
+	S.answer[0] = S.answer[1] = true;
+	S.no_ma[0] = S.no_ma[1] = true;
+	S.reject = true;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 400);
+	EXPECT_EQ(R.calls, 1u);
+	EXPECT_EQ(R.reject, 0u);
+	EXPECT_EQ(R.down, 1u);
+	S.reject = false;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 400);
+	EXPECT_EQ(R.calls, 2u);
+	EXPECT_EQ(R.accept, 0u);
+	EXPECT_EQ(R.down, 2u);
+	l2d_radius_stats(d, st, sizeof(st));
+	EXPECT_TRUE(strstr(st, " bad 6 ") != NULL);
 	teardown(d, &loop);
 }

@@ -48,6 +48,8 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->radius_dead_ms = 60000;
 	c->radius_profile_vendor = 2636;	/* Juniper's Tunnel-Group, 26-2636-64 */
 	c->radius_profile_type = 64;
+	c->das_window_ms = 300000;		/* RFC 5176's replay window: 300 s */
+	c->das_require_ts = true;
 	c->lns_idle_ms = 60000;
 	c->lns_max_setup = 256;
 	c->lns_max_setup_per_peer = 8;
@@ -195,6 +197,7 @@ static const struct dur_kw dur_kws[] = {
 	{ "radius-timeout", offsetof(struct l2d_conf, radius_timeout_ms), 100 },
 	{ "radius-dead-time", offsetof(struct l2d_conf, radius_dead_ms), 0 },
 	{ "radius-acct-interim", offsetof(struct l2d_conf, radius_interim_ms), 0 },
+	{ "radius-das-event-window", offsetof(struct l2d_conf, das_window_ms), 1000 },
 };
 
 /* number keywords: keyword, offset, range, size (u32 or u16) */
@@ -394,6 +397,7 @@ struct bool_kw {
 static const struct bool_kw bool_kws[] = {
 	{ "radius-accounting", offsetof(struct l2d_conf, radius_accounting) },
 	{ "radius-accounting-tunnel", offsetof(struct l2d_conf, radius_acct_tunnel) },
+	{ "radius-das-require-event-timestamp", offsetof(struct l2d_conf, das_require_ts) },
 	{ "test-mode", offsetof(struct l2d_conf, test_mode) },
 	{ "ratelimit", offsetof(struct l2d_conf, ratelimit) },
 	{ "hide-avps", offsetof(struct l2d_conf, hide_avps) },

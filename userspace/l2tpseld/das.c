@@ -8,14 +8,21 @@
  * Disconnect-ACK when one ended, else Disconnect-NAK with the Error-Cause
  * (section 3.6).  A CoA-Request gets CoA-NAK: authorization does not change
  * in place here.  A request from an unknown address, or that fails its
- * checks, is dropped and counted (section 3.5: silently).  A retransmission
- * (same client, Identifier and Request Authenticator) gets the answer sent
- * before, not a second disconnect (section 2.3).
+ * checks, is dropped and counted (section 3.5: silently).  Only then, once
+ * authentic (rad_das_check(); S-SEC-8), is it looked up: a retransmission or
+ * a replay (same client, Identifier and Request Authenticator, from any
+ * port) gets the answer sent before, not a second disconnect (section 2.3);
+ * a new one must carry an Event-Timestamp within radius-das-event-window of
+ * the agent's clock (dropped when outside: RFC 5176's replay protection;
+ * NAK 402 when missing and radius-das-require-event-timestamp).  Requests
+ * are remembered until their Event-Timestamp leaves the window, so none
+ * acts twice.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
@@ -25,21 +32,11 @@
 #include "l2d.h"
 #include "radius.h"
 
-#define DAS_CACHE	32	/* answers kept for retransmissions */
-
-struct das_answer {
-	struct sockaddr_storage from;
-	uint8_t id, auth[RAD_AUTH_LEN];
-	uint8_t pkt[RAD_MAX_LEN];
-	size_t len;
-};
-
 struct l2d_das {
 	struct l2d *d;
 	struct l2d_fd fdw;
-	struct das_answer cache[DAS_CACHE];
-	unsigned int next;
-	uint64_t requests, acks, naks, bad, unknown, resent;
+	struct rad_das_cache seen;	/* answered requests, until their Event-Timestamp is stale */
+	uint64_t requests, acks, naks, bad, unknown, resent, stale;
 };
 
 static bool same_host(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
@@ -53,9 +50,29 @@ static bool same_host(const struct sockaddr_storage *a, const struct sockaddr_st
 		       &((const struct sockaddr_in6 *)b)->sin6_addr, sizeof(struct in6_addr));
 }
 
-static bool same_port(const struct sockaddr_storage *a, const struct sockaddr_storage *b)
+/* Error-Cause's name (section 3.5), for the log. */
+static const char *cause_name(uint32_t cause)
 {
-	return ((const struct sockaddr_in *)a)->sin_port == ((const struct sockaddr_in *)b)->sin_port;
+	switch (cause) {
+	case RAD_EC_UNSUPPORTED_ATTRIBUTE: return "Unsupported-Attribute";
+	case RAD_EC_MISSING_ATTRIBUTE: return "Missing-Attribute";
+	case RAD_EC_NAS_MISMATCH: return "NAS-Identification-Mismatch";
+	case RAD_EC_INVALID_REQUEST: return "Invalid-Request";
+	case RAD_EC_UNSUPPORTED_EXTENSION: return "Unsupported-Extension";
+	case RAD_EC_INVALID_VALUE: return "Invalid-Attribute-Value";
+	case RAD_EC_SESSION_NOT_FOUND: return "Session-Context-Not-Found";
+	case RAD_EC_RESOURCES_UNAVAILABLE: return "Resources-Unavailable";
+	default: return "?";
+	}
+}
+
+/* The wall clock, ms since 1970: what an Event-Timestamp is compared with. */
+static uint64_t wall_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
 /* Section 3: a NAS-Identifier or NAS-IP-Address that is not ours refuses the request. */
@@ -75,16 +92,15 @@ static bool nas_is_us(const struct l2d_das *ds, const struct rad_dm *m)
 }
 
 static void answer(struct l2d_das *ds, const struct sockaddr_storage *from, socklen_t flen,
-		   const struct rad_dm *m, const struct l2d_das_client *k, bool ack, uint32_t cause)
+		   const struct rad_dm *m, unsigned int ki, bool ack, uint32_t cause, uint64_t now)
 {
-	struct das_answer *a = &ds->cache[ds->next++ % DAS_CACHE];
+	const struct l2d_das_client *k = &ds->d->conf->das_clients[ki];
+	uint8_t pkt[RAD_MAX_LEN];
+	size_t len = rad_dm_answer(m, ack, cause, (const uint8_t *)k->secret, strlen(k->secret), pkt);
 
-	a->len = rad_dm_answer(m, ack, cause, (const uint8_t *)k->secret, strlen(k->secret), a->pkt);
-	a->from = *from;
-	a->id = m->id;
-	memcpy(a->auth, m->auth, RAD_AUTH_LEN);
+	rad_das_remember(&ds->seen, ki, m, ds->d->conf->das_window_ms, now, pkt, len);
 	*(ack ? &ds->acks : &ds->naks) += 1;
-	if (sendto(ds->fdw.fd, a->pkt, a->len, 0, (const struct sockaddr *)from, flen) < 0)
+	if (sendto(ds->fdw.fd, pkt, len, 0, (const struct sockaddr *)from, flen) < 0)
 		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: answer: %s", strerror(errno));
 }
 
@@ -94,9 +110,12 @@ static void input(struct l2d_das *ds, const uint8_t *buf, size_t n,
 	const struct l2d_conf *c = ds->d->conf;
 	const struct l2d_das_client *k = NULL;
 	char host[INET6_ADDRSTRLEN] = "?";
-	const char *why = "";
+	const uint8_t *again;
+	const char *why = "", *kind;
+	uint64_t now = wall_ms();
+	size_t again_len;
 	struct rad_dm m;
-	unsigned int i;
+	unsigned int i, ki = 0;
 	int ended;
 
 	if (from->ss_family == AF_INET)
@@ -105,36 +124,45 @@ static void input(struct l2d_das *ds, const uint8_t *buf, size_t n,
 		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)from)->sin6_addr, host, sizeof(host));
 	for (i = 0; i < c->n_das_clients && !k; i++)
 		if (same_host(&c->das_clients[i].addr, from))
-			k = &c->das_clients[i];
+			k = &c->das_clients[ki = i];
 	if (!k) {
 		ds->unknown++;
 		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: %s is not a radius-das-client: dropped", host);
 		return;
 	}
-	/* section 2.3: a retransmission gets the same answer again */
-	for (i = 0; i < DAS_CACHE; i++) {
-		struct das_answer *a = &ds->cache[i];
-
-		if (a->len && n >= RAD_HDR_LEN && a->id == buf[1] && same_host(&a->from, from) &&
-		    same_port(&a->from, from) && !memcmp(a->auth, buf + 4, RAD_AUTH_LEN)) {
-			ds->resent++;
-			if (sendto(ds->fdw.fd, a->pkt, a->len, 0, (const struct sockaddr *)from, flen) < 0)
-				l2d_log(ds->d, L2D_LOG_INFO, "radius-das: answer: %s", strerror(errno));
-			return;
-		}
-	}
-	if (rad_dm_parse(buf, n, (const uint8_t *)k->secret, strlen(k->secret), &m, &why)) {
+	/* authentic first, then seen before, then current (S-SEC-8) */
+	switch (rad_das_check(&ds->seen, ki, buf, n, (const uint8_t *)k->secret, strlen(k->secret),
+			      c->das_window_ms, c->das_require_ts, now, &m, &again, &again_len, &why)) {
+	case RAD_DAS_BAD:
 		ds->bad++;
 		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: request from %s dropped: %s", host, why);
 		return;
+	case RAD_DAS_STALE:
+		ds->stale++;
+		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: request from %s (Identifier %u) dropped: "
+			"Event-Timestamp %u is %lld s from the agent's clock, beyond %u s: %s", host,
+			m.id, m.ts, (long long)m.ts - (long long)(now / 1000),
+			c->das_window_ms / 1000, why);
+		return;
+	case RAD_DAS_RESEND:
+		/* section 2.3: a retransmission, or a replay, gets the same answer and no more */
+		ds->resent++;
+		l2d_log(ds->d, L2D_LOG_DEBUG, "radius-das: request from %s (Identifier %u) seen "
+			"before: its answer again", host, m.id);
+		if (sendto(ds->fdw.fd, again, again_len, 0, (const struct sockaddr *)from, flen) < 0)
+			l2d_log(ds->d, L2D_LOG_INFO, "radius-das: answer: %s", strerror(errno));
+		return;
+	case RAD_DAS_NEW:
+		break;
 	}
 	ds->requests++;
+	kind = m.code == RAD_COA_REQUEST ? "CoA-Request" : "Disconnect-Request";
 	if (!m.cause && !nas_is_us(ds, &m))
 		m.cause = RAD_EC_NAS_MISMATCH;
 	if (m.cause) {
-		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: %s from %s refused: Error-Cause %u",
-			m.code == RAD_COA_REQUEST ? "CoA-Request" : "Disconnect-Request", host, m.cause);
-		answer(ds, from, flen, &m, k, false, m.cause);
+		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: %s from %s refused: Error-Cause %u (%s)%s%s",
+			kind, host, m.cause, cause_name(m.cause), why ? ": " : "", why ? why : "");
+		answer(ds, from, flen, &m, ki, false, m.cause, now);
 		return;
 	}
 	ended = l2d_access_disconnect(ds->d, &m, m.term_cause);
@@ -142,9 +170,9 @@ static void input(struct l2d_das *ds, const uint8_t *buf, size_t n,
 		"Acct-Session-Id %s): %d call%s ended", host, m.user[0] ? m.user : "-",
 		m.acct_id[0] ? m.acct_id : "-", ended, ended == 1 ? "" : "s");
 	if (ended > 0)
-		answer(ds, from, flen, &m, k, true, 0);
+		answer(ds, from, flen, &m, ki, true, 0, now);
 	else
-		answer(ds, from, flen, &m, k, false, RAD_EC_SESSION_NOT_FOUND);
+		answer(ds, from, flen, &m, ki, false, RAD_EC_SESSION_NOT_FOUND, now);
 }
 
 static void das_readable(struct l2d_fd *f, uint32_t events)
@@ -176,9 +204,15 @@ int l2d_das_open(struct l2d *d, char *err, size_t errlen)
 	if (!c->das_len)
 		return 0;
 	ds = calloc(1, sizeof(*ds));
+	if (ds && rad_das_cache_init(&ds->seen, RAD_DAS_SEEN_MAX)) {
+		free(ds);
+		ds = NULL;
+	}
 	fd = socket(c->das_addr.ss_family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (!ds || fd < 0) {
 		snprintf(err, errlen, "radius-das: %s", strerror(ds ? errno : ENOMEM));
+		if (ds)
+			rad_das_cache_free(&ds->seen);
 		free(ds);
 		if (fd >= 0)
 			close(fd);
@@ -194,6 +228,7 @@ int l2d_das_open(struct l2d *d, char *err, size_t errlen)
 	    l2d_fd_add(d->loop, &ds->fdw, EPOLLIN)) {
 		snprintf(err, errlen, "radius-das: bind: %s", strerror(errno));
 		close(fd);
+		rad_das_cache_free(&ds->seen);
 		free(ds);
 		return -EADDRINUSE;
 	}
@@ -209,6 +244,7 @@ void l2d_das_close(struct l2d *d)
 		return;
 	l2d_fd_del(d->loop, &ds->fdw);
 	close(ds->fdw.fd);
+	rad_das_cache_free(&ds->seen);
 	free(ds);
 	d->dasctx = NULL;
 }
@@ -220,7 +256,8 @@ int l2d_das_stats(struct l2d *d, char *buf, size_t len)
 	if (!ds)
 		return 0;
 	return snprintf(buf, len, "radius-das requests %llu acks %llu naks %llu bad %llu unknown %llu "
-			"resent %llu", (unsigned long long)ds->requests, (unsigned long long)ds->acks,
-			(unsigned long long)ds->naks, (unsigned long long)ds->bad,
-			(unsigned long long)ds->unknown, (unsigned long long)ds->resent);
+			"resent %llu stale %llu", (unsigned long long)ds->requests,
+			(unsigned long long)ds->acks, (unsigned long long)ds->naks,
+			(unsigned long long)ds->bad, (unsigned long long)ds->unknown,
+			(unsigned long long)ds->resent, (unsigned long long)ds->stale);
 }

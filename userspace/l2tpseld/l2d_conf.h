@@ -160,6 +160,8 @@ struct l2d_conf {
 	socklen_t das_len;			/* 0: no server of dynamic authorization */
 	struct l2d_das_client das_clients[L2D_MAX_DAS_CLIENTS];
 	unsigned int n_das_clients;
+	uint32_t das_window_ms;			/* radius-das-event-window: Event-Timestamp's */
+	bool das_require_ts;			/* radius-das-require-event-timestamp */
 	int log_level;
 	bool foreground;
 };

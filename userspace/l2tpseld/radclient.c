@@ -12,9 +12,12 @@
  * are in flight per server (the Identifier is one byte); the rest wait in
  * order, bounded only by the subscribers there are.
  *
- * A reply that fails rad_reply_parse() (a wrong authenticator, a bad
- * length, a duplicate) or names no request in flight is counted and dropped:
- * the request waits on, a forged reply cannot end it.
+ * A reply that fails rad_reply_parse() (a wrong authenticator, no
+ * Message-Authenticator in an Access-Accept, -Reject or -Challenge, a bad
+ * length, a duplicate) or names no request in flight is counted (bad, stray),
+ * logged with the reason and dropped: the request waits on, is retransmitted
+ * and goes to the next server as if nothing had come, so a forged reply can
+ * neither accept nor reject it (S-SEC-8).
  */
 #include <errno.h>
 #include <stdio.h>

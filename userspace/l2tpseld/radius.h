@@ -147,6 +147,8 @@ struct rad_dm {
 	bool has_nas_ip;
 	uint8_t nas_ip[4];
 	uint32_t term_cause;		/* Acct-Terminate-Cause asked for; 0: none */
+	bool has_ts;
+	uint32_t ts;			/* Event-Timestamp: s since 1970 UTC (RFC 2869 section 5.3) */
 	uint8_t proxy[RAD_MAX_LEN];	/* the Proxy-State attributes, whole, to copy back */
 	size_t proxy_len;
 	uint32_t cause;			/* an Error-Cause found in parsing; 0: none */
@@ -170,6 +172,60 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
  */
 size_t rad_dm_answer(const struct rad_dm *m, bool ack, uint32_t cause, const uint8_t *secret,
 		     size_t slen, uint8_t *out);
+
+/*
+ * What the server of dynamic authorization does before it acts on a
+ * request (das.c; S-SEC-8), in this order: authenticate it
+ * (rad_dm_parse()); answer a request seen before with the same answer
+ * (RFC 5176 section 2.3), acting on nothing; drop one whose Event-Timestamp
+ * is further than the window from the agent's clock (RFC 5176's replay
+ * protection: silently); refuse one without an Event-Timestamp when one is
+ * required (Error-Cause 402).  What was answered is remembered, by client,
+ * Identifier and Request Authenticator, until its Event-Timestamp leaves the
+ * window (and at least the window's length), so that no replay acts twice:
+ * later it is stale.  When RAD_DAS_SEEN_MAX requests are remembered and
+ * current, a new one is refused with Error-Cause 506 rather than forget one.
+ */
+#define RAD_DAS_WINDOW_MS	300000	/* radius-das-event-window: 300 s */
+#define RAD_DAS_SEEN_MAX	16384
+
+struct rad_das_seen {
+	uint64_t until_ms;		/* wall clock; 0: a free slot */
+	uint8_t client, id;
+	uint16_t len;
+	uint8_t auth[RAD_AUTH_LEN];
+	uint8_t *answer;		/* the answer sent, @len bytes */
+};
+
+struct rad_das_cache {
+	struct rad_das_seen *e;
+	unsigned int cap;
+};
+
+enum rad_das_verdict {
+	RAD_DAS_BAD,			/* rad_dm_parse() refused it: drop, *why */
+	RAD_DAS_STALE,			/* its Event-Timestamp is outside the window: drop, *why */
+	RAD_DAS_RESEND,			/* seen before: send *answer again, act on nothing */
+	RAD_DAS_NEW,			/* act on it (a NAK when m->cause; *why then may say more),
+					 * then rad_das_remember() the answer */
+};
+
+/* Return: 0, or -1 when out of memory. */
+int rad_das_cache_init(struct rad_das_cache *c, unsigned int cap);
+void rad_das_cache_free(struct rad_das_cache *c);
+/*
+ * @buf from client number @client (0..255) with its @secret; @now_ms the
+ * wall clock (ms since 1970), @window_ms radius-das-event-window,
+ * @require_ts radius-das-require-event-timestamp.
+ */
+enum rad_das_verdict rad_das_check(struct rad_das_cache *c, unsigned int client, const uint8_t *buf,
+				   size_t len, const uint8_t *secret, size_t slen,
+				   uint64_t window_ms, bool require_ts, uint64_t now_ms,
+				   struct rad_dm *m, const uint8_t **answer, size_t *answer_len,
+				   const char **why);
+/* After RAD_DAS_NEW: the answer @answer (@len bytes) sent to @m. */
+void rad_das_remember(struct rad_das_cache *c, unsigned int client, const struct rad_dm *m,
+		      uint64_t window_ms, uint64_t now_ms, const uint8_t *answer, size_t len);
 
 /*
  * RFC 2868's tunnel attributes of one tag (0: untagged, 1..0x1f) in an
@@ -234,8 +290,10 @@ unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out
 /*
  * Check and decode the reply @buf to the request whose Request
  * Authenticator was @req_auth: the Response Authenticator (RFC 2865 section
- * 3), a Message-Authenticator when present (RFC 3579 section 3.2), every
- * attribute's length.  Return: 0, or -1 with *@why saying what was wrong.
+ * 3), every attribute's length, the Message-Authenticator (RFC 3579 section
+ * 3.2): required in an Access-Accept, -Reject and -Challenge (S-SEC-8,
+ * against CVE-2024-3596), checked in an Accounting-Response when present.
+ * Return: 0, or -1 with *@why saying what was wrong.
  */
 int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
 		    const uint8_t *secret, size_t slen, const struct rad_attr_ref *prof,
