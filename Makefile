@@ -77,6 +77,7 @@ help:
 	@echo "make fuzz-netlink the netlink fuzzer in the VM, NL_FUZZ_MESSAGES messages (2M), NL_FUZZ_SEED"
 	@echo "make bench-core  ns per selection decision, hash disruption table"
 	@echo "make bench-rl    ns per rate-limit decision, admitted-vs-offered table"
+	@echo "make subgen      the PPPoE subscriber load generator and its responder (build/l2tpsel-sub*)"
 	@echo "make bench       every benchmark against its peer (host and VM): report + plots in"
 	@echo "                 build/bench/<time>/ (BENCH_SIZE=tiny|full); make bench-doc BENCH_DIR=..."
 

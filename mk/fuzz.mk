@@ -20,7 +20,9 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # radius_dm: the Disconnect- and CoA-Requests of a RADIUS client (RFC 5176);
 # das: what the server of dynamic authorization does with a run of them before
 # it acts (authentication, the duplicate cache, the Event-Timestamp window).
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das
+# subgen: the frames the PPPoE load generator and its responder read
+# (bench/subgen/sg_parse.c: PPPoE, PPP control packets, options, ICMP).
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
@@ -31,6 +33,11 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSE
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPSELD_LIB_SRC) \
 		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp))
+
+# The load generator's parser stands alone: not the l2tpseld library.
+$(BUILD)/fuzz_subgen: fuzz/fuzz_subgen.c bench/subgen/sg_parse.c bench/subgen/sg_parse.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Ibench/subgen -o $@ $< bench/subgen/sg_parse.c
 
 # $(1): target, $(2): extra libFuzzer options
 define fuzz_run
