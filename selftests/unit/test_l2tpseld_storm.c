@@ -349,6 +349,37 @@ TEST(l2tpseld_storm_answer_behind_backlog)
 }
 
 /*
+ * A call has a deadline while its ICRQ waits for the peer's window: an LNS
+ * with a receive window of 1 and a 0.9 s round trip takes a call every
+ * 0.9 s, so the 150th of a storm would wait over two minutes with no
+ * failover.  A call whose ICRQ has not left after icrq-timeout-max ends as
+ * a local failure (the wait is ours: the LNS is not locked out) and its
+ * login fails over; none waits longer.
+ */
+TEST(l2tpseld_storm_queued_call_has_a_deadline)
+{
+	static const char *const lac_cap[] = { "route p t1 10.0.0.2", "icrq-timeout 2s",
+					       "icrq-timeout-max 5s", NULL };
+	static const char *const lns_narrow[] = { "listen 10.0.0.2", "receive-window 1", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	H->latency_ms = 450;
+	lac = h_node(lac_cap);
+	lns = h_node(lns_narrow);
+	ASSERT_TRUE(tunnel_up(lac, 3000));
+	storm(lac, 150);
+	h_run_for(6500);
+	/* every login has ended: the first few up, the rest failed, none no-reply */
+	EXPECT_EQ(lac->n_done_ok + lac->n_done_fail, 151);
+	EXPECT_TRUE(lac->n_done_ok >= 4);
+	EXPECT_TRUE(lac->n_done_fail >= 100);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	EXPECT_TRUE(lns->d != NULL);
+	h_fini();
+}
+
+/*
  * The LAC itself stalls mid-storm (a starved process: 1.5 s reading
  * nothing, longer than the LNS's retransmission timer), then catches up:
  * the LNS's spurious retransmissions and slow start must not leave the

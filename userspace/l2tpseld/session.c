@@ -223,6 +223,19 @@ static void session_timeout(struct l2d_timer *tm)
 	struct l2d *d = t->d;
 	uint64_t now = l2d_now(d->loop), until;
 
+	if (s->txwait) {
+		/*
+		 * Its message never left: icrq-timeout-max behind the peer's
+		 * window (a small window, a long round trip).  The wait is ours
+		 * to give up, not the peer's silence: a local failure, and the
+		 * login fails over without locking the LNS out (S-SEL-4).
+		 */
+		l2d_log(d, L2D_LOG_INFO, "session %u: not sent within icrq-timeout-max: "
+			"the tunnel's send window is full", s->sid);
+		l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_TIMEOUT, 0,
+				  "queued too long");
+		return;
+	}
 	until = t->heard_ms + d->conf->icrq_timeout_ms;
 	if (until > s->tx_ms + d->conf->icrq_timeout_max_ms)
 		until = s->tx_ms + d->conf->icrq_timeout_max_ms;

@@ -303,6 +303,10 @@ int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
  */
 void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s)
 {
+	struct l2d *d = t->d;
+
+	/* the wait for the window has a deadline too: icrq-timeout-max */
+	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_max_ms);
 	s->txwait = true;
 	s->txwait_ns = (uint16_t)(t->rel.ns_next - 1);
 	s->txwait_next = NULL;
