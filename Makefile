@@ -64,7 +64,8 @@ clean:
 help:
 	@echo "make [all]       module (kmod/l2tpsel.ko, KVER=$(KVER)) and userspace tools in $(BUILD)/"
 	@echo "make deps        install every Debian package the project needs (idempotent)"
-	@echo "make test        unit tests, bounded fuzz, the VM suite on the stock and the debug kernel"
+	@echo "make test        unit tests, bounded fuzz, the VM suite on Debian's kernel (the demo included),"
+	@echo "                 the module, netlink and data-path tests on the debug kernel"
 	@echo "make test-debug  the same four stages (kept for old habits)"
 	@echo "make demo        the demo: VM, module, agent (l2tpseld), real LNS peers, PPP"
 	@echo "make install     CLI, agent, man pages, systemd unit (PREFIX, DESTDIR; make uninstall)"
@@ -72,7 +73,7 @@ help:
 	@echo "make vmtest      the selftests in a VM on the stock kernel"
 	@echo "make vmshell     an interactive shell in the VM"
 	@echo "make debug-test  build/reuse the debug kernel, run KUnit and the selftests on it"
-	@echo "make fuzz-smoke  the l2tpseld parser under libFuzzer, FUZZ_RUNS executions (1M)"
+	@echo "make fuzz-smoke  every parser under libFuzzer, FUZZ_RUNS executions (1M) or 60 s each"
 	@echo "make fuzz        the same for FUZZ_TIME seconds (600)"
 	@echo "make fuzz-netlink the netlink fuzzer in the VM, NL_FUZZ_MESSAGES messages (2M), NL_FUZZ_SEED"
 	@echo "make bench-core  ns per selection decision, hash disruption table"

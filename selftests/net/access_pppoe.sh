@@ -40,7 +40,7 @@ source "$(dirname "$0")/../access.sh"
 L=$L2TPSEL_CLI
 FULL=1
 [ -z "$L2TPSEL_DEBUG_KERNEL" ] || FULL=
-NSUBS=${ACCESS_SUBS:-$([ -n "$FULL" ] && echo 56 || echo 11)}
+NSUBS=${ACCESS_SUBS:-$([ -n "$FULL" ] && echo 56 || echo 9)}
 
 require_root
 peers_require debug

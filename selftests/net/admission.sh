@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# run.sh: stock-only the module paths it drives (SESSION_UP/DOWN at every level, limit events) run on the debug kernel in concurrency (4000 cycles) and nl_contract
+# run.sh: stock-only the module paths it drives (SESSION_UP/DOWN at every level, limit events) run on the debug kernel in concurrency (2000 cycles) and nl_contract
 #
 # Session admission through the kernel and the CLI (SPEC §4): the five tables
 # of reference 000 replayed with real counts (S-LIM-8; a tenth of them on the

@@ -16,10 +16,10 @@
 # destinations out and the expiry work runs during the load.
 #
 # Defaults: 4 x 10000 on the stock kernel, as issue 4 asks (25 s of load on
-# an idle host); 4 x 1000 on the debug kernel, whose KASAN, lockdep and
+# an idle host); 4 x 500 on the debug kernel, whose KASAN, lockdep and
 # kmemleak make a cycle ~20 times dearer under TCG (Documentation/
 # debug-kernel.md, "Netlink cost"): what it adds there is the checkers
-# watching every path of a cycle, and 4000 cycles (4 agents at once, 5 %
+# watching every path of a cycle, and 2000 cycles (4 agents at once, 5 %
 # no-replies, lockouts expiring under the load) take each path hundreds of
 # times; 4 x 3000 took 11 minutes of a loaded make test.  The variant with sessions left up
 # runs a quarter of that on the stock kernel and 4 x 250 on the debug kernel
@@ -42,7 +42,7 @@ PROCS=${CONC_PROCS:-4}
 # The CLI's view is read only on the stock kernel: on the debug kernel each
 # read costs 40-90 s of process starts (the program's own check is exact).
 case $(uname -r) in
-*debug*) CYCLES=${CONC_CYCLES:-1000} UP=${CONC_UP:-10} CLI_CHECK=0
+*debug*) CYCLES=${CONC_CYCLES:-500} UP=${CONC_UP:-10} CLI_CHECK=0
 	 VCYCLES=${CONC_VARIANT_CYCLES:-250} ;;
 *)	 CYCLES=${CONC_CYCLES:-10000} UP=${CONC_UP:-25} CLI_CHECK=1
 	 VCYCLES=${CONC_VARIANT_CYCLES:-$(((CYCLES + 3) / 4))} ;;

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: the agent's ports; the kernel data path runs on the debug kernel in dataplane and access_pppoe
 #
 # Two tunnels from one address and port, with the kernel data path (issue
 # 15, finding 5).  Two kernel tunnels whose sockets are connected to the

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only real peers: the agent's pppd roles; the kernel data path runs on the debug kernel in dataplane and access_pppoe
 #
 # l2tpseld with "dataplane kernel" (issue 5; S-L2TP-4, S-L2TP-5): one agent
 # in the hub namespace plays both roles, with the l2tpsel module:

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only hold times in guest seconds; the module's limiter and throttle paths (RL_CHECK, THROTTLE) run on the debug kernel in ratelimit and nl_fuzz
 #
 # Dynamic throttling of rate limits through the kernel and the CLI (SPEC §5,
 # reference 004, Documentation/ratelimit.md): the 004 example replayed with
