@@ -7,8 +7,14 @@
 #   scripts/test.sh [STAGE...]      stages: unit fuzz vm debug
 #
 # The default runs all four.  The debug stage (KASAN, lockdep, kmemleak,
-# KUnit on a kernel built from linux-source-6.1, the real-peer tests too) is
-# the longest; "scripts/test.sh debug" runs it alone.
+# KUnit on a kernel built from linux-source-6.1: the module, netlink and
+# the data path) is the longest; "scripts/test.sh debug" runs it alone.
+# When its kernel is not cached, it is built from the start, at the lowest
+# CPU priority, beside the other stages: they leave a 2-core machine idle
+# much of the time (the VM's tests wait on timers and peers), and the
+# debug stage then finds it built (kernel/build-debug-kernel.sh holds a
+# lock per kernel: the stage's own call waits for this build, then reuses
+# it).
 set -u
 cd "$(dirname "$0")/.."
 
@@ -19,6 +25,13 @@ mkdir -p "$logdir"
 declare -A target=([unit]=unit [fuzz]=fuzz-ktap [vm]=vmtest-all [debug]=debug-test)
 pass=0 fail=0 skip=0
 summary=""
+
+if [[ " $stages " == *" debug "* ]] &&
+   ! [ -f "$(./kernel/build-debug-kernel.sh --print-dir)/bzImage" ]; then
+	echo "=== the debug kernel is not cached: building it beside the other stages" \
+	     "(nice 19; $logdir/debug-kernel.log)"
+	nice -n 19 ./kernel/build-debug-kernel.sh >"$logdir/debug-kernel.log" 2>&1 &
+fi
 
 for s in $stages; do
 	t=${target[$s]:-}

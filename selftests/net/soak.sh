@@ -24,7 +24,7 @@ require_cmd jq
 SOAK=$TOP/build/soak
 [ -x "$SOAK" ] || skip "no $SOAK (run make)"
 case $(uname -r) in
-*debug*) P=${SOAK_PROCS:-2} H=${SOAK_HELD:-200} S=${SOAK_SECS:-20} I=${SOAK_INTERVAL:-10} ;;
+*debug*) P=${SOAK_PROCS:-2} H=${SOAK_HELD:-200} S=${SOAK_SECS:-20} I=${SOAK_INTERVAL:-6} ;;
 *)	 P=${SOAK_PROCS:-4} H=${SOAK_HELD:-10000} S=${SOAK_SECS:-30} I=${SOAK_INTERVAL:-5} ;;
 esac
 
