@@ -54,7 +54,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..29"
+echo "1..30"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -215,6 +215,10 @@ ok "LNS shutdown: the LAC's session there ends on StopCCN 6" \
 	$(wait_has "$T/lac.log" 'StopCCN received, result 6' && wait_has "$T/lac.log" 'established -> closed \(stopccn'; echo $?)
 "$CLI" login stats socket "$SOCK" >"$T/stats" 2>&1
 ok "stats: logins-ok 4 (alice, bob, carol, e1)" $(has "$T/stats" 'logins-ok 4 ' ; echo $?)
+# reliable delivery over every tunnel, closed ones included: the silent
+# LNS's SCCRQs were sent again (RFC 2661 section 5.8)
+ok "stats: control messages sent and retransmitted, tunnels gone included" \
+	$(has "$T/stats" '^control sent [1-9][0-9]* retransmits [1-9][0-9]* duplicates [0-9]'; echo $?)
 
 # 10. RFC 2661 section 8.1: an LNS that answers from another port (a relay
 # in front of lns-ok: what the LAC sends to 127.0.0.7 port P or P+2 goes on

@@ -236,6 +236,19 @@ static void cmd_stats(struct api_conn *c)
 		    st->tunnels_idle, st->rl_rejected, st->rl_dropped, st->port_moved,
 		    st->port_separated, st->port_refused);
 	{
+		struct l2tp_rel_stats rs = st->rel_gone;
+		struct l2d_tunnel *t;
+
+		for (t = c->d->tunnels; t; t = t->next)
+			l2tp_rel_stats_add(&rs, &t->rel.stats);
+		/* the peer's retransmissions reach us as duplicates */
+		conn_printf(c, "control sent %" PRIu64 " retransmits %" PRIu64 " duplicates %" PRIu64
+			    " out-of-order %" PRIu64 " out-of-window %" PRIu64 " stashed %" PRIu64
+			    " zlb-sent %" PRIu64 " zlb-received %" PRIu64 " queue-peak %u queue-full %" PRIu64,
+			    rs.sent, rs.retransmits, rs.duplicates, rs.out_of_order, rs.out_of_window,
+			    rs.stashed, rs.zlb_sent, rs.zlb_received, rs.queue_peak, rs.queue_full);
+	}
+	{
 		char line[512];
 
 		if (l2d_access_stats(c->d, line, sizeof(line)) > 0)

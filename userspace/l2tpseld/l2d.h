@@ -306,6 +306,9 @@ struct l2d_stats {
 	uint64_t port_separated;	/* LNS: SCCRQs answered from a port of our own */
 	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
 	uint64_t rl_rejected, rl_dropped;
+	/* reliable delivery (RFC 2661 section 5.8) of tunnels already freed;
+	 * the `stats` answer adds the live tunnels' */
+	struct l2tp_rel_stats rel_gone;
 };
 
 struct l2d {

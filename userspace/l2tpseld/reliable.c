@@ -110,6 +110,25 @@ static void free_ring(struct l2tp_rel *r)
 	r->qcap = 0;
 }
 
+void l2tp_rel_stats_add(struct l2tp_rel_stats *to, const struct l2tp_rel_stats *from)
+{
+	to->delivered += from->delivered;
+	to->duplicates += from->duplicates;
+	to->out_of_order += from->out_of_order;
+	to->out_of_window += from->out_of_window;
+	to->bad_nr += from->bad_nr;
+	to->sent += from->sent;
+	to->retransmits += from->retransmits;
+	to->zlb_sent += from->zlb_sent;
+	to->zlb_received += from->zlb_received;
+	to->acked += from->acked;
+	if (from->queue_peak > to->queue_peak)
+		to->queue_peak = from->queue_peak;
+	to->queue_full += from->queue_full;
+	to->stashed += from->stashed;
+	to->unstashed += from->unstashed;
+}
+
 void l2tp_rel_destroy(struct l2tp_rel *r)
 {
 	uint32_t i;

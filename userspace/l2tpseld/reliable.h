@@ -149,6 +149,8 @@ struct l2tp_rel {
 void l2tp_rel_init(struct l2tp_rel *r, const struct l2tp_rel_config *cfg);
 /* Free every queued message; @r may be initialised again afterwards. */
 void l2tp_rel_destroy(struct l2tp_rel *r);
+/* Add @from's counters into @to (queue_peak: the larger of the two). */
+void l2tp_rel_stats_add(struct l2tp_rel_stats *to, const struct l2tp_rel_stats *from);
 /* l2tp_rel_destroy(), then l2tp_rel_init(): @r starts over. */
 void l2tp_rel_reset(struct l2tp_rel *r, const struct l2tp_rel_config *cfg);
 void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id);

@@ -202,6 +202,7 @@ void l2d_tunnel_free(struct l2d_tunnel *t)
 		d->tun_by_id[t->tid] = NULL;
 	d->n_tunnels--;
 	memset(t->secret, 0, sizeof(t->secret));
+	l2tp_rel_stats_add(&d->stats.rel_gone, &t->rel.stats);
 	l2tp_rel_destroy(&t->rel);
 	free(t);
 }
