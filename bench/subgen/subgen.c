@@ -67,6 +67,7 @@ struct sub {
 	struct sg_tnode tproto;		/* retransmission, ping */
 	struct sg_tnode tdead;		/* the subscriber's deadline */
 	uint64_t t0, t_disc, t_lcp, t_auth, t_up;
+	uint64_t t_lcp1;			/* LCP first opened (t_lcp: last) */
 	uint32_t k;			/* 0 .. n-1; its number is first + k */
 	uint8_t ifi;
 	uint8_t stage;
@@ -388,6 +389,8 @@ static void ipcp_start(struct sub *s, uint64_t now)
 static void lcp_opened(struct sub *s, uint64_t now)
 {
 	s->t_lcp = now;
+	if (!s->t_lcp1)
+		s->t_lcp1 = now;
 	s->retries = 0;
 	sg_tq_disarm(&s->tproto);
 	if (s->auth == AUTH_PAP) {
@@ -1346,7 +1349,7 @@ static void csv_write(const char *path)
 		return;
 	}
 	fprintf(fp, "number,mac,result,stage,reason,start_ms,discovery_ms,lcp_ms,auth_ms,ipcp_ms,"
-		"setup_ms,retransmissions,pings_sent,pings_received\n");
+		"setup_ms,retransmissions,pings_sent,pings_received,first_lcp_ms\n");
 	for (k = 0; k < G.n; k++) {
 		const struct sub *s = &G.subs[k];
 		bool up = s->t_up != 0;
@@ -1359,13 +1362,24 @@ static void csv_write(const char *path)
 		if (s->t0)
 			fprintf(fp, "%.3f", ms(s->t0 - G.t_first));
 		fputc(',', fp);
+		/* each stage a subscriber finished, failed ones too */
+		if (s->t_disc)
+			fprintf(fp, "%.3f", ms(s->t_disc - s->t0));
+		fputc(',', fp);
+		if (s->t_disc && s->t_lcp)
+			fprintf(fp, "%.3f", ms(s->t_lcp - s->t_disc));
+		fputc(',', fp);
+		if (s->t_lcp && s->t_auth)
+			fprintf(fp, "%.3f", ms(s->t_auth - s->t_lcp));
+		fputc(',', fp);
 		if (up)
-			fprintf(fp, "%.3f,%.3f,%.3f,%.3f,%.3f", ms(s->t_disc - s->t0),
-				ms(s->t_lcp - s->t_disc), ms(s->t_auth - s->t_lcp),
-				ms(s->t_up - s->t_auth), ms(s->t_up - s->t0));
+			fprintf(fp, "%.3f,%.3f", ms(s->t_up - s->t_auth), ms(s->t_up - s->t0));
 		else
-			fputs(",,,,", fp);
-		fprintf(fp, ",%u,%u,%u\n", s->rtx, s->ping_sent, s->ping_rcvd);
+			fputc(',', fp);
+		fprintf(fp, ",%u,%u,%u,", s->rtx, s->ping_sent, s->ping_rcvd);
+		if (s->t_disc && s->t_lcp1)
+			fprintf(fp, "%.3f", ms(s->t_lcp1 - s->t_disc));
+		fputc('\n', fp);
 	}
 	if (fclose(fp))
 		fprintf(stderr, "subgen: %s: %s\n", path, strerror(errno));

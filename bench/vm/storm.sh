@@ -1,0 +1,366 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Subscriber storms at the access edge (S-STORM-1..4), the VM part of
+# `make bench` in a VM boot of its own (scripts/bench.sh): PPPoE subscribers
+# from l2tpsel-subgen (one process, raw sockets, bench/subgen/) through
+# l2tpseld as LAC ("access pppoe", PAP, "dataplane kernel": the kernel
+# bridges each PPPoE channel to its PPPoL2TP one) to
+#   - l2tpns (Debian's package), an LNS written by others that terminates
+#     PPP in one process, its PAP checked by bench/vm/radius_accept.py;
+#   - the l2tpseld LNS ("dataplane none": it takes the calls and runs no
+#     PPP, so the subscribers stop at authentication; its rows count the
+#     logins up to the bridged call, read from the LAC's `watch`);
+# beside the floor: the same subscribers against l2tpsel-subresp, a trivial
+# PPPoE responder, on the same link (what the generator and the link can do).
+#
+#   bench/vm/storm.sh {tiny|full} OUTDIR
+#
+# Writes OUTDIR/storm.txt, one row a line:
+#   storm floor|l2tpns N rate=R up=.. failed=.. per_s=.. p50_ms=.. p99_ms=..
+#         disc_ms=.. lcp_ms=.. auth_ms=.. ipcp_ms=.. gen_rtx=.. gen_cpu_us=..
+#         [lns_rtx=.. lac_cpu_us=.. lns_cpu_us=.. lac_rss_kb=..]
+#       N subscribers offered at R a second, PADI to IPCP up at the
+#       subscriber (subgen's figures; stage medians; the generator's own
+#       retransmissions and CPU a subscriber); lns_rtx the messages the LNS
+#       sent again (duplicates the LAC received), CPU a subscriber of the
+#       LAC and the LNS, the LAC's resident memory at the peak
+#   storm lns N rate=R ok=.. failed=.. per_s=.. p50_ms=.. p99_ms=.. lns_rtx=..
+#         lac_cpu_us=..
+#       the same to the l2tpseld LNS, counted at the LAC: login done ok
+#       (the call bridged, its ICCN sent) per second from the first PADI,
+#       the agent's own setup time of a login (setup-us)
+#   storm spread N rate=R ok=.. min=.. max=.. mean=.. spread_pct=..
+#       destination-equal over four equal LNS: logins done ok on each,
+#       (max - min) / mean
+#   storm maxsess N rate=R ok=.. limit=L worst=.. overshoot=.. level1=..
+#       four level-0 tunnels of max-sessions L and an unlimited level-1
+#       one: the most sessions the module counted on a level-0 tunnel at
+#       the peak, less L (never above 0: S-STORM-2)
+# and the daemons' logs into OUTDIR/storm-logs/.  Every row ends with
+# idle_pct: the guest's idle CPU share over the row (does something wait,
+# or is the CPU used up?).
+#
+# Environment: STORM_PARTS (floor lns spread maxsess l2tpns: the parts to
+# run), STORM_PERF=1 (perf record of the LAC agent over the lns rows, its
+# report into storm-logs/perf-lac.txt), STORM_STRACE=1 (the LAC agent under
+# strace -f -T -tt: storm-logs/lac.strace).
+set -eu
+
+size=${1:-}
+out=${2:-}
+if [ "$size" != tiny ] && [ "$size" != full ] || [ -z "$out" ]; then
+	echo "usage: bench/vm/storm.sh {tiny|full} OUTDIR" >&2
+	exit 2
+fi
+if [ -z "${L2TPSEL_VM:-}" ]; then
+	echo "storm.sh: runs in the VM (scripts/bench.sh starts it there)" >&2
+	exit 2
+fi
+top=$(cd "$(dirname "$0")/../.." && pwd -P)
+L=$top/build/l2tpsel
+D=$top/build/l2tpseld
+GEN=$top/build/l2tpsel-subgen
+RESP=$top/build/l2tpsel-subresp
+KO=$top/kmod/l2tpsel.ko
+mkdir -p "$out/storm-logs"
+res=$out/storm.txt
+: > "$res"
+if [ "$size" = full ]; then
+	RUNS="100:100 1000:400 5000:1000"
+	AT_ONCE=1000 LIMIT=100
+else
+	RUNS="100:100"
+	AT_ONCE=200 LIMIT=25
+fi
+P=$(mktemp -d /tmp/bench-storm.XXXXXX)
+LNS=bench-slns-$$ LAC=bench-slac-$$ SUB=bench-ssub-$$
+pids=()
+first=1			# the next subscriber number: MACs never repeat
+
+say() { echo "storm: $*" >&2; }
+cleanup() {
+	set +e
+	local p
+	for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
+	[ -f "$P/l2tpns.pid" ] && kill "$(cat "$P/l2tpns.pid")" 2> /dev/null
+	wait 2> /dev/null
+	cp "$P"/*.log "$P"/*.json "$P"/*.conf "$P"/*.csv "$P"/*.strace "$out/storm-logs/" 2> /dev/null
+	ip netns del "$SUB" 2> /dev/null
+	ip netns del "$LAC" 2> /dev/null
+	ip netns del "$LNS" 2> /dev/null
+	rm -rf "$P"
+}
+trap cleanup EXIT
+
+for x in "$D" "$GEN" "$RESP" "$L"; do
+	[ -x "$x" ] || { say "$x is missing (make; make subgen)"; exit 1; }
+done
+for c in l2tpns python3; do
+	command -v "$c" > /dev/null || { say "$c is not installed (scripts/deps.sh)"; exit 1; }
+done
+for m in pppoe l2tp_ppp tun dummy; do
+	[ -d "/sys/module/$m" ] || modprobe -q "$m" || { say "no kernel module $m"; exit 1; }
+done
+[ -d /sys/module/l2tpsel ] && rmmod l2tpsel
+insmod "$KO"
+
+# --- namespaces: subscribers sw0 -- acc0 [LAC] bl0 -- bl1 [LNS] ---------------
+ip netns add "$LNS"
+ip netns add "$LAC"
+ip netns add "$SUB"
+ip -n "$LAC" link add bl0 type veth peer name bl1 netns "$LNS"
+ip -n "$LAC" link add acc0 type veth peer name sw0 netns "$SUB"
+ip -n "$LAC" addr add 10.80.0.1/24 dev bl0
+for a in 2 3 4 5 6 9; do ip -n "$LNS" addr add "10.80.0.$a/24" dev bl1; done
+for n in "$LAC" "$LNS" "$SUB"; do ip -n "$n" link set lo up; done
+ip -n "$LAC" link set bl0 up
+ip -n "$LAC" link set acc0 up
+ip -n "$LNS" link set bl1 up
+ip -n "$SUB" link set sw0 up
+# l2tpns wants an eth0 for its cluster heartbeat
+ip -n "$LNS" link add eth0 type dummy
+ip -n "$LNS" link set eth0 up
+ip -n "$LNS" addr add 10.81.0.1/24 dev eth0
+
+# --- l2tpns and its RADIUS (it takes ~15 s to become cluster master) ----------
+ip netns exec "$LNS" python3 "$top/bench/vm/radius_accept.py" bench 10.100 \
+	> "$P/radius.log" 2>&1 &
+pids+=($!)
+cat > "$P/l2tpns.conf" << CONF
+set debug 1
+set log_file "$P/l2tpns.log"
+set pid_file "$P/l2tpns.pid"
+set bind_address 10.80.0.9
+set primary_radius 127.0.0.1
+set radius_secret "bench"
+set radius_accounting no
+set primary_dns 10.81.0.1
+set cli_bind_address 127.0.0.1
+set bind_portremotelac 1702
+set ppp_keepalive no
+CONF
+# a session of its own: at its end l2tpns signals its whole process group
+ip netns exec "$LNS" setsid /usr/sbin/l2tpns -c "$P/l2tpns.conf" > "$P/l2tpns.out" 2>&1 &
+pids+=($!)
+t_l2tpns=$SECONDS
+
+# --- the l2tpseld LNS: five addresses, no PPP ---------------------------------
+ip netns exec "$LNS" "$D" -o 'kernel none' -o 'dataplane none' -o "socket $P/lns.sock" \
+	-o 'listen 10.80.0.2' -o 'listen 10.80.0.3' -o 'listen 10.80.0.4' \
+	-o 'listen 10.80.0.5' -o 'listen 10.80.0.6' -o 'hostname lns' -o 'log-level 1' \
+	-o 'lns-idle-timeout 0' 2> "$P/lns.log" &
+pids+=($!)
+
+# --- the LAC: profiles on the module, the agent -------------------------------
+cat > "$P/lac.conf" << CONF
+profile add S
+tunnel add t-lns profile S level 0 dest 10.80.0.2
+domain add lns profile S
+profile add N
+tunnel add t-l2tpns profile N level 0 dest 10.80.0.9
+domain add l2tpns profile N
+profile add E lb destination-equal
+tunnel add e1 profile E level 0 dest 10.80.0.2
+tunnel add e2 profile E level 0 dest 10.80.0.3
+tunnel add e3 profile E level 0 dest 10.80.0.4
+tunnel add e4 profile E level 0 dest 10.80.0.5
+domain add eq profile E
+profile add M lb destination-equal
+tunnel add m1 profile M level 0 dest 10.80.0.2 max-sessions $LIMIT
+tunnel add m2 profile M level 0 dest 10.80.0.3 max-sessions $LIMIT
+tunnel add m3 profile M level 0 dest 10.80.0.4 max-sessions $LIMIT
+tunnel add m4 profile M level 0 dest 10.80.0.5 max-sessions $LIMIT
+tunnel add m5 profile M level 1 dest 10.80.0.6
+domain add max profile M
+CONF
+ip netns exec "$LAC" "$L" -b "$P/lac.conf" > /dev/null
+SOCK=$P/lac.sock
+# PADI at up to 1000/s on one interface: the per-interface budget is raised
+# (an operator expecting such storms would); per MAC it stays as shipped
+WRAP=()
+[ "${STORM_STRACE:-0}" = 1 ] && WRAP=(strace -f -T -tt -o "$P/lac.strace")
+ip netns exec "$LAC" "${WRAP[@]}" "$D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $SOCK" \
+	-o 'access pppoe acc0' -o 'access-auth pap' -o 'pppoe-padi-rate 4000' \
+	-o 'hostname lac' -o 'log-level 1' 2> "$P/lac.log" &
+AGENT=$!
+pids+=($AGENT)
+for _ in $(seq 200); do [ -S "$SOCK" ] && [ -S "$P/lns.sock" ] && break; sleep 0.05; done
+[ -S "$SOCK" ] && [ -S "$P/lns.sock" ] || { tail -n 5 "$P"/*.log >&2; say "an agent did not start"; exit 1; }
+
+# --- helpers --------------------------------------------------------------------
+parts=" ${STORM_PARTS:-floor lns spread maxsess l2tpns} "
+part() { case $parts in *" $1 "*) return 0 ;; esac; return 1; }
+# idle_mark / idle_pct: the guest's idle share since the mark
+idle_mark() { IDLE0=$(awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat); }
+idle_pct() {
+	awk -v a="$IDLE0" '/^cpu / { split(a, x, " "); i = $5 + $6 - x[1]
+		t = $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 - x[2]
+		printf "idle_pct=%.0f", t ? 100 * i / t : 0 }' /proc/stat
+}
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2> /dev/null || echo 0; }
+rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2> /dev/null || echo 0; }
+hz=$(getconf CLK_TCK)
+# us_per TICKS N: CPU microseconds a subscriber
+us_per() { awk -v t="$1" -v n="$2" -v hz="$hz" 'BEGIN { printf "%.0f", n ? t * 1e6 / hz / n : 0 }'; }
+# stat SOCK FIELD: one number of the agent's `stats` (the stats or control line)
+stat() { "$L" login stats socket "$1" 2> /dev/null |
+	 awk -v f="$2" '{ for (i = 2; i < NF; i++) if ($i == f) { print $(i + 1); exit } }'; }
+# idle: both agents without sessions (the last storm fully torn down)
+idle() {
+	local i
+	for i in $(seq 600); do
+		[ "$(stat "$SOCK" sessions)" = 0 ] && [ "$(stat "$P/lns.sock" sessions)" = 0 ] && return 0
+		sleep 0.1
+	done
+	say "sessions left after 60 s: LAC $(stat "$SOCK" sessions), LNS $(stat "$P/lns.sock" sessions)"
+}
+# j FILE EXPR: a value from a JSON file (Python expression over j)
+j() { python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+# gen NAME N RATE DOMAIN NS IF [ARGS...]: subgen with N subscribers from
+# number $first on; JSON in $P/NAME.json (the caller moves $first on)
+gen() {
+	local name=$1 n=$2 rate=$3 dom=$4 ns=$5 ifc=$6
+	shift 6
+	ip netns exec "$ns" "$GEN" -i "$ifc" -n "$n" -r "$rate" --first "$first" \
+		-u "s%d@$dom" -p secret -a pap -j --csv "$P/$name.csv" "$@" \
+		> "$P/$name.json" 2> "$P/$name-gen.log" ||
+		say "$name: subgen exited $? ($(tail -n 2 "$P/$name-gen.log" | tr '\n' ' '))"
+}
+# watch_start NAME N: follow the LAC's logins until N have ended
+watch_start() {
+	rm -f "$P/$1.ready"
+	python3 "$top/bench/vm/storm_watch.py" "$SOCK" "$P/$1.ready" "$P/$1-watch.json" "$2" 30 &
+	WATCH=$!
+	for _ in $(seq 100); do [ -f "$P/$1.ready" ] && break; sleep 0.05; done
+}
+# access_fields NAME: the access side's medians over every subscriber, up or
+# not: PADI to PADS (disc_all_ms) and PADS to the LCP first opened
+# (lcp1_ms: the LAC's own LCP, before any the LNS renegotiates)
+access_fields() {
+	python3 - "$P/$1.csv" << 'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+def p50(k):
+    v = sorted(float(r[k]) for r in rows if r.get(k))
+    return v[len(v) // 2] if v else 0
+print("disc_all_ms=%.1f lcp1_ms=%.1f" % (p50("discovery_ms"), p50("first_lcp_ms")))
+PY
+}
+gen_fields() {	# subgen's figures as row fields
+	j "$1" '"up=%d failed=%d per_s=%.1f p50_ms=%.1f p99_ms=%.1f disc_ms=%.1f lcp_ms=%.1f auth_ms=%.1f ipcp_ms=%.1f gen_rtx=%d gen_cpu_us=%.0f" % (j["up"], j["failed"], j["rate"]["up"], j["setup_ms"]["p50"], j["setup_ms"]["p99"], j["stage_ms"]["discovery"]["p50"], j["stage_ms"]["lcp"]["p50"], j["stage_ms"]["auth"]["p50"], j["stage_ms"]["ipcp"]["p50"], j["retransmissions"]["total"], j["cpu"]["us_per_subscriber"])'
+}
+
+# --- 1. the floor: subresp in the LAC's namespace on a veth pair of its own ----
+if part floor; then
+ip -n "$LAC" link add fl0 type veth peer name fl1 netns "$SUB"
+ip -n "$LAC" link set fl0 up
+ip -n "$SUB" link set fl1 up
+ip netns exec "$LAC" "$RESP" -i fl0 -a pap -j > "$P/subresp.json" 2> "$P/subresp.log" &
+RESPID=$!
+pids+=($RESPID)
+sleep 0.2
+for r in $RUNS; do
+	n=${r%%:*} rate=${r##*:}
+	say "floor: $n subscribers at $rate/s against subresp"
+	idle_mark
+	gen "floor-$n" "$n" "$rate" floor "$SUB" fl1
+	first=$((first + n))
+	echo "storm floor $n rate=$rate $(gen_fields "$P/floor-$n.json") $(idle_pct)" >> "$res"
+done
+kill -INT "$RESPID" 2> /dev/null || true
+fi
+
+# --- 2. the l2tpseld LNS: logins up to the bridged call ---------------------------
+# Its subscribers stay in authentication (their PAP sent again every second,
+# 10 times, unanswered), so every session is still counted when the storm's
+# last login ends; then they give up and send PADT.
+if part lns; then
+PERF=
+if [ "${STORM_PERF:-0}" = 1 ] && command -v perf > /dev/null; then
+	# the whole guest: perf cannot follow a process into another namespace
+	perf record -q -a -g -F 499 -o "$P/perf-lac.data" 2> "$P/perf.log" &
+	PERF=$!
+fi
+for r in $RUNS; do
+	n=${r%%:*} rate=${r##*:}
+	idle
+	say "l2tpseld LNS: $n subscribers at $rate/s"
+	c0=$(cpu_ticks "$AGENT") d0=$(stat "$SOCK" duplicates)
+	idle_mark
+	watch_start "lns-$n" "$n"
+	gen "lns-$n" "$n" "$rate" lns "$SUB" sw0 -d 15000 &
+	GENPID=$! first=$((first + n))
+	wait "$WATCH" || true
+	c1=$(cpu_ticks "$AGENT") d1=$(stat "$SOCK" duplicates)
+	wait "$GENPID" || true
+	echo "storm lns $n rate=$rate $(j "$P/lns-$n-watch.json" '"ok=%d failed=%d per_s=%.1f p50_ms=%.1f p99_ms=%.1f call_ms=%.1f kernel_ms=%.1f" % (j["ok"], j["failed"], j["per_s"], j["setup_ms"]["p50"], j["setup_ms"]["p99"], j["call_ms"]["p50"], j["kernel_ms"]["p50"])') lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") $(access_fields "lns-$n") $(idle_pct)" >> "$res"
+done
+if [ -n "$PERF" ]; then
+	kill -INT "$PERF"; wait "$PERF" || true
+	perf report -i "$P/perf-lac.data" --stdio --no-children --percent-limit 0.5 \
+		> "$P/perf-lac.log" 2>&1 || true
+	perf report -i "$P/perf-lac.data" --stdio --no-children -g none --sort dso,sym \
+		--percent-limit 0.3 > "$P/perf-lac-flat.log" 2>&1 || true
+	perf report -i "$P/perf-lac.data" --stdio --no-children -g none --sort comm,dso \
+		> "$P/perf-comm.log" 2>&1 || true
+fi
+fi
+
+# --- 3. destination-equal over four equal LNS, AT_ONCE logins at once -----------
+if part spread; then
+idle
+say "spread: $AT_ONCE at once over four equal LNS"
+watch_start spread "$AT_ONCE"
+gen spread "$AT_ONCE" "$AT_ONCE" eq "$SUB" sw0 -d 15000 &
+GENPID=$! first=$((first + AT_ONCE))
+wait "$WATCH" || true
+wait "$GENPID" || true
+echo "storm spread $AT_ONCE rate=$AT_ONCE $(j "$P/spread-watch.json" '"ok=%d min=%d max=%d mean=%.1f spread_pct=%.1f" % ((lambda v: (j["ok"], min(v), max(v), sum(v) / 4, (max(v) - min(v)) * 400.0 / sum(v) if sum(v) else 0))([j["tunnels"].get(t, 0) for t in ("e1", "e2", "e3", "e4")]))')" >> "$res"
+fi
+
+# --- 4. max-sessions: four level-0 tunnels of LIMIT, a level-1 one unlimited ---
+if part maxsess; then
+idle
+say "max-sessions: $AT_ONCE at once, level 0 max-sessions $LIMIT x 4"
+watch_start maxsess "$AT_ONCE"
+gen maxsess "$AT_ONCE" "$AT_ONCE" max "$SUB" sw0 -d 15000 &
+GENPID=$! first=$((first + AT_ONCE))
+wait "$WATCH" || true
+# the module's own counts at the peak (every login done, none ended yet)
+ip netns exec "$LAC" "$L" -j tunnel show > "$P/maxsess-tunnels.json" 2> /dev/null || true
+wait "$GENPID" || true
+worst=$(python3 - "$P/maxsess-tunnels.json" << 'PY'
+import json, sys
+try:
+    t = json.load(open(sys.argv[1]))
+except Exception:
+    print(-1); sys.exit()
+if isinstance(t, dict):
+    t = t.get("tunnels", [])
+print(max([x.get("sessions", 0) for x in t if x.get("tunnel") in ("m1", "m2", "m3", "m4")] or [-1]))
+PY
+)
+echo "storm maxsess $AT_ONCE rate=$AT_ONCE $(j "$P/maxsess-watch.json" '"ok=%d level1=%d" % (j["ok"], j["tunnels"].get("m5", 0))') limit=$LIMIT worst=$worst overshoot=$((worst > LIMIT ? worst - LIMIT : 0))" >> "$res"
+fi
+
+# --- 5. l2tpns: PADI to IPCP up at the subscriber --------------------------------
+if part l2tpns; then
+idle
+while [ $((SECONDS - t_l2tpns)) -lt 60 ] && ! grep -qsi 'master' "$P/l2tpns.log"; do sleep 0.5; done
+grep -qsi 'master' "$P/l2tpns.log" || { tail -n 5 "$P/l2tpns.log" "$P/l2tpns.out" >&2; say "l2tpns did not become master"; exit 1; }
+LPID=$(cat "$P/l2tpns.pid")
+for r in $RUNS; do
+	n=${r%%:*} rate=${r##*:}
+	idle
+	say "l2tpns: $n subscribers at $rate/s"
+	c0=$(cpu_ticks "$AGENT") l0=$(cpu_ticks "$LPID") d0=$(stat "$SOCK" duplicates)
+	idle_mark
+	gen "l2tpns-$n" "$n" "$rate" l2tpns "$SUB" sw0 --hold 1000
+	first=$((first + n))
+	c1=$(cpu_ticks "$AGENT") l1=$(cpu_ticks "$LPID") d1=$(stat "$SOCK" duplicates)
+	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(idle_pct)" >> "$res"
+done
+fi
+cat "$res" >&2
+say "done"
