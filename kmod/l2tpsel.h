@@ -189,6 +189,8 @@ struct l2tpsel_net {
 	 * another generation than the one before NLM_F_DUMP_INTR.
 	 */
 	u32 gen;
+	/* The works are stopped for good: nothing arms them (main.c). */
+	bool stopped;
 	struct lim_chassis chassis;
 	struct ks_table tgroups, slgs, clients;
 	struct rhashtable ltuns;

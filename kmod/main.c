@@ -68,14 +68,14 @@ err_admit:
 	return err;
 }
 
-/* The family is unregistered or the namespace unreachable: no request runs. */
+/*
+ * The family is unregistered or the namespace unreachable: no request runs.
+ * The works were stopped by l2tpsel_work_ops' exit, which runs first.
+ */
 static void __net_exit l2tpsel_net_exit(struct net *net)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(net);
 
-	/* The lockout expiry work takes the lock: stop it first. */
-	ks_sel_stop(ln);
-	ks_rl_stop(ln);
 	ks_lock(ln);
 	ks_rl_exit(ln);
 	ks_sel_exit(ln);
@@ -92,6 +92,31 @@ static struct pernet_operations l2tpsel_net_ops = {
 	.size = sizeof(struct l2tpsel_net),
 };
 
+/*
+ * The works (lockout expiry, throttle steps) send events through the
+ * family, so they stop before it is unregistered: a work running after
+ * genl_unregister_family() would multicast on a group id that another
+ * family may have taken since.  They stop in an exit of their own,
+ * registered after l2tpsel_net_ops: a dying namespace runs it before that
+ * one's exit (pernet exits run in reverse order), and the module's exit
+ * unregisters it before the family.  A request that runs after it (the
+ * family is still there at module exit) arms no work (ln->stopped).
+ */
+static void __net_exit l2tpsel_work_exit(struct net *net)
+{
+	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+
+	ks_lock(ln);
+	ln->stopped = true;
+	ks_unlock(ln);
+	ks_sel_stop(ln);
+	ks_rl_stop(ln);
+}
+
+static struct pernet_operations l2tpsel_work_ops = {
+	.exit = l2tpsel_work_exit,
+};
+
 static int __init l2tpsel_init(void)
 {
 	int err;
@@ -103,6 +128,9 @@ static int __init l2tpsel_init(void)
 	err = register_pernet_subsys(&l2tpsel_net_ops);
 	if (err)
 		goto err_pernet;
+	err = register_pernet_subsys(&l2tpsel_work_ops);
+	if (err)
+		goto err_work;
 
 	/* Logins held for an agent are freed when its socket closes. */
 	err = ks_sel_module_init();
@@ -119,14 +147,21 @@ static int __init l2tpsel_init(void)
 err_genl:
 	ks_sel_module_exit();
 err_notifier:
+	unregister_pernet_subsys(&l2tpsel_work_ops);
+err_work:
 	unregister_pernet_subsys(&l2tpsel_net_ops);
 err_pernet:
 	ks_profile_cache_exit();
 	return err;
 }
 
+/*
+ * Works first (they send through the family), then the family (no request
+ * runs after it), then the state the requests and works used.
+ */
 static void __exit l2tpsel_exit(void)
 {
+	unregister_pernet_subsys(&l2tpsel_work_ops);
 	l2tpsel_genl_exit();
 	ks_sel_module_exit();
 	unregister_pernet_subsys(&l2tpsel_net_ops);

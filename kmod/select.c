@@ -33,6 +33,8 @@ static struct l2tpsel_net *ks_sel_net(struct ks_sel *s)
 /* Arm the expiry work for @deadline unless it already fires earlier. */
 static void ks_arm(struct ks_sel *s, u64 now, u64 deadline)
 {
+	if (ks_sel_net(s)->stopped)
+		return;
 	if (s->armed_until && s->armed_until <= deadline)
 		return;
 	s->armed_until = deadline;
@@ -960,9 +962,7 @@ int ks_sel_init(struct l2tpsel_net *ln)
 
 /**
  * ks_sel_stop() - stop the expiry work; called without ln->lock
- * @ln: the dying namespace
- *
- * No request runs any more in a dying namespace, so nothing arms it again.
+ * @ln: the namespace, ln->stopped set: nothing arms the work again
  */
 void ks_sel_stop(struct l2tpsel_net *ln)
 {
