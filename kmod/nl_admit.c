@@ -481,11 +481,13 @@ int ks_nl_admit_get(struct sk_buff *skb, struct genl_info *info)
  * A dump in id order, each part under ln->lock.  cb->ctx keeps the next id
  * to send, so each part resumes where the last one stopped; cb->seq carries
  * the namespace's generation so that a change between parts is flagged
- * NLM_F_DUMP_INTR.
+ * NLM_F_DUMP_INTR.  A client sent in parts continues only if nothing
+ * changed since its last part: otherwise the client at the cursor may be
+ * gone, or another one with its id, and the next client is sent whole.
  */
 struct ks_admit_dump_ctx {
 	unsigned long next;
-	u32 sub;		/* a client sent in parts: its next count */
+	u32 sub;		/* a client sent in parts: its next count at @next */
 };
 
 /*
@@ -530,8 +532,14 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		name = di->attrs[L2TPSEL_A_NAME];
 	start = skb->len;
 	ks_lock(ln);
+	/* cb->seq: the generation of the last part; a change restarts the client. */
+	if (cb->seq != ln->gen)
+		ctx->sub = 0;
 	cb->seq = ln->gen;
 	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
+		/* The client the counts index belonged to is gone. */
+		if (id != ctx->next)
+			ctx->sub = 0;
 		/* A dump with NAME: that object only. */
 		if (name && strcmp(((struct ks_obj *)entry)->name, nla_data(name)))
 			continue;

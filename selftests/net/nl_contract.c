@@ -1688,6 +1688,99 @@ TEST(client_in_many_tgroups_dumps_whole)
 	nlt_close(&chg);
 }
 
+/* What a client dump's datagrams said of the clients after "big". */
+struct client_after {
+	unsigned int z, z_whole, big_more;
+};
+
+static int client_after_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	struct client_after *ca = arg;
+	struct nlt_attrs at;
+	const char *name;
+
+	nlt_parse(nlh, &at);
+	name = nlt_str(&at, L2TPSEL_A_NAME);
+	if (name && !strcmp(name, "big"))
+		ca->big_more += at.tb[L2TPSEL_A_MORE] != NULL;
+	if (!name || strcmp(name, "z"))
+		return MNL_CB_OK;
+	ca->z++;
+	ca->z_whole += at.tb[L2TPSEL_A_LIMIT] && at.tb[L2TPSEL_A_COUNT];
+	return MNL_CB_OK;
+}
+
+/*
+ * A client dump that stopped inside a client (MORE) resumes with the next
+ * client whole when that one is gone before the next datagram: its entry
+ * carries LIMIT and COUNT, not only the counts past the old cursor.
+ * Before: the cursor's count index was kept, and "z" came without LIMIT,
+ * COUNT or SLG, its first counts skipped.
+ */
+TEST(client_dump_resumes_whole_after_client_gone)
+{
+	struct client_after ca = { };
+	struct nlt t, chg;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	const struct nlmsghdr *m;
+	unsigned int i, tries;
+	uint8_t admit;
+	uint32_t seq;
+	char tg[32];
+	ssize_t n;
+	int left, ret;
+
+	fresh_netns();
+	open_nl(&chg);
+	for (i = 0; i < BIG_TGROUPS; i++) {
+		snprintf(tg, sizeof(tg), "tunnel-group-%03u", i);
+		ret = session_up(&chg, i + 1, L2TPSEL_ROLE_LNS, 7, tg, "big", &ack, &admit);
+		ASSERT_EQ(0, ret) TH_LOG("SESSION_UP %u: %s", i, ack.msg);
+	}
+	/* z after big in id order, in a tunnel group too: it has counts to skip. */
+	ret = session_up(&chg, 100000, L2TPSEL_ROLE_LNS, 7, "tunnel-group-000", "z", &ack, &admit);
+	ASSERT_EQ(0, ret) TH_LOG("SESSION_UP z: %s", ack.msg);
+
+	ASSERT_EQ(0, nlt_open_rx(&t, 4096));
+	nlh = nlt_req(&t, reqbuf, L2TPSEL_CMD_CLIENT_GET, NLM_F_DUMP);
+	seq = nlh->nlmsg_seq;
+	ASSERT_EQ(0, nlt_send(&t, nlh));
+	/* Datagram by datagram until one ends inside big. */
+	for (tries = 0; !ca.big_more && tries < 8; tries++) {
+		struct pollfd pfd = { .fd = mnl_socket_get_fd(t.sk), .events = POLLIN };
+
+		ASSERT_EQ(1, poll(&pfd, 1, 5000));
+		n = recv(pfd.fd, t.rx, 4096, 0);
+		ASSERT_GT(n, 0);
+		left = (int)n;
+		for (m = (const struct nlmsghdr *)t.rx; mnl_nlmsg_ok(m, left);
+		     m = mnl_nlmsg_next(m, &left)) {
+			ASSERT_NE(NLMSG_DONE, m->nlmsg_type) TH_LOG("the dump ended inside big");
+			if (m->nlmsg_type >= NLMSG_MIN_TYPE)
+				client_after_cb(m, &ca);
+		}
+	}
+	ASSERT_GT(ca.big_more, 0) TH_LOG("no datagram ended inside big");
+	ASSERT_EQ(0, ca.z) TH_LOG("z came before big was done");
+	/* big goes with its last session. */
+	for (i = 0; i < BIG_TGROUPS; i++)
+		ASSERT_EQ(0, session_down(&chg, i + 1, &ack)) TH_LOG("SESSION_DOWN %u: %s", i, ack.msg);
+	nlh = req(&chg, L2TPSEL_CMD_CLIENT_GET);
+	put_str(nlh, L2TPSEL_A_NAME, "big");
+	ASSERT_EQ(-ENOENT, talk(&chg, nlh, &ack)) TH_LOG("big is still there");
+
+	memset(&ack, 0, sizeof(ack));
+	ASSERT_EQ(0, nlt_recv(&t, seq, client_after_cb, &ca, &ack, 5000));
+	EXPECT_TRUE(ack.done);
+	EXPECT_EQ(0, ack.err) TH_LOG("the dump ended in %d: %s", ack.err, ack.msg);
+	EXPECT_TRUE(ack.intr) TH_LOG("the change during the dump was not flagged NLM_F_DUMP_INTR");
+	EXPECT_EQ(1, ca.z) TH_LOG("z was not dumped once");
+	EXPECT_EQ(1, ca.z_whole) TH_LOG("z came without its LIMIT and COUNT (a continuation of big)");
+	nlt_close(&t);
+	nlt_close(&chg);
+}
+
 /*
  * Logins in flight while tunnels are added and deleted (a backup LNS added
  * at busy hour): every login whose tunnel survived succeeds and is counted
