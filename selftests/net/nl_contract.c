@@ -3010,6 +3010,89 @@ static void mk_rl(struct nlt *t, const char *name, uint8_t dir, uint8_t msg, int
 }
 
 /* A login with RL_ASK: its reply, the refusal nest of @nest parsed into @n when there is one. */
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1e3 + (now.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/*
+ * RL_CHECK with the largest RL_COUNT against the most limits (10000 x
+ * 1024 x 2 limits read) does not hold the namespace for all of it: another
+ * request made meanwhile is answered long before the check ends.  Before:
+ * the whole check ran under the namespace's lock, and the other request
+ * waited for its end.
+ */
+TEST(rl_check_count_lets_others_in)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	double check_ms = 0, worst = 0, one;
+	struct timespec t0;
+	unsigned int i, gets = 0;
+	char name[32];
+	int fd[2], status;
+	pid_t pid;
+
+	fresh_netns();
+	open_nl(&t);
+	for (i = 0; i < 1024; i++) {
+		snprintf(name, sizeof(name), "rl-%u", i);
+		mk_rl(&t, name, L2TPSEL_RL_INGRESS, L2TPSEL_RL_MSG_SCCRQ, L2TPSEL_A_RL_PEER,
+		      "lac1", "busy");
+	}
+	ASSERT_EQ(0, pipe(fd));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nlt w;
+
+		close(fd[0]);
+		if (nlt_open(&w))
+			_exit(2);
+		nlh = req(&w, L2TPSEL_CMD_RL_CHECK);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_RL_DIR, L2TPSEL_RL_INGRESS);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_RL_MSG, L2TPSEL_RL_MSG_SCCRQ);
+		put_str(nlh, L2TPSEL_A_RL_PEER, "lac1");
+		mnl_attr_put_u32(nlh, L2TPSEL_A_RL_COUNT, 10000);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (talk(&w, nlh, &ack))
+			_exit(3);
+		check_ms = ms_since(&t0);
+		if (write(fd[1], &check_ms, sizeof(check_ms)) != sizeof(check_ms))
+			_exit(4);
+		_exit(0);
+	}
+	close(fd[1]);
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		nlh = req(&t, L2TPSEL_CMD_RL_GET);
+		put_str(nlh, L2TPSEL_A_NAME, "rl-0");
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		ASSERT_EQ(0, talk(&t, nlh, &ack)) TH_LOG("RL_GET: %s", ack.msg);
+		one = ms_since(&t0);
+		if (one > worst)
+			worst = one;
+		gets++;
+	}
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("the RL_CHECK child failed: status %#x", status);
+	ASSERT_EQ(sizeof(check_ms), read(fd[0], &check_ms, sizeof(check_ms)));
+	close(fd[0]);
+	th_log("RL_CHECK of 10000 against 1024 limits: %.1f ms; %u RL_GET meanwhile, slowest %.1f ms",
+	       check_ms, gets, worst);
+	if (check_ms < 50) {
+		th_log("the check took under 50 ms: too quick to tell; not judged");
+		nlt_close(&t);
+		return;
+	}
+	EXPECT_LT(worst, check_ms / 2)
+		TH_LOG("a request waited %.1f ms of a %.1f ms RL_CHECK", worst, check_ms);
+	nlt_close(&t);
+}
+
 static int login_rl(struct nlt *t, struct nlmsghdr *nlh, int nest, struct nlt_attrs *at,
 		    const struct nlattr **n, struct msgs *ms, struct nlt_ack *ack)
 {
