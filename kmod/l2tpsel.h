@@ -92,7 +92,7 @@ struct ks_session {
 	struct ks_owner *owner;
 	struct list_head owner_node;
 	struct ks_profile *kp;
-	u32 tuid;
+	u64 tuid;
 	struct ks_ltun *tun;
 	struct ks_tgroup *tg;
 	struct ks_client *client;
@@ -400,7 +400,7 @@ struct ks_session_req {
 	const char *tgroup;	/* NULL: none */
 	const char *client;	/* NULL: none */
 	struct ks_profile *kp;	/* NULL, or the login's tunnel that counted it */
-	u32 tuid;
+	u64 tuid;
 };
 
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
@@ -410,7 +410,7 @@ void ks_sessions_release_portid(struct l2tpsel_net *ln, u32 portid);
 bool ks_has_owner(struct l2tpsel_net *ln, u32 portid);
 
 /* select.c: a session's count on its login's tunnel ends */
-void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid);
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
 
 /*
  * The handlers and policies of nl_admit.c, nl_select.c and nl_ratelimit.c,

@@ -887,7 +887,7 @@ static void ks_logins_release_portid(struct l2tpsel_net *ln, u32 portid)
  * The tunnel cannot have been deleted (it counts a session), nor its
  * profile; a tunnel set may become idle.
  */
-void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid)
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid)
 {
 	struct l2s_profile *p = &kp->p;
 	u32 i;
