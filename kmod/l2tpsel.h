@@ -99,10 +99,21 @@ struct ks_session {
 	struct ks_ctg *ctg;
 };
 
-/* The sessions of one netlink socket; exists while it has one. */
+/*
+ * What one netlink socket holds: its sessions and its logins in progress;
+ * exists while it holds one (ln->owners, by port id).  A port id is free
+ * again as soon as its socket starts closing, before the release notifier
+ * runs, so the record keeps the socket itself (a reference): the notifier
+ * ends a record only if its socket is the dead one, and a request from
+ * another socket at that port id ends the former socket's record first
+ * (ks_owner_sync()).  @releasing: being ended, not freed by its last entry.
+ */
 struct ks_owner {
 	u32 portid;
+	bool releasing;
+	struct sock *sk;
 	struct list_head sessions;
+	struct list_head logins;
 };
 
 /*
@@ -146,6 +157,8 @@ struct ks_profile {
 /* A login held for an agent between LOGIN_BEGIN and its final step. */
 struct ks_login {
 	struct list_head lru;		/* oldest activity first */
+	struct list_head owner_node;	/* on its socket's struct ks_owner */
+	struct ks_owner *owner;
 	u32 id;
 	u32 portid;			/* the socket that owns it */
 	u32 profile_id;
@@ -316,7 +329,8 @@ struct ks_login_req {
 	u8 npicks;
 };
 
-int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req *req,
+int ks_login_begin(struct l2tpsel_net *ln, u32 portid, struct sock *sk,
+		   const struct ks_login_req *req,
 		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err);
 int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 		    const struct l2s_outcome *o, struct ks_login **klp,
@@ -396,6 +410,7 @@ struct ks_session_req {
 	u8 role;
 	u32 tid;
 	u32 portid;		/* the socket it belongs to */
+	struct sock *sk;	/* that socket (NETLINK_CB(skb).sk) */
 	bool detached;		/* belongs to no socket */
 	const char *tgroup;	/* NULL: none */
 	const char *client;	/* NULL: none */
@@ -406,8 +421,10 @@ struct ks_session_req {
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		  enum lim_level *verdict, struct l2s_err *err);
 int ks_session_down(struct l2tpsel_net *ln, u32 portid, u64 key, struct l2s_err *err);
-void ks_sessions_release_portid(struct l2tpsel_net *ln, u32 portid);
-bool ks_has_owner(struct l2tpsel_net *ln, u32 portid);
+struct ks_owner *ks_owner_get(struct l2tpsel_net *ln, u32 portid, struct sock *sk);
+void ks_owner_put(struct l2tpsel_net *ln, struct ks_owner *o);
+void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk);
+void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
 
 /* select.c: a session's count on its login's tunnel ends */
 void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);

@@ -594,6 +594,7 @@ int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	req.role = nla_get_u8(a[L2TPSEL_A_ROLE]);
 	req.tid = nla_get_u32(a[L2TPSEL_A_TUNNEL_ID]);
 	req.portid = info->snd_portid;
+	req.sk = NETLINK_CB(skb).sk;
 	req.detached = nla_get_flag(a[L2TPSEL_A_DETACHED]);
 	req.tgroup = ks_nl_opt_name(info, L2TPSEL_A_TGROUP, "tunnel group");
 	req.client = ks_nl_opt_name(info, L2TPSEL_A_CLIENT, "client");
@@ -608,6 +609,8 @@ int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ks_lock(ln);
+	/* What a former socket at this port id held ends first. */
+	ks_owner_sync(ln, req.portid, req.sk);
 	ret = ks_session_up(ln, &req, &verdict, &err);
 	ks_unlock(ln);
 	if (ret) {
@@ -630,6 +633,8 @@ int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 	if (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY))
 		return -EINVAL;
 	ks_lock(ln);
+	/* Only a session of this very socket matches its port id. */
+	ks_owner_sync(ln, info->snd_portid, NETLINK_CB(skb).sk);
 	ret = ks_session_down(ln, info->snd_portid,
 			      nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);
 	ks_unlock(ln);

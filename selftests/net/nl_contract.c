@@ -3388,4 +3388,166 @@ TEST(login_in_flight_counted_until_it_ends)
 	nlt_close(&b);
 }
 
+/* The number of logins in progress in the namespace (LOCKOUT_GET's N_LOGINS). */
+static uint32_t n_logins(struct nlt *t)
+{
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	uint32_t n = UINT32_MAX;
+
+	if (!get_one(t, req(t, L2TPSEL_CMD_LOCKOUT_GET), &at, &ms, &ack))
+		n = nlt_u32(&at, L2TPSEL_A_N_LOGINS);
+	msgs_free(&ms);
+	return n;
+}
+
+/*
+ * A socket bound to @portid (spinning while another holds it, up to 5 s),
+ * of family @fam.
+ */
+static int open_at_portid(struct nlt *t, uint16_t fam, uint32_t portid)
+{
+	struct timespec t0;
+	int one = 1;
+
+	memset(t, 0, sizeof(*t));
+	t->rx = malloc(NLT_BUF);
+	t->sk = mnl_socket_open(NETLINK_GENERIC);
+	if (!t->rx || !t->sk)
+		return -errno;
+	mnl_socket_setsockopt(t->sk, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(t->sk, NETLINK_CAP_ACK, &one, sizeof(one));
+	t->fam = fam;
+	t->seq = (uint32_t)getpid() << 12;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (mnl_socket_bind(t->sk, 0, portid) < 0) {
+		if (errno != EADDRINUSE || ms_since(&t0) > 5000)
+			return -errno;
+	}
+	return 0;
+}
+
+#define REUSED_PORTID	0x4c32
+
+/*
+ * A socket closes while another binds the port id it had and counts a
+ * session: the close ends the first socket's session, never the second's
+ * (the release notifier runs after the port id is free again).  Before:
+ * the second socket's session joined the first's record under the same
+ * port id and the notifier ended both.  A race: each round gives it a
+ * chance; it is not certain to be hit in a given run.
+ */
+TEST(socket_close_spares_the_next_owner_of_its_portid)
+{
+	unsigned int r, lost = 0, stale = 0, rounds = 0;
+	struct timespec t0;
+	struct nlt base, b;
+	struct nlt_ack ack;
+	uint8_t admit;
+	int ret;
+
+	fresh_netns();
+	open_nl(&base);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (r = 0; r < 500 && ms_since(&t0) < 8000; r++) {
+		uint64_t key_a = 1000000 + 2 * r, key_b = key_a + 1;
+		int ready[2], go[2], status;
+		char c = 0;
+		pid_t pid;
+
+		ASSERT_EQ(0, pipe(ready));
+		ASSERT_EQ(0, pipe(go));
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0) {
+			struct nlt a;
+
+			if (open_at_portid(&a, base.fam, REUSED_PORTID))
+				_exit(2);
+			if (session_up(&a, key_a, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit))
+				_exit(3);
+			if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+				_exit(4);
+			_exit(0);	/* closes a */
+		}
+		close(ready[1]);
+		close(go[0]);
+		ASSERT_EQ(1, read(ready[0], &c, 1)) TH_LOG("round %u: the first socket failed", r);
+		ASSERT_EQ(1, write(go[1], "g", 1));
+		ASSERT_EQ(0, open_at_portid(&b, base.fam, REUSED_PORTID));
+		ret = session_up(&b, key_b, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit);
+		ASSERT_EQ(0, ret) TH_LOG("round %u: SESSION_UP: %s", r, ack.msg);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status));
+		close(ready[0]);
+		close(go[1]);
+		/* the close is over: a's session ended with it, b's stays */
+		if (session_down(&b, key_b, &ack))
+			lost++;
+		if (session_down(&base, key_a, &ack) != -ENOENT)
+			stale++;
+		nlt_close(&b);
+		rounds++;
+	}
+	th_log("%u rounds", rounds);
+	EXPECT_EQ(0, lost) TH_LOG("%u of %u sessions ended by the close of their port id's former socket",
+				  lost, rounds);
+	EXPECT_EQ(0, stale) TH_LOG("%u closed sockets' sessions outlived them", stale);
+	nlt_close(&base);
+}
+
+/*
+ * A socket's close ends its own logins and sessions only; a socket with
+ * none ends nothing (the release looks up the closing socket's record,
+ * it does not walk the namespace's logins).
+ */
+TEST(socket_close_ends_only_its_own_logins)
+{
+	struct msgs ms = { };
+	struct nlt a, b, c, base;
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	uint32_t ids[40];
+	unsigned int i;
+	uint8_t admit;
+
+	fresh_netns();
+	open_nl(&base);
+	open_nl(&a);
+	open_nl(&b);
+	ASSERT_EQ(0, mk_profile(&base, "p", &ack));
+	ASSERT_EQ(0, mk_tunnel(&base, "p", "t", 0, "10.53.0.9", NULL, &ack)) TH_LOG("%s", ack.msg);
+	for (i = 0; i < 40; i++) {
+		ids[i] = login_begin(&a, "p", &at, &ms, &ack);
+		ASSERT_NE(0, ids[i]) TH_LOG("a's login %u: %s", i, ack.msg);
+		ASSERT_NE(0, login_begin(&b, "p", &at, &ms, &ack)) TH_LOG("b's login %u: %s", i, ack.msg);
+	}
+	ASSERT_EQ(0, session_up(&a, 1, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit));
+	ASSERT_EQ(0, session_up(&b, 2, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit));
+	EXPECT_EQ(80, n_logins(&base));
+	/* a socket that only asked something */
+	open_nl(&c);
+	ASSERT_EQ(0, talk(&c, req(&c, L2TPSEL_CMD_GET_INFO), &ack));
+	nlt_close(&c);
+	EXPECT_EQ(80, n_logins(&base));
+	nlt_close(&b);
+	EXPECT_EQ(40, n_logins(&base)) TH_LOG("b's close did not end its logins alone");
+	EXPECT_EQ(-ENOENT, session_down(&base, 2, &ack)) TH_LOG("b's session outlived it");
+	/* a's are all there */
+	for (i = 0; i < 40; i++) {
+		nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, ids[i]);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_CLIENT_GONE);
+		msgs_free(&ms);
+		EXPECT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("a's login %u: %s", i, ack.msg);
+	}
+	msgs_free(&ms);
+	EXPECT_EQ(0, n_logins(&base));
+	EXPECT_EQ(0, session_down(&a, 1, &ack)) TH_LOG("%s", ack.msg);
+	nlt_close(&a);
+	nlt_close(&base);
+}
+
 TEST_HARNESS_FORK(120);
