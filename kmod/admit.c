@@ -21,6 +21,7 @@ static const struct rhashtable_params ks_ltun_params = {
 	.key_offset	= offsetof(struct ks_ltun, tid),
 	.head_offset	= offsetof(struct ks_ltun, node),
 	.automatic_shrinking = true,
+	.nelem_hint = KS_HT_HINT,
 };
 
 static const struct rhashtable_params ks_session_params = {
@@ -28,6 +29,7 @@ static const struct rhashtable_params ks_session_params = {
 	.key_offset	= offsetof(struct ks_session, key),
 	.head_offset	= offsetof(struct ks_session, node),
 	.automatic_shrinking = true,
+	.nelem_hint = KS_HT_HINT,
 };
 
 /*

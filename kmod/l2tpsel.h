@@ -20,6 +20,15 @@
 #include "sel.h"
 
 /*
+ * Every rhashtable starts at 4 buckets (HASH_MIN_SIZE), not the default 64:
+ * 6.1's rhashtable allocates its bucket arrays with GFP_KERNEL, at init and
+ * from its resize worker, so they cannot be charged to a memory cgroup; an
+ * empty namespace's eight tables then take about 1 KiB, not 8 KiB, and a
+ * table grows with what it holds (its objects are charged).
+ */
+#define KS_HT_HINT	1
+
+/*
  * A table of named objects: found by name through a hash table, walked in id
  * order through an xarray so that a dump resumes from a cursor in O(1).
  */
@@ -228,9 +237,19 @@ struct l2tpsel_net {
 
 extern unsigned int l2tpsel_net_id;
 
+/*
+ * The namespace's slot (net_generic()): a pointer only.  The state itself
+ * is allocated by l2tpsel_net_init() with GFP_KERNEL_ACCOUNT, charged to
+ * the memory cgroup of the task creating the namespace; the kernel
+ * allocates a pernet_operations' .size with plain GFP_KERNEL.
+ */
+struct l2tpsel_pernet_slot {
+	struct l2tpsel_net *ln;
+};
+
 static inline struct l2tpsel_net *l2tpsel_pernet(const struct net *net)
 {
-	return net_generic(net, l2tpsel_net_id);
+	return ((struct l2tpsel_pernet_slot *)net_generic(net, l2tpsel_net_id))->ln;
 }
 
 /* The namespace of a request. */

@@ -8,6 +8,7 @@
 
 #include <linux/module.h>
 #include <linux/init.h>
+#include <linux/slab.h>
 
 #include "l2tpsel.h"
 #include "version.h"
@@ -39,9 +40,13 @@ MODULE_PARM_DESC(max_sessions_userns,
 
 static int __net_init l2tpsel_net_init(struct net *net)
 {
-	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+	struct l2tpsel_pernet_slot *slot = net_generic(net, l2tpsel_net_id);
+	struct l2tpsel_net *ln;
 	int err;
 
+	ln = kzalloc(sizeof(*ln), GFP_KERNEL_ACCOUNT);
+	if (!ln)
+		return -ENOMEM;
 	ln->net = net;
 	mutex_init(&ln->lock);
 	ks_msg_init(ln);
@@ -56,6 +61,7 @@ static int __net_init l2tpsel_net_init(struct net *net)
 	err = ks_rl_init(ln);
 	if (err)
 		goto err_rl;
+	slot->ln = ln;
 	return 0;
 
 err_rl:
@@ -65,6 +71,7 @@ err_sel:
 err_admit:
 	ks_msg_exit(ln);
 	mutex_destroy(&ln->lock);
+	kfree(ln);
 	return err;
 }
 
@@ -83,13 +90,15 @@ static void __net_exit l2tpsel_net_exit(struct net *net)
 	ks_unlock(ln);
 	ks_msg_exit(ln);
 	mutex_destroy(&ln->lock);
+	((struct l2tpsel_pernet_slot *)net_generic(net, l2tpsel_net_id))->ln = NULL;
+	kfree(ln);
 }
 
 static struct pernet_operations l2tpsel_net_ops = {
 	.init = l2tpsel_net_init,
 	.exit = l2tpsel_net_exit,
 	.id   = &l2tpsel_net_id,
-	.size = sizeof(struct l2tpsel_net),
+	.size = sizeof(struct l2tpsel_pernet_slot),
 };
 
 /*

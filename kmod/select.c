@@ -923,7 +923,7 @@ static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, voi
 	 * orphaned (SOCK_DEAD) before the notifier runs.
 	 */
 	ln = l2tpsel_pernet(n->net);
-	if (!xa_load(&ln->owners, n->portid))
+	if (!ln || !xa_load(&ln->owners, n->portid))
 		return NOTIFY_DONE;
 	ks_lock(ln);
 	o = xa_load(&ln->owners, n->portid);
