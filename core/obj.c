@@ -382,6 +382,28 @@ static int check_dest_bounds(struct l2s_core *c, const struct l2s_profile *p,
 	return 0;
 }
 
+/*
+ * The uid of a tunnel about to join @p: the counter's next value that is
+ * neither 0 nor held by one of its tunnels.  A 64-bit counter does not
+ * wrap in practice; should it, the loop still never hands out a live
+ * tunnel's uid, and it ends since a profile has at most
+ * L2S_TUNNELS_PER_PROFILE tunnels.
+ */
+static u64 tunnel_next_uid(struct l2s_profile *p)
+{
+	u64 uid;
+	u32 i;
+
+again:
+	uid = ++p->last_uid;
+	if (!uid)
+		goto again;
+	for (i = 0; i < p->ntunnels; i++)
+		if (p->t[i].uid == uid)
+			goto again;
+	return uid;
+}
+
 /**
  * l2s_tunnel_add() - add a tunnel to a profile (S-OBJ-2, S-OBJ-3)
  * @c: the instance (its destination table gains a reference)
@@ -398,6 +420,7 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 	bool new_level = true;
 	u32 i, pos;
 	int slot, ret;
+	u64 uid;
 
 	if (check_name("tunnel", tc->name, L2S_NAME_LEN, false, err) ||
 	    check_name("tunnel group", tc->group, L2S_NAME_LEN, true, err))
@@ -453,6 +476,7 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 		;
 	for (i = p->ntunnels; i > pos; i--)
 		p->t[i] = p->t[i - 1];
+	uid = tunnel_next_uid(p);
 	t = &p->t[pos];
 	memset(t, 0, sizeof(*t));
 	copy_str(t->name, tc->name, L2S_NAME_LEN);
@@ -461,7 +485,7 @@ int l2s_tunnel_add(struct l2s_core *c, struct l2s_profile *p,
 	t->level = (u8)tc->level;
 	t->max_sessions = tc->max_sessions;
 	t->dest = (u16)slot;
-	t->uid = ++p->last_uid ? p->last_uid : ++p->last_uid;
+	t->uid = uid;
 	p->ntunnels++;
 	profile_reindex(p);
 	return (int)pos;

@@ -91,6 +91,13 @@ struct l2s_dest {
 struct l2s_tunnel {
 	char name[L2S_NAME_LEN];
 	char group[L2S_NAME_LEN];	/* tunnel group, "" for none */
+	/*
+	 * A login's and a session's handle on the tunnel: never 0, never
+	 * another tunnel's of the profile, and 64 bits wide so that the
+	 * counter does not come back to a deleted tunnel's uid while a
+	 * login may still hold it.
+	 */
+	u64 uid;
 	u32 max_sessions;		/* 0 = unlimited (the default) */
 	u32 sessions;			/* live sessions through this tunnel */
 	u32 inflight;			/* logins whose attempt holds a place here (S-STORM-2) */
@@ -98,7 +105,6 @@ struct l2s_tunnel {
 	u8 pdest;			/* index in the profile's destination list */
 	u8 level;			/* preference 0..7, 0 most preferred */
 	u8 has_secret;			/* configured with one; l2tpseld holds it */
-	u32 uid;			/* unique in its profile, never 0: a login's handle */
 };
 
 /*
@@ -119,7 +125,7 @@ struct l2s_profile {
 	u16 ntunnels;
 	u16 tcap;			/* room in @t */
 	u32 gen;
-	u32 last_uid;			/* of the last tunnel added */
+	u64 last_uid;			/* of the last tunnel added */
 	/* CDN / StopCCN result codes (bit = code 0..31) that also lock out and fail over. */
 	u32 failover_cdn;
 	u32 failover_stopccn;

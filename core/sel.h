@@ -87,7 +87,7 @@ struct l2s_login {
 	u32 key;		/* key hash for the hash modes */
 	u32 contacted;		/* profile destinations attempted in this login */
 	u32 dlnc;		/* DestinationsLockedNotContacted */
-	u32 tuid;		/* uid of the tunnel of the attempt in progress */
+	u64 tuid;		/* uid of the tunnel of the attempt in progress */
 	u16 tunnel;		/* tunnel of the attempt in progress */
 	u8 lvl;			/* index in profile->levels */
 	u8 level;		/* the preference value of levels[lvl] */

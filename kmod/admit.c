@@ -12,6 +12,7 @@
  * reconfiguration never drops a session nor loses a count).
  */
 #include <linux/slab.h>
+#include <net/sock.h>
 
 #include "l2tpsel.h"
 
@@ -20,6 +21,7 @@ static const struct rhashtable_params ks_ltun_params = {
 	.key_offset	= offsetof(struct ks_ltun, tid),
 	.head_offset	= offsetof(struct ks_ltun, node),
 	.automatic_shrinking = true,
+	.nelem_hint = KS_HT_HINT,
 };
 
 static const struct rhashtable_params ks_session_params = {
@@ -27,6 +29,7 @@ static const struct rhashtable_params ks_session_params = {
 	.key_offset	= offsetof(struct ks_session, key),
 	.head_offset	= offsetof(struct ks_session, node),
 	.automatic_shrinking = true,
+	.nelem_hint = KS_HT_HINT,
 };
 
 /*
@@ -327,24 +330,105 @@ static void ks_level_events(struct l2tpsel_net *ln, const struct ks_session *s,
 	}
 }
 
-/* Put @s on its socket's list; a socket's first session makes the list. */
-static int ks_owner_add(struct l2tpsel_net *ln, struct ks_session *s)
+static void ks_session_free(struct l2tpsel_net *ln, struct ks_session *s, bool events);
+
+/**
+ * ks_owner_get() - the record of a socket, made on its first session or login
+ * @ln: the namespace
+ * @portid: the socket's port id
+ * @sk: the socket (NETLINK_CB(skb).sk of its request)
+ *
+ * A record at @portid of another socket is that of a socket that closed
+ * (its port id was free for @sk to take) whose release notifier has not
+ * run yet: it is ended here, as the notifier would, before @sk gets a
+ * record of its own, so that nothing of @sk joins it.
+ *
+ * Return: the record, or an ERR_PTR (-ENOMEM).
+ */
+struct ks_owner *ks_owner_get(struct l2tpsel_net *ln, u32 portid, struct sock *sk)
 {
-	struct ks_owner *o = xa_load(&ln->owners, s->portid);
+	struct ks_owner *o;
 	int ret;
 
-	if (!o) {
-		o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
-		if (!o)
-			return -ENOMEM;
-		o->portid = s->portid;
-		INIT_LIST_HEAD(&o->sessions);
-		ret = xa_err(xa_store(&ln->owners, o->portid, o, GFP_KERNEL_ACCOUNT));
-		if (ret) {
-			kfree(o);
-			return ret;
-		}
+	ks_owner_sync(ln, portid, sk);
+	o = xa_load(&ln->owners, portid);
+	if (o)
+		return o;
+	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
+	if (!o)
+		return ERR_PTR(-ENOMEM);
+	o->portid = portid;
+	INIT_LIST_HEAD(&o->sessions);
+	INIT_LIST_HEAD(&o->logins);
+	ret = xa_err(xa_store(&ln->owners, portid, o, GFP_KERNEL_ACCOUNT));
+	if (ret) {
+		kfree(o);
+		return ERR_PTR(ret);
 	}
+	/* Released by the notifier at the socket's close at the latest. */
+	sock_hold(sk);
+	o->sk = sk;
+	return o;
+}
+
+static void ks_owner_free(struct l2tpsel_net *ln, struct ks_owner *o)
+{
+	xa_erase(&ln->owners, o->portid);
+	sock_put(o->sk);
+	kfree(o);	/* the notifier's unlocked look only tests the slot */
+}
+
+/**
+ * ks_owner_put() - free a socket's record once it holds nothing
+ * @ln: the namespace
+ * @o: the record; a session or login was just taken off it
+ */
+void ks_owner_put(struct l2tpsel_net *ln, struct ks_owner *o)
+{
+	if (!o->releasing && list_empty(&o->sessions) && list_empty(&o->logins))
+		ks_owner_free(ln, o);
+}
+
+/**
+ * ks_owner_release() - a socket closed: its logins and sessions end
+ * @ln: the namespace, locked
+ * @o: its record, freed here
+ */
+void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o)
+{
+	o->releasing = true;
+	while (!list_empty(&o->logins))
+		ks_login_finish(ln, list_first_entry(&o->logins, struct ks_login, owner_node));
+	while (!list_empty(&o->sessions))
+		ks_session_free(ln, list_first_entry(&o->sessions, struct ks_session, owner_node),
+				true);
+	ks_owner_free(ln, o);
+}
+
+/**
+ * ks_owner_sync() - end the record at @portid unless it is @sk's
+ * @ln: the namespace, locked
+ * @portid: the port id of a request
+ * @sk: the socket that sent it
+ *
+ * Called before a request looks up what belongs to @portid (a login, a
+ * session): then only what @sk itself made can match.
+ */
+void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk)
+{
+	struct ks_owner *o = xa_load(&ln->owners, portid);
+
+	if (o && o->sk != sk)
+		ks_owner_release(ln, o);
+}
+
+/* Put @s on its socket's list. */
+static int ks_owner_add(struct l2tpsel_net *ln, struct ks_session *s, struct sock *sk)
+{
+	struct ks_owner *o = ks_owner_get(ln, s->portid, sk);
+
+	if (IS_ERR(o))
+		return PTR_ERR(o);
 	list_add_tail(&s->owner_node, &o->sessions);
 	s->owner = o;
 	return 0;
@@ -358,25 +442,7 @@ static void ks_owner_del(struct l2tpsel_net *ln, struct ks_session *s)
 		return;
 	list_del(&s->owner_node);
 	s->owner = NULL;
-	if (list_empty(&o->sessions)) {
-		xa_erase(&ln->owners, o->portid);
-		kfree(o);	/* the notifier only tests the slot */
-	}
-}
-
-/**
- * ks_has_owner() - whether a socket has sessions, without the mutex
- * @ln: the namespace
- * @portid: the socket
- *
- * For the socket-release notifier: the socket is closing, so no request of
- * it runs any more and the answer cannot change to true.
- *
- * Return: true when @portid has a session.
- */
-bool ks_has_owner(struct l2tpsel_net *ln, u32 portid)
-{
-	return xa_load(&ln->owners, portid);
+	ks_owner_put(ln, o);
 }
 
 static void ks_session_release_objs(struct l2tpsel_net *ln, struct ks_session *s)
@@ -460,7 +526,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		goto err_objs;
 	}
 
-	ret = req->detached ? 0 : ks_owner_add(ln, s);
+	ret = req->detached ? 0 : ks_owner_add(ln, s, req->sk);
 	if (!ret) {
 		ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
 		if (ret)
@@ -539,28 +605,6 @@ int ks_session_down(struct l2tpsel_net *ln, u32 portid, u64 key, struct l2s_err 
 	}
 	ks_session_free(ln, s, true);
 	return 0;
-}
-
-/**
- * ks_sessions_release_portid() - a socket closed: its sessions end
- * @ln: the namespace, locked
- * @portid: the socket
- */
-void ks_sessions_release_portid(struct l2tpsel_net *ln, u32 portid)
-{
-	struct ks_owner *o = xa_load(&ln->owners, portid);
-	struct ks_session *s, *tmp;
-
-	if (!o)
-		return;
-	/* The last one frees @o: the loop must not look at it after that. */
-	list_for_each_entry_safe(s, tmp, &o->sessions, owner_node) {
-		bool last = list_is_last(&s->owner_node, &o->sessions);
-
-		ks_session_free(ln, s, true);
-		if (last)
-			break;
-	}
 }
 
 /**

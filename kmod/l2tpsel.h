@@ -20,6 +20,15 @@
 #include "sel.h"
 
 /*
+ * Every rhashtable starts at 4 buckets (HASH_MIN_SIZE), not the default 64:
+ * 6.1's rhashtable allocates its bucket arrays with GFP_KERNEL, at init and
+ * from its resize worker, so they cannot be charged to a memory cgroup; an
+ * empty namespace's eight tables then take about 1 KiB, not 8 KiB, and a
+ * table grows with what it holds (its objects are charged).
+ */
+#define KS_HT_HINT	1
+
+/*
  * A table of named objects: found by name through a hash table, walked in id
  * order through an xarray so that a dump resumes from a cursor in O(1).
  */
@@ -92,17 +101,28 @@ struct ks_session {
 	struct ks_owner *owner;
 	struct list_head owner_node;
 	struct ks_profile *kp;
-	u32 tuid;
+	u64 tuid;
 	struct ks_ltun *tun;
 	struct ks_tgroup *tg;
 	struct ks_client *client;
 	struct ks_ctg *ctg;
 };
 
-/* The sessions of one netlink socket; exists while it has one. */
+/*
+ * What one netlink socket holds: its sessions and its logins in progress;
+ * exists while it holds one (ln->owners, by port id).  A port id is free
+ * again as soon as its socket starts closing, before the release notifier
+ * runs, so the record keeps the socket itself (a reference): the notifier
+ * ends a record only if its socket is the dead one, and a request from
+ * another socket at that port id ends the former socket's record first
+ * (ks_owner_sync()).  @releasing: being ended, not freed by its last entry.
+ */
 struct ks_owner {
 	u32 portid;
+	bool releasing;
+	struct sock *sk;
 	struct list_head sessions;
+	struct list_head logins;
 };
 
 /*
@@ -146,6 +166,8 @@ struct ks_profile {
 /* A login held for an agent between LOGIN_BEGIN and its final step. */
 struct ks_login {
 	struct list_head lru;		/* oldest activity first */
+	struct list_head owner_node;	/* on its socket's struct ks_owner */
+	struct ks_owner *owner;
 	u32 id;
 	u32 portid;			/* the socket that owns it */
 	u32 profile_id;
@@ -189,6 +211,8 @@ struct l2tpsel_net {
 	 * another generation than the one before NLM_F_DUMP_INTR.
 	 */
 	u32 gen;
+	/* The works are stopped for good: nothing arms them (main.c). */
+	bool stopped;
 	struct lim_chassis chassis;
 	struct ks_table tgroups, slgs, clients;
 	struct rhashtable ltuns;
@@ -213,9 +237,19 @@ struct l2tpsel_net {
 
 extern unsigned int l2tpsel_net_id;
 
+/*
+ * The namespace's slot (net_generic()): a pointer only.  The state itself
+ * is allocated by l2tpsel_net_init() with GFP_KERNEL_ACCOUNT, charged to
+ * the memory cgroup of the task creating the namespace; the kernel
+ * allocates a pernet_operations' .size with plain GFP_KERNEL.
+ */
+struct l2tpsel_pernet_slot {
+	struct l2tpsel_net *ln;
+};
+
 static inline struct l2tpsel_net *l2tpsel_pernet(const struct net *net)
 {
-	return net_generic(net, l2tpsel_net_id);
+	return ((struct l2tpsel_pernet_slot *)net_generic(net, l2tpsel_net_id))->ln;
 }
 
 /* The namespace of a request. */
@@ -314,7 +348,8 @@ struct ks_login_req {
 	u8 npicks;
 };
 
-int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req *req,
+int ks_login_begin(struct l2tpsel_net *ln, u32 portid, struct sock *sk,
+		   const struct ks_login_req *req,
 		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err);
 int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 		    const struct l2s_outcome *o, struct ks_login **klp,
@@ -394,21 +429,24 @@ struct ks_session_req {
 	u8 role;
 	u32 tid;
 	u32 portid;		/* the socket it belongs to */
+	struct sock *sk;	/* that socket (NETLINK_CB(skb).sk) */
 	bool detached;		/* belongs to no socket */
 	const char *tgroup;	/* NULL: none */
 	const char *client;	/* NULL: none */
 	struct ks_profile *kp;	/* NULL, or the login's tunnel that counted it */
-	u32 tuid;
+	u64 tuid;
 };
 
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		  enum lim_level *verdict, struct l2s_err *err);
 int ks_session_down(struct l2tpsel_net *ln, u32 portid, u64 key, struct l2s_err *err);
-void ks_sessions_release_portid(struct l2tpsel_net *ln, u32 portid);
-bool ks_has_owner(struct l2tpsel_net *ln, u32 portid);
+struct ks_owner *ks_owner_get(struct l2tpsel_net *ln, u32 portid, struct sock *sk);
+void ks_owner_put(struct l2tpsel_net *ln, struct ks_owner *o);
+void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk);
+void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
 
 /* select.c: a session's count on its login's tunnel ends */
-void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid);
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
 
 /*
  * The handlers and policies of nl_admit.c, nl_select.c and nl_ratelimit.c,

@@ -8,6 +8,7 @@
 
 #include <linux/module.h>
 #include <linux/init.h>
+#include <linux/slab.h>
 
 #include "l2tpsel.h"
 #include "version.h"
@@ -39,9 +40,13 @@ MODULE_PARM_DESC(max_sessions_userns,
 
 static int __net_init l2tpsel_net_init(struct net *net)
 {
-	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+	struct l2tpsel_pernet_slot *slot = net_generic(net, l2tpsel_net_id);
+	struct l2tpsel_net *ln;
 	int err;
 
+	ln = kzalloc(sizeof(*ln), GFP_KERNEL_ACCOUNT);
+	if (!ln)
+		return -ENOMEM;
 	ln->net = net;
 	mutex_init(&ln->lock);
 	ks_msg_init(ln);
@@ -56,6 +61,7 @@ static int __net_init l2tpsel_net_init(struct net *net)
 	err = ks_rl_init(ln);
 	if (err)
 		goto err_rl;
+	slot->ln = ln;
 	return 0;
 
 err_rl:
@@ -65,17 +71,18 @@ err_sel:
 err_admit:
 	ks_msg_exit(ln);
 	mutex_destroy(&ln->lock);
+	kfree(ln);
 	return err;
 }
 
-/* The family is unregistered or the namespace unreachable: no request runs. */
+/*
+ * The family is unregistered or the namespace unreachable: no request runs.
+ * The works were stopped by l2tpsel_work_ops' exit, which runs first.
+ */
 static void __net_exit l2tpsel_net_exit(struct net *net)
 {
 	struct l2tpsel_net *ln = l2tpsel_pernet(net);
 
-	/* The lockout expiry work takes the lock: stop it first. */
-	ks_sel_stop(ln);
-	ks_rl_stop(ln);
 	ks_lock(ln);
 	ks_rl_exit(ln);
 	ks_sel_exit(ln);
@@ -83,13 +90,40 @@ static void __net_exit l2tpsel_net_exit(struct net *net)
 	ks_unlock(ln);
 	ks_msg_exit(ln);
 	mutex_destroy(&ln->lock);
+	((struct l2tpsel_pernet_slot *)net_generic(net, l2tpsel_net_id))->ln = NULL;
+	kfree(ln);
 }
 
 static struct pernet_operations l2tpsel_net_ops = {
 	.init = l2tpsel_net_init,
 	.exit = l2tpsel_net_exit,
 	.id   = &l2tpsel_net_id,
-	.size = sizeof(struct l2tpsel_net),
+	.size = sizeof(struct l2tpsel_pernet_slot),
+};
+
+/*
+ * The works (lockout expiry, throttle steps) send events through the
+ * family, so they stop before it is unregistered: a work running after
+ * genl_unregister_family() would multicast on a group id that another
+ * family may have taken since.  They stop in an exit of their own,
+ * registered after l2tpsel_net_ops: a dying namespace runs it before that
+ * one's exit (pernet exits run in reverse order), and the module's exit
+ * unregisters it before the family.  A request that runs after it (the
+ * family is still there at module exit) arms no work (ln->stopped).
+ */
+static void __net_exit l2tpsel_work_exit(struct net *net)
+{
+	struct l2tpsel_net *ln = l2tpsel_pernet(net);
+
+	ks_lock(ln);
+	ln->stopped = true;
+	ks_unlock(ln);
+	ks_sel_stop(ln);
+	ks_rl_stop(ln);
+}
+
+static struct pernet_operations l2tpsel_work_ops = {
+	.exit = l2tpsel_work_exit,
 };
 
 static int __init l2tpsel_init(void)
@@ -103,6 +137,9 @@ static int __init l2tpsel_init(void)
 	err = register_pernet_subsys(&l2tpsel_net_ops);
 	if (err)
 		goto err_pernet;
+	err = register_pernet_subsys(&l2tpsel_work_ops);
+	if (err)
+		goto err_work;
 
 	/* Logins held for an agent are freed when its socket closes. */
 	err = ks_sel_module_init();
@@ -119,14 +156,21 @@ static int __init l2tpsel_init(void)
 err_genl:
 	ks_sel_module_exit();
 err_notifier:
+	unregister_pernet_subsys(&l2tpsel_work_ops);
+err_work:
 	unregister_pernet_subsys(&l2tpsel_net_ops);
 err_pernet:
 	ks_profile_cache_exit();
 	return err;
 }
 
+/*
+ * Works first (they send through the family), then the family (no request
+ * runs after it), then the state the requests and works used.
+ */
 static void __exit l2tpsel_exit(void)
 {
+	unregister_pernet_subsys(&l2tpsel_work_ops);
 	l2tpsel_genl_exit();
 	ks_sel_module_exit();
 	unregister_pernet_subsys(&l2tpsel_net_ops);

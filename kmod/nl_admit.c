@@ -481,11 +481,13 @@ int ks_nl_admit_get(struct sk_buff *skb, struct genl_info *info)
  * A dump in id order, each part under ln->lock.  cb->ctx keeps the next id
  * to send, so each part resumes where the last one stopped; cb->seq carries
  * the namespace's generation so that a change between parts is flagged
- * NLM_F_DUMP_INTR.
+ * NLM_F_DUMP_INTR.  A client sent in parts continues only if nothing
+ * changed since its last part: otherwise the client at the cursor may be
+ * gone, or another one with its id, and the next client is sent whole.
  */
 struct ks_admit_dump_ctx {
 	unsigned long next;
-	u32 sub;		/* a client sent in parts: its next count */
+	u32 sub;		/* a client sent in parts: its next count at @next */
 };
 
 /*
@@ -530,8 +532,14 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		name = di->attrs[L2TPSEL_A_NAME];
 	start = skb->len;
 	ks_lock(ln);
+	/* cb->seq: the generation of the last part; a change restarts the client. */
+	if (cb->seq != ln->gen)
+		ctx->sub = 0;
 	cb->seq = ln->gen;
 	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
+		/* The client the counts index belonged to is gone. */
+		if (id != ctx->next)
+			ctx->sub = 0;
 		/* A dump with NAME: that object only. */
 		if (name && strcmp(((struct ks_obj *)entry)->name, nla_data(name)))
 			continue;
@@ -586,6 +594,7 @@ int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	req.role = nla_get_u8(a[L2TPSEL_A_ROLE]);
 	req.tid = nla_get_u32(a[L2TPSEL_A_TUNNEL_ID]);
 	req.portid = info->snd_portid;
+	req.sk = NETLINK_CB(skb).sk;
 	req.detached = nla_get_flag(a[L2TPSEL_A_DETACHED]);
 	req.tgroup = ks_nl_opt_name(info, L2TPSEL_A_TGROUP, "tunnel group");
 	req.client = ks_nl_opt_name(info, L2TPSEL_A_CLIENT, "client");
@@ -600,6 +609,8 @@ int ks_nl_session_up(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ks_lock(ln);
+	/* What a former socket at this port id held ends first. */
+	ks_owner_sync(ln, req.portid, req.sk);
 	ret = ks_session_up(ln, &req, &verdict, &err);
 	ks_unlock(ln);
 	if (ret) {
@@ -622,6 +633,8 @@ int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 	if (ks_nl_missing(info, L2TPSEL_A_SESSION_KEY))
 		return -EINVAL;
 	ks_lock(ln);
+	/* Only a session of this very socket matches its port id. */
+	ks_owner_sync(ln, info->snd_portid, NETLINK_CB(skb).sk);
 	ret = ks_session_down(ln, info->snd_portid,
 			      nla_get_u64(info->attrs[L2TPSEL_A_SESSION_KEY]), &err);
 	ks_unlock(ln);

@@ -490,7 +490,7 @@ int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 	struct ks_rl_verdict v = { };
 	struct l2tpsel_net *ln = ks_ln(info);
 	struct sk_buff *msg;
-	u32 n = 1, i;
+	u32 n = 1, i, work = 0;
 	void *hdr;
 	int fail;
 
@@ -523,6 +523,24 @@ int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 	for (i = 0; i < n; i++) {
 		ks_rl_check(ln, &req, now, &v);
 		counts[v.verdict]++;
+		/*
+		 * Up to 10000 checks of 2 x 1024 limits: in slices, the lock
+		 * let go and the CPU yielded between them, so that neither
+		 * this namespace's other requests and works nor other tasks
+		 * on this CPU wait for the whole of it.  The last check and
+		 * the reply (v.by points into the table) share one slice.
+		 */
+		work += 1 + 2 * ln->rl->limits.n;
+		if (work < KS_RL_CHECK_SLICE || i + 1 == n)
+			continue;
+		work = 0;
+		ks_unlock(ln);
+		cond_resched();
+		if (fatal_signal_pending(current)) {
+			nlmsg_free(msg);
+			return -EINTR;
+		}
+		ks_lock(ln);
 	}
 	fail = ks_rl_put_verdict(msg, &v) ||
 	       (a[L2TPSEL_A_RL_COUNT] &&

@@ -1030,6 +1030,8 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ks_lock(ln);
+	/* What a former socket at this port id held ends first. */
+	ks_owner_sync(ln, info->snd_portid, NETLINK_CB(skb).sk);
 	if (nla_get_flag(a[L2TPSEL_A_RL_ASK])) {
 		ret = ks_nl_login_rl_in(info, ln, msg);
 		if (ret != L2TPSEL_RL_PASS) {
@@ -1068,7 +1070,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 			req.picks[req.npicks++] = (u8)t;
 		}
 	}
-	ret = ks_login_begin(ln, info->snd_portid, &req, &kl, &st, &err);
+	ret = ks_login_begin(ln, info->snd_portid, NETLINK_CB(skb).sk, &req, &kl, &st, &err);
 	if (ret) {
 		ks_nl_err(info, NULL, &err, ret);
 		goto err_unlock;
@@ -1089,7 +1091,7 @@ err_unlock:
  * core just made; refused, that count is undone and the login fails
  * (L2S_FAIL_ADMISSION, the LNS not blamed).  One step for both ledgers.
  */
-static int ks_login_count(struct genl_info *info, struct l2tpsel_net *ln,
+static int ks_login_count(struct genl_info *info, struct sock *sk, struct l2tpsel_net *ln,
 			  struct ks_profile *kp, struct l2s_step *st,
 			  enum lim_level *verdict, struct l2s_err *err)
 {
@@ -1099,6 +1101,7 @@ static int ks_login_count(struct genl_info *info, struct l2tpsel_net *ln,
 		.role = L2TPSEL_ROLE_LAC,
 		.tid = nla_get_u32(info->attrs[L2TPSEL_A_TUNNEL_ID]),
 		.portid = info->snd_portid,
+		.sk = sk,
 		.detached = nla_get_flag(info->attrs[L2TPSEL_A_DETACHED]),
 		.kp = kp,
 		.tuid = p->t[st->tunnel].uid,
@@ -1149,6 +1152,8 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 	if (!msg)
 		return -ENOMEM;
 	ks_lock(ln);
+	/* Only a login of this very socket matches its port id. */
+	ks_owner_sync(ln, info->snd_portid, NETLINK_CB(skb).sk);
 	ret = ks_login_report(ln, info->snd_portid, nla_get_u32(a[L2TPSEL_A_LOGIN_ID]), &o,
 			      &kl, &kp, &st, &err);
 	if (ret) {
@@ -1157,7 +1162,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 		return ks_nl_err(info, a[L2TPSEL_A_LOGIN_ID], &err, ret);
 	}
 	if (st.kind == L2S_STEP_DONE && st.ok) {
-		ret = ks_login_count(info, ln, kp, &st, &verdict, &err);
+		ret = ks_login_count(info, NETLINK_CB(skb).sk, ln, kp, &st, &verdict, &err);
 		if (ret) {
 			/* Nothing counted; the login is over, as for a refusal. */
 			ks_event_login(ln, kl, kp->p.name, &st, NULL);

@@ -260,6 +260,8 @@ void ks_rl_arm(struct l2tpsel_net *ln)
 	struct ks_obj *o;
 	unsigned long id;
 
+	if (ln->stopped)
+		return;
 	xa_for_each(&rn->throttles.xa, id, o) {
 		t = container_of(o, struct ks_throttle, obj);
 		if (rl_throttle_next_step(&t->th, &when) && when < next)
@@ -690,9 +692,7 @@ err_limits:
 
 /**
  * ks_rl_stop() - stop the work; called without ln->lock
- * @ln: the dying namespace
- *
- * No request runs any more, so nothing arms it again.
+ * @ln: the namespace, ln->stopped set: nothing arms the work again
  */
 void ks_rl_stop(struct l2tpsel_net *ln)
 {

@@ -15,6 +15,11 @@
 #define KS_RL_MAX_THROTTLES	64
 #define KS_RL_MSG_LEN		128	/* the Result Code AVP's message, with the NUL */
 #define KS_RL_MAX_COUNT		10000	/* requests of one RL_CHECK */
+/*
+ * Limits one RL_CHECK looks at (each check reads every limit, twice when
+ * the request passes) before it lets go of ln->lock and yields the CPU.
+ */
+#define KS_RL_CHECK_SLICE	8192
 #define KS_RL_PERIOD_MIN	100	/* CPU sampling period, ms */
 #define KS_RL_PERIOD_MAX	60000
 #define KS_RL_PERIOD_DEFAULT	1000

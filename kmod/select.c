@@ -16,6 +16,7 @@
 #include <linux/random.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <net/sock.h>
 
 #include "l2tpsel.h"
 #include "lb.h"
@@ -33,6 +34,8 @@ static struct l2tpsel_net *ks_sel_net(struct ks_sel *s)
 /* Arm the expiry work for @deadline unless it already fires earlier. */
 static void ks_arm(struct ks_sel *s, u64 now, u64 deadline)
 {
+	if (ks_sel_net(s)->stopped)
+		return;
 	if (s->armed_until && s->armed_until <= deadline)
 		return;
 	s->armed_until = deadline;
@@ -602,6 +605,8 @@ void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl)
 			ks_set_put(ln, kp);
 	}
 	list_del(&kl->lru);
+	list_del(&kl->owner_node);
+	ks_owner_put(ln, kl->owner);
 	xa_erase(&ln->sel.logins, kl->id);
 	WRITE_ONCE(ln->sel.n_logins, ln->sel.n_logins - 1);
 	kfree(kl);
@@ -632,7 +637,8 @@ static void ks_count_attempt(struct ks_sel *s, const struct l2s_step *st)
 /**
  * ks_login_begin() - start a login held for an agent (S-SEL-1)
  * @ln: the namespace
- * @portid: the socket that owns it
+ * @portid: the port id of the socket that owns it
+ * @sk: that socket
  * @req: profile, key and pinned draws
  * @klp: receives the login while it is in progress, NULL when it is done
  * @st: the first step
@@ -640,11 +646,13 @@ static void ks_count_attempt(struct ks_sel *s, const struct l2s_step *st)
  *
  * Return: 0, -ENOSPC (too many logins) or -ENOMEM.
  */
-int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req *req,
+int ks_login_begin(struct l2tpsel_net *ln, u32 portid, struct sock *sk,
+		   const struct ks_login_req *req,
 		   struct ks_login **klp, struct l2s_step *st, struct l2s_err *err)
 {
 	struct ks_sel *s = &ln->sel;
 	struct ks_env_ctx ec = { .ln = ln, .p = &req->kp->p };
+	struct ks_owner *o;
 	struct ks_login *kl;
 	struct l2s_env env;
 	int ret;
@@ -659,12 +667,20 @@ int ks_login_begin(struct l2tpsel_net *ln, u32 portid, const struct ks_login_req
 	kl = kzalloc(sizeof(*kl), GFP_KERNEL_ACCOUNT);
 	if (!kl)
 		return -ENOMEM;
+	o = ks_owner_get(ln, portid, sk);
+	if (IS_ERR(o)) {
+		kfree(kl);
+		return PTR_ERR(o);
+	}
 	ret = xa_alloc_cyclic(&s->logins, &kl->id, kl, xa_limit_31b, &s->next_login_id,
 			      GFP_KERNEL_ACCOUNT);
 	if (ret < 0) {
 		kfree(kl);
+		ks_owner_put(ln, o);
 		return ret == -EBUSY ? -ENOSPC : ret;
 	}
+	kl->owner = o;
+	list_add_tail(&kl->owner_node, &o->logins);
 	kl->portid = portid;
 	kl->profile_id = req->kp->obj.id;
 	kl->serial = req->kp->serial;
@@ -866,16 +882,6 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 	return 0;
 }
 
-/* A socket closed: its logins go with it. */
-static void ks_logins_release_portid(struct l2tpsel_net *ln, u32 portid)
-{
-	struct ks_login *kl, *tmp;
-
-	list_for_each_entry_safe(kl, tmp, &ln->sel.lru, lru)
-		if (kl->portid == portid)
-			ks_login_finish(ln, kl);
-}
-
 /**
  * ks_sel_session_down() - a session's count on its login's tunnel ends
  * @ln: the namespace, locked
@@ -885,7 +891,7 @@ static void ks_logins_release_portid(struct l2tpsel_net *ln, u32 portid)
  * The tunnel cannot have been deleted (it counts a session), nor its
  * profile; a tunnel set may become idle.
  */
-void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u32 tuid)
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid)
 {
 	struct l2s_profile *p = &kp->p;
 	u32 i;
@@ -903,25 +909,26 @@ static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, voi
 {
 	struct netlink_notify *n = data;
 	struct l2tpsel_net *ln;
-	bool sessions;
+	struct ks_owner *o;
 
 	if (state != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
 		return NOTIFY_DONE;
 	/*
 	 * Every genetlink socket of the system that closes comes here; only its
-	 * own namespace can hold its logins and sessions.  A namespace with no
-	 * login in progress (READ_ONCE: the count is written under the mutex by
-	 * requests that completed before this release) and no session of this
-	 * socket is left alone, its mutex untaken.
+	 * own namespace can hold its logins and sessions, on its record
+	 * (struct ks_owner).  A socket without one is left alone, the mutex
+	 * untaken: its requests, which made any record it has, completed
+	 * before its release.  The port id is free again already: a record
+	 * at it may be a new socket's, which stays; the closing socket is
+	 * orphaned (SOCK_DEAD) before the notifier runs.
 	 */
 	ln = l2tpsel_pernet(n->net);
-	sessions = ks_has_owner(ln, n->portid);
-	if (!sessions && !READ_ONCE(ln->sel.n_logins))
+	if (!ln || !xa_load(&ln->owners, n->portid))
 		return NOTIFY_DONE;
 	ks_lock(ln);
-	ks_logins_release_portid(ln, n->portid);
-	if (sessions)
-		ks_sessions_release_portid(ln, n->portid);
+	o = xa_load(&ln->owners, n->portid);
+	if (o && sock_flag(o->sk, SOCK_DEAD))
+		ks_owner_release(ln, o);
 	ks_unlock(ln);
 	return NOTIFY_DONE;
 }
@@ -960,9 +967,7 @@ int ks_sel_init(struct l2tpsel_net *ln)
 
 /**
  * ks_sel_stop() - stop the expiry work; called without ln->lock
- * @ln: the dying namespace
- *
- * No request runs any more in a dying namespace, so nothing arms it again.
+ * @ln: the namespace, ln->stopped set: nothing arms the work again
  */
 void ks_sel_stop(struct l2tpsel_net *ln)
 {

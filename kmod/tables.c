@@ -10,6 +10,7 @@ static const struct rhashtable_params ks_obj_params = {
 	.key_offset	= offsetof(struct ks_obj, name),
 	.head_offset	= offsetof(struct ks_obj, node),
 	.automatic_shrinking = true,
+	.nelem_hint = KS_HT_HINT,
 };
 
 /**

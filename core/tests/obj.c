@@ -508,9 +508,54 @@ T_CASE(obj_1_destination_table_by_need)
 	T_EXPECT_EQ(m->live_blocks, 0);
 }
 
+/*
+ * S-OBJ-2: a tunnel's uid, a login's and a session's handle on it, is
+ * unique among the profile's tunnels and never 0, even once the counter
+ * wraps (forced here: as after that many tunnels added and deleted).
+ * Before: the uid after the wrap was the first tunnel's again, and a login
+ * on the new tunnel gave its place back to the old one when the profile
+ * changed under it, leaving the new one's in-flight count stuck.
+ */
+T_CASE(obj_2_tunnel_uid_unique_across_wrap)
+{
+	struct fix *f = fix_new(test, 1);
+	struct l2s_profile *p = &f->prof;
+	struct l2s_login lg;
+	struct l2s_step st;
+	int a, b;
+
+	T_ASSERT_GE(fix_tunnel(f, p, "A", 0, "10.0.0.1", 1), 0);
+	p->last_uid = 0;
+	p->last_uid--;
+	T_ASSERT_GE(fix_tunnel(f, p, "B", 0, "10.0.0.2", 0), 0);
+	a = l2s_tunnel_find(p, "A");
+	b = l2s_tunnel_find(p, "B");
+	T_ASSERT_GE(a, 0);
+	T_ASSERT_GE(b, 0);
+	T_EXPECT_NE(p->t[b].uid, 0);
+	T_EXPECT_NE(p->t[b].uid, p->t[a].uid);
+	/* A is full: the login tries B; a tunnel added meanwhile changes the profile */
+	l2s_tunnel_session_up(&f->core, p, a);
+	T_ASSERT_EQ(l2s_sel_begin(&lg, &f->core, p, 0, &f->env, &st), L2S_STEP_ATTEMPT);
+	T_ASSERT_EQ(st.tunnel, b);
+	T_EXPECT_EQ(p->t[b].inflight, 1u);
+	T_ASSERT_GE(fix_tunnel(f, p, "C", 1, "10.0.0.3", 0), 0);
+	T_ASSERT_EQ(l2s_tunnel_find(p, "B"), b);
+	T_EXPECT_TRUE(l2s_sel_end(&lg, &f->core, p));
+	T_EXPECT_EQ(p->t[b].inflight, 0u);
+	T_EXPECT_EQ(p->t[a].inflight, 0u);
+	T_EXPECT_EQ(l2s_tunnel_session_down(&f->core, p, a), 0);
+	/* every later uid is unique too */
+	T_ASSERT_GE(fix_tunnel(f, p, "D", 2, "10.0.0.4", 0), 0);
+	T_EXPECT_NE(p->t[l2s_tunnel_find(p, "D")].uid, p->t[a].uid);
+	T_EXPECT_NE(p->t[l2s_tunnel_find(p, "D")].uid, p->t[b].uid);
+	T_EXPECT_NE(p->t[l2s_tunnel_find(p, "D")].uid, p->t[l2s_tunnel_find(p, "C")].uid);
+}
+
 T_SUITE(l2tpsel_obj,
 	T_ENTRY(obj_1_shared_dests)
 	T_ENTRY(obj_2_tunnel)
+	T_ENTRY(obj_2_tunnel_uid_unique_across_wrap)
 	T_ENTRY(obj_3_profile_bounds)
 	T_ENTRY(obj_3_dest_table_full)
 	T_ENTRY(obj_4_domain_map)

@@ -1688,6 +1688,99 @@ TEST(client_in_many_tgroups_dumps_whole)
 	nlt_close(&chg);
 }
 
+/* What a client dump's datagrams said of the clients after "big". */
+struct client_after {
+	unsigned int z, z_whole, big_more;
+};
+
+static int client_after_cb(const struct nlmsghdr *nlh, void *arg)
+{
+	struct client_after *ca = arg;
+	struct nlt_attrs at;
+	const char *name;
+
+	nlt_parse(nlh, &at);
+	name = nlt_str(&at, L2TPSEL_A_NAME);
+	if (name && !strcmp(name, "big"))
+		ca->big_more += at.tb[L2TPSEL_A_MORE] != NULL;
+	if (!name || strcmp(name, "z"))
+		return MNL_CB_OK;
+	ca->z++;
+	ca->z_whole += at.tb[L2TPSEL_A_LIMIT] && at.tb[L2TPSEL_A_COUNT];
+	return MNL_CB_OK;
+}
+
+/*
+ * A client dump that stopped inside a client (MORE) resumes with the next
+ * client whole when that one is gone before the next datagram: its entry
+ * carries LIMIT and COUNT, not only the counts past the old cursor.
+ * Before: the cursor's count index was kept, and "z" came without LIMIT,
+ * COUNT or SLG, its first counts skipped.
+ */
+TEST(client_dump_resumes_whole_after_client_gone)
+{
+	struct client_after ca = { };
+	struct nlt t, chg;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	const struct nlmsghdr *m;
+	unsigned int i, tries;
+	uint8_t admit;
+	uint32_t seq;
+	char tg[32];
+	ssize_t n;
+	int left, ret;
+
+	fresh_netns();
+	open_nl(&chg);
+	for (i = 0; i < BIG_TGROUPS; i++) {
+		snprintf(tg, sizeof(tg), "tunnel-group-%03u", i);
+		ret = session_up(&chg, i + 1, L2TPSEL_ROLE_LNS, 7, tg, "big", &ack, &admit);
+		ASSERT_EQ(0, ret) TH_LOG("SESSION_UP %u: %s", i, ack.msg);
+	}
+	/* z after big in id order, in a tunnel group too: it has counts to skip. */
+	ret = session_up(&chg, 100000, L2TPSEL_ROLE_LNS, 7, "tunnel-group-000", "z", &ack, &admit);
+	ASSERT_EQ(0, ret) TH_LOG("SESSION_UP z: %s", ack.msg);
+
+	ASSERT_EQ(0, nlt_open_rx(&t, 4096));
+	nlh = nlt_req(&t, reqbuf, L2TPSEL_CMD_CLIENT_GET, NLM_F_DUMP);
+	seq = nlh->nlmsg_seq;
+	ASSERT_EQ(0, nlt_send(&t, nlh));
+	/* Datagram by datagram until one ends inside big. */
+	for (tries = 0; !ca.big_more && tries < 8; tries++) {
+		struct pollfd pfd = { .fd = mnl_socket_get_fd(t.sk), .events = POLLIN };
+
+		ASSERT_EQ(1, poll(&pfd, 1, 5000));
+		n = recv(pfd.fd, t.rx, 4096, 0);
+		ASSERT_GT(n, 0);
+		left = (int)n;
+		for (m = (const struct nlmsghdr *)t.rx; mnl_nlmsg_ok(m, left);
+		     m = mnl_nlmsg_next(m, &left)) {
+			ASSERT_NE(NLMSG_DONE, m->nlmsg_type) TH_LOG("the dump ended inside big");
+			if (m->nlmsg_type >= NLMSG_MIN_TYPE)
+				client_after_cb(m, &ca);
+		}
+	}
+	ASSERT_GT(ca.big_more, 0) TH_LOG("no datagram ended inside big");
+	ASSERT_EQ(0, ca.z) TH_LOG("z came before big was done");
+	/* big goes with its last session. */
+	for (i = 0; i < BIG_TGROUPS; i++)
+		ASSERT_EQ(0, session_down(&chg, i + 1, &ack)) TH_LOG("SESSION_DOWN %u: %s", i, ack.msg);
+	nlh = req(&chg, L2TPSEL_CMD_CLIENT_GET);
+	put_str(nlh, L2TPSEL_A_NAME, "big");
+	ASSERT_EQ(-ENOENT, talk(&chg, nlh, &ack)) TH_LOG("big is still there");
+
+	memset(&ack, 0, sizeof(ack));
+	ASSERT_EQ(0, nlt_recv(&t, seq, client_after_cb, &ca, &ack, 5000));
+	EXPECT_TRUE(ack.done);
+	EXPECT_EQ(0, ack.err) TH_LOG("the dump ended in %d: %s", ack.err, ack.msg);
+	EXPECT_TRUE(ack.intr) TH_LOG("the change during the dump was not flagged NLM_F_DUMP_INTR");
+	EXPECT_EQ(1, ca.z) TH_LOG("z was not dumped once");
+	EXPECT_EQ(1, ca.z_whole) TH_LOG("z came without its LIMIT and COUNT (a continuation of big)");
+	nlt_close(&t);
+	nlt_close(&chg);
+}
+
 /*
  * Logins in flight while tunnels are added and deleted (a backup LNS added
  * at busy hour): every login whose tunnel survived succeeds and is counted
@@ -2917,6 +3010,89 @@ static void mk_rl(struct nlt *t, const char *name, uint8_t dir, uint8_t msg, int
 }
 
 /* A login with RL_ASK: its reply, the refusal nest of @nest parsed into @n when there is one. */
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1e3 + (now.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/*
+ * RL_CHECK with the largest RL_COUNT against the most limits (10000 x
+ * 1024 x 2 limits read) does not hold the namespace for all of it: another
+ * request made meanwhile is answered long before the check ends.  Before:
+ * the whole check ran under the namespace's lock, and the other request
+ * waited for its end.
+ */
+TEST(rl_check_count_lets_others_in)
+{
+	struct nlt t;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	double check_ms = 0, worst = 0, one;
+	struct timespec t0;
+	unsigned int i, gets = 0;
+	char name[32];
+	int fd[2], status;
+	pid_t pid;
+
+	fresh_netns();
+	open_nl(&t);
+	for (i = 0; i < 1024; i++) {
+		snprintf(name, sizeof(name), "rl-%u", i);
+		mk_rl(&t, name, L2TPSEL_RL_INGRESS, L2TPSEL_RL_MSG_SCCRQ, L2TPSEL_A_RL_PEER,
+		      "lac1", "busy");
+	}
+	ASSERT_EQ(0, pipe(fd));
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (pid == 0) {
+		struct nlt w;
+
+		close(fd[0]);
+		if (nlt_open(&w))
+			_exit(2);
+		nlh = req(&w, L2TPSEL_CMD_RL_CHECK);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_RL_DIR, L2TPSEL_RL_INGRESS);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_RL_MSG, L2TPSEL_RL_MSG_SCCRQ);
+		put_str(nlh, L2TPSEL_A_RL_PEER, "lac1");
+		mnl_attr_put_u32(nlh, L2TPSEL_A_RL_COUNT, 10000);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (talk(&w, nlh, &ack))
+			_exit(3);
+		check_ms = ms_since(&t0);
+		if (write(fd[1], &check_ms, sizeof(check_ms)) != sizeof(check_ms))
+			_exit(4);
+		_exit(0);
+	}
+	close(fd[1]);
+	while (waitpid(pid, &status, WNOHANG) == 0) {
+		nlh = req(&t, L2TPSEL_CMD_RL_GET);
+		put_str(nlh, L2TPSEL_A_NAME, "rl-0");
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		ASSERT_EQ(0, talk(&t, nlh, &ack)) TH_LOG("RL_GET: %s", ack.msg);
+		one = ms_since(&t0);
+		if (one > worst)
+			worst = one;
+		gets++;
+	}
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		TH_LOG("the RL_CHECK child failed: status %#x", status);
+	ASSERT_EQ(sizeof(check_ms), read(fd[0], &check_ms, sizeof(check_ms)));
+	close(fd[0]);
+	th_log("RL_CHECK of 10000 against 1024 limits: %.1f ms; %u RL_GET meanwhile, slowest %.1f ms",
+	       check_ms, gets, worst);
+	if (check_ms < 50) {
+		th_log("the check took under 50 ms: too quick to tell; not judged");
+		nlt_close(&t);
+		return;
+	}
+	EXPECT_LT(worst, check_ms / 2)
+		TH_LOG("a request waited %.1f ms of a %.1f ms RL_CHECK", worst, check_ms);
+	nlt_close(&t);
+}
+
 static int login_rl(struct nlt *t, struct nlmsghdr *nlh, int nest, struct nlt_attrs *at,
 		    const struct nlattr **n, struct msgs *ms, struct nlt_ack *ack)
 {
@@ -3210,6 +3386,168 @@ TEST(login_in_flight_counted_until_it_ends)
 	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_SESSIONS));
 	msgs_free(&ds);
 	nlt_close(&b);
+}
+
+/* The number of logins in progress in the namespace (LOCKOUT_GET's N_LOGINS). */
+static uint32_t n_logins(struct nlt *t)
+{
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	uint32_t n = UINT32_MAX;
+
+	if (!get_one(t, req(t, L2TPSEL_CMD_LOCKOUT_GET), &at, &ms, &ack))
+		n = nlt_u32(&at, L2TPSEL_A_N_LOGINS);
+	msgs_free(&ms);
+	return n;
+}
+
+/*
+ * A socket bound to @portid (spinning while another holds it, up to 5 s),
+ * of family @fam.
+ */
+static int open_at_portid(struct nlt *t, uint16_t fam, uint32_t portid)
+{
+	struct timespec t0;
+	int one = 1;
+
+	memset(t, 0, sizeof(*t));
+	t->rx = malloc(NLT_BUF);
+	t->sk = mnl_socket_open(NETLINK_GENERIC);
+	if (!t->rx || !t->sk)
+		return -errno;
+	mnl_socket_setsockopt(t->sk, NETLINK_EXT_ACK, &one, sizeof(one));
+	mnl_socket_setsockopt(t->sk, NETLINK_CAP_ACK, &one, sizeof(one));
+	t->fam = fam;
+	t->seq = (uint32_t)getpid() << 12;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (mnl_socket_bind(t->sk, 0, portid) < 0) {
+		if (errno != EADDRINUSE || ms_since(&t0) > 5000)
+			return -errno;
+	}
+	return 0;
+}
+
+#define REUSED_PORTID	0x4c32
+
+/*
+ * A socket closes while another binds the port id it had and counts a
+ * session: the close ends the first socket's session, never the second's
+ * (the release notifier runs after the port id is free again).  Before:
+ * the second socket's session joined the first's record under the same
+ * port id and the notifier ended both.  A race: each round gives it a
+ * chance; it is not certain to be hit in a given run.
+ */
+TEST(socket_close_spares_the_next_owner_of_its_portid)
+{
+	unsigned int r, lost = 0, stale = 0, rounds = 0;
+	struct timespec t0;
+	struct nlt base, b;
+	struct nlt_ack ack;
+	uint8_t admit;
+	int ret;
+
+	fresh_netns();
+	open_nl(&base);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (r = 0; r < 500 && ms_since(&t0) < 8000; r++) {
+		uint64_t key_a = 1000000 + 2 * r, key_b = key_a + 1;
+		int ready[2], go[2], status;
+		char c = 0;
+		pid_t pid;
+
+		ASSERT_EQ(0, pipe(ready));
+		ASSERT_EQ(0, pipe(go));
+		pid = fork();
+		ASSERT_GE(pid, 0);
+		if (pid == 0) {
+			struct nlt a;
+
+			if (open_at_portid(&a, base.fam, REUSED_PORTID))
+				_exit(2);
+			if (session_up(&a, key_a, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit))
+				_exit(3);
+			if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+				_exit(4);
+			_exit(0);	/* closes a */
+		}
+		close(ready[1]);
+		close(go[0]);
+		ASSERT_EQ(1, read(ready[0], &c, 1)) TH_LOG("round %u: the first socket failed", r);
+		ASSERT_EQ(1, write(go[1], "g", 1));
+		ASSERT_EQ(0, open_at_portid(&b, base.fam, REUSED_PORTID));
+		ret = session_up(&b, key_b, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit);
+		ASSERT_EQ(0, ret) TH_LOG("round %u: SESSION_UP: %s", r, ack.msg);
+		ASSERT_EQ(pid, waitpid(pid, &status, 0));
+		ASSERT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status));
+		close(ready[0]);
+		close(go[1]);
+		/* the close is over: a's session ended with it, b's stays */
+		if (session_down(&b, key_b, &ack))
+			lost++;
+		if (session_down(&base, key_a, &ack) != -ENOENT)
+			stale++;
+		nlt_close(&b);
+		rounds++;
+	}
+	th_log("%u rounds", rounds);
+	EXPECT_EQ(0, lost) TH_LOG("%u of %u sessions ended by the close of their port id's former socket",
+				  lost, rounds);
+	EXPECT_EQ(0, stale) TH_LOG("%u closed sockets' sessions outlived them", stale);
+	nlt_close(&base);
+}
+
+/*
+ * A socket's close ends its own logins and sessions only; a socket with
+ * none ends nothing (the release looks up the closing socket's record,
+ * it does not walk the namespace's logins).
+ */
+TEST(socket_close_ends_only_its_own_logins)
+{
+	struct msgs ms = { };
+	struct nlt a, b, c, base;
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	struct nlmsghdr *nlh;
+	uint32_t ids[40];
+	unsigned int i;
+	uint8_t admit;
+
+	fresh_netns();
+	open_nl(&base);
+	open_nl(&a);
+	open_nl(&b);
+	ASSERT_EQ(0, mk_profile(&base, "p", &ack));
+	ASSERT_EQ(0, mk_tunnel(&base, "p", "t", 0, "10.53.0.9", NULL, &ack)) TH_LOG("%s", ack.msg);
+	for (i = 0; i < 40; i++) {
+		ids[i] = login_begin(&a, "p", &at, &ms, &ack);
+		ASSERT_NE(0, ids[i]) TH_LOG("a's login %u: %s", i, ack.msg);
+		ASSERT_NE(0, login_begin(&b, "p", &at, &ms, &ack)) TH_LOG("b's login %u: %s", i, ack.msg);
+	}
+	ASSERT_EQ(0, session_up(&a, 1, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit));
+	ASSERT_EQ(0, session_up(&b, 2, L2TPSEL_ROLE_LNS, 7, NULL, NULL, &ack, &admit));
+	EXPECT_EQ(80, n_logins(&base));
+	/* a socket that only asked something */
+	open_nl(&c);
+	ASSERT_EQ(0, talk(&c, req(&c, L2TPSEL_CMD_GET_INFO), &ack));
+	nlt_close(&c);
+	EXPECT_EQ(80, n_logins(&base));
+	nlt_close(&b);
+	EXPECT_EQ(40, n_logins(&base)) TH_LOG("b's close did not end its logins alone");
+	EXPECT_EQ(-ENOENT, session_down(&base, 2, &ack)) TH_LOG("b's session outlived it");
+	/* a's are all there */
+	for (i = 0; i < 40; i++) {
+		nlh = req(&a, L2TPSEL_CMD_LOGIN_REPORT);
+		mnl_attr_put_u32(nlh, L2TPSEL_A_LOGIN_ID, ids[i]);
+		mnl_attr_put_u8(nlh, L2TPSEL_A_OUTCOME, L2TPSEL_OUTCOME_CLIENT_GONE);
+		msgs_free(&ms);
+		EXPECT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("a's login %u: %s", i, ack.msg);
+	}
+	msgs_free(&ms);
+	EXPECT_EQ(0, n_logins(&base));
+	EXPECT_EQ(0, session_down(&a, 1, &ack)) TH_LOG("%s", ack.msg);
+	nlt_close(&a);
+	nlt_close(&base);
 }
 
 TEST_HARNESS_FORK(120);

@@ -313,7 +313,10 @@
  *          an ICRQ the CDN, for a login the reason to give the subscriber;
  *          DROP means send nothing.  With RL_COUNT also RL_PASSED,
  *          RL_REJECTED, RL_DROPPED: this call's requests by verdict.
- *   Admin although it changes only counters: it takes tokens.
+ *   Admin although it changes only counters: it takes tokens.  A large
+ *   RL_COUNT is decided in slices between which the namespace's other
+ *   requests run (a limit changed meanwhile counts from then on); a fatal
+ *   signal ends it with EINTR.
  *
  * A throttle profile (004 "Dynamic Throttling ... Profile", S-RL-3) turns a
  * load metric into a throttle percent through a band table: a load at or

@@ -57,7 +57,7 @@ struct kc_sess {
 	struct kc_inst *in;		/* NULL: admission only (LNS) */
 	struct l2s_profile *p;
 	struct l2s_profile *own;	/* the login's tunnel set, freed with it */
-	uint32_t tuid;
+	uint64_t tuid;
 };
 
 #define KC_BUCKETS	1024
