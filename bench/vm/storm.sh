@@ -43,8 +43,9 @@
 #
 # Environment: STORM_PARTS (floor lns spread maxsess l2tpns: the parts to
 # run), STORM_PERF=1 (perf record of the LAC agent over the lns rows, its
-# report into storm-logs/perf-lac.txt), STORM_STRACE=1 (the LAC agent under
-# strace -f -T -tt: storm-logs/lac.strace).
+# report into storm-logs/perf-lac.txt), STORM_SAMPLE=1 (where the LAC
+# agent's wall time goes over the lns rows, bench/vm/sample_proc.py:
+# storm-logs/lac-sample-N.log).
 set -eu
 
 size=${1:-}
@@ -85,7 +86,7 @@ cleanup() {
 	for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
 	[ -f "$P/l2tpns.pid" ] && kill "$(cat "$P/l2tpns.pid")" 2> /dev/null
 	wait 2> /dev/null
-	cp "$P"/*.log "$P"/*.json "$P"/*.conf "$P"/*.csv "$P"/*.strace "$out/storm-logs/" 2> /dev/null
+	cp "$P"/*.log "$P"/*.json "$P"/*.conf "$P"/*.csv "$out/storm-logs/" 2> /dev/null
 	ip netns del "$SUB" 2> /dev/null
 	ip netns del "$LAC" 2> /dev/null
 	ip netns del "$LNS" 2> /dev/null
@@ -178,9 +179,7 @@ ip netns exec "$LAC" "$L" -b "$P/lac.conf" > /dev/null
 SOCK=$P/lac.sock
 # PADI at up to 1000/s on one interface: the per-interface budget is raised
 # (an operator expecting such storms would); per MAC it stays as shipped
-WRAP=()
-[ "${STORM_STRACE:-0}" = 1 ] && WRAP=(strace -f -T -tt -o "$P/lac.strace")
-ip netns exec "$LAC" "${WRAP[@]}" "$D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $SOCK" \
+ip netns exec "$LAC" "$D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $SOCK" \
 	-o 'access pppoe acc0' -o 'access-auth pap' -o 'pppoe-padi-rate 4000' \
 	-o 'hostname lac' -o 'log-level 1' 2> "$P/lac.log" &
 AGENT=$!
@@ -288,11 +287,17 @@ for r in $RUNS; do
 	say "l2tpseld LNS: $n subscribers at $rate/s"
 	c0=$(cpu_ticks "$AGENT") d0=$(stat "$SOCK" duplicates)
 	idle_mark
+	SAMPLER=
+	if [ "${STORM_SAMPLE:-0}" = 1 ]; then
+		python3 "$top/bench/vm/sample_proc.py" "$AGENT" "$P/lac-sample-$n.log" &
+		SAMPLER=$!
+	fi
 	watch_start "lns-$n" "$n"
 	gen "lns-$n" "$n" "$rate" lns "$SUB" sw0 -d 15000 &
 	GENPID=$! first=$((first + n))
 	wait "$WATCH" || true
 	c1=$(cpu_ticks "$AGENT") d1=$(stat "$SOCK" duplicates)
+	[ -z "$SAMPLER" ] || { kill "$SAMPLER"; wait "$SAMPLER" || true; }
 	wait "$GENPID" || true
 	echo "storm lns $n rate=$rate $(j "$P/lns-$n-watch.json" '"ok=%d failed=%d per_s=%.1f p50_ms=%.1f p99_ms=%.1f call_ms=%.1f kernel_ms=%.1f" % (j["ok"], j["failed"], j["per_s"], j["setup_ms"]["p50"], j["setup_ms"]["p99"], j["call_ms"]["p50"], j["kernel_ms"]["p50"])') lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") $(access_fields "lns-$n") $(idle_pct)" >> "$res"
 done

@@ -43,6 +43,7 @@
 #include "l2tp.h"
 #include "ppp.h"
 #include "discrate.h"
+#include "offload.h"
 #include "pppoe.h"
 #include "radius.h"
 
@@ -82,6 +83,9 @@ struct sub {
 	bool has_host_uniq;
 	int px_fd;			/* the kernel PPPoE session */
 	int chan_fd;			/* its channel on /dev/ppp */
+	struct l2d_job *open_job;	/* PPPIOCGCHAN of px_fd in flight (offload.h) */
+	uint8_t *pads;			/* the PADS to send once the channel is open */
+	size_t pads_len;
 	struct l2d_fd chanw;
 	struct l2d_ppp ppp;
 	struct rad_call *rad;		/* Access-Request in flight (radclient.c) */
@@ -127,6 +131,7 @@ struct acc {
 	uint32_t acct_base, acct_seq;	/* Acct-Session-Id: the agent's start, a count */
 	struct pppoe_cookie_keys keys;
 	struct disc_rate rate;		/* discovery budgets, S-SEC-6 */
+	struct l2d_offload off;		/* PPPIOCGCHAN off the loop */
 	struct acc_stats st;
 };
 
@@ -458,10 +463,20 @@ static void chan_readable(struct l2d_fd *f, uint32_t events)
 }
 
 /* The kernel's PPPoE session and its channel.  Return: 0 or -errno. */
+static void sub_opened(void *arg, int chan);
+static int sub_attach(struct sub *sb, int chan);
+static void sub_start(struct sub *sb, const uint8_t *pads, size_t n);
+
+/*
+ * The kernel PPPoE session of @sb; its channel's index comes from a worker
+ * (PPPIOCGCHAN waits for an RCU grace period: offload.h), then
+ * sub_opened().  Return: 1 when the index is on its way, 0 when the
+ * channel is attached already (no worker to be had), or -errno.
+ */
 static int sub_open(struct sub *sb)
 {
 	struct sockaddr_pppox sp = { .sa_family = AF_PPPOX, .sa_protocol = PX_PROTO_OE };
-	int chan, err;
+	int chan;
 
 	sb->px_fd = socket(AF_PPPOX, SOCK_STREAM | SOCK_CLOEXEC, PX_PROTO_OE);
 	if (sb->px_fd < 0)
@@ -471,8 +486,18 @@ static int sub_open(struct sub *sb)
 	l2d_strcpy(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), sb->ifc->conf->ifname);
 	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
 		return -errno;
-	if (ioctl(sb->px_fd, PPPIOCGCHAN, &chan) < 0)
-		return -errno;
+	sb->open_job = l2d_offload_submit(&sb->a->off, sb->px_fd, l2d_offload_gchan, sub_opened, sb);
+	if (sb->open_job)
+		return 1;
+	chan = l2d_offload_gchan(sb->px_fd);
+	return chan < 0 ? chan : sub_attach(sb, chan);
+}
+
+/* /dev/ppp attached to the PPPoE channel @chan, read by the loop. */
+static int sub_attach(struct sub *sb, int chan)
+{
+	int err;
+
 	sb->chan_fd = open("/dev/ppp", O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (sb->chan_fd < 0)
 		return -errno;
@@ -487,6 +512,12 @@ static int sub_open(struct sub *sb)
 
 static void sub_close_fds(struct sub *sb)
 {
+	if (sb->open_job) {
+		/* the worker still uses px_fd: the offload closes it after */
+		l2d_offload_cancel(&sb->a->off, sb->open_job);
+		sb->open_job = NULL;
+		sb->px_fd = -1;
+	}
 	if (sb->chan_fd >= 0) {
 		l2d_fd_del(sb->a->d->loop, &sb->chanw);
 		close(sb->chan_fd);
@@ -504,6 +535,7 @@ static void reap(struct l2d_timer *t)
 		struct sub *sb = a->dead;
 
 		a->dead = sb->next;
+		free(sb->pads);
 		free(sb);
 	}
 }
@@ -801,6 +833,8 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 		    !memcmp(sb->host_uniq, p->host_uniq.data ? p->host_uniq.data : sb->host_uniq,
 			    sb->host_uniq_len) &&
 		    sb->ppp.phase == PPP_PHASE_LCP) {
+			if (sb->open_job)
+				return;	/* its PADS goes once the channel is open */
 			n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
 			if (n)
 				disc_send(ifc, mac, out, n);
@@ -833,7 +867,7 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 		return refuse_padr(ifc, mac, p, false, "no PPPoE session id left");
 	}
 	err = sub_open(sb);
-	if (err) {
+	if (err < 0) {
 		mac_str(mac, ms, sizeof(ms));
 		l2d_log(d, L2D_LOG_ERR, "access %s: %s: PPPoE session: %s", ifc->conf->ifname, ms,
 			strerror(-err));
@@ -847,9 +881,47 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	a->subs = sb;
 	a->n_subs++;
 	n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
+	if (err == 0)
+		return sub_start(sb, out, n);
+	/* the PADS waits for the channel (sub_opened()) */
+	sb->pads = n ? malloc(n) : NULL;
+	if (sb->pads) {
+		memcpy(sb->pads, out, n);
+		sb->pads_len = n;
+	}
+}
+
+/* The channel's index arrived from the worker (sub_open()). */
+static void sub_opened(void *arg, int chan)
+{
+	struct sub *sb = arg;
+	char why[96];
+	int err;
+
+	sb->open_job = NULL;
+	err = chan < 0 ? chan : sub_attach(sb, chan);
+	if (err) {
+		l2d_log(sb->a->d, L2D_LOG_ERR, "access %s: %s sid %u: PPPoE channel: %s",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(-err));
+		snprintf(why, sizeof(why), "PPPoE channel: %s", strerror(-err));
+		sub_gone(sb, why, true);
+		return;
+	}
+	sub_start(sb, sb->pads, sb->pads_len);
+	free(sb->pads);
+	sb->pads = NULL;
+	sb->pads_len = 0;
+}
+
+/* The session is open: PADS @pads (RFC 2516 section 5.4), then LCP. */
+static void sub_start(struct sub *sb, const uint8_t *pads, size_t n)
+{
+	struct acc_if *ifc = sb->ifc;
+	struct l2d *d = sb->a->d;
+
 	if (n) {
-		disc_send(ifc, mac, out, n);
-		a->st.pads++;
+		disc_send(ifc, sb->mac, pads, n);
+		sb->a->st.pads++;
 	}
 	l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: PADS", ifc->conf->ifname, sb->calling,
 		sb->sid);
@@ -1086,21 +1158,56 @@ static void acc_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_buil
 	}
 }
 
+/* PPPIOCBRIDGECHAN: the subscriber's channel to the call's, @chan. */
+static int bridge_to(struct l2d *d, struct sub *sb, int chan)
+{
+	int err = chan;
+
+	if (chan >= 0 && ioctl(sb->chan_fd, PPPIOCBRIDGECHAN, &chan) < 0)
+		err = -errno;
+	if (err < 0)
+		l2d_log(d, L2D_LOG_ERR, "access %s: %s sid %u: PPPIOCBRIDGECHAN: %s",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(-err));
+	return err < 0 ? err : 0;
+}
+
+/* The call's channel index arrived from the worker (acc_bridge()). */
+static void bridge_done(void *arg, int chan)
+{
+	struct l2d_session *s = arg;
+	struct sub *sb = s->access;
+	struct l2d *d = s->t->d;
+
+	s->bridge_job = NULL;
+	/* a subscriber that went closed the call, and cancelled this */
+	l2d_session_bridged(s, sb ? bridge_to(d, sb, chan) : -ENOENT);
+}
+
+/*
+ * Bridge the call's PPPoL2TP socket @ppp_fd to the subscriber's channel:
+ * its index from a worker (offload.h), then bridge_done().  Return 1 when
+ * under way, 0 when bridged (no worker to be had), or -errno.
+ */
 static int acc_bridge(struct l2d *d, struct l2d_session *s, int ppp_fd)
 {
 	struct sub *sb = s->access;
-	int chan;
+	struct acc *a = d->actx;
 
 	if (!sb || sb->dead || sb->chan_fd < 0)
 		return -ENOENT;
-	if (ioctl(ppp_fd, PPPIOCGCHAN, &chan) < 0 || ioctl(sb->chan_fd, PPPIOCBRIDGECHAN, &chan) < 0) {
-		int err = errno;
+	s->bridge_job = l2d_offload_submit(&a->off, ppp_fd, l2d_offload_gchan, bridge_done, s);
+	if (s->bridge_job)
+		return 1;
+	return bridge_to(d, sb, l2d_offload_gchan(ppp_fd));
+}
 
-		l2d_log(d, L2D_LOG_ERR, "access %s: %s sid %u: PPPIOCBRIDGECHAN: %s",
-			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(err));
-		return -err;
-	}
-	return 0;
+/* The call goes before its bridge is made: the worker's fd is the offload's now. */
+static void acc_bridge_cancel(struct l2d *d, struct l2d_session *s)
+{
+	struct acc *a = d->actx;
+
+	l2d_offload_cancel(&a->off, s->bridge_job);
+	s->bridge_job = NULL;
 }
 
 /* An LCP Terminate-Request of our own (RFC 1661 section 5.5), after the bridge. */
@@ -1206,6 +1313,7 @@ static const struct l2d_access_ops acc_ops = {
 	.connect_speed = acc_connect_speed,
 	.iccn_avps = acc_iccn_avps,
 	.bridge = acc_bridge,
+	.bridge_cancel = acc_bridge_cancel,
 	.session_gone = acc_session_gone,
 	.tunnel_up = acc_tunnel_up,
 	.tunnel_gone = acc_tunnel_gone,
@@ -1269,6 +1377,11 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 		return -ENOMEM;
 	}
 	a->d = d;
+	if (l2d_offload_init(&a->off, d->loop)) {
+		snprintf(err, errlen, "access: no eventfd for the channel workers: %s", strerror(errno));
+		free(a);
+		return -ENOMEM;
+	}
 	a->acct_base = (uint32_t)time(NULL);	/* Acct-Session-Ids unique across restarts */
 	l2d_timer_init(&a->reap_timer, reap, a);
 	l2d_timer_init(&a->epoch_timer, epoch_fire, a);
@@ -1324,6 +1437,7 @@ fail:
 				l2d_fd_del(d->loop, &a->ifs[k].fdw);
 			close(a->ifs[k].fd);
 		}
+	l2d_offload_fini(&a->off);
 	free(a);
 	return -EINVAL;
 }
@@ -1347,6 +1461,7 @@ void l2d_access_close(struct l2d *d)
 	if (!a)
 		return;
 	l2d_access_shutdown(d);
+	l2d_offload_fini(&a->off);
 	reap(&a->reap_timer);
 	l2d_timer_cancel(d->loop, &a->reap_timer);
 	l2d_timer_cancel(d->loop, &a->epoch_timer);

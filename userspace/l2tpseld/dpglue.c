@@ -66,13 +66,13 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 	}
 	if (s->access && d->aops) {
 		ret = d->aops->bridge(d, s, fd);
-		if (ret) {
+		if (ret < 0) {
 			close(fd);
 			l2d_dp_session_del(dp, t->tid, s->sid);
 			return ret;
 		}
 		s->ppp_fd = fd;
-		return 0;
+		return ret;	/* 1: under way */
 	}
 	/* each role its own options: the LAC's never reach an LNS pppd */
 	if (l2d_conf_pppd_args(d->conf, !s->initiator, &o.optfile, opts, sizeof(opts), extra,
@@ -111,8 +111,11 @@ static void glue_session_del(struct l2d *d, struct l2d_session *s)
 	if (s->pppd_pid > 0)
 		l2d_dp_pppd_stop(dp, s->pppd_pid, 0, NULL);
 	s->pppd_pid = 0;
-	/* an access call: the last descriptor goes, the kernel unbridges */
-	if (s->ppp_fd >= 0)
+	/* an access call: the last descriptor goes, the kernel unbridges; a
+	 * bridge under way leaves it to the access side, once its worker is done */
+	if (s->bridge_job && d->aops)
+		d->aops->bridge_cancel(d, s);
+	else if (s->ppp_fd >= 0)
 		close(s->ppp_fd);
 	s->ppp_fd = -1;
 	if (s->t->dp_added)

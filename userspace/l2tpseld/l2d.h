@@ -28,6 +28,7 @@
 struct l2d;
 struct l2d_tunnel;
 struct l2d_session;
+struct l2d_job;
 struct l2d_login;
 
 enum l2d_tstate {
@@ -141,6 +142,7 @@ struct l2d_session {
 	/* the access role (access.c): the PPPoE subscriber, NULL for an API login */
 	void *access;
 	int ppp_fd;			/* its PPPoL2TP socket while bridged, -1 */
+	struct l2d_job *bridge_job;	/* the bridge under way (access.c) */
 	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
 };
 
@@ -283,8 +285,13 @@ struct l2d_access_ops {
 	void (*connect_speed)(struct l2d *d, struct l2d_session *s, uint32_t *tx, uint32_t *rx);
 	/* ICCN of @s: the Proxy LCP and Proxy Authentication AVPs (RFC 2661 4.4.5). */
 	void (*iccn_avps)(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
-	/* Bridge @s's PPPoL2TP socket @ppp_fd to the subscriber's channel. */
+	/* Bridge @s's PPPoL2TP socket @ppp_fd to the subscriber's channel: 0
+	 * bridged, 1 under way (l2d_session_bridged() follows, s->bridge_job
+	 * set meanwhile), or -errno. */
 	int (*bridge)(struct l2d *d, struct l2d_session *s, int ppp_fd);
+	/* @s ends while its bridge is under way: the PPPoL2TP socket is the
+	 * access side's to close. */
+	void (*bridge_cancel)(struct l2d *d, struct l2d_session *s);
 	/* The established call @s ended (CDN, StopCCN, tunnel lost, logout). */
 	void (*session_gone)(struct l2d *d, struct l2d_session *s);
 	/* The LAC's tunnel @t is established / is being freed (t->end says how
@@ -397,6 +404,9 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);
 void l2d_session_tunnel_up(struct l2d_session *s);	/* tunnel established: ICRQ */
 void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m);
 /* The session ends: CDN when @send_cdn, hooks, counts; freed later. */
+/* LAC: the access side's bridge of @s is made (@err 0) or failed: the ICCN,
+ * or the call cleared (CDN 4, a local failure). */
+void l2d_session_bridged(struct l2d_session *s, int err);
 void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 		       uint16_t result, uint16_t error, const char *text);
 void l2d_session_free(struct l2d_session *s);

@@ -284,22 +284,25 @@ void l2d_session_tunnel_up(struct l2d_session *s)
  * The kernel session, its PPPoL2TP socket and pppd (dataplane kernel).  A
  * call without them carries no PPP: it is cleared with CDN 4 (temporary
  * lack of facilities) and ends as a local failure, never as the peer's.
- * Return: 0, or -1 with the call closed.
+ * Return: 0, 1 when an access call's bridge is under way
+ * (l2d_session_bridged() follows), or -1 with the call closed.
  */
 static int session_dataplane(struct l2d_session *s)
 {
 	struct l2d *d = s->t->d;
+	int ret;
 
 	if (!d->dpops || s->dp_added)
 		return 0;
-	if (d->dpops->session_add(d, s)) {
+	ret = d->dpops->session_add(d, s);
+	if (ret < 0) {
 		l2d_log(d, L2D_LOG_ERR, "session %u: kernel data path not created", s->sid);
 		l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP, 0,
 				  "data path not created");
 		return -1;
 	}
 	s->dp_added = true;
-	return 0;
+	return ret;
 }
 
 static void session_established(struct l2d_session *s)
@@ -425,16 +428,15 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	l2d_tunnel_time_from_tx(t, s);
 }
 
+static void icrp_connect(struct l2d_session *s);
+
 /* LAC: the LNS accepted the call; connect it (§6.11, §6.12). */
 static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 {
-	struct l2d_tunnel *t = s->t;
-	struct l2d *d = t->d;
-	struct l2tp_builder b;
-	uint8_t buf[2048];
-	/* no line speed known: 100 Mb/s, as an Ethernet access port */
-	uint32_t tx = 100000000, rx = 100000000;
+	struct l2d *d = s->t->d;
 
+	if (s->bridge_job)
+		return;		/* the ICCN follows the bridge */
 	if (s->login)
 		s->login->call_us += l2d_mono_us() - s->icrq_us;
 	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &s->peer_sid) || !s->peer_sid)
@@ -445,6 +447,29 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 	/* the data path before the ICCN: a call that cannot carry PPP is not connected */
 	if (session_dataplane(s))
 		return;
+	icrp_connect(s);
+}
+
+void l2d_session_bridged(struct l2d_session *s, int err)
+{
+	if (err) {
+		l2d_log(s->t->d, L2D_LOG_ERR, "session %u: kernel data path not created", s->sid);
+		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP, 0,
+					 "data path not created");
+	}
+	icrp_connect(s);
+}
+
+/* LAC: the data path is there; ICCN (section 6.12). */
+static void icrp_connect(struct l2d_session *s)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2d *d = t->d;
+	struct l2tp_builder b;
+	uint8_t buf[2048];
+	/* no line speed known: 100 Mb/s, as an Ethernet access port */
+	uint32_t tx = 100000000, rx = 100000000;
+
 	/* section 4.4.5: the line's speeds when the access side knows them */
 	if (s->access && d->aops && d->aops->connect_speed)
 		d->aops->connect_speed(d, s, &tx, &rx);

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * System calls that sleep in the kernel, made by a pool of threads so that
+ * the event loop does not wait for them (offload.h says which and why).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/ioctl.h>
+#include <linux/ppp-ioctl.h>
+
+#include "offload.h"
+
+struct l2d_job {
+	struct l2d_job *next;
+	int fd;
+	int res;
+	bool cancelled;			/* read and written on the loop's thread only */
+	l2d_job_work work;
+	l2d_job_done done;
+	void *arg;
+};
+
+int l2d_offload_gchan(int fd)
+{
+	int chan;
+
+	return ioctl(fd, PPPIOCGCHAN, &chan) < 0 ? -errno : chan;
+}
+
+static void *worker(void *arg)
+{
+	struct l2d_offload *o = arg;
+	uint64_t one = 1;
+
+	pthread_mutex_lock(&o->mu);
+	for (;;) {
+		struct l2d_job *j;
+
+		while (!o->todo && !o->stop)
+			pthread_cond_wait(&o->cv, &o->mu);
+		if (!o->todo)
+			break;
+		j = o->todo;
+		o->todo = j->next;
+		if (!o->todo)
+			o->todo_tail = &o->todo;
+		pthread_mutex_unlock(&o->mu);
+		j->res = j->work(j->fd);
+		pthread_mutex_lock(&o->mu);
+		j->next = o->done;
+		o->done = j;
+		/* an eventfd write of 1 cannot fail short of a counter at its maximum */
+		(void)!write(o->efd, &one, sizeof(one));
+	}
+	pthread_mutex_unlock(&o->mu);
+	return NULL;
+}
+
+/* Hand the finished jobs to their owners, on the loop's thread. */
+static void finish(struct l2d_offload *o)
+{
+	struct l2d_job *j, *list, *rev = NULL;
+
+	pthread_mutex_lock(&o->mu);
+	list = o->done;
+	o->done = NULL;
+	pthread_mutex_unlock(&o->mu);
+	while (list) {			/* in the order they finished */
+		j = list;
+		list = j->next;
+		j->next = rev;
+		rev = j;
+	}
+	while (rev) {
+		j = rev;
+		rev = j->next;
+		o->pending--;
+		if (j->cancelled)
+			close(j->fd);
+		else
+			j->done(j->arg, j->res);
+		free(j);
+	}
+}
+
+static void readable(struct l2d_fd *f, uint32_t events)
+{
+	struct l2d_offload *o = f->arg;
+	uint64_t n;
+
+	(void)!read(o->efd, &n, sizeof(n));
+	finish(o);
+}
+
+int l2d_offload_init(struct l2d_offload *o, struct l2d_loop *loop)
+{
+	int err;
+
+	*o = (struct l2d_offload){ .loop = loop, .efd = -1 };
+	o->todo_tail = &o->todo;
+	pthread_mutex_init(&o->mu, NULL);
+	pthread_cond_init(&o->cv, NULL);
+	o->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (o->efd < 0)
+		return -errno;
+	o->fdw.fd = o->efd;
+	o->fdw.fn = readable;
+	o->fdw.arg = o;
+	err = l2d_fd_add(loop, &o->fdw, EPOLLIN);
+	if (err < 0) {
+		close(o->efd);
+		o->efd = -1;
+		return err;
+	}
+	return 0;
+}
+
+void l2d_offload_fini(struct l2d_offload *o)
+{
+	unsigned int i;
+
+	if (o->efd < 0)
+		return;
+	pthread_mutex_lock(&o->mu);
+	o->stop = true;
+	pthread_cond_broadcast(&o->cv);
+	pthread_mutex_unlock(&o->mu);
+	for (i = 0; i < o->nth; i++)
+		pthread_join(o->th[i], NULL);
+	o->nth = 0;
+	/* every job is done now: owners still waiting are told, cancelled fds closed */
+	finish(o);
+	l2d_fd_del(o->loop, &o->fdw);
+	close(o->efd);
+	o->efd = -1;
+	pthread_cond_destroy(&o->cv);
+	pthread_mutex_destroy(&o->mu);
+}
+
+struct l2d_job *l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
+				   l2d_job_done done, void *arg)
+{
+	struct l2d_job *j;
+
+	if (o->efd < 0)
+		return NULL;
+	/* threads as the work grows, up to the pool's size */
+	if (o->nth < L2D_OFFLOAD_THREADS && o->pending >= o->nth) {
+		sigset_t all, old;
+		int err;
+
+		/* signals are the loop's: a worker blocks them all */
+		sigfillset(&all);
+		pthread_sigmask(SIG_SETMASK, &all, &old);
+		err = pthread_create(&o->th[o->nth], NULL, worker, o);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		if (!err)
+			o->nth++;
+		else if (!o->nth)
+			return NULL;
+	}
+	j = calloc(1, sizeof(*j));
+	if (!j)
+		return NULL;
+	j->fd = fd;
+	j->work = work;
+	j->done = done;
+	j->arg = arg;
+	pthread_mutex_lock(&o->mu);
+	*o->todo_tail = j;
+	o->todo_tail = &j->next;
+	pthread_cond_signal(&o->cv);
+	pthread_mutex_unlock(&o->mu);
+	o->pending++;
+	return j;
+}
+
+void l2d_offload_cancel(struct l2d_offload *o, struct l2d_job *j)
+{
+	j->cancelled = true;
+}
