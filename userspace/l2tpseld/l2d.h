@@ -69,6 +69,14 @@ struct l2d_tunnel {
 	uint16_t tid, peer_tid;
 	enum l2d_tstate state;
 	bool initiator;			/* we sent the SCCRQ */
+	/*
+	 * Our LAC-role calls may ride it (lac): a tunnel we opened, or the
+	 * peer's tunnel that won a tie (RFC 2661 4.4.3) against ours with the
+	 * same secret.  The peer's calls may come on it (lns): a tunnel the
+	 * peer opened, or ours that won a tie.  Only a tie makes both true;
+	 * else the roles never share a tunnel (S-SEC-7).
+	 */
+	bool lac, lns;
 	struct l2d_addr peer, local;
 	int fd;				/* its own connected UDP socket, -1 in tests */
 	struct l2d_fd fdw;
@@ -298,6 +306,7 @@ struct l2d_stats {
 	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
 	uint64_t sessions_refused, logins_ok, logins_failed;
 	uint64_t calls_refused;		/* ICRQ without listen, OCRQ: CDN 5 */
+	uint64_t calls_wrong_role;	/* ICRQs on a tunnel we opened as LAC: CDN 5 */
 	uint64_t sccrq_capped;		/* SCCRQs dropped: lns-max-setup-per-peer */
 	uint64_t setup_evicted;		/* LNS tunnels in setup dropped for newer ones */
 	uint64_t calls_capped;		/* ICRQs refused: lns-max-calls-per-peer */
@@ -349,8 +358,15 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 /* Tear every tunnel down (StopCCN 6), e.g. on SIGTERM. */
 void l2d_shutdown(struct l2d *d);
 
+/*
+ * A LAC-role tunnel to @remote (and @local) a login may reuse or join:
+ * set up with the same @secret (NULL or "": none) and Host Name @host
+ * ("": the configured one), so that it authenticates and hides AVPs as a
+ * tunnel opened for this login would (S-SEC-7).
+ */
 struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
-					const struct l2d_addr *local, bool has_local);
+					const struct l2d_addr *local, bool has_local,
+					const char *secret, const char *host);
 struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 				  const struct l2d_addr *local, bool initiator);
 int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
@@ -361,8 +377,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 			    uint8_t *buf, size_t len);
 void l2d_tunnel_acct_down(struct l2d_tunnel *t);
 void l2d_tunnel_free(struct l2d_tunnel *t);
-/* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's ("" none). */
-void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
+/* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's (NULL, "": none). */
 void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
 void l2d_tunnel_flush(struct l2d_tunnel *t);
 int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);

@@ -358,6 +358,20 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		d->stats.calls_refused++;
 		return refuse_call(t, m, peer_sid, "incoming call refused: not an LNS (no listen)");
 	}
+	if (!t->lns || (d->conf->lns_auth_required && !t->has_secret)) {
+		/*
+		 * The LNS we dialled as LAC places a call: the LNS role takes
+		 * calls only on tunnels a LAC opened to it, where its checks
+		 * (lns-auth-required, the caps, the tunnel group) applied
+		 * (S-SEC-7: the two roles never share a tunnel; a tie of RFC
+		 * 2661 section 4.4.3 is the one exception, authenticated when
+		 * lns-auth-required asks for it).
+		 */
+		d->stats.calls_wrong_role++;
+		return refuse_call(t, m, peer_sid, !t->lns ?
+				   "incoming call refused: a tunnel we opened as LAC takes no calls" :
+				   "incoming call refused: the tunnel is not authenticated");
+	}
 	{
 		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
 				       .peer = t->peer_host[0] ? t->peer_host : NULL, .remote = &t->peer };

@@ -138,6 +138,8 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	t->d = d;
 	t->tid = tid;
 	t->initiator = initiator;
+	t->lac = initiator;
+	t->lns = !initiator;
 	t->own_port = own_port;
 	t->peer = *peer;
 	if (local)
@@ -206,13 +208,27 @@ void l2d_tunnel_free(struct l2d_tunnel *t)
 	free(t);
 }
 
+/* @t was set up with @secret (NULL or "": none). */
+static bool same_secret(const struct l2d_tunnel *t, const char *secret)
+{
+	size_t n = secret ? strlen(secret) : 0;
+
+	if (!n || n >= sizeof(t->secret))
+		return !t->has_secret;
+	return t->has_secret && t->secret_len == n && !memcmp(t->secret, secret, n);
+}
+
 struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
-					const struct l2d_addr *local, bool has_local)
+					const struct l2d_addr *local, bool has_local,
+					const char *secret, const char *host)
 {
 	struct l2d_tunnel *t;
 
 	for (t = d->tunnels; t; t = t->next) {
 		if (t->state != L2D_T_ESTABLISHED && t->state != L2D_T_WAIT_SCCRP)
+			continue;
+		/* never an LNS-role tunnel, nor one that authenticates otherwise */
+		if (!t->lac || !same_secret(t, secret) || strcmp(t->host, host ? host : ""))
 			continue;
 		if (!l2d_addr_eq(&t->peer, remote, true))
 			continue;
@@ -1083,6 +1099,20 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 	struct l2d_session *s;
 
 	mine->tb_sent = false;
+	/*
+	 * Our calls ride the peer's tunnel only when it authenticates as ours
+	 * would have (the same secret, hence the same hiding): else they end
+	 * as a local failure and the login tries again (S-SEC-7).
+	 */
+	if (t && (t->has_secret != mine->has_secret || mine->host[0] ||
+		  (t->has_secret && (t->secret_len != mine->secret_len ||
+				     memcmp(t->secret, mine->secret, t->secret_len))))) {
+		l2d_log(mine->d, L2D_LOG_INFO, "tunnel %u: the peer's tunnel %u has another secret: "
+			"our calls do not move to it", mine->tid, t->tid);
+		t = NULL;
+	}
+	if (t && t->state != L2D_T_DEAD && mine->sessions)
+		t->lac = true;
 	while (t && t->state != L2D_T_DEAD && (s = mine->sessions)) {
 		l2d_session_unlink(s);
 		l2d_session_link(s, t);
@@ -1154,11 +1184,16 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	if (mine && mine->tb_sent && !has_tb) {
 		l2d_log(d, L2D_LOG_INFO, "tie breaker: only ours (tunnel %u), it wins; SCCRQ dropped",
 			mine->tid);
+		mine->lns = true;
+		set_tgroup(mine, local);
 		return;
 	}
 	if (mine && has_tb && mine->tb_sent) {
 		if (mine->tie_breaker < tb) {
+			/* one tunnel for both: the peer's calls come on ours */
 			l2d_log(d, L2D_LOG_INFO, "tie breaker: ours (tunnel %u) wins, SCCRQ dropped", mine->tid);
+			mine->lns = true;
+			set_tgroup(mine, local);
 			return;
 		}
 		l2d_log(d, L2D_LOG_INFO, "tie breaker: %s, tunnel %u discarded",
@@ -1214,11 +1249,6 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	l2d_tunnel_receive(t, buf, len);
 	if (mine)
 		tie_breaker_lost(mine, t);
-}
-
-void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name)
-{
-	tunnel_set_secret(t, l2d_conf_secret(t->d->conf, false, tunnel_name));
 }
 
 /* A secret that RADIUS gave ("" for none). */
