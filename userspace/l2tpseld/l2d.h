@@ -63,6 +63,22 @@ struct l2d_addr {
 	socklen_t len;
 };
 
+/*
+ * A peer: an IPv4 address or an IPv6 /64 (one site holds a whole prefix),
+ * found by a seeded hash (d->peers).  It lists every tunnel whose peer
+ * address it covers, either role, and holds the LNS role's counts that
+ * its caps compare with (S-SEC-7).  Freed with its last tunnel.
+ */
+#define L2D_PEER_HASH	4096
+struct l2d_peer {
+	struct l2d_peer *next;		/* hash chain */
+	uint8_t key[9];			/* 4 or 6, then 4 or 8 bytes */
+	struct l2d_tunnel *tunnels;	/* t->pnext */
+	unsigned int lns_setup;		/* LNS-role tunnels not yet established */
+	unsigned int lns_up;		/* ... established (until freed) */
+	unsigned int lns_calls;		/* LNS-role calls */
+};
+
 struct l2d_tunnel {
 	struct l2d *d;
 	struct l2d_tunnel *next;	/* d->tunnels */
@@ -77,6 +93,9 @@ struct l2d_tunnel {
 	 * else the roles never share a tunnel (S-SEC-7).
 	 */
 	bool lac, lns;
+	struct l2d_peer *p;		/* its peer's entry */
+	struct l2d_tunnel *pnext, **ppprev;	/* p->tunnels */
+	bool lns_up;			/* counted in p->lns_up, d->n_lns_up */
 	struct l2d_addr peer, local;
 	int fd;				/* its own connected UDP socket, -1 in tests */
 	struct l2d_fd fdw;
@@ -130,6 +149,7 @@ struct l2d_session {
 	uint32_t serial;
 	uint64_t key;			/* SESSION_UP key */
 	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */
+	bool lns_counted;		/* an LNS-role call: in t->p->lns_calls, d->n_lns_calls */
 	struct l2d_login *login;	/* LAC, during setup */
 	uint64_t icrq_us;		/* LAC: when its ICRQ was queued */
 	uint16_t cdn_result, cdn_error;
@@ -311,6 +331,7 @@ struct l2d_stats {
 	uint64_t setup_evicted;		/* LNS tunnels in setup dropped for newer ones */
 	uint64_t calls_capped;		/* ICRQs refused: lns-max-calls-per-peer */
 	uint64_t tunnels_idle;		/* LNS tunnels closed by lns-idle-timeout */
+	uint64_t tunnels_capped;	/* LNS tunnels refused: lns-max-tunnels[-per-peer] */
 	uint64_t port_moved;		/* tunnels whose peer's port moved (a NAT), followed */
 	uint64_t port_separated;	/* LNS: SCCRQs answered from a port of our own */
 	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
@@ -339,6 +360,10 @@ struct l2d {
 	unsigned int login_watchers;
 	unsigned int n_tunnels, n_sessions;
 	unsigned int n_lns_setup;	/* LNS tunnels not yet established */
+	unsigned int n_lns_up, n_lns_calls, n_peers;
+	struct l2d_peer *peers[L2D_PEER_HASH];
+	uint64_t peer_seed;
+	bool peer_seeded;
 	struct l2d_tunnel *setup_first, *setup_last;
 	struct l2d_timer reap_timer;
 	bool reap_armed;
@@ -391,6 +416,8 @@ int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t
 void l2d_tunnel_call_started(struct l2d_tunnel *t);
 /* Same host (and port when @port); an unset address matches nothing. */
 bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port);
+/* The entry of @a's peer, or NULL when it has no tunnel. */
+struct l2d_peer *l2d_peer_find(struct l2d *d, const struct l2d_addr *a);
 void l2d_reap_later(struct l2d *d);
 const char *l2d_tstate_name(enum l2d_tstate s);
 const char *l2d_sstate_name(enum l2d_sstate s);
