@@ -302,3 +302,63 @@ TEST(l2tpseld_lnscap_calls_total_capped)
 	EXPECT_TRUE(strstr(err, "LAC role") != NULL);
 	h_fini();
 }
+
+/* ---- finding 8: rate limits keyed by what cannot be forged ---- */
+
+static struct l2d_kops rec_kops;
+static char rec_peer[L2TPSEL_RL_MSG_PPPOE + 1][64];
+static unsigned int rec_n[L2TPSEL_RL_MSG_PPPOE + 1];
+static bool rec_remote[L2TPSEL_RL_MSG_PPPOE + 1];
+
+static int rec_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
+{
+	if (q->msg <= L2TPSEL_RL_MSG_PPPOE) {
+		rec_n[q->msg]++;
+		snprintf(rec_peer[q->msg], sizeof(rec_peer[0]), "%s", q->peer ? q->peer : "");
+		rec_remote[q->msg] = q->remote && q->remote->ss.ss_family;
+	}
+	memset(a, 0, sizeof(*a));
+	return 0;
+}
+
+/* What the agent asks the rate limiter for each SCCRQ and ICRQ of @lac's login. */
+static void rl_keys(const char *const *lac_c, const char *const *lns_c)
+{
+	struct h_node *lac, *lns;
+
+	memset(rec_n, 0, sizeof(rec_n));
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_c);
+	rec_kops = *lns->d->kops;
+	rec_kops.rl_check = rec_rl_check;
+	lns->d->kops = &rec_kops;
+	h_login(lac, "a@x", NULL);
+	h_run_for(200);
+	EXPECT_EQ(lac->n_done_ok, 1);
+	EXPECT_EQ(rec_n[L2TPSEL_RL_MSG_SCCRQ], 1);
+	EXPECT_EQ(rec_n[L2TPSEL_RL_MSG_ICRQ], 1);
+	EXPECT_TRUE(rec_remote[L2TPSEL_RL_MSG_SCCRQ] && rec_remote[L2TPSEL_RL_MSG_ICRQ]);
+	h_fini();
+}
+
+/*
+ * A SCCRQ's Host Name is anyone's claim before the tunnel authenticated:
+ * its rate limits are keyed by the source address only, so spoofed
+ * SCCRQs naming another LAC cannot spend that LAC's budget.  An ICRQ
+ * names its peer only on a tunnel that authenticated with a secret.
+ */
+TEST(l2tpseld_lnscap_rl_keys_not_forgeable)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", NULL };
+	static const char *const lac_s[] = { "route p t1 10.0.0.2", "secret t1 sesame", NULL };
+	static const char *const lns_s[] = { "listen 10.0.0.2", "lns-secret * sesame", NULL };
+
+	rl_keys(lac_c, lns_c);
+	EXPECT_STREQ(rec_peer[L2TPSEL_RL_MSG_SCCRQ], "");
+	EXPECT_STREQ(rec_peer[L2TPSEL_RL_MSG_ICRQ], "");
+	rl_keys(lac_s, lns_s);
+	EXPECT_STREQ(rec_peer[L2TPSEL_RL_MSG_SCCRQ], "");
+	EXPECT_STREQ(rec_peer[L2TPSEL_RL_MSG_ICRQ], "10.0.0.1");
+}

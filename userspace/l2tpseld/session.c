@@ -366,8 +366,14 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 				   "incoming call refused: the tunnel is not authenticated");
 	}
 	{
+		/*
+		 * The Host Name keys the limit only when the tunnel proved it
+		 * with the secret (Challenge/Response, RFC 2661 section 5.1.1);
+		 * else the peer's address alone (S-SEC-7).
+		 */
 		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
-				       .peer = t->peer_host[0] ? t->peer_host : NULL, .remote = &t->peer };
+				       .peer = t->has_secret && t->peer_host[0] ? t->peer_host : NULL,
+				       .remote = &t->peer };
 
 		rl = l2d_rl_check(d, &q, &rla);
 		if (rl == L2TPSEL_RL_DROPPED)

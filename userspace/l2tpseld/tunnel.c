@@ -1367,8 +1367,13 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 		return;
 	}
 	{
+		/*
+		 * Keyed by the source address only: the Host Name is anyone's
+		 * claim until the tunnel authenticated, and spoofed SCCRQs
+		 * naming another LAC would spend that LAC's budget (S-SEC-7).
+		 */
 		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_SCCRQ,
-				       .peer = host[0] ? host : NULL, .remote = peer };
+				       .remote = peer };
 
 		switch (l2d_rl_check(d, &q, &rla)) {
 		case L2TPSEL_RL_DROPPED:
