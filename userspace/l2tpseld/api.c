@@ -225,15 +225,16 @@ static void cmd_stats(struct api_conn *c)
 		    " rx-no-tunnel %" PRIu64 " tx %" PRIu64 " tx-err %" PRIu64 " tunnels-up %" PRIu64
 		    " tunnels-failed %" PRIu64 " sessions-up %" PRIu64 " sessions-failed %" PRIu64
 		    " sessions-refused %" PRIu64 " logins-ok %" PRIu64 " logins-failed %" PRIu64
-		    " calls-refused %" PRIu64 " calls-capped %" PRIu64 " sccrq-capped %" PRIu64
-		    " setup-evicted %" PRIu64 " tunnels-idle %" PRIu64 " rl-rejected %" PRIu64
+		    " calls-refused %" PRIu64 " calls-wrong-role %" PRIu64
+		    " calls-capped %" PRIu64 " sccrq-capped %" PRIu64
+		    " setup-evicted %" PRIu64 " tunnels-idle %" PRIu64 " tunnels-capped %" PRIu64 " rl-rejected %" PRIu64
 		    " rl-dropped %" PRIu64 " port-moved %" PRIu64 " port-separated %" PRIu64
 		    " port-refused %" PRIu64,
 		    c->d->n_tunnels, c->d->n_sessions, st->rx, st->rx_discard, st->rx_no_tunnel,
 		    st->tx, st->tx_err, st->tunnels_up, st->tunnels_failed, st->sessions_up,
 		    st->sessions_failed, st->sessions_refused, st->logins_ok, st->logins_failed,
-		    st->calls_refused, st->calls_capped, st->sccrq_capped, st->setup_evicted,
-		    st->tunnels_idle, st->rl_rejected, st->rl_dropped, st->port_moved,
+		    st->calls_refused, st->calls_wrong_role, st->calls_capped, st->sccrq_capped, st->setup_evicted,
+		    st->tunnels_idle, st->tunnels_capped, st->rl_rejected, st->rl_dropped, st->port_moved,
 		    st->port_separated, st->port_refused);
 	{
 		struct l2tp_rel_stats rs = st->rel_gone;

@@ -53,7 +53,11 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->lns_idle_ms = 60000;
 	c->lns_max_setup = 256;
 	c->lns_max_setup_per_peer = 8;
-	c->lns_max_calls_per_peer = 16384;
+	/* S-SEC-7: the LNS role takes at most half of each ID space */
+	c->lns_max_calls_per_peer = 8192;
+	c->lns_max_calls = 16384;
+	c->lns_max_tunnels = 4096;
+	c->lns_max_tunnels_per_peer = 64;
 	c->recv_window = 16;
 	c->tie_breaker = true;
 	c->ratelimit = true;
@@ -209,9 +213,12 @@ struct cnt_kw {
 };
 
 static const struct cnt_kw cnt_kws[] = {
-	{ "lns-max-setup", offsetof(struct l2d_conf, lns_max_setup), 1, 65535, 4 },
-	{ "lns-max-setup-per-peer", offsetof(struct l2d_conf, lns_max_setup_per_peer), 1, 65535, 4 },
-	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, 65535, 4 },
+	{ "lns-max-setup", offsetof(struct l2d_conf, lns_max_setup), 1, L2D_LNS_IDS, 4 },
+	{ "lns-max-setup-per-peer", offsetof(struct l2d_conf, lns_max_setup_per_peer), 1, L2D_LNS_IDS, 4 },
+	{ "lns-max-calls-per-peer", offsetof(struct l2d_conf, lns_max_calls_per_peer), 1, L2D_LNS_IDS, 4 },
+	{ "lns-max-calls", offsetof(struct l2d_conf, lns_max_calls), 1, L2D_LNS_IDS, 4 },
+	{ "lns-max-tunnels", offsetof(struct l2d_conf, lns_max_tunnels), 1, L2D_LNS_IDS, 4 },
+	{ "lns-max-tunnels-per-peer", offsetof(struct l2d_conf, lns_max_tunnels_per_peer), 1, L2D_LNS_IDS, 4 },
 	{ "pppoe-padi-rate", offsetof(struct l2d_conf, padi_rate), 0, 1000000, 4 },
 	{ "pppoe-padi-rate-per-line", offsetof(struct l2d_conf, padi_rate_per_line), 0, 1000000, 4 },
 	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000, 4 },
@@ -817,6 +824,11 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	/* the wait behind a backlog is never shorter than the timeout itself */
 	if (c->icrq_timeout_max_ms < c->icrq_timeout_ms)
 		c->icrq_timeout_max_ms = c->icrq_timeout_ms;
+	/* S-SEC-7: no peer can take the IDs of the LAC role */
+	if (c->lns_max_tunnels + c->lns_max_setup > L2D_LNS_IDS)
+		return cerr(err, errlen, "lns-max-tunnels (%u) + lns-max-setup (%u) above %u: the LAC role "
+			    "keeps the other half of the tunnel ID space", c->lns_max_tunnels,
+			    c->lns_max_setup, L2D_LNS_IDS);
 	if (c->ack_delay_ms * 2 > c->rto_initial_ms)
 		return cerr(err, errlen, "ack-delay (%u ms) is above half of rto-initial (%u ms)",
 			    c->ack_delay_ms, c->rto_initial_ms);

@@ -64,12 +64,39 @@ struct l2d_addr {
 	socklen_t len;
 };
 
+/*
+ * A peer: an IPv4 address or an IPv6 /64 (one site holds a whole prefix),
+ * found by a seeded hash (d->peers).  It lists every tunnel whose peer
+ * address it covers, either role, and holds the LNS role's counts that
+ * its caps compare with (S-SEC-7).  Freed with its last tunnel.
+ */
+#define L2D_PEER_HASH	4096
+struct l2d_peer {
+	struct l2d_peer *next;		/* hash chain */
+	uint8_t key[9];			/* 4 or 6, then 4 or 8 bytes */
+	struct l2d_tunnel *tunnels;	/* t->pnext */
+	unsigned int lns_setup;		/* LNS-role tunnels not yet established */
+	unsigned int lns_up;		/* ... established (until freed) */
+	unsigned int lns_calls;		/* LNS-role calls */
+};
+
 struct l2d_tunnel {
 	struct l2d *d;
 	struct l2d_tunnel *next;	/* d->tunnels */
 	uint16_t tid, peer_tid;
 	enum l2d_tstate state;
 	bool initiator;			/* we sent the SCCRQ */
+	/*
+	 * Our LAC-role calls may ride it (lac): a tunnel we opened, or the
+	 * peer's tunnel that won a tie (RFC 2661 4.4.3) against ours with the
+	 * same secret.  The peer's calls may come on it (lns): a tunnel the
+	 * peer opened, or ours that won a tie.  Only a tie makes both true;
+	 * else the roles never share a tunnel (S-SEC-7).
+	 */
+	bool lac, lns;
+	struct l2d_peer *p;		/* its peer's entry */
+	struct l2d_tunnel *pnext, **ppprev;	/* p->tunnels */
+	bool lns_up;			/* counted in p->lns_up, d->n_lns_up */
 	struct l2d_addr peer, local;
 	int fd;				/* its own connected UDP socket, -1 in tests */
 	struct l2d_fd fdw;
@@ -123,6 +150,7 @@ struct l2d_session {
 	uint32_t serial;
 	uint64_t key;			/* SESSION_UP key */
 	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */
+	bool lns_counted;		/* an LNS-role call: in t->p->lns_calls, d->n_lns_calls */
 	struct l2d_login *login;	/* LAC, during setup */
 	uint64_t icrq_us;		/* LAC: when its ICRQ was queued */
 	uint16_t cdn_result, cdn_error;
@@ -305,10 +333,12 @@ struct l2d_stats {
 	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
 	uint64_t sessions_refused, logins_ok, logins_failed;
 	uint64_t calls_refused;		/* ICRQ without listen, OCRQ: CDN 5 */
+	uint64_t calls_wrong_role;	/* ICRQs on a tunnel we opened as LAC: CDN 5 */
 	uint64_t sccrq_capped;		/* SCCRQs dropped: lns-max-setup-per-peer */
 	uint64_t setup_evicted;		/* LNS tunnels in setup dropped for newer ones */
 	uint64_t calls_capped;		/* ICRQs refused: lns-max-calls-per-peer */
 	uint64_t tunnels_idle;		/* LNS tunnels closed by lns-idle-timeout */
+	uint64_t tunnels_capped;	/* LNS tunnels refused: lns-max-tunnels[-per-peer] */
 	uint64_t port_moved;		/* tunnels whose peer's port moved (a NAT), followed */
 	uint64_t port_separated;	/* LNS: SCCRQs answered from a port of our own */
 	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
@@ -340,6 +370,10 @@ struct l2d {
 	unsigned int login_watchers;
 	unsigned int n_tunnels, n_sessions;
 	unsigned int n_lns_setup;	/* LNS tunnels not yet established */
+	unsigned int n_lns_up, n_lns_calls, n_peers;
+	struct l2d_peer *peers[L2D_PEER_HASH];
+	uint64_t peer_seed;
+	bool peer_seeded;
 	struct l2d_tunnel *setup_first, *setup_last;
 	struct l2d_timer reap_timer;
 	bool reap_armed;
@@ -359,8 +393,15 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 /* Tear every tunnel down (StopCCN 6), e.g. on SIGTERM. */
 void l2d_shutdown(struct l2d *d);
 
+/*
+ * A LAC-role tunnel to @remote (and @local) a login may reuse or join:
+ * set up with the same @secret (NULL or "": none) and Host Name @host
+ * ("": the configured one), so that it authenticates and hides AVPs as a
+ * tunnel opened for this login would (S-SEC-7).
+ */
 struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
-					const struct l2d_addr *local, bool has_local);
+					const struct l2d_addr *local, bool has_local,
+					const char *secret, const char *host);
 struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 				  const struct l2d_addr *local, bool initiator);
 int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
@@ -371,8 +412,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 			    uint8_t *buf, size_t len);
 void l2d_tunnel_acct_down(struct l2d_tunnel *t);
 void l2d_tunnel_free(struct l2d_tunnel *t);
-/* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's ("" none). */
-void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name);
+/* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's (NULL, "": none). */
 void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
 void l2d_tunnel_flush(struct l2d_tunnel *t);
 int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
@@ -386,6 +426,8 @@ int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t
 void l2d_tunnel_call_started(struct l2d_tunnel *t);
 /* Same host (and port when @port); an unset address matches nothing. */
 bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port);
+/* The entry of @a's peer, or NULL when it has no tunnel. */
+struct l2d_peer *l2d_peer_find(struct l2d *d, const struct l2d_addr *a);
 void l2d_reap_later(struct l2d *d);
 const char *l2d_tstate_name(enum l2d_tstate s);
 const char *l2d_sstate_name(enum l2d_sstate s);

@@ -23,6 +23,8 @@
 #define L2D_MAX_SERVICES 8	/* service names of one */
 #define L2D_RL_MSGS	6	/* enum l2tpsel_rl_msg: ANY .. PPPOE */
 #define L2D_MAX_RADIUS	4	/* radius-server lines */
+/* Tunnel or session IDs the LNS role may hold: half, the rest is the LAC role's (S-SEC-7) */
+#define L2D_LNS_IDS	32767
 
 /*
  * How long an owed acknowledgement waits for a message to carry it before a
@@ -113,6 +115,7 @@ struct l2d_conf {
 	uint32_t lns_max_setup;		/* LNS: tunnels not yet established, in all */
 	uint32_t lns_max_setup_per_peer;	/* ... from one address */
 	uint32_t lns_max_calls_per_peer;	/* LNS: calls from one address */
+	uint32_t lns_max_calls, lns_max_tunnels, lns_max_tunnels_per_peer;
 	uint16_t recv_window;
 	bool hide_avps, tie_breaker;
 	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */

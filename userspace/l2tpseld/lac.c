@@ -146,18 +146,26 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
  * or, for an entry of RADIUS's set, that tag's Tunnel-Password and
  * Tunnel-Client-Auth-Id (RFC 2868 sections 3.5, 3.9).
  */
-static void set_tunnel(struct l2d_login *lg, struct l2d_tunnel *t, const struct l2d_step *st)
+static void tunnel_auth(const struct l2d_login *lg, const struct l2d_step *st,
+			const char **secret, const char **host)
 {
 	unsigned int i;
 
 	for (i = 0; i < lg->nset && st->profile[0] == '~'; i++) {
 		if (!strcmp(lg->set[i].name, st->tunnel)) {
-			l2d_tunnel_set_secret(t, lg->set[i].secret);
-			l2d_strcpy(t->host, sizeof(t->host), lg->set[i].client_auth);
+			*secret = lg->set[i].secret;
+			*host = lg->set[i].client_auth;
 			return;
 		}
 	}
-	l2d_tunnel_lac_secret(t, st->tunnel);
+	*secret = l2d_conf_secret(lg->d->conf, false, st->tunnel);
+	*host = "";
+}
+
+static void set_tunnel(struct l2d_tunnel *t, const char *secret, const char *host)
+{
+	l2d_tunnel_set_secret(t, secret);
+	l2d_strcpy(t->host, sizeof(t->host), host);
 }
 
 /* The current attempt's event line (lg->step, lg->attempt_kind). */
@@ -183,6 +191,7 @@ static bool attempt(struct l2d_login *lg)
 	struct l2d_step *st = &lg->step;
 	struct l2d_tunnel *t;
 	struct l2d_session *s;
+	const char *secret, *host;
 
 	lg->attempts++;
 	lg->attempt_us = l2d_mono_us();
@@ -197,7 +206,9 @@ static bool attempt(struct l2d_login *lg)
 				st->rl_attempt.name[0] ? st->rl_attempt.name : "?");
 		return false;
 	}
-	t = l2d_tunnel_find_dest(d, &st->remote, &st->local, st->has_local);
+	/* only a LAC-role tunnel that authenticates as a new one would (S-SEC-7) */
+	tunnel_auth(lg, st, &secret, &host);
+	t = l2d_tunnel_find_dest(d, &st->remote, &st->local, st->has_local, secret, host);
 	lg->attempt_kind = t ? (t->state == L2D_T_ESTABLISHED ? "reuse" : "join") : "sccrq";
 	if (steps_wanted(lg)) {
 		char line[512];
@@ -211,7 +222,7 @@ static bool attempt(struct l2d_login *lg)
 			return false;
 		l2d_strcpy(t->name, sizeof(t->name), st->tunnel);
 		l2d_strcpy(t->profile, sizeof(t->profile), st->profile);
-		set_tunnel(lg, t, st);
+		set_tunnel(t, secret, host);
 		s = l2d_session_new(t, true);
 		if (!s) {
 			l2d_tunnel_stop(t, L2TP_STOPCCN_CLEAR, 0, NULL);

@@ -76,18 +76,6 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 	return s;
 }
 
-/* LNS: calls from @t's peer address, in all its tunnels (lns-max-calls-per-peer). */
-static unsigned int calls_from_peer(const struct l2d_tunnel *t)
-{
-	const struct l2d_tunnel *u;
-	unsigned int n = 0;
-
-	for (u = t->d->tunnels; u; u = u->next)
-		if (!u->initiator && l2d_addr_eq(&u->peer, &t->peer, false))
-			n += u->n_sessions;
-	return n;
-}
-
 void l2d_session_free(struct l2d_session *s)
 {
 	free(s);
@@ -131,6 +119,11 @@ static void unlink_session(struct l2d_session *s)
 {
 	struct l2d *d = s->t->d;
 
+	if (s->lns_counted) {
+		s->t->p->lns_calls--;
+		d->n_lns_calls--;
+		s->lns_counted = false;
+	}
 	l2d_session_unlink(s);
 	if (d->sess_by_id[s->sid] == s)
 		d->sess_by_id[s->sid] = NULL;
@@ -361,20 +354,52 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		d->stats.calls_refused++;
 		return refuse_call(t, m, peer_sid, "incoming call refused: not an LNS (no listen)");
 	}
+	if (!t->lns || (d->conf->lns_auth_required && !t->has_secret)) {
+		/*
+		 * The LNS we dialled as LAC places a call: the LNS role takes
+		 * calls only on tunnels a LAC opened to it, where its checks
+		 * (lns-auth-required, the caps, the tunnel group) applied
+		 * (S-SEC-7: the two roles never share a tunnel; a tie of RFC
+		 * 2661 section 4.4.3 is the one exception, authenticated when
+		 * lns-auth-required asks for it).
+		 */
+		d->stats.calls_wrong_role++;
+		return refuse_call(t, m, peer_sid, !t->lns ?
+				   "incoming call refused: a tunnel we opened as LAC takes no calls" :
+				   "incoming call refused: the tunnel is not authenticated");
+	}
 	{
+		/*
+		 * The Host Name keys the limit only when the tunnel proved it
+		 * with the secret (Challenge/Response, RFC 2661 section 5.1.1);
+		 * else the peer's address alone (S-SEC-7).
+		 */
 		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
-				       .peer = t->peer_host[0] ? t->peer_host : NULL, .remote = &t->peer };
+				       .peer = t->has_secret && t->peer_host[0] ? t->peer_host : NULL,
+				       .remote = &t->peer };
 
 		rl = l2d_rl_check(d, &q, &rla);
 		if (rl == L2TPSEL_RL_DROPPED)
 			return;		/* acknowledged (the tunnel), never answered */
 	}
-	if (calls_from_peer(t) >= d->conf->lns_max_calls_per_peer) {
-		/* one peer may not take the whole session ID space */
+	if (t->p->lns_calls >= d->conf->lns_max_calls_per_peer ||
+	    d->n_lns_calls >= d->conf->lns_max_calls) {
+		/*
+		 * One peer may not take the session IDs, the calls or the pppd
+		 * processes of all (lns-max-calls-per-peer), nor all peers
+		 * together the LAC role's (lns-max-calls, S-SEC-7).
+		 */
 		struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
 					   .error_code = L2TP_ERR_NO_RESOURCES };
-		size_t len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
+		bool peer = t->p->lns_calls >= d->conf->lns_max_calls_per_peer;
+		size_t len;
 
+		snprintf(ans.message, sizeof(ans.message), "call limit: %s %u reached",
+			 peer ? "lns-max-calls-per-peer" : "lns-max-calls",
+			 peer ? d->conf->lns_max_calls_per_peer : d->conf->lns_max_calls);
+		l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ from peer session %u refused: %s",
+			t->tid, peer_sid, ans.message);
+		len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
 		d->stats.calls_capped++;
 		if (len)
 			l2d_tunnel_queue(t, buf, len);
@@ -391,6 +416,9 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 			l2d_tunnel_queue(t, buf, len);
 		return;
 	}
+	s->lns_counted = true;
+	t->p->lns_calls++;
+	d->n_lns_calls++;
 	s->peer_sid = peer_sid;
 	s->state = L2D_S_WAIT_ICCN;
 	if (m->avp[L2TP_AVP_CALLING_NUMBER].present) {

@@ -42,6 +42,7 @@ void l2d_tunnel_acct_down(struct l2d_tunnel *t)
 		d->aops->tunnel_gone(d, t);
 }
 static void idle_timeout(struct l2d_timer *tm);
+static bool lns_full(struct l2d *d, const struct l2d_peer *p, char *why, size_t len);
 
 /* LNS tunnels in setup, oldest first (lns-max-setup, lns_setup_room()). */
 static void lns_setup_add(struct l2d_tunnel *t)
@@ -49,6 +50,7 @@ static void lns_setup_add(struct l2d_tunnel *t)
 	struct l2d *d = t->d;
 
 	t->lns_setup = true;
+	t->p->lns_setup++;
 	t->setup_prev = d->setup_last;
 	t->setup_next = NULL;
 	if (d->setup_last)
@@ -74,6 +76,7 @@ static void lns_setup_done(struct l2d_tunnel *t)
 	else
 		d->setup_last = t->setup_prev;
 	t->lns_setup = false;
+	t->p->lns_setup--;
 	d->n_lns_setup--;
 }
 
@@ -90,6 +93,116 @@ static void idle_arm(struct l2d_tunnel *t)
 void l2d_tunnel_call_started(struct l2d_tunnel *t)
 {
 	l2d_timer_cancel(t->d->loop, &t->idle_timer);
+}
+
+/* ---- peers: an address or an IPv6 /64, by a seeded hash (S-SEC-7) ---- */
+
+/* @a's key: false for an address of no known family */
+static bool peer_key(const struct l2d_addr *a, uint8_t key[9])
+{
+	const struct sockaddr_in6 *s6 = (const void *)&a->ss;
+	const struct sockaddr_in *s4 = (const void *)&a->ss;
+
+	memset(key, 0, 9);
+	if (a->ss.ss_family == AF_INET) {
+		key[0] = 4;
+		memcpy(key + 1, &s4->sin_addr, 4);
+		return true;
+	}
+	if (a->ss.ss_family != AF_INET6)
+		return false;
+	if (IN6_IS_ADDR_V4MAPPED(&s6->sin6_addr)) {
+		key[0] = 4;
+		memcpy(key + 1, s6->sin6_addr.s6_addr + 12, 4);
+	} else {
+		key[0] = 6;
+		memcpy(key + 1, s6->sin6_addr.s6_addr, 8);	/* the /64 */
+	}
+	return true;
+}
+
+/* Seeded: a peer cannot pick addresses that share a chain. */
+static unsigned int peer_hash(struct l2d *d, const uint8_t key[9])
+{
+	uint64_t h;
+	unsigned int i;
+
+	if (!d->peer_seeded) {
+		d->env->random(d, &d->peer_seed, sizeof(d->peer_seed));
+		d->peer_seeded = true;
+	}
+	h = d->peer_seed ^ 0xcbf29ce484222325ull;
+	for (i = 0; i < 9; i++)
+		h = (h ^ key[i]) * 0x100000001b3ull;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return (unsigned int)(h & (L2D_PEER_HASH - 1));
+}
+
+struct l2d_peer *l2d_peer_find(struct l2d *d, const struct l2d_addr *a)
+{
+	struct l2d_peer *p;
+	uint8_t key[9];
+
+	if (!peer_key(a, key))
+		return NULL;
+	for (p = d->peers[peer_hash(d, key)]; p; p = p->next)
+		if (!memcmp(p->key, key, sizeof(key)))
+			return p;
+	return NULL;
+}
+
+static int peer_attach(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+	struct l2d_peer *p = l2d_peer_find(d, &t->peer);
+	uint8_t key[9];
+
+	if (!p) {
+		unsigned int h;
+
+		if (!peer_key(&t->peer, key))
+			return -1;
+		p = calloc(1, sizeof(*p));
+		if (!p)
+			return -1;
+		memcpy(p->key, key, sizeof(key));
+		h = peer_hash(d, key);
+		p->next = d->peers[h];
+		d->peers[h] = p;
+		d->n_peers++;
+	}
+	t->p = p;
+	t->pnext = p->tunnels;
+	if (t->pnext)
+		t->pnext->ppprev = &t->pnext;
+	t->ppprev = &p->tunnels;
+	p->tunnels = t;
+	return 0;
+}
+
+static void peer_detach(struct l2d_tunnel *t)
+{
+	struct l2d *d = t->d;
+	struct l2d_peer *p = t->p, **pp;
+
+	if (!p)
+		return;
+	*t->ppprev = t->pnext;
+	if (t->pnext)
+		t->pnext->ppprev = t->ppprev;
+	t->p = NULL;
+	if (p->tunnels)
+		return;
+	for (pp = &d->peers[peer_hash(d, p->key)]; *pp; pp = &(*pp)->next) {
+		if (*pp == p) {
+			*pp = p->next;
+			break;
+		}
+	}
+	d->n_peers--;
+	free(p);
 }
 
 /* ---- creation ---- */
@@ -138,6 +251,8 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	t->d = d;
 	t->tid = tid;
 	t->initiator = initiator;
+	t->lac = initiator;
+	t->lns = !initiator;
 	t->own_port = own_port;
 	t->peer = *peer;
 	if (local)
@@ -150,7 +265,13 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	l2d_timer_init(&t->hold_timer, hold_timeout, t);
 	l2d_timer_init(&t->hello_timer, hello_timeout, t);
 	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+	if (peer_attach(t)) {
+		l2tp_rel_destroy(&t->rel);
+		free(t);
+		return NULL;
+	}
 	if (d->env->tunnel_open && d->env->tunnel_open(d, t)) {
+		peer_detach(t);
 		l2tp_rel_destroy(&t->rel);
 		free(t);
 		return NULL;
@@ -200,6 +321,11 @@ void l2d_tunnel_free(struct l2d_tunnel *t)
 		d->env->tunnel_close(d, t);
 	if (d->tun_by_id[t->tid] == t)
 		d->tun_by_id[t->tid] = NULL;
+	if (t->lns_up) {
+		t->p->lns_up--;
+		d->n_lns_up--;
+	}
+	peer_detach(t);
 	d->n_tunnels--;
 	memset(t->secret, 0, sizeof(t->secret));
 	l2tp_rel_stats_add(&d->stats.rel_gone, &t->rel.stats);
@@ -207,13 +333,28 @@ void l2d_tunnel_free(struct l2d_tunnel *t)
 	free(t);
 }
 
-struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
-					const struct l2d_addr *local, bool has_local)
+/* @t was set up with @secret (NULL or "": none). */
+static bool same_secret(const struct l2d_tunnel *t, const char *secret)
 {
+	size_t n = secret ? strlen(secret) : 0;
+
+	if (!n || n >= sizeof(t->secret))
+		return !t->has_secret;
+	return t->has_secret && t->secret_len == n && !memcmp(t->secret, secret, n);
+}
+
+struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
+					const struct l2d_addr *local, bool has_local,
+					const char *secret, const char *host)
+{
+	struct l2d_peer *p = l2d_peer_find(d, remote);
 	struct l2d_tunnel *t;
 
-	for (t = d->tunnels; t; t = t->next) {
+	for (t = p ? p->tunnels : NULL; t; t = t->pnext) {
 		if (t->state != L2D_T_ESTABLISHED && t->state != L2D_T_WAIT_SCCRP)
+			continue;
+		/* never an LNS-role tunnel, nor one that authenticates otherwise */
+		if (!t->lac || !same_secret(t, secret) || strcmp(t->host, host ? host : ""))
 			continue;
 		if (!l2d_addr_eq(&t->peer, remote, true))
 			continue;
@@ -579,6 +720,11 @@ static void tunnel_established(struct l2d_tunnel *t)
 	t->state = L2D_T_ESTABLISHED;
 	d->stats.tunnels_up++;
 	lns_setup_done(t);
+	if (!t->initiator) {
+		t->lns_up = true;
+		t->p->lns_up++;
+		d->n_lns_up++;
+	}
 	l2tp_rel_set_max_retries(&t->rel, d->conf->retries_established);
 	l2d_timer_cancel(d->loop, &t->setup_timer);
 	if (d->conf->hello_ms)
@@ -796,6 +942,12 @@ static void got_scccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		snprintf(why, sizeof(why), "SCCCN to port %u, not to port %u of the SCCRP",
 			 l2d_port(&t->rx_local), l2d_port(&t->local));
 		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_GENERAL_ERROR, 0, why);
+	}
+	/* tunnels of the same peer that came up since its SCCRQ (S-SEC-7) */
+	if (lns_full(t->d, t->p, why, sizeof(why))) {
+		t->d->stats.tunnels_capped++;
+		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_GENERAL_ERROR,
+				       L2TP_ERR_NO_RESOURCES, why);
 	}
 	tunnel_established(t);
 }
@@ -1025,6 +1177,24 @@ static void set_tgroup(struct l2d_tunnel *t, const struct l2d_addr *local)
 }
 
 /*
+ * Established LNS-role tunnels (until freed: closing ones hold their IDs
+ * too) are capped per peer (lns-max-tunnels-per-peer) and in all
+ * (lns-max-tunnels).  Checked when the SCCRQ comes and again when the
+ * SCCCN would establish it.  Return: true with @why set when full.
+ */
+static bool lns_full(struct l2d *d, const struct l2d_peer *p, char *why, size_t len)
+{
+	if (p && p->lns_up >= d->conf->lns_max_tunnels_per_peer)
+		snprintf(why, len, "tunnel limit: lns-max-tunnels-per-peer %u reached",
+			 d->conf->lns_max_tunnels_per_peer);
+	else if (d->n_lns_up >= d->conf->lns_max_tunnels)
+		snprintf(why, len, "tunnel limit: lns-max-tunnels %u reached", d->conf->lns_max_tunnels);
+	else
+		return false;
+	return true;
+}
+
+/*
  * Room for one more LNS tunnel in setup, so that a flood of SCCRQs holds a
  * bounded number of tunnels, sockets and SCCRP retransmissions.  One
  * address may have lns-max-setup-per-peer in setup: beyond, its SCCRQs are
@@ -1035,15 +1205,10 @@ static void set_tgroup(struct l2d_tunnel *t, const struct l2d_addr *local)
  * counts until it is established or gone.  Established tunnels, which
  * carry the logins, are never touched.
  */
-static bool lns_setup_room(struct l2d *d, const struct l2d_addr *peer)
+static bool lns_setup_room(struct l2d *d, const struct l2d_peer *p)
 {
-	const struct l2d_tunnel *t;
-	unsigned int n = 0;
-
-	if (d->n_lns_setup >= d->conf->lns_max_setup_per_peer)
-		for (t = d->setup_first; t; t = t->setup_next)
-			if (l2d_addr_eq(&t->peer, peer, false) && ++n >= d->conf->lns_max_setup_per_peer)
-				return false;
+	if (p && p->lns_setup >= d->conf->lns_max_setup_per_peer)
+		return false;
 	while (d->n_lns_setup >= d->conf->lns_max_setup) {
 		d->stats.setup_evicted++;
 		tunnel_kill(d->setup_first, L2D_END_LOCAL);
@@ -1060,14 +1225,14 @@ static bool lns_setup_room(struct l2d *d, const struct l2d_addr *peer)
  * initiator then sends to it: the new tunnel gets a port of its own
  * (got_scccn() refuses a LAC that does not follow).
  */
-static bool shares_4tuple(const struct l2d *d, const struct l2d_addr *peer,
-			  const struct l2d_addr *local)
+static bool shares_4tuple(const struct l2d *d, const struct l2d_peer *p,
+			  const struct l2d_addr *peer, const struct l2d_addr *local)
 {
 	const struct l2d_tunnel *t;
 
 	if (!d->dpops)
 		return false;		/* no kernel socket: Tunnel IDs tell them apart */
-	for (t = d->tunnels; t; t = t->next)
+	for (t = p ? p->tunnels : NULL; t; t = t->pnext)
 		if (t->state != L2D_T_DEAD && l2d_addr_eq(&t->peer, peer, true) &&
 		    l2d_addr_eq(&t->local, local, true))
 			return true;
@@ -1084,6 +1249,20 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 	struct l2d_session *s;
 
 	mine->tb_sent = false;
+	/*
+	 * Our calls ride the peer's tunnel only when it authenticates as ours
+	 * would have (the same secret, hence the same hiding): else they end
+	 * as a local failure and the login tries again (S-SEC-7).
+	 */
+	if (t && (t->has_secret != mine->has_secret || mine->host[0] ||
+		  (t->has_secret && (t->secret_len != mine->secret_len ||
+				     memcmp(t->secret, mine->secret, t->secret_len))))) {
+		l2d_log(mine->d, L2D_LOG_INFO, "tunnel %u: the peer's tunnel %u has another secret: "
+			"our calls do not move to it", mine->tid, t->tid);
+		t = NULL;
+	}
+	if (t && t->state != L2D_T_DEAD && mine->sessions)
+		t->lac = true;
 	while (t && t->state != L2D_T_DEAD && (s = mine->sessions)) {
 		l2d_session_unlink(s);
 		l2d_session_link(s, t);
@@ -1103,8 +1282,10 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 {
 	static uint8_t copy[4096];
 	struct l2d_tunnel *t, *mine = NULL;
+	struct l2d_peer *p;
 	struct l2tp_msg m;
 	const char *secret;
+	char full[128] = "";
 	char host[L2D_NAME_MAX] = "";
 	uint16_t ptid = 0;
 	uint64_t tb = 0;
@@ -1134,7 +1315,8 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 		return;
 	}
 	/* a retransmitted SCCRQ goes to the tunnel it created (its SCCRP was lost) */
-	for (t = d->tunnels; t; t = t->next) {
+	p = l2d_peer_find(d, peer);
+	for (t = p ? p->tunnels : NULL; t; t = t->pnext) {
 		if (!t->initiator && t->peer_tid == ptid && l2d_addr_eq(&t->peer, peer, true)) {
 			if (t->state != L2D_T_DEAD)
 				l2d_tunnel_receive(t, buf, len);
@@ -1155,11 +1337,16 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	if (mine && mine->tb_sent && !has_tb) {
 		l2d_log(d, L2D_LOG_INFO, "tie breaker: only ours (tunnel %u), it wins; SCCRQ dropped",
 			mine->tid);
+		mine->lns = true;
+		set_tgroup(mine, local);
 		return;
 	}
 	if (mine && has_tb && mine->tb_sent) {
 		if (mine->tie_breaker < tb) {
+			/* one tunnel for both: the peer's calls come on ours */
 			l2d_log(d, L2D_LOG_INFO, "tie breaker: ours (tunnel %u) wins, SCCRQ dropped", mine->tid);
+			mine->lns = true;
+			set_tgroup(mine, local);
 			return;
 		}
 		l2d_log(d, L2D_LOG_INFO, "tie breaker: %s, tunnel %u discarded",
@@ -1175,14 +1362,19 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 		mine = NULL;
 	}
 	/* Bounded state, then the rate limiter, before anything is created. */
-	if (!lns_setup_room(d, peer)) {
+	if (!lns_setup_room(d, p)) {
 		d->stats.sccrq_capped++;
 		l2d_log(d, L2D_LOG_DEBUG, "SCCRQ dropped: %u tunnels in setup", d->n_lns_setup);
 		return;
 	}
 	{
+		/*
+		 * Keyed by the source address only: the Host Name is anyone's
+		 * claim until the tunnel authenticated, and spoofed SCCRQs
+		 * naming another LAC would spend that LAC's budget (S-SEC-7).
+		 */
 		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_SCCRQ,
-				       .peer = host[0] ? host : NULL, .remote = peer };
+				       .remote = peer };
 
 		switch (l2d_rl_check(d, &q, &rla)) {
 		case L2TPSEL_RL_DROPPED:
@@ -1194,7 +1386,9 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 			break;
 		}
 	}
-	own_port = shares_4tuple(d, peer, local);
+	/* no room for one more established: answered with StopCCN 2/4 */
+	lns_full(d, p, full, sizeof(full));
+	own_port = shares_4tuple(d, p, peer, local);
 	t = tunnel_new(d, peer, local, false, own_port);
 	if (!t)
 		return;
@@ -1209,17 +1403,18 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 		t->rl_result = rla.result;
 		t->rl_error = rla.error;
 		l2d_strcpy(t->rl_message, sizeof(t->rl_message), rla.message);
+	} else if (full[0]) {
+		d->stats.tunnels_capped++;
+		t->rl_reject = true;
+		t->rl_result = L2TP_STOPCCN_GENERAL_ERROR;
+		t->rl_error = L2TP_ERR_NO_RESOURCES;
+		l2d_strcpy(t->rl_message, sizeof(t->rl_message), full);
 	}
 	tunnel_set_secret(t, secret);
 	set_tgroup(t, local);
 	l2d_tunnel_receive(t, buf, len);
 	if (mine)
 		tie_breaker_lost(mine, t);
-}
-
-void l2d_tunnel_lac_secret(struct l2d_tunnel *t, const char *tunnel_name)
-{
-	tunnel_set_secret(t, l2d_conf_secret(t->d->conf, false, tunnel_name));
 }
 
 /* A secret that RADIUS gave ("" for none). */
