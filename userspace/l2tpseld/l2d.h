@@ -70,6 +70,8 @@ struct l2d_tunnel {
 	enum l2d_tstate state;
 	bool initiator;			/* we sent the SCCRQ */
 	struct l2d_addr peer, local;
+	/* the peer as first addressed: a LAC's destination as configured (peer may move) */
+	struct l2d_addr dest;
 	int fd;				/* its own connected UDP socket, -1 in tests */
 	struct l2d_fd fdw;
 	int txfd;			/* control sends once the kernel has fd (main.c) */

@@ -140,6 +140,7 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	t->initiator = initiator;
 	t->own_port = own_port;
 	t->peer = *peer;
+	t->dest = *peer;
 	if (local)
 		t->local = *local;
 	t->fd = -1;
@@ -206,6 +207,11 @@ void l2d_tunnel_free(struct l2d_tunnel *t)
 	free(t);
 }
 
+/*
+ * The tunnel for a destination as configured: its address and port as the
+ * SCCRQ went, not the port the LNS answers from (section 8.1, take_rx_port())
+ * nor one a NAT moved it to (follow_port()).
+ */
 struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
 					const struct l2d_addr *local, bool has_local)
 {
@@ -214,7 +220,7 @@ struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *re
 	for (t = d->tunnels; t; t = t->next) {
 		if (t->state != L2D_T_ESTABLISHED && t->state != L2D_T_WAIT_SCCRP)
 			continue;
-		if (!l2d_addr_eq(&t->peer, remote, true))
+		if (!l2d_addr_eq(&t->dest, remote, true))
 			continue;
 		if (has_local && !l2d_addr_eq(&t->local, local, false))
 			continue;
