@@ -45,3 +45,57 @@ TEST(l2tpseld_sock_reuse_when_lns_answers_from_another_port)
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 2);
 	h_fini();
 }
+
+static struct l2d_addr addr_of(const char *ip, uint16_t port)
+{
+	struct l2d_addr a;
+
+	memset(&a, 0, sizeof(a));
+	l2d_parse_addr(ip, port, &a.ss, &a.len);
+	return a;
+}
+
+/* An SCCRQ from 10.0.0.9:1701 to @to_ip:@to_port of @n. */
+static void sccrq_to(struct h_node *n, const char *to_ip, uint16_t to_port, uint16_t ptid)
+{
+	struct l2d_addr from = addr_of("10.0.0.9", 1701), to = addr_of(to_ip, to_port);
+	uint8_t buf[256];
+	size_t len = h_craft_sccrq(buf, sizeof(buf), ptid, false);
+
+	l2d_input(n->d, &to, &from, buf, len);
+}
+
+/*
+ * "listen ADDR [port N]" names where LNS tunnels are taken: an SCCRQ that
+ * reached another local address, or another port, creates nothing and
+ * gets no answer.
+ */
+TEST(l2tpseld_sock_sccrq_only_on_listen_addresses)
+{
+	static const char *const any_c[] = { "listen 0.0.0.0 port 1702", NULL };
+	struct h_node *lns, *any;
+
+	h_reset();
+	lns = h_node(lns_plain);
+	ASSERT_TRUE(lns != NULL);
+	sccrq_to(lns, "10.0.0.99", 1701, 71);	/* another address of the host */
+	sccrq_to(lns, "10.0.0.2", 1702, 72);	/* another port */
+	h_run_for(10);
+	EXPECT_EQ(lns->d->n_tunnels, 0);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 0);
+	sccrq_to(lns, "10.0.0.2", 1701, 73);	/* the listen address */
+	h_run_for(10);
+	EXPECT_EQ(lns->d->n_tunnels, 1);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 1);
+
+	/* a wildcard listen address takes every address, at its port only */
+	any = h_node(any_c);
+	ASSERT_TRUE(any != NULL);
+	sccrq_to(any, "10.0.0.3", 1701, 74);
+	h_run_for(10);
+	EXPECT_EQ(any->d->n_tunnels, 0);
+	sccrq_to(any, "10.0.0.77", 1702, 75);
+	h_run_for(10);
+	EXPECT_EQ(any->d->n_tunnels, 1);
+	h_fini();
+}

@@ -1000,9 +1000,46 @@ void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 
 /* ---- input ---- */
 
-static bool local_is_listen(const struct l2d *d, const struct l2d_addr *local)
+/* The unspecified address (0.0.0.0, ::): a "listen" line for every address. */
+static bool addr_is_any(const struct l2d_addr *a)
 {
-	return d->conf->n_listen > 0 && local;
+	static const uint8_t zero[16];
+
+	if (a->ss.ss_family == AF_INET)
+		return !((const struct sockaddr_in *)&a->ss)->sin_addr.s_addr;
+	if (a->ss.ss_family == AF_INET6)
+		return !memcmp(&((const struct sockaddr_in6 *)&a->ss)->sin6_addr, zero, 16);
+	return false;
+}
+
+/*
+ * An SCCRQ is taken only where a "listen" line says: its address (any, for
+ * a wildcard) and its port.  One that reached another address of the host,
+ * or another port (a LAC tunnel's, say), creates nothing (S-SEC-9).
+ */
+static bool local_is_listen(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer)
+{
+	const struct l2d_conf *c = d->conf;
+	char to[64], from[64];
+	unsigned int i;
+
+	for (i = 0; local && i < c->n_listen; i++) {
+		struct l2d_addr a = { .len = c->listen_len[i] };
+
+		memcpy(&a.ss, &c->listen[i], sizeof(a.ss));
+		if (a.ss.ss_family == local->ss.ss_family && l2d_port(&a) == l2d_port(local) &&
+		    (addr_is_any(&a) || l2d_addr_eq(&a, local, false)))
+			return true;
+	}
+	if (local)
+		l2d_addr_str(local, to, sizeof(to), true);
+	else
+		strcpy(to, "?");
+	l2d_addr_str(peer, from, sizeof(from), true);
+	l2d_log(d, c->n_listen ? L2D_LOG_INFO : L2D_LOG_DEBUG,
+		"SCCRQ from %s to %s dropped: %s", from, to,
+		c->n_listen ? "not a listen address and port" : "no listen line (LAC only)");
+	return false;
 }
 
 /*
@@ -1116,7 +1153,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	struct l2d_rlans rla;
 	bool has_tb, own_port, rl_reject = false;
 
-	if (len > sizeof(copy) || !local_is_listen(d, local) || d->conf->lns_mode == L2D_LNS_SILENT)
+	if (len > sizeof(copy) || !local_is_listen(d, local, peer) || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;
 	/* a first look without the secret, for the Host Name that chooses it */
 	memcpy(copy, buf, len);
