@@ -99,3 +99,43 @@ TEST(l2tpseld_sock_sccrq_only_on_listen_addresses)
 	EXPECT_EQ(any->d->n_tunnels, 1);
 	h_fini();
 }
+
+/*
+ * Secrets chosen by the peer's Host Name (lns-secret HOST): an SCCRQ whose
+ * hidden Assigned Tunnel ID comes before its Host Name (RFC 2661 section
+ * 4.3 lets AVPs come in any order after Message Type; Host Name itself is
+ * never hidden) is answered with the secret of that host.
+ */
+TEST(l2tpseld_sock_hidden_avp_before_host_name)
+{
+	static const char *const lns_c[] = { "listen 10.0.0.1", "lns-secret lac7 s3cret",
+					     "lns-secret other wrong", NULL };
+	static const struct l2tp_secret sec = { (const uint8_t *)"s3cret", 6 };
+	static const uint8_t rv[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
+	struct l2d_addr from = addr_of("10.0.0.9", 1701);
+	struct l2tp_builder b;
+	struct h_node *lns;
+	uint8_t buf[256], tid[2], pad[8] = { 0 };
+	size_t len;
+
+	h_reset();
+	lns = h_node(lns_c);
+	ASSERT_TRUE(lns != NULL);
+	l2tp_put16(tid, 81);
+	l2tp_build_begin(&b, buf, sizeof(buf), 0, 0, L2TP_MSG_SCCRQ, &sec);
+	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
+	l2tp_put_random_vector(&b, rv, sizeof(rv));
+	l2tp_put_hidden(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, tid, sizeof(tid), pad, sizeof(pad));
+	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "lac7");
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+	len = l2tp_build_end(&b);
+	ASSERT_TRUE(len > 0);
+	h_inject(lns, &from, buf, len);
+	h_run_for(10);
+	ASSERT_EQ(lns->d->n_tunnels, 1);
+	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 1);
+	EXPECT_EQ(lns->d->tunnels->peer_tid, 81);
+	EXPECT_TRUE(lns->d->tunnels->has_secret);
+	EXPECT_STREQ(lns->d->tunnels->peer_host, "lac7");
+	h_fini();
+}

@@ -1148,6 +1148,8 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	struct l2tp_msg m;
 	const char *secret;
 	char host[L2D_NAME_MAX] = "";
+	const uint8_t *hv;
+	size_t hn;
 	uint16_t ptid = 0;
 	uint64_t tb = 0;
 	struct l2d_rlans rla;
@@ -1155,13 +1157,12 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 
 	if (len > sizeof(copy) || !local_is_listen(d, local, peer) || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;
-	/* a first look without the secret, for the Host Name that chooses it */
-	memcpy(copy, buf, len);
-	l2tp_msg_parse(&m, copy, len, NULL);
-	if (m.type != L2TP_MSG_SCCRQ || m.hdr.zlb)
-		return;
-	if (m.avp[L2TP_AVP_HOST_NAME].present && m.avp[L2TP_AVP_HOST_NAME].len < sizeof(host))
-		memcpy(host, m.avp[L2TP_AVP_HOST_NAME].data, m.avp[L2TP_AVP_HOST_NAME].len);
+	/*
+	 * The Host Name chooses the secret: it is never hidden (§4.3), and is
+	 * read first, wherever it is, for AVPs hidden before it to be revealed.
+	 */
+	if (l2tp_msg_find_plain(buf, len, L2TP_AVP_HOST_NAME, &hv, &hn) && hn < sizeof(host))
+		memcpy(host, hv, hn);
 	secret = l2d_conf_secret(d->conf, true, host);
 	memcpy(copy, buf, len);
 	if (secret) {
@@ -1171,6 +1172,8 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	} else {
 		l2tp_msg_parse(&m, copy, len, NULL);
 	}
+	if (m.type != L2TP_MSG_SCCRQ || m.hdr.zlb)
+		return;
 	if (!l2tp_msg_get_u16(&m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &ptid) || !ptid) {
 		l2d_log(d, L2D_LOG_INFO, "SCCRQ without an Assigned Tunnel ID, dropped");
 		return;
