@@ -139,3 +139,74 @@ TEST(l2tpseld_sock_hidden_avp_before_host_name)
 	EXPECT_STREQ(lns->d->tunnels->peer_host, "lac7");
 	h_fini();
 }
+
+/*
+ * RFC 2661 section 4.4.3 with "listen" on a LAC: while our SCCRQ to a
+ * healthy LNS is outstanding (20 ms each way), an SCCRQ claiming to be
+ * from the LNS's address arrives with Tie Breaker 0, which would win.
+ */
+static struct h_node *spoofed_tie(uint16_t from_port)
+{
+	static const char *const a_c[] = { "listen 10.0.0.1", "route p ta 10.0.0.2", NULL };
+	struct l2d_addr p = addr_of("10.0.0.2", from_port);
+	struct l2tp_builder b;
+	struct h_node *a;
+	uint8_t buf[256];
+
+	H->latency_ms = 20;
+	a = h_node(a_c);
+	h_node(lns_plain);
+	h_login(a, "u@x", NULL);
+	h_run_for(5);
+	if (!a->d->tunnels || a->d->tunnels->state != L2D_T_WAIT_SCCRP)
+		return NULL;
+	l2tp_build_begin(&b, buf, sizeof(buf), 0, 0, L2TP_MSG_SCCRQ, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
+	l2tp_put_string(&b, L2TP_AVP_HOST_NAME, "spoof");
+	l2tp_put_u32(&b, L2TP_AVP_FRAMING_CAPS, 3);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_TUNNEL_ID, 4242);
+	l2tp_put_u64(&b, L2TP_AVP_TIE_BREAKER, 0);
+	h_inject(a, &p, buf, l2tp_build_end(&b));
+	return a;
+}
+
+/* From another port than the one our SCCRQ went to: no tie, our call stays. */
+TEST(l2tpseld_sock_spoofed_tie_breaker_other_port)
+{
+	struct h_node *a;
+
+	h_reset();
+	a = spoofed_tie(5555);
+	ASSERT_TRUE(a != NULL);
+	h_run_for(30000);
+	EXPECT_EQ(a->n_done_ok, 1);
+	EXPECT_EQ(a->n_no_reply, 0);
+	EXPECT_TRUE(!h_has_line(a, "outcome 1 no-reply"));
+	EXPECT_EQ(a->sent[L2TP_MSG_SCCRQ], 1);
+	EXPECT_EQ(h_sessions_in(a, L2D_S_ESTABLISHED), 1);
+	h_fini();
+}
+
+/*
+ * From the very port: the tie is honoured (the calls wait for the peer's
+ * tunnel), but when that tunnel never comes up the destination is not
+ * blamed: outcome local, no lockout, and the next login to it works.
+ */
+TEST(l2tpseld_sock_spoofed_tie_breaker_not_blamed)
+{
+	struct h_node *a;
+
+	h_reset();
+	a = spoofed_tie(1701);
+	ASSERT_TRUE(a != NULL);
+	h_run_for(30000);
+	EXPECT_EQ(a->n_no_reply, 0);
+	EXPECT_TRUE(!h_has_line(a, "outcome 1 no-reply"));
+	EXPECT_TRUE(h_has_line(a, "outcome 1 local"));
+	h_login(a, "v@x", NULL);
+	h_run_for(200);
+	EXPECT_TRUE(h_has_line(a, "attempt 1 tunnel ta profile p remote 10.0.0.2 port 1701 local any level 0 sccrq"));
+	EXPECT_EQ(h_sessions_in(a, L2D_S_ESTABLISHED), 1);
+	EXPECT_EQ(a->d->stats.logins_failed + a->d->stats.logins_ok, 2);
+	h_fini();
+}

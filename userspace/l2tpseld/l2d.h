@@ -98,6 +98,7 @@ struct l2d_tunnel {
 	bool challenged;
 	uint64_t tie_breaker;
 	bool tb_sent;
+	bool tb_adopted;		/* LNS role, in setup: carries calls of ours that lost a tie */
 	uint16_t stop_result, stop_error;	/* StopCCN received */
 	enum l2d_end end;
 	unsigned int n_sessions;

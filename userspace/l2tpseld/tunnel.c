@@ -406,6 +406,18 @@ static void close_sessions(struct l2d_tunnel *t, enum l2d_end end, uint16_t resu
 {
 	struct l2d_session *s;
 
+	/*
+	 * Calls that a tie moved here (tie_breaker_lost()) from our tunnel to
+	 * the destination: this tunnel is the peer's, and it never came up.
+	 * The SCCRQ that made it may have been spoofed; the destination we
+	 * dialled did not fail us, so it is not blamed (no lockout).
+	 */
+	if (t->tb_adopted && t->sessions && end == L2D_END_NO_REPLY) {
+		l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: the peer's tunnel that won the tie never came "
+			"up: its calls end as a local failure", t->tid);
+		end = L2D_END_ERROR;
+	}
+
 	while ((s = t->sessions))
 		l2d_session_close(s, end, false, result, error, NULL);
 }
@@ -582,6 +594,7 @@ static void tunnel_established(struct l2d_tunnel *t)
 	char peer[64];
 
 	t->state = L2D_T_ESTABLISHED;
+	t->tb_adopted = false;
 	d->stats.tunnels_up++;
 	lns_setup_done(t);
 	l2tp_rel_set_max_retries(&t->rel, d->conf->retries_established);
@@ -1117,6 +1130,28 @@ static bool shares_4tuple(const struct l2d *d, const struct l2d_addr *peer,
 }
 
 /*
+ * §4.4.3 ties the SCCRQs of two peers: ours went to t->peer, address and
+ * port.  An SCCRQ from another port of that address is not its answer, and
+ * may be spoofed (nothing in UDP stops that): it is an SCCRQ like any other
+ * and cannot take our calls.  One from the very port can, as the RFC asks;
+ * close_sessions() then blames nobody if that tunnel never comes up.
+ */
+static bool same_peer_for_tie(struct l2d_tunnel *t, const struct l2d_addr *peer)
+{
+	char from[64], to[64];
+
+	if (!l2d_addr_eq(&t->peer, peer, false))
+		return false;
+	if (l2d_addr_eq(&t->peer, peer, true))
+		return true;
+	l2d_addr_str(peer, from, sizeof(from), true);
+	l2d_addr_str(&t->peer, to, sizeof(to), true);
+	l2d_log(t->d, L2D_LOG_INFO, "tie breaker: SCCRQ from %s, our tunnel %u went to %s: no tie",
+		from, t->tid, to);
+	return false;
+}
+
+/*
  * Our outstanding tunnel lost a tie (§4.4.3) and goes without a word; its
  * calls wait for the peer's tunnel @t, or, on a tie, end as a local failure
  * (the LNS did nothing wrong: no lockout).
@@ -1129,6 +1164,7 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 	while (t && t->state != L2D_T_DEAD && (s = mine->sessions)) {
 		l2d_session_unlink(s);
 		l2d_session_link(s, t);
+		t->tb_adopted = t->state != L2D_T_ESTABLISHED;
 	}
 	/*
 	 * What is left (all of them, on a tie) ends as a local failure; the
@@ -1185,8 +1221,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 				l2d_tunnel_receive(t, buf, len);
 			return;
 		}
-		if (t->initiator && t->state == L2D_T_WAIT_SCCRP &&
-		    l2d_addr_eq(&t->peer, peer, false))
+		if (t->initiator && t->state == L2D_T_WAIT_SCCRP && same_peer_for_tie(t, peer))
 			mine = t;
 	}
 	/*
