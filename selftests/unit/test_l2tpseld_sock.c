@@ -210,3 +210,82 @@ TEST(l2tpseld_sock_spoofed_tie_breaker_not_blamed)
 	EXPECT_EQ(a->d->stats.logins_failed + a->d->stats.logins_ok, 2);
 	h_fini();
 }
+
+/*
+ * A send our own host refuses is a local failure: the login's outcome is
+ * "local", the destination is not locked out, and the log says why.
+ * With EPERM (a local firewall) the attempt ends at once; with EAGAIN for
+ * ever (a full socket) it ends when the retransmissions give up.  Two
+ * routes: a locked-out first one would be skipped by the next login.
+ */
+static const char *const lac_two[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
+				       "sccrq-timeout 60s", NULL };
+
+static void send_fails(int err)
+{
+	static const char *const lns3[] = { "listen 10.0.0.3", NULL };
+	struct h_node *lac;
+	uint64_t t0;
+
+	h_reset();
+	lac = h_node(lac_two);
+	h_node(lns_plain);
+	h_node(lns3);
+	ASSERT_TRUE(lac != NULL);
+	H->refuse_from = 0;
+	H->refuse_any = true;
+	H->refuse_n = 1000000;
+	H->refuse_errno = err;
+	t0 = H->now;
+	h_login(lac, "a@x", NULL);
+	h_run_for(70000);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
+	EXPECT_TRUE(!h_has_line(lac, "outcome 1 no-reply"));
+	EXPECT_EQ(lac->n_done_fail, 1);
+	EXPECT_EQ(lac->d->stats.tx, 0);
+	if (err == EPERM)
+		EXPECT_TRUE(lac->d->stats.tx_err <= 4);	/* no retransmissions */
+	EXPECT_TRUE(H->now - t0 >= 70000);
+	/* the host lets it through again: t1 is tried first, not locked out */
+	H->refuse_from = -1;
+	lac->n_lines = 0;
+	h_login(lac, "b@x", NULL);
+	h_run_for(200);
+	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2"));
+	EXPECT_EQ(lac->n_done_ok, 1);
+	h_fini();
+}
+
+TEST(l2tpseld_sock_send_eperm_is_local)
+{
+	send_fails(EPERM);
+}
+
+TEST(l2tpseld_sock_send_eagain_for_ever_is_local)
+{
+	send_fails(EAGAIN);
+}
+
+/* A call on an established tunnel whose ICRQ our host keeps refusing. */
+TEST(l2tpseld_sock_icrq_send_fails_is_local)
+{
+	struct h_node *lac;
+
+	h_reset();
+	lac = h_node(lac_one);
+	h_node(lns_plain);
+	ASSERT_TRUE(lac != NULL);
+	h_login(lac, "a@x", NULL);
+	h_run_for(100);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	H->refuse_from = 0;
+	H->refuse_type = L2TP_MSG_ICRQ;
+	H->refuse_n = 1000000;
+	h_login(lac, "b@x", NULL);
+	h_run_for(40000);
+	EXPECT_EQ(lac->n_no_reply, 0);
+	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
+	EXPECT_EQ(lac->n_done_fail, 1);
+	h_fini();
+}

@@ -335,21 +335,22 @@ static int tx_send(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
 		memcpy(CMSG_DATA(cm), &pi, sizeof(pi));
 		mh.msg_controllen = CMSG_SPACE(sizeof(pi));
 	}
-	return sendmsg(t->txfd, &mh, MSG_DONTWAIT) < 0 ? -1 : 0;
+	return sendmsg(t->txfd, &mh, MSG_DONTWAIT) < 0 ? -errno : 0;
 }
 
+/* 0, or -errno: tunnel.c tells a local failure from a lost datagram. */
 static int env_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len)
 {
 	if (t->fd < 0)
-		return -1;
+		return -EBADF;
 	/* kept until the tunnel closes: the kernel may still hold the socket */
 	if (t->txfd < 0 && t->dp_added && tx_socket(d, t))
-		return -1;
+		return -EMFILE;
 	if (t->txfd < 0 && !t->connected)
 		return sendto(t->fd, buf, len, MSG_DONTWAIT, (const struct sockaddr *)&t->peer.ss,
-			      t->peer.len) < 0 ? -1 : 0;
+			      t->peer.len) < 0 ? -errno : 0;
 	if (t->txfd < 0)
-		return send(t->fd, buf, len, MSG_DONTWAIT) < 0 ? -1 : 0;
+		return send(t->fd, buf, len, MSG_DONTWAIT) < 0 ? -errno : 0;
 	return tx_send(t, buf, len);
 }
 

@@ -358,6 +358,50 @@ static void txwait_sent(struct l2d_tunnel *t, uint16_t ns)
 }
 
 static void tunnel_give_up(struct l2d_tunnel *t);
+static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end);
+
+/*
+ * A send that failed.  Errors an ICMP message leaves on the socket
+ * (ECONNREFUSED, unreachable) are the path's or the peer's: the datagram
+ * counts as lost.  A full socket or buffer (EAGAIN, ENOBUFS) or a down
+ * interface is ours and may pass: the message is sent again on its timer,
+ * and if the tunnel then gives up with our sends still failing, the failure
+ * is local.  Anything else (EPERM from a local firewall, say) is ours and
+ * will not pass: a tunnel in setup ends at once.  A local failure ends its
+ * calls with outcome local: the destination is not blamed, not locked out
+ * (S-SEC-9).  Return true when @t ended.
+ */
+static bool tx_failed(struct l2d_tunnel *t, int err)
+{
+	struct l2d *d = t->d;
+	bool transient = err == EAGAIN || err == EWOULDBLOCK || err == ENOBUFS || err == ENOMEM ||
+			 err == EINTR || err == ENETDOWN;
+	char peer[64];
+
+	d->stats.tx_err++;
+	if (err == ECONNREFUSED || err == EHOSTUNREACH || err == ENETUNREACH || err == EHOSTDOWN) {
+		t->tx_local_err = 0;
+		return false;
+	}
+	if (t->tx_local_err != err) {
+		l2d_addr_str(&t->peer, peer, sizeof(peer), true);
+		l2d_log(d, L2D_LOG_ERR, "tunnel %u to %s: send: %s: a local failure, the peer is "
+			"not blamed%s", t->tid, peer, strerror(err),
+			transient ? "" : t->state == L2D_T_ESTABLISHED || t->state == L2D_T_CLOSING ?
+			"" : "; the tunnel ends");
+	}
+	t->tx_local_err = err;
+	if (transient || t->state == L2D_T_ESTABLISHED || t->state == L2D_T_CLOSING)
+		return false;
+	tunnel_kill(t, L2D_END_ERROR);
+	return true;
+}
+
+/* The end of a tunnel that was not answered: ours when our own sends fail. */
+static enum l2d_end silence_end(const struct l2d_tunnel *t)
+{
+	return t->tx_local_err ? L2D_END_ERROR : L2D_END_NO_REPLY;
+}
 
 void l2d_tunnel_flush(struct l2d_tunnel *t)
 {
@@ -365,6 +409,7 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 	struct l2tp_rel_tx tx;
 	enum l2tp_rel_event ev;
 	uint64_t now = now_ms(d), next;
+	int err;
 
 	if (t->state == L2D_T_DEAD)
 		return;
@@ -373,12 +418,15 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 			tx.zlb ? "ZLB" : "message",
 			!tx.retransmit ? "" : tx.timeout ? " (again, timeout)" : " (again, partial ack)",
 			tx.ns, t->rel.nr);
-		if (d->env->send(d, t, tx.data, tx.len) < 0) {
-			d->stats.tx_err++;
+		err = d->env->send(d, t, tx.data, tx.len);
+		if (err < 0) {
+			if (tx_failed(t, -err))
+				return;
 			/* its ack is owed still (§5.8): a ZLB later (S-STORM-3) */
 			l2tp_rel_tx_failed(&t->rel, &tx, now);
 		} else {
 			d->stats.tx++;
+			t->tx_local_err = 0;
 		}
 		if (!tx.zlb && !tx.retransmit)
 			txwait_sent(t, tx.ns);
@@ -529,9 +577,11 @@ static void tunnel_give_up(struct l2d_tunnel *t)
 	char peer[64];
 
 	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
-	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: no acknowledgement after %u retransmissions (%s)",
-		t->tid, peer, t->rel.cfg.max_retries, l2d_tstate_name(t->state));
-	tunnel_kill(t, L2D_END_NO_REPLY);
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: no acknowledgement after %u retransmissions (%s)%s%s",
+		t->tid, peer, t->rel.cfg.max_retries, l2d_tstate_name(t->state),
+		t->tx_local_err ? ": our sends fail, a local failure: " : "",
+		t->tx_local_err ? strerror(t->tx_local_err) : "");
+	tunnel_kill(t, silence_end(t));
 }
 
 static void setup_timeout(struct l2d_timer *tm)
@@ -540,8 +590,10 @@ static void setup_timeout(struct l2d_timer *tm)
 
 	if (t->state != L2D_T_WAIT_SCCRP && t->state != L2D_T_WAIT_SCCCN)
 		return;
-	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: setup timeout in %s", t->tid, l2d_tstate_name(t->state));
-	tunnel_stop_end(t, L2D_END_NO_REPLY, L2TP_STOPCCN_GENERAL_ERROR, 0, "setup timeout");
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: setup timeout in %s%s%s", t->tid,
+		l2d_tstate_name(t->state), t->tx_local_err ? ": our sends fail, a local failure: " : "",
+		t->tx_local_err ? strerror(t->tx_local_err) : "");
+	tunnel_stop_end(t, silence_end(t), L2TP_STOPCCN_GENERAL_ERROR, 0, "setup timeout");
 }
 
 static void idle_timeout(struct l2d_timer *tm)
