@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The simulated network of l2tpseld_harness.h. */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,9 +63,10 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 
 	if (l2tp_hdr_parse(&hdr, buf, len) == L2TP_PERR_NONE && !hdr.zlb && len >= 20)
 		type = l2tp_get16(buf + 18);
-	if (H->refuse_from == from && type == H->refuse_type && !H->refused) {
+	if (H->refuse_from == from && (H->refuse_any || type == H->refuse_type) &&
+	    H->refused < (H->refuse_n ? H->refuse_n : 1)) {
 		H->refused++;
-		return -1;
+		return -(H->refuse_errno ? H->refuse_errno : EAGAIN);
 	}
 	if (type <= L2TP_MSG_MAX) {
 		n->sent[type]++;
@@ -79,7 +81,7 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 		return 0;
 	}
 	if (H->n_pkt == H_MAX_PKTS || len > sizeof(p->data))
-		return -1;
+		return -ENOBUFS;
 	p = &H->pkt[H->n_pkt++];
 	p->from = from;
 	p->to = node_by_addr(&t->peer);

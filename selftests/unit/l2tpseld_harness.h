@@ -64,6 +64,13 @@ struct h_net {
 	int refuse_from;
 	uint16_t refuse_type;
 	unsigned int refused;
+	/*
+	 * and, when set: refuse_n of them (0: one), of any type (refuse_any),
+	 * with errno refuse_errno (0: EAGAIN, a full socket)
+	 */
+	unsigned int refuse_n;
+	bool refuse_any;
+	int refuse_errno;
 	/* optional: one-way delay of every datagram, ms (0: the next step) */
 	uint64_t latency_ms;
 	/* optional: sees every datagram sent */

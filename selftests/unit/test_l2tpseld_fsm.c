@@ -933,13 +933,14 @@ static struct l2d_addr peer_addr(void)
 
 TEST(l2tpseld_crafted_sccrq_duplicate_and_version)
 {
+	static const char *const lns_c[] = { "listen 10.0.0.1", NULL };	/* the only node */
 	struct h_node *lns;
 	struct l2d_addr p = peer_addr();
 	uint8_t buf[256];
 	size_t len;
 
 	h_reset();
-	lns = h_node(lns_plain);
+	lns = h_node(lns_c);
 	len = h_craft_sccrq(buf, sizeof(buf), 77, false);
 	h_inject(lns, &p, buf, len);
 	h_inject(lns, &p, buf, len);	/* retransmission: same tunnel, acked */

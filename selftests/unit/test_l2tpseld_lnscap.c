@@ -154,7 +154,7 @@ static bool crafted_tunnel(struct h_node *lns, const struct l2d_addr *a, uint16_
  */
 TEST(l2tpseld_lnscap_established_tunnels_per_peer_default)
 {
-	static const char *const lns_c[] = { "listen 10.0.0.2", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.1", NULL };	/* the only node */
 	struct h_node *lns;
 	struct l2d_addr a = addr_of("10.9.0.1");
 	unsigned int i, up = 0;
@@ -229,7 +229,7 @@ TEST(l2tpseld_lnscap_established_tunnels_capped)
  */
 TEST(l2tpseld_lnscap_ipv6_prefix_is_one_peer)
 {
-	static const char *const lns_c[] = { "listen 10.0.0.2", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.1", NULL };	/* the only node */
 	struct h_node *lns;
 	uint8_t buf[256];
 	unsigned int i;

@@ -235,7 +235,9 @@ static size_t craft(uint8_t *buf, size_t cap, uint16_t tid, uint16_t type, uint1
  */
 TEST(l2tpseld_seq_lns_ack_delay_zlb)
 {
-	static const char *const lns0[] = { "listen 10.0.0.2", "ack-delay 0", NULL };
+	/* the only node, at 10.0.0.1: it listens there */
+	static const char *const lns1[] = { "listen 10.0.0.1", NULL };
+	static const char *const lns0[] = { "listen 10.0.0.1", "ack-delay 0", NULL };
 	struct l2d_addr p;
 	struct l2d_conf c;
 	struct h_node *lns;
@@ -251,7 +253,7 @@ TEST(l2tpseld_seq_lns_ack_delay_zlb)
 
 		h_reset();
 		rec_reset(0);
-		lns = h_node(round ? lns0 : lns_c);
+		lns = h_node(round ? lns0 : lns1);
 		H->tap = rec_tap;
 		len = craft(buf, sizeof(buf), 0, L2TP_MSG_SCCRQ, 77, 0, 0);
 		h_inject(lns, &p, buf, len);

@@ -98,6 +98,8 @@ struct l2d_tunnel {
 	struct l2d_tunnel *pnext, **ppprev;	/* p->tunnels */
 	bool lns_up;			/* counted in p->lns_up, d->n_lns_up */
 	struct l2d_addr peer, local;
+	/* the peer as first addressed: a LAC's destination as configured (peer may move) */
+	struct l2d_addr dest;
 	int fd;				/* its own connected UDP socket, -1 in tests */
 	struct l2d_fd fdw;
 	int txfd;			/* control sends once the kernel has fd (main.c) */
@@ -124,6 +126,8 @@ struct l2d_tunnel {
 	bool challenged;
 	uint64_t tie_breaker;
 	bool tb_sent;
+	bool tb_adopted;		/* LNS role, in setup: carries calls of ours that lost a tie */
+	int tx_local_err;		/* our last send failed on our host: its errno, else 0 */
 	uint16_t stop_result, stop_error;	/* StopCCN received */
 	enum l2d_end end;
 	unsigned int n_sessions;
@@ -281,6 +285,7 @@ struct l2d_env {
 	/* connect to t->peer: a LAC's once the SCCRP came, any tunnel's again
 	 * when its peer's port moved (a NAT) */
 	int (*tunnel_connect)(struct l2d *d, struct l2d_tunnel *t);
+	/* 0, or -errno when our host refused the datagram (tunnel.c classifies it) */
 	int (*send)(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 	/* a line of @lg (without newline) for its API client and the
 	 * connections that watch every login; NULL: the client left */

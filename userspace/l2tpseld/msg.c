@@ -186,6 +186,32 @@ static bool zero_id_ok(uint16_t msg_type, uint16_t avp_type)
 	       (msg_type == L2TP_MSG_STOPCCN && avp_type == L2TP_AVP_ASSIGNED_TUNNEL_ID);
 }
 
+bool l2tp_msg_find_plain(const uint8_t *buf, size_t len, uint16_t type,
+			 const uint8_t **val, size_t *vlen)
+{
+	struct l2tp_hdr hdr;
+	size_t off, end;
+
+	if (l2tp_hdr_parse(&hdr, buf, len) != L2TP_PERR_NONE || hdr.zlb)
+		return false;
+	end = hdr.length;
+	for (off = L2TP_CTRL_HDR_LEN; end - off >= L2TP_AVP_HDR_LEN;) {
+		uint16_t w = l2tp_get16(buf + off), alen = w & L2TP_AVP_LEN_MASK;
+
+		if (alen < L2TP_AVP_HDR_LEN || alen > end - off)
+			return false;
+		if (!l2tp_get16(buf + off + 2) && l2tp_get16(buf + off + 4) == type) {
+			if (w & L2TP_AVP_H)
+				return false;
+			*val = buf + off + L2TP_AVP_HDR_LEN;
+			*vlen = alen - L2TP_AVP_HDR_LEN;
+			return true;
+		}
+		off += alen;
+	}
+	return false;
+}
+
 enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 				const struct l2tp_secret *secret)
 {

@@ -133,6 +133,15 @@ size_t l2tp_build_answer(uint8_t *buf, size_t cap, const struct l2tp_answer *ans
 			 uint16_t peer_tunnel_id, uint16_t peer_session_id,
 			 uint16_t assigned_id);
 
+/*
+ * The first AVP of IETF @type in a control message, found without parsing
+ * or revealing anything (§4.1 framing only): false when it is absent,
+ * hidden, or the message ends before it.  For the Host Name of an SCCRQ,
+ * which chooses the secret the rest is revealed with (§4.3: never hidden).
+ */
+bool l2tp_msg_find_plain(const uint8_t *buf, size_t len, uint16_t type,
+			 const uint8_t **val, size_t *vlen);
+
 /* Typed getters; false when the AVP is absent (lengths were checked). */
 bool l2tp_msg_get_u16(const struct l2tp_msg *msg, uint16_t type, uint16_t *v);
 bool l2tp_msg_get_u32(const struct l2tp_msg *msg, uint16_t type, uint32_t *v);

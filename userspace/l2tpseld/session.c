@@ -236,9 +236,12 @@ static void session_timeout(struct l2d_timer *tm)
 		l2d_timer_arm(d->loop, &s->setup_timer, until);
 		return;
 	}
-	l2d_log(d, L2D_LOG_INFO, "session %u: setup timeout in %s", s->sid,
-		l2d_sstate_name(s->state));
-	l2d_session_close(s, L2D_END_NO_REPLY, true, L2TP_CDN_TIMEOUT, 0, "setup timeout");
+	/* our own sends failing is not the peer's silence (S-SEC-9) */
+	l2d_log(d, L2D_LOG_INFO, "session %u: setup timeout in %s%s%s", s->sid,
+		l2d_sstate_name(s->state), t->tx_local_err ? ": our sends fail, a local failure: " : "",
+		t->tx_local_err ? strerror(t->tx_local_err) : "");
+	l2d_session_close(s, t->tx_local_err ? L2D_END_ERROR : L2D_END_NO_REPLY, true,
+			  L2TP_CDN_TIMEOUT, 0, "setup timeout");
 }
 
 void l2d_session_tunnel_up(struct l2d_session *s)

@@ -255,6 +255,7 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	t->lns = !initiator;
 	t->own_port = own_port;
 	t->peer = *peer;
+	t->dest = *peer;
 	if (local)
 		t->local = *local;
 	t->fd = -1;
@@ -343,6 +344,11 @@ static bool same_secret(const struct l2d_tunnel *t, const char *secret)
 	return t->has_secret && t->secret_len == n && !memcmp(t->secret, secret, n);
 }
 
+/*
+ * The tunnel for a destination as configured: its address and port as the
+ * SCCRQ went, not the port the LNS answers from (section 8.1, take_rx_port())
+ * nor one a NAT moved it to (follow_port()).
+ */
 struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
 					const struct l2d_addr *local, bool has_local,
 					const char *secret, const char *host)
@@ -356,7 +362,7 @@ struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *re
 		/* never an LNS-role tunnel, nor one that authenticates otherwise */
 		if (!t->lac || !same_secret(t, secret) || strcmp(t->host, host ? host : ""))
 			continue;
-		if (!l2d_addr_eq(&t->peer, remote, true))
+		if (!l2d_addr_eq(&t->dest, remote, true))
 			continue;
 		if (has_local && !l2d_addr_eq(&t->local, local, false))
 			continue;
@@ -494,6 +500,50 @@ static void txwait_sent(struct l2d_tunnel *t, uint16_t ns)
 }
 
 static void tunnel_give_up(struct l2d_tunnel *t);
+static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end);
+
+/*
+ * A send that failed.  Errors an ICMP message leaves on the socket
+ * (ECONNREFUSED, unreachable) are the path's or the peer's: the datagram
+ * counts as lost.  A full socket or buffer (EAGAIN, ENOBUFS) or a down
+ * interface is ours and may pass: the message is sent again on its timer,
+ * and if the tunnel then gives up with our sends still failing, the failure
+ * is local.  Anything else (EPERM from a local firewall, say) is ours and
+ * will not pass: a tunnel in setup ends at once.  A local failure ends its
+ * calls with outcome local: the destination is not blamed, not locked out
+ * (S-SEC-9).  Return true when @t ended.
+ */
+static bool tx_failed(struct l2d_tunnel *t, int err)
+{
+	struct l2d *d = t->d;
+	bool transient = err == EAGAIN || err == EWOULDBLOCK || err == ENOBUFS || err == ENOMEM ||
+			 err == EINTR || err == ENETDOWN;
+	char peer[64];
+
+	d->stats.tx_err++;
+	if (err == ECONNREFUSED || err == EHOSTUNREACH || err == ENETUNREACH || err == EHOSTDOWN) {
+		t->tx_local_err = 0;
+		return false;
+	}
+	if (t->tx_local_err != err) {
+		l2d_addr_str(&t->peer, peer, sizeof(peer), true);
+		l2d_log(d, L2D_LOG_ERR, "tunnel %u to %s: send: %s: a local failure, the peer is "
+			"not blamed%s", t->tid, peer, strerror(err),
+			transient ? "" : t->state == L2D_T_ESTABLISHED || t->state == L2D_T_CLOSING ?
+			"" : "; the tunnel ends");
+	}
+	t->tx_local_err = err;
+	if (transient || t->state == L2D_T_ESTABLISHED || t->state == L2D_T_CLOSING)
+		return false;
+	tunnel_kill(t, L2D_END_ERROR);
+	return true;
+}
+
+/* The end of a tunnel that was not answered: ours when our own sends fail. */
+static enum l2d_end silence_end(const struct l2d_tunnel *t)
+{
+	return t->tx_local_err ? L2D_END_ERROR : L2D_END_NO_REPLY;
+}
 
 void l2d_tunnel_flush(struct l2d_tunnel *t)
 {
@@ -501,6 +551,7 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 	struct l2tp_rel_tx tx;
 	enum l2tp_rel_event ev;
 	uint64_t now = now_ms(d), next;
+	int err;
 
 	if (t->state == L2D_T_DEAD)
 		return;
@@ -509,12 +560,15 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 			tx.zlb ? "ZLB" : "message",
 			!tx.retransmit ? "" : tx.timeout ? " (again, timeout)" : " (again, partial ack)",
 			tx.ns, t->rel.nr);
-		if (d->env->send(d, t, tx.data, tx.len) < 0) {
-			d->stats.tx_err++;
+		err = d->env->send(d, t, tx.data, tx.len);
+		if (err < 0) {
+			if (tx_failed(t, -err))
+				return;
 			/* its ack is owed still (§5.8): a ZLB later (S-STORM-3) */
 			l2tp_rel_tx_failed(&t->rel, &tx, now);
 		} else {
 			d->stats.tx++;
+			t->tx_local_err = 0;
 		}
 		if (!tx.zlb && !tx.retransmit)
 			txwait_sent(t, tx.ns);
@@ -541,6 +595,18 @@ static void rel_timeout(struct l2d_timer *tm)
 static void close_sessions(struct l2d_tunnel *t, enum l2d_end end, uint16_t result, uint16_t error)
 {
 	struct l2d_session *s;
+
+	/*
+	 * Calls that a tie moved here (tie_breaker_lost()) from our tunnel to
+	 * the destination: this tunnel is the peer's, and it never came up.
+	 * The SCCRQ that made it may have been spoofed; the destination we
+	 * dialled did not fail us, so it is not blamed (no lockout).
+	 */
+	if (t->tb_adopted && t->sessions && end == L2D_END_NO_REPLY) {
+		l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: the peer's tunnel that won the tie never came "
+			"up: its calls end as a local failure", t->tid);
+		end = L2D_END_ERROR;
+	}
 
 	while ((s = t->sessions))
 		l2d_session_close(s, end, false, result, error, NULL);
@@ -653,9 +719,11 @@ static void tunnel_give_up(struct l2d_tunnel *t)
 	char peer[64];
 
 	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
-	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: no acknowledgement after %u retransmissions (%s)",
-		t->tid, peer, t->rel.cfg.max_retries, l2d_tstate_name(t->state));
-	tunnel_kill(t, L2D_END_NO_REPLY);
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: no acknowledgement after %u retransmissions (%s)%s%s",
+		t->tid, peer, t->rel.cfg.max_retries, l2d_tstate_name(t->state),
+		t->tx_local_err ? ": our sends fail, a local failure: " : "",
+		t->tx_local_err ? strerror(t->tx_local_err) : "");
+	tunnel_kill(t, silence_end(t));
 }
 
 static void setup_timeout(struct l2d_timer *tm)
@@ -664,8 +732,10 @@ static void setup_timeout(struct l2d_timer *tm)
 
 	if (t->state != L2D_T_WAIT_SCCRP && t->state != L2D_T_WAIT_SCCCN)
 		return;
-	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: setup timeout in %s", t->tid, l2d_tstate_name(t->state));
-	tunnel_stop_end(t, L2D_END_NO_REPLY, L2TP_STOPCCN_GENERAL_ERROR, 0, "setup timeout");
+	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: setup timeout in %s%s%s", t->tid,
+		l2d_tstate_name(t->state), t->tx_local_err ? ": our sends fail, a local failure: " : "",
+		t->tx_local_err ? strerror(t->tx_local_err) : "");
+	tunnel_stop_end(t, silence_end(t), L2TP_STOPCCN_GENERAL_ERROR, 0, "setup timeout");
 }
 
 static void idle_timeout(struct l2d_timer *tm)
@@ -718,6 +788,7 @@ static void tunnel_established(struct l2d_tunnel *t)
 	char peer[64];
 
 	t->state = L2D_T_ESTABLISHED;
+	t->tb_adopted = false;
 	d->stats.tunnels_up++;
 	lns_setup_done(t);
 	if (!t->initiator) {
@@ -1147,9 +1218,46 @@ void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 
 /* ---- input ---- */
 
-static bool local_is_listen(const struct l2d *d, const struct l2d_addr *local)
+/* The unspecified address (0.0.0.0, ::): a "listen" line for every address. */
+static bool addr_is_any(const struct l2d_addr *a)
 {
-	return d->conf->n_listen > 0 && local;
+	static const uint8_t zero[16];
+
+	if (a->ss.ss_family == AF_INET)
+		return !((const struct sockaddr_in *)&a->ss)->sin_addr.s_addr;
+	if (a->ss.ss_family == AF_INET6)
+		return !memcmp(&((const struct sockaddr_in6 *)&a->ss)->sin6_addr, zero, 16);
+	return false;
+}
+
+/*
+ * An SCCRQ is taken only where a "listen" line says: its address (any, for
+ * a wildcard) and its port.  One that reached another address of the host,
+ * or another port (a LAC tunnel's, say), creates nothing (S-SEC-9).
+ */
+static bool local_is_listen(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer)
+{
+	const struct l2d_conf *c = d->conf;
+	char to[64], from[64];
+	unsigned int i;
+
+	for (i = 0; local && i < c->n_listen; i++) {
+		struct l2d_addr a = { .len = c->listen_len[i] };
+
+		memcpy(&a.ss, &c->listen[i], sizeof(a.ss));
+		if (a.ss.ss_family == local->ss.ss_family && l2d_port(&a) == l2d_port(local) &&
+		    (addr_is_any(&a) || l2d_addr_eq(&a, local, false)))
+			return true;
+	}
+	if (local)
+		l2d_addr_str(local, to, sizeof(to), true);
+	else
+		strcpy(to, "?");
+	l2d_addr_str(peer, from, sizeof(from), true);
+	l2d_log(d, c->n_listen ? L2D_LOG_INFO : L2D_LOG_DEBUG,
+		"SCCRQ from %s to %s dropped: %s", from, to,
+		c->n_listen ? "not a listen address and port" : "no listen line (LAC only)");
+	return false;
 }
 
 /*
@@ -1240,6 +1348,28 @@ static bool shares_4tuple(const struct l2d *d, const struct l2d_peer *p,
 }
 
 /*
+ * §4.4.3 ties the SCCRQs of two peers: ours went to t->peer, address and
+ * port.  An SCCRQ from another port of that address is not its answer, and
+ * may be spoofed (nothing in UDP stops that): it is an SCCRQ like any other
+ * and cannot take our calls.  One from the very port can, as the RFC asks;
+ * close_sessions() then blames nobody if that tunnel never comes up.
+ */
+static bool same_peer_for_tie(struct l2d_tunnel *t, const struct l2d_addr *peer)
+{
+	char from[64], to[64];
+
+	if (!l2d_addr_eq(&t->peer, peer, false))
+		return false;
+	if (l2d_addr_eq(&t->peer, peer, true))
+		return true;
+	l2d_addr_str(peer, from, sizeof(from), true);
+	l2d_addr_str(&t->peer, to, sizeof(to), true);
+	l2d_log(t->d, L2D_LOG_INFO, "tie breaker: SCCRQ from %s, our tunnel %u went to %s: no tie",
+		from, t->tid, to);
+	return false;
+}
+
+/*
  * Our outstanding tunnel lost a tie (§4.4.3) and goes without a word; its
  * calls wait for the peer's tunnel @t, or, on a tie, end as a local failure
  * (the LNS did nothing wrong: no lockout).
@@ -1266,6 +1396,7 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 	while (t && t->state != L2D_T_DEAD && (s = mine->sessions)) {
 		l2d_session_unlink(s);
 		l2d_session_link(s, t);
+		t->tb_adopted = t->state != L2D_T_ESTABLISHED;
 	}
 	/*
 	 * What is left (all of them, on a tie) ends as a local failure; the
@@ -1287,20 +1418,21 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	const char *secret;
 	char full[128] = "";
 	char host[L2D_NAME_MAX] = "";
+	const uint8_t *hv;
+	size_t hn;
 	uint16_t ptid = 0;
 	uint64_t tb = 0;
 	struct l2d_rlans rla;
 	bool has_tb, own_port, rl_reject = false;
 
-	if (len > sizeof(copy) || !local_is_listen(d, local) || d->conf->lns_mode == L2D_LNS_SILENT)
+	if (len > sizeof(copy) || !local_is_listen(d, local, peer) || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;
-	/* a first look without the secret, for the Host Name that chooses it */
-	memcpy(copy, buf, len);
-	l2tp_msg_parse(&m, copy, len, NULL);
-	if (m.type != L2TP_MSG_SCCRQ || m.hdr.zlb)
-		return;
-	if (m.avp[L2TP_AVP_HOST_NAME].present && m.avp[L2TP_AVP_HOST_NAME].len < sizeof(host))
-		memcpy(host, m.avp[L2TP_AVP_HOST_NAME].data, m.avp[L2TP_AVP_HOST_NAME].len);
+	/*
+	 * The Host Name chooses the secret: it is never hidden (§4.3), and is
+	 * read first, wherever it is, for AVPs hidden before it to be revealed.
+	 */
+	if (l2tp_msg_find_plain(buf, len, L2TP_AVP_HOST_NAME, &hv, &hn) && hn < sizeof(host))
+		memcpy(host, hv, hn);
 	secret = l2d_conf_secret(d->conf, true, host);
 	memcpy(copy, buf, len);
 	if (secret) {
@@ -1310,6 +1442,8 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	} else {
 		l2tp_msg_parse(&m, copy, len, NULL);
 	}
+	if (m.type != L2TP_MSG_SCCRQ || m.hdr.zlb)
+		return;
 	if (!l2tp_msg_get_u16(&m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &ptid) || !ptid) {
 		l2d_log(d, L2D_LOG_INFO, "SCCRQ without an Assigned Tunnel ID, dropped");
 		return;
@@ -1322,8 +1456,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 				l2d_tunnel_receive(t, buf, len);
 			return;
 		}
-		if (t->initiator && t->state == L2D_T_WAIT_SCCRP &&
-		    l2d_addr_eq(&t->peer, peer, false))
+		if (t->initiator && t->state == L2D_T_WAIT_SCCRP && same_peer_for_tie(t, peer))
 			mine = t;
 	}
 	/*
