@@ -3,7 +3,7 @@
 # replays, and the core benchmark.  The module build compiles the same
 # core/*.c through Kbuild.
 
-# core/tests/*.c are the cases shared with the KUnit module (issue 17):
+# core/tests/*.c are the cases shared with the KUnit module:
 # kmod/kunit/suites.c includes them, the unit tests link them.
 UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c core/tests/*.c)) $(HARNESS_SRC)
 UNIT_HDRS := $(wildcard selftests/unit/*.h core/tests/*.h) $(HARNESS_HDRS)

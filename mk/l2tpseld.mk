@@ -53,7 +53,7 @@ l2tpseld-loopback: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_port.sh $(BUILD)
 unit: l2tpseld-loopback
 
-# Operational safety of the real binary (issue 15, finding 7): test
+# Operational safety of the real binary: test
 # switches, secrets, core dumps, the API socket's mode and credentials,
 # SIGHUP, getrandom, hostile peer strings; a few seconds, part of make unit.
 .PHONY: l2tpseld-safety
@@ -61,7 +61,7 @@ l2tpseld-safety: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_safety.sh $(BUILD)
 unit: l2tpseld-safety
 
-# A hostile peer while real logins run (issue 15, finding 8): truncated,
+# A hostile peer while real logins run: truncated,
 # oversized, reordered, duplicated, wrong-Nr and wrong-Tunnel-ID datagrams
 # against an l2tpseld LNS on 127.0.0.8; about 10 s, part of make unit.
 .PHONY: l2tpseld-hostile

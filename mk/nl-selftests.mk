@@ -12,7 +12,7 @@
 #                                           (default: from the clock, printed)
 
 NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h userspace/lib/attr.h
-# The attribute names and types: the one table (issue 17).
+# The attribute names and types: the one table.
 NLT_LIB  := userspace/lib/attr.c
 NLT_CFLAGS := $(USER_CPPFLAGS) -Iselftests/include $(USER_CFLAGS)
 

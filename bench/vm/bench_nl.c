@@ -1052,7 +1052,7 @@ static void dump(const char *what)
  * bench-nl login-under-dump COUNT PROFILE WHAT: COUNT logins one after another
  * (LOGIN_BEGIN, then LOGIN_REPORT client-gone) while a child process dumps
  * WHAT over and over on a socket of its own ("none": no dump, the
- * baseline): the read path's cost to a login (issue 16, finding 8).  Prints the logins' p50, p99 and highest
+ * baseline): the read path's cost to a login.  Prints the logins' p50, p99 and highest
  * round trip, and how many dumps the child read whole and how many it gave
  * up interrupted (l2s_nl_talk()'s retries spent: logins change the
  * namespace).
