@@ -8,8 +8,8 @@
 #                      pair between two network namespaces (root; skipped
 #                      without); part of make unit
 
-SUBGEN_COMMON := bench/subgen/sg.c bench/subgen/sg_parse.c
-SUBGEN_HDRS   := bench/subgen/sg.h bench/subgen/sg_parse.h kmod/version.h
+SUBGEN_COMMON := bench/subgen/sg.c bench/subgen/sg_parse.c userspace/lib/conf.c
+SUBGEN_HDRS   := bench/subgen/sg.h bench/subgen/sg_parse.h kmod/version.h userspace/lib/conf.h
 
 .PHONY: subgen subgen-test
 

@@ -16,6 +16,7 @@
 #include <sys/resource.h>
 #include <linux/filter.h>
 
+#include "conf.h"
 #include "sg.h"
 
 /* ---- raw sockets ---------------------------------------------------------- */
@@ -378,13 +379,8 @@ int sg_parse_mac_prefix(const char *s, uint8_t *out, unsigned int *n)
 int sg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *v)
 {
 	unsigned long long x;
-	char *end;
 
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno || *end || x < min || x > max)
+	if (conf_parse_ull(s, 10, min, max, &x))
 		return -1;
 	*v = x;
 	return 0;

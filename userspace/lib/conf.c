@@ -7,6 +7,7 @@
  * message.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,15 +62,27 @@ int conf_split(char *line, char **argv, int max)
 	return argc;
 }
 
-int conf_parse_u32(const char *s, u32 max, u32 *v)
+int conf_parse_ull(const char *s, int base, unsigned long long min,
+		   unsigned long long max, unsigned long long *v)
 {
 	unsigned long long x;
 	char *end;
 
-	if (!s || !*s || *s == '-' || *s == '+')
+	if (!*s || *s == '-')
 		return -1;
-	x = strtoull(s, &end, 10);
-	if (*end || x > max)
+	errno = 0;
+	x = strtoull(s, &end, base);
+	if (errno || *end || x < min || x > max)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int conf_parse_u32(const char *s, u32 max, u32 *v)
+{
+	unsigned long long x;
+
+	if (!s || *s == '+' || conf_parse_ull(s, 10, 0, max, &x))
 		return -1;
 	*v = (u32)x;
 	return 0;
