@@ -19,7 +19,7 @@ USER_BINS += $(BUILD)/l2tpsel-sim
 $(BUILD)/unit-tests: $(UNIT_SRC) $(UNIT_HDRS) $(CORE_SRC) $(CORE_HDRS) $(CONF_SRC) $(L2TPSELD_LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(HARNESS_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
-		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPSELD_LIB_SRC)
+		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPSELD_LIB_SRC) $(CRYPTO_LIBS)
 
 $(BUILD)/l2tpsel-sim: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)
 	@mkdir -p $(@D)

@@ -7,7 +7,7 @@ ifndef L2TPSELD_MK_INCLUDED
 L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
-L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c md5.c auth.c hidden.c avp.c msg.c reliable.c \
+L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
 		    pppoe.c discrate.c radius.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
 		    pppoe.h discrate.h radius.h)
@@ -32,7 +32,7 @@ $(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $
 		   $(L2TPSELD_FSM_HDRS) $(DP_HDRS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPSELD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
-		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl
+		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl $(CRYPTO_LIBS)
 
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state

@@ -722,11 +722,11 @@ static void chap_input(struct sub *s, const struct sg_frame *f, uint64_t now)
 		s->auth_id = f->cp_id;
 		p = cp_begin(s, SG_PROTO_CHAP, SG_CHAP_RESPONSE, f->cp_id);
 		md5_init(&c);
-		md5_update(&c, &f->cp_id, 1);
-		md5_update(&c, G.password, strlen(G.password));
-		md5_update(&c, val.p, val.len);
+		md5_update(&c, 1, &f->cp_id);
+		md5_update(&c, strlen(G.password), (const uint8_t *)G.password);
+		md5_update(&c, val.len, val.p);
 		p[0] = MD5_DIGEST_LEN;
-		md5_final(&c, p + 1);
+		md5_digest(&c, MD5_DIGEST_SIZE, p + 1);
 		p += 1 + MD5_DIGEST_LEN;
 		nl = user_name(s, name, sizeof(name));
 		memcpy(p, name, nl);

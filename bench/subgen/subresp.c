@@ -588,10 +588,10 @@ static void chap_input(struct sess *s, const struct sg_frame *f, uint64_t now)
 	if (R.password) {
 		/* MD5(Identifier, secret, Challenge) (RFC 1994 §4.1) */
 		md5_init(&c);
-		md5_update(&c, &f->cp_id, 1);
-		md5_update(&c, R.password, strlen(R.password));
-		md5_update(&c, s->challenge, sizeof(s->challenge));
-		md5_final(&c, want);
+		md5_update(&c, 1, &f->cp_id);
+		md5_update(&c, strlen(R.password), (const uint8_t *)R.password);
+		md5_update(&c, sizeof(s->challenge), s->challenge);
+		md5_digest(&c, MD5_DIGEST_SIZE, want);
 		if (val.len != MD5_DIGEST_LEN || memcmp(val.p, want, MD5_DIGEST_LEN)) {
 			send_cp(s, SG_PROTO_CHAP, SG_CHAP_FAILURE, f->cp_id,
 				(const uint8_t *)"no", 2);
