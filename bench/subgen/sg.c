@@ -386,6 +386,24 @@ int sg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *v)
 	return 0;
 }
 
+enum sg_ppp sg_ppp_of(uint16_t proto)
+{
+	switch (proto) {
+	case SG_PROTO_LCP:
+		return SG_PPP_LCP;
+	case SG_PROTO_PAP:
+		return SG_PPP_PAP;
+	case SG_PROTO_CHAP:
+		return SG_PPP_CHAP;
+	case SG_PROTO_IPCP:
+		return SG_PPP_IPCP;
+	case SG_PROTO_IP:
+		return SG_PPP_IP;
+	default:
+		return SG_PPP_OTHER;
+	}
+}
+
 int sg_parse_ms(const char *s, uint64_t *ns)
 {
 	double d;

@@ -861,7 +861,7 @@ static void ipcp_input(struct sub *s, const struct sg_frame *f, uint64_t now)
 	G.rx_ignored++;
 }
 
-static void ip_input(struct sub *s, const struct sg_frame *f)
+static void ip_input(struct sub *s, const struct sg_frame *f, uint64_t now)
 {
 	struct sg_icmp ic;
 
@@ -876,7 +876,7 @@ static void ip_input(struct sub *s, const struct sg_frame *f)
 	}
 }
 
-static void protocol_reject(struct sub *s, const struct sg_frame *f)
+static void protocol_reject(struct sub *s, const struct sg_frame *f, uint64_t now)
 {
 	uint8_t *p;
 	size_t n = f->info_len;
@@ -972,6 +972,16 @@ ignore:
 	G.rx_ignored++;
 }
 
+/* A session's PPP frames, by protocol (sg_ppp_of()). */
+static void (*const ppp_input[SG_PPP_N])(struct sub *s, const struct sg_frame *f, uint64_t now) = {
+	[SG_PPP_LCP]	= lcp_input,
+	[SG_PPP_PAP]	= pap_input,
+	[SG_PPP_CHAP]	= chap_input,
+	[SG_PPP_IPCP]	= ipcp_input,
+	[SG_PPP_IP]	= ip_input,
+	[SG_PPP_OTHER]	= protocol_reject,
+};
+
 static void frame_input(const uint8_t *buf, size_t len, uint64_t now)
 {
 	struct sg_frame f;
@@ -996,26 +1006,7 @@ static void frame_input(const uint8_t *buf, size_t len, uint64_t now)
 		G.rx_ignored++;
 		return;
 	}
-	switch (f.proto) {
-	case SG_PROTO_LCP:
-		lcp_input(s, &f, now);
-		break;
-	case SG_PROTO_PAP:
-		pap_input(s, &f, now);
-		break;
-	case SG_PROTO_CHAP:
-		chap_input(s, &f, now);
-		break;
-	case SG_PROTO_IPCP:
-		ipcp_input(s, &f, now);
-		break;
-	case SG_PROTO_IP:
-		ip_input(s, &f);
-		break;
-	default:
-		protocol_reject(s, &f);
-		break;
-	}
+	ppp_input[sg_ppp_of(f.proto)](s, &f, now);
 }
 
 /* ---- timers --------------------------------------------------------------- */

@@ -674,7 +674,7 @@ up:
 	R.nup++;
 }
 
-static void ip_input(struct sess *s, const struct sg_frame *f)
+static void ip_input(struct sess *s, const struct sg_frame *f, uint64_t now)
 {
 	struct sg_icmp ic;
 	struct sg_if *i = s_if(s);
@@ -701,6 +701,21 @@ static void ip_input(struct sess *s, const struct sg_frame *f)
 	sg_tx_commit(i, sg_end(b, ip + ic.ip_len));
 	R.echo++;
 }
+
+static void ppp_ignored(struct sess *s, const struct sg_frame *f, uint64_t now)
+{
+	R.rx_ignored++;
+}
+
+/* A session's PPP frames, by protocol (sg_ppp_of()). */
+static void (*const ppp_input[SG_PPP_N])(struct sess *s, const struct sg_frame *f, uint64_t now) = {
+	[SG_PPP_LCP]	= lcp_input,
+	[SG_PPP_PAP]	= pap_input,
+	[SG_PPP_CHAP]	= chap_input,
+	[SG_PPP_IPCP]	= ipcp_input,
+	[SG_PPP_IP]	= ip_input,
+	[SG_PPP_OTHER]	= ppp_ignored,
+};
 
 static void frame_input(unsigned int ifi, const uint8_t *buf, size_t len, uint64_t now)
 {
@@ -749,26 +764,7 @@ static void frame_input(unsigned int ifi, const uint8_t *buf, size_t len, uint64
 		return;
 	}
 	s->lcp |= F_SEEN;
-	switch (f.proto) {
-	case SG_PROTO_LCP:
-		lcp_input(s, &f, now);
-		break;
-	case SG_PROTO_PAP:
-		pap_input(s, &f, now);
-		break;
-	case SG_PROTO_CHAP:
-		chap_input(s, &f, now);
-		break;
-	case SG_PROTO_IPCP:
-		ipcp_input(s, &f, now);
-		break;
-	case SG_PROTO_IP:
-		ip_input(s, &f);
-		break;
-	default:
-		R.rx_ignored++;
-		break;
-	}
+	ppp_input[sg_ppp_of(f.proto)](s, &f, now);
 }
 
 /* ---- the loop ------------------------------------------------------------- */
