@@ -38,28 +38,42 @@ const char *conf_failover_name(unsigned int fo)
 	return fo < L2S_ARRAY_SIZE(failover_names) ? failover_names[fo] : "?";
 }
 
-/* Split @line in place into words; '#' starts a comment.  Returns the count,
- * or -1 when there are more than @max words.
- */
-int conf_split(char *line, char **argv, int max)
+static bool conf_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+int conf_words(char *line, char **argv, int max, bool quotes)
 {
 	int argc = 0;
-	char *s = line;
+	char *p = line;
 
-	for (;;) {
-		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-			s++;
-		if (!*s || *s == '#')
+	while (*p) {
+		char q = 0, *out;
+
+		while (conf_blank(*p))
+			p++;
+		if (!*p || *p == '#')
 			break;
 		if (argc == max)
 			return -1;
-		argv[argc++] = s;
-		while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
-			s++;
-		if (*s)
-			*s++ = '\0';
+		if (quotes && (*p == '"' || *p == '\''))
+			q = *p++;
+		argv[argc++] = out = p;
+		while (*p && (q ? *p != q : !conf_blank(*p)))
+			*out++ = *p++;
+		if (q && *p != q)
+			return -2;
+		if (*p)
+			p++;
+		*out = '\0';
 	}
 	return argc;
+}
+
+int conf_split(char *line, char **argv, int max)
+{
+	return conf_words(line, argv, max, false);
 }
 
 int conf_parse_ull(const char *s, int base, unsigned long long min,

@@ -57,6 +57,14 @@ struct conf_cmd {
 	struct l2s_addr local, remote;
 };
 
+/*
+ * Split @line in place into words; '#' at the start of a word starts a
+ * comment.  With @quotes, a word that starts with " or ' runs to the same
+ * quote, blanks included (the CLI's batch files).  Returns the count, -1
+ * when there are more than @max words, -2 when a quote is not closed.
+ */
+int conf_words(char *line, char **argv, int max, bool quotes);
+/* conf_words() without quotes: every configuration grammar but the batch file's. */
 int conf_split(char *line, char **argv, int max);
 int conf_parse(int argc, char **argv, struct conf_cmd *cmd, char *err, size_t errlen);
 int conf_parse_addr(const char *s, struct l2s_addr *a);
