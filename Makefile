@@ -14,6 +14,8 @@ USER_CPPFLAGS := -D_GNU_SOURCE -Iuapi -Icore -Iuserspace/lib
 USER_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS)
 # Unit tests and the simulator's test build run under ASan and UBSan.
 SAN_CFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# MD5 and HMAC-MD5 (userspace/l2tpseld/md5.h) come from Nettle.
+CRYPTO_LIBS := -lnettle
 
 CORE_SRC := $(sort $(wildcard core/*.c))
 LIB_SRC  := userspace/lib/nl.c userspace/lib/attr.c userspace/lib/print.c userspace/lib/conf.c

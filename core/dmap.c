@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * The domain map (S-OBJ-4): a hash map of domain -> profile name, chained,
- * keyed by l2s_hash_key(); see struct l2s_dmap in obj.h.
+ * keyed by l2s_hash_key(); see struct l2s_dmap in dmap.h.
  *
  * A chain is sorted by (hash, name) and a bucket is the top @bits of the
  * hash, so the buckets in order hold the entries in (hash, name) order.  A
@@ -11,7 +11,7 @@
  * gave and how many entries of that hash it gave (hash collisions are
  * rare, but they are not skipped or repeated either).
  */
-#include "obj.h"
+#include "dmap.h"
 #include "hash.h"
 
 /**

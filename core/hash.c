@@ -17,7 +17,6 @@
  * failed.
  */
 #include "hash.h"
-#include "obj.h"
 
 /* The finaliser of MurmurHash3 (public domain), a good 32-bit mixer. */
 static u32 mix32(u32 h)

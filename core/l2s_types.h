@@ -76,4 +76,11 @@ struct l2s_err {
 		_l2s_e->msg = (s);					\
 } while (0)
 
+/* Fill @err and evaluate to @rc: "return L2S_REFUSE(-EINVAL, err, ...);". */
+#define L2S_REFUSE(rc, err, ...) ({ l2s_errf(err, __VA_ARGS__); (rc); })
+
+/* How long the names of the core's objects may be (S-OBJ-*), NUL included. */
+#define L2S_NAME_LEN			32	/* names: 1..31 bytes */
+#define L2S_DOMAIN_LEN			64	/* domain names: 1..63 bytes */
+
 #endif /* L2S_TYPES_H */

@@ -17,6 +17,7 @@
 
 #include "l2s_types.h"
 #include "env.h"
+#include "dmap.h"
 
 /* Bounds of S-OBJ-3.  Changing them changes the per-login bitmasks (u32). */
 #define L2S_LEVELS			8
@@ -26,8 +27,6 @@
 #define L2S_TUNNELS_PER_PROFILE		(L2S_LEVELS * L2S_DESTS_PER_LEVEL)
 /* Keeps the weighted pool sum of a level below 2^32 (S-LB-2). */
 #define L2S_MAX_SESSIONS_LIMIT		16777215u
-#define L2S_NAME_LEN			32	/* names: 1..31 bytes */
-#define L2S_DOMAIN_LEN			64	/* domain names: 1..63 bytes */
 #define L2S_SECRET_LEN			64	/* tunnel secrets: 0..63 bytes */
 #define L2S_DEFAULT_PORT		1701
 #define L2S_DEFAULT_LOCKOUT_MS		300000u	/* 300 s, S-OBJ/§2 */
@@ -139,49 +138,6 @@ struct l2s_profile {
 	u16 pdest[L2S_DESTS_PER_PROFILE];	/* profile destination -> core slot */
 	struct l2s_tunnel *t;
 };
-
-/*
- * The domain map (S-OBJ-4, core/dmap.c): domain name -> profile name, one
- * implementation for the module, the simulator and the tests.
- *
- * Chained buckets indexed by the top bits of the domain's l2s_hash_key(),
- * each chain sorted by (hash, name), so that walking the buckets in order
- * visits the entries in (hash, name) order whatever the bucket count: a dump
- * resumes from a cursor (l2s_dmap_next()) across growth and shrinking.
- * Entries and bucket arrays come from the caller's struct l2s_mem (in the
- * module kvmalloc(GFP_KERNEL_ACCOUNT), charged to the caller's cgroup).
- * The bucket array doubles when the entries outnumber the buckets and
- * halves when they fall below a quarter of them; the entries are bounded
- * by @max.  Nothing here is safe for lock-free readers: every call, lookups
- * included, runs under the caller's lock.
- */
-#define L2S_DMAP_MIN_BITS	4	/* 16 chains once there is an entry */
-#define L2S_DMAP_MAX_BITS	22	/* at most 4M chains */
-/* The bound of an instance that sets none of its own (userspace). */
-#define L2S_DOMAINS_MAX		1048576u
-
-struct l2s_domain {
-	struct l2s_domain *next;	/* in its chain, (hash, name) order */
-	u32 hash;			/* l2s_hash_key() of @name */
-	char name[L2S_DOMAIN_LEN];
-	char profile[L2S_NAME_LEN];
-};
-
-struct l2s_dmap {
-	struct l2s_domain **b;		/* 1 << @bits chains; NULL while empty */
-	u32 bits;			/* 0 while @b is NULL */
-	u32 n;				/* entries */
-	u32 max;			/* bound on @n */
-};
-
-void l2s_dmap_init(struct l2s_dmap *m, u32 max);
-void l2s_dmap_release(struct l2s_dmap *m, const struct l2s_mem *mem);
-struct l2s_domain *l2s_dmap_find(const struct l2s_dmap *m, const char *name);
-int l2s_dmap_add(struct l2s_dmap *m, const struct l2s_mem *mem, const char *name,
-		 const char *profile, struct l2s_err *err);
-int l2s_dmap_del(struct l2s_dmap *m, const struct l2s_mem *mem, const char *name,
-		 struct l2s_err *err);
-struct l2s_domain *l2s_dmap_next(const struct l2s_dmap *m, u64 *pos);
 
 /* Global state of one instance (one network namespace). */
 struct l2s_core {
@@ -299,8 +255,5 @@ static inline bool l2s_tunnel_full(const struct l2s_tunnel *t)
 {
 	return t->max_sessions && l2s_tunnel_load(t) >= t->max_sessions;
 }
-
-/* Fill @err and evaluate to @rc: "return L2S_REFUSE(-EINVAL, err, ...);". */
-#define L2S_REFUSE(rc, err, ...) ({ l2s_errf(err, __VA_ARGS__); (rc); })
 
 #endif /* L2S_OBJ_H */

@@ -78,9 +78,9 @@ static void sign(uint8_t *b, size_t n, unsigned int k)
 		hmac_md5(secrets[k], slen(k), b, plen, b + ma + 2);
 	}
 	md5_init(&ctx);
-	md5_update(&ctx, b, plen);
-	md5_update(&ctx, secrets[k], slen(k));
-	md5_final(&ctx, b + 4);
+	md5_update(&ctx, plen, b);
+	md5_update(&ctx, slen(k), secrets[k]);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, b + 4);
 }
 
 static void check_answer(const uint8_t *a, size_t alen, const struct rad_dm *m)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for l2tpseld's control message + AVP parser (issue 8,
- * S-L2TP-3).  Each input is one UDP payload.  It is parsed without and
+ * libFuzzer target for l2tpseld's control message + AVP parser
+ * (S-L2TP-3).  Each input is one UDP payload.  It is parsed without and
  * with a shared secret (so hidden AVPs are revealed), its header is fed to
  * the reliable-delivery layer, and an accepted message is rebuilt from the
  * parsed values and parsed again, which must give the same values.  Any

@@ -63,11 +63,11 @@ static void sign(uint8_t *b, size_t n, size_t ma)
 		hmac_md5(secret, sizeof(secret) - 1, b, plen, b + ma + 2);
 	}
 	md5_init(&ctx);
-	md5_update(&ctx, b, 4);
-	md5_update(&ctx, req_auth, RAD_AUTH_LEN);
-	md5_update(&ctx, b + RAD_HDR_LEN, plen - RAD_HDR_LEN);
-	md5_update(&ctx, secret, sizeof(secret) - 1);
-	md5_final(&ctx, b + 4);
+	md5_update(&ctx, 4, b);
+	md5_update(&ctx, RAD_AUTH_LEN, req_auth);
+	md5_update(&ctx, plen - RAD_HDR_LEN, b + RAD_HDR_LEN);
+	md5_update(&ctx, sizeof(secret) - 1, secret);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, b + 4);
 }
 
 /*

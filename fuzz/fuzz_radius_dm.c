@@ -34,9 +34,9 @@ static void sign(uint8_t *b, size_t n)
 		return;
 	memset(b + 4, 0, RAD_AUTH_LEN);
 	md5_init(&ctx);
-	md5_update(&ctx, b, plen);
-	md5_update(&ctx, secret, sizeof(secret) - 1);
-	md5_final(&ctx, b + 4);
+	md5_update(&ctx, plen, b);
+	md5_update(&ctx, sizeof(secret) - 1, secret);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, b + 4);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

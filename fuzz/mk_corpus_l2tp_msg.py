@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """Write the seed corpus of fuzz/fuzz_l2tp_msg.c: hand-made L2TPv2 control
-messages (RFC 2661), one per bug class of issue 8 named after it, plus valid
-samples of every message the agent sends or receives.  Run from the repo root:
+messages (RFC 2661), one per bug class of Documentation/reliability.md
+named after it, plus valid samples of every message the agent sends or
+receives.  Run from the repo root:
     fuzz/mk_corpus_l2tp_msg.py
 The files are committed; this script documents how each was made.
 
@@ -79,7 +80,7 @@ seeds = {
     "valid-zlb": msg(None, tid=17, ns=7, nr=4),
     "valid-hidden-icrq": msg(10, avp(36, RV) + avp(14, hide(14, b"\x00\x4d", RV, b"\x01\x02"), h=True) +
                              avp(15, hide(15, b"\x00\x00\x00\x01", RV), h=True), tid=17),
-    # bug classes (issue 8)
+    # bug classes
     "cve-2020-15173-avp-length-underflow": msg(1, SCCRQ_AVPS + avp(7, b"", length=3) + b"\x00" * 8),
     "zero-length-avp-loop": msg(6, avp(0x55, b"", length=0) + b"\x00" * 6, tid=17),
     "avp-length-overflow": msg(6, avp(8, b"x" * 4, m=False, length=200), tid=17),

@@ -388,8 +388,8 @@ void ks_rl_stop(struct l2tpsel_net *ln);
 void ks_rl_exit(struct l2tpsel_net *ln);
 
 /*
- * main.c: how many objects of each kind one namespace may hold (issue 16,
- * finding 1; Documentation/design.md, "Limits").  Module parameters: only
+ * main.c: how many objects of each kind one namespace may hold (S-SEC-1;
+ * Documentation/design.md, "Limits").  Module parameters: only
  * root of the initial namespace can change them (sysfs).  Outside the
  * initial user namespace CHASSIS_MAX may not exceed ks_max_sessions_userns.
  */

@@ -958,8 +958,8 @@ static int ks_nl_login_rl_out(struct l2tpsel_net *ln, struct sk_buff *msg,
  * RL_LOGIN or RL_ATTEMPT, never both, since a login RL_LOGIN refuses gets
  * no step.  Sized to what it carries, the reply is one allocation of 1 kB
  * that netlink_trim() keeps: a page-sized one is cleared in full
- * (init_on_alloc) and then copied into a smaller one (issue 20, the LAC's
- * CPU per login).
+ * (init_on_alloc) and then copied into a smaller one: less of the LAC's
+ * CPU per login.
  */
 static size_t ks_login_reply_size(const struct genl_info *info)
 {

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The benchmark report (Documentation/performance.md, issue 7).
+# The benchmark report (Documentation/performance.md).
 #
 #   make bench                   every benchmark, host and VM, side by side with
 #                                its peer; writes build/bench/<time>/report.md

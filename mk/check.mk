@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# The kernel's own checkers on the kernel code, kmod/ and core/ (issue 16,
-# finding 8); part of make unit, so of make test:
+# The kernel's own checkers on the kernel code, kmod/ and core/;
+# part of make unit, so of make test:
 #   make check            both
 #   make sparse-check     sparse (Debian's package) through Kbuild, C=2:
 #                         every file of the module, no warning allowed

@@ -3,7 +3,7 @@
 # replays, and the core benchmark.  The module build compiles the same
 # core/*.c through Kbuild.
 
-# core/tests/*.c are the cases shared with the KUnit module (issue 17):
+# core/tests/*.c are the cases shared with the KUnit module:
 # kmod/kunit/suites.c includes them, the unit tests link them.
 UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c core/tests/*.c)) $(HARNESS_SRC)
 UNIT_HDRS := $(wildcard selftests/unit/*.h core/tests/*.h) $(HARNESS_HDRS)
@@ -19,7 +19,7 @@ USER_BINS += $(BUILD)/l2tpsel-sim
 $(BUILD)/unit-tests: $(UNIT_SRC) $(UNIT_HDRS) $(CORE_SRC) $(CORE_HDRS) $(CONF_SRC) $(L2TPSELD_LIB_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(HARNESS_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
-		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPSELD_LIB_SRC)
+		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPSELD_LIB_SRC) $(CRYPTO_LIBS)
 
 $(BUILD)/l2tpsel-sim: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)
 	@mkdir -p $(@D)

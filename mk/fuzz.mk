@@ -34,7 +34,7 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSE
 		 userspace/l2tpseld/ppp.c userspace/l2tpseld/ppp.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPSELD_LIB_SRC) \
-		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp))
+		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp)) $(CRYPTO_LIBS)
 
 # The load generator's parser stands alone: not the l2tpseld library.
 $(BUILD)/fuzz_subgen: fuzz/fuzz_subgen.c bench/subgen/sg_parse.c bench/subgen/sg_parse.h

@@ -7,7 +7,7 @@ ifndef L2TPSELD_MK_INCLUDED
 L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
-L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c md5.c auth.c hidden.c avp.c msg.c reliable.c \
+L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
 		    pppoe.c discrate.c radius.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
 		    pppoe.h discrate.h radius.h)
@@ -22,7 +22,7 @@ L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
 L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c radclient.c \
 		    das.c) \
-		  userspace/lib/nl.c userspace/lib/attr.c \
+		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 
@@ -32,7 +32,7 @@ $(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $
 		   $(L2TPSELD_FSM_HDRS) $(DP_HDRS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPSELD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
-		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl
+		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl $(CRYPTO_LIBS)
 
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state
@@ -53,7 +53,7 @@ l2tpseld-loopback: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_port.sh $(BUILD)
 unit: l2tpseld-loopback
 
-# Operational safety of the real binary (issue 15, finding 7): test
+# Operational safety of the real binary: test
 # switches, secrets, core dumps, the API socket's mode and credentials,
 # SIGHUP, getrandom, hostile peer strings; a few seconds, part of make unit.
 .PHONY: l2tpseld-safety
@@ -61,7 +61,7 @@ l2tpseld-safety: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_safety.sh $(BUILD)
 unit: l2tpseld-safety
 
-# A hostile peer while real logins run (issue 15, finding 8): truncated,
+# A hostile peer while real logins run: truncated,
 # oversized, reordered, duplicated, wrong-Nr and wrong-Tunnel-ID datagrams
 # against an l2tpseld LNS on 127.0.0.8; about 10 s, part of make unit.
 .PHONY: l2tpseld-hostile

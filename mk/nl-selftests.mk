@@ -11,9 +11,10 @@
 #                                           messages (default 2M), seed NL_FUZZ_SEED
 #                                           (default: from the clock, printed)
 
-NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h userspace/lib/attr.h
-# The attribute names and types: the one table (issue 17).
-NLT_LIB  := userspace/lib/attr.c
+NLT_HDRS := $(wildcard selftests/include/*.h) uapi/linux/l2tpsel.h userspace/lib/attr.h \
+	    userspace/lib/nl.h
+# The attribute names and types: the one table; the family's GETFAMILY.
+NLT_LIB  := userspace/lib/attr.c userspace/lib/nl.c
 NLT_CFLAGS := $(USER_CPPFLAGS) -Iselftests/include $(USER_CFLAGS)
 
 USER_BINS += $(BUILD)/nl_contract $(BUILD)/nl_fuzz $(BUILD)/extack_race $(BUILD)/userns_exec \

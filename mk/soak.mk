@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The reliability campaign's load test (issue 8, Documentation/reliability.md):
+# The reliability campaign's load test (Documentation/reliability.md):
 #   build/soak   workers holding thousands of sessions with churn, every
 #                counter checked at intervals (selftests/net/soak.sh)
 # Built by `make` (USER_BINS), so `make vmtest TESTS=soak` has it.

@@ -8,22 +8,22 @@
 #                      pair between two network namespaces (root; skipped
 #                      without); part of make unit
 
-SUBGEN_COMMON := bench/subgen/sg.c bench/subgen/sg_parse.c
-SUBGEN_HDRS   := bench/subgen/sg.h bench/subgen/sg_parse.h kmod/version.h
+SUBGEN_COMMON := bench/subgen/sg.c bench/subgen/sg_parse.c userspace/lib/conf.c
+SUBGEN_HDRS   := bench/subgen/sg.h bench/subgen/sg_parse.h kmod/version.h userspace/lib/conf.h
 
 .PHONY: subgen subgen-test
 
 $(BUILD)/l2tpsel-subgen: bench/subgen/subgen.c $(SUBGEN_COMMON) $(SUBGEN_HDRS) \
-			 userspace/l2tpseld/md5.c userspace/l2tpseld/md5.h
+			 userspace/l2tpseld/md5.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) -O2 $(LDFLAGS) -o $@ \
-		bench/subgen/subgen.c $(SUBGEN_COMMON) userspace/l2tpseld/md5.c
+		bench/subgen/subgen.c $(SUBGEN_COMMON) $(CRYPTO_LIBS)
 
 $(BUILD)/l2tpsel-subresp: bench/subgen/subresp.c $(SUBGEN_COMMON) $(SUBGEN_HDRS) \
-			  userspace/l2tpseld/md5.c userspace/l2tpseld/md5.h
+			  userspace/l2tpseld/md5.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) -O2 $(LDFLAGS) -o $@ \
-		bench/subgen/subresp.c $(SUBGEN_COMMON) userspace/l2tpseld/md5.c
+		bench/subgen/subresp.c $(SUBGEN_COMMON) $(CRYPTO_LIBS)
 
 subgen: $(BUILD)/l2tpsel-subgen $(BUILD)/l2tpsel-subresp
 

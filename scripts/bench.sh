@@ -8,8 +8,8 @@
 #   scripts/bench.sh [--size tiny|full] [--out DIR] [--no-vm]
 #   scripts/bench.sh --smoke        host part, tiny, into build/bench/smoke;
 #                                   checks the report; one KTAP line (make unit)
-#   scripts/bench.sh --doc DIR      copy report DIR into Documentation/perf/ and
-#                                   its tables into Documentation/performance.md
+#   scripts/bench.sh --doc DIR      copy report DIR, as it is, into
+#                                   Documentation/perf/
 #
 # Needs the build (make; make bench does it), gnuplot, and for the VM part
 # qemu and the kernel of `make deps` (selftests/vm/vm.sh).  The folder is
@@ -48,31 +48,10 @@ if [ "$mode" = doc ]; then
 		echo "bench.sh: $docdir is not a full-size run; publish only full runs" >&2
 		exit 1
 	fi
-	doc=Documentation/performance.md
-	if ! grep -q '^<!-- bench-report:begin -->$' "$doc" || ! grep -q '^<!-- bench-report:end -->$' "$doc"; then
-		echo "bench.sh: $doc lacks the bench-report:begin/end markers" >&2
-		exit 1
-	fi
 	rm -rf Documentation/perf
 	mkdir -p Documentation/perf
 	cp "$docdir"/*.png "$docdir/report.md" Documentation/perf/
-	# The report's tables go between the markers, its image links pointing into perf/.
-	awk -v rep="$docdir/report.md" '
-		/^<!-- bench-report:begin -->$/ {
-			print
-			while ((getline l < rep) > 0) {
-				if (l ~ /^# /) continue
-				sub(/^## /, "### ", l)
-				gsub(/\]\(/, "](perf/", l)
-				gsub(/\(perf\/raw\//, "(perf/raw/", l)
-				print l
-			}
-			skip = 1
-			next
-		}
-		/^<!-- bench-report:end -->$/ { skip = 0 }
-		!skip' "$doc" > "$doc.new" && mv "$doc.new" "$doc"
-	echo "bench.sh: $docdir -> Documentation/perf/ and $doc"
+	echo "bench.sh: $docdir -> Documentation/perf/"
 	exit 0
 fi
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Shared checks of the fault tests (selftests/net/fault_*.sh, issue 8).
+# Shared checks of the fault tests (selftests/net/fault_*.sh).
 # Source after lib.sh and peers.sh.
 #
 #   fault_kernel_view NS          one line from the module of NS (one CLI

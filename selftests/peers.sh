@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Real L2TP peers for l2tpseld's end-to-end tests (issue 5, S-L2TP-4): any
+# Real L2TP peers for l2tpseld's end-to-end tests (S-L2TP-4): any
 # number of xl2tpd LNS, silent destinations, xl2tpd LACs, each in a network
 # namespace of its own with an address of its own, each linked to a "hub"
 # namespace where the agent (or a probe) runs.  Source it after lib.sh:

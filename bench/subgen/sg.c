@@ -16,6 +16,7 @@
 #include <sys/resource.h>
 #include <linux/filter.h>
 
+#include "conf.h"
 #include "sg.h"
 
 /* ---- raw sockets ---------------------------------------------------------- */
@@ -378,16 +379,29 @@ int sg_parse_mac_prefix(const char *s, uint8_t *out, unsigned int *n)
 int sg_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *v)
 {
 	unsigned long long x;
-	char *end;
 
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno || *end || x < min || x > max)
+	if (conf_parse_ull(s, 10, min, max, &x))
 		return -1;
 	*v = x;
 	return 0;
+}
+
+enum sg_ppp sg_ppp_of(uint16_t proto)
+{
+	switch (proto) {
+	case SG_PROTO_LCP:
+		return SG_PPP_LCP;
+	case SG_PROTO_PAP:
+		return SG_PPP_PAP;
+	case SG_PROTO_CHAP:
+		return SG_PPP_CHAP;
+	case SG_PROTO_IPCP:
+		return SG_PPP_IPCP;
+	case SG_PROTO_IP:
+		return SG_PPP_IP;
+	default:
+		return SG_PPP_OTHER;
+	}
 }
 
 int sg_parse_ms(const char *s, uint64_t *ns)

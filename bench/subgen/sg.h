@@ -105,6 +105,25 @@ uint64_t sg_tq_next(struct sg_tq *q, unsigned int nq);
 /* An expired timer of queue @q (disarmed), or NULL. */
 struct sg_tnode *sg_tq_pop(struct sg_tq *q, uint64_t now);
 
+/* ---- PPP dispatch --------------------------------------------------------- */
+
+/*
+ * Where a session's PPP frame goes: the index, by protocol, of the table
+ * of handlers each side keeps (subgen.c, subresp.c), so that both hand
+ * frames on the same way and differ only in what their handlers do.
+ */
+enum sg_ppp {
+	SG_PPP_LCP,
+	SG_PPP_PAP,
+	SG_PPP_CHAP,
+	SG_PPP_IPCP,
+	SG_PPP_IP,
+	SG_PPP_OTHER,	/* every other protocol */
+	SG_PPP_N
+};
+
+enum sg_ppp sg_ppp_of(uint16_t proto);
+
 /* ---- helpers -------------------------------------------------------------- */
 
 uint64_t sg_now(void);

@@ -725,11 +725,11 @@ static void chap_input(struct sub *s, const struct sg_frame *f, uint64_t now)
 		s->auth_id = f->cp_id;
 		p = cp_begin(s, SG_PROTO_CHAP, SG_CHAP_RESPONSE, f->cp_id);
 		md5_init(&c);
-		md5_update(&c, &f->cp_id, 1);
-		md5_update(&c, G.password, strlen(G.password));
-		md5_update(&c, val.p, val.len);
+		md5_update(&c, 1, &f->cp_id);
+		md5_update(&c, strlen(G.password), (const uint8_t *)G.password);
+		md5_update(&c, val.len, val.p);
 		p[0] = MD5_DIGEST_LEN;
-		md5_final(&c, p + 1);
+		md5_digest(&c, MD5_DIGEST_SIZE, p + 1);
 		p += 1 + MD5_DIGEST_LEN;
 		nl = user_name(s, name, sizeof(name));
 		memcpy(p, name, nl);
@@ -864,7 +864,7 @@ static void ipcp_input(struct sub *s, const struct sg_frame *f, uint64_t now)
 	G.rx_ignored++;
 }
 
-static void ip_input(struct sub *s, const struct sg_frame *f)
+static void ip_input(struct sub *s, const struct sg_frame *f, uint64_t now)
 {
 	struct sg_icmp ic;
 
@@ -879,7 +879,7 @@ static void ip_input(struct sub *s, const struct sg_frame *f)
 	}
 }
 
-static void protocol_reject(struct sub *s, const struct sg_frame *f)
+static void protocol_reject(struct sub *s, const struct sg_frame *f, uint64_t now)
 {
 	uint8_t *p;
 	size_t n = f->info_len;
@@ -975,6 +975,16 @@ ignore:
 	G.rx_ignored++;
 }
 
+/* A session's PPP frames, by protocol (sg_ppp_of()). */
+static void (*const ppp_input[SG_PPP_N])(struct sub *s, const struct sg_frame *f, uint64_t now) = {
+	[SG_PPP_LCP]	= lcp_input,
+	[SG_PPP_PAP]	= pap_input,
+	[SG_PPP_CHAP]	= chap_input,
+	[SG_PPP_IPCP]	= ipcp_input,
+	[SG_PPP_IP]	= ip_input,
+	[SG_PPP_OTHER]	= protocol_reject,
+};
+
 static void frame_input(const uint8_t *buf, size_t len, uint64_t now)
 {
 	struct sg_frame f;
@@ -999,26 +1009,7 @@ static void frame_input(const uint8_t *buf, size_t len, uint64_t now)
 		G.rx_ignored++;
 		return;
 	}
-	switch (f.proto) {
-	case SG_PROTO_LCP:
-		lcp_input(s, &f, now);
-		break;
-	case SG_PROTO_PAP:
-		pap_input(s, &f, now);
-		break;
-	case SG_PROTO_CHAP:
-		chap_input(s, &f, now);
-		break;
-	case SG_PROTO_IPCP:
-		ipcp_input(s, &f, now);
-		break;
-	case SG_PROTO_IP:
-		ip_input(s, &f);
-		break;
-	default:
-		protocol_reject(s, &f);
-		break;
-	}
+	ppp_input[sg_ppp_of(f.proto)](s, &f, now);
 }
 
 /* ---- timers --------------------------------------------------------------- */

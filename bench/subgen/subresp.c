@@ -588,10 +588,10 @@ static void chap_input(struct sess *s, const struct sg_frame *f, uint64_t now)
 	if (R.password) {
 		/* MD5(Identifier, secret, Challenge) (RFC 1994 §4.1) */
 		md5_init(&c);
-		md5_update(&c, &f->cp_id, 1);
-		md5_update(&c, R.password, strlen(R.password));
-		md5_update(&c, s->challenge, sizeof(s->challenge));
-		md5_final(&c, want);
+		md5_update(&c, 1, &f->cp_id);
+		md5_update(&c, strlen(R.password), (const uint8_t *)R.password);
+		md5_update(&c, sizeof(s->challenge), s->challenge);
+		md5_digest(&c, MD5_DIGEST_SIZE, want);
 		if (val.len != MD5_DIGEST_LEN || memcmp(val.p, want, MD5_DIGEST_LEN)) {
 			send_cp(s, SG_PROTO_CHAP, SG_CHAP_FAILURE, f->cp_id,
 				(const uint8_t *)"no", 2);
@@ -674,7 +674,7 @@ up:
 	R.nup++;
 }
 
-static void ip_input(struct sess *s, const struct sg_frame *f)
+static void ip_input(struct sess *s, const struct sg_frame *f, uint64_t now)
 {
 	struct sg_icmp ic;
 	struct sg_if *i = s_if(s);
@@ -701,6 +701,21 @@ static void ip_input(struct sess *s, const struct sg_frame *f)
 	sg_tx_commit(i, sg_end(b, ip + ic.ip_len));
 	R.echo++;
 }
+
+static void ppp_ignored(struct sess *s, const struct sg_frame *f, uint64_t now)
+{
+	R.rx_ignored++;
+}
+
+/* A session's PPP frames, by protocol (sg_ppp_of()). */
+static void (*const ppp_input[SG_PPP_N])(struct sess *s, const struct sg_frame *f, uint64_t now) = {
+	[SG_PPP_LCP]	= lcp_input,
+	[SG_PPP_PAP]	= pap_input,
+	[SG_PPP_CHAP]	= chap_input,
+	[SG_PPP_IPCP]	= ipcp_input,
+	[SG_PPP_IP]	= ip_input,
+	[SG_PPP_OTHER]	= ppp_ignored,
+};
 
 static void frame_input(unsigned int ifi, const uint8_t *buf, size_t len, uint64_t now)
 {
@@ -749,26 +764,7 @@ static void frame_input(unsigned int ifi, const uint8_t *buf, size_t len, uint64
 		return;
 	}
 	s->lcp |= F_SEEN;
-	switch (f.proto) {
-	case SG_PROTO_LCP:
-		lcp_input(s, &f, now);
-		break;
-	case SG_PROTO_PAP:
-		pap_input(s, &f, now);
-		break;
-	case SG_PROTO_CHAP:
-		chap_input(s, &f, now);
-		break;
-	case SG_PROTO_IPCP:
-		ipcp_input(s, &f, now);
-		break;
-	case SG_PROTO_IP:
-		ip_input(s, &f);
-		break;
-	default:
-		R.rx_ignored++;
-		break;
-	}
+	ppp_input[sg_ppp_of(f.proto)](s, &f, now);
 }
 
 /* ---- the loop ------------------------------------------------------------- */

@@ -97,7 +97,7 @@ common=(-o 'log-level 1' -o 'dataplane none')
 	-o 'hostname dead' -o 'test-mode yes' -o 'lns-mode silent' 2> "$T/dead.log" &
 pids+=($!)
 
-# The l2tpseld LNS: the peer that is not the bottleneck (issue 20).
+# The l2tpseld LNS: the peer that is not the bottleneck.
 "$D" "${common[@]}" -o 'kernel none' -o 'listen 127.0.0.4 port 1701' -o "socket $T/lns.sock" \
 	-o 'hostname lns' 2> "$T/lns.log" &
 LNS_PID=$!

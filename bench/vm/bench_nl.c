@@ -373,18 +373,10 @@ static int admit_cb(const struct nlmsghdr *h, void *data)
 /* A bare nlctrl GETFAMILY of this family, timed into @t. */
 static void t_family(char *buf, uint64_t *t)
 {
-	struct nlmsghdr *h = mnl_nlmsg_put_header(buf);
-	struct genlmsghdr *g;
+	struct nlmsghdr *h = l2s_nl_getfamily_req(buf, ++nl.seq, L2TPSEL_GENL_NAME);
 	uint64_t t0;
 	int err;
 
-	h->nlmsg_type = GENL_ID_CTRL;
-	h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	h->nlmsg_seq = ++nl.seq;
-	g = mnl_nlmsg_put_extra_header(h, sizeof(*g));
-	g->cmd = CTRL_CMD_GETFAMILY;
-	g->version = 1;
-	mnl_attr_put_strz(h, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
 	t0 = mono_ns();
 	err = l2s_nl_talk(&nl, h, nop_cb, NULL);
 	*t = mono_ns() - t0;
@@ -1052,7 +1044,7 @@ static void dump(const char *what)
  * bench-nl login-under-dump COUNT PROFILE WHAT: COUNT logins one after another
  * (LOGIN_BEGIN, then LOGIN_REPORT client-gone) while a child process dumps
  * WHAT over and over on a socket of its own ("none": no dump, the
- * baseline): the read path's cost to a login (issue 16, finding 8).  Prints the logins' p50, p99 and highest
+ * baseline): the read path's cost to a login.  Prints the logins' p50, p99 and highest
  * round trip, and how many dumps the child read whole and how many it gave
  * up interrupted (l2s_nl_talk()'s retries spent: logins change the
  * namespace).

@@ -4,7 +4,7 @@
  * shrinking over many sizes, the bound, a walk resumed from its cursor
  * while the map changes, hash collisions, and allocation failures that
  * leave the map as it was.  The same cases run as userspace unit tests
- * and as the KUnit suite l2tpsel_dmap (issue 17, t.h).
+ * and as the KUnit suite l2tpsel_dmap (t.h).
  *
  * The allocator is the build's own (kvmalloc, malloc), counted: 30000
  * entries are more than a test's tracked allocations should hold.

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The selection fixture of the core's tests, one for both builds (issue 17:
- * it was selftests/unit/core_fix.h in userspace and "kfix" in the KUnit
- * module): an instance with its tables in the fixture, a seeded or pinned
- * random source, an event log, a trace of each login, and a helper that
- * runs a whole login with scripted LNS answers.
+ * The selection fixture of the core's tests, one for both builds (the
+ * userspace unit tests and the KUnit module): an instance with its tables
+ * in the fixture, a seeded or pinned random source, an event log, a trace
+ * of each login, and a helper that runs a whole login with scripted LNS
+ * answers.
  *
  * Random draws are a seeded xorshift, so that a case sees the same draws in
  * the kernel as in userspace; time is simulated (struct l2s_env.now).

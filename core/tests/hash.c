@@ -2,7 +2,7 @@
 /*
  * Hash and minmiss hash over member lists (core/hash.c, S-LB-4), measured
  * over 100000 keys for N = 2..31 members: the KUnit suite l2tpsel_hash and
- * the userspace tests hash_*, one case each (issue 17; core/tests/t.h).
+ * the userspace tests hash_*, one case each (core/tests/t.h).
  */
 #include "fix.h"
 

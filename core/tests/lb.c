@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Load balancing within a level (core/lb.c, SPEC §3, S-LB-1..4): the KUnit
- * suite l2tpsel_lb and the userspace tests lb_*, one case each (issue 17;
- * core/tests/t.h says how).  The reference scenarios (the S-LB-2 example,
+ * suite l2tpsel_lb and the userspace tests lb_*, one case each
+ * (core/tests/t.h says how).  The reference scenarios (the S-LB-2 example,
  * S-LB-3 scenarios 1-5) are replayed by the simulator in
  * selftests/unit/scenarios/.
  */

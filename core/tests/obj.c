@@ -216,7 +216,7 @@ T_CASE(obj_4_own_tunnel_list)
 /*
  * A profile's tunnel array through a counting allocator that fails on
  * demand: memory in proportion to the tunnels, grown on add and shrunk on
- * delete (issue 4).  The blocks themselves go with the test (fix_mem_*).
+ * delete.  The blocks themselves go with the test (fix_mem_*).
  */
 struct mem_probe {
 	t_test *test;
@@ -452,7 +452,7 @@ static int own_dest_tunnel(struct l2s_core *c, struct l2s_profile *q, u32 i,
 
 /*
  * The destination table comes by need, L2S_DEST_CHUNK slots at a time, and
- * a slot never moves (issue 20: not the whole table per namespace at once).
+ * a slot never moves (not the whole table per namespace at once).
  */
 T_CASE(obj_1_destination_table_by_need)
 {

@@ -2,7 +2,7 @@
 /*
  * Rate limiting (core/rl.c, SPEC §5, S-RL-1..4) and the worked example of
  * reference 004 ("Dynamischer Ratengrenzwert"): the KUnit suite l2tpsel_rl
- * and the userspace tests rl_*, one case each (issue 17; core/tests/t.h).
+ * and the userspace tests rl_*, one case each (core/tests/t.h).
  * Time is simulated and given in milliseconds (MS()) or nanoseconds.
  */
 #include "t.h"

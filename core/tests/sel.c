@@ -4,7 +4,7 @@
  * under a running login, and the worked examples of references 000/002
  * (S-SEL-12) traced event by event against the simulator's golden output
  * in selftests/unit/scenarios/sel12_*.out: the KUnit suite l2tpsel_sel and
- * the userspace tests sel_*, one case each (issue 17; core/tests/t.h).
+ * the userspace tests sel_*, one case each (core/tests/t.h).
  */
 #include "fix.h"
 

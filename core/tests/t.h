@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The assertion layer of the core's tests, so that a case is written once
- * (issue 17) and runs in both builds of core/:
+ * and runs in both builds of core/:
  *
  *   - in the kernel (L2S_KERNEL, the test module kmod/kunit/), a case is a
  *     KUnit case and T_EXPECT_EQ() is KUNIT_EXPECT_EQ();

@@ -6,7 +6,7 @@
  * core/ (core_*.c), not l2tpsel.ko's, which neither exports anything nor
  * contains any KUnit code: Linux 6.1 runs a module's suites at every load,
  * and l2tpsel.ko is loaded ~35 times by the selftests (issues 4 and 8).
- * The core's cases are written once, in core/tests/ (issue 17): the same
+ * The core's cases are written once, in core/tests/: the same
  * files are the userspace unit tests (selftests/unit/, make unit) and,
  * included below, these suites, which run them on the code as compiled
  * into the kernel, under KASAN, lockdep and kmemleak.  Only the suites of
@@ -52,7 +52,7 @@
 #include "tests/fix.h"
 
 /*
- * The suites shared with the userspace unit tests (issue 17): each case is
+ * The suites shared with the userspace unit tests: each case is
  * written once, in core/tests/, and registered there by T_SUITE().
  */
 #include "tests/dmap.c"
@@ -65,7 +65,7 @@
 #include "tests/storm.c"
 
 /*
- * The namespace's generation is never 0 (issue 16, finding 7): the dump
+ * The namespace's generation is never 0: the dump
  * consistency check (genl_dump_check_consistent()) ignores a previous
  * sequence of 0, so a dump part read there would not be compared with the
  * next one.  Across the u32 wrap.

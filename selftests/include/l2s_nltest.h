@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Raw generic-netlink plumbing for the l2tpsel selftests (nl_contract,
- * nl_fuzz), on libmnl.  Unlike userspace/lib/nl.c it keeps everything a test
+ * nl_fuzz), on libmnl; the family is resolved with userspace/lib/nl.c's
+ * GETFAMILY.  Unlike userspace/lib/nl.c it keeps everything a test
  * wants to look at: the errno, the extack message, the offset of the
  * attribute the kernel blamed, the missing attribute's type, the number of
  * datagrams a dump took, NLM_F_DUMP_INTR, and every datagram's raw bytes
@@ -25,6 +26,7 @@
 #include <linux/l2tpsel.h>
 
 #include "attr.h"
+#include "nl.h"
 
 #define NLT_BUF		(64 * 1024)
 
@@ -55,38 +57,6 @@ struct nlt_ack {
 };
 
 typedef int (*nlt_cb)(const struct nlmsghdr *nlh, void *arg);
-
-static int nlt_family_cb(const struct nlattr *a, void *data)
-{
-	struct nlt *t = data;
-
-	if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID)
-		t->fam = mnl_attr_get_u16(a);
-	if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GROUPS) {
-		const struct nlattr *g, *x;
-
-		mnl_attr_for_each_nested(g, a) {
-			const char *name = NULL;
-			uint32_t id = 0;
-
-			mnl_attr_for_each_nested(x, g) {
-				if (mnl_attr_get_type(x) == CTRL_ATTR_MCAST_GRP_NAME)
-					name = mnl_attr_get_str(x);
-				if (mnl_attr_get_type(x) == CTRL_ATTR_MCAST_GRP_ID)
-					id = mnl_attr_get_u32(x);
-			}
-			if (name && !strcmp(name, L2TPSEL_MCGRP_EVENTS))
-				t->grp = id;
-		}
-	}
-	return MNL_CB_OK;
-}
-
-static int nlt_family_msg(const struct nlmsghdr *nlh, void *data)
-{
-	mnl_attr_parse(nlh, sizeof(struct genlmsghdr), nlt_family_cb, data);
-	return MNL_CB_OK;
-}
 
 static int nlt_send(struct nlt *t, struct nlmsghdr *nlh)
 {
@@ -243,9 +213,8 @@ static int nlt_open_raw(struct nlt *t)
  */
 static int nlt_open_rx(struct nlt *t, size_t rxlen)
 {
+	struct l2s_nl_family fam = { 0 };
 	char buf[256];
-	struct nlmsghdr *nlh;
-	struct genlmsghdr *g;
 	struct nlt_ack ack;
 	int ret;
 
@@ -253,17 +222,12 @@ static int nlt_open_rx(struct nlt *t, size_t rxlen)
 	if (ret)
 		return ret;
 	t->rxlen = rxlen;
-	nlh = mnl_nlmsg_put_header(buf);
-	nlh->nlmsg_type = GENL_ID_CTRL;
-	nlh->nlmsg_flags = NLM_F_REQUEST;
-	nlh->nlmsg_seq = ++t->seq;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
-	g->cmd = CTRL_CMD_GETFAMILY;
-	g->version = 1;
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
-	ret = nlt_talk(t, nlh, nlt_family_msg, t, &ack);
+	ret = nlt_talk(t, l2s_nl_getfamily_req(buf, ++t->seq, L2TPSEL_GENL_NAME),
+		       l2s_nl_family_cb, &fam, &ack);
 	if (ret)
 		return ret;
+	t->fam = fam.id;
+	t->grp = fam.events_grp;
 	return t->fam ? 0 : -ENOENT;
 }
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The access role (issue 18, Documentation/access.md): PPPoE subscribers,
+# The access role (Documentation/access.md): PPPoE subscribers,
 # Debian's pppd with its pppoe plugin in a namespace of their own, dial the
 # agent (LAC, hub namespace) over a veth link; the agent answers discovery,
 # runs LCP and PAP or CHAP, logs the name in through the module's selection,

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only the CLI's side; the kernel requests it makes (NEW, SET, DEL, dumps) run on the debug kernel in nl_contract and selection
 #
-# The boot-time configuration file (Documentation/install.md, issue 21):
+# The boot-time configuration file (Documentation/install.md):
 # "l2tpsel -b FILE" run twice gives the same state as once, with no error;
 # an edited file applied over the old state gives exactly the state the
 # file gives in an empty namespace (settings a line leaves out go back to

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only the CLI's side; the module's read permissions run on the debug kernel in nl_contract (perm_*)
 #
-# Who may read (issue 16, finding 4; S-SEC-2): every read of the CLI (shows, the
+# Who may read (S-SEC-2): every read of the CLI (shows, the
 # summary, the events monitor) needs CAP_NET_ADMIN in the user namespace
 # that owns the network namespace, as the kernel's own l2tp family asks for
 # its GETs.  uid 65534 is refused, and the CLI says so plainly; root reads;

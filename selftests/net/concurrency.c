@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * concurrency: several agents at once against the l2tpsel module, then every
- * counter compared with what the agents did (issue 4, S-LIM-1, S-LIM-9,
+ * counter compared with what the agents did (S-LIM-1, S-LIM-9,
  * S-SEL-4, S-LB-3).
  *
  *   concurrency [-P PROCS] [-n CYCLES] [-u UP] [-k KEYBASE] [-s SEED] PROFILE

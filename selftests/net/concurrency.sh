@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Several agents at once (issue 4): $CONC_PROCS processes x $CONC_CYCLES
+# Several agents at once: $CONC_PROCS processes x $CONC_CYCLES
 # login-begin / report / session-up / session-down cycles against the module
 # (build/concurrency, selftests/net/concurrency.c), then every counter of the
 # namespace compared with what the agents did: destination sessions,
@@ -15,7 +15,7 @@
 # The lockout time is 1 s, so that the no-replies (5 %) keep locking
 # destinations out and the expiry work runs during the load.
 #
-# Defaults: 4 x 10000 on the stock kernel, as issue 4 asks (25 s of load on
+# Defaults: 4 x 10000 on the stock kernel (25 s of load on
 # an idle host); 4 x 500 on the debug kernel, whose KASAN, lockdep and
 # kmemleak make a cycle ~20 times dearer under TCG (Documentation/
 # debug-kernel.md, "Netlink cost"): what it adds there is the checkers

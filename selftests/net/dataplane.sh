@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# l2tpseld's data-path handoff without any control plane (S-L2TP-5, issue 5):
+# l2tpseld's data-path handoff without any control plane (S-L2TP-5):
 # two namespaces joined by a veth pair, a connected UDP socket on each side,
 # and l2tpsel-dptest (userspace/l2tpseld/dp.c) creating the kernel L2TPv2
 # tunnel and PPP session with matching ids, a PPPoL2TP socket and pppd (LNS

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# The reference's failover examples end to end (issue 5; S-SEL-12, S-SEL-4,
+# The reference's failover examples end to end (S-SEL-12, S-SEL-4,
 # S-SEL-6, S-SEL-9, S-L2TP-4): l2tpseld as LAC, the l2tpsel module choosing,
 # and destinations that really do not answer: their addresses exist and
 # swallow every SCCRQ (selftests/peers.sh, "silent destination").  What the

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# l2tpseld in the LNS role, every admission level end to end (issue 5;
-# S-LIM-1..5, S-LIM-7, S-LIM-9, S-L2TP-4): the agent listens in the hub and
+# l2tpseld in the LNS role, every admission level end to end
+# (S-LIM-1..5, S-LIM-7, S-LIM-9, S-L2TP-4): the agent listens in the hub and
 # asks the l2tpsel module for each incoming session (client = the LAC's Host
 # Name, tunnel group = the local address reached, mapped to "tg1").  The
 # LACs are l2tpsel-dptest's minimal LAC, which prints the Result and Error

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# The agent as LAC end to end (issue 5; S-SEL-4, S-LB-*, S-L2TP-4,
+# The agent as LAC end to end (S-SEL-4, S-LB-*, S-L2TP-4,
 # S-L2TP-5): l2tpseld with the kernel data path in dialer mode, three
 # xl2tpd LNS.
 #

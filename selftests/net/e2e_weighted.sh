@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# Weighted spreading end to end (issue 5; S-LB-2, S-SEL-12, S-L2TP-4):
+# Weighted spreading end to end (S-LB-2, S-SEL-12, S-L2TP-4):
 # l2tpseld as LAC (control plane only), the l2tpsel module choosing, two
 # xl2tpd LNS.  In "lb weighted" a tunnel's weight is its max-sessions, and a
 # draw in [0, sum of the candidates' weights) picks the tunnel whose pool

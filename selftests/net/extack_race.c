@@ -2,7 +2,7 @@
 /*
  * Two threads on ONE netlink socket send refused requests as fast as they
  * can; every ACK must carry exactly the extack message of its own request.
- * Issue 16, finding 2: the family has parallel_ops, so two requests of one
+ * The family has parallel_ops, so two requests of one
  * socket run at the same time, and netlink_ack() reads the message after
  * the handler returned.  A message kept in storage that another request
  * may rewrite (or free) before that shows up here as another request's

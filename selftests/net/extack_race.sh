@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Extack messages of concurrent requests on one socket (issue 16, finding
-# 2): two threads on ONE netlink socket send refused requests whose
+# Extack messages of concurrent requests on one socket: two
+# threads on ONE netlink socket send refused requests whose
 # messages differ (build/extack_race, selftests/net/extack_race.c); every
 # ACK must carry exactly its own request's message.  A message kept where
 # the other thread's request may rewrite or free it before netlink_ack()

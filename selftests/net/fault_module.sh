@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The module and the namespace pulled from under a live agent (issue 8;
-# S-LIM-1, S-SEL-4, S-L2TP-4, S-L2TP-5).  l2tpseld as LAC (dataplane
+# The module and the namespace pulled from under a live agent
+# (S-LIM-1, S-SEL-4, S-L2TP-4, S-L2TP-5).  l2tpseld as LAC (dataplane
 # kernel) in the hub with $N sessions to an xl2tpd LNS, and (after step 2) a
 # bystander namespace with admission state of its own (through the CLI).
 #

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# Faults with real peers (issue 8; S-L2TP-1, S-L2TP-4, S-L2TP-5, S-LIM-1,
+# Faults with real peers (S-L2TP-1, S-L2TP-4, S-L2TP-5, S-LIM-1,
 # S-SEL-4): the l2tpseld agent as LAC (dataplane kernel: kernel L2TP
 # tunnels and sessions, pppd) driven by "l2tpsel login start", two xl2tpd
 # LNS.  After each fault every counter of the module (chassis, destination,

@@ -3,7 +3,7 @@
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # l2tpseld as LAC against l2tpns, an L2TP implementation written by others
-# (Debian's package, issue 15 finding 8, S-L2TP-1), control plane only
+# (Debian's package, S-L2TP-1), control plane only
 # (kernel none, dataplane none) in the test's namespace: l2tpns needs an
 # interface named eth0 (a dummy one) and becomes cluster master after
 # about 15 s before it takes tunnels.

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# l2tpseld with the real l2tpsel module (issue 5; S-L2TP-1, S-L2TP-2,
+# l2tpseld with the real l2tpsel module (S-L2TP-1, S-L2TP-2,
 # S-L2TP-4, S-SEL-4, S-LIM-1, S-LIM-7), control plane only (dataplane none):
 #
 #   hub ns:   l2tpseld LAC (kernel netlink), the CLI; profile P: level 0 a

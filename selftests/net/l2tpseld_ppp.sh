@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: the agent's pppd roles; the kernel data path runs on the debug kernel in dataplane and access_pppoe
 #
-# l2tpseld with "dataplane kernel" (issue 5; S-L2TP-4, S-L2TP-5): one agent
+# l2tpseld with "dataplane kernel" (S-L2TP-4, S-L2TP-5): one agent
 # in the hub namespace plays both roles, with the l2tpsel module:
 #
 # - LAC: a login through the module to an xl2tpd LNS; the agent creates the
@@ -12,7 +12,7 @@
 #   data path, pppd in LNS mode; PPP up and a ping across;
 # - logout / hang-up: pppd gone, the kernel session and tunnel deleted,
 #   the counts back to 0;
-# - no pppd to start (issue 15, finding 5): the call is cleared with a CDN,
+# - no pppd to start: the call is cleared with a CDN,
 #   the login fails as a local failure, the LNS is neither locked out nor
 #   charged, nothing stays counted.
 source "$(dirname "$0")/../lib.sh"

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# A login storm through l2tpseld with the real module (issue 15, finding 1;
-# S-SEL-4, S-L2TP-1, S-L2TP-6): N logins at once, each on an API connection of its
+# A login storm through l2tpseld with the real module
+# (S-SEL-4, S-L2TP-1, S-L2TP-6): N logins at once, each on an API connection of its
 # own as a PPP front end makes them, then N logouts at once.
 #
 #   hub ns:   l2tpseld LAC (kernel netlink); profile ONE: one tunnel to lnsa;
@@ -177,7 +177,7 @@ storm ONE one 1
 storm MANY many $((N + 1))
 
 # --- a flood of spoofed SCCRQs at lnsa while logins set up a new tunnel -------
-# (issue 15, finding 4; S-L2TP-7): raw IPv4 from the hub, 20000 SCCRQs from
+# (S-L2TP-7): raw IPv4 from the hub, 20000 SCCRQs from
 # random 10.251.x.y sources, every other one malformed (protocol version 2.0).
 flood() {
 	hub python3 - <<'PY'

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
-# l2tpseld and xl2tpd on Ns/Nr (S-L2TP-1, issue 5), control plane only
+# l2tpseld and xl2tpd on Ns/Nr (S-L2TP-1), control plane only
 # (kernel none, dataplane none; xl2tpd's pppd is a stub that sleeps, in a
 # mount namespace of this test), on the guest's loopback:
 #
@@ -105,7 +105,7 @@ echo "# xl2tpd LAC: $(grep -c 'Call established' "$T/lac.log") calls established
 check_err $? "l2tpseld LNS has $n sessions, not $XN"
 # xl2tpd moves a tunnel to a new connected socket right after sending SCCCN
 # and reads that socket first: an immediate ZLB for SCCCN reached the old one
-# and was read after the ICRP ("got 1, expected 2", issue 5).  l2tpseld's
+# and was read after the ICRP ("got 1, expected 2").  l2tpseld's
 # ack of SCCCN now rides on the ICRP (ack-delay, 100 ms).
 ooo_check "$T/lac.log" "$T/lns.log"
 check_err $? "xl2tpd LAC saw a control message out of order"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run.sh: stock-only DKMS builds for Debian's kernel (make vmtest-dkms)
 #
-# The module as DKMS installed it (issue 21): `make vmtest-dkms`
+# The module as DKMS installed it: `make vmtest-dkms`
 # (scripts/debian-test.sh) installs the Debian packages on the host, whose
 # root the guest shares, runs this test alone in the VM, then purges them;
 # `make dkms-install` serves as well.  In the other runs it skips, since an

@@ -5,7 +5,7 @@
  * GENL_UNS_ADMIN_PERM implies), strict per-command policies with an extack
  * message on every refusal, dumps that resume across datagrams and flag
  * concurrent change, namespace isolation, and the exact contents of the
- * "events" notifications.  Issue 4 and issue 8 (permissions).
+ * "events" notifications (S-SEC-2: permissions).
  *
  * Every test runs in a child process and a network namespace of its own
  * (TEST_HARNESS_FORK in harness.h), so each starts from an empty l2tpsel
@@ -131,7 +131,7 @@ static const struct cspec specs[] = {
 	{ L2TPSEL_CMD_DEST_LOCK, "DEST_LOCK", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_REMOTE, K_ADDR, R }, { L2TPSEL_A_LOCKOUT_REMAINING, K_U32, R },
 	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
-	/* Rate limits and throttle profiles (issue 6). */
+	/* Rate limits and throttle profiles. */
 	{ L2TPSEL_CMD_RL_NEW, "RL_NEW", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_RL_RATE, K_U32, R },
 	    { L2TPSEL_A_RL_BURST, K_U32, R }, { L2TPSEL_A_RL_DIR, K_U8, 0 },
@@ -1587,8 +1587,8 @@ TEST(dump_tunnels_resume_after_profile_deleted)
 }
 
 /*
- * A client with sessions in more tunnel groups than one message holds
- * (issue 16, finding 7): a dump sends it in parts (MORE), and the clients
+ * A client with sessions in more tunnel groups than one message holds:
+ * a dump sends it in parts (MORE), and the clients
  * after it too; a GET of it is refused with a message saying to dump it; a
  * dump with its NAME gives all of its counts.  Before: the GET failed with
  * a bare EMSGSIZE and the dump ended in EMSGSIZE, the later client unseen.

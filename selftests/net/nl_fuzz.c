@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A generator of malformed and random l2tpsel netlink messages (issue 8),
+ * A generator of malformed and random l2tpsel netlink messages,
  * run against the real module in the VM by nl_fuzz.sh.
  *
  * Messages: valid requests of every command drawn from small name pools (so

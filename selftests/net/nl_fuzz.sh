@@ -5,7 +5,8 @@
 # NL_FUZZ_MESSAGES (100000; 30000 on the debug kernel) malformed and random
 # messages from three workers (one unprivileged) in a namespace of its own,
 # then the module's health: consistent counters, no login left, a teardown
-# to zero, a clean unload.  Any kernel warning fails the VM run.  Issue 8.
+# to zero, a clean unload.  Any kernel warning fails the VM run.
+# Documentation/reliability.md.
 #
 #   NL_FUZZ_SEED=N        replay a seed (printed by every run)
 #   NL_FUZZ_MESSAGES=N    more messages (make fuzz-netlink: 2M)

@@ -64,18 +64,9 @@ static int step_cb(const struct nlmsghdr *nlh, void *data)
 static void getfamily(struct l2s_nl *nl)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct genlmsghdr *g;
 	int err;
 
-	nlh->nlmsg_type = GENL_ID_CTRL;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ++nl->seq;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
-	g->cmd = CTRL_CMD_GETFAMILY;
-	g->version = 1;
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
-	err = l2s_nl_talk(nl, nlh, NULL, NULL);
+	err = l2s_nl_talk(nl, l2s_nl_getfamily_req(buf, ++nl->seq, L2TPSEL_GENL_NAME), NULL, NULL);
 	if (err)
 		fail(nl, "getfamily", err);
 }

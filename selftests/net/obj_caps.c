@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * obj_caps: fill one network namespace with every kind of object a request
- * can create, for obj_caps.sh (issue 16, finding 1).  For each kind it
+ * can create, for obj_caps.sh.  For each kind it
  * creates objects named f0, f1, ... until a request is refused, and prints
  *
  *   KIND created N err ERRNO charged BYTES msg "EXTACK MESSAGE"

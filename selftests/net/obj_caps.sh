@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Bounded and charged memory (issue 16, finding 1; S-SEC-1).  An unprivileged user's
+# Bounded and charged memory (S-SEC-1).  An unprivileged user's
 # own user and network namespace (build/userns_exec -u 65534, what `unshare
 # -Urn` gives anyone), inside a memory cgroup with a small limit, is filled
 # with every kind of object a request can create (build/obj_caps).  Each

@@ -3,7 +3,7 @@
 # run.sh: stock-only real peers: Debian's kernel only (L2TPSEL_PEERS_ON_DEBUG=1 runs it on the debug kernel)
 #
 # The end-to-end tests' peers (selftests/peers.sh) do what they promise
-# (issue 5, S-L2TP-4): three xl2tpd LNS on addresses of their own each answer
+# (S-L2TP-4): three xl2tpd LNS on addresses of their own each answer
 # an SCCRQ with SCCRP and their own host name; a silent destination swallows
 # SCCRQs with no reply and no ICMP (while a closed port does answer with
 # ICMP); netem loss and delay act on a peer's link; an xl2tpd LAC gets a PPP

@@ -140,7 +140,7 @@ refused "samples the CPU: its load cannot be pushed" throttle load cpu 50
 check_err $? "throttle del cpu"
 log_test "S-RL-3 the CPU source samples every period; its load cannot be pushed"
 
-# --- the CPU source across CPU hotplug and in a user namespace (issue 16, finding 7)
+# --- the CPU source across CPU hotplug and in a user namespace
 # A busy loop on CPU 0 while CPU 1 goes offline and comes back: every sample
 # shows it (before: the sample after each change was a bogus 0 %, the sums
 # of the online CPUs' times having lost or gained a CPU).  The lowest load

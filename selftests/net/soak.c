@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * soak: a bounded load test of the module's counters (issue 8; S-LIM-1,
+ * soak: a bounded load test of the module's counters (S-LIM-1,
  * S-LIM-4, S-LIM-9, S-SEL-4, S-LB-3).
  *
  *   soak [-P PROCS] [-H HELD] [-t SECS] [-i SECS] [-s SEED] PROFILE

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Soak (issue 8; S-LIM-1, S-LIM-4, S-LIM-9, S-SEL-4, S-LB-3): build/soak
+# Soak (S-LIM-1, S-LIM-4, S-LIM-9, S-SEL-4, S-LB-3): build/soak
 # (selftests/net/soak.c) holds $SOAK_HELD sessions with churn for
 # $SOAK_SECS s through the module's generic-netlink API directly (no real
 # peers: the agent's side is simulated by the workers, as in concurrency.c),

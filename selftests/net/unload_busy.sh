@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Unloading a busy module (issue 4): thousands of profiles, tunnels,
+# Unloading a busy module: thousands of profiles, tunnels,
 # destinations, domains, tunnel groups, session-limit groups, clients and
 # sessions, destinations locked out with the expiry work armed (some due
 # seconds after the unload), logins in flight held by a live agent socket;
@@ -75,7 +75,7 @@ gen_state() {
 			}
 		}
 		for (i = 0; i < nd; i++) print "domain add d" i ".example profile p" (i % np) > f
-		# Rate limits (issue 6) on throttle profiles; one samples the CPU
+		# Rate limits on throttle profiles; one samples the CPU
 		# every 0.1 s, so its work is always armed.
 		for (i = 0; i < nth; i++)
 			print "throttle add th" i " hold 2 step 20 band 50:30 60:40 65:50" > f

@@ -7,7 +7,7 @@
  * walks out of the chroot (as root), becomes UID (-u: an unprivileged user
  * making its own namespaces), makes the namespaces, maps its uid and gid to
  * 0 there, goes back into the chroot and runs CMD in the directory it was
- * started in.  For cli_perm.sh (issue 16, finding 4).
+ * started in.  For cli_perm.sh.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the attribute table and parser (userspace/lib/attr.c,
- * issue 17): the table against the uapi header it stands for, a malformed
+ * Unit tests of the attribute table and parser (userspace/lib/attr.c):
+ * the table against the uapi header it stands for, a malformed
  * attribute of each type left out, a nest, the getters' defaults.
  */
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of l2s_nl_talk()'s dump retry (userspace/lib/nl.c, issue 4):
+ * Unit tests of l2s_nl_talk()'s dump retry (userspace/lib/nl.c):
  * scripted datagrams in place of the socket, so that NLM_F_DUMP_INTR comes
  * exactly where a test wants it.
  */

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 #
-# A hostile L2TP peer for selftests/unit/l2tpseld_hostile.sh (issue 15,
-# finding 8; S-L2TP-3): against an l2tpseld LNS on the loopback it sends
+# A hostile L2TP peer for selftests/unit/l2tpseld_hostile.sh
+# (S-L2TP-3): against an l2tpseld LNS on the loopback it sends
 # truncated, oversized, malformed, reordered, duplicated, wrong-Nr and
 # wrong-Tunnel-ID datagrams, and checks what RFC 2661 says the LNS does:
 #

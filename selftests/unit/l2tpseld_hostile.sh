@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# A hostile peer against an l2tpseld LNS while real logins run (issue 15,
-# finding 8; S-L2TP-3), on the host's loopback, control plane only (kernel
+# A hostile peer against an l2tpseld LNS while real logins run
+# (S-L2TP-3), on the host's loopback, control plane only (kernel
 # none): l2tpseld_hostile.py sends truncated, oversized, malformed,
 # reordered, duplicated, wrong-Nr and wrong-Tunnel-ID datagrams and checks
 # the answers RFC 2661 gives for each; meanwhile an l2tpseld LAC makes 30

@@ -3,8 +3,8 @@
 #
 # l2tpseld LAC against l2tpseld LNS instances on the host's loopback, control
 # plane only (kernel none, dataplane none): real sockets, real timers, the
-# CLI's "login start/stop/show" through the LAC's UNIX socket (issue 5,
-# S-L2TP-1, S-L2TP-2).  Four LNS: normal (127.0.0.2, with tunnel
+# CLI's "login start/stop/show" through the LAC's UNIX socket
+# (S-L2TP-1, S-L2TP-2).  Four LNS: normal (127.0.0.2, with tunnel
 # authentication and hidden AVPs), silent (.3), silent-after-ZLB (.4),
 # always-CDN (.5), and one with an admission limit of 1 (.6); relays in
 # front of .2 that move ports and reorder.  Part of `make unit`; about 7

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# l2tpseld's operational safety on the host (issue 15, finding 7; S-SEC-5), control
+# l2tpseld's operational safety on the host (S-SEC-5), control
 # plane only (kernel none) on 127.0.0.x: test switches need "test-mode yes";
 # secrets never on a command line, a world-readable file with secrets is
 # refused, no core dumps; the API socket is 0660 from its bind on and checks

@@ -4,8 +4,8 @@
 # What README and `make help` say about commands holds: every make target
 # they name exists, every script and path they name is there, and the
 # demo they describe is a test of the VM suite (selftests/net/demo.sh).
-# Times are not claimed there: Documentation/testing.md has the measured
-# stage times.  Part of `make unit`; a second.
+# Times are not claimed there: Documentation/testing.md says what to
+# expect of each stage.  Part of `make unit`; a second.
 set -u
 cd "$(dirname "$0")/../.."
 # shellcheck source=ktap.sh

@@ -2,7 +2,7 @@
 /*
  * Each seed of the fuzz corpus (fuzz/corpus/l2tp_msg/, made by
  * fuzz/mk_corpus_l2tp_msg.py) exercises the bug class it is named after
- * (issue 8), and gets the answer S-L2TP-3 asks for.  Run from the
+ * and gets the answer S-L2TP-3 asks for.  Run from the
  * repository root, as make unit does.
  */
 #include <stdlib.h>

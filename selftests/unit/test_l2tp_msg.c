@@ -560,7 +560,7 @@ TEST(l2tp_msg_malformed_known_avps)
 	EXPECT_ANSWER(&m, L2TP_ACT_CDN, L2TP_PERR_AVP_BAD_VALUE,
 		      L2TP_CDN_GENERAL_ERROR, L2TP_ERR_BAD_VALUE);
 
-	/* a teardown may name ID 0: its sender had assigned none (issue 15) */
+	/* a teardown may name ID 0: its sender had assigned none */
 	len = build_with(buf, sizeof(buf), L2TP_MSG_CDN, cdn_zero_session_id, false);
 	EXPECT_EQ(l2tp_msg_parse(&m, buf, len, NULL), L2TP_ACT_ACCEPT);
 	EXPECT_EQ(l2tp_get16(m.avp[L2TP_AVP_RESULT_CODE].data), 4);

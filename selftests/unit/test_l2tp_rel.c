@@ -481,7 +481,7 @@ TEST(l2tp_rel_backoff_configurable)
 	EXPECT_EQ(rel.cfg.rto_max_ms, 8000);
 	EXPECT_EQ(l2tp_rel_cycle_ms(&rel), 31000);
 
-	/* issue 5: fewer retries before establishment, more after */
+	/* fewer retries before establishment, more after */
 	l2tp_rel_reset(&rel, NULL);
 	l2tp_rel_set_max_retries(&rel, 2);
 	n = retransmit_times(t, 16, &last);
@@ -832,7 +832,7 @@ TEST(l2tp_rel_congestion_on_timeout)
 }
 
 /*
- * S-L2TP-1, issue 5: a peer stalled past our timer (a loaded VM) holds all
+ * S-L2TP-1: a peer stalled past our timer (a loaded VM) holds all
  * four messages in flight and the timeout's copy of the first; when it runs
  * again it acks them one by one as it works through its backlog.  Nothing
  * but the one timeout retransmission may go out: a partial ack that is

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The access role's logins through the state machines (issue 18): an
+ * The access role's logins through the state machines: an
  * l2d_login_start_access() login is told its end once, through
  * aops->login_done(), never through API lines; its ICRQ carries the
  * subscriber's Calling and Called Number, its ICCN what aops->iccn_avps()

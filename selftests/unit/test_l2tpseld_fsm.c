@@ -5,7 +5,7 @@
  * LAC against an l2tpseld LNS, and crafted messages.  S-L2TP-1 (the
  * exchange, Ns/Nr, retransmission with back-off, setup timeouts), S-L2TP-2
  * (Challenge/Response, hidden AVPs), S-L2TP-3 (malformed messages, wrong
- * sequence), issue 5's LNS test switches, outcomes and tunnel reuse.
+ * sequence), the LNS's test switches, outcomes and tunnel reuse.
  */
 #include <arpa/inet.h>
 #include <stdlib.h>
@@ -102,7 +102,7 @@ TEST(l2tpseld_conf_errors)
 /*
  * RFC 2661 section 8.1: the LNS answers the SCCRQ from a port of its own
  * (accel-ppp's ephemeral ports); the LAC goes on with that port, and its
- * socket is connected only then (issue 15).
+ * socket is connected only then.
  */
 TEST(l2tpseld_lac_follows_sccrp_from_another_port)
 {
@@ -127,7 +127,7 @@ TEST(l2tpseld_lac_follows_sccrp_from_another_port)
 }
 
 /*
- * Issue 15 finding 6: a LAC behind a NAT whose mapping moves its source
+ * A LAC behind a NAT whose mapping moves its source
  * port mid-tunnel.  The LNS's replies, and its kernel tunnel's socket
  * (connected again), follow the port of the next message delivered.
  */
@@ -1194,7 +1194,7 @@ TEST(l2tpseld_ocrq_refused_with_cdn)
 	h_fini();
 }
 
-/* ---- the data path (dataplane kernel) failing: issue 15, finding 5 ---- */
+/* ---- the data path (dataplane kernel) failing ---- */
 
 static int fake_dp_tunnels_fail, fake_dp_sessions_fail, fake_dp_sessions, fake_dp_seq;
 
@@ -1296,7 +1296,7 @@ TEST(l2tpseld_dataplane_failure_ends_the_call)
 /*
  * RFC 2661 section 4.4.6: with data-sequencing, the LAC's ICCN carries
  * Sequencing Required and both sides create the kernel session with
- * numbered data; without it, neither does.  Issue 15, finding 6.
+ * numbered data; without it, neither does.
  */
 TEST(l2tpseld_sequencing_required_numbers_the_data)
 {
@@ -1381,7 +1381,7 @@ static void scccn_to(struct h_node *lns, uint16_t port, const struct l2d_addr *f
 }
 
 /*
- * Issue 15 finding 5: with the kernel data path, a second tunnel from the
+ * With the kernel data path, a second tunnel from the
  * address and port of a live one would share its socket's 4-tuple and
  * black-hole data.  The LNS answers it from a port of its own (RFC 2661
  * section 8.1); a LAC that follows gets the tunnel, one that sends its

@@ -4,7 +4,7 @@
  * state") on the whole agent, not only the parser: the datagrams of real
  * exchanges, mutated at random, fed to an LNS and a LAC in every state
  * (ASan/UBSan and LeakSanitizer watch); and the session keys.  Counters
- * exact after kill -9 (issue 5) are the module's: a dead agent's socket
+ * exact after kill -9 are the module's: a dead agent's socket
  * ends its sessions (l2tpseld_agent.sh kills it at every step of a login).
  */
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * l2tpseld's operational safety in the unit build (issue 15, finding 7):
+ * l2tpseld's operational safety in the unit build:
  * the LNS role's pppd arguments, test switches, the SIGHUP merge and the
  * quoting of peer strings in log lines.  The real binary's side (secrets,
  * the API socket, SIGHUP, getrandom) is selftests/unit/l2tpseld_safety.sh.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Ns/Nr on the wire, checked as strictly as xl2tpd does (S-L2TP-1, issue 5):
+ * Ns/Nr on the wire, checked as strictly as xl2tpd does (S-L2TP-1):
  * xl2tpd takes a control message, ZLBs included, only when its Ns is the
  * next one expected; anything else is logged "out of order control packet"
  * and dropped, the ZLB's acknowledgement with it.  A tap follows every
@@ -160,7 +160,7 @@ static void rec_reset(int node)
 }
 
 /*
- * S-L2TP-1, issue 5: the LAC's ICRQ follows its SCCCN at once, so the LNS's
+ * S-L2TP-1: the LAC's ICRQ follows its SCCCN at once, so the LNS's
  * acknowledgement of SCCCN rides on the ICRP; no ZLB goes between SCCRP and
  * ICRP.  Such a ZLB raced with xl2tpd moving the tunnel to a new connected
  * socket right after sending SCCCN (it reads that socket first): the ZLB was
@@ -294,7 +294,7 @@ TEST(l2tpseld_seq_lns_ack_delay_zlb)
 }
 
 /*
- * S-L2TP-1, issue 5: after SCCCN the LAC sends one more message at once and
+ * S-L2TP-1: after SCCCN the LAC sends one more message at once and
  * the rest only when that one is acknowledged, even when the LNS acks SCCCN
  * at once with a ZLB (as xl2tpd does; "ack-delay 0" here) and the window
  * would allow more.  xl2tpd as LNS reads SCCCN from its listening socket,

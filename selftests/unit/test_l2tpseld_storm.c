@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Login storms on l2tpseld's simulated network (issue 15, finding 1;
- * S-L2TP-6): many more calls at once than the peer's receive window wait
+ * Login storms on l2tpseld's simulated network
+ * (S-L2TP-6): many more calls at once than the peer's receive window wait
  * for the window (RFC 2661 §5.8) instead of failing, and no local
  * congestion is reported as the LNS's no-reply (S-SEL-4 locks a
  * destination out only for that); the peer's messages are acknowledged in
@@ -173,7 +173,7 @@ static struct l2d_addr flood_addr(unsigned int i)
 }
 
 /*
- * A flood of SCCRQs (issue 15, finding 4; S-L2TP-7): from one address at most
+ * A flood of SCCRQs (S-L2TP-7): from one address at most
  * lns-max-setup-per-peer tunnels are held; from many, at most lns-max-setup,
  * the oldest making room; malformed ones go through the rate limiter first;
  * the login over the established tunnel and a new LAC's tunnel still work.

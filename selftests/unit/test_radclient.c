@@ -120,11 +120,11 @@ static size_t accept_for(const uint8_t *q, uint8_t *out, const char *secret, boo
 		hmac_md5((const uint8_t *)secret, strlen(secret), out, n, ma + 2);
 	}
 	md5_init(&ctx);
-	md5_update(&ctx, out, 4);
-	md5_update(&ctx, q + 4, RAD_AUTH_LEN);
-	md5_update(&ctx, out + RAD_HDR_LEN, n - RAD_HDR_LEN);
-	md5_update(&ctx, secret, strlen(secret));
-	md5_final(&ctx, out + 4);
+	md5_update(&ctx, 4, out);
+	md5_update(&ctx, RAD_AUTH_LEN, q + 4);
+	md5_update(&ctx, n - RAD_HDR_LEN, out + RAD_HDR_LEN);
+	md5_update(&ctx, strlen(secret), (const uint8_t *)secret);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, out + 4);
 	return n;
 }
 
@@ -149,9 +149,9 @@ static void serve(int i)
 			memcpy(z, q, (size_t)n);
 			memset(z + 4, 0, 16);
 			md5_init(&ctx);
-			md5_update(&ctx, z, (size_t)n);
-			md5_update(&ctx, SECRET, strlen(SECRET));
-			md5_final(&ctx, h);
+			md5_update(&ctx, (size_t)n, z);
+			md5_update(&ctx, strlen(SECRET), (const uint8_t *)SECRET);
+			md5_digest(&ctx, MD5_DIGEST_SIZE, h);
 			S.acct_rx++;
 			S.acct_bad += !!memcmp(h, q + 4, 16);
 		}

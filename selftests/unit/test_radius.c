@@ -72,11 +72,11 @@ static void resign(uint8_t *b, size_t n)
 	struct md5_ctx ctx;
 
 	md5_init(&ctx);
-	md5_update(&ctx, b, 4);
-	md5_update(&ctx, ra, RAD_AUTH_LEN);
-	md5_update(&ctx, b + RAD_HDR_LEN, n - RAD_HDR_LEN);
-	md5_update(&ctx, secret, SLEN);
-	md5_final(&ctx, b + 4);
+	md5_update(&ctx, 4, b);
+	md5_update(&ctx, RAD_AUTH_LEN, ra);
+	md5_update(&ctx, n - RAD_HDR_LEN, b + RAD_HDR_LEN);
+	md5_update(&ctx, SLEN, secret);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, b + 4);
 }
 
 /*
@@ -470,11 +470,11 @@ TEST(radius_dm_answer_signed)
 	EXPECT_TRUE(!memcmp(a + 26, "\x21\x05ps1", 5));
 	/* Response Authenticator: MD5(Code+ID+Length+Request Authenticator+Attributes+Secret) */
 	md5_init(&ctx);
-	md5_update(&ctx, a, 4);
-	md5_update(&ctx, m.auth, RAD_AUTH_LEN);
-	md5_update(&ctx, a + 20, alen - 20);
-	md5_update(&ctx, secret, sizeof(secret) - 1);
-	md5_final(&ctx, want);
+	md5_update(&ctx, 4, a);
+	md5_update(&ctx, RAD_AUTH_LEN, m.auth);
+	md5_update(&ctx, alen - 20, a + 20);
+	md5_update(&ctx, sizeof(secret) - 1, secret);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, want);
 	EXPECT_TRUE(!memcmp(want, a + 4, 16));
 	/* Message-Authenticator over the answer with the Request Authenticator in place */
 	memcpy(copy, a, alen);
@@ -521,9 +521,9 @@ static size_t das_req(uint8_t *out, uint8_t id, uint32_t ts, const uint8_t *extr
 		struct md5_ctx ctx;
 
 		md5_init(&ctx);
-		md5_update(&ctx, out, n);
-		md5_update(&ctx, secret, SLEN);
-		md5_final(&ctx, out + 4);
+		md5_update(&ctx, n, out);
+		md5_update(&ctx, SLEN, secret);
+		md5_digest(&ctx, MD5_DIGEST_SIZE, out + 4);
 	}
 	return n;
 }
@@ -704,14 +704,14 @@ static void t_pw_raw(struct tattrs *a, uint8_t tag, uint16_t salt, uint8_t lenoc
 	memcpy(p + 1, pw, pwlen);
 	for (i = 0; i < clen; i += 16) {
 		md5_init(&ctx);
-		md5_update(&ctx, secret, SLEN);
+		md5_update(&ctx, SLEN, secret);
 		if (!i) {
-			md5_update(&ctx, auth, RAD_AUTH_LEN);
-			md5_update(&ctx, v + 1, 2);
+			md5_update(&ctx, RAD_AUTH_LEN, auth);
+			md5_update(&ctx, 2, v + 1);
 		} else {
-			md5_update(&ctx, c + i - 16, 16);
+			md5_update(&ctx, 16, c + i - 16);
 		}
-		md5_final(&ctx, b);
+		md5_digest(&ctx, MD5_DIGEST_SIZE, b);
 		for (j = 0; j < 16 && i + j < clen; j++)
 			c[i + j] = p[i + j] ^ b[j];
 	}

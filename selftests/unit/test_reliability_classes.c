@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Issue 8's bug classes, each with the corpus entry or test named after it
- * (Documentation/reliability.md, "Bug classes"), so that the list cannot
- * shrink without this test failing: every entry below must exist (a file of
- * fuzz/corpus/l2tp_msg/, a TEST in selftests/unit/, a VM test
- * selftests/net/NAME.sh) and be named in reliability.md.  Run from the
- * repository root, as make unit does.
+ * The reliability campaign's bug classes, each with the corpus entry or
+ * test named after it (Documentation/reliability.md, "Bug classes"), so
+ * that the list cannot shrink without this test failing: every entry below
+ * must exist (a file of fuzz/corpus/l2tp_msg/, a TEST in selftests/unit/,
+ * a VM test selftests/net/NAME.sh) and be named in reliability.md.  Run
+ * from the repository root, as make unit does.
  *
  * And the two classes that a single corpus datagram cannot show, as tests
  * of the reliable layer: a ZLB flood and Ns/Nr wrapping 65535 -> 0 over a
@@ -119,7 +119,7 @@ TEST(reliability_every_bug_class_has_its_named_entry)
 	unsigned int i;
 
 	ASSERT_TRUE(doc != NULL);
-	/* the classes issue 8 lists, none gone */
+	/* the classes reliability.md lists, none gone */
 	EXPECT_TRUE(sizeof(classes) / sizeof(classes[0]) >= 24);
 	for (i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
 		int ok;

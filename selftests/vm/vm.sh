@@ -440,7 +440,7 @@ taint=$(sed -n 's/^L2TPSEL-VM-TAINT \([0-9]\{1,\}\)$/\1/p' <<<"$result" | tail -
 # running a KUnit suite sets N (262144, TAINT_TEST); nothing else may.  N only
 # when a suite ran ("# Subtest:" in the log: kunit.sh's l2tpsel_kunit.ko):
 # l2tpsel.ko carries no suite, so N in a run without kunit.sh means it or
-# another module runs KUnit code it should not (issue 8).
+# another module runs KUnit code it should not.
 taint_ok=$((4096 | 8192)) taint_ok_letters="O and E"
 if grep -qE '^\[ *[0-9]+\.[0-9]+\] +# Subtest: ' <<<"$klog"; then
 	taint_ok=$((taint_ok | 262144)) taint_ok_letters="O, E and N (a KUnit suite ran)"

@@ -1,13 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The CLI's argument helpers (args.h): the messages that say which
- * argument was wrong, prefixes, words and numbers.
+ * The CLI's argument helpers (args.h): cli_err(), under every message of
+ * the CLI, the messages that say which argument was wrong, prefixes, words
+ * and numbers.  It needs no other file of the CLI.
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "args.h"
+
+int cli_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("l2tpsel: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
 
 int missarg(const char *cmd, const char *key, const char *what)
 {

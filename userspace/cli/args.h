@@ -49,6 +49,9 @@
 /* To the next word. */
 #define NEXT_ARG_FWD() (argc--, argv++)
 
+/* Print "l2tpsel: " + message to stderr; returns -1 for "return cli_err(...)". */
+int cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* "CMD: "KEY" needs an argument (WHAT)" */
 int missarg(const char *cmd, const char *key, const char *what);
 /* "CMD: KEY "ARG" is unknown: CHOICES", for a word that is none of the keyword's choices */

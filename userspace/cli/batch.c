@@ -351,35 +351,6 @@ static int prune(struct cli *c, const struct batch_set *keep)
 	return errors ? -1 : 0;
 }
 
-/* Split a batch line into words; '#' starts a comment, quotes group words. */
-static int split_line(char *line, char **argv, int max)
-{
-	int argc = 0;
-	char *p = line;
-
-	while (*p) {
-		char q = 0, *out;
-
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-			p++;
-		if (!*p || *p == '#')
-			break;
-		if (argc == max)
-			return -1;
-		if (*p == '"' || *p == '\'')
-			q = *p++;
-		argv[argc++] = out = p;
-		while (*p && (q ? *p != q : (*p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')))
-			*out++ = *p++;
-		if (q && *p != q)
-			return -2;
-		if (*p)
-			p++;
-		*out = '\0';
-	}
-	return argc;
-}
-
 int cli_run_batch(struct cli *c, const char *file)
 {
 	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
@@ -396,7 +367,7 @@ int cli_run_batch(struct cli *c, const char *file)
 		return cli_err("cannot open batch file %s: %s", file, strerror(errno));
 	c->replace = true;
 	while (getline(&line, &cap, f) > 0) {
-		int argc = split_line(line, argv, 64);
+		int argc = conf_words(line, argv, 64, true);
 
 		lineno++;
 		if (argc == -1 || argc == -2) {

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "args.h"
 #include "attr.h"
@@ -28,9 +29,6 @@ struct cli_object {
 	int (*run)(struct cli *c, int argc, char **argv);
 	void (*usage)(void);
 };
-
-/* Print "l2tpsel: " + message to stderr; returns -1 for "return cli_err(...)". */
-int cli_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Report a failed netlink request: the kernel's extack message when there is one. */
 int cli_nl_err(struct cli *c, const char *what, int err);
@@ -95,8 +93,11 @@ const char *cli_addr_text(const struct nlattr *const *tb, int type, char *buf, s
 int cli_run_conf(struct cli *c, const char *object, const char *const *verbs, int argc,
 		 char **argv, int (*apply)(struct cli *c, const struct conf_cmd *k));
 
+/* objects.c: the usage line listing every object. */
+void cli_usage(FILE *f);
 /* The object a command word names (a prefix, in the usage's order), or NULL. */
 const struct cli_object *cli_find_object(const char *word);
+/* "OBJECT ARGS..." (or "help"), run by its object. */
 int cli_run_object(struct cli *c, int argc, char **argv);
 /* -b FILE (batch.c) */
 int cli_run_batch(struct cli *c, const char *file);

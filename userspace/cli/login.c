@@ -198,7 +198,6 @@ static int login_bench(struct cli *c, uint32_t count, const char *user, const ch
 	char buf[MNL_SOCKET_BUFFER_SIZE];
 	uint64_t t0, t_begin = 0, t_report = 0, t_family;
 	struct nlmsghdr *nlh;
-	struct genlmsghdr *g;
 	unsigned int step;
 	uint32_t i, reports = 0;
 	int err;
@@ -232,14 +231,7 @@ static int login_bench(struct cli *c, uint32_t count, const char *user, const ch
 	}
 	t0 = mono_ns();
 	for (i = 0; i < count; i++) {
-		nlh = mnl_nlmsg_put_header(buf);
-		nlh->nlmsg_type = GENL_ID_CTRL;
-		nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-		nlh->nlmsg_seq = ++c->nl.seq;
-		g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
-		g->cmd = CTRL_CMD_GETFAMILY;
-		g->version = 1;
-		mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
+		nlh = l2s_nl_getfamily_req(buf, ++c->nl.seq, L2TPSEL_GENL_NAME);
 		err = l2s_nl_talk(&c->nl, nlh, bench_nop_cb, NULL);
 		if (err)
 			return cli_nl_err(c, "login bench: getfamily", err);

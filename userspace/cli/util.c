@@ -4,7 +4,6 @@
  * limits, addresses, and the lines of the batch grammar.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <linux/genetlink.h>
@@ -12,18 +11,6 @@
 
 #include "cli.h"
 #include "print.h"
-
-int cli_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("l2tpsel: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return -1;
-}
 
 int cli_nl_err(struct cli *c, const char *what, int err)
 {

@@ -10,10 +10,10 @@ void l2tp_auth_response(uint8_t response[L2TP_CHALLENGE_RESPONSE_LEN],
 	struct md5_ctx ctx;
 
 	md5_init(&ctx);
-	md5_update(&ctx, &msg_type, 1);
-	md5_update(&ctx, secret, secret_len);
-	md5_update(&ctx, challenge, challenge_len);
-	md5_final(&ctx, response);
+	md5_update(&ctx, 1, &msg_type);
+	md5_update(&ctx, secret_len, secret);
+	md5_update(&ctx, challenge_len, challenge);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, response);
 }
 
 bool l2tp_auth_verify(const uint8_t *received, size_t received_len,

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "conf.h"
 #include "l2d_conf.h"
 #include "reliable.h"
 
@@ -104,13 +105,8 @@ int l2d_parse_addr(const char *s, uint16_t port, struct sockaddr_storage *ss, so
 static int parse_u32(const char *s, uint32_t lo, uint32_t hi, uint32_t *v)
 {
 	unsigned long long x;
-	char *end;
 
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 0);
-	if (errno || *end || x < lo || x > hi)
+	if (conf_parse_ull(s, 0, lo, hi, &x))
 		return -1;
 	*v = (uint32_t)x;
 	return 0;
@@ -158,27 +154,6 @@ static int copy_name(char *dst, size_t cap, const char *s)
 		return -1;
 	memcpy(dst, s, n + 1);
 	return 0;
-}
-
-static int tokenize(char *line, char **tok)
-{
-	int n = 0;
-	char *p = line;
-
-	for (;;) {
-		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-			p++;
-		if (!*p || *p == '#')
-			break;
-		if (n == MAX_TOK)
-			return -1;
-		tok[n++] = p;
-		while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
-			p++;
-		if (*p)
-			*p++ = '\0';
-	}
-	return n;
 }
 
 /* duration keywords: keyword, offset, minimum */
@@ -769,7 +744,7 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 	if (strlen(text) >= sizeof(line))
 		return cerr(err, errlen, "line longer than %zu characters", sizeof(line) - 1);
 	strcpy(line, text);
-	n = tokenize(line, t);
+	n = conf_split(line, t, MAX_TOK);
 	if (n < 0)
 		return cerr(err, errlen, "more than %d words", MAX_TOK);
 	if (n == 0)

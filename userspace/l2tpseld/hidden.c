@@ -15,13 +15,13 @@ static void hidden_key(uint8_t key[MD5_DIGEST_LEN], uint16_t attr_type,
 
 	md5_init(&ctx);
 	if (!prev_cipher)
-		md5_update(&ctx, type_be, 2);
-	md5_update(&ctx, secret->data, secret->len);
+		md5_update(&ctx, 2, type_be);
+	md5_update(&ctx, secret->len, secret->data);
 	if (prev_cipher)
-		md5_update(&ctx, prev_cipher, MD5_DIGEST_LEN);
+		md5_update(&ctx, MD5_DIGEST_LEN, prev_cipher);
 	else
-		md5_update(&ctx, rv, rv_len);
-	md5_final(&ctx, key);
+		md5_update(&ctx, rv_len, rv);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, key);
 }
 
 int l2tp_hidden_encode(uint8_t *out, size_t out_cap, uint16_t attr_type,

@@ -229,7 +229,7 @@ static void put_set(struct nlmsghdr *nlh, const struct rad_set_entry *e, unsigne
  * LOGIN_BEGIN and LOGIN_REPORT always answer with a step (or refuse with
  * an error and its message): asked without NLM_F_ACK, each is one
  * datagram back instead of two, a receive and an skb less per request
- * (issue 20, the LAC's CPU per login).
+ * (the LAC's CPU per login).
  */
 static void req_noack(struct nlmsghdr *nlh)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * l2tpseld: the L2TPv2 agent (issue 5, S-L2TP-1..5).  Types shared by the
+ * l2tpseld: the L2TPv2 agent (S-L2TP-1..5).  Types shared by the
  * tunnel and call state machines (tunnel.c, session.c), the LAC login
  * driver (lac.c), the kernel interfaces (knl.c, kcore.c), the local API
  * (api.c) and main.c.

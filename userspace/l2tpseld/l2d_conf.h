@@ -34,7 +34,7 @@
  * sending SCCCN.  xl2tpd moves the tunnel to a new connected UDP socket
  * there; a ZLB that reaches its old socket first is read after the ICRP that
  * reached the new one, and dropped as "out of order control packet (got 1,
- * expected 2)" (issue 5).  Far below the peer's 1 s retransmission timer.
+ * expected 2)".  Far below the peer's 1 s retransmission timer.
  */
 #define L2D_ACK_DELAY_MS	100
 

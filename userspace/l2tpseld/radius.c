@@ -88,9 +88,9 @@ void rad_put_password(struct rad_pkt *p, const uint8_t *pw, size_t len, const ui
 	memcpy(out, pw, len);
 	for (i = 0; i < n; i += 16) {
 		md5_init(&ctx);
-		md5_update(&ctx, secret, slen);
-		md5_update(&ctx, prev, 16);
-		md5_final(&ctx, b);
+		md5_update(&ctx, slen, secret);
+		md5_update(&ctx, 16, prev);
+		md5_digest(&ctx, MD5_DIGEST_SIZE, b);
 		for (j = 0; j < 16; j++)
 			out[i + j] ^= b[j];
 		prev = out + i;
@@ -121,9 +121,9 @@ void rad_finish_acct(struct rad_pkt *p, const uint8_t *secret, size_t slen)
 	put16(p->buf + 2, (uint16_t)p->len);
 	memset(p->buf + 4, 0, RAD_AUTH_LEN);
 	md5_init(&ctx);
-	md5_update(&ctx, p->buf, p->len);
-	md5_update(&ctx, secret, slen);
-	md5_final(&ctx, p->buf + 4);
+	md5_update(&ctx, p->len, p->buf);
+	md5_update(&ctx, slen, secret);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, p->buf + 4);
 }
 
 void rad_put_tagged_u32(struct rad_pkt *p, uint8_t type, uint8_t tag, uint32_t v)
@@ -156,11 +156,11 @@ static void response_auth(const uint8_t *buf, size_t len, const uint8_t req_auth
 	struct md5_ctx ctx;
 
 	md5_init(&ctx);
-	md5_update(&ctx, buf, 4);
-	md5_update(&ctx, req_auth, RAD_AUTH_LEN);
-	md5_update(&ctx, buf + RAD_HDR_LEN, len - RAD_HDR_LEN);
-	md5_update(&ctx, secret, slen);
-	md5_final(&ctx, out);
+	md5_update(&ctx, 4, buf);
+	md5_update(&ctx, RAD_AUTH_LEN, req_auth);
+	md5_update(&ctx, len - RAD_HDR_LEN, buf + RAD_HDR_LEN);
+	md5_update(&ctx, slen, secret);
+	md5_digest(&ctx, MD5_DIGEST_SIZE, out);
 }
 
 /* The Message-Authenticator of a reply at @at: over the reply with the Request Authenticator. */
@@ -270,15 +270,15 @@ static int tunnel_password(const uint8_t *v, size_t n, const uint8_t req_auth[RA
 		return -1;
 	for (i = 0; i < clen; i += 16) {
 		md5_init(&ctx);
-		md5_update(&ctx, secret, slen);
+		md5_update(&ctx, slen, secret);
 		if (!i) {
-			md5_update(&ctx, req_auth, RAD_AUTH_LEN);
-			md5_update(&ctx, v + 1, 2);
+			md5_update(&ctx, RAD_AUTH_LEN, req_auth);
+			md5_update(&ctx, 2, v + 1);
 		} else {
 			prev = c + i - 16;
-			md5_update(&ctx, prev, 16);
+			md5_update(&ctx, 16, prev);
 		}
-		md5_final(&ctx, b);
+		md5_digest(&ctx, MD5_DIGEST_SIZE, b);
 		for (j = 0; j < 16; j++)
 			plain[i + j] = c[i + j] ^ b[j];
 	}
@@ -622,9 +622,9 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 		struct md5_ctx ctx;
 
 		md5_init(&ctx);
-		md5_update(&ctx, copy, len);
-		md5_update(&ctx, secret, slen);
-		md5_final(&ctx, want);
+		md5_update(&ctx, len, copy);
+		md5_update(&ctx, slen, secret);
+		md5_digest(&ctx, MD5_DIGEST_SIZE, want);
 	}
 	if (auth_differs(want, buf)) {
 		*why = "wrong Request Authenticator (another secret, or forged)";

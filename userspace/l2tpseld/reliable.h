@@ -156,7 +156,7 @@ void l2tp_rel_reset(struct l2tp_rel *r, const struct l2tp_rel_config *cfg);
 void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id);
 /* From the peer's Receive Window Size AVP. Return: -EINVAL for 0 (§5.8). */
 int l2tp_rel_set_peer_window(struct l2tp_rel *r, uint16_t window);
-/* E.g. fewer retries before the tunnel is up than after (issue 5). */
+/* E.g. fewer retries before the tunnel is up than after. */
 void l2tp_rel_set_max_retries(struct l2tp_rel *r, uint32_t max_retries);
 
 /*

@@ -8,8 +8,8 @@
  *                        \-> CDN result 4 error 4 when refused (S-LIM-7)
  *
  * The ICRQ setup timer (icrq-timeout) runs beside retransmission: an LNS
- * that acknowledges the ICRQ with a ZLB but never sends ICRP is "no reply"
- * (issue 5).  Every end goes through l2d_session_close(), which sends the
+ * that acknowledges the ICRQ with a ZLB but never sends ICRP is "no reply".
+ * Every end goes through l2d_session_close(), which sends the
  * CDN, releases the kernel counts and tells the login.
  */
 #include <stdio.h>

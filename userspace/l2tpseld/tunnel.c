@@ -10,7 +10,7 @@
  *   LNS: (SCCRQ) -SCCRP-> WAIT_SCCCN -SCCCN-> ESTABLISHED
  *   any: StopCCN sent or received -> CLOSING -(cycle)-> DEAD -> freed
  *
- * The setup timer (sccrq-timeout) runs beside retransmission (issue 5): an
+ * The setup timer (sccrq-timeout) runs beside retransmission: an
  * SCCRQ answered by ZLBs only still ends as "no reply".
  */
 #include <arpa/inet.h>
@@ -754,7 +754,7 @@ void l2d_tunnel_session_gone(struct l2d_tunnel *t)
 		idle_arm(t);
 		return;
 	}
-	/* A LAC tunnel left with no sessions is closed (issue 5). */
+	/* A LAC tunnel left with no sessions is closed. */
 	if (t->sessions || t->d->shutting_down)
 		return;
 	if (t->state == L2D_T_ESTABLISHED)
@@ -966,7 +966,7 @@ static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	 * sent with SCCCN still reaches the old socket, and one sent after
 	 * xl2tpd's ZLB for SCCCN reached the new one and was read first, then
 	 * dropped as "out of order control packet (got 3, expected 2)", with
-	 * every ICRQ behind it (issue 5).  Once the first is acknowledged, the
+	 * every ICRQ behind it.  Once the first is acknowledged, the
 	 * old socket holds nothing more of ours.
 	 */
 	l2tp_rel_hold(&t->rel, t->rel.ns_next);

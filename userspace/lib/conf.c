@@ -7,6 +7,7 @@
  * message.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,39 +38,65 @@ const char *conf_failover_name(unsigned int fo)
 	return fo < L2S_ARRAY_SIZE(failover_names) ? failover_names[fo] : "?";
 }
 
-/* Split @line in place into words; '#' starts a comment.  Returns the count,
- * or -1 when there are more than @max words.
- */
-int conf_split(char *line, char **argv, int max)
+static bool conf_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+int conf_words(char *line, char **argv, int max, bool quotes)
 {
 	int argc = 0;
-	char *s = line;
+	char *p = line;
 
-	for (;;) {
-		while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
-			s++;
-		if (!*s || *s == '#')
+	while (*p) {
+		char q = 0, *out;
+
+		while (conf_blank(*p))
+			p++;
+		if (!*p || *p == '#')
 			break;
 		if (argc == max)
 			return -1;
-		argv[argc++] = s;
-		while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
-			s++;
-		if (*s)
-			*s++ = '\0';
+		if (quotes && (*p == '"' || *p == '\''))
+			q = *p++;
+		argv[argc++] = out = p;
+		while (*p && (q ? *p != q : !conf_blank(*p)))
+			*out++ = *p++;
+		if (q && *p != q)
+			return -2;
+		if (*p)
+			p++;
+		*out = '\0';
 	}
 	return argc;
+}
+
+int conf_split(char *line, char **argv, int max)
+{
+	return conf_words(line, argv, max, false);
+}
+
+int conf_parse_ull(const char *s, int base, unsigned long long min,
+		   unsigned long long max, unsigned long long *v)
+{
+	unsigned long long x;
+	char *end;
+
+	if (!*s || *s == '-')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, base);
+	if (errno || *end || x < min || x > max)
+		return -1;
+	*v = x;
+	return 0;
 }
 
 int conf_parse_u32(const char *s, u32 max, u32 *v)
 {
 	unsigned long long x;
-	char *end;
 
-	if (!s || !*s || *s == '-' || *s == '+')
-		return -1;
-	x = strtoull(s, &end, 10);
-	if (*end || x > max)
+	if (!s || *s == '+' || conf_parse_ull(s, 10, 0, max, &x))
 		return -1;
 	*v = (u32)x;
 	return 0;

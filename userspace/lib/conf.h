@@ -57,9 +57,24 @@ struct conf_cmd {
 	struct l2s_addr local, remote;
 };
 
+/*
+ * Split @line in place into words; '#' at the start of a word starts a
+ * comment.  With @quotes, a word that starts with " or ' runs to the same
+ * quote, blanks included (the CLI's batch files).  Returns the count, -1
+ * when there are more than @max words, -2 when a quote is not closed.
+ */
+int conf_words(char *line, char **argv, int max, bool quotes);
+/* conf_words() without quotes: every configuration grammar but the batch file's. */
 int conf_split(char *line, char **argv, int max);
 int conf_parse(int argc, char **argv, struct conf_cmd *cmd, char *err, size_t errlen);
 int conf_parse_addr(const char *s, struct l2s_addr *a);
+/*
+ * A whole word as a number in @base (strtoull's: 0 reads 0x and 0 prefixes)
+ * within @min..@max; no sign, nothing after it.  0, or -1 when it is not.
+ */
+int conf_parse_ull(const char *s, int base, unsigned long long min,
+		   unsigned long long max, unsigned long long *v);
+/* A decimal number in 0..@max ("+5" refused too); 0 or -1. */
 int conf_parse_u32(const char *s, u32 max, u32 *v);
 void conf_format_addr(const struct l2s_addr *a, char *buf, size_t len);
 const char *conf_lb_name(unsigned int lb);

@@ -345,7 +345,7 @@ static int nl_talk(struct l2s_nl *nl, struct nlmsghdr *nlh, mnl_cb_t cb, void *d
 }
 
 /* Record the "events" group id from CTRL_ATTR_MCAST_GROUPS. */
-static void nl_family_groups(struct l2s_nl *nl, const struct nlattr *groups)
+static void nl_family_groups(struct l2s_nl_family *fam, const struct nlattr *groups)
 {
 	const struct nlattr *grp, *a;
 
@@ -361,29 +361,41 @@ static void nl_family_groups(struct l2s_nl *nl, const struct nlattr *groups)
 				 !mnl_attr_validate(a, MNL_TYPE_U32))
 				id = mnl_attr_get_u32(a);
 		}
-		if (name && !strcmp(name, L2TPSEL_MCGRP_EVENTS))
-			nl->events_grp = id;
+		if (name && !strcmp(name, L2TPSEL_MCGRP_EVENTS)) {
+			fam->events_grp = id;
+			fam->has_events = true;
+		}
 	}
 }
 
-struct nl_family_ctx {
-	struct l2s_nl *nl;
-	uint16_t id;
-};
-
-static int nl_family_cb(const struct nlmsghdr *nlh, void *data)
+int l2s_nl_family_cb(const struct nlmsghdr *nlh, void *data)
 {
-	struct nl_family_ctx *ctx = data;
+	struct l2s_nl_family *fam = data;
 	const struct nlattr *a;
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
 		    mnl_attr_validate(a, MNL_TYPE_U16) == 0)
-			ctx->id = mnl_attr_get_u16(a);
+			fam->id = mnl_attr_get_u16(a);
 		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GROUPS)
-			nl_family_groups(ctx->nl, a);
+			nl_family_groups(fam, a);
 	}
 	return MNL_CB_OK;
+}
+
+struct nlmsghdr *l2s_nl_getfamily_req(void *buf, uint32_t seq, const char *name)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *g;
+
+	nlh->nlmsg_type = GENL_ID_CTRL;
+	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	nlh->nlmsg_seq = seq;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = CTRL_CMD_GETFAMILY;
+	g->version = 1;
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, name);
+	return nlh;
 }
 
 struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t flags)
@@ -403,21 +415,16 @@ struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t 
 int l2s_nl_resolve(struct l2s_nl *nl)
 {
 	char buf[MNL_SOCKET_BUFFER_SIZE];
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
-	struct nl_family_ctx ctx = { .nl = nl };
-	struct genlmsghdr *g;
+	struct l2s_nl_family fam = { 0 };
+	struct nlmsghdr *nlh;
 	int ret;
 
 	if (nl->family)
 		return 0;
-	nlh->nlmsg_type = GENL_ID_CTRL;
-	nlh->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	nlh->nlmsg_seq = ++nl->seq;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
-	g->cmd = CTRL_CMD_GETFAMILY;
-	g->version = 1;
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TPSEL_GENL_NAME);
-	ret = l2s_nl_talk(nl, nlh, nl_family_cb, &ctx);
+	nlh = l2s_nl_getfamily_req(buf, ++nl->seq, L2TPSEL_GENL_NAME);
+	ret = l2s_nl_talk(nl, nlh, l2s_nl_family_cb, &fam);
+	if (fam.has_events)
+		nl->events_grp = fam.events_grp;
 	if (ret == -ENOENT) {
 		snprintf(nl->errmsg, sizeof(nl->errmsg),
 			 "the l2tpsel kernel module is not loaded (generic netlink family \"%s\" not found); load it with 'insmod l2tpsel.ko'",
@@ -426,11 +433,11 @@ int l2s_nl_resolve(struct l2s_nl *nl)
 	}
 	if (ret)
 		return ret;
-	if (!ctx.id) {
+	if (!fam.id) {
 		snprintf(nl->errmsg, sizeof(nl->errmsg), "the kernel answered GETFAMILY without a family id");
 		return -EPROTO;
 	}
-	nl->family = ctx.id;
+	nl->family = fam.id;
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 #ifndef L2S_NL_H
 #define L2S_NL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <libmnl/libmnl.h>
@@ -44,6 +45,22 @@ void l2s_nl_close(struct l2s_nl *nl);
  * module is not loaded (nl->errmsg says so plainly), or another -errno.
  */
 int l2s_nl_resolve(struct l2s_nl *nl);
+
+/* What a GETFAMILY reply says of a family: its id and its "events" group. */
+struct l2s_nl_family {
+	uint16_t id;		/* 0 when the reply had none */
+	uint32_t events_grp;	/* the id of the group named "events" */
+	bool has_events;	/* there was such a group */
+};
+
+/*
+ * An nlctrl GETFAMILY of the family @name in @buf (MNL_SOCKET_BUFFER_SIZE,
+ * or a few hundred bytes), asking for an ACK, with sequence number @seq.
+ * Every program resolves and times a family with this one request.
+ */
+struct nlmsghdr *l2s_nl_getfamily_req(void *buf, uint32_t seq, const char *name);
+/* The reply's callback: fills the struct l2s_nl_family @data points to. */
+int l2s_nl_family_cb(const struct nlmsghdr *nlh, void *data);
 
 /* Start a request of @cmd for the l2tpsel family in nl's buffer. */
 struct nlmsghdr *l2s_nl_req(struct l2s_nl *nl, char *buf, uint8_t cmd, uint16_t flags);
