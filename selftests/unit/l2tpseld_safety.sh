@@ -242,7 +242,7 @@ ok "hostile peer: every log line is the agent's, no forged line" \
 	$(! grep -avq '^l2tpseld: ' "$T/open.log" && ! grep -aq '^l2tpseld: FORGED' "$T/open.log" &&
 	  ! LC_ALL=C grep -aq $'[\x01-\x08\x0b-\x1f\x7f-\xff]' "$T/open.log"; echo $?)
 ok "hostile peer: the log shows the Host Name escaped" \
-	$(grep -Faq 'evil\x0al2tpseld: FORGED host\x0d\x1b[31m\xff\xfe' "$T/open.log"; echo $?)
+	$(grep -Faq 'evil\x0al2tpseld:\x20FORGED\x20host\x0d\x1b[31m\xff\xfe' "$T/open.log"; echo $?)
 
 # --- SIGHUP -------------------------------------------------------------------
 printf 'kernel none\nsocket %s\nlog-level 1\nport %s\n' "$T/lac.sock" $((P + 1)) >"$T/lac.conf"

@@ -288,7 +288,7 @@ static int start_on(struct rad_call *c, unsigned int srv)
 	s->in_flight++;
 	err = build(c, srv);
 	if (err) {
-		l2d_log(c->rc->d, L2D_LOG_ERR, "radius: Access-Request for %s: %s", c->user,
+		l2d_log(c->rc->d, L2D_LOG_ERR, "radius: Access-Request for %-s: %s", c->user,
 			strerror(-err));
 		s->slot[c->id] = NULL;
 		s->in_flight--;
