@@ -24,9 +24,18 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # it acts (authentication, the duplicate cache, the Event-Timestamp window).
 # subgen: the frames the PPPoE load generator and its responder read
 # (bench/subgen/sg_parse.c: PPPoE, PPP control packets, options, ICMP).
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen
+# l2tp_fsm: the tunnel and call state machines behind the parser, a fake
+# peer's sequences against a LAC and an LNS on the unit tests' simulated
+# network (out-of-order stash included).
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
+
+# Targets on the daemon's own files: each links the library and what it
+# names here, no more (FUZZ_SRC_x), and is built by fuzz_build below.
+FUZZ_SRC_l2tp_fsm := $(L2TPSELD_FSM_SRC) $(CORE_SRC) selftests/unit/l2tpseld_harness.c
+FUZZ_INC_l2tp_fsm := -Iselftests/unit -Iselftests/lib -DH_MAX_PKTS=256 -DH_STATIC
+FUZZ_OWN := l2tp_fsm
 
 .PHONY: fuzz fuzz-smoke
 
@@ -35,6 +44,16 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSE
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPSELD_LIB_SRC) \
 		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp))
+
+# $(1): a target of FUZZ_OWN
+define fuzz_build
+$(BUILD)/fuzz_$(1): fuzz/fuzz_$(1).c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_HDRS) \
+		 $(FUZZ_SRC_$(1))
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(FUZZ_INC_$(1)) -o $$@ $$< \
+		$(L2TPSELD_LIB_SRC) $(FUZZ_SRC_$(1))
+endef
+$(foreach t,$(FUZZ_OWN),$(eval $(call fuzz_build,$(t))))
 
 # The load generator's parser stands alone: not the l2tpseld library.
 $(BUILD)/fuzz_subgen: fuzz/fuzz_subgen.c bench/subgen/sg_parse.c bench/subgen/sg_parse.h
