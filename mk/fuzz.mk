@@ -27,15 +27,21 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # l2tp_fsm: the tunnel and call state machines behind the parser, a fake
 # peer's sequences against a LAC and an LNS on the unit tests' simulated
 # network (out-of-order stash included).
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm
+# api: the local API's line parser and its answers (api.c).
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
 # Targets on the daemon's own files: each links the library and what it
-# names here, no more (FUZZ_SRC_x), and is built by fuzz_build below.
+# names here, no more (FUZZ_SRC_x; FUZZ_DEP_x: files it includes), and
+# is built by fuzz_build below.
 FUZZ_SRC_l2tp_fsm := $(L2TPSELD_FSM_SRC) $(CORE_SRC) selftests/unit/l2tpseld_harness.c
 FUZZ_INC_l2tp_fsm := -Iselftests/unit -Iselftests/lib -DH_MAX_PKTS=256 -DH_STATIC
-FUZZ_OWN := l2tp_fsm
+# api: api.c is included by the target (its parser is static); the rest
+# of the agent is stubbed there.
+FUZZ_SRC_api := $(addprefix userspace/l2tpseld/,log.c l2d_loop.c)
+FUZZ_DEP_api := userspace/l2tpseld/api.c
+FUZZ_OWN := l2tp_fsm api
 
 .PHONY: fuzz fuzz-smoke
 
@@ -48,7 +54,7 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSE
 # $(1): a target of FUZZ_OWN
 define fuzz_build
 $(BUILD)/fuzz_$(1): fuzz/fuzz_$(1).c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_HDRS) \
-		 $(FUZZ_SRC_$(1))
+		 $(FUZZ_SRC_$(1)) $(FUZZ_DEP_$(1))
 	@mkdir -p $$(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(FUZZ_INC_$(1)) -o $$@ $$< \
 		$(L2TPSELD_LIB_SRC) $(FUZZ_SRC_$(1))
