@@ -27,8 +27,9 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # l2tp_fsm: the tunnel and call state machines behind the parser, a fake
 # peer's sequences against a LAC and an LNS on the unit tests' simulated
 # network (out-of-order stash included).
-# api: the local API's line parser and its answers (api.c).
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api
+# api: the local API's line parser and its answers (api.c); config: the
+# configuration file's parser, its checks and the SIGHUP merge (config.c).
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api config
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
@@ -41,7 +42,9 @@ FUZZ_INC_l2tp_fsm := -Iselftests/unit -Iselftests/lib -DH_MAX_PKTS=256 -DH_STATI
 # of the agent is stubbed there.
 FUZZ_SRC_api := $(addprefix userspace/l2tpseld/,log.c l2d_loop.c)
 FUZZ_DEP_api := userspace/l2tpseld/api.c
-FUZZ_OWN := l2tp_fsm api
+# config: the parser, and the "kernel none" core its check builds.
+FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kcore.c log.c l2d_loop.c) $(CORE_SRC)
+FUZZ_OWN := l2tp_fsm api config
 
 .PHONY: fuzz fuzz-smoke
 
