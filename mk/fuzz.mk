@@ -44,7 +44,9 @@ FUZZ_SRC_api := $(addprefix userspace/l2tpseld/,log.c l2d_loop.c)
 FUZZ_DEP_api := userspace/l2tpseld/api.c
 # config: the parser, and the "kernel none" core its check builds.
 FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kcore.c log.c l2d_loop.c) $(CORE_SRC)
-FUZZ_OWN := l2tp_fsm api config
+# radclient: the RADIUS client on its loop and sockets (radclient.c).
+FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop.c)
+FUZZ_OWN := l2tp_fsm api config radclient
 
 .PHONY: fuzz fuzz-smoke
 
