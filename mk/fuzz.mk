@@ -46,7 +46,11 @@ FUZZ_DEP_api := userspace/l2tpseld/api.c
 FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kcore.c log.c l2d_loop.c) $(CORE_SRC)
 # radclient: the RADIUS client on its loop and sockets (radclient.c).
 FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop.c)
-FUZZ_OWN := l2tp_fsm api config radclient
+# access: access.c is included (its system calls renamed to fakes), on
+# the real agent behind it.
+FUZZ_SRC_access := $(L2TPSELD_FSM_SRC) $(CORE_SRC) userspace/l2tpseld/radclient.c
+FUZZ_DEP_access := userspace/l2tpseld/access.c
+FUZZ_OWN := l2tp_fsm api config radclient access
 
 .PHONY: fuzz fuzz-smoke
 
