@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # libFuzzer targets (clang, ASan + UBSan), one per parser of bytes from the
-# network or a subscriber: fuzz/fuzz_<target>.c.  The seed corpus in
+# network, a subscriber or a local user, and per state machine or glue
+# behind them: fuzz/fuzz_<target>.c (Documentation/testing.md lists them).  The seed corpus in
 # fuzz/corpus/<target>/ is read-only input; what libFuzzer finds goes to
 # $(BUILD)/fuzz-corpus/<target>/ and crashes to $(BUILD)/fuzz-artifacts/.
 #
@@ -29,7 +30,11 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # network (out-of-order stash included).
 # api: the local API's line parser and its answers (api.c); config: the
 # configuration file's parser, its checks and the SIGHUP merge (config.c).
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api config
+# radclient: the RADIUS client's reply matching, retries, failover and queue
+# (radclient.c); access: PPPoE discovery and the subscribers' PPP through
+# the access glue (access.c) to the login.
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api config \
+		radclient access
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
