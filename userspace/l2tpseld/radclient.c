@@ -368,7 +368,7 @@ static void srv_readable(struct l2d_fd *f, uint32_t events)
 		if (rad_reply_parse(buf, (size_t)n, c->auth, (const uint8_t *)sc->secret,
 				    strlen(sc->secret), &prof, &r, &why)) {
 			rc->bad++;
-			l2d_log(rc->d, L2D_LOG_INFO, "radius: server %u: reply for %s dropped: %s",
+			l2d_log(rc->d, L2D_LOG_INFO, "radius: server %u: reply for %-s dropped: %s",
 				si + 1, c->user, why);
 			continue;
 		}
