@@ -75,7 +75,7 @@ help:
 	@echo "make vmtest      the selftests in a VM on the stock kernel"
 	@echo "make vmshell     an interactive shell in the VM"
 	@echo "make debug-test  build/reuse the debug kernel, run KUnit and the selftests on it"
-	@echo "make fuzz-smoke  every parser under libFuzzer, FUZZ_RUNS executions (1M) or 60 s each"
+	@echo "make fuzz-smoke  every parser under libFuzzer, FUZZ_RUNS executions (1M) or 25 s each"
 	@echo "make fuzz        the same for FUZZ_TIME seconds (600)"
 	@echo "make fuzz-netlink the netlink fuzzer in the VM, NL_FUZZ_MESSAGES messages (2M), NL_FUZZ_SEED"
 	@echo "make bench-core  ns per selection decision, hash disruption table"

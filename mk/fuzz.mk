@@ -1,18 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
 # libFuzzer targets (clang, ASan + UBSan), one per parser of bytes from the
-# network or a subscriber: fuzz/fuzz_<target>.c.  The seed corpus in
+# network, a subscriber or a local user, and per state machine or glue
+# behind them: fuzz/fuzz_<target>.c (Documentation/testing.md lists them).  The seed corpus in
 # fuzz/corpus/<target>/ is read-only input; what libFuzzer finds goes to
 # $(BUILD)/fuzz-corpus/<target>/ and crashes to $(BUILD)/fuzz-artifacts/.
 #
 #   make fuzz-smoke             bounded run of each (FUZZ_RUNS executions, default 1M,
-#                               or FUZZ_SMOKE_TIME seconds, default 60, if sooner)
+#                               or FUZZ_SMOKE_TIME seconds, default 25, if sooner)
 #   make fuzz FUZZ_TIME=3600    long run of each, seconds
 #   make fuzz FUZZ_TARGETS=ppp  one of them
 include mk/l2tpseld.mk
 
 FUZZ_CC      ?= clang
 FUZZ_RUNS    ?= 1000000
-FUZZ_SMOKE_TIME ?= 60
+FUZZ_SMOKE_TIME ?= 25
 FUZZ_TIME    ?= 600
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter
@@ -24,9 +25,38 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # it acts (authentication, the duplicate cache, the Event-Timestamp window).
 # subgen: the frames the PPPoE load generator and its responder read
 # (bench/subgen/sg_parse.c: PPPoE, PPP control packets, options, ICMP).
-FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen
+# l2tp_fsm: the tunnel and call state machines behind the parser, a fake
+# peer's sequences against a LAC and an LNS on the unit tests' simulated
+# network (out-of-order stash included).
+# api: the local API's line parser and its answers (api.c); config: the
+# configuration file's parser, its checks and the SIGHUP merge (config.c).
+# radclient: the RADIUS client's reply matching, retries, failover and queue
+# (radclient.c); access: PPPoE discovery and the subscribers' PPP through
+# the access glue (access.c) to the login.
+FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api config \
+		radclient access
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
+
+# Targets on the daemon's own files: each links the library and what it
+# names here, no more (FUZZ_SRC_x; FUZZ_DEP_x: files it includes), and
+# is built by fuzz_build below.
+FUZZ_SRC_l2tp_fsm := $(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) selftests/unit/l2tpseld_harness.c
+FUZZ_INC_l2tp_fsm := -Iselftests/unit -Iselftests/lib -DH_MAX_PKTS=256 -DH_STATIC
+# api: api.c is included by the target (its parser is static); the rest
+# of the agent is stubbed there.
+FUZZ_SRC_api := $(addprefix userspace/l2tpseld/,log.c l2d_loop.c)
+FUZZ_DEP_api := userspace/l2tpseld/api.c
+# config: the parser, and the "kernel none" core its check builds.
+FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kcore.c log.c l2d_loop.c) $(CORE_SRC) \
+		   $(CONF_SRC)
+# radclient: the RADIUS client on its loop and sockets (radclient.c).
+FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop.c)
+# access: access.c is included (its system calls renamed to fakes), on
+# the real agent behind it.
+FUZZ_SRC_access := $(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
+FUZZ_DEP_access := userspace/l2tpseld/access.c
+FUZZ_OWN := l2tp_fsm api config radclient access
 
 .PHONY: fuzz fuzz-smoke
 
@@ -35,6 +65,16 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSE
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPSELD_LIB_SRC) \
 		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp)) $(CRYPTO_LIBS)
+
+# $(1): a target of FUZZ_OWN
+define fuzz_build
+$(BUILD)/fuzz_$(1): fuzz/fuzz_$(1).c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_HDRS) \
+		 $(FUZZ_SRC_$(1)) $(FUZZ_DEP_$(1))
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(FUZZ_INC_$(1)) -o $$@ $$< \
+		$(L2TPSELD_LIB_SRC) $(FUZZ_SRC_$(1)) $(CRYPTO_LIBS)
+endef
+$(foreach t,$(FUZZ_OWN),$(eval $(call fuzz_build,$(t))))
 
 # The load generator's parser stands alone: not the l2tpseld library.
 $(BUILD)/fuzz_subgen: fuzz/fuzz_subgen.c bench/subgen/sg_parse.c bench/subgen/sg_parse.h

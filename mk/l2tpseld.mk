@@ -37,13 +37,14 @@ $(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state
 # machines to the unit-test link only (the fuzz target keeps the library).
-# The RADIUS client and the server of dynamic authorization run there on
-# their real loop and sockets (test_radclient.c, test_das.c; the latter
-# stands in for access.c's l2d_access_disconnect()).
+# The RADIUS client, the server of dynamic authorization and the local API
+# run there on their real loop and sockets (test_radclient.c, test_das.c,
+# test_l2tpseld_api.c; the latter two stand in for access.c's
+# l2d_access_disconnect() and l2d_access_stats()).
 $(BUILD)/unit-tests: $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
-		     userspace/l2tpseld/radclient.c userspace/l2tpseld/das.c
+		     userspace/l2tpseld/radclient.c userspace/l2tpseld/das.c userspace/l2tpseld/api.c
 $(BUILD)/unit-tests: L2TPSELD_LIB_SRC += $(L2TPSELD_FSM_SRC) userspace/l2tpseld/radclient.c \
-		     userspace/l2tpseld/das.c
+		     userspace/l2tpseld/das.c userspace/l2tpseld/api.c
 
 # The loopback test: an l2tpseld LAC against l2tpseld LNS instances on
 # 127.0.0.x, control plane only (kernel none); a few seconds, part of make unit.

@@ -156,11 +156,28 @@ static const struct l2d_env h_env = {
 	.random = h_random,
 };
 
+/*
+ * H_STATIC: the network and its nodes live in static storage, cleared
+ * for each use rather than allocated: the fuzz target sets up a network
+ * per input, and fresh megabytes (struct l2d is one) cost it page faults.
+ */
+#ifdef H_STATIC
+static struct h_net h_store;
+static struct h_pkt h_pkt_store[H_MAX_PKTS];
+static struct l2d h_d_store[H_MAX_NODES];
+#endif
+
 void h_reset(void)
 {
 	h_fini();
+#ifdef H_STATIC
+	memset(&h_store, 0, sizeof(h_store));
+	H = &h_store;
+	H->pkt = h_pkt_store;
+#else
 	H = calloc(1, sizeof(*H));
 	H->pkt = calloc(H_MAX_PKTS, sizeof(*H->pkt));
+#endif
 	H->drop_from = -1;
 	H->refuse_from = -1;
 	H->now = 1000;
@@ -189,7 +206,12 @@ struct h_node *h_node(const char *const *lines)
 	l2d_parse_addr(ip, 1701, &n->addr.ss, &n->addr.len);
 	l2d_loop_init(&n->loop, false);
 	n->loop.clock = h_clock;
+#ifdef H_STATIC
+	n->d = &h_d_store[H->n];
+	memset(n->d, 0, sizeof(*n->d));
+#else
 	n->d = calloc(1, sizeof(*n->d));
+#endif
 	n->rnd = 7 + 1000 * H->n;
 	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
 	H->n++;
@@ -362,9 +384,13 @@ void h_fini(void)
 	for (i = 0; i < H->n; i++) {
 		l2d_fini(H->node[i].d);
 		l2d_loop_fini(&H->node[i].loop);
+#ifndef H_STATIC
 		free(H->node[i].d);
+#endif
 	}
+#ifndef H_STATIC
 	free(H->pkt);
 	free(H);
+#endif
 	H = NULL;
 }

@@ -4,6 +4,7 @@
 # l2tpseld's operational safety on the host (S-SEC-5), control
 # plane only (kernel none) on 127.0.0.x: test switches need "test-mode yes";
 # secrets never on a command line, a world-readable file with secrets is
+# refused, a configuration file others may write or another user owns is
 # refused, no core dumps; the API socket is 0660 from its bind on and checks
 # its peer's credentials; SIGHUP reloads (or says why not) and never ends the
 # agent; a failing getrandom ends the agent with a message; peer-supplied
@@ -106,6 +107,25 @@ ok "secrets: a world-readable file with secrets is refused" \
 chmod 0600 "$T/open.conf"
 "$L2D" "${common[@]}" -c "$T/open.conf" -t 2>"$T/err"
 ok "secrets: the same file with mode 0600 is accepted" $?
+printf 'pppd /usr/sbin/pppd\n' >"$T/w.conf"
+chmod 0664 "$T/w.conf"
+"$L2D" "${common[@]}" -c "$T/w.conf" -t 2>"$T/err"
+ok "config: a file its group may write is refused, named with its mode" \
+	$([ $? -eq 1 ] && has "$T/err" "$T/w.conf is writable by its group \(mode 0664\)"; echo $?)
+chmod 0646 "$T/w.conf"
+"$L2D" "${common[@]}" -c "$T/w.conf" -t 2>"$T/err"
+ok "config: a file others may write is refused" \
+	$([ $? -eq 1 ] && has "$T/err" 'is writable by others \(mode 0646\)'; echo $?)
+chmod 0644 "$T/w.conf"
+"$L2D" "${common[@]}" -c "$T/w.conf" -t 2>"$T/err"
+ok "config: the same file with mode 0644 is accepted" $?
+if [ "$(id -u)" = 0 ]; then
+	chown 65534 "$T/w.conf"
+	"$L2D" "${common[@]}" -c "$T/w.conf" -t 2>"$T/err"
+	ok "config: a file owned by another user is refused" \
+		$([ $? -eq 1 ] && has "$T/err" 'is owned by uid 65534, neither root nor the agent'; echo $?)
+	chown 0 "$T/w.conf"
+fi
 "$L2D" "${common[@]}" -o 'pppd-options password Pppd-Secret-4' -t 2>"$T/err"
 ok "secrets: pppd's password option in pppd-options is refused" \
 	$([ $? -eq 1 ] && has "$T/err" 'pppd-options: "password" would show on pppd' &&
@@ -242,7 +262,7 @@ ok "hostile peer: every log line is the agent's, no forged line" \
 	$(! grep -avq '^l2tpseld: ' "$T/open.log" && ! grep -aq '^l2tpseld: FORGED' "$T/open.log" &&
 	  ! LC_ALL=C grep -aq $'[\x01-\x08\x0b-\x1f\x7f-\xff]' "$T/open.log"; echo $?)
 ok "hostile peer: the log shows the Host Name escaped" \
-	$(grep -Faq 'evil\x0al2tpseld: FORGED host\x0d\x1b[31m\xff\xfe' "$T/open.log"; echo $?)
+	$(grep -Faq 'evil\x0al2tpseld:\x20FORGED\x20host\x0d\x1b[31m\xff\xfe' "$T/open.log"; echo $?)
 
 # --- SIGHUP -------------------------------------------------------------------
 printf 'kernel none\nsocket %s\nlog-level 1\nport %s\n' "$T/lac.sock" $((P + 1)) >"$T/lac.conf"

@@ -231,11 +231,15 @@ TEST(l2tpseld_fmt_matches_snprintf)
 			  (size_t)snprintf(want, cap, "done ok session %u tunnel %s%% us %llu end",
 					   u, s, ll) >= cap ? cap - 1 : strlen(want));
 		ASSERT_STREQ(got, want);
-		/* other conversions go to vsnprintf */
+		/* other conversions go to snprintf, one at a time */
 		l2d_fmt(got, cap, "%s %04x %u", s, u, u);
 		snprintf(want, cap, "%s %04x %u", s, u, u);
 		ASSERT_STREQ(got, want);
 	}
+	/* the same with a field, the width and precision of '*' included */
+	l2d_fmt(got, sizeof(got), "%-s|%*.*s|%5d|%-6lu|%zu|%c|%%|%.3f", "a b", 4, 2, "xyz", -3,
+		7ul, (size_t)9, 'q', 1.5);
+	EXPECT_STREQ(got, "a\\x20b|  xy|   -3|7     |9|q|%|1.500");
 	EXPECT_EQ(l2d_fmt(got, sizeof(got), "%u%s", 0u, "x"), 2u);
 	EXPECT_STREQ(got, "0x");
 	EXPECT_EQ(l2d_fmt(got, sizeof(got), "%s", nul), 6u);	/* as glibc's */
@@ -280,11 +284,78 @@ TEST(l2tpseld_hostile_host_name_logs_one_line)
 		EXPECT_TRUE(strncmp(line, "l2tpseld: FORGED", 16) != 0);
 		for (p = line; *p && *p != '\n'; p++)
 			EXPECT_TRUE((unsigned char)*p >= 0x20 && (unsigned char)*p < 0x7f);
-		if (strstr(line, "evil\\x0al2tpseld: FORGED\\x0d\\x1b[2J\\xff\\xfe"))
+		if (strstr(line, "evil\\x0al2tpseld:\\x20FORGED\\x0d\\x1b[2J\\xff\\xfe"))
 			escaped++;
 	}
 	fclose(f);
 	unlink(path);
 	EXPECT_TRUE(lines > 0);
 	EXPECT_TRUE(escaped > 0);	/* "tunnel ... (HOST) established as LNS" */
+}
+
+/* %-s: a field someone chose stays one word, and an empty one is "-". */
+TEST(l2tpseld_fmt_field)
+{
+	char got[128];
+
+	l2d_fmt(got, sizeof(got), "login %u (%-s): x", 3u, "bob outcome=ok\nl2tpseld: y");
+	EXPECT_STREQ(got, "login 3 (bob\\x20outcome=ok\\x0al2tpseld:\\x20y): x");
+	l2d_fmt(got, sizeof(got), "user %-s end", "");
+	EXPECT_STREQ(got, "user - end");
+	l2d_fmt(got, sizeof(got), "%-s %d", "a\"b\\", 1);
+	EXPECT_STREQ(got, "a\\x22b\\x5c 1");
+	/* cut to fit, never inside an escape */
+	l2d_fmt(got, 6, "%-s", "ab cd");
+	EXPECT_STREQ(got, "ab");
+}
+
+/*
+ * A user name that would add fields (" outcome ok", a line of its own):
+ * the LAC's log lines and its API lines hold it as one quoted word.
+ */
+TEST(l2tpseld_hostile_user_is_one_field)
+{
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", NULL };
+	static const char user[] = "bob outcome=ok\nl2tpseld: login 9 (x): done ok";
+	char path[] = "/tmp/l2tpseld-log.XXXXXX", line[2048];
+	struct h_node *lac, *lns;
+	int fd = mkstemp(path), saved = dup(2);
+	unsigned int lines = 0, named = 0, i;
+	FILE *f;
+
+	ASSERT_TRUE(fd >= 0 && saved >= 0);
+	h_reset();
+	lac = h_node(lac_c);
+	lns = h_node(lns_c);
+	ASSERT_TRUE(lac && lns);
+	lac->d->log_level = 2;
+	fflush(stderr);
+	dup2(fd, 2);
+	h_login(lac, user, NULL);
+	h_run_for(200);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	/* the API's first line: the user one word ("login ID user U") */
+	EXPECT_STREQ(h_line(lac, "login "),
+		     "login 1 user bob\\x20outcome=ok\\x0al2tpseld:\\x20login\\x209\\x20(x):\\x20done\\x20ok");
+	for (i = 0; i < lac->n_lines; i++)
+		EXPECT_TRUE(strstr(lac->lines[i], " outcome=ok") == NULL);
+	f = fdopen(fd, "r");
+	ASSERT_TRUE(f != NULL);
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		lines++;
+		EXPECT_TRUE(strncmp(line, "l2tpseld: login 9", 17) != 0);
+		EXPECT_TRUE(strstr(line, " outcome=ok") == NULL);
+		if (strstr(line, "(bob\\x20outcome=ok\\x0al2tpseld:\\x20login"))
+			named++;
+	}
+	fclose(f);
+	unlink(path);
+	lac->d->log_level = 0;
+	h_fini();
+	EXPECT_TRUE(lines > 0);
+	EXPECT_TRUE(named > 0);
 }

@@ -327,7 +327,7 @@ static void login_set(struct sub *sb, const struct rad_reply *r)
 
 	n = rad_tunnel_set(r, set, &skipped, &why);
 	if (skipped)
-		l2d_log(a->d, L2D_LOG_ERR, "access %s: %s sid %u: RADIUS: %u tag%s of tunnel "
+		l2d_log(a->d, L2D_LOG_ERR, "access %s: %-s sid %u: RADIUS: %u tag%s of tunnel "
 			"attributes left out: %s", sb->ifc->conf->ifname, sb->calling, sb->sid,
 			skipped, skipped == 1 ? "" : "s", why);
 	if (!n) {
@@ -335,7 +335,7 @@ static void login_set(struct sub *sb, const struct rad_reply *r)
 		return refuse(sb, err);
 	}
 	for (i = 0; i < n; i++)
-		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: RADIUS tunnel tag %u: %s "
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: RADIUS tunnel tag %u: %s "
 			"level %u remote %s%s%s%s", sb->ifc->conf->ifname, sb->calling, sb->sid,
 			set[i].tag, set[i].name, set[i].level, set[i].remote,
 			set[i].local[0] ? " local " : "", set[i].local,
@@ -356,7 +356,7 @@ static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
 	case RAD_RES_ACCEPT:
 		if (r->interim)
 			sb->interim_s = r->interim < RAD_INTERIM_MIN ? RAD_INTERIM_MIN : r->interim;
-		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: RADIUS Access-Accept%s%s%s",
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: RADIUS Access-Accept%s%s%s",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, r->profile[0] ? ", profile " : "",
 			r->profile[0] ? l2d_quote_str(q, sizeof(q), r->profile) : "",
 			r->tags ? (r->profile[0] ? ", tunnel attributes ignored" :
@@ -370,7 +370,7 @@ static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
 		if (!a->d->conf->radius_fallback)
 			return refuse(sb, "no RADIUS server answered");
 		a->st.radius_fallback++;
-		l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: no RADIUS server answered: "
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: no RADIUS server answered: "
 			"the domain map decides", sb->ifc->conf->ifname, sb->calling, sb->sid);
 		return login(sb, NULL, NULL, 0);
 	}
@@ -380,12 +380,10 @@ static void ppp_auth(struct l2d_ppp *p)
 {
 	struct sub *sb = p->arg;
 	struct acc *a = sb->a;
-	char q[L2D_QUOTED_SIZE(64)];
 
 	a->st.logins++;
-	l2d_log(a->d, L2D_LOG_INFO, "access %s: %s sid %u: login %s (%s)", sb->ifc->conf->ifname,
-		sb->calling, sb->sid, l2d_quote_str(q, sizeof(q), p->name),
-		p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
+	l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: login %-s (%s)", sb->ifc->conf->ifname,
+		sb->calling, sb->sid, p->name, p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
 	if (strlen(p->name) != p->name_len)
 		return refuse(sb, "user name with a NUL byte");
 	if (l2d_radius_on(a->d) && p->auth == PPP_AUTH_CHAP &&
@@ -426,7 +424,7 @@ static void act_fire(struct l2d_timer *t)
 	if (sb->dead || !sb->fail[0])
 		return;
 	sb->a->st.refused++;
-	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %s sid %u: refused: %s", sb->ifc->conf->ifname,
+	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %-s sid %u: refused: %s", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, sb->fail);
 	l2d_ppp_auth_result(&sb->ppp, false, sb->fail);
 }
@@ -678,7 +676,7 @@ static void acct_send(struct sub *sb, uint32_t status)
 		p->len += sb->acct_tunnel_len;
 	}
 	if (!p->full && l2d_radius_acct(a->d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN))
-		l2d_log(a->d, L2D_LOG_ERR, "access %s: %s sid %u: accounting record dropped: "
+		l2d_log(a->d, L2D_LOG_ERR, "access %s: %-s sid %u: accounting record dropped: "
 			"the queue is full", sb->ifc->conf->ifname, sb->calling, sb->sid);
 	free(p);
 }
@@ -693,7 +691,7 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 		return;
 	sb->dead = true;
 	a->st.gone++;
-	l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: gone: %s", sb->ifc->conf->ifname,
+	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: gone: %s", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, why);
 	l2d_timer_cancel(d->loop, &sb->act_timer);
 	l2d_timer_cancel(d->loop, &sb->interim_timer);
@@ -901,7 +899,7 @@ static void sub_opened(void *arg, int chan)
 	sb->open_job = NULL;
 	err = chan < 0 ? chan : sub_attach(sb, chan);
 	if (err) {
-		l2d_log(sb->a->d, L2D_LOG_ERR, "access %s: %s sid %u: PPPoE channel: %s",
+		l2d_log(sb->a->d, L2D_LOG_ERR, "access %s: %-s sid %u: PPPoE channel: %s",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(-err));
 		snprintf(why, sizeof(why), "PPPoE channel: %s", strerror(-err));
 		sub_gone(sb, why, true);
@@ -923,7 +921,7 @@ static void sub_start(struct sub *sb, const uint8_t *pads, size_t n)
 		disc_send(ifc, sb->mac, pads, n);
 		sb->a->st.pads++;
 	}
-	l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: PADS", ifc->conf->ifname, sb->calling,
+	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
 		sb->sid);
 	/* section 7: the session stage; LCP first (RFC 1661), MRU 1492 */
 	sb->ppp.loop = d->loop;
@@ -1050,7 +1048,7 @@ static void acc_attempt_failed(struct l2d *d, struct l2d_login *lg, unsigned int
 	if (link && t->peer_host[0])
 		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
 	if (!p->full && l2d_radius_acct(d, p->buf + RAD_HDR_LEN, p->len - RAD_HDR_LEN))
-		l2d_log(d, L2D_LOG_ERR, "access %s: %s sid %u: accounting record dropped: "
+		l2d_log(d, L2D_LOG_ERR, "access %s: %-s sid %u: accounting record dropped: "
 			"the queue is full", sb->ifc->conf->ifname, sb->calling, sb->sid);
 	free(p);
 }
@@ -1085,7 +1083,7 @@ static void pap_fire(struct l2d_timer *t)
 	}
 	n = l2d_ppp_pap_request(&sb->ppp, frame, sizeof(frame));
 	if (n && send(s->ppp_fd, frame, n, MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
-		l2d_log(d, L2D_LOG_DEBUG, "access %s: %s sid %u: PAP request to the LNS: %s",
+		l2d_log(d, L2D_LOG_DEBUG, "access %s: %-s sid %u: PAP request to the LNS: %s",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(errno));
 }
 
@@ -1109,7 +1107,7 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 			sb->pap_tries = 0;
 			l2d_timer_arm(d->loop, &sb->pap_timer, l2d_now(d->loop));
 		}
-		l2d_log(d, L2D_LOG_INFO, "access %s: %s sid %u: up, tunnel %u session %u",
+		l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: up, tunnel %u session %u",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, s->t->tid, s->sid);
 		acct_start(sb, s);
 		return;
@@ -1166,7 +1164,7 @@ static int bridge_to(struct l2d *d, struct sub *sb, int chan)
 	if (chan >= 0 && ioctl(sb->chan_fd, PPPIOCBRIDGECHAN, &chan) < 0)
 		err = -errno;
 	if (err < 0)
-		l2d_log(d, L2D_LOG_ERR, "access %s: %s sid %u: PPPIOCBRIDGECHAN: %s",
+		l2d_log(d, L2D_LOG_ERR, "access %s: %-s sid %u: PPPIOCBRIDGECHAN: %s",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(-err));
 	return err < 0 ? err : 0;
 }

@@ -42,6 +42,13 @@
 #include "radius.h"
 
 #define API_LINE_MAX 1024
+/*
+ * The most answer text a connection may hold that its client has not read:
+ * a "show" of about 100000 sessions.  A client that reads less than that
+ * keeps every line; one that falls further behind is closed (and logged),
+ * so that it cannot make the agent hold memory without end.
+ */
+#define API_OUT_MAX (16u << 20)
 
 struct api_conn {
 	struct l2d_fd fdw;
@@ -52,9 +59,13 @@ struct api_conn {
 	uint32_t login_id;		/* the login in progress, 0 when none */
 	bool brief;			/* its client wants its "done" line only */
 	bool watch;			/* gets every login's lines ("watch") */
-	size_t inlen, outlen;
+	bool want_out;			/* EPOLLOUT is on: output waits for the client */
+	bool overflow;			/* more than API_OUT_MAX unread: closed at the flush */
+	size_t inlen;
 	char in[API_LINE_MAX];
-	char out[4096];			/* this turn's answer lines (l2d_api_flush()) */
+	/* answer lines not sent yet: out[outoff, outlen), outcap allocated */
+	char *out;
+	size_t outoff, outlen, outcap;
 };
 
 struct api {
@@ -70,14 +81,81 @@ struct api {
 
 static struct api the_api;
 
-/* Send what the connection holds; a client that does not read loses it. */
-static void conn_flush(struct api_conn *c)
+/*
+ * Send what the connection holds, as much as the socket takes.  Return: 0,
+ * or -1 when the connection is broken (not when it is only full).
+ */
+static int conn_send(struct api_conn *c)
 {
-	if (!c->outlen)
-		return;
-	if (send(c->fdw.fd, c->out, c->outlen, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
-		l2d_log(c->d, L2D_LOG_DEBUG, "api: write: %s", strerror(errno));
-	c->outlen = 0;
+	while (c->outoff < c->outlen) {
+		ssize_t n = send(c->fdw.fd, c->out + c->outoff, c->outlen - c->outoff,
+				 MSG_NOSIGNAL | MSG_DONTWAIT);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n < 0) {
+			l2d_log(c->d, L2D_LOG_DEBUG, "api: write: %s", strerror(errno));
+			return -1;
+		}
+		c->outoff += (size_t)n;
+	}
+	if (c->outoff == c->outlen) {
+		c->outoff = c->outlen = 0;
+		if (c->outcap > 65536) {	/* a large show is over: give it back */
+			free(c->out);
+			c->out = NULL;
+			c->outcap = 0;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Send what the connection holds; what the socket does not take yet stays,
+ * and EPOLLOUT is on until it has gone (conn_event()).  Return: as
+ * conn_send().
+ */
+static int conn_flush(struct api_conn *c)
+{
+	bool want;
+
+	if (conn_send(c))
+		return -1;
+	want = c->outlen > c->outoff;
+	if (want != c->want_out &&
+	    !l2d_fd_mod(c->d->loop, &c->fdw, EPOLLIN | (want ? EPOLLOUT : 0)))
+		c->want_out = want;
+	return 0;
+}
+
+/* Room for @n more bytes in the connection's output; false past API_OUT_MAX. */
+static bool conn_room(struct api_conn *c, size_t n)
+{
+	size_t cap;
+	char *p;
+
+	if (c->outoff && c->outlen + n > c->outcap) {
+		memmove(c->out, c->out + c->outoff, c->outlen - c->outoff);
+		c->outlen -= c->outoff;
+		c->outoff = 0;
+	}
+	if (c->outlen + n <= c->outcap)
+		return true;
+	if (c->outlen + n > API_OUT_MAX)
+		return false;
+	cap = c->outcap ? c->outcap : 4096;
+	while (cap < c->outlen + n)
+		cap *= 2;
+	if (cap > API_OUT_MAX)
+		cap = API_OUT_MAX;
+	p = realloc(c->out, cap);
+	if (!p)
+		return false;
+	c->out = p;
+	c->outcap = cap;
+	return true;
 }
 
 /*
@@ -93,16 +171,22 @@ static void conn_write(struct api_conn *c, const char *line)
 	l2d_quote(buf, API_LINE_MAX + 1, line, strlen(line), 0);
 	n = strlen(buf);
 	buf[n++] = '\n';
-	if (c->outlen + n > sizeof(c->out))
-		conn_flush(c);
-	memcpy(c->out + c->outlen, buf, n);
-	c->outlen += n;
+	if (c->overflow)
+		return;
+	if (!conn_room(c, n)) {
+		c->overflow = true;	/* l2d_api_flush() closes it */
+	} else {
+		memcpy(c->out + c->outlen, buf, n);
+		c->outlen += n;
+	}
 	if (!c->pending) {
 		c->pending = true;
 		c->pending_next = the_api.pending;
 		the_api.pending = c;
 	}
 }
+
+static void conn_close(struct api_conn *c);
 
 /* Every connection that has lines: O(those), not O(connections), a turn. */
 void l2d_api_flush(void)
@@ -112,7 +196,11 @@ void l2d_api_flush(void)
 	while ((c = the_api.pending)) {
 		the_api.pending = c->pending_next;
 		c->pending = false;
-		conn_flush(c);
+		if (c->overflow)
+			l2d_log(c->d, L2D_LOG_ERR, "api: connection closed: its client left more than %u bytes unread",
+				API_OUT_MAX);
+		if (c->overflow || conn_flush(c))
+			conn_close(c);
 	}
 }
 
@@ -174,7 +262,8 @@ static void conn_close(struct api_conn *c)
 	}
 	if (c->watch)
 		d->login_watchers--;
-	conn_flush(c);
+	if (!c->overflow)
+		conn_send(c);	/* what the socket takes now; the rest is lost */
 	if (c->pending) {
 		for (pp = &the_api.pending; *pp; pp = &(*pp)->pending_next)
 			if (*pp == c) {
@@ -189,6 +278,7 @@ static void conn_close(struct api_conn *c)
 			*pp = c->next;
 			break;
 		}
+	free(c->out);
 	free(c);
 }
 
@@ -340,9 +430,9 @@ static void conn_line(struct api_conn *c, char *line)
 	}
 }
 
-static void conn_readable(struct l2d_fd *f, uint32_t events)
+static void conn_readable(struct api_conn *c)
 {
-	struct api_conn *c = f->arg;
+	struct l2d_fd *f = &c->fdw;
 	ssize_t n;
 	char *nl;
 
@@ -366,6 +456,19 @@ static void conn_readable(struct l2d_fd *f, uint32_t events)
 		conn_write(c, "error line too long");
 		conn_close(c);
 	}
+}
+
+/* The client can take more of its output (EPOLLOUT), or has sent lines. */
+static void conn_event(struct l2d_fd *f, uint32_t events)
+{
+	struct api_conn *c = f->arg;
+
+	if ((events & EPOLLOUT) && conn_flush(c)) {
+		conn_close(c);
+		return;
+	}
+	if (events & (EPOLLIN | EPOLLHUP | EPOLLERR))
+		conn_readable(c);
 }
 
 /* root, our own user, or a member of api-group (primary or supplementary) */
@@ -416,7 +519,7 @@ static void api_accept(struct l2d_fd *f, uint32_t events)
 	}
 	c->d = the_api.d;
 	c->fdw.fd = fd;
-	c->fdw.fn = conn_readable;
+	c->fdw.fn = conn_event;
 	c->fdw.arg = c;
 	if (l2d_fd_add(c->d->loop, &c->fdw, EPOLLIN)) {
 		close(fd);

@@ -771,6 +771,25 @@ int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen
 		fclose(f);
 		return cerr(err, errlen, "%s: %s", path, strerror(errno));
 	}
+	/*
+	 * The file names programs the agent runs as root for each call
+	 * (pppd) and holds the secrets: whoever may change it runs code
+	 * as root.  Only root and the agent's own user may own it, and
+	 * nobody else may write it.  A character device (-c /dev/null) is
+	 * not a file anyone rewrites; a pipe (-c <(...)) is ours and 0600.
+	 */
+	if (!S_ISCHR(st.st_mode) && (st.st_mode & (S_IWGRP | S_IWOTH))) {
+		fclose(f);
+		return cerr(err, errlen, "%s is writable by %s (mode %04o): chmod go-w it", path,
+			    (st.st_mode & S_IWGRP) && (st.st_mode & S_IWOTH) ? "group and others" :
+			    st.st_mode & S_IWGRP ? "its group" : "others",
+			    (unsigned int)(st.st_mode & 07777));
+	}
+	if (!S_ISCHR(st.st_mode) && st.st_uid != 0 && st.st_uid != geteuid()) {
+		fclose(f);
+		return cerr(err, errlen, "%s is owned by uid %u, neither root nor the agent's user (uid %u): "
+			    "chown it", path, (unsigned int)st.st_uid, (unsigned int)geteuid());
+	}
 	while (fgets(line, sizeof(line), f)) {
 		no++;
 		if (!strchr(line, '\n') && !feof(f)) {

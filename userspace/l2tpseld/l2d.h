@@ -521,9 +521,16 @@ static inline void l2d_strcpy(char *dst, size_t cap, const char *src)
 /*
  * snprintf() for the lines a storm of logins makes thousands of a second
  * (log.c): %s, %u, %llu and %% are converted here, at a fifth of glibc's
- * cost a login's "done" line; a format with any other conversion goes to
- * vsnprintf().  Cut to fit @cap (> 0), always terminated.  Returns the
+ * cost a login's "done" line; every other conversion goes to snprintf()
+ * one at a time.  Cut to fit @cap (> 0), always terminated.  Returns the
  * length written.
+ *
+ * %-s (a '-' with no width: printf's own reading is %s) is a field that a
+ * peer, a subscriber or a client chose (a Host Name, a user name):
+ * written through l2d_quote_str(), so that it stays one word, cannot add
+ * a field ("user x outcome ok") and cannot end the line.  Every log line
+ * and every login event line (the API's) is formatted here; the one place
+ * such strings are quoted.
  */
 size_t l2d_vfmt(char *buf, size_t cap, const char *fmt, va_list ap);
 size_t l2d_fmt(char *buf, size_t cap, const char *fmt, ...)

@@ -166,6 +166,15 @@ int l2d_fd_add(struct l2d_loop *l, struct l2d_fd *f, uint32_t events)
 	return 0;
 }
 
+int l2d_fd_mod(struct l2d_loop *l, struct l2d_fd *f, uint32_t events)
+{
+	struct epoll_event ev = { .events = events, .data.ptr = f };
+
+	if (epoll_ctl(l->epfd, EPOLL_CTL_MOD, f->fd, &ev) < 0)
+		return -errno;
+	return 0;
+}
+
 void l2d_fd_del(struct l2d_loop *l, struct l2d_fd *f)
 {
 	if (l->epfd >= 0 && f->fd >= 0)

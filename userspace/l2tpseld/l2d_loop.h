@@ -60,6 +60,8 @@ uint64_t l2d_timer_next(const struct l2d_loop *l);
 unsigned int l2d_timers_run(struct l2d_loop *l, uint64_t now);
 
 int l2d_fd_add(struct l2d_loop *l, struct l2d_fd *f, uint32_t events);
+/* The events of an fd already added (EPOLLOUT while output waits). */
+int l2d_fd_mod(struct l2d_loop *l, struct l2d_fd *f, uint32_t events);
 void l2d_fd_del(struct l2d_loop *l, struct l2d_fd *f);
 
 /* One turn: wait for fds (at most @max_wait_ms), dispatch, run timers. */

@@ -51,7 +51,7 @@ static void login_event_v(struct l2d_login *lg, int level, const char *fmt, va_l
 	size_t p = 0, n;
 
 	if (log)
-		p = l2d_fmt(line, sizeof(line) - 512, "login %u (%s): ", lg->id, lg->user);
+		p = l2d_fmt(line, sizeof(line) - 512, "login %u (%-s): ", lg->id, lg->user);
 	n = l2d_vfmt(line + p, 512, fmt, ap);
 	if (log)
 		l2d_log_str(lg->d, level, line, p + n);
@@ -353,7 +353,7 @@ static uint32_t login_start(struct l2d *d, void *client, bool brief, void *acces
 		return 0;
 	}
 	id = lg->id;
-	login_step(lg, "login %u user %s", lg->id, lg->user[0] ? lg->user : "-");
+	login_step(lg, "login %u user %-s", lg->id, lg->user);
 	l2d_test_pause("begin");
 	follow(lg, &st);
 	return id;
@@ -461,7 +461,7 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 		char line[512];
 
 		attempt_line(lg, line, sizeof(line));
-		l2d_log(d, L2D_LOG_INFO, "login %u (%s): %s", lg->id, lg->user, line);
+		l2d_log(d, L2D_LOG_INFO, "login %u (%-s): %s", lg->id, lg->user, line);
 	}
 	if (o == L2TPSEL_OUTCOME_CDN || o == L2TPSEL_OUTCOME_STOPCCN)
 		l2d_login_event(lg, "outcome %u %s result %u error %u", lg->attempts, outcome_name(o),

@@ -6,6 +6,8 @@
  * escape sequences to an operator's terminal.
  */
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +72,13 @@ static void fmt_str(char *buf, size_t cap, size_t *o, const char *s)
 	*o += n;
 }
 
+/* %-s: a field someone else chose, quoted as one (l2d_quote_str()). */
+static void fmt_field(char *buf, size_t cap, size_t *o, const char *s)
+{
+	l2d_quote_str(buf + *o, cap - *o, s);
+	*o += strlen(buf + *o);
+}
+
 static void fmt_u64(char *buf, size_t cap, size_t *o, unsigned long long v)
 {
 	char tmp[20];
@@ -86,7 +95,7 @@ static void fmt_u64(char *buf, size_t cap, size_t *o, unsigned long long v)
 	*o += n;
 }
 
-/* Whether @fmt has no conversion but %s, %u, %llu and %%. */
+/* Whether @fmt has no conversion but %s, %-s, %u, %llu and %%. */
 static bool fmt_simple(const char *fmt)
 {
 	const char *f;
@@ -94,6 +103,8 @@ static bool fmt_simple(const char *fmt)
 	for (f = strchr(fmt, '%'); f; f = strchr(f, '%')) {
 		if (f[1] == 's' || f[1] == 'u' || f[1] == '%')
 			f += 2;
+		else if (f[1] == '-' && f[2] == 's')
+			f += 3;
 		else if (f[1] == 'l' && f[2] == 'l' && f[3] == 'u')
 			f += 4;
 		else
@@ -102,19 +113,106 @@ static bool fmt_simple(const char *fmt)
 	return true;
 }
 
+/*
+ * One conversion of any other kind, at @fmt (its '%'): the spec is copied
+ * and given to snprintf() with the argument of its type, so that a %-s in
+ * the same format is still quoted.  Returns the length of the spec.
+ */
+static size_t fmt_one(char *buf, size_t cap, size_t *o, const char *fmt, va_list *ap)
+{
+	char spec[32];
+	size_t n = 1, room = cap - *o;
+	int lmod = 0, w, r = 0;		/* lmod: 1 l, 2 ll, 3 z, 4 j, 5 t, 6 L; <0 h, hh */
+	char conv;
+
+	while (fmt[n] && strchr("-+ #0'", fmt[n]))
+		n++;
+	while (fmt[n] && (fmt[n] == '*' || fmt[n] == '.' || (fmt[n] >= '0' && fmt[n] <= '9')))
+		n++;
+	for (;; n++) {
+		if (fmt[n] == 'l')
+			lmod = lmod == 1 ? 2 : 1;
+		else if (fmt[n] == 'h')
+			lmod = -1;
+		else if (fmt[n] == 'z')
+			lmod = 3;
+		else if (fmt[n] == 'j')
+			lmod = 4;
+		else if (fmt[n] == 't')
+			lmod = 5;
+		else if (fmt[n] == 'L')
+			lmod = 6;
+		else
+			break;
+	}
+	conv = fmt[n];
+	if (!conv || n + 2 > sizeof(spec))
+		return n;	/* a broken spec: dropped */
+	memcpy(spec, fmt, n + 1);
+	spec[n + 1] = '\0';
+	/* the '*' width and precision, in order */
+	{
+		int star[2] = { 0, 0 }, ns = 0;
+		size_t i;
+
+		for (i = 1; i < n; i++)
+			if (fmt[i] == '*' && ns < 2)
+				star[ns++] = va_arg(*ap, int);
+		if (conv == 's' && !strcmp(spec, "%-s")) {
+			fmt_field(buf, cap, o, va_arg(*ap, const char *));
+			return n + 1;
+		}
+#define ONE(T)	(ns == 2 ? snprintf(buf + *o, room, spec, star[0], star[1], va_arg(*ap, T)) : \
+		 ns == 1 ? snprintf(buf + *o, room, spec, star[0], va_arg(*ap, T)) : \
+		 snprintf(buf + *o, room, spec, va_arg(*ap, T)))
+		switch (conv) {
+		case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c':
+			if (lmod == 1)
+				r = ONE(long);
+			else if (lmod == 2)
+				r = ONE(long long);
+			else if (lmod == 3)
+				r = ONE(size_t);
+			else if (lmod == 4)
+				r = ONE(intmax_t);
+			else if (lmod == 5)
+				r = ONE(ptrdiff_t);
+			else
+				r = ONE(int);
+			break;
+		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+			if (lmod == 6)
+				r = ONE(long double);
+			else
+				r = ONE(double);
+			break;
+		case 's':
+			r = ONE(const char *);
+			break;
+		case 'p':
+			r = ONE(void *);
+			break;
+		case '%':
+			r = snprintf(buf + *o, room, "%%");
+			break;
+		default:	/* %n and the unknown: nothing */
+			break;
+		}
+#undef ONE
+	}
+	w = r;
+	if (w > 0)
+		*o += (size_t)w < room ? (size_t)w : room - 1;
+	return n + 1;
+}
+
 size_t l2d_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
 {
+	bool simple = fmt_simple(fmt);
 	size_t o = 0;
+	va_list aq;
 
-	if (!fmt_simple(fmt)) {
-		int n = vsnprintf(buf, cap, fmt, ap);
-
-		if (n < 0) {
-			buf[0] = '\0';
-			return 0;
-		}
-		return (size_t)n < cap ? (size_t)n : cap - 1;
-	}
+	va_copy(aq, ap);
 	while (*fmt && o + 1 < cap) {
 		const char *pct = strchrnul(fmt, '%');
 		size_t n = (size_t)(pct - fmt);
@@ -126,20 +224,26 @@ size_t l2d_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
 		fmt = pct;
 		if (!*fmt || o + 1 >= cap)
 			break;
-		if (fmt[1] == 's') {
-			fmt_str(buf, cap, &o, va_arg(ap, const char *));
+		if (!simple) {
+			fmt += fmt_one(buf, cap, &o, fmt, &aq);
+		} else if (fmt[1] == 's') {
+			fmt_str(buf, cap, &o, va_arg(aq, const char *));
 			fmt += 2;
+		} else if (fmt[1] == '-') {
+			fmt_field(buf, cap, &o, va_arg(aq, const char *));
+			fmt += 3;
 		} else if (fmt[1] == 'u') {
-			fmt_u64(buf, cap, &o, va_arg(ap, unsigned int));
+			fmt_u64(buf, cap, &o, va_arg(aq, unsigned int));
 			fmt += 2;
 		} else if (fmt[1] == '%') {
 			buf[o++] = '%';
 			fmt += 2;
 		} else {
-			fmt_u64(buf, cap, &o, va_arg(ap, unsigned long long));
+			fmt_u64(buf, cap, &o, va_arg(aq, unsigned long long));
 			fmt += 4;
 		}
 	}
+	va_end(aq);
 	buf[o] = '\0';
 	return o;
 }

@@ -288,7 +288,7 @@ static int start_on(struct rad_call *c, unsigned int srv)
 	s->in_flight++;
 	err = build(c, srv);
 	if (err) {
-		l2d_log(c->rc->d, L2D_LOG_ERR, "radius: Access-Request for %s: %s", c->user,
+		l2d_log(c->rc->d, L2D_LOG_ERR, "radius: Access-Request for %-s: %s", c->user,
 			strerror(-err));
 		s->slot[c->id] = NULL;
 		s->in_flight--;
@@ -368,7 +368,7 @@ static void srv_readable(struct l2d_fd *f, uint32_t events)
 		if (rad_reply_parse(buf, (size_t)n, c->auth, (const uint8_t *)sc->secret,
 				    strlen(sc->secret), &prof, &r, &why)) {
 			rc->bad++;
-			l2d_log(rc->d, L2D_LOG_INFO, "radius: server %u: reply for %s dropped: %s",
+			l2d_log(rc->d, L2D_LOG_INFO, "radius: server %u: reply for %-s dropped: %s",
 				si + 1, c->user, why);
 			continue;
 		}

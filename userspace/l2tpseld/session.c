@@ -446,7 +446,7 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	}
 	if (!a.pass) {
 		d->stats.sessions_refused++;
-		l2d_log(d, L2D_LOG_INFO, "session %u from %s: refused at level %u", s->sid,
+		l2d_log(d, L2D_LOG_INFO, "session %u from %-s: refused at level %u", s->sid,
 			t->peer_host, a.level);
 		return l2d_session_close(s, L2D_END_LOCAL, true, a.result, a.error, "session limit");
 	}

@@ -801,7 +801,7 @@ static void tunnel_established(struct l2d_tunnel *t)
 	if (d->conf->hello_ms)
 		l2d_timer_arm(d->loop, &t->hello_timer, now_ms(d) + d->conf->hello_ms);
 	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
-	l2d_log(d, L2D_LOG_INFO, "tunnel %u/%u to %s (%s) established as %s", t->tid, t->peer_tid,
+	l2d_log(d, L2D_LOG_INFO, "tunnel %u/%u to %s (%-s) established as %s", t->tid, t->peer_tid,
 		peer, t->peer_host, t->initiator ? "LAC" : "LNS");
 	if (t->initiator && d->aops && d->aops->tunnel_up)
 		d->aops->tunnel_up(d, t);
