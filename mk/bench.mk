@@ -28,7 +28,8 @@ $(BUILD)/bench-nl: $(BENCH_NL_SRC) $(BENCH_NL_LIB) userspace/lib/nl.h userspace/
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -O2 -o $@ $(BENCH_NL_SRC) $(BENCH_NL_LIB) -lmnl
 
-bench: all $(BUILD)/bench-host $(BUILD)/bench-nl $(BUILD)/bench-core $(BUILD)/bench-rl
+bench: all $(BUILD)/bench-host $(BUILD)/bench-nl $(BUILD)/bench-core $(BUILD)/bench-rl \
+	$(BUILD)/l2tpsel-subgen $(BUILD)/l2tpsel-subresp
 	KVER=$(KVER) scripts/bench.sh --size $(BENCH_SIZE)
 
 bench-smoke: $(BUILD)/bench-host

@@ -132,6 +132,18 @@ if [ "$vm" = 1 ]; then
 	vm_part 1G 600 bench/vm/pppoe.sh pppoe && pppoe_ok=1
 fi
 
+# Subscriber storms (S-STORM-1..4), a VM boot of its own: l2tpsel-subgen's
+# PPPoE subscribers through the l2tpseld LAC to l2tpns and to the l2tpseld
+# LNS, beside the generator's floor against a trivial responder.
+storm_ok=0
+if [ "$vm" = 1 ]; then
+	for b in l2tpsel-subgen l2tpsel-subresp; do
+		[ -x "$BUILD/$b" ] || { echo "bench.sh: $BUILD/$b is missing (make bench builds it)" >&2; exit 1; }
+	done
+	log "vm: subscriber storms ($size); log in $out/vm/storm-vm.log"
+	vm_part 2G 1500 bench/vm/storm.sh storm && storm_ok=1
+fi
+
 # ---- report -----------------------------------------------------------------
 
 H=$out/host
@@ -649,6 +661,66 @@ fi
 	echo
 } >> "$R"
 
+# -- subscriber storms
+{
+	echo "## Subscriber storms: PPPoE subscribers a second through the LAC (VM)"
+	echo
+	SV=$out/vm/storm.txt
+	sv() {	# sv WHO N FIELD: one value from storm.txt
+		[ -f "$SV" ] && awk -v w="$1" -v n="$2" -v f="$3" '$1 == "storm" && $2 == w && $3 == n {
+			for (i = 4; i <= NF; i++) { split($i, kv, "="); if (kv[1] == f) print kv[2] } }' "$SV" | tail -n 1
+	}
+	echo "\`bench/vm/storm.sh\`: l2tpsel-subgen (one process, raw sockets: PPPoE discovery, LCP, PAP,"
+	echo "IPCP for every subscriber) offers N subscribers at R a second to l2tpseld as LAC (\`access pppoe\`,"
+	echo "PAP, \`dataplane kernel\`), which logs each in and bridges it to the LNS in the kernel."
+	echo "**l2tpns** (Debian's, PPP terminated in one process, PAP through an accept-all RADIUS):"
+	echo "subscribers/s from the first PADI to the last IPCP up at the subscriber, setup p50/p99,"
+	echo "failures.  **l2tpseld LNS** (no PPP of its own): logins a second up to the bridged call,"
+	echo "counted at the LAC.  **floor**: the same generator against l2tpsel-subresp, a trivial"
+	echo "responder on the same kind of link: what the generator and the VM can do at all."
+	echo "lns_rtx: messages the LNS sent twice (duplicates the LAC received); CPU a subscriber of the"
+	echo "LAC and of l2tpns; idle: the guest's idle CPU share over the row (high: something waits)."
+	echo
+	if [ "$storm_ok" != 1 ]; then
+		echo "Not measured: $([ "$vm" = 1 ] && echo "the storm part failed (vm/storm-vm.log)" || echo "no VM part in this run")."
+		echo
+	else
+		echo "| N at R/s | floor /s | l2tpns /s | p50 / p99 ms | failed | lns_rtx | LAC / LNS CPU µs | idle % | l2tpseld LNS logins/s | p50 / p99 ms | l2tpns / floor |"
+		echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+		for n in $(awk '$1 == "storm" && $2 == "floor" { print $3 }' "$SV"); do
+			f=$(sv floor "$n" per_s) k=$(sv l2tpns "$n" per_s) l=$(sv lns "$n" per_s)
+			echo "| $n at $(sv floor "$n" rate) | $f | ${k:--} | $(sv l2tpns "$n" p50_ms) / $(sv l2tpns "$n" p99_ms) | $(sv l2tpns "$n" failed) | $(sv l2tpns "$n" lns_rtx) | $(sv l2tpns "$n" lac_cpu_us) / $(sv l2tpns "$n" lns_cpu_us) | $(sv l2tpns "$n" idle_pct) | ${l:--} | $(sv lns "$n" p50_ms) / $(sv lns "$n" p99_ms) | $(ratio "$k" "$f") |"
+			echo "$(sv floor "$n" rate) $f ${k:-0} ${l:-0}" >> "$out/vm/storm-rate.dat"
+		done
+		echo
+		n=$(awk '$1 == "storm" && $2 == "spread" { print $3 }' "$SV" | tail -n 1)
+		m=$(awk '$1 == "storm" && $2 == "maxsess" { print $3 }' "$SV" | tail -n 1)
+		echo "destination-equal, $n logins at once over four equal LNS: $(sv spread "$n" min) to $(sv spread "$n" max) on each"
+		echo "(mean $(sv spread "$n" mean)), spread $(sv spread "$n" spread_pct) % of the mean (S-STORM-1: within 10)."
+		echo "max-sessions $(sv maxsess "$m" limit) on four level-0 tunnels, $m logins at once: at most $(sv maxsess "$m" worst)"
+		echo "sessions on one, overshoot $(sv maxsess "$m" overshoot) (S-STORM-2: 0); $(sv maxsess "$m" level1) went on to level 1."
+		echo
+		if [ -s "$out/vm/storm-rate.dat" ] && gnuplot <<EOF 2> "$out/vm/gnuplot-storm.err"; then
+set terminal $gp_term
+set output "$out/storm.png"
+set title "Subscribers up a second against subscribers offered a second (VM, same run)"
+set xlabel "offered a second"
+set ylabel "up a second"
+set key top left
+set grid
+plot "$out/vm/storm-rate.dat" using 1:2 with linespoints title "floor: subgen against subresp", \\
+     '' using 1:3 with linespoints title "l2tpseld LAC to l2tpns (PADI to IPCP)", \\
+     '' using 1:4 with linespoints title "l2tpseld LAC to l2tpseld LNS (to the bridged call)", \\
+     x with lines dt 3 lc rgb "black" title "offered"
+EOF
+			echo "![storm rates](storm.png)"
+			echo
+		else
+			notes+=("storm.png was not drawn")
+		fi
+	fi
+} >> "$R"
+
 # -- files and notes
 for p in core hash rl; do
 	[ -s "$out/$p.png" ] || notes+=("$p.png was not drawn")
@@ -663,7 +735,8 @@ fi
 	echo "## Files"
 	echo
 	echo "host/*.tsv (bench-host), vm/vm.txt and vm/vm.log (bench/vm/guest.sh), vm/ppp.txt (bench/vm/ppp.sh),"
-	echo "vm/pppoe.txt and vm/pppoe-logs/ (bench/vm/pppoe.sh), raw/ (bench-core, bench-rl).  Wall time of this run: $(( $(date +%s) - start )) s."
+	echo "vm/pppoe.txt and vm/pppoe-logs/ (bench/vm/pppoe.sh), vm/storm.txt and vm/storm-logs/ (bench/vm/storm.sh),"
+	echo "raw/ (bench-core, bench-rl).  Wall time of this run: $(( $(date +%s) - start )) s."
 	if [ ${#notes[@]} -gt 0 ]; then
 		echo
 		echo "Problems in this run:"
