@@ -62,11 +62,8 @@ wait_for 5 test -S "$D/lns.sock" || { cat "$D/lns.log"; fail "the LNS did not st
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.213.0.1" \
 	"domain add p.example profile P" |
 	ip netns exec "$LACNS" "$L" -b - >/dev/null || fail "LAC configuration failed"
-# lac-port 1701: the LAC's tunnels leave from one fixed port, as many LACs'
-# do (l2tpseld's own default, a port the kernel picks per tunnel, would
-# never come from the port of the tunnel held closing)
 ip netns exec "$LACNS" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $D/lac.sock" \
-	-o 'lac-port 1701' -o 'hostname lacd' -o "pppd-file $D/lac.options" -o 'log-level 2' 2>"$D/lac.log" &
+	-o 'hostname lacd' -o "pppd-file $D/lac.options" -o 'log-level 2' 2>"$D/lac.log" &
 defer kill_wait $!
 wait_for 5 test -S "$D/lac.sock" || { cat "$D/lac.log"; fail "the LAC did not start"; }
 
