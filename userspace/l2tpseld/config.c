@@ -199,7 +199,6 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000, 4 },
 	{ "radius-tries", offsetof(struct l2d_conf, radius_tries), 1, 10, 4 },
 	{ "port", offsetof(struct l2d_conf, port), 1, 65535, 2 },
-	{ "lac-port", offsetof(struct l2d_conf, lac_port), 0, 65535, 2 },
 	{ "agent-id", offsetof(struct l2d_conf, agent_id), 1, 65535, 2 },
 	{ "receive-window", offsetof(struct l2d_conf, recv_window), 1, L2TP_REL_WINDOW_MAX, 2 },
 };

@@ -132,30 +132,22 @@ static void tunnel_readable(struct l2d_fd *f, uint32_t events)
 }
 
 /*
- * Every LNS tunnel has a socket of its own on the listening address and
- * port (the kernel data path needs one per tunnel), so they share the port.
+ * Every tunnel has a socket of its own on the listening address and port
+ * (the kernel data path needs one per tunnel), so they share the port.
  * SO_REUSEPORT lets only sockets of this effective UID join; SO_REUSEADDR
- * (never set) would let any local user bind the same address and port and
- * take new peers' SCCRQs.  Unconnected datagrams go to an unconnected
- * member, the listener: the kernel never picks a connected socket from the
- * group for them.  Without SO_REUSEADDR on our side, no other user's
- * socket can be bound to an address and port that overlaps one of ours,
- * wildcards included: nothing it binds receives our traffic (S-SEC-9).
- *
- * Port 0 (LAC tunnels, lac-port 0; an LNS answering from a port of its
- * own): the kernel picks a port no socket holds, so nobody can have taken
- * it first.  SO_REUSEPORT is set after the bind, or the kernel's choice
- * could fall on a port another socket of ours holds; the tunnel's control
- * socket (tx_socket()) joins the port later.
+ * would let any local user bind the same address and port and take new
+ * peers' SCCRQs (with ports below 1024 that needs CAP_NET_BIND_SERVICE or
+ * a lowered net.ipv4.ip_unprivileged_port_start, as containers have).
+ * Unconnected datagrams go to an unconnected member, the listener: the
+ * kernel never picks a connected socket from the group for them.
  */
 static int udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo)
 {
 	int one = 1, fd = socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	bool ephemeral = !l2d_port(bind_to);
 
 	if (fd < 0)
 		return -errno;
-	if (!ephemeral && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof(one)) < 0) {
+	if (setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof(one)) < 0) {
 		int e = -errno;
 
 		close(fd);
@@ -167,8 +159,7 @@ static int udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo)
 		else
 			setsockopt(fd, IPPROTO_IPV6, IPV6_RECVPKTINFO, &one, sizeof(one));
 	}
-	if (bind(fd, (const struct sockaddr *)&bind_to->ss, bind_to->len) < 0 ||
-	    (ephemeral && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof(one)) < 0)) {
+	if (bind(fd, (const struct sockaddr *)&bind_to->ss, bind_to->len) < 0) {
 		int e = -errno;
 
 		close(fd);
@@ -188,16 +179,8 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 		local.ss.ss_family = t->peer.ss.ss_family;
 		local.len = t->peer.len;
 	}
-	/*
-	 * A LAC tunnel's source port: by default the kernel's choice, which no
-	 * other local user can hold first; RFC 2661 section 8.1 lets the
-	 * initiator pick any, and LNS implementations answer to it.  lac-port
-	 * fixes one for firewalls that want it (1701, say).
-	 */
 	if (t->own_port)
 		set_port(&local, 0);	/* an LNS answering from a port of its own */
-	else if (t->initiator)
-		set_port(&local, d->conf->lac_port);
 	else if (!l2d_port(&local))
 		set_port(&local, d->conf->port);
 	/*
@@ -214,9 +197,7 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 	}
 	if (fd < 0) {
 		l2d_addr_str(&local, a, sizeof(a), true);
-		l2d_log(d, L2D_LOG_ERR, "tunnel socket on %s: %s%s", a, strerror(-fd),
-			fd == -EADDRINUSE && t->initiator ?
-			" (lac-port: another socket holds that port; lac-port 0 lets the kernel choose)" : "");
+		l2d_log(d, L2D_LOG_ERR, "tunnel socket on %s: %s", a, strerror(-fd));
 		return fd;
 	}
 	t->bound = local;
@@ -646,9 +627,7 @@ int main(int argc, char **argv)
 		fd = udp_socket(l->addr.ss.ss_family, &l->addr, true);
 		if (fd < 0) {
 			l2d_addr_str(&l->addr, a, sizeof(a), true);
-			fprintf(stderr, "l2tpseld: listen %s: %s%s\n", a, strerror(-fd),
-				fd == -EADDRINUSE ? ": another socket holds this port (ss -ulpn shows whose); "
-				"l2tpseld shares it with nobody and does not start" : "");
+			fprintf(stderr, "l2tpseld: listen %s: %s\n", a, strerror(-fd));
 			return 1;
 		}
 		l->fdw.fd = fd;
