@@ -167,21 +167,7 @@ static const struct l2d_env env = {
 	.send = fake_send, .tunnel_open = fake_tunnel_open, .random = fake_random,
 };
 
-struct in {
-	const uint8_t *p;
-	size_t n;
-};
-
-static uint8_t next(struct in *in)
-{
-	uint8_t b;
-
-	if (!in->n)
-		return 0;
-	b = *in->p++;
-	in->n--;
-	return b;
-}
+#include "fuzz_in.h"
 
 static const uint8_t macs[4][6] = {
 	{ 2, 0, 0, 0, 0, 1 }, { 2, 0, 0, 0, 0, 2 }, { 2, 0, 0, 0, 0, 3 }, { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },

@@ -55,21 +55,7 @@ void th_log(const char *fmt, ...)
 {
 }
 
-struct in {
-	const uint8_t *p;
-	size_t n;
-};
-
-static uint8_t next(struct in *in)
-{
-	uint8_t b;
-
-	if (!in->n)
-		return 0;
-	b = *in->p++;
-	in->n--;
-	return b;
-}
+#include "fuzz_in.h"
 
 /* A live tunnel of @d by index, or NULL. */
 static struct l2d_tunnel *tunnel_at(struct l2d *d, unsigned int i)

@@ -124,21 +124,7 @@ static void servers_read(void)
 	}
 }
 
-struct in {
-	const uint8_t *p;
-	size_t n;
-};
-
-static uint8_t next(struct in *in)
-{
-	uint8_t b;
-
-	if (!in->n)
-		return 0;
-	b = *in->p++;
-	in->n--;
-	return b;
-}
+#include "fuzz_in.h"
 
 static void reply(struct in *in, uint8_t op)
 {

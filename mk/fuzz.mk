@@ -69,7 +69,7 @@ $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSE
 # $(1): a target of FUZZ_OWN
 define fuzz_build
 $(BUILD)/fuzz_$(1): fuzz/fuzz_$(1).c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_HDRS) \
-		 $(FUZZ_SRC_$(1)) $(FUZZ_DEP_$(1))
+		 $(FUZZ_SRC_$(1)) $(FUZZ_DEP_$(1)) fuzz/fuzz_in.h
 	@mkdir -p $$(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(FUZZ_INC_$(1)) -o $$@ $$< \
 		$(L2TPSELD_LIB_SRC) $(FUZZ_SRC_$(1)) $(CRYPTO_LIBS)
