@@ -19,12 +19,15 @@
 # Writes OUTDIR/storm.txt, one row a line:
 #   storm floor|l2tpns N rate=R up=.. failed=.. per_s=.. p50_ms=.. p99_ms=..
 #         disc_ms=.. lcp_ms=.. auth_ms=.. ipcp_ms=.. gen_rtx=.. gen_cpu_us=..
-#         [lns_rtx=.. lac_cpu_us=.. lns_cpu_us=.. lac_rss_kb=..]
+#         [lns_rtx=.. lac_cpu_us=.. lns_cpu_us=.. lac_rss_kb=..
+#         lac_busy_pct=.. lns_busy_pct=..]
 #       N subscribers offered at R a second, PADI to IPCP up at the
 #       subscriber (subgen's figures; stage medians; the generator's own
 #       retransmissions and CPU a subscriber); lns_rtx the messages the LNS
 #       sent again (duplicates the LAC received), CPU a subscriber of the
-#       LAC and the LNS, the LAC's resident memory at the peak
+#       LAC and the LNS, the LAC's resident memory at the peak, the
+#       most of one CPU the LAC agent and l2tpns used over a second (which
+#       of them is the limit)
 #   storm lns N rate=R ok=.. failed=.. per_s=.. p50_ms=.. p99_ms=.. lns_rtx=..
 #         lac_cpu_us=..
 #       the same to the l2tpseld LNS, counted at the LAC: login done ok
@@ -45,7 +48,9 @@
 # run), STORM_PERF=1 (perf record of the LAC agent over the lns rows, its
 # report into storm-logs/perf-lac.txt), STORM_SAMPLE=1 (where the LAC
 # agent's wall time goes over the lns rows, bench/vm/sample_proc.py:
-# storm-logs/lac-sample-N.log).
+# storm-logs/lac-sample-N.log), STORM_L2TPNS_DEBUG (l2tpns's debug
+# level, 1: at 3 its log has every packet's handling), STORM_RUNS (the
+# rows N:RATE of the floor, lns and l2tpns parts, e.g. "1000:400").
 set -eu
 
 size=${1:-}
@@ -74,6 +79,7 @@ else
 	RUNS="100:100"
 	AT_ONCE=200 LIMIT=25
 fi
+RUNS=${STORM_RUNS:-$RUNS}
 P=$(mktemp -d /tmp/bench-storm.XXXXXX)
 LNS=bench-slns-$$ LAC=bench-slac-$$ SUB=bench-ssub-$$
 pids=()
@@ -129,7 +135,7 @@ ip netns exec "$LNS" python3 "$top/bench/vm/radius_accept.py" bench 10.100 \
 	> "$P/radius.log" 2>&1 &
 pids+=($!)
 cat > "$P/l2tpns.conf" << CONF
-set debug 1
+set debug ${STORM_L2TPNS_DEBUG:-1}
 set log_file "$P/l2tpns.log"
 set pid_file "$P/l2tpns.pid"
 set bind_address 10.80.0.9
@@ -178,10 +184,12 @@ CONF
 ip netns exec "$LAC" "$L" -b "$P/lac.conf" > /dev/null
 SOCK=$P/lac.sock
 # PADI at up to 1000/s on one interface: the per-interface budget is raised
-# (an operator expecting such storms would); per MAC it stays as shipped
+# (an operator expecting such storms would); per MAC it stays as shipped.
+# l2tpns gives no Receive Window Size (4): up to 8 tunnels to a destination
+# carry the calls a storm would queue behind one tunnel's window.
 ip netns exec "$LAC" "$D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $SOCK" \
 	-o 'access pppoe acc0' -o 'access-auth pap' -o 'pppoe-padi-rate 4000' \
-	-o 'hostname lac' -o 'log-level 1' 2> "$P/lac.log" &
+	-o 'hostname lac' -o 'log-level 1' -o 'lac-tunnels-per-destination 8' 2> "$P/lac.log" &
 AGENT=$!
 pids+=($AGENT)
 for _ in $(seq 200); do [ -S "$SOCK" ] && [ -S "$P/lns.sock" ] && break; sleep 0.05; done
@@ -213,6 +221,27 @@ idle() {
 		sleep 0.1
 	done
 	say "sessions left after 60 s: LAC $(stat "$SOCK" sessions), LNS $(stat "$P/lns.sock" sessions)"
+}
+# busy_start PID...: sample the processes' CPU every half second into
+# $P/busy.txt; busy_peak: the largest share of one CPU each had over a
+# second, "NAME_busy_pct=" fields in the order given to busy_names
+busy_start() {
+	( while :; do
+		printf '%s' "$(date +%s.%N)"
+		for p in "$@"; do printf ' %s' "$(cpu_ticks "$p")"; done
+		echo
+		sleep 0.5
+	done ) > "$P/busy.txt" &
+	BUSY=$!
+}
+busy_peak() {	# busy_peak NAME...
+	kill "$BUSY" 2> /dev/null; wait "$BUSY" 2> /dev/null || true
+	awk -v hz="$hz" -v names="$*" 'BEGIN { n = split(names, nm, " ") }
+		{ t[NR] = $1; for (i = 1; i <= n; i++) c[NR, i] = $(i + 1) }
+		END { for (r = 3; r <= NR; r++) for (i = 1; i <= n; i++) {
+			b = 100 * (c[r, i] - c[r - 2, i]) / hz / (t[r] - t[r - 2])
+			if (b > pk[i]) pk[i] = b }
+		      for (i = 1; i <= n; i++) printf "%s%s_busy_pct=%.0f", (i > 1 ? " " : ""), nm[i], pk[i] }' "$P/busy.txt"
 }
 # j FILE EXPR: a value from a JSON file (Python expression over j)
 j() { python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
@@ -361,10 +390,11 @@ for r in $RUNS; do
 	say "l2tpns: $n subscribers at $rate/s"
 	c0=$(cpu_ticks "$AGENT") l0=$(cpu_ticks "$LPID") d0=$(stat "$SOCK" duplicates)
 	idle_mark
+	busy_start "$AGENT" "$LPID"
 	gen "l2tpns-$n" "$n" "$rate" l2tpns "$SUB" sw0 --hold 1000
 	first=$((first + n))
 	c1=$(cpu_ticks "$AGENT") l1=$(cpu_ticks "$LPID") d1=$(stat "$SOCK" duplicates)
-	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(idle_pct)" >> "$res"
+	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(busy_peak lac lns) $(idle_pct)" >> "$res"
 done
 fi
 cat "$res" >&2

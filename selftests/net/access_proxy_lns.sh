@@ -37,7 +37,7 @@ wait_for 10 grep -q '^ready' "$D/plns.log" || fail "proxy_lns.py did not start: 
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest $PLNS" \
 	"domain add example profile P" >"$D/config"
 hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
-agent_start -o 'access-auth pap'
+agent_start -o 'access-auth pap' -o 'access-pap-handover yes'
 
 t0=$(date +%s%N)
 dial 0 alice@example pap-restart 3 pap-max-authreq 5

@@ -1054,14 +1054,20 @@ static void acc_attempt_failed(struct l2d *d, struct l2d_login *lg, unsigned int
 }
 
 /*
- * The subscriber's PAP request to the LNS (S-STORM-4).  The LAC took the
- * request and the subscriber waits for its answer; an LNS that does not
- * settle the call by proxy authentication (RFC 2661 section 4.4.5) answers
- * the next request it receives through the bridge, which without this is
- * the subscriber's retransmission a second or more later.  The request
- * goes once the ICCN has left (the LNS drops PPP of a call it has not
- * connected), polled while the send window holds the ICCN back.  With
- * CHAP the LNS challenges anew itself: nothing to hand over.
+ * The subscriber's PAP request to the LNS (S-STORM-4), with
+ * "access-pap-handover yes".  The LAC took the request and the subscriber
+ * waits for its answer.  An LNS that renegotiates LCP (pppd, l2tpns,
+ * accel-ppp) makes the subscriber authenticate again after the new LCP,
+ * and one that takes the proxy LCP and the proxy authentication (RFC 2661
+ * section 4.4.5) answers by itself: neither needs the request, and a
+ * renegotiating LNS given a request in the middle of its LCP may check the
+ * password twice (l2tpns then drops a RADIUS reply as unexpected).  Only an
+ * LNS that keeps the proxied LCP and ignores the proxy authentication
+ * waits for a request, which without this is the subscriber's
+ * retransmission a second or more later.  The request goes once the ICCN
+ * has left (the LNS drops PPP of a call it has not connected), polled
+ * while the send window holds the ICCN back.  With CHAP the LNS challenges
+ * anew itself: nothing to hand over.
  */
 #define PAP_POLL_MS	5
 #define PAP_POLL_MAX	200	/* 1 s: then the subscriber's retransmission */
@@ -1102,7 +1108,8 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 		a->st.up++;
 		/* bridged: the LNS completes the authentication, by proxy or anew */
 		l2d_ppp_quiet(&sb->ppp);
-		if (sb->ppp.auth == PPP_AUTH_PAP && s->ppp_fd >= 0) {
+		if (d->conf->access_pap_handover && sb->ppp.auth == PPP_AUTH_PAP &&
+		    s->ppp_fd >= 0) {
 			sb->iccn_ns = (uint16_t)(s->t->rel.ns_next - 1);	/* just queued */
 			sb->pap_tries = 0;
 			l2d_timer_arm(d->loop, &sb->pap_timer, l2d_now(d->loop));

@@ -60,6 +60,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->lns_max_tunnels = 4096;
 	c->lns_max_tunnels_per_peer = 64;
 	c->recv_window = 16;
+	c->lac_tunnels_per_dest = 1;
 	c->tie_breaker = true;
 	c->ratelimit = true;
 	c->tgroup_by_address = true;
@@ -201,6 +202,7 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "port", offsetof(struct l2d_conf, port), 1, 65535, 2 },
 	{ "agent-id", offsetof(struct l2d_conf, agent_id), 1, 65535, 2 },
 	{ "receive-window", offsetof(struct l2d_conf, recv_window), 1, L2TP_REL_WINDOW_MAX, 2 },
+	{ "lac-tunnels-per-destination", offsetof(struct l2d_conf, lac_tunnels_per_dest), 1, 64, 4 },
 };
 
 /* radius-server ADDR [port N] [acct-port N] secret SECRET */
@@ -387,6 +389,7 @@ static const struct bool_kw bool_kws[] = {
 	{ "lns-auth-required", offsetof(struct l2d_conf, lns_auth_required) },
 	{ "tgroup-by-address", offsetof(struct l2d_conf, tgroup_by_address) },
 	{ "data-sequencing", offsetof(struct l2d_conf, data_seq) },
+	{ "access-pap-handover", offsetof(struct l2d_conf, access_pap_handover) },
 };
 
 /* one-word keywords: keyword, offset and size of the string, what it is */

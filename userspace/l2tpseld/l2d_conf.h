@@ -116,8 +116,10 @@ struct l2d_conf {
 	uint32_t lns_max_setup_per_peer;	/* ... from one address */
 	uint32_t lns_max_calls_per_peer;	/* LNS: calls from one address */
 	uint32_t lns_max_calls, lns_max_tunnels, lns_max_tunnels_per_peer;
+	uint32_t lac_tunnels_per_dest;	/* control connections a destination may have */
 	uint16_t recv_window;
 	bool hide_avps, tie_breaker;
+	bool access_pap_handover;	/* the held PAP request to the LNS */
 	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];

@@ -349,12 +349,39 @@ static bool same_secret(const struct l2d_tunnel *t, const char *secret)
  * SCCRQ went, not the port the LNS answers from (section 8.1, take_rx_port())
  * nor one a NAT moved it to (follow_port()).
  */
+/*
+ * Calls that would wait for the send window: an established tunnel's
+ * messages not yet acknowledged beyond the peer's Receive Window Size
+ * (RFC 2661 section 5.8; 4 when it gave none), or every call of one still
+ * in setup, which sends its ICRQs once the SCCRP came.
+ */
+static unsigned int tunnel_backlog(const struct l2d_tunnel *t)
+{
+	unsigned int window = t->rel.cfg.peer_window ? t->rel.cfg.peer_window : 4;
+	unsigned int queued;
+
+	if (t->state != L2D_T_ESTABLISHED)
+		queued = t->n_sessions;
+	else
+		queued = (uint16_t)(t->rel.ns_next - t->rel.ns_una);
+	return queued >= window ? queued - window + 1 : 0;
+}
+
+/*
+ * The LAC-role tunnel a new call to @remote rides, or NULL for a new one.
+ * One whose calls would not wait for its send window is taken first; when
+ * each would, another tunnel is opened while the destination has fewer
+ * than lac-tunnels-per-destination, so that a peer's small window (l2tpns
+ * gives none: 4) does not hold a storm's calls in one queue; past that
+ * the one with the shortest queue.
+ */
 struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
 					const struct l2d_addr *local, bool has_local,
 					const char *secret, const char *host)
 {
 	struct l2d_peer *p = l2d_peer_find(d, remote);
-	struct l2d_tunnel *t;
+	struct l2d_tunnel *t, *best = NULL;
+	unsigned int n = 0, b, best_b = 0;
 
 	for (t = p ? p->tunnels : NULL; t; t = t->pnext) {
 		if (t->state != L2D_T_ESTABLISHED && t->state != L2D_T_WAIT_SCCRP)
@@ -366,9 +393,16 @@ struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *re
 			continue;
 		if (has_local && !l2d_addr_eq(&t->local, local, false))
 			continue;
-		return t;
+		b = tunnel_backlog(t);
+		if (!b)
+			return t;
+		n++;
+		if (!best || b < best_b) {
+			best = t;
+			best_b = b;
+		}
 	}
-	return NULL;
+	return n < d->conf->lac_tunnels_per_dest ? NULL : best;
 }
 
 /* ---- sending ---- */
