@@ -54,7 +54,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..30"
+echo "1..33"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -122,6 +122,8 @@ ok "second login reuses the established tunnel" $(has "$T/o2" '^attempt 1 .* reu
 ok "show: one LAC tunnel with two established sessions" \
 	$([ "$(grep -c '^session .* state established' "$T/show")" -eq 2 ] &&
 	  [ "$(grep -c '^tunnel ' "$T/show")" -eq 1 ] && has "$T/show" 'state established sessions 2 host lns-ok'; echo $?)
+ok "show: the tunnel's reliable-delivery figures" \
+	$(has "$T/show" 'host lns-ok retransmits [0-9]+ out-of-order [0-9]+ stashed [0-9]+ send-window [1-9][0-9]*$'; echo $?)
 
 # every login's lines as JSON, from a connection that watches (the demo's way)
 "$CLI" -j login watch socket "$SOCK" >"$T/watch" 2>&1 &
@@ -219,6 +221,14 @@ ok "stats: logins-ok 4 (alice, bob, carol, e1)" $(has "$T/stats" 'logins-ok 4 ' 
 # LNS's SCCRQs were sent again (RFC 2661 section 5.8)
 ok "stats: control messages sent and retransmitted, tunnels gone included" \
 	$(has "$T/stats" '^control sent [1-9][0-9]* retransmits [1-9][0-9]* duplicates [0-9]'; echo $?)
+# what the metrics endpoint reads too (S-OPS-3): logins by result, the setup
+# time of those that succeeded, per profile, the core's destinations
+ok "stats: logins by result and their setup-time histogram" \
+	$(has "$T/stats" '^logins ok 4 exhausted [0-9]+ cdn [1-9][0-9]* .* no-tunnels 1 ' &&
+	  has "$T/stats" '^login-setup le-5ms [0-9]+ .* le-30000ms 4 count 4 sum-us [1-9][0-9]*$'; echo $?)
+ok "stats: per profile, and the silent destination with its attempts and failure" \
+	$(has "$T/stats" '^profile ok logins-ok 2 logins-failed 0 sessions 0$' &&
+	  has "$T/stats" "^destination 127.0.0.3 port $P local any lockout-ms [0-9]+ sessions 0 in-flight 0 tunnels [0-9]+ attempts [1-9][0-9]* failures [1-9]"; echo $?)
 
 # 10. RFC 2661 section 8.1: an LNS that answers from another port (a relay
 # in front of lns-ok: what the LAC sends to 127.0.0.7 port P or P+2 goes on
