@@ -28,6 +28,7 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 
 #include "l2d.h"
 #include "radius.h"
@@ -594,7 +595,7 @@ bool l2d_radius_srv_stats(struct l2d *d, unsigned int i, struct l2d_radius_srv_s
 	const struct l2d_rad *rc = rad_of(d);
 	const struct l2d_radius_conf *sc;
 	const struct rad_srv *s;
-	struct l2d_addr a;
+	char host[INET6_ADDRSTRLEN] = "?";
 	unsigned int k;
 
 	if (!rc || i >= RAD_KINDS * rc->n)
@@ -603,17 +604,21 @@ bool l2d_radius_srv_stats(struct l2d *d, unsigned int i, struct l2d_radius_srv_s
 	i %= rc->n;
 	s = &rc->srv[k][i];
 	sc = srv_conf(rc, i);
-	memcpy(&a.ss, &sc->addr, sizeof(a.ss));
-	a.len = sc->len;
-	if (k == RAD_ACCT) {
-		if (a.ss.ss_family == AF_INET6)
-			((struct sockaddr_in6 *)&a.ss)->sin6_port = htons(sc->acct_port);
-		else
-			((struct sockaddr_in *)&a.ss)->sin_port = htons(sc->acct_port);
-	}
 	out->index = i + 1;
 	out->kind = k == RAD_ACCT ? "acct" : "auth";
-	l2d_addr_str(&a, out->address, sizeof(out->address), true);
+	if (sc->addr.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)&sc->addr;
+
+		inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
+		snprintf(out->address, sizeof(out->address), "[%s]:%u", host,
+			 k == RAD_ACCT ? sc->acct_port : ntohs(in6->sin6_port));
+	} else {
+		const struct sockaddr_in *in = (const struct sockaddr_in *)&sc->addr;
+
+		inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
+		snprintf(out->address, sizeof(out->address), "%s:%u", host,
+			 k == RAD_ACCT ? sc->acct_port : ntohs(in->sin_port));
+	}
 	out->requests = s->requests;
 	out->timeouts = s->timeouts;
 	out->bad = s->bad;
