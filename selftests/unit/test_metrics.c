@@ -150,12 +150,12 @@ TEST(metrics_text_of_a_known_agent)
 	EXPECT_TRUE(has_line(text, "l2tpsel_destination_attempts_total{destination=\"10.0.0.9\",port=\"1701\",local=\"any\"} 1"));
 	EXPECT_TRUE(has_line(text, "l2tpsel_destination_failures_total{destination=\"10.0.0.9\",port=\"1701\",local=\"any\"} 1"));
 	EXPECT_TRUE(has_line(text, "l2tpsel_destination_locked_out{destination=\"10.0.0.9\",port=\"1701\",local=\"any\"} 1"));
-	/* per access interface; the name's quote, backslash and newline escaped */
-	EXPECT_TRUE(has_line(text, "l2tpsel_access_subscribers{interface=\"e\\\"t\\\\h\\\\x0a\"} 3"));
-	EXPECT_TRUE(has_line(text, "l2tpsel_access_padi_received_total{interface=\"e\\\"t\\\\h\\\\x0a\"} 10"));
-	EXPECT_TRUE(has_line(text, "l2tpsel_access_pads_sent_total{interface=\"e\\\"t\\\\h\\\\x0a\"} 7"));
-	EXPECT_TRUE(has_line(text, "l2tpsel_access_pads_refused_total{interface=\"e\\\"t\\\\h\\\\x0a\"} 1"));
-	EXPECT_TRUE(has_line(text, "l2tpsel_access_logins_refused_total{interface=\"e\\\"t\\\\h\\\\x0a\"} 1"));
+	/* per access interface; the name's quote, backslash and newline as the API quotes them */
+	EXPECT_TRUE(has_line(text, "l2tpsel_access_subscribers{interface=\"e\\\\x22t\\\\x5ch\\\\x0a\"} 3"));
+	EXPECT_TRUE(has_line(text, "l2tpsel_access_padi_received_total{interface=\"e\\\\x22t\\\\x5ch\\\\x0a\"} 10"));
+	EXPECT_TRUE(has_line(text, "l2tpsel_access_pads_sent_total{interface=\"e\\\\x22t\\\\x5ch\\\\x0a\"} 7"));
+	EXPECT_TRUE(has_line(text, "l2tpsel_access_pads_refused_total{interface=\"e\\\\x22t\\\\x5ch\\\\x0a\"} 1"));
+	EXPECT_TRUE(has_line(text, "l2tpsel_access_logins_refused_total{interface=\"e\\\\x22t\\\\x5ch\\\\x0a\"} 1"));
 	/* no RADIUS client: no RADIUS family */
 	EXPECT_TRUE(strstr(text, "l2tpsel_radius_") == NULL);
 

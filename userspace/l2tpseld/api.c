@@ -36,6 +36,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <net/if.h>
 #include <unistd.h>
 
 #include "l2d.h"
@@ -366,6 +367,7 @@ static void cmd_stats(struct api_conn *c)
 		}
 		for (i = 0; ; i++) {
 			struct l2d_access_if_stats a;
+			char ifq[L2D_QUOTED_SIZE(IFNAMSIZ)];
 
 			if (!l2d_access_if_stats(c->d, i, &a))
 				break;
@@ -373,7 +375,8 @@ static void cmd_stats(struct api_conn *c)
 				    " padr %" PRIu64 " pads %" PRIu64 " pads-refused %" PRIu64
 				    " padt-rx %" PRIu64 " padt-tx %" PRIu64 " bad %" PRIu64
 				    " rate-dropped %" PRIu64 " no-service %" PRIu64 " logins %" PRIu64
-				    " up %" PRIu64 " refused %" PRIu64, a.ifname, a.subscribers, a.padi,
+				    " up %" PRIu64 " refused %" PRIu64, l2d_quote_str(ifq, sizeof(ifq), a.ifname),
+				    a.subscribers, a.padi,
 				    a.pado, a.padr, a.pads, a.pads_refused, a.padt_rx, a.padt_tx, a.bad,
 				    a.rate_dropped, a.no_service, a.logins, a.up, a.refused);
 		}

@@ -6,10 +6,11 @@
  * local API gives too ("show", "stats": api.c), read from the same fields,
  * so the endpoint and "l2tpsel login stats -j" agree at any moment.
  *
- * Label values go through l2d_quote() first (a byte outside printable
- * ASCII becomes the four characters \xHH), then the format's escapes for
- * backslash and double quote: whatever a name holds, the text stays valid
- * UTF-8 and one line per sample.
+ * Label values are quoted as the API quotes its fields (l2d_quote() with
+ * L2D_QUOTE_FIELD: a byte outside printable ASCII, a blank, a backslash or
+ * a double quote becomes the four characters \xHH), so a label is the
+ * string the CLI's -j shows; then the format escapes the backslashes.
+ * Whatever a name holds, the text stays ASCII and one line per sample.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -67,13 +68,13 @@ static void family(struct mbuf *b, const char *name, const char *type, const cha
 	mb_printf(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* @s as a label value: quoted (l2d_quote_str), then \ and " escaped */
+/* @s as a label value: quoted as the API's fields are, then \ escaped */
 static const char *lv(char *out, size_t cap, const char *s)
 {
 	char q[L2D_QUOTED_SIZE(L2D_NAME_MAX + 64)];
 	size_t i, n = 0;
 
-	l2d_quote(q, sizeof(q), s, strlen(s), 0);
+	l2d_quote(q, sizeof(q), s, strlen(s), L2D_QUOTE_FIELD);
 	for (i = 0; q[i] && n + 3 < cap; i++) {
 		if (q[i] == '\\' || q[i] == '"')
 			out[n++] = '\\';
