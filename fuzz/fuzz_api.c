@@ -68,6 +68,48 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 	return snprintf(buf, len, "access padi 1");
 }
 
+bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out)
+{
+	if (i)
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->ifname = "eth1";
+	out->padi = 1;
+	return true;
+}
+
+bool l2d_radius_srv_stats(struct l2d *d, unsigned int i, struct l2d_radius_srv_stats *out)
+{
+	if (i)
+		return false;
+	memset(out, 0, sizeof(*out));
+	out->index = 1;
+	out->kind = "auth";
+	snprintf(out->address, sizeof(out->address), "192.0.2.9:1812");
+	return true;
+}
+
+int l2d_dests(struct l2d *d, l2d_dest_fn fn, void *ctx)
+{
+	struct l2d_dest_info di = { .remote = "192.0.2.2", .port = 1701, .sessions = 1 };
+
+	fn(ctx, &di);
+	return 0;
+}
+
+int l2d_dest_line(const struct l2d_dest_info *di, char *buf, size_t len)
+{
+	return snprintf(buf, len, "destination %s port %u", di->remote, di->port);
+}
+
+const uint32_t l2d_setup_bounds_ms[L2D_SETUP_BUCKETS] = { 5, 10, 25, 50, 100, 250, 500, 1000,
+							  2500, 5000, 10000, 30000 };
+
+const char *l2d_login_result_name(unsigned int r)
+{
+	return r ? "exhausted" : "ok";
+}
+
 int l2d_das_stats(struct l2d *d, char *buf, size_t len)
 {
 	return 0;

@@ -340,6 +340,16 @@ log_info "$NB subscribers up in $((SECONDS - t0)) s"
 expect "$(sessions)" "$NB" "sessions counted with $NB subscribers"
 expect "$(($(astat up) - up0))" "$NB" "access up"
 log_test "$NB subscribers at once: all up and counted"
+# S-OPS-3: the one interface's counters (access-if, what the metrics serve)
+# are the whole access role's
+hub "$L" login stats socket "$D/agent.sock" >"$D/stats"
+aif() { val "$(grep '^access-if acc0 ' "$D/stats")" "$1"; }
+aall() { val "$(grep '^access ' "$D/stats")" "$1"; }
+for k in subscribers padi pado padr pads pads-refused padt-rx padt-tx bad logins up refused; do
+	expect "$(aif $k)" "$(aall $k)" "access-if acc0 $k"
+done
+expect "$(aif subscribers)" "$NB" "access-if acc0 subscribers"
+log_test "S-OPS-3 access-if acc0: the interface's counters are the access role's"
 # PPPoE session IDs nobody can guess: not handed out in order, so a PADT
 # with a subscriber's MAC and a guessed ID does not end its session
 sids=$(for i in $(seq 7 "$NSUBS"); do sed -n 's/^PPP session is \([0-9]*\)$/\1/p' "$D/sub$i.log"; done | sort -n)

@@ -7,7 +7,8 @@
 # (S-L2TP-1, S-L2TP-2).  Four LNS: normal (127.0.0.2, with tunnel
 # authentication and hidden AVPs), silent (.3), silent-after-ZLB (.4),
 # always-CDN (.5), and one with an admission limit of 1 (.6); relays in
-# front of .2 that move ports and reorder.  Part of `make unit`; about 7
+# front of .2 that move ports and reorder; the LAC's metrics endpoint
+# (S-OPS-3).  Part of `make unit`; about 7
 # seconds.
 #
 # Usage: selftests/unit/l2tpseld_loopback.sh BUILD_DIR
@@ -54,7 +55,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..30"
+echo "1..35"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -90,7 +91,9 @@ lns 127.0.0.3 lns-silent 'lns-mode silent'
 lns 127.0.0.4 lns-zlb 'lns-mode silent-after-zlb'
 lns 127.0.0.5 lns-cdn 'lns-mode cdn 2 6'
 lns 127.0.0.6 lns-full 'stub-limit 1'
+PM=$((P + 7))				# LAC's metrics (S-OPS-3)
 lac=("${common[@]}" -o "port $PL" -o "socket $SOCK" -o 'sccrq-timeout 1s' -o 'icrq-timeout 1s'
+     -o "metrics 127.0.0.1 port $PM"
      -o 'hide-avps yes'
      -o "route ok t-ok 127.0.0.2 port $P"
      -o "route fo t-silent 127.0.0.3 port $P" -o "route fo t-zlb 127.0.0.4 port $P"
@@ -122,6 +125,8 @@ ok "second login reuses the established tunnel" $(has "$T/o2" '^attempt 1 .* reu
 ok "show: one LAC tunnel with two established sessions" \
 	$([ "$(grep -c '^session .* state established' "$T/show")" -eq 2 ] &&
 	  [ "$(grep -c '^tunnel ' "$T/show")" -eq 1 ] && has "$T/show" 'state established sessions 2 host lns-ok'; echo $?)
+ok "show: the tunnel's reliable-delivery figures" \
+	$(has "$T/show" 'host lns-ok retransmits [0-9]+ out-of-order [0-9]+ stashed [0-9]+ send-window [1-9][0-9]*$'; echo $?)
 
 # every login's lines as JSON, from a connection that watches (the demo's way)
 "$CLI" -j login watch socket "$SOCK" >"$T/watch" 2>&1 &
@@ -219,6 +224,14 @@ ok "stats: logins-ok 4 (alice, bob, carol, e1)" $(has "$T/stats" 'logins-ok 4 ' 
 # LNS's SCCRQs were sent again (RFC 2661 section 5.8)
 ok "stats: control messages sent and retransmitted, tunnels gone included" \
 	$(has "$T/stats" '^control sent [1-9][0-9]* retransmits [1-9][0-9]* duplicates [0-9]'; echo $?)
+# what the metrics endpoint reads too (S-OPS-3): logins by result, the setup
+# time of those that succeeded, per profile, the core's destinations
+ok "stats: logins by result and their setup-time histogram" \
+	$(has "$T/stats" '^logins ok 4 exhausted [0-9]+ cdn [1-9][0-9]* .* no-tunnels 1 ' &&
+	  has "$T/stats" '^login-setup le-5ms [0-9]+ .* le-30000ms 4 count 4 sum-us [1-9][0-9]*$'; echo $?)
+ok "stats: per profile, and the silent destination with its attempts and failure" \
+	$(has "$T/stats" '^profile ok logins-ok 2 logins-failed 0 sessions 0$' &&
+	  has "$T/stats" "^destination 127.0.0.3 port $P local any lockout-ms [0-9]+ sessions 0 in-flight 0 tunnels [0-9]+ attempts [1-9][0-9]* failures [1-9]"; echo $?)
 
 # 10. RFC 2661 section 8.1: an LNS that answers from another port (a relay
 # in front of lns-ok: what the LAC sends to 127.0.0.7 port P or P+2 goes on
@@ -363,6 +376,32 @@ ok "a path that reorders: 6 logins at once all done ok, messages swapped, none r
 	$([ $rok -eq 6 ] && has "$T/reo.log" '^swapped' && ! has "$T/reo.log" '^resent' &&
 	  has "$T/ow3" '^done ok'; echo $?)
 [ $rok -eq 6 ] || echo "# reorder: $rok of 6 ok; relay: $(tr '\n' ' ' < "$T/reo.log")"
+
+# 11. the Prometheus endpoint (S-OPS-3): served from the agent's loop, the
+# figures the API gives, a text promtool takes (when installed)
+"$CLI" login stats socket "$SOCK" >"$T/stats3" 2>&1
+python3 - "$PM" >"$T/metrics" 2>"$T/metrics.err" <<'PY'
+import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+c.request("GET", "/metrics")
+r = c.getresponse()
+sys.stdout.buffer.write(r.read())
+print("HTTP %d %s" % (r.status, r.getheader("Content-Type")), file=sys.stderr)
+PY
+"$CLI" login stats socket "$SOCK" >"$T/stats4" 2>&1
+ok_logins=$(sed -n 's/^logins ok \([0-9]*\) .*/\1/p' "$T/stats3")
+ok "metrics: GET /metrics, 200 text/plain version 0.0.4, logins as the API counts them" \
+	$(has "$T/metrics.err" '^HTTP 200 text/plain; version=0.0.4; charset=utf-8$' &&
+	  [ "$(grep '^logins ' "$T/stats3")" = "$(grep '^logins ' "$T/stats4")" ] &&
+	  has "$T/metrics" "^l2tpsel_logins_total\{result=\"ok\"\} $ok_logins\$" &&
+	  has "$T/metrics" "^l2tpsel_destination_failures_total\{destination=\"127.0.0.3\",port=\"$P\",local=\"any\"\} [1-9]"; echo $?)
+if command -v promtool >/dev/null; then
+	promtool check metrics <"$T/metrics" >"$T/promtool" 2>&1
+	ok "metrics: promtool check metrics takes the text" $?
+else
+	n=$((n + 1))
+	echo "ok $n metrics: promtool check metrics takes the text # SKIP no promtool"
+fi
 
 echo "# l2tpseld loopback: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]

@@ -23,6 +23,17 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 	return 0;
 }
 
+/* ... nor access-if lines, but for an agent whose actx a test made this one */
+const struct l2d_access_if_stats *l2d_test_access_if;
+
+bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out)
+{
+	if (!l2d_test_access_if || d->actx != l2d_test_access_if || i)
+		return false;
+	*out = *l2d_test_access_if;
+	return true;
+}
+
 #define NTUN 6000
 
 struct api_t {

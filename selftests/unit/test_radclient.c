@@ -278,6 +278,33 @@ TEST(radclient_failover_retransmit_forgery)
 	l2d_radius_stats(d, st, sizeof(st));
 	EXPECT_STREQ(st, "radius requests 2 accepts 2 rejects 0 down 0 timeouts 2 "
 			 "retransmits 1 bad 2 stray 0 acct-queued 0 acct-sent 0 acct-dropped 0");
+	/* per server (S-OPS-3): the silent one timed out twice and is dead */
+	{
+		struct l2d_radius_srv_stats r;
+		char a0[32];
+
+		ASSERT_TRUE(l2d_radius_srv_stats(d, 0, &r));
+		snprintf(a0, sizeof(a0), "127.0.0.1:%u", l2d_port(&(struct l2d_addr){ c.radius[0].addr, c.radius[0].len }));
+		EXPECT_EQ(r.index, 1u);
+		EXPECT_STREQ(r.kind, "auth");
+		EXPECT_STREQ(r.address, a0);
+		EXPECT_EQ(r.requests, 1u);
+		EXPECT_EQ(r.timeouts, 2u);
+		EXPECT_EQ(r.bad, 0u);
+		EXPECT_TRUE(r.dead);
+		ASSERT_TRUE(l2d_radius_srv_stats(d, 1, &r));
+		EXPECT_EQ(r.index, 2u);
+		EXPECT_EQ(r.requests, 2u);
+		EXPECT_EQ(r.timeouts, 0u);
+		EXPECT_EQ(r.bad, 2u);		/* the forged replies */
+		EXPECT_FALSE(r.dead);
+		ASSERT_TRUE(l2d_radius_srv_stats(d, 2, &r));	/* accounting's, then */
+		EXPECT_STREQ(r.kind, "acct");
+		EXPECT_EQ(r.index, 1u);
+		EXPECT_EQ(r.requests, 0u);
+		ASSERT_TRUE(l2d_radius_srv_stats(d, 3, &r));
+		EXPECT_FALSE(l2d_radius_srv_stats(d, 4, &r));
+	}
 	teardown(d, &loop);
 }
 

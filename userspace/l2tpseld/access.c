@@ -61,6 +61,12 @@
 
 struct acc;
 
+struct acc_stats {
+	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
+	uint64_t bad, cookie_bad, rate_dropped, no_service;
+	uint64_t logins, up, refused, gone, radius_fallback;
+};
+
 struct acc_if {
 	struct acc *a;
 	const struct l2d_access_conf *conf;
@@ -70,6 +76,8 @@ struct acc_if {
 	const char *services[L2D_MAX_SERVICES];
 	struct pppoe_offer offer;
 	uint64_t sid_used[65536 / 64];	/* the session IDs of live subscribers */
+	struct acc_stats st;		/* its share of a->st (S-OPS-3) */
+	unsigned int n_subs;
 };
 
 struct sub {
@@ -115,12 +123,6 @@ struct sub {
 	bool dead;
 };
 
-struct acc_stats {
-	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
-	uint64_t bad, cookie_bad, rate_dropped, no_service;
-	uint64_t logins, up, refused, gone, radius_fallback;
-};
-
 struct acc {
 	struct l2d *d;
 	struct acc_if ifs[L2D_MAX_ACCESS];
@@ -134,6 +136,13 @@ struct acc {
 	struct l2d_offload off;		/* PPPIOCGCHAN off the loop */
 	struct acc_stats st;
 };
+
+/* A counter of the interface @ifc and of the whole access role. */
+#define ACC_INC(ifc, field) do {	\
+	struct acc_if *ifc_ = (ifc);	\
+	ifc_->st.field++;		\
+	ifc_->a->st.field++;		\
+} while (0)
 
 static void sub_gone(struct sub *sb, const char *why, bool padt);
 static void acct_send(struct sub *sb, uint32_t status);
@@ -166,7 +175,7 @@ static void send_padt(struct sub *sb, const char *text)
 
 	if (n) {
 		disc_send(sb->ifc, sb->mac, buf, n);
-		sb->a->st.padt_tx++;
+		ACC_INC(sb->ifc, padt_tx);
 	}
 }
 
@@ -192,7 +201,7 @@ static bool rate_ok(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_d
 		v = disc_rate_padr(&a->rate, sec, mac);
 	if (v == DISC_PASS)
 		return true;
-	a->st.rate_dropped++;
+	ACC_INC(ifc, rate_dropped);
 	if (l2d_log_on(a->d, L2D_LOG_DEBUG)) {
 		mac_str(mac, ms, sizeof(ms));
 		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: %s from %s %s", ifc->conf->ifname,
@@ -381,7 +390,7 @@ static void ppp_auth(struct l2d_ppp *p)
 	struct sub *sb = p->arg;
 	struct acc *a = sb->a;
 
-	a->st.logins++;
+	ACC_INC(sb->ifc, logins);
 	l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: login %-s (%s)", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, p->name, p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
 	if (strlen(p->name) != p->name_len)
@@ -423,7 +432,7 @@ static void act_fire(struct l2d_timer *t)
 
 	if (sb->dead || !sb->fail[0])
 		return;
-	sb->a->st.refused++;
+	ACC_INC(sb->ifc, refused);
 	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %-s sid %u: refused: %s", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, sb->fail);
 	l2d_ppp_auth_result(&sb->ppp, false, sb->fail);
@@ -735,6 +744,7 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 		}
 	sid_free(sb->ifc, sb->sid);
 	a->n_subs--;
+	sb->ifc->n_subs--;
 	sb->next = a->dead;
 	a->dead = sb;
 	l2d_timer_arm(d->loop, &a->reap_timer, l2d_now(d->loop));
@@ -775,9 +785,9 @@ static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	uint8_t cookie[PPPOE_COOKIE_LEN], out[PPPOE_MAX_PAYLOAD];
 	size_t n;
 
-	a->st.padi++;
+	ACC_INC(ifc, padi);
 	if (!pppoe_service_ok(&ifc->offer, &p->service)) {
-		a->st.no_service++;	/* section 5.2: only an AC that can serve answers */
+		ACC_INC(ifc, no_service);	/* section 5.2: only an AC that can serve answers */
 		return;
 	}
 	if (!rate_ok(ifc, mac, p) || !disc_rl_ok(ifc, mac, p))
@@ -787,7 +797,7 @@ static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	if (!n)
 		return;
 	disc_send(ifc, mac, out, n);
-	a->st.pado++;
+	ACC_INC(ifc, pado);
 }
 
 static void refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
@@ -796,7 +806,7 @@ static void refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct ppp
 	uint8_t out[PPPOE_MAX_PAYLOAD];
 	size_t n = pppoe_build_pads(p, 0, service, text, out, sizeof(out));
 
-	ifc->a->st.pads_refused++;
+	ACC_INC(ifc, pads_refused);
 	if (n)
 		disc_send(ifc, mac, out, n);
 }
@@ -811,7 +821,7 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	size_t n;
 	int err;
 
-	a->st.padr++;
+	ACC_INC(ifc, padr);
 	if (!p->cookie.present ||
 	    !pppoe_cookie_check(&a->keys, mac, (uint32_t)ifc->ifindex, p->cookie.data, p->cookie.len)) {
 		a->st.cookie_bad++;	/* no state for a PADR we did not invite */
@@ -878,6 +888,7 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	sb->next = a->subs;
 	a->subs = sb;
 	a->n_subs++;
+	ifc->n_subs++;
 	n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
 	if (err == 0)
 		return sub_start(sb, out, n);
@@ -919,7 +930,7 @@ static void sub_start(struct sub *sb, const uint8_t *pads, size_t n)
 
 	if (n) {
 		disc_send(ifc, sb->mac, pads, n);
-		sb->a->st.pads++;
+		ACC_INC(ifc, pads);
 	}
 	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
 		sb->sid);
@@ -943,7 +954,7 @@ static void disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *bu
 	struct sub *sb;
 
 	if (pppoe_disc_parse(buf, len, &p, &why)) {
-		a->st.bad++;
+		ACC_INC(ifc, bad);
 		mac_str(mac, ms, sizeof(ms));
 		l2d_log(a->d, L2D_LOG_DEBUG, "access %s: discovery from %s dropped: %s",
 			ifc->conf->ifname, ms, why);
@@ -955,7 +966,7 @@ static void disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *bu
 	case PPPOE_CODE_PADR:
 		return got_padr(ifc, mac, &p);
 	case PPPOE_CODE_PADT:
-		a->st.padt_rx++;
+		ACC_INC(ifc, padt_rx);
 		sb = sub_find(ifc, mac, p.sid);
 		if (sb) {
 			sb->acct_cause = ACCT_USER_REQUEST;
@@ -1097,7 +1108,6 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 			   const char *why)
 {
 	struct sub *sb = lg->access;
-	struct acc *a = d->actx;
 
 	if (!sb || sb->dead)
 		return;
@@ -1105,7 +1115,7 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 	sb->login_id = 0;
 	if (s) {
 		sb->s = s;
-		a->st.up++;
+		ACC_INC(sb->ifc, up);
 		/* bridged: the LNS completes the authentication, by proxy or anew */
 		l2d_ppp_quiet(&sb->ppp);
 		if (d->conf->access_pap_handover && sb->ppp.auth == PPP_AUTH_PAP &&
@@ -1500,4 +1510,23 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 			(unsigned long long)s->no_service, (unsigned long long)s->logins,
 			(unsigned long long)s->up, (unsigned long long)s->refused,
 			(unsigned long long)s->gone, (unsigned long long)s->radius_fallback);
+}
+
+bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out)
+{
+	const struct acc *a = d->actx;
+	const struct acc_if *ifc;
+
+	if (!a || i >= a->n_ifs)
+		return false;
+	ifc = &a->ifs[i];
+	*out = (struct l2d_access_if_stats){
+		.ifname = ifc->conf->ifname, .subscribers = ifc->n_subs,
+		.padi = ifc->st.padi, .pado = ifc->st.pado, .padr = ifc->st.padr,
+		.pads = ifc->st.pads, .pads_refused = ifc->st.pads_refused,
+		.padt_rx = ifc->st.padt_rx, .padt_tx = ifc->st.padt_tx, .bad = ifc->st.bad,
+		.rate_dropped = ifc->st.rate_dropped, .no_service = ifc->st.no_service,
+		.logins = ifc->st.logins, .up = ifc->st.up, .refused = ifc->st.refused,
+	};
+	return true;
 }

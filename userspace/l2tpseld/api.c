@@ -36,6 +36,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <net/if.h>
 #include <unistd.h>
 
 #include "l2d.h"
@@ -293,10 +294,13 @@ static void cmd_show(struct api_conn *c)
 	for (t = d->tunnels; t; t = t->next) {
 		l2d_addr_str(&t->peer, peer, sizeof(peer), true);
 		l2d_addr_str(&t->local, local, sizeof(local), true);
-		conn_printf(c, "tunnel %u peer-tid %u peer %s local %s role %s state %s sessions %u host %s",
+		conn_printf(c, "tunnel %u peer-tid %u peer %s local %s role %s state %s sessions %u "
+			    "host %s retransmits %" PRIu64 " out-of-order %" PRIu64 " stashed %" PRIu64
+			    " send-window %u",
 			    t->tid, t->peer_tid, peer, local, t->initiator ? "lac" : "lns",
 			    l2d_tstate_name(t->state), t->n_sessions,
-			    l2d_quote_str(host, sizeof(host), t->peer_host));
+			    l2d_quote_str(host, sizeof(host), t->peer_host), t->rel.stats.retransmits,
+			    t->rel.stats.out_of_order, t->rel.stats.stashed, t->rel.cwnd);
 		for (s = t->sessions; s; s = s->next)
 			conn_printf(c, "session %u tunnel %u peer-sid %u role %s state %s id %u user %s",
 				    s->sid, t->tid, s->peer_sid, s->initiator ? "lac" : "lns",
@@ -306,6 +310,9 @@ static void cmd_show(struct api_conn *c)
 	conn_write(c, "end");
 }
 
+
+static void stats_logins(struct api_conn *c);
+static void dest_write(void *ctx, const struct l2d_dest_info *di);
 
 static void cmd_stats(struct api_conn *c)
 {
@@ -341,6 +348,7 @@ static void cmd_stats(struct api_conn *c)
 	}
 	{
 		char line[512];
+		unsigned int i;
 
 		if (l2d_access_stats(c->d, line, sizeof(line)) > 0)
 			conn_write(c, line);
@@ -348,8 +356,72 @@ static void cmd_stats(struct api_conn *c)
 			conn_write(c, line);
 		if (l2d_radius_stats(c->d, line, sizeof(line)) > 0)
 			conn_write(c, line);
+		stats_logins(c);
+		for (i = 0; i < c->d->n_pstats; i++) {
+			const struct l2d_pstat *p = &c->d->pstats[i];
+			char name[L2D_QUOTED_SIZE(sizeof(p->name))];
+
+			conn_printf(c, "profile %s logins-ok %" PRIu64 " logins-failed %" PRIu64 " sessions %u",
+				    l2d_quote_str(name, sizeof(name), p->name), p->logins_ok,
+				    p->logins_failed, p->sessions);
+		}
+		for (i = 0; ; i++) {
+			struct l2d_access_if_stats a;
+			char ifq[L2D_QUOTED_SIZE(IFNAMSIZ)];
+
+			if (!l2d_access_if_stats(c->d, i, &a))
+				break;
+			conn_printf(c, "access-if %s subscribers %u padi %" PRIu64 " pado %" PRIu64
+				    " padr %" PRIu64 " pads %" PRIu64 " pads-refused %" PRIu64
+				    " padt-rx %" PRIu64 " padt-tx %" PRIu64 " bad %" PRIu64
+				    " rate-dropped %" PRIu64 " no-service %" PRIu64 " logins %" PRIu64
+				    " up %" PRIu64 " refused %" PRIu64, l2d_quote_str(ifq, sizeof(ifq), a.ifname),
+				    a.subscribers, a.padi,
+				    a.pado, a.padr, a.pads, a.pads_refused, a.padt_rx, a.padt_tx, a.bad,
+				    a.rate_dropped, a.no_service, a.logins, a.up, a.refused);
+		}
+		for (i = 0; ; i++) {
+			struct l2d_radius_srv_stats r;
+
+			if (!l2d_radius_srv_stats(c->d, i, &r))
+				break;
+			conn_printf(c, "radius-server %u kind %s address %s requests %" PRIu64
+				    " timeouts %" PRIu64 " bad %" PRIu64 " dead %u", r.index, r.kind,
+				    r.address, r.requests, r.timeouts, r.bad, r.dead ? 1 : 0);
+		}
+		l2d_dests(c->d, dest_write, c);
 	}
 	conn_write(c, "end");
+}
+
+static void dest_write(void *ctx, const struct l2d_dest_info *di)
+{
+	char line[256];
+
+	l2d_dest_line(di, line, sizeof(line));
+	conn_write(ctx, line);
+}
+
+/* logins by how they ended, and the setup-time histogram of those that succeeded */
+static void stats_logins(struct api_conn *c)
+{
+	const struct l2d_stats *st = &c->d->stats;
+	char line[API_LINE_MAX];
+	size_t n;
+	unsigned int i;
+
+	n = (size_t)snprintf(line, sizeof(line), "logins");
+	for (i = 0; i < L2D_LR_N; i++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " %s %" PRIu64,
+				      l2d_login_result_name(i), st->logins_by[i]);
+	conn_write(c, line);
+	n = (size_t)snprintf(line, sizeof(line), "login-setup");
+	for (i = 0; i < L2D_SETUP_BUCKETS; i++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, " le-%ums %" PRIu64,
+				      l2d_setup_bounds_ms[i], st->setup_le[i]);
+	snprintf(line + n, sizeof(line) - n, " count %" PRIu64 " sum-us %" PRIu64,
+		 st->setup_le[L2D_SETUP_BUCKETS], st->setup_sum_us);
+	conn_write(c, line);
 }
 
 static void cmd_login(struct api_conn *c, int argc, char **argv)

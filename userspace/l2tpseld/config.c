@@ -248,6 +248,33 @@ static int das_line(struct l2d_conf *c, char **t, int n, char *err, size_t errle
 	return 0;
 }
 
+/* metrics ADDR [port N]: the Prometheus endpoint (Documentation/metrics.md) */
+static int metrics_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	uint32_t port = L2D_METRICS_PORT;
+
+	if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") ||
+					      parse_u32(t[3], 1, 65535, &port))))
+		return cerr(err, errlen, "metrics: usage: metrics ADDRESS [port N] (1..65535, "
+			    "%u by default)", L2D_METRICS_PORT);
+	if (l2d_parse_addr(t[1], (uint16_t)port, &c->metrics_addr, &c->metrics_len))
+		return cerr(err, errlen, "metrics: \"%s\" is not an IPv4 or IPv6 address", t[1]);
+	return 0;
+}
+
+/* 127.0.0.0/8, ::1 and ::ffff:127.0.0.0/104 */
+static bool addr_loopback(const struct sockaddr_storage *ss)
+{
+	const struct sockaddr_in *in = (const struct sockaddr_in *)ss;
+	const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)ss;
+
+	if (ss->ss_family == AF_INET)
+		return (ntohl(in->sin_addr.s_addr) >> 24) == 127;
+	if (IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr))
+		return true;
+	return IN6_IS_ADDR_V4MAPPED(&in6->sin6_addr) && in6->sin6_addr.s6_addr[12] == 127;
+}
+
 /* radius-das-client ADDR secret SECRET */
 static int das_client_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
@@ -383,6 +410,7 @@ static const struct bool_kw bool_kws[] = {
 	{ "radius-accounting-tunnel", offsetof(struct l2d_conf, radius_acct_tunnel) },
 	{ "radius-das-require-event-timestamp", offsetof(struct l2d_conf, das_require_ts) },
 	{ "test-mode", offsetof(struct l2d_conf, test_mode) },
+	{ "metrics-remote", offsetof(struct l2d_conf, metrics_remote) },
 	{ "ratelimit", offsetof(struct l2d_conf, ratelimit) },
 	{ "hide-avps", offsetof(struct l2d_conf, hide_avps) },
 	{ "tie-breaker", offsetof(struct l2d_conf, tie_breaker) },
@@ -718,6 +746,7 @@ static const struct {
 	{ "journal", journal_line },
 	{ "radius-server", radius_line },
 	{ "radius-das", das_line },
+	{ "metrics", metrics_line },
 	{ "radius-das-client", das_client_line },
 	{ "radius-profile-attribute", radius_attr_line },
 	{ "radius-fallback", radius_fallback_line },
@@ -851,6 +880,10 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 			    "a Disconnect-Request");
 	if (c->n_das_clients && !c->das_len)
 		return cerr(err, errlen, "radius-das-client needs a radius-das line (where to listen)");
+	/* the endpoint has no authentication and no TLS: off the host only when asked */
+	if (c->metrics_len && !c->metrics_remote && !addr_loopback(&c->metrics_addr))
+		return cerr(err, errlen, "metrics: not a loopback address: the endpoint has no "
+			    "authentication, so listening off this host needs \"metrics-remote yes\"");
 	if (c->test_switch[0] && !c->test_mode)
 		return cerr(err, errlen, "%s is a test switch: refused without \"test-mode yes\" "
 			    "(never on a production agent)", c->test_switch);
@@ -900,6 +933,13 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%slisten", kept[0] ? ", " : "");
 	}
 	KEEP(socket_path, "socket");
+	if (run->metrics_len != fresh->metrics_len ||
+	    memcmp(&run->metrics_addr, &fresh->metrics_addr, sizeof(run->metrics_addr))) {
+		keep.metrics_addr = run->metrics_addr;
+		keep.metrics_len = run->metrics_len;
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%smetrics", kept[0] ? ", " : "");
+	}
+	KEEP(metrics_remote, "metrics-remote");
 	KEEP(api_group, "api-group");
 	KEEP(agent_id, "agent-id");
 	KEEP(kernel, "kernel");

@@ -264,9 +264,12 @@ static void kc_event(void *ctx, const struct l2s_event *ev)
 {
 	static const char *const why[] = { "?", "DLNC", "shortest", "cleared", "expired" };
 	struct kc_ctx *c = ctx;
-	const struct l2s_dest *dst = l2s_dest_at(&c->in->core, ev->dest);
+	struct l2s_dest *dst = l2s_dest_at(&c->in->core, ev->dest);
 	struct l2d_addr a;
 	char s[64];
+
+	if (ev->kind == L2S_EV_LOCKOUT)
+		dst->failures++;	/* as the module counts them */
 
 	sockaddr_of(&dst->key.remote, dst->key.port, &a);
 	l2d_addr_str(&a, s, sizeof(s), true);
@@ -304,6 +307,8 @@ static void step_of(const struct kc_login *kl, const struct l2s_step *cs, struct
 		}
 		st->level = t->level;
 	}
+	if (cs->kind == L2S_STEP_ATTEMPT)
+		l2s_dest_at(&kl->in->core, cs->dest)->attempts++;	/* as the module counts them */
 	if (cs->kind == L2S_STEP_DONE) {
 		st->done = true;
 		st->ok = cs->ok;
@@ -594,6 +599,38 @@ static const char *kc_errmsg(struct l2d *d)
 	return k && k->errmsg[0] ? k->errmsg : NULL;
 }
 
+/* The current core's destinations, as the module's DEST_GET gives them. */
+static int kc_dests(struct l2d *d, l2d_dest_fn fn, void *ctx)
+{
+	struct kcore *k = d->kctx;
+	const struct l2s_dest *dst;
+	uint64_t now = l2d_now(d->loop);
+	uint32_t i;
+
+	for (i = 0; k && k->cur && (dst = l2s_dest_walk(&k->cur->core, i)); i++) {
+		struct l2d_dest_info di = { .port = dst->key.port };
+		struct l2d_addr a;
+		uint64_t left = dst->lock_until > now ? dst->lock_until - now : 0;
+
+		if (!dst->refs)
+			continue;
+		sockaddr_of(&dst->key.remote, 0, &a);
+		l2d_addr_str(&a, di.remote, sizeof(di.remote), false);
+		if (dst->key.local.family) {
+			sockaddr_of(&dst->key.local, 0, &a);
+			l2d_addr_str(&a, di.local, sizeof(di.local), false);
+		}
+		di.lockout_ms = left > UINT32_MAX ? UINT32_MAX : (uint32_t)left;
+		di.sessions = dst->sessions;
+		di.in_flight = dst->inflight;
+		di.tunnels = dst->refs;
+		di.attempts = dst->attempts;
+		di.failures = dst->failures;
+		fn(ctx, &di);
+	}
+	return 0;
+}
+
 const struct l2d_kops l2d_kops_core = {
 	.name = "none",
 	.login_begin = kc_begin,
@@ -604,4 +641,5 @@ const struct l2d_kops l2d_kops_core = {
 	.fini = kc_fini,
 	.errmsg = kc_errmsg,
 	.rl_check = kc_rl_check,
+	.dests = kc_dests,
 };

@@ -397,7 +397,53 @@ static const char *knl_errmsg(struct l2d *d)
 	return d->kctx && nl_of(d)->errmsg[0] ? nl_of(d)->errmsg : NULL;
 }
 
+struct dest_ctx {
+	l2d_dest_fn fn;
+	void *ctx;
+};
+
+static void addr_text(const struct nlattr *const *tb, int type, char *buf, size_t len)
+{
+	uint8_t a[16];
+	unsigned int n = l2s_attr_addr(tb, type, a);
+
+	buf[0] = '\0';
+	if (n == 4 || n == 16)
+		inet_ntop(n == 4 ? AF_INET : AF_INET6, a, buf, (socklen_t)len);
+}
+
+static int dest_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct nlattr *tb[L2TPSEL_A_MAX + 1];
+	struct dest_ctx *c = data;
+	struct l2d_dest_info di = { 0 };
+
+	l2s_attr_parse(nlh, tb);
+	addr_text(tb, L2TPSEL_A_REMOTE, di.remote, sizeof(di.remote));
+	addr_text(tb, L2TPSEL_A_LOCAL, di.local, sizeof(di.local));
+	di.port = l2s_attr_u16(tb, L2TPSEL_A_PORT, 0);
+	di.lockout_ms = l2s_attr_u32(tb, L2TPSEL_A_LOCKOUT_REMAINING, 0);
+	di.sessions = l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0);
+	di.in_flight = l2s_attr_u32(tb, L2TPSEL_A_IN_FLIGHT, 0);
+	di.tunnels = l2s_attr_u32(tb, L2TPSEL_A_N_TUNNELS, 0);
+	di.attempts = l2s_attr_u32(tb, L2TPSEL_A_ATTEMPTS, 0);
+	di.failures = l2s_attr_u32(tb, L2TPSEL_A_FAILURES, 0);
+	c->fn(c->ctx, &di);
+	return MNL_CB_OK;
+}
+
+/* The module's destinations: a DEST_GET dump, what "l2tpsel destination show" reads. */
+static int knl_dests(struct l2d *d, l2d_dest_fn fn, void *ctx)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct dest_ctx c = { fn, ctx };
+	struct nlmsghdr *nlh = l2s_nl_req(nl_of(d), buf, L2TPSEL_CMD_DEST_GET, NLM_F_DUMP);
+
+	return talk(d, nlh, dest_cb, &c, "DEST_GET");
+}
+
 const struct l2d_kops l2d_kops_netlink = {
+	.dests = knl_dests,
 	.errmsg = knl_errmsg,
 	.rl_check = knl_rl_check,
 	.name = "netlink",

@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/l2tpsel.h>
@@ -184,6 +185,9 @@ void l2d_fini(struct l2d *d)
 		d->kops->fini(d);
 	l2d_idmap_fini(&d->logins_by_id);
 	l2d_idmap_fini(&d->sessions_by_api_id);
+	free(d->pstats);
+	d->pstats = NULL;
+	d->n_pstats = 0;
 }
 
 /* Count and log a verdict for a request of kind @msg (enum l2tpsel_rl_msg); returns it. */
@@ -255,4 +259,17 @@ void l2d_shutdown(struct l2d *d)
 		l2d_login_client_gone(d->logins);
 	for (t = d->tunnels; t; t = t->next)
 		l2d_tunnel_stop(t, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
+}
+
+int l2d_dests(struct l2d *d, l2d_dest_fn fn, void *ctx)
+{
+	return d->kops && d->kops->dests ? d->kops->dests(d, fn, ctx) : 0;
+}
+
+int l2d_dest_line(const struct l2d_dest_info *di, char *buf, size_t len)
+{
+	return snprintf(buf, len, "destination %s port %u local %s lockout-ms %u sessions %u "
+			"in-flight %u tunnels %u attempts %u failures %u", di->remote, di->port,
+			di->local[0] ? di->local : "any", di->lockout_ms, di->sessions, di->in_flight,
+			di->tunnels, di->attempts, di->failures);
 }

@@ -154,6 +154,7 @@ struct l2d_session {
 	uint32_t serial;
 	uint64_t key;			/* SESSION_UP key */
 	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */
+	uint16_t pstat;			/* d->pstats index + 1 it is counted in, 0: none */
 	bool lns_counted;		/* an LNS-role call: in t->p->lns_calls, d->n_lns_calls */
 	struct l2d_login *login;	/* LAC, during setup */
 	uint64_t icrq_us;		/* LAC: when its ICRQ was queued */
@@ -255,6 +256,15 @@ struct l2d_login {
 	uint64_t call_us;		/* ICRQ queued to ICRP, over its attempts */
 };
 
+/* One destination of the selection (S-OPS-3): the kernel's DEST_GET, or the core's. */
+struct l2d_dest_info {
+	char remote[64], local[64];	/* "" local: any */
+	uint16_t port;
+	uint32_t lockout_ms;		/* remaining; 0 unlocked */
+	uint32_t sessions, in_flight, tunnels, attempts, failures;
+};
+typedef void (*l2d_dest_fn)(void *ctx, const struct l2d_dest_info *di);
+
 /* Selection and admission: the l2tpsel module (knl.c) or the core in-process (kcore.c). */
 struct l2d_kops {
 	const char *name;
@@ -276,6 +286,8 @@ struct l2d_kops {
 	void (*fini)(struct l2d *d);
 	const char *(*errmsg)(struct l2d *d);	/* the last refusal's text, or NULL */
 	int (*rl_check)(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
+	/* every destination to @fn (l2d_dests()); may be NULL */
+	int (*dests)(struct l2d *d, l2d_dest_fn fn, void *ctx);
 };
 
 /* The outside world: sockets and API clients (main.c), or a test harness. */
@@ -333,6 +345,19 @@ struct l2d_access_ops {
 	void (*tunnel_gone)(struct l2d *d, struct l2d_tunnel *t);
 };
 
+/* How a login ended: ok, each enum l2tpsel_why, and the agent's own endings. */
+enum l2d_login_result {
+	L2D_LR_OK,			/* L2TPSEL_WHY_NONE's slot: a session */
+	/* 1..8: L2TPSEL_WHY_EXHAUSTED..L2TPSEL_WHY_ADMISSION */
+	L2D_LR_REFUSED = 9,		/* a session limit refused the LNS's call */
+	L2D_LR_INTERNAL,		/* the kernel said ok without a session */
+	L2D_LR_KERNEL_ERROR,		/* LOGIN_REPORT failed */
+	L2D_LR_N
+};
+
+#define L2D_SETUP_BUCKETS	12
+extern const uint32_t l2d_setup_bounds_ms[L2D_SETUP_BUCKETS];
+
 struct l2d_stats {
 	uint64_t rx, rx_discard, rx_no_tunnel, tx, tx_err;
 	uint64_t tunnels_up, tunnels_failed, sessions_up, sessions_failed;
@@ -351,6 +376,23 @@ struct l2d_stats {
 	/* reliable delivery (RFC 2661 section 5.8) of tunnels already freed;
 	 * the `stats` answer adds the live tunnels' */
 	struct l2tp_rel_stats rel_gone;
+	/* logins by how they ended (enum l2d_login_result) */
+	uint64_t logins_by[L2D_LR_N];
+	/*
+	 * Setup time of the logins that ended with a session, request to
+	 * "done ok": setup_le[i] counts those of at most l2d_setup_bounds_ms[i]
+	 * (cumulative, as Prometheus's buckets); the last slot is +Inf.
+	 */
+	uint64_t setup_le[L2D_SETUP_BUCKETS + 1];
+	uint64_t setup_sum_us;
+};
+
+/* A profile's logins (S-OPS-3): the first L2D_MAX_PSTATS names a login ended on. */
+#define L2D_MAX_PSTATS	256
+struct l2d_pstat {
+	char name[L2D_NAME_MAX];
+	uint64_t logins_ok, logins_failed;
+	uint32_t sessions;		/* its logins' sessions established now */
 };
 
 struct l2d {
@@ -384,6 +426,8 @@ struct l2d {
 	bool reap_armed;
 	bool shutting_down;
 	struct l2d_stats stats;
+	struct l2d_pstat *pstats;	/* L2D_MAX_PSTATS, allocated with the first */
+	unsigned int n_pstats;
 	bool rl_warned;
 	int log_level;
 };
@@ -498,6 +542,15 @@ int l2d_logout(struct l2d *d, uint32_t id);
 void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void l2d_login_free(struct l2d_login *lg);
+/* The name of an enum l2d_login_result ("ok", "exhausted", ..., "kernel-error"). */
+const char *l2d_login_result_name(unsigned int r);
+/*
+ * Count a login's end: @r, its profile's line, and when ok its setup time
+ * @setup_us in the histogram and its session @s under the profile until
+ * it closes (S-OPS-3).
+ */
+void l2d_login_count(struct l2d *d, const char *profile, unsigned int r, uint64_t setup_us,
+		     struct l2d_session *s);
 
 /* ---- logging and quoting (log.c) ---- */
 /* Stop here (SIGSTOP) when L2TPSELD_TEST_PAUSE names @step: a test's hook. */
@@ -580,6 +633,19 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen);
 void l2d_access_shutdown(struct l2d *d);
 void l2d_access_close(struct l2d *d);
 int l2d_access_stats(struct l2d *d, char *buf, size_t len);
+/* One access interface's counters (S-OPS-3), by index from 0. */
+struct l2d_access_if_stats {
+	const char *ifname;
+	unsigned int subscribers;
+	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
+	uint64_t bad, rate_dropped, no_service, logins, up, refused;
+};
+/* Return: false past the last interface (or without the access role). */
+bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out);
+/* Each destination to @fn. Return: 0, or -errno (the kernel did not answer). */
+int l2d_dests(struct l2d *d, l2d_dest_fn fn, void *ctx);
+/* The "destination ..." line of the API's stats for @di. */
+int l2d_dest_line(const struct l2d_dest_info *di, char *buf, size_t len);
 /* api.c */
 int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
 void l2d_api_close(void);

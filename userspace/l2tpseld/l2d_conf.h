@@ -94,6 +94,8 @@ struct l2d_tgmap {
 	char tgroup[L2D_NAME_MAX];
 };
 
+#define L2D_METRICS_PORT	9717	/* metrics ADDR without a port */
+
 struct l2d_conf {
 	char hostname[L2D_NAME_MAX];
 	uint16_t port;				/* local UDP port, 1701 */
@@ -167,6 +169,9 @@ struct l2d_conf {
 	unsigned int n_das_clients;
 	uint32_t das_window_ms;			/* radius-das-event-window: Event-Timestamp's */
 	bool das_require_ts;			/* radius-das-require-event-timestamp */
+	struct sockaddr_storage metrics_addr;	/* metrics: the HTTP endpoint (S-OPS-3) */
+	socklen_t metrics_len;			/* 0: none */
+	bool metrics_remote;			/* metrics-remote: may listen off loopback */
 	int log_level;
 	bool foreground;
 };

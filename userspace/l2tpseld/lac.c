@@ -119,12 +119,76 @@ void l2d_login_free(struct l2d_login *lg)
 	free(lg);
 }
 
+/* The profile a login's end is counted under: its steps', else the one asked for. */
+static const char *login_profile(const struct l2d_login *lg)
+{
+	return lg->step.profile[0] ? lg->step.profile : lg->profile;
+}
+
+const uint32_t l2d_setup_bounds_ms[L2D_SETUP_BUCKETS] = {
+	5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 30000
+};
+
+const char *l2d_login_result_name(unsigned int r)
+{
+	switch (r) {
+	case L2D_LR_OK: return "ok";
+	case L2D_LR_REFUSED: return "refused";
+	case L2D_LR_INTERNAL: return "internal";
+	case L2D_LR_KERNEL_ERROR: return "kernel-error";
+	}
+	return l2s_why_name(r);
+}
+
+static struct l2d_pstat *pstat_of(struct l2d *d, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->n_pstats; i++)
+		if (!strcmp(d->pstats[i].name, name))
+			return &d->pstats[i];
+	if (d->n_pstats == L2D_MAX_PSTATS)
+		return NULL;
+	if (!d->pstats && !(d->pstats = calloc(L2D_MAX_PSTATS, sizeof(*d->pstats))))
+		return NULL;
+	l2d_strcpy(d->pstats[d->n_pstats].name, L2D_NAME_MAX, name);
+	return &d->pstats[d->n_pstats++];
+}
+
+void l2d_login_count(struct l2d *d, const char *profile, unsigned int r, uint64_t setup_us,
+		     struct l2d_session *s)
+{
+	struct l2d_pstat *p = profile && profile[0] ? pstat_of(d, profile) : NULL;
+	unsigned int i;
+
+	if (r < L2D_LR_N)
+		d->stats.logins_by[r]++;
+	if (p && r == L2D_LR_OK) {
+		p->logins_ok++;
+		if (s && !s->pstat) {
+			p->sessions++;
+			s->pstat = (uint16_t)(p - d->pstats + 1);
+		}
+	}
+	else if (p)
+		p->logins_failed++;
+	if (r != L2D_LR_OK)
+		return;
+	for (i = 0; i < L2D_SETUP_BUCKETS; i++)
+		if (setup_us <= (uint64_t)l2d_setup_bounds_ms[i] * 1000)
+			d->stats.setup_le[i]++;
+	d->stats.setup_le[L2D_SETUP_BUCKETS]++;
+	d->stats.setup_sum_us += setup_us;
+}
+
 static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 {
 	struct l2d *d = lg->d;
 
 	if (!st->ok) {
 		d->stats.logins_failed++;
+		l2d_login_count(d, login_profile(lg), st->why <= L2TPSEL_WHY_ADMISSION && st->why ?
+				st->why : L2D_LR_INTERNAL, 0, NULL);
 		l2d_login_event(lg, "done fail reason %s attempts %u " TIMES_FMT,
 				l2s_why_name(st->why), lg->attempts, TIMES_ARGS(lg));
 		snprintf(lg->why, sizeof(lg->why), "%s", st->why == L2TPSEL_WHY_EXHAUSTED ?
@@ -135,6 +199,7 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 	} else {
 		/* reached only when the kernel says ok with no session up: a bug */
 		d->stats.logins_failed++;
+		l2d_login_count(d, login_profile(lg), L2D_LR_INTERNAL, 0, NULL);
 		l2d_login_event(lg, "done fail reason internal attempts %u " TIMES_FMT, lg->attempts,
 				TIMES_ARGS(lg));
 	}
@@ -421,6 +486,8 @@ static void login_ok(struct l2d_login *lg, struct l2d_session *s, const struct l
 
 	s->admitted = true;
 	d->stats.logins_ok++;
+	l2d_login_count(d, st->profile[0] ? st->profile : login_profile(lg), L2D_LR_OK,
+			l2d_mono_us() - lg->t0_us, s);
 	l2d_login_event(lg, "done ok session %u tunnel %s profile %s tid %u peer-tid %u sid %u peer-sid %u attempts %u " TIMES_FMT,
 			lg->id, st->tunnel, st->profile, s->t->tid,
 			s->t->peer_tid, s->sid, s->peer_sid, lg->attempts, TIMES_ARGS(lg));
@@ -437,6 +504,7 @@ static void login_refused(struct l2d_login *lg, struct l2d_session *s, const str
 
 	d->stats.sessions_refused++;
 	d->stats.logins_failed++;
+	l2d_login_count(d, login_profile(lg), L2D_LR_REFUSED, 0, NULL);
 	l2d_login_event(lg, "done fail reason refused level %u", a->level);
 	snprintf(lg->why, sizeof(lg->why), "session limit reached");
 	s->login = NULL;
@@ -480,6 +548,7 @@ void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t resu
 		l2d_login_event(lg, "done fail reason kernel-error");
 		snprintf(lg->why, sizeof(lg->why), "selection unavailable");
 		d->stats.logins_failed++;
+		l2d_login_count(d, login_profile(lg), L2D_LR_KERNEL_ERROR, 0, NULL);
 		if (s) {
 			s->login = NULL;
 			s->access = NULL;

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "l2d.h"
+#include "metrics.h"
 #include "radius.h"
 #include "nl.h"
 #include "../../kmod/version.h"
@@ -640,6 +641,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
+	if (l2d_metrics_open(D, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s\n", err);
+		return 1;
+	}
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&ss);
 	sigaddset(&ss, SIGTERM);
@@ -666,6 +671,7 @@ int main(int argc, char **argv)
 				      l2d_now(&loop) >= stop_deadline))
 			break;
 	}
+	l2d_metrics_close();
 	l2d_api_close();
 	l2d_das_close(D);
 	l2d_access_close(D);

@@ -28,6 +28,7 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 
 #include "l2d.h"
 #include "radius.h"
@@ -43,6 +44,7 @@ struct rad_srv {
 	unsigned int in_flight;
 	uint8_t next_id;
 	struct rad_call *wait_head, *wait_tail;	/* for a free Identifier */
+	uint64_t requests, timeouts, bad;	/* l2d_radius_srv_stats() */
 };
 
 struct rad_call {
@@ -295,6 +297,7 @@ static int start_on(struct rad_call *c, unsigned int srv)
 		c->id = -1;
 		return err;
 	}
+	s->requests++;
 	transmit(c);
 	return 0;
 }
@@ -320,6 +323,7 @@ static void call_timeout(struct l2d_timer *t)
 		return;
 	}
 	rc->timeouts++;
+	srv_of(c)->timeouts++;
 	if (c->tries < d->conf->radius_tries)
 		return transmit(c);
 	l2d_log(d, L2D_LOG_INFO, "radius: %s server %u did not answer %u tries: dead for %u ms",
@@ -368,12 +372,14 @@ static void srv_readable(struct l2d_fd *f, uint32_t events)
 		if (rad_reply_parse(buf, (size_t)n, c->auth, (const uint8_t *)sc->secret,
 				    strlen(sc->secret), &prof, &r, &why)) {
 			rc->bad++;
+			s->bad++;
 			l2d_log(rc->d, L2D_LOG_INFO, "radius: server %u: reply for %-s dropped: %s",
 				si + 1, c->user, why);
 			continue;
 		}
 		if ((r.code == RAD_ACCOUNTING_RESPONSE) != (c->kind == RAD_ACCT)) {
 			rc->bad++;
+			s->bad++;
 			continue;
 		}
 		s->dead_until = 0;
@@ -582,4 +588,40 @@ int l2d_radius_stats(struct l2d *d, char *buf, size_t len)
 			(unsigned long long)rc->timeouts, (unsigned long long)rc->retransmits,
 			(unsigned long long)rc->bad, (unsigned long long)rc->stray, rc->acct_queued,
 			(unsigned long long)rc->acct_sent, (unsigned long long)rc->acct_dropped);
+}
+
+bool l2d_radius_srv_stats(struct l2d *d, unsigned int i, struct l2d_radius_srv_stats *out)
+{
+	const struct l2d_rad *rc = rad_of(d);
+	const struct l2d_radius_conf *sc;
+	const struct rad_srv *s;
+	char host[INET6_ADDRSTRLEN] = "?";
+	unsigned int k;
+
+	if (!rc || i >= RAD_KINDS * rc->n)
+		return false;
+	k = i / rc->n;
+	i %= rc->n;
+	s = &rc->srv[k][i];
+	sc = srv_conf(rc, i);
+	out->index = i + 1;
+	out->kind = k == RAD_ACCT ? "acct" : "auth";
+	if (sc->addr.ss_family == AF_INET6) {
+		const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)&sc->addr;
+
+		inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof(host));
+		snprintf(out->address, sizeof(out->address), "[%s]:%u", host,
+			 k == RAD_ACCT ? sc->acct_port : ntohs(in6->sin6_port));
+	} else {
+		const struct sockaddr_in *in = (const struct sockaddr_in *)&sc->addr;
+
+		inet_ntop(AF_INET, &in->sin_addr, host, sizeof(host));
+		snprintf(out->address, sizeof(out->address), "%s:%u", host,
+			 k == RAD_ACCT ? sc->acct_port : ntohs(in->sin_port));
+	}
+	out->requests = s->requests;
+	out->timeouts = s->timeouts;
+	out->bad = s->bad;
+	out->dead = s->dead_until > l2d_now(d->loop);
+	return true;
 }

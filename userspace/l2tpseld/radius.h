@@ -342,6 +342,18 @@ int l2d_radius_acct(struct l2d *d, const uint8_t *attrs, size_t len);
 /* Accounting records not yet answered. */
 unsigned int l2d_radius_pending(const struct l2d *d);
 int l2d_radius_stats(struct l2d *d, char *buf, size_t len);
+/* One RADIUS server's counters (S-OPS-3): authentication's, then accounting's. */
+struct l2d_radius_srv_stats {
+	unsigned int index;		/* its radius-server line, from 1 */
+	const char *kind;		/* "auth" or "acct" */
+	char address[64];		/* ADDRESS:PORT */
+	uint64_t requests;		/* requests begun there (new Identifier), retries not */
+	uint64_t timeouts;		/* requests it left unanswered radius-tries times */
+	uint64_t bad;			/* replies dropped: failed rad_reply_parse() */
+	bool dead;			/* skipped for radius-dead-time now */
+};
+/* Return: false past the last server (@i counts auth's then acct's), or without RADIUS. */
+bool l2d_radius_srv_stats(struct l2d *d, unsigned int i, struct l2d_radius_srv_stats *out);
 
 /* das.c: Disconnect-Requests (RFC 5176) on radius-das */
 int l2d_das_open(struct l2d *d, char *err, size_t errlen);

@@ -180,6 +180,10 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 			l2d_log(d, L2D_LOG_ERR, "session %u: SESSION_DOWN: %d", s->sid, err);
 		s->admitted = false;
 	}
+	if (s->pstat) {
+		d->pstats[s->pstat - 1].sessions--;
+		s->pstat = 0;
+	}
 	if (!was_up && !lg)
 		d->stats.sessions_failed++;
 	if (s->access && !lg && d->aops) {
