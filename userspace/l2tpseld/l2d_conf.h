@@ -49,13 +49,20 @@ enum l2d_kernel { L2D_KERNEL_NETLINK, L2D_KERNEL_NONE };
 /* What an access call's ICRQ gives as Calling Number. */
 enum l2d_calling { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID };
 
-/* "access pppoe IFNAME [service NAME...] [ac-name NAME]" */
+/*
+ * "access pppoe IFNAME [service NAME...] [ac-name NAME] [path-mtu N]
+ * [path-family ipv4|ipv6]"
+ */
 struct l2d_access_conf {
 	char ifname[16];
 	char ac_name[L2D_NAME_MAX];	/* "" = the hostname */
 	char services[L2D_MAX_SERVICES][L2D_NAME_MAX];
 	unsigned int n_services;	/* 0: any service */
+	/* S-MTU-1: the path to the LNS its calls may take (mtu.h); 1500 */
+	uint16_t path_mtu;
+	bool path_ipv6;			/* an LNS may be reached over IPv6; default yes */
 };
+
 enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
 
 /* "radius-server ADDR [port N] secret SECRET" */
