@@ -303,14 +303,15 @@ TEST(conf_access_pppoe_refusals)
 
 /*
  * S-MTU-1: the path to the LNS on the access line (path-mtu, path-family,
- * among the services and the ac-name, never taken for a service name),
- * with every refusal's text.
+ * among the services and the ac-name, never taken for a service name) and
+ * the tunnel sockets' DF policy, with every refusal's text.
  */
 TEST(conf_access_path_mtu)
 {
 	const struct l2d_access_conf *a = lc.access;
 
 	l2d_conf_defaults(&lc);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_CLEAR);
 	EXPECT_EQ(aline("access pppoe acc0 path-mtu 1530 path-family ipv4"), 0);
 	EXPECT_EQ(a[0].path_mtu, 1530);
 	EXPECT_TRUE(!a[0].path_ipv6);
@@ -347,6 +348,16 @@ TEST(conf_access_path_mtu)
 		       "is reached over IPv4");
 	EXPECT_REFUSED("access pppoe acc0 path-family", "access: path-family: expected ipv4 or ipv6");
 	EXPECT_REFUSED("access pppoe acc0 path-family inet", "access: path-family: expected ipv4 or ipv6");
+
+	EXPECT_EQ(aline("tunnel-df set"), 0);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_SET);
+	EXPECT_EQ(aline("tunnel-df kernel"), 0);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_KERNEL);
+	EXPECT_EQ(aline("tunnel-df clear"), 0);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_CLEAR);
+	EXPECT_EQ(aline("tunnel-df on"), -1);
+	EXPECT_STREQ(lerr, "tunnel-df: expected clear, set or kernel");
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_CLEAR);
 }
 
 TEST(conf_access_auth)

@@ -461,12 +461,15 @@ static const struct enum_kw enum_kws[] = {
 	{ "access-calling-number", offsetof(struct l2d_conf, access_calling),
 	  { "mac", "circuit-id", "remote-id" },
 	  { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID } },
+	{ "tunnel-df", offsetof(struct l2d_conf, tunnel_df), { "clear", "set", "kernel" },
+	  { L2D_DF_CLEAR, L2D_DF_SET, L2D_DF_KERNEL } },
 };
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 _Static_assert(sizeof(enum l2d_kernel) == sizeof(int) && sizeof(enum l2d_dataplane) == sizeof(int) &&
-	       sizeof(enum l2d_calling) == sizeof(int), "enum_kws store ints");
+	       sizeof(enum l2d_calling) == sizeof(int) && sizeof(enum l2d_tunnel_df) == sizeof(int),
+	       "enum_kws store ints");
 
 /* The generic kinds of line (the tables above); 1 when @t[0] is none of them. */
 static int generic_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)

@@ -62,7 +62,8 @@ struct l2d_access_conf {
 	uint16_t path_mtu;
 	bool path_ipv6;			/* an LNS may be reached over IPv6; default yes */
 };
-
+/* The tunnel sockets' IP_MTU_DISCOVER ("tunnel-df"). */
+enum l2d_tunnel_df { L2D_DF_CLEAR, L2D_DF_SET, L2D_DF_KERNEL };
 enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
 
 /* "radius-server ADDR [port N] secret SECRET" */
@@ -126,6 +127,7 @@ struct l2d_conf {
 	uint16_t recv_window;
 	bool hide_avps, tie_breaker;
 	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */
+	enum l2d_tunnel_df tunnel_df;	/* outer DF of what the tunnel sockets send */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];
 	unsigned int n_secrets;
