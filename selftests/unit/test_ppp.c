@@ -706,6 +706,25 @@ TEST(ppp_confreq_mru_fits_the_path)
 	t_free(p);
 }
 
+/* S-MTU-1: the MRU of a proxied Configure-Request (an LNS reads AVP 27) */
+TEST(ppp_opts_mru_of_proxy_lcp)
+{
+	EXPECT_EQ(ppp_opts_mru(pppd_confreq + 6, 10), 1492);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x06, 1, 2, 3, 4, 0x01, 0x04, 0x05, 0xa2)), 1442);
+	/* the first MRU option of length 4 */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x03, 0x05, 0x01, 0x04, 0x05, 0x78, 0x01, 0x04, 0x05, 0xa2)),
+		  1400);
+	/* none, too small, malformed: 0 */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x06, 1, 2, 3, 4)), 0);
+	EXPECT_EQ(ppp_opts_mru(NULL, 0), 0);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x00, 0x3f)), 0);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x00, 0x40)), 64);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x05)), 0);		/* past the end */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x05, 0xa2, 0x05)), 0);	/* a lone byte */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x01, 0x01, 0x04, 0x05, 0xa2)), 0);	/* length 1 */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x00, 0x01, 0x04, 0x05, 0xa2)), 0);	/* length 0 */
+}
+
 TEST(ppp_pfc_acfc_auth_quality_unknown_rejected)
 {
 	struct l2d_ppp *p = t_new(true, false);
