@@ -23,7 +23,8 @@
 #   - path-family ipv4 and data-sequencing yes: MRU 1458, packets of 1500;
 #   - path-mtu 1530 path-family ipv4, i.e. the MRU 1492 the LAC asked
 #     before: the same transfer is fragmented both ways, which the checks
-#     above would report.
+#     above would report;
+#   - an LNS options file with "mru 1400": it wins over the proxied MRU.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
 source "$(dirname "$0")/../access.sh"
@@ -43,7 +44,7 @@ peers_add "lns $LNS" || fail "cannot add the LNS's namespace"
 HUB=$PEERS_HUB
 D=$PEERS_DIR
 LNS_NS=$(peer_ns lns)
-access_init 4 || fail "cannot set up the subscribers' link"
+access_init 5 || fail "cannot set up the subscribers' link"
 keep_logs "$D"
 
 # The LNS: l2tpseld, pppd in LNS mode, no mtu or mru of its own.
@@ -129,10 +130,11 @@ show_logs_mtu() {
 N=0
 # transfer WHAT MRU WANT_FRAGMENTS [-o LINE]...: one subscriber through a
 # LAC started with $ACCESS_LINE_OPTS and the -o lines; checks the MRU the
-# LAC logged and asked, the subscriber's MTU, the transfer, and fragments
-# none (WANT_FRAGMENTS 0) or some (1).  Sets LINK (ipfrag.py's counts).
+# LAC logged, the MRU the LNS's pppd asked and the subscriber's MTU (both
+# MRU, or $LNS_MRU), the transfer, and fragments none (WANT_FRAGMENTS 0)
+# or some (1).  Sets LINK (ipfrag.py's counts).
 transfer() {
-	local what=$1 mru=$2 want=$3 s0 l0 s1 l1 frag reasm out sniff mtu lf lr hf hr
+	local what=$1 mru=$2 want=$3 link_mru=${LNS_MRU:-$2} s1 l1 frag reasm out sniff mtu lf lr hf hr
 	shift 3
 	N=$((N + 1))
 	: >"$D/agent.log"
@@ -153,9 +155,9 @@ transfer() {
 	wait_for 30 sub_up "$N"
 	check_err $? "$what: subscriber $N: no IPCP"
 	mtu=$(subs cat "/sys/class/net/ppp$N/mtu")
-	expect "$mtu" "$mru" "$what: the subscriber's MTU (the MRU it was asked)"
-	grep -q "sent \[LCP ConfReq id=0x[0-9a-f]* <mru $mru>" "$D/lns-pppd.log"
-	check_err $? "$what: the LNS's pppd did not ask MRU $mru: $(grep 'sent \[LCP ConfReq' "$D/lns-pppd.log" | tail -1)"
+	expect "$mtu" "$link_mru" "$what: the subscriber's MTU (the MRU it was asked)"
+	grep -q "sent \[LCP ConfReq id=0x[0-9a-f]* <mru $link_mru>" "$D/lns-pppd.log"
+	check_err $? "$what: the LNS's pppd did not ask MRU $link_mru: $(grep 'sent \[LCP ConfReq' "$D/lns-pppd.log" | tail -1)"
 	out=$(subs timeout 120 python3 "$D/xfer.py" 10.240.0.1 "$BYTES" 2>&1)
 	check_err $? "$what: the transfer failed: $out"
 
@@ -204,6 +206,11 @@ log_test "data-sequencing yes: MRU 1458 (Ns, Nr), packets of 1500, no fragment"
 
 ACCESS_LINE_OPTS="path-mtu 1530 path-family ipv4" transfer "MRU 1492" 1492 1
 log_test "MRU 1492 (path-mtu 1530 on a 1500-byte path): fragments both ways"
+
+# pppd reads its options file at each start: the next call's has its own mru
+echo "mru 1400" >>"$D/lns.options"
+LNS_MRU=1400 transfer "LNS mru 1400" 1442 0
+log_test "the LNS's options file says mru 1400: it wins over the proxied 1442"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs_mtu
 exit $EXIT_STATUS
