@@ -25,6 +25,9 @@
  * the response within their arrays; no timer left once down or stopped.
  * Each frame is copied into an exactly sized buffer: ASan catches any read
  * past it, and a struct freed in down() catches any use after it.
+ * The input after byte 0 is also read as the options of a proxied
+ * Configure-Request (ppp_opts_mru(), what an LNS reads from AVP 27), from
+ * an exactly sized copy: 0 or an MRU of at least 64 that is in it.
  *
  *	make fuzz-smoke FUZZ_TARGETS=ppp	bounded run (mk/fuzz.mk)
  *	make fuzz FUZZ_TARGETS=ppp		long run
@@ -234,6 +237,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	F.loop.clock = f_clock;
 	F.now = 1000;
 	F.rnd = 1;
+	{
+		uint8_t *o = malloc(size - 1 ? size - 1 : 1);
+		uint16_t mru;
+		size_t k;
+		bool seen = false;
+
+		if (!o)
+			return 0;
+		memcpy(o, data + 1, size - 1);
+		mru = ppp_opts_mru(o, size - 1);
+		for (k = 0; mru && k + 3 < size - 1; k++)
+			seen |= o[k] == 1 && o[k + 1] == 4 && (o[k + 2] << 8 | o[k + 3]) == mru;
+		CHECK(!mru || (mru >= 64 && seen));
+		free(o);
+	}
 	c = data[0];
 	F.free_in_down = c & 8;
 	F.p = calloc(1, sizeof(*F.p));

@@ -640,7 +640,8 @@ fi
 	echo "without PPP, from the subscribers' namespace to the LNS's forwarded by the LAC's (Python"
 	echo "sockets, Mbit/s at the receiver).  Debian's pppoe-server has no kernel mode: its sessions'"
 	echo "frames go through a user-space pppoe process and a pty, so the routed row is the"
-	echo "kernel-forwarding peer for the bridge."
+	echo "kernel-forwarding peer for the bridge.  After each figure, the IP fragments the three"
+	echo "namespaces made during its transfer (/proc/net/snmp FragCreates): 0 when every frame fits."
 	echo
 	echo "| figure | l2tpseld | peer | peer figure | ratio |"
 	echo "|---|---:|---|---:|---:|"
@@ -654,8 +655,9 @@ fi
 	done
 	echo "| subscribers/s to IPCP up at the subscriber (${n:-N} at once; bridged to an xl2tpd LNS) | ${a:-$ewhy} | pppoe-server, PPP terminated on the LAC | ${x:-$ewhy} | $(ratio "$(ev pppoe l2tpseld per_s)" "$(ev pppoe server per_s)") |"
 	a=$(ev tput l2tpseld mbit_s) x=$(ev tput server mbit_s) r=$(ev tput routed mbit_s)
-	echo "| Mbit/s TCP, subscriber -> LNS across the bridge | ${a:-$ewhy} | pppoe-server (user-space PPPoE), to its PPP address | ${x:-$ewhy} | $(ratio "$a" "$x") |"
-	echo "| Mbit/s TCP, subscriber -> LNS across the bridge | ${a:-$ewhy} | kernel IPv4 forwarding, no PPP, same hop | ${r:-$ewhy} | $(ratio "$a" "$r") |"
+	fa=$(ev tput l2tpseld frags) fx=$(ev tput server frags) fr=$(ev tput routed frags)
+	echo "| Mbit/s TCP, subscriber -> LNS across the bridge | ${a:-$ewhy}${fa:+ ($fa fragments)} | pppoe-server (user-space PPPoE), to its PPP address | ${x:-$ewhy}${fx:+ ($fx fragments)} | $(ratio "$a" "$x") |"
+	echo "| Mbit/s TCP, subscriber -> LNS across the bridge | ${a:-$ewhy}${fa:+ ($fa fragments)} | kernel IPv4 forwarding, no PPP, same hop | ${r:-$ewhy}${fr:+ ($fr fragments)} | $(ratio "$a" "$r") |"
 	echo
 	echo "Every figure here is a rate: above 1, l2tpseld brings subscribers up faster or carries more than its peer."
 	echo

@@ -11,7 +11,9 @@
 #                                   kernel's pppoe and macvlan modules (on the
 #                                   debug kernel: $L2TPSEL_EXTRA_KOS)
 #   access_init N                   namespace $SUBS, acc0, macvlans s0..sN
-#   agent_start [-o LINE]...        l2tpseld as LAC on acc0 ($AGENT, $D/agent.log)
+#   agent_start [-o LINE]...        l2tpseld as LAC on acc0 ($AGENT, $D/agent.log);
+#                                   $ACCESS_LINE_OPTS: more words for acc0's
+#                                   access line (path-mtu N ...)
 #   dial N USER [pppd option...]    subscriber N dials (${SUBPID[N]}, $D/subN.log)
 #   sub_up N                        pppN has its address
 #   sub_ping N ADDR                 a ping across answered (10 s)
@@ -60,7 +62,8 @@ agent_start() {
 	rm -f "$D/agent.sock"
 	ip netns exec "$PEERS_HUB" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
 		-o "socket $D/agent.sock" -o 'hostname lac-agent' \
-		-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' "$@" 2>>"$D/agent.log" &
+		-o "access pppoe acc0 ac-name test-ac${ACCESS_LINE_OPTS:+ $ACCESS_LINE_OPTS}" \
+		-o 'log-level 2' "$@" 2>>"$D/agent.log" &
 	AGENT=$!
 	defer kill_wait $AGENT
 	wait_for 10 test -S "$D/agent.sock" || {

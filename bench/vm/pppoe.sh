@@ -14,12 +14,17 @@
 #   pppoe l2tpseld N count=N up=K ms=.. per_s=..  N subscribers dialing at once,
 #                                                 K with IPCP up after ms
 #   pppoe server N count=N up=K ms=.. per_s=..    the same against pppoe-server
-#   tput l2tpseld 1 bytes=.. ms=.. mbit_s=..      TCP, subscriber -> LNS's PPP
+#   tput l2tpseld 1 bytes=.. ms=.. mbit_s=.. frags=..
+#                                                 TCP, subscriber -> LNS's PPP
 #                                                 address, across the bridge
-#   tput server 1 bytes=.. ms=.. mbit_s=..        TCP, subscriber -> the
+#   tput server 1 bytes=.. ms=.. mbit_s=.. frags=..
+#                                                 TCP, subscriber -> the
 #                                                 pppoe-server's PPP address
-#   tput routed 1 bytes=.. ms=.. mbit_s=..        TCP, no PPP: subscribers' ns
+#   tput routed 1 bytes=.. ms=.. mbit_s=.. frags=..
+#                                                 TCP, no PPP: subscribers' ns
 #                                                 -> LNS's ns routed by the LAC
+# frags: the IP fragments the three namespaces made during the transfer
+# (/proc/net/snmp Ip: FragCreates, summed; S-MTU-1).
 # and the daemons' logs into OUTDIR/pppoe-logs/.
 #
 # Namespaces: the subscribers (pppd with pppoe.so, one macvlan each on sw0),
@@ -198,18 +203,28 @@ else:
     s.recv(1)
     s.close()
 PY
+# frags: the IP fragments made so far in the three namespaces
+frags() {
+	local n t=0
+	for n in "$SUB" "$LAC" "$LNS"; do
+		t=$((t + $(ip netns exec "$n" awk '/^Ip:/ { if (!h) { for (i = 1; i <= NF; i++)
+			if ($i == "FragCreates") k = i; h = 1 } else print $k }' /proc/net/snmp)))
+	done
+	echo "$t"
+}
 # tput WHO RECV_NS ADDR [DEV]: TCP from the subscribers' namespace (bound
 # to DEV, default ppp1) to ADDR, received in RECV_NS
 tput() {
-	local who=$1 r=$P/tput-$1 rp
+	local who=$1 r=$P/tput-$1 rp f0
 	rm -f "$r" "$r.ready"
+	f0=$(frags)
 	ip netns exec "$2" timeout $((TPUT + 60)) python3 "$P/tput.py" recv "$r" 2> "$P/tput-$who-recv.log" &
 	rp=$!
 	for _ in $(seq 100); do [ -f "$r.ready" ] && break; sleep 0.1; done
 	ip netns exec "$SUB" timeout $((TPUT + 60)) python3 "$P/tput.py" send "$3" "$TPUT" "${4:-ppp1}" 2> "$P/tput-$who-send.log" || true
 	wait "$rp" || true
 	if [ -s "$r" ]; then
-		echo "tput $who 1 $(cat "$r")" >> "$res"
+		echo "tput $who 1 $(cat "$r") frags=$(($(frags) - f0))" >> "$res"
 	else
 		say "$who: no transfer (tput-$who-*.log)"
 		bad=1

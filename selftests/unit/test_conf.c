@@ -187,6 +187,9 @@ TEST(conf_access_pppoe_forms)
 	EXPECT_STREQ(a[0].ifname, "acc0");
 	EXPECT_STREQ(a[0].ac_name, "");
 	EXPECT_EQ(a[0].n_services, 0);
+	/* S-MTU-1: a 1500-byte path, an LNS maybe over IPv6 */
+	EXPECT_EQ(a[0].path_mtu, 1500);
+	EXPECT_TRUE(a[0].path_ipv6);
 
 	EXPECT_EQ(aline("access pppoe acc1 ac-name my-ac"), 0);
 	EXPECT_STREQ(a[1].ac_name, "my-ac");
@@ -224,6 +227,14 @@ TEST(conf_access_pppoe_forms)
 	EXPECT_STREQ(a[6].services[7], "s8");
 	EXPECT_STREQ(a[6].ac_name, "AC6");
 
+	/* the most one line holds: 8 services, an ac-name and the path (18 words) */
+	EXPECT_EQ(aline("access pppoe acc6b service s1 s2 s3 s4 s5 s6 s7 s8 ac-name AC6 "
+			"path-mtu 1530 path-family ipv4"), 0);
+	EXPECT_EQ(a[7].n_services, 8);
+	EXPECT_EQ(a[7].path_mtu, 1530);
+	EXPECT_TRUE(!a[7].path_ipv6);
+	lc.n_access--;
+
 	/* the longest names: IFNAMSIZ - 1, and 63 bytes */
 	EXPECT_EQ(aline("access pppoe 0123456789abcde service " NAME63 " ac-name " NAME63), 0);
 	EXPECT_STREQ(a[7].ifname, "0123456789abcde");
@@ -238,7 +249,8 @@ TEST(conf_access_pppoe_forms)
 
 TEST(conf_access_pppoe_refusals)
 {
-	static const char usage[] = "access: usage: access pppoe IFNAME [service NAME...] [ac-name NAME]";
+	static const char usage[] = "access: usage: access pppoe IFNAME [service NAME...] [ac-name NAME] "
+				    "[path-mtu N] [path-family ipv4|ipv6]";
 	char line[128];
 	int i;
 
@@ -251,7 +263,8 @@ TEST(conf_access_pppoe_refusals)
 	EXPECT_REFUSED("access pppoe 0123456789abcdef",
 		       "access: interface name \"0123456789abcdef\" longer than 15 bytes");
 	EXPECT_REFUSED("access pppoe acc0 vlan 100",
-		       "access: unexpected \"vlan\" (service NAME..., ac-name NAME)");
+		       "access: unexpected \"vlan\" (service NAME..., ac-name NAME, path-mtu N, "
+		       "path-family ipv4|ipv6)");
 	EXPECT_REFUSED("access pppoe acc0 ac-name", "access: ac-name needs a NAME");
 	EXPECT_REFUSED("access pppoe acc0 service isp1 ac-name", "access: ac-name needs a NAME");
 	EXPECT_REFUSED("access pppoe acc0 ac-name A ac-name B", "access: ac-name given twice");
@@ -266,8 +279,8 @@ TEST(conf_access_pppoe_refusals)
 	EXPECT_REFUSED("access pppoe acc0 service " NAME63 "x",
 		       "access: service name of 1..63 bytes");
 	EXPECT_REFUSED("access pppoe acc0 ac-name " NAME63 "x", "access: ac-name of 1..63 bytes");
-	EXPECT_REFUSED("access pppoe acc0 service s1 s2 s3 s4 s5 s6 s7 s8 s9 s10 s11 s12 s13",
-		       "more than 16 words");
+	EXPECT_REFUSED("access pppoe acc0 service s1 s2 s3 s4 s5 s6 s7 s8 s9 s10 s11 s12 s13 s14 "
+		       "s15 s16 s17", "more than 20 words");
 	EXPECT_EQ(lc.n_access, 0);
 
 	/* the same interface twice, then a 9th */
@@ -286,6 +299,65 @@ TEST(conf_access_pppoe_refusals)
 	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
 	EXPECT_STREQ(lerr, "access pppoe needs \"dataplane kernel\" "
 		     "(the calls are bridged in the kernel)");
+}
+
+/*
+ * S-MTU-1: the path to the LNS on the access line (path-mtu, path-family,
+ * among the services and the ac-name, never taken for a service name) and
+ * the tunnel sockets' DF policy, with every refusal's text.
+ */
+TEST(conf_access_path_mtu)
+{
+	const struct l2d_access_conf *a = lc.access;
+
+	l2d_conf_defaults(&lc);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_CLEAR);
+	EXPECT_EQ(aline("access pppoe acc0 path-mtu 1530 path-family ipv4"), 0);
+	EXPECT_EQ(a[0].path_mtu, 1530);
+	EXPECT_TRUE(!a[0].path_ipv6);
+	EXPECT_EQ(aline("access pppoe acc1 service isp1 isp2 path-mtu 9000 ac-name X service isp3"), 0);
+	EXPECT_EQ(a[1].n_services, 3);
+	EXPECT_STREQ(a[1].services[2], "isp3");
+	EXPECT_EQ(a[1].path_mtu, 9000);
+	EXPECT_TRUE(a[1].path_ipv6);
+	EXPECT_EQ(aline("access pppoe acc2 path-family ipv6 path-mtu 1280"), 0);
+	EXPECT_EQ(a[2].path_mtu, 1280);
+	EXPECT_EQ(aline("access pppoe acc3 path-family ipv4 path-mtu 576 service path"), 0);
+	EXPECT_EQ(a[3].path_mtu, 576);
+	EXPECT_STREQ(a[3].services[0], "path");
+	EXPECT_EQ(aline("access pppoe acc4 path-mtu 65535"), 0);
+	EXPECT_EQ(a[4].path_mtu, 65535);
+	EXPECT_EQ(lc.n_access, 5);
+
+	l2d_conf_defaults(&lc);
+	EXPECT_REFUSED("access pppoe acc0 path-mtu", "access: path-mtu needs a number");
+	EXPECT_REFUSED("access pppoe acc0 service path-mtu 1500", "access: service needs a NAME");
+	EXPECT_REFUSED("access pppoe acc0 path-mtu 575 path-family ipv4",
+		       "access: path-mtu \"575\": a number of bytes 576..65535");
+	EXPECT_REFUSED("access pppoe acc0 path-mtu 65536",
+		       "access: path-mtu \"65536\": a number of bytes 576..65535");
+	EXPECT_REFUSED("access pppoe acc0 path-mtu -1500",
+		       "access: path-mtu \"-1500\": a number of bytes 576..65535");
+	EXPECT_REFUSED("access pppoe acc0 path-mtu 1500b",
+		       "access: path-mtu \"1500b\": a number of bytes 576..65535");
+	EXPECT_REFUSED("access pppoe acc0 path-mtu 1279",
+		       "access: path-mtu 1279 below IPv6's 1280: add path-family ipv4 if every LNS "
+		       "is reached over IPv4");
+	EXPECT_REFUSED("access pppoe acc0 path-mtu 1000 path-family ipv6",
+		       "access: path-mtu 1000 below IPv6's 1280: add path-family ipv4 if every LNS "
+		       "is reached over IPv4");
+	EXPECT_REFUSED("access pppoe acc0 path-family", "access: path-family: expected ipv4 or ipv6");
+	EXPECT_REFUSED("access pppoe acc0 path-family inet", "access: path-family: expected ipv4 or ipv6");
+
+	EXPECT_EQ(aline("tunnel-df set"), 0);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_SET);
+	EXPECT_EQ(aline("tunnel-df kernel"), 0);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_KERNEL);
+	EXPECT_EQ(aline("tunnel-df clear"), 0);
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_CLEAR);
+	EXPECT_EQ(aline("tunnel-df on"), -1);
+	EXPECT_STREQ(lerr, "tunnel-df: expected clear, set or kernel");
+	EXPECT_EQ(lc.tunnel_df, L2D_DF_CLEAR);
 }
 
 TEST(conf_access_auth)

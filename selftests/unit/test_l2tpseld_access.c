@@ -46,11 +46,14 @@ static void t_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session
 }
 
 static const uint8_t lcp_opts[] = { 1, 4, 0x05, 0xd4, 5, 6, 1, 2, 3, 4 };
+/* the LAC's Configure-Request: MRU 1442 (a 1500-byte path, S-MTU-1), PAP, magic */
+static const uint8_t lcp_sent[] = { 1, 4, 0x05, 0xa2, 3, 4, 0xc0, 0x23, 5, 6, 9, 8, 7, 6 };
 
 static void t_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b)
 {
 	A.avps++;
 	l2tp_put_avp(b, L2TP_AVP_INITIAL_RCVD_LCP_CONFREQ, lcp_opts, sizeof(lcp_opts));
+	l2tp_put_avp(b, L2TP_AVP_LAST_SENT_LCP_CONFREQ, lcp_sent, sizeof(lcp_sent));
 	l2tp_put_u16(b, L2TP_AVP_PROXY_AUTHEN_TYPE, 3);
 	l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_NAME, "alice@example", 13);
 }
@@ -152,6 +155,9 @@ TEST(l2tpseld_access_login_up_and_lns_clears)
 	EXPECT_TRUE(A.iccn.avp[L2TP_AVP_FRAMING_TYPE].present);
 	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
 	EXPECT_STREQ(lns->d->tunnels->sessions->user, "02:00:00:00:00:01");
+	/* S-MTU-1: the LNS role's pppd will ask the MRU the LAC asked */
+	EXPECT_TRUE(avp_is(&A.iccn, L2TP_AVP_LAST_SENT_LCP_CONFREQ, lcp_sent, sizeof(lcp_sent)));
+	EXPECT_EQ(lns->d->tunnels->sessions->proxy_mru, 1442);
 	ASSERT_TRUE(A.s != NULL);
 	EXPECT_TRUE(A.s->access == &sub_token);
 

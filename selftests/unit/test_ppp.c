@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "../../userspace/l2tpseld/mtu.h"
 #include "../../userspace/l2tpseld/ppp.h"
 
 #define T_FRAMES	64
@@ -657,6 +658,71 @@ TEST(ppp_our_options_naked_and_rejected)
 	PKT(p, PPP_PROTO_LCP, PPP_ECHOREQ, 7, 0x3a, 0x9f, 0x26, 0x1b);
 	EXPECT_TRUE(LAST_IS(0xc0, 0x21, 0x0a, 0x07, 0x00, 0x08, 0, 0, 0, 0));
 	t_free(p);
+}
+
+/*
+ * S-MTU-1: the MRU access.c gives (l2d_access_mru(), a 1500-byte path over
+ * IPv6, the default; 1462 over IPv4) is what our Configure-Request asks
+ * and what the Last Sent LCP CONFREQ (AVP 27, RFC 2661 section 4.4.5)
+ * proxies; a subscriber's Nak may lower it, never raise it to PPPoE's 1492.
+ */
+TEST(ppp_confreq_mru_fits_the_path)
+{
+	static const uint8_t opts1442[] = { 0x01, 0x04, 0x05, 0xa2, 0x03, 0x04, 0xc0, 0x23,
+					    0x05, 0x06, 0x11, 0x12, 0x13, 0x14 };
+	struct l2d_ppp *p = t_new(true, false);
+
+	p->conf.mru = l2d_access_mru(1500, true, false);
+	l2d_ppp_start(p);
+	EXPECT_EQ(p->tx_mru, 1442);
+	ASSERT_EQ(T.n_sent, 1);
+	EXPECT_TRUE(LAST_IS(0xc0, 0x21, 0x01, 0x01, 0x00, 0x12,
+			    0x01, 0x04, 0x05, 0xa2,		/* MRU 1442 */
+			    0x03, 0x04, 0xc0, 0x23,
+			    0x05, 0x06, 0x11, 0x12, 0x13, 0x14));
+	EXPECT_TRUE(p->last_tx.present);
+	EXPECT_EQ(p->last_tx.len, sizeof(opts1442));
+	EXPECT_TRUE(!memcmp(p->last_tx.data, opts1442, sizeof(opts1442)));
+	/* pppd's PPPoE client Naks with its own 1492: ours stays */
+	PKT(p, PPP_PROTO_LCP, PPP_CONFNAK, 1, 0x01, 0x04, 0x05, 0xd4);
+	EXPECT_EQ(p->tx_mru, 1442);
+	EXPECT_EQ(t_last()[3], 2);
+	EXPECT_EQ(t_last()[8] << 8 | t_last()[9], 1442);
+	/* a smaller one is taken, and proxied */
+	PKT(p, PPP_PROTO_LCP, PPP_CONFNAK, 2, 0x01, 0x04, 0x05, 0x78);
+	EXPECT_EQ(p->tx_mru, 1400);
+	EXPECT_EQ(p->last_tx.data[2] << 8 | p->last_tx.data[3], 1400);
+	t_ack_ours(p);
+	t_raw(p, pppd_confreq, sizeof(pppd_confreq));
+	EXPECT_EQ(p->state, LCP_OPENED);
+	EXPECT_EQ(p->peer_mru, 1492);
+	t_free(p);
+
+	/* IPv4 with sequence numbers: 1500 - 42 */
+	p = t_new(true, false);
+	p->conf.mru = l2d_access_mru(1500, false, true);
+	l2d_ppp_start(p);
+	EXPECT_EQ(t_last()[8] << 8 | t_last()[9], 1458);
+	t_free(p);
+}
+
+/* S-MTU-1: the MRU of a proxied Configure-Request (an LNS reads AVP 27) */
+TEST(ppp_opts_mru_of_proxy_lcp)
+{
+	EXPECT_EQ(ppp_opts_mru(pppd_confreq + 6, 10), 1492);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x06, 1, 2, 3, 4, 0x01, 0x04, 0x05, 0xa2)), 1442);
+	/* the first MRU option of length 4 */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x03, 0x05, 0x01, 0x04, 0x05, 0x78, 0x01, 0x04, 0x05, 0xa2)),
+		  1400);
+	/* none, too small, malformed: 0 */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x06, 1, 2, 3, 4)), 0);
+	EXPECT_EQ(ppp_opts_mru(NULL, 0), 0);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x00, 0x3f)), 0);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x00, 0x40)), 64);
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x05)), 0);		/* past the end */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x01, 0x04, 0x05, 0xa2, 0x05)), 0);	/* a lone byte */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x01, 0x01, 0x04, 0x05, 0xa2)), 0);	/* length 1 */
+	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x00, 0x01, 0x04, 0x05, 0xa2)), 0);	/* length 0 */
 }
 
 TEST(ppp_pfc_acfc_auth_quality_unknown_rejected)

@@ -41,6 +41,7 @@
 #include "avp.h"
 #include "l2d.h"
 #include "l2tp.h"
+#include "mtu.h"
 #include "ppp.h"
 #include "discrate.h"
 #include "offload.h"
@@ -922,6 +923,12 @@ static void sub_opened(void *arg, int chan)
 	sb->pads_len = 0;
 }
 
+/* The MRU asked of the subscribers of @ifc (S-MTU-1). */
+static uint16_t acc_mru(const struct acc_if *ifc)
+{
+	return l2d_access_mru(ifc->conf->path_mtu, ifc->conf->path_ipv6, ifc->a->d->conf->data_seq);
+}
+
 /* The session is open: PADS @pads (RFC 2516 section 5.4), then LCP. */
 static void sub_start(struct sub *sb, const uint8_t *pads, size_t n)
 {
@@ -934,11 +941,17 @@ static void sub_start(struct sub *sb, const uint8_t *pads, size_t n)
 	}
 	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
 		sb->sid);
-	/* section 7: the session stage; LCP first (RFC 1661), MRU 1492 */
+	/*
+	 * section 7: the session stage; LCP first (RFC 1661).  The MRU fits
+	 * the path to the LNS (S-MTU-1, mtu.h): LCP runs before the name, so
+	 * before the LNS, is known; the access line's path-mtu and
+	 * path-family say what every LNS of its subscribers can be reached
+	 * over.  The Last Sent LCP CONFREQ AVP proxies it (RFC 2661 4.4.5).
+	 */
 	sb->ppp.loop = d->loop;
 	sb->ppp.ops = &sub_ppp_ops;
 	sb->ppp.arg = sb;
-	sb->ppp.conf.mru = 1492;
+	sb->ppp.conf.mru = acc_mru(ifc);
 	sb->ppp.conf.pap = d->conf->access_pap;
 	sb->ppp.conf.chap = d->conf->access_chap;
 	sb->ppp.conf.auth_timeout_ms = d->conf->access_auth_timeout_ms;
@@ -1440,6 +1453,11 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 		ifc->fdw.arg = ifc;
 		l2d_fd_add(d->loop, &ifc->fdw, EPOLLIN);
 		a->n_ifs++;
+		l2d_log(d, L2D_LOG_INFO, "access %s: LCP MRU %u (path-mtu %u over %s, overhead %u%s)",
+			ifc->conf->ifname, acc_mru(ifc), ifc->conf->path_mtu,
+			ifc->conf->path_ipv6 ? "IPv6" : "IPv4",
+			l2d_mtu_overhead(ifc->conf->path_ipv6, c->data_seq),
+			c->data_seq ? " with sequence numbers" : "");
 	}
 	l2d_timer_arm(d->loop, &a->epoch_timer, l2d_now(d->loop) + ACC_EPOCH_MS);
 	d->actx = a;

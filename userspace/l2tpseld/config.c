@@ -15,10 +15,14 @@
 
 #include "conf.h"
 #include "l2d_conf.h"
+#include "mtu.h"
 #include "reliable.h"
 
-/* the longest line: "access pppoe IF service" 8 names "ac-name NAME", 14 words */
-#define MAX_TOK 16
+/*
+ * the longest line: "access pppoe IF service" 8 names "ac-name NAME
+ * path-mtu N path-family F", 18 words
+ */
+#define MAX_TOK 20
 
 void l2d_conf_defaults(struct l2d_conf *c)
 {
@@ -318,7 +322,16 @@ static int radius_attr_line(struct l2d_conf *c, char **t, int n, char *err, size
 	return 0;
 }
 
-/* access pppoe IFNAME [service NAME...] [ac-name NAME] */
+static bool access_kw(const char *w)
+{
+	return !strcmp(w, "ac-name") || !strcmp(w, "service") || !strcmp(w, "path-mtu") ||
+	       !strcmp(w, "path-family");
+}
+
+/*
+ * access pppoe IFNAME [service NAME...] [ac-name NAME] [path-mtu N]
+ * [path-family ipv4|ipv6]
+ */
 static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
 	struct l2d_access_conf *a;
@@ -327,7 +340,7 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 
 	if (n < 3 || strcmp(t[1], "pppoe"))
 		return cerr(err, errlen, "access: usage: access pppoe IFNAME [service NAME...] "
-			    "[ac-name NAME]");
+			    "[ac-name NAME] [path-mtu N] [path-family ipv4|ipv6]");
 	if (strlen(t[2]) >= sizeof(a->ifname))
 		return cerr(err, errlen, "access: interface name \"%s\" longer than %zu bytes", t[2],
 			    sizeof(a->ifname) - 1);
@@ -339,6 +352,8 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 	a = &c->access[c->n_access];
 	memset(a, 0, sizeof(*a));
 	strcpy(a->ifname, t[2]);
+	a->path_mtu = L2D_PATH_MTU_DEFAULT;
+	a->path_ipv6 = true;
 	for (k = 3; k < n; k++) {
 		if (!strcmp(t[k], "ac-name")) {
 			if (k + 1 == n)
@@ -349,9 +364,9 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 				return cerr(err, errlen, "access: ac-name of 1..%d bytes", L2D_NAME_MAX - 1);
 		} else if (!strcmp(t[k], "service")) {
 			/* the names run to the next keyword; "service" again adds more */
-			if (k + 1 == n || !strcmp(t[k + 1], "ac-name") || !strcmp(t[k + 1], "service"))
+			if (k + 1 == n || access_kw(t[k + 1]))
 				return cerr(err, errlen, "access: service needs a NAME");
-			while (k + 1 < n && strcmp(t[k + 1], "ac-name") && strcmp(t[k + 1], "service")) {
+			while (k + 1 < n && !access_kw(t[k + 1])) {
 				if (a->n_services == L2D_MAX_SERVICES)
 					return cerr(err, errlen, "access: at most %d services", L2D_MAX_SERVICES);
 				if (copy_name(a->services[a->n_services], L2D_NAME_MAX, t[++k]))
@@ -359,11 +374,32 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 						    L2D_NAME_MAX - 1);
 				a->n_services++;
 			}
+		} else if (!strcmp(t[k], "path-mtu")) {
+			char *end;
+			unsigned long v;
+
+			if (k + 1 == n)
+				return cerr(err, errlen, "access: path-mtu needs a number");
+			errno = 0;
+			v = strtoul(t[++k], &end, 10);
+			if (errno || *end || end == t[k] || t[k][0] == '-' || v < L2D_PATH_MTU_MIN ||
+			    v > L2D_PATH_MTU_MAX)
+				return cerr(err, errlen, "access: path-mtu \"%s\": a number of bytes "
+					    "%d..%d", t[k], L2D_PATH_MTU_MIN, L2D_PATH_MTU_MAX);
+			a->path_mtu = (uint16_t)v;
+		} else if (!strcmp(t[k], "path-family")) {
+			if (k + 1 == n || (strcmp(t[k + 1], "ipv4") && strcmp(t[k + 1], "ipv6")))
+				return cerr(err, errlen, "access: path-family: expected ipv4 or ipv6");
+			a->path_ipv6 = !strcmp(t[++k], "ipv6");
 		} else {
-			return cerr(err, errlen, "access: unexpected \"%s\" (service NAME..., ac-name NAME)",
-				    t[k]);
+			return cerr(err, errlen, "access: unexpected \"%s\" (service NAME..., ac-name NAME, "
+				    "path-mtu N, path-family ipv4|ipv6)", t[k]);
 		}
 	}
+	/* an IPv6 path is never below 1280 (RFC 8200 section 5) */
+	if (a->path_ipv6 && a->path_mtu < L2D_PATH_MTU_MIN6)
+		return cerr(err, errlen, "access: path-mtu %u below IPv6's %d: add path-family ipv4 "
+			    "if every LNS is reached over IPv4", a->path_mtu, L2D_PATH_MTU_MIN6);
 	c->n_access++;
 	return 0;
 }
@@ -456,12 +492,15 @@ static const struct enum_kw enum_kws[] = {
 	{ "access-calling-number", offsetof(struct l2d_conf, access_calling),
 	  { "mac", "circuit-id", "remote-id" },
 	  { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID } },
+	{ "tunnel-df", offsetof(struct l2d_conf, tunnel_df), { "clear", "set", "kernel" },
+	  { L2D_DF_CLEAR, L2D_DF_SET, L2D_DF_KERNEL } },
 };
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 _Static_assert(sizeof(enum l2d_kernel) == sizeof(int) && sizeof(enum l2d_dataplane) == sizeof(int) &&
-	       sizeof(enum l2d_calling) == sizeof(int), "enum_kws store ints");
+	       sizeof(enum l2d_calling) == sizeof(int) && sizeof(enum l2d_tunnel_df) == sizeof(int),
+	       "enum_kws store ints");
 
 /* The generic kinds of line (the tables above); 1 when @t[0] is none of them. */
 static int generic_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)

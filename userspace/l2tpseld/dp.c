@@ -499,7 +499,7 @@ int l2d_dp_ppp_open(struct l2d_dp *dp, int udp_fd, uint16_t tid, uint16_t sid,
 
 /* Arguments for pppd, in @argv (room for @max entries, NULL-terminated). */
 static int dp_pppd_argv(const char **argv, int max, const struct l2d_pppd_opts *o,
-			char *fdbuf, char *tidbuf, char *sidbuf, char *unitbuf)
+			char *fdbuf, char *tidbuf, char *sidbuf, char *unitbuf, char *mrubuf)
 {
 	int n = 0, i;
 
@@ -528,6 +528,10 @@ static int dp_pppd_argv(const char **argv, int max, const struct l2d_pppd_opts *
 	}
 	/* The agent tracks the pid it forked: pppd must not fork away. */
 	ARG("nodetach");
+	if (o->mru) {
+		ARG("mru");
+		ARG(mrubuf);
+	}
 	if (o->optfile) {
 		ARG("file");
 		ARG(o->optfile);
@@ -645,7 +649,7 @@ pid_t l2d_dp_pppd_start(struct l2d_dp *dp, int ppp_fd, const struct l2d_pppd_opt
 {
 	static const struct l2d_pppd_opts none;
 	const char *argv[64];
-	char fdbuf[16], tidbuf[8], sidbuf[8], unitbuf[16];
+	char fdbuf[16], tidbuf[8], sidbuf[8], unitbuf[16], mrubuf[8];
 	int pipefd[2], e, n, out_fd;
 	ssize_t r;
 	pid_t pid, agent;
@@ -658,8 +662,9 @@ pid_t l2d_dp_pppd_start(struct l2d_dp *dp, int ppp_fd, const struct l2d_pppd_opt
 	snprintf(tidbuf, sizeof(tidbuf), "%u", o->tid);
 	snprintf(sidbuf, sizeof(sidbuf), "%u", o->sid);
 	snprintf(unitbuf, sizeof(unitbuf), "%d", o->unit);
+	snprintf(mrubuf, sizeof(mrubuf), "%u", o->mru);
 	n = dp_pppd_argv(argv, (int)(sizeof(argv) / sizeof(argv[0])), o, fdbuf, tidbuf, sidbuf,
-			 unitbuf);
+			 unitbuf, mrubuf);
 	if (n < 0)
 		return dp_fail(dp, n, "starting pppd: more than %zu arguments",
 			       sizeof(argv) / sizeof(argv[0]) - 1);

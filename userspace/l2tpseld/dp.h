@@ -97,6 +97,7 @@ struct l2d_pppd_opts {
 	const char *plugin;	/* default "pppol2tp.so" (pppd's plugin dir) */
 	bool lns;		/* LNS mode (pppol2tp_lns_mode auth); else dialer (LAC) mode */
 	uint16_t tid, sid;	/* pppol2tp_tunnel_id / _session_id (for pppd's logs) */
+	uint16_t mru;		/* "mru N" before the options file (which may say otherwise); 0 none */
 	const char *optfile;	/* "file PATH": the profile's pppd options */
 	const char *ifname;	/* "ifname NAME" (pppd >= 2.4.8) */
 	bool has_unit;		/* "unit N": ask for interface pppN */

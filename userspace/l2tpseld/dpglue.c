@@ -86,6 +86,12 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 	o.lns = !s->initiator;
 	o.tid = t->tid;
 	o.sid = s->sid;
+	/*
+	 * LNS: pppd renegotiates LCP; it asks the MRU the LAC asked of the
+	 * subscriber (Proxy LCP, RFC 2661 section 4.4.5), which fits the
+	 * path between them (S-MTU-1), unless the options file says otherwise.
+	 */
+	o.mru = s->initiator ? 0 : s->proxy_mru;
 	o.user = s->initiator && s->user[0] ? s->user : NULL;
 	o.extra = (const char *const *)extra;
 	o.out_fd = -1;

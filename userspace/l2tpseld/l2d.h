@@ -151,6 +151,7 @@ struct l2d_session {
 	enum l2d_sstate state;
 	bool initiator;			/* we sent the ICRQ (LAC) */
 	bool seq;			/* data messages carry Ns/Nr (RFC 2661 section 4.4.6) */
+	uint16_t proxy_mru;		/* LNS: the MRU the LAC asked of the subscriber, 0 */
 	uint32_t serial;
 	uint64_t key;			/* SESSION_UP key */
 	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */

@@ -49,13 +49,21 @@ enum l2d_kernel { L2D_KERNEL_NETLINK, L2D_KERNEL_NONE };
 /* What an access call's ICRQ gives as Calling Number. */
 enum l2d_calling { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID };
 
-/* "access pppoe IFNAME [service NAME...] [ac-name NAME]" */
+/*
+ * "access pppoe IFNAME [service NAME...] [ac-name NAME] [path-mtu N]
+ * [path-family ipv4|ipv6]"
+ */
 struct l2d_access_conf {
 	char ifname[16];
 	char ac_name[L2D_NAME_MAX];	/* "" = the hostname */
 	char services[L2D_MAX_SERVICES][L2D_NAME_MAX];
 	unsigned int n_services;	/* 0: any service */
+	/* S-MTU-1: the path to the LNS its calls may take (mtu.h); 1500 */
+	uint16_t path_mtu;
+	bool path_ipv6;			/* an LNS may be reached over IPv6; default yes */
 };
+/* The tunnel sockets' IP_MTU_DISCOVER ("tunnel-df"). */
+enum l2d_tunnel_df { L2D_DF_CLEAR, L2D_DF_SET, L2D_DF_KERNEL };
 enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
 
 /* "radius-server ADDR [port N] secret SECRET" */
@@ -123,6 +131,7 @@ struct l2d_conf {
 	bool hide_avps, tie_breaker;
 	bool access_pap_handover;	/* the held PAP request to the LNS */
 	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */
+	enum l2d_tunnel_df tunnel_df;	/* outer DF of what the tunnel sockets send */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];
 	unsigned int n_secrets;

@@ -169,6 +169,35 @@ static int udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo)
 	return fd;
 }
 
+/*
+ * "tunnel-df" (S-MTU-1): the outer DF bit of what a tunnel's sockets send.
+ * clear: IP_PMTUDISC_DONT, DF never set, a router on a narrower path
+ * fragments; set: IP_PMTUDISC_DO, DF set, the sender fragments nothing;
+ * kernel: the socket's default (net.ipv4.ip_no_pmtu_disc, normally DF set
+ * and fragments where the path MTU learnt asks).  The kernel's L2TP
+ * transmit marks every data packet ignore_df (l2tp_xmit_queue(), Linux
+ * 6.1): its DF bit is clear, and one larger than the route's MTU is
+ * fragmented by the LAC, whatever is asked here.  The setting governs the
+ * control messages; an MRU that fits the path (access.c, mtu.h) keeps
+ * data packets from needing fragments at all.
+ */
+static void tunnel_df(struct l2d *d, int fd, int family)
+{
+	int v4[] = { IP_PMTUDISC_DONT, IP_PMTUDISC_DO };
+	int v6[] = { IPV6_PMTUDISC_DONT, IPV6_PMTUDISC_DO };
+	enum l2d_tunnel_df df = d->conf->tunnel_df;
+	int r;
+
+	if (df == L2D_DF_KERNEL)
+		return;
+	if (family == AF_INET6)
+		r = setsockopt(fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, &v6[df == L2D_DF_SET], sizeof(int));
+	else
+		r = setsockopt(fd, IPPROTO_IP, IP_MTU_DISCOVER, &v4[df == L2D_DF_SET], sizeof(int));
+	if (r < 0)
+		l2d_log(d, L2D_LOG_ERR, "tunnel socket: IP_MTU_DISCOVER: %s", strerror(errno));
+}
+
 static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 {
 	struct l2d_addr local = t->local;
@@ -190,6 +219,8 @@ static int env_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 	 * is meant for the listener, hence the destination address (pktinfo).
 	 */
 	fd = udp_socket(t->peer.ss.ss_family, &local, t->initiator);
+	if (fd >= 0)
+		tunnel_df(d, fd, t->peer.ss.ss_family);
 	if (fd >= 0 && !t->initiator && connect(fd, (const struct sockaddr *)&t->peer.ss, t->peer.len) < 0) {
 		int e = -errno;
 
@@ -289,6 +320,7 @@ static int tx_socket(struct l2d *d, struct l2d_tunnel *t)
 			strerror(-fd));
 		return -1;
 	}
+	tunnel_df(d, fd, t->bound.ss.ss_family);
 	t->txw.fd = fd;
 	t->txw.fn = tunnel_readable;
 	t->txw.arg = t;

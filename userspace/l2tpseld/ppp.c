@@ -366,6 +366,21 @@ static bool opts_valid(const uint8_t *o, size_t n)
 	return true;
 }
 
+uint16_t ppp_opts_mru(const uint8_t *o, size_t n)
+{
+	uint16_t mru = 0;
+	size_t off;
+
+	if (!opts_valid(o, n))
+		return 0;
+	for (off = 0; off < n; off += o[off + 1])
+		if (o[off] == LCP_OPT_MRU && o[off + 1] == 4) {
+			mru = get16(o + off + 2);
+			break;
+		}
+	return mru < PPP_MRU_MIN ? 0 : mru;
+}
+
 /* RCR: classify (Reject before Nak before Ack, section 5.2 to 5.4) and answer. */
 static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
 {

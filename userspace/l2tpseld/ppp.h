@@ -191,4 +191,13 @@ void l2d_ppp_stop(struct l2d_ppp *p);
 
 const char *ppp_lcp_state_name(enum ppp_lcp_state s);
 
+/*
+ * The MRU an LCP Configure-Request's options @o (@n bytes) ask for: the
+ * value of the first MRU option of length 4 (RFC 1661 section 6.1), or 0
+ * when there is none, it is below 64, or the options are malformed (a
+ * length below 2 or past the end, section 6).  For the Proxy LCP AVPs
+ * (RFC 2661 section 4.4.5) an LNS receives.
+ */
+uint16_t ppp_opts_mru(const uint8_t *o, size_t n);
+
 #endif

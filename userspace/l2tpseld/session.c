@@ -19,6 +19,7 @@
 #include <linux/l2tpsel.h>
 
 #include "l2d.h"
+#include "ppp.h"
 
 
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid)
@@ -594,8 +595,17 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 		break;
 	case L2TP_MSG_ICCN:
 		/* section 4.4.6: the LAC asks that every data message be numbered */
-		if (s->state == L2D_S_WAIT_ICCN)
+		if (s->state == L2D_S_WAIT_ICCN) {
+			const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_LAST_SENT_LCP_CONFREQ];
+
 			s->seq = m->avp[L2TP_AVP_SEQUENCING_REQUIRED].present;
+			/*
+			 * section 4.4.5: the LAC's last Configure-Request to the
+			 * subscriber; its MRU fits the path (S-MTU-1), pppd asks
+			 * the same when it renegotiates LCP (dpglue.c)
+			 */
+			s->proxy_mru = v->present ? ppp_opts_mru(v->data, v->len) : 0;
+		}
 		if (s->state == L2D_S_WAIT_ICCN && !session_dataplane(s))
 			return session_established(s);
 		if (s->state == L2D_S_DEAD)
