@@ -20,8 +20,8 @@ L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c conf
 L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
-L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c api.c knl.c dpglue.c access.c radclient.c \
-		    das.c metrics.c metrics_http.c) \
+L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c dpglue.c access.c \
+		    radclient.c das.c metrics.c metrics_http.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
@@ -38,17 +38,19 @@ $(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state
 # machines to the unit-test link only (the fuzz target keeps the library).
-# The RADIUS client, the server of dynamic authorization and the local API
-# run there on their real loop and sockets (test_radclient.c, test_das.c,
-# test_l2tpseld_api.c; the latter two stand in for access.c's
-# l2d_access_disconnect(), l2d_access_stats() and l2d_access_if_stats()).
-# The metrics' text (metrics.c) is rendered there too; its HTTP server
-# (metrics_http.c) is the daemon's only.
+# The RADIUS client, the server of dynamic authorization, the local API and
+# the tunnels' sockets run there on their real loop and sockets
+# (test_radclient.c, test_das.c, test_l2tpseld_api.c, test_l2tpseld_sock.c;
+# the second and third stand in for access.c's l2d_access_disconnect(),
+# l2d_access_stats() and l2d_access_if_stats()).  The metrics' text
+# (metrics.c) is rendered there too; its HTTP server (metrics_http.c) is
+# the daemon's only.
 $(BUILD)/unit-tests: $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
 		     userspace/l2tpseld/radclient.c userspace/l2tpseld/das.c userspace/l2tpseld/api.c \
-		     userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
+		     userspace/l2tpseld/sock.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
 $(BUILD)/unit-tests: L2TPSELD_LIB_SRC += $(L2TPSELD_FSM_SRC) userspace/l2tpseld/radclient.c \
-		     userspace/l2tpseld/das.c userspace/l2tpseld/api.c userspace/l2tpseld/metrics.c
+		     userspace/l2tpseld/das.c userspace/l2tpseld/api.c userspace/l2tpseld/sock.c \
+		     userspace/l2tpseld/metrics.c
 
 # The loopback test: an l2tpseld LAC against l2tpseld LNS instances on
 # 127.0.0.x, control plane only (kernel none); a few seconds, part of make unit.

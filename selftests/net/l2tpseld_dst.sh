@@ -8,7 +8,7 @@
 # the socket's route cache: once a route change makes the cached route
 # obsolete, both release it ("dst_release underflow", a use-after-free).
 # The agent sends its control messages on a second socket bound to the same
-# address and port (userspace/l2tpseld/main.c, tx_socket()).
+# address and port (userspace/l2tpseld/sock.c, tx_socket()).
 #
 # - the technique: l2tpsel-dptest dstrace, data frames on a kernel tunnel,
 #   control datagrams on a second socket and route-cache flushes, IPv4 and

@@ -131,13 +131,15 @@ TEST(l2tpseld_reload_keeps_restart_keys)
 
 	fresh = run;
 	EXPECT_EQ(l2d_conf_line(&fresh, "port 1702", err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_conf_line(&fresh, "lac-port 1701", err, sizeof(err)), 0);
 	EXPECT_EQ(l2d_conf_line(&fresh, "listen 10.0.0.2", err, sizeof(err)), 0);
 	EXPECT_EQ(l2d_conf_line(&fresh, "agent-id 3", err, sizeof(err)), 0);
 	EXPECT_EQ(l2d_conf_line(&fresh, "socket /run/other.sock", err, sizeof(err)), 0);
 	EXPECT_EQ(l2d_conf_line(&fresh, "tie-breaker no", err, sizeof(err)), 0);
 	l2d_conf_reload(&run, &fresh, kept, sizeof(kept));
-	EXPECT_STREQ(kept, "port, listen, socket, agent-id");
+	EXPECT_STREQ(kept, "port, lac-port, listen, socket, agent-id");
 	EXPECT_EQ(run.port, 1701);
+	EXPECT_EQ(run.lac_port, 0);
 	EXPECT_EQ(run.n_listen, 1);
 	EXPECT_EQ(run.agent_id, 1);
 	EXPECT_STREQ(run.socket_path, "/run/l2tpseld.sock");

@@ -4,11 +4,18 @@
  * (S-SEC-9): which destination a tunnel is reused for, which local
  * addresses take LNS tunnels, the secret chosen by an SCCRQ's Host Name,
  * the Tie Breaker from a spoofed source, and local send failures, on the
- * simulated network of l2tpseld_harness.h.
+ * simulated network of l2tpseld_harness.h; and the tunnels' real UDP
+ * sockets (sock.c) on loopback: the port a LAC tunnel leaves from, and
+ * which socket the peer's datagrams reach.
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <linux/l2tpsel.h>
 
@@ -288,4 +295,289 @@ TEST(l2tpseld_sock_icrq_send_fails_is_local)
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
 	EXPECT_EQ(lac->n_done_fail, 1);
 	h_fini();
+}
+
+/* ---- the real sockets (sock.c) on loopback ---- */
+
+struct sk_env {
+	struct l2d d;
+	struct l2d_conf conf;
+	struct l2d_loop loop;
+};
+
+static const struct l2d_env sk_hooks = {
+	.tunnel_open = l2d_sock_tunnel_open,
+	.tunnel_close = l2d_sock_tunnel_close,
+	.tunnel_connect = l2d_sock_tunnel_connect,
+	.send = l2d_sock_send,
+};
+
+/* An agent with "port @port" (listen lines' and, before, LAC tunnels'), on a real loop. */
+static int sk_env_init(struct sk_env *e, uint16_t port)
+{
+	char line[32], err[200];
+
+	memset(e, 0, sizeof(*e));
+	l2d_conf_defaults(&e->conf);
+	e->conf.kernel = L2D_KERNEL_NONE;
+	snprintf(line, sizeof(line), "port %u", port);
+	if (l2d_conf_line(&e->conf, line, err, sizeof(err)) || l2d_loop_init(&e->loop, true))
+		return -1;
+	return l2d_init(&e->d, &e->conf, &e->loop, &sk_hooks, &l2d_kops_core);
+}
+
+static void sk_env_fini(struct sk_env *e)
+{
+	l2d_fini(&e->d);
+	l2d_loop_fini(&e->loop);
+}
+
+/* A tunnel as tunnel.c makes one, socket not yet open. */
+static void sk_tunnel(struct sk_env *e, struct l2d_tunnel *t, const char *local,
+		      const struct l2d_addr *peer, bool initiator, bool own_port)
+{
+	memset(t, 0, sizeof(*t));
+	t->d = &e->d;
+	t->tid = 7;
+	t->initiator = initiator;
+	t->own_port = own_port;
+	t->peer = *peer;
+	t->dest = *peer;
+	if (local)
+		t->local = addr_of(local, own_port ? 1701 : 0);
+	t->fd = -1;
+	t->txfd = -1;
+}
+
+/* A UDP socket of another program on @ip:@port (@opt: SO_REUSEADDR or SO_REUSEPORT, 0: none). */
+static int other_socket(const char *ip, uint16_t port, int opt)
+{
+	struct l2d_addr a = addr_of(ip, port);
+	int one = 1, fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return -errno;
+	if (opt)
+		setsockopt(fd, SOL_SOCKET, opt, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)&a.ss, a.len) < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	return fd;
+}
+
+static uint16_t port_of_fd(int fd)
+{
+	struct l2d_addr a = { .len = sizeof(a.ss) };
+
+	getsockname(fd, (struct sockaddr *)&a.ss, &a.len);
+	return l2d_port(&a);
+}
+
+/* A datagram on @fd within a second: its source port, or 0. */
+static uint16_t recv_from_port(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct l2d_addr from = { .len = sizeof(from.ss) };
+	uint8_t buf[64];
+
+	if (poll(&p, 1, 1000) != 1 ||
+	    recvfrom(fd, buf, sizeof(buf), 0, (struct sockaddr *)&from.ss, &from.len) < 0)
+		return 0;
+	return l2d_port(&from);
+}
+
+/* Datagrams waiting on @fd (-1: none), read and counted. */
+static unsigned int count_waiting(int fd)
+{
+	uint8_t buf[64];
+	unsigned int n = 0;
+
+	while (fd >= 0 && recv(fd, buf, sizeof(buf), MSG_DONTWAIT) >= 0)
+		n++;
+	return n;
+}
+
+/*
+ * @n datagrams from @peer_fd to @to_port of 127.0.0.1: how many reach the
+ * tunnel's own socket (where the kernel tunnel takes data) and how many its
+ * control socket.
+ */
+static void datagrams_to(int peer_fd, uint16_t to_port, unsigned int n, const struct l2d_tunnel *t,
+			 unsigned int *on_fd, unsigned int *on_txfd)
+{
+	struct l2d_addr to = addr_of("127.0.0.1", to_port);
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		sendto(peer_fd, "data", 4, 0, (struct sockaddr *)&to.ss, to.len);
+	usleep(20000);
+	*on_fd = count_waiting(t->fd);
+	*on_txfd = count_waiting(t->txfd);
+}
+
+/* What another user (nobody, when we are root) gets binding @ip:@port with SO_REUSEPORT. */
+static int nobody_bind(const char *ip, uint16_t port)
+{
+	int st, fd;
+	pid_t pid;
+
+	if (geteuid() != 0)
+		return 0;
+	pid = fork();
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(100);
+		fd = other_socket(ip, port, SO_REUSEPORT);
+		_exit(fd >= 0 ? 0 : -fd);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static uint16_t some_port(void)
+{
+	return (uint16_t)(20000 + (unsigned int)getpid() % 20000);
+}
+
+/* lac-port: 0 (the kernel's choice) unless set, 0..65535. */
+TEST(l2tpseld_sock_lac_port_keyword)
+{
+	static struct l2d_conf c;
+	char err[200];
+
+	l2d_conf_defaults(&c);
+	EXPECT_EQ(c.lac_port, 0);
+	EXPECT_EQ(l2d_conf_line(&c, "lac-port 1701", err, sizeof(err)), 0);
+	EXPECT_EQ(c.lac_port, 1701);
+	EXPECT_EQ(l2d_conf_line(&c, "lac-port 0", err, sizeof(err)), 0);
+	EXPECT_EQ(c.lac_port, 0);
+	EXPECT_EQ(l2d_conf_line(&c, "lac-port 65536", err, sizeof(err)), -1);
+	EXPECT_TRUE(strstr(err, "lac-port") != NULL) TH_LOG("%s", err);
+}
+
+/*
+ * Another local user holds the LAC's old source port (the agent's "port")
+ * on 127.0.0.1 and on the wildcard, as anyone may with ports from 1024 up:
+ * a LAC tunnel still opens, from a port the kernel picked (RFC 2661
+ * section 8.1), on the wildcard and on a local address alike (S-SEC-9).
+ */
+TEST(l2tpseld_sock_lac_port_held_by_another_user)
+{
+	struct l2d_addr lns = addr_of("127.0.0.1", 1701);
+	const char *locals[] = { NULL, "127.0.0.1" };
+	struct l2d_tunnel t;
+	struct sk_env e;
+	uint16_t p = some_port();
+	int h1, h2;
+	unsigned int i;
+
+	ASSERT_EQ(sk_env_init(&e, p), 0);
+	h1 = other_socket("127.0.0.1", p, SO_REUSEADDR);
+	h2 = other_socket("0.0.0.0", p, SO_REUSEADDR);
+	ASSERT_TRUE(h1 >= 0 && h2 >= 0) TH_LOG("cannot hold port %u: %d %d", p, h1, h2);
+	for (i = 0; i < 2; i++) {
+		sk_tunnel(&e, &t, locals[i], &lns, true, false);
+		EXPECT_EQ(l2d_sock_tunnel_open(&e.d, &t), 0) TH_LOG("local %s", locals[i] ? locals[i] : "any");
+		EXPECT_TRUE(t.fd >= 0);
+		EXPECT_NE(l2d_port(&t.local), p);
+		EXPECT_NE(l2d_port(&t.local), 0);
+		EXPECT_EQ(l2d_port(&t.bound), l2d_port(&t.local));
+		l2d_sock_tunnel_close(&e.d, &t);
+	}
+	close(h1);
+	close(h2);
+	sk_env_fini(&e);
+}
+
+/*
+ * A LAC tunnel's control messages leave from the port its data uses
+ * before and after the kernel holds its socket (dp_added: from the second,
+ * control socket), and the LNS's datagrams to that port reach the
+ * tunnel's own socket, the one the kernel tunnel reads, never the control
+ * socket.  Nobody else can bind that port (S-SEC-9).  On a local address
+ * and on the wildcard.
+ */
+TEST(l2tpseld_sock_lac_control_and_data_on_one_port)
+{
+	const char *locals[] = { "127.0.0.1", NULL };
+	struct l2d_tunnel t;
+	struct l2d_addr lns;
+	struct sk_env e;
+	unsigned int i, on_fd, on_txfd;
+	uint16_t src;
+	int peer;
+
+	ASSERT_EQ(sk_env_init(&e, some_port()), 0);
+	peer = other_socket("127.0.0.1", 0, 0);
+	ASSERT_TRUE(peer >= 0);
+	lns = addr_of("127.0.0.1", port_of_fd(peer));
+	for (i = 0; i < 2; i++) {
+		TH_LOG("local %s", locals[i] ? locals[i] : "any");
+		sk_tunnel(&e, &t, locals[i], &lns, true, false);
+		ASSERT_EQ(l2d_sock_tunnel_open(&e.d, &t), 0);
+		src = l2d_port(&t.local);
+		/* the SCCRQ, unconnected */
+		EXPECT_EQ(l2d_sock_send(&e.d, &t, (const uint8_t *)"sccrq", 5), 0);
+		EXPECT_EQ(recv_from_port(peer), src);
+		/* the SCCRP came: connected */
+		EXPECT_EQ(l2d_sock_tunnel_connect(&e.d, &t), 0);
+		EXPECT_EQ(l2d_port(&t.local), src);
+		EXPECT_EQ(l2d_sock_send(&e.d, &t, (const uint8_t *)"scccn", 5), 0);
+		EXPECT_EQ(recv_from_port(peer), src);
+		/* the kernel holds the socket: control from the second socket */
+		t.dp_added = true;
+		EXPECT_EQ(l2d_sock_send(&e.d, &t, (const uint8_t *)"hello", 5), 0);
+		EXPECT_TRUE(t.txfd >= 0);
+		EXPECT_EQ(recv_from_port(peer), src);
+		datagrams_to(peer, src, 32, &t, &on_fd, &on_txfd);
+		EXPECT_EQ(on_fd, 32);
+		EXPECT_EQ(on_txfd, 0);
+		/* nobody else binds it, with or without a wildcard */
+		EXPECT_EQ(other_socket("127.0.0.1", src, SO_REUSEADDR), -EADDRINUSE);
+		EXPECT_EQ(other_socket("0.0.0.0", src, SO_REUSEADDR), -EADDRINUSE);
+		EXPECT_EQ(nobody_bind("127.0.0.1", src), geteuid() ? 0 : EADDRINUSE);
+		EXPECT_EQ(nobody_bind("0.0.0.0", src), geteuid() ? 0 : EADDRINUSE);
+		l2d_sock_tunnel_close(&e.d, &t);
+	}
+	close(peer);
+	sk_env_fini(&e);
+}
+
+/*
+ * An LNS tunnel that answers from a port of its own (a second tunnel from
+ * one peer address and port, RFC 2661 section 8.1): its control socket
+ * shares that port, and the peer's data reaches the tunnel's socket.
+ */
+TEST(l2tpseld_sock_lns_own_port_data_on_tunnel_socket)
+{
+	struct l2d_tunnel t;
+	struct l2d_addr lac;
+	struct sk_env e;
+	unsigned int on_fd, on_txfd;
+	uint16_t src;
+	int peer;
+
+	ASSERT_EQ(sk_env_init(&e, some_port()), 0);
+	peer = other_socket("127.0.0.1", 0, 0);
+	ASSERT_TRUE(peer >= 0);
+	lac = addr_of("127.0.0.1", port_of_fd(peer));
+	sk_tunnel(&e, &t, "127.0.0.1", &lac, false, true);
+	ASSERT_EQ(l2d_sock_tunnel_open(&e.d, &t), 0);
+	src = l2d_port(&t.local);
+	EXPECT_NE(src, 1701);
+	EXPECT_EQ(l2d_sock_send(&e.d, &t, (const uint8_t *)"sccrp", 5), 0);
+	EXPECT_EQ(recv_from_port(peer), src);
+	t.dp_added = true;
+	EXPECT_EQ(l2d_sock_send(&e.d, &t, (const uint8_t *)"hello", 5), 0);
+	EXPECT_EQ(recv_from_port(peer), src);
+	datagrams_to(peer, src, 32, &t, &on_fd, &on_txfd);
+	EXPECT_EQ(on_fd, 32);
+	EXPECT_EQ(on_txfd, 0);
+	l2d_sock_tunnel_close(&e.d, &t);
+	close(peer);
+	sk_env_fini(&e);
 }

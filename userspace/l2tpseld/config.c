@@ -204,6 +204,7 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "pppoe-padi-rate-per-mac", offsetof(struct l2d_conf, padi_rate_per_mac), 0, 1000000, 4 },
 	{ "radius-tries", offsetof(struct l2d_conf, radius_tries), 1, 10, 4 },
 	{ "port", offsetof(struct l2d_conf, port), 1, 65535, 2 },
+	{ "lac-port", offsetof(struct l2d_conf, lac_port), 0, 65535, 2 },
 	{ "agent-id", offsetof(struct l2d_conf, agent_id), 1, 65535, 2 },
 	{ "receive-window", offsetof(struct l2d_conf, recv_window), 1, L2TP_REL_WINDOW_MAX, 2 },
 	{ "lac-tunnels-per-destination", offsetof(struct l2d_conf, lac_tunnels_per_dest), 1, 64, 4 },
@@ -964,6 +965,7 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 
 	kept[0] = '\0';
 	KEEP(port, "port");
+	KEEP(lac_port, "lac-port");
 	if (run->n_listen != fresh->n_listen ||
 	    memcmp(run->listen, fresh->listen, sizeof(run->listen[0]) * run->n_listen)) {
 		memcpy(keep.listen, run->listen, sizeof(run->listen));

@@ -484,12 +484,27 @@ const char *l2d_sstate_name(enum l2d_sstate s);
 const char *l2d_end_name(enum l2d_end e);
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port);
 uint16_t l2d_port(const struct l2d_addr *a);	/* host order, 0 when unset */
+void l2d_set_port(struct l2d_addr *a, uint16_t port);	/* host order */
 /* @out from an address's 4 or 16 bytes and @port; false (and empty) for another @len */
 bool l2d_addr_set(struct l2d_addr *out, const void *bytes, unsigned int len, uint16_t port);
 
 /* The rate limiter's verdict (pass when off or unavailable). */
 unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
 unsigned int l2d_rl_count(struct l2d *d, unsigned int msg, const struct l2d_rlans *a);
+
+/*
+ * ---- the tunnels' UDP sockets (sock.c): main.c's l2d_env hooks ----
+ * A UDP socket bound to @bind_to (port 0: one the kernel picks that no
+ * socket held); 0 or -errno.
+ */
+int l2d_udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo);
+/* Up to a burst of datagrams from @fd into l2d_input(), with the local
+ * address they reached (IP_PKTINFO, else @fixed_local) and @local_port. */
+void l2d_sock_drain(struct l2d *d, int fd, const struct l2d_addr *fixed_local, uint16_t local_port);
+int l2d_sock_tunnel_open(struct l2d *d, struct l2d_tunnel *t);
+int l2d_sock_tunnel_connect(struct l2d *d, struct l2d_tunnel *t);
+void l2d_sock_tunnel_close(struct l2d *d, struct l2d_tunnel *t);
+int l2d_sock_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 
 /* ---- sessions (session.c) ---- */
 struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);

@@ -106,7 +106,8 @@ struct l2d_tgmap {
 
 struct l2d_conf {
 	char hostname[L2D_NAME_MAX];
-	uint16_t port;				/* local UDP port, 1701 */
+	uint16_t port;				/* listen lines' UDP port, 1701 */
+	uint16_t lac_port;			/* LAC tunnels' source port; 0: the kernel's choice */
 	struct sockaddr_storage listen[L2D_MAX_LISTEN];	/* LNS role */
 	socklen_t listen_len[L2D_MAX_LISTEN];
 	unsigned int n_listen;
