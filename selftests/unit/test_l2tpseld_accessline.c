@@ -48,6 +48,16 @@ static const struct l2d_access_ops t_aops = {
 	.session_gone = t_session_gone,
 };
 
+/* The Message Type AVP's first octet of the first CSUN sent (flags: M is 0x80). */
+static int csun_flags = -1;
+
+static void tap(int from, const uint8_t *buf, size_t len)
+{
+	if (csun_flags < 0 && len >= 20 && (buf[0] & 0x80) && buf[18] == 0 &&
+	    buf[19] == L2TP_MSG_CSUN)
+		csun_flags = buf[12];
+}
+
 static void make_line(void)
 {
 	static const uint8_t tag[] = {
@@ -96,9 +106,14 @@ TEST(accessline_icrq_to_lns)
 	EXPECT_TRUE(ls->al_sent);
 
 	/* a CSUN: the LNS takes the rates, Tx the downstream one */
+	csun_flags = -1;
+	H->tap = tap;
 	EXPECT_EQ(l2d_session_send_csun(ls, 20000000, 2000000), 0);
 	h_run_for(100);
+	H->tap = NULL;
 	EXPECT_EQ(lac->sent[L2TP_MSG_CSUN], 1);
+	/* sent with the Message Type's M bit clear: length 8, no flag */
+	EXPECT_EQ(csun_flags, 0x00);
 	EXPECT_EQ(al_rate(&s->al, AL_ACT_RATE_DOWN), 20000000ull);
 	EXPECT_EQ(al_rate(&s->al, AL_ACT_RATE_UP), 2000000ull);
 	EXPECT_EQ(s->tx_bps, 20000000u);

@@ -677,13 +677,21 @@ int l2d_session_send_csun(struct l2d_session *s, uint32_t tx_bps, uint32_t rx_bp
 	struct l2d_tunnel *t = s->t;
 	struct l2tp_builder b;
 	uint8_t buf[128];
+	size_t len;
 
 	if (!s->initiator || !s->al_sent || s->state != L2D_S_ESTABLISHED ||
 	    t->state != L2D_T_ESTABLISHED)
 		return -EAGAIN;
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_CSUN);
 	al_put_csu(&b, s->peer_sid, tx_bps, rx_bps);
-	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
+	len = l2tp_build_end(&b);
+	/*
+	 * The Message Type AVP's M bit clear (RFC 2661 section 4.4.1): an LNS
+	 * that does not know CSUN ignores it rather than clearing the tunnel.
+	 */
+	if (len)
+		buf[L2TP_CTRL_HDR_LEN] &= (uint8_t)~(L2TP_AVP_M >> 8);
+	if (l2d_tunnel_queue(t, buf, len))
 		return -ENOBUFS;
 	l2d_tunnel_flush(t);
 	l2d_log(t->d, L2D_LOG_INFO, "session %u: CSUN sent, tx %u rx %u b/s", s->sid, tx_bps, rx_bps);
