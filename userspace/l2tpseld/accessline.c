@@ -4,6 +4,7 @@
  * RFC 5515 AVPs (accessline.h).
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -323,20 +324,37 @@ static const char *const short_names[AL_N_ATTRS] = {
 	"act-delay-up", "max-delay-down", "act-delay-down", "encap",
 };
 
-static size_t put_quoted(char *buf, size_t len, size_t n, const char *s, size_t slen)
+/* Append to @buf (@len bytes) at *@n; nothing once it is full. */
+static void app(char *buf, size_t len, size_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void app(char *buf, size_t len, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	if (*n >= len)
+		return;
+	va_start(ap, fmt);
+	r = vsnprintf(buf + *n, len - *n, fmt, ap);
+	va_end(ap);
+	if (r > 0)
+		*n += (size_t)r;
+}
+
+static void app_quoted(char *buf, size_t len, size_t *n, const char *s, size_t slen)
 {
 	size_t i;
 
-	n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "\"");
+	app(buf, len, n, "\"");
 	for (i = 0; i < slen; i++) {
 		unsigned char c = (unsigned char)s[i];
 
 		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\')
-			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%c", c);
+			app(buf, len, n, "%c", c);
 		else
-			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "\\x%02x", c);
+			app(buf, len, n, "\\x%02x", c);
 	}
-	return n + (size_t)snprintf(buf + n, n < len ? len - n : 0, "\"");
+	app(buf, len, n, "\"");
 }
 
 char *al_format(const struct access_line *al, char *buf, size_t len)
@@ -352,24 +370,18 @@ char *al_format(const struct access_line *al, char *buf, size_t len)
 
 		if (!(al->present & (1u << i)))
 			continue;
-		n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s ", n ? " " : "",
-				      short_names[i]);
+		app(buf, len, &n, "%s%s ", n ? " " : "", short_names[i]);
 		if (t == AL_CIRCUIT_ID)
-			n = put_quoted(buf, len, n, al->circuit_id, al->circuit_len);
+			app_quoted(buf, len, &n, al->circuit_id, al->circuit_len);
 		else if (t == AL_REMOTE_ID)
-			n = put_quoted(buf, len, n, al->remote_id, al->remote_len);
+			app_quoted(buf, len, &n, al->remote_id, al->remote_len);
 		else if (is_rate(t))
-			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%llu",
-					      (unsigned long long)al->rate[t - AL_ACT_RATE_UP]);
+			app(buf, len, &n, "%llu", (unsigned long long)al->rate[t - AL_ACT_RATE_UP]);
 		else if (is_delay(t))
-			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%u",
-					      al->delay[t - AL_MAX_DELAY_UP]);
+			app(buf, len, &n, "%u", al->delay[t - AL_MAX_DELAY_UP]);
 		else
-			n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%02x%02x%02x",
-					      al->encap[0], al->encap[1], al->encap[2]);
+			app(buf, len, &n, "%02x%02x%02x", al->encap[0], al->encap[1], al->encap[2]);
 	}
-	if (n >= len)
-		buf[len - 1] = '\0';
 	return buf;
 }
 

@@ -3,8 +3,8 @@
  * RADIUS accounting of the LNS role's calls (S-AL-1; RFC 2866): Start
  * when a call is established, Interim-Update when a CSUN changes its
  * speeds (RFC 5515 section 3), Stop when it ends.  Each record names the
- * call (Acct-Session-Id: the tunnel and session IDs, unique while the call
- * lives), the LAC's Calling Number as Calling-Station-Id, the connect
+ * call (Acct-Session-Id: the tunnel and session IDs and the call's start
+ * on the agent's clock, in hex), the LAC's Calling Number as Calling-Station-Id, the connect
  * speeds as Connect-Info (RFC 2869 section 5.11: "TX/RX") and the line's
  * RFC 5515 AVPs as the RFC 4679 DSL Forum VSAs they came from.  On when
  * radius-accounting is and a radius-server is configured; records go
@@ -42,7 +42,7 @@ static void lns_acct(struct l2d *d, struct l2d_session *s, uint32_t status)
 	const struct l2d_conf *c = d->conf;
 	static const uint8_t zero[RAD_AUTH_LEN];
 	struct rad_pkt *p = malloc(sizeof(*p));
-	char id[32], info[48];
+	char id[48], info[48];
 	size_t n;
 
 	if (!p)
@@ -53,7 +53,9 @@ static void lns_acct(struct l2d *d, struct l2d_session *s, uint32_t status)
 	} else if (status == RAD_ACCT_STOP) {
 		s->acct_started = false;
 	}
-	snprintf(id, sizeof(id), "lns-%u-%u-%u", s->t->tid, s->sid, s->serial);
+	/* unique while the agent runs: the call's IDs and when it started */
+	snprintf(id, sizeof(id), "lns-%u-%u-%llx", s->t->tid, s->sid,
+		 (unsigned long long)s->acct_start_ms);
 	snprintf(info, sizeof(info), "%u/%u", s->tx_bps, s->rx_bps);
 	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
 	rad_put_u32(p, RAD_ACCT_STATUS_TYPE, status);
