@@ -140,10 +140,10 @@ static size_t craft(struct h_node *n, struct in *in, uint8_t *buf, size_t cap)
 
 		for (k = 0; k < al; k++)
 			val[k] = next(in);
-		if (ab >= 0xe0)		/* RFC 5515 section 4: vendor 3561, M from bit 4 */
+		if (ab >= 0xe0)		/* RFC 5515: vendor 3561, M from bit 4 */
 			l2tp_put_raw(&b, (uint16_t)((ab & 0x10 ? L2TP_AVP_M : 0) | (L2TP_AVP_HDR_LEN + al)),
 				     AL_VENDOR_BBF, al_type_at((ab + al) % AL_N_ATTRS), val, al);
-		else if (ab >= 0xd0)	/* section 3: Connect Speed Update (Enable) */
+		else if (ab >= 0xd0)	/* RFC 5515: Connect Speed Update (Enable) */
 			l2tp_put_raw(&b, (uint16_t)(L2TP_AVP_HDR_LEN + al), L2TP_VENDOR_IETF,
 				     (uint16_t)(L2TP_AVP_CONNECT_SPEED_UPDATE + (ab & 1)), val, al);
 		else

@@ -144,7 +144,7 @@ check_fail $? "the LNS refused something: $(grep 'StopCCN\|malformed' "$D/lns.lo
 out=$(das coa 'User-Name = "alice@example"' 'Session-Timeout = 60')
 [[ $out == *"CoA-NAK"* ]]
 check_err $? "a CoA-Request without line rates was not refused: $out"
-log_test "S-AL-1 CoA with new rates: CoA-ACK, CSUN (RFC 5515 section 3), the LNS's Interim-Update"
+log_test "S-AL-1 CoA with new rates: CoA-ACK, CSUN (RFC 5515), the LNS's Interim-Update"
 
 # --- the end: Stop --------------------------------------------------------------
 out=$(das disconnect 'User-Name = "alice@example"')

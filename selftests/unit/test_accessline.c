@@ -4,9 +4,9 @@
  * VSAs read, the RFC 5515 AVPs written and read, the Connect Speed Update
  * AVPs.  Every expected byte string below is written from the RFCs' text
  * (RFC 2661 section 4.1 AVP header: M, H, 4 reserved bits, 10-bit Length,
- * Vendor ID, Attribute Type; RFC 5515 section 4: Vendor ID 3561 = 0x0de9,
+ * Vendor ID, Attribute Type; RFC 5515's access-line AVPs: Vendor ID 3561 = 0x0de9,
  * rates 64 bits in b/s, delays 32 bits, Access-Loop-Encapsulation 3
- * octets, M bit 0; section 3: Connect Speed Update 97 = 0x61 and Enable
+ * octets, M bit 0; its Connect Speed Update 97 = 0x61 and Enable
  * 98 = 0x62; RFC 4679 section 3: Vendor-Specific 26, Vendor-Length counts
  * itself), never produced by the encoder.
  */
@@ -335,7 +335,7 @@ TEST(accessline_msg_parse_accepts_m_bit)
 	EXPECT_EQ(l2tp_msg_parse(&m, icrq, sizeof(icrq), NULL), L2TP_ACT_CDN);
 }
 
-/* CSUN and CSURQ are message types the parser knows (RFC 5515 section 3). */
+/* CSUN and CSURQ are message types the parser knows (RFC 5515). */
 TEST(accessline_msg_parse_csun_csurq)
 {
 	uint8_t csun[] = {

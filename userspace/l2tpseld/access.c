@@ -1378,7 +1378,7 @@ int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause)
 /*
  * A CoA-Request with the line's new rates (RFC 4679 VSAs, rad_dm.al): each
  * access call it matches takes them, and its LNS hears of the actual ones
- * in a CSUN when the ICRQ announced it (RFC 5515 section 3, S-AL-1); an
+ * in a CSUN when the ICRQ announced it (RFC 5515, S-AL-1); an
  * Interim-Update carries the new VSAs when accounting is on.
  * Return: the calls changed.
  */

@@ -173,7 +173,7 @@ int al_parse_radius_vsa(struct access_line *al, const uint8_t *v, size_t len, co
 	return err;
 }
 
-/* RFC 5515 section 4: Vendor ID 3561, M bit 0, H bit 0 as we send them. */
+/* RFC 5515: Vendor ID 3561, M bit 0, H bit 0 as we send them. */
 static int put_vendor(struct l2tp_builder *b, uint8_t type, const void *val, size_t len)
 {
 	return l2tp_put_raw(b, (uint16_t)(L2TP_AVP_HDR_LEN + len), AL_VENDOR_BBF, type, val, len);
@@ -193,7 +193,7 @@ int al_put_avps(const struct access_line *al, struct l2tp_builder *b)
 		else if (t == AL_REMOTE_ID)
 			put_vendor(b, t, al->remote_id, al->remote_len);
 		else if (is_rate(t)) {
-			/* section 4: 64-bit unsigned, bits per second */
+			/* RFC 5515: 64-bit unsigned, bits per second */
 			put64(v, al->rate[t - AL_ACT_RATE_UP]);
 			put_vendor(b, t, v, 8);
 		} else if (is_delay(t)) {
@@ -251,7 +251,7 @@ static void take_avp(void *arg, uint16_t w, uint16_t vendor, uint16_t type, cons
 		return;
 	}
 	if (is_rate(t)) {
-		/* section 4: 8 bytes, where the other encodings have 4 */
+		/* RFC 5515: 8 bytes, where the other encodings have 4 */
 		if (len != 8) {
 			f->ignored++;
 			return;
@@ -387,7 +387,7 @@ char *al_format(const struct access_line *al, char *buf, size_t len)
 
 int al_put_csu_enable(struct l2tp_builder *b)
 {
-	/* RFC 5515 section 3: no value, M bit 0 */
+	/* RFC 5515: no value, M bit 0 */
 	return l2tp_put_raw(b, L2TP_AVP_HDR_LEN, L2TP_VENDOR_IETF,
 			    L2TP_AVP_CONNECT_SPEED_UPDATE_ENABLE, NULL, 0);
 }

@@ -6,7 +6,7 @@
  *
  * The three encodings share one numbering, the Broadband Forum's (vendor
  * 3561): the TR-101 Vendor-Specific PPPoE tag's sub-options, RFC 4679's
- * Vendor-Types and RFC 5515's vendor-specific Attribute Types (section 4)
+ * Vendor-Types and RFC 5515's vendor-specific Attribute Types
  * are the same numbers.  What differs:
  *
  *   TR-101 tag      1-byte type and length; rates 4 bytes in kb/s
@@ -19,7 +19,7 @@
  * role (access.c), the LNS role (session.c), the unit tests and the fuzz
  * targets call these.
  *
- * Connect-Speed-Update (RFC 5515 section 3): the IETF AVPs 97 (Connect
+ * Connect-Speed-Update (RFC 5515): the IETF AVPs 97 (Connect
  * Speed Update) and 98 (Connect Speed Update Enable), and the messages
  * CSUN (28) and CSURQ (29), are here too.
  */
@@ -106,13 +106,13 @@ int al_parse_tr101(struct access_line *al, const uint8_t *v, size_t len, const c
 int al_parse_radius_vsa(struct access_line *al, const uint8_t *v, size_t len, const char **why);
 
 /*
- * The RFC 5515 section 4 AVPs of what @al has, in type order, M bit 0, never
+ * The RFC 5515 access-line AVPs of what @al has, in type order, M bit 0, never
  * hidden, into an ICRQ being built.  Return: the builder's error (0).
  */
 int al_put_avps(const struct access_line *al, struct l2tp_builder *b);
 
 /*
- * The RFC 5515 section 4 AVPs of a control message (@buf, @len: a whole
+ * The RFC 5515 access-line AVPs of a control message (@buf, @len: a whole
  * message whose framing l2tp_msg_parse() accepted) into @al (cleared
  * first).  A Vendor-3561 AVP that is hidden, of a length its type does not
  * have, repeated, or of an unknown type is skipped and counted in
@@ -136,7 +136,7 @@ size_t al_put_radius(const struct access_line *al, uint8_t *out, size_t cap);
  */
 char *al_format(const struct access_line *al, char *buf, size_t len);
 
-/* RFC 5515 section 3: the IETF AVPs and messages of Connect-Speed-Update. */
+/* RFC 5515: the IETF AVPs and messages of Connect-Speed-Update. */
 #define L2TP_AVP_CONNECT_SPEED_UPDATE		97
 #define L2TP_AVP_CONNECT_SPEED_UPDATE_ENABLE	98
 #define L2TP_CSU_LEN				12	/* L2TPv2 value */

@@ -465,7 +465,7 @@ unsigned int l2d_rl_count(struct l2d *d, unsigned int msg, const struct l2d_rlan
 struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);
 void l2d_session_tunnel_up(struct l2d_session *s);	/* tunnel established: ICRQ */
 void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m);
-/* RFC 5515 section 3 (S-AL-1): CSUN and CSURQ in, CSUN out. */
+/* RFC 5515 (S-AL-1): CSUN and CSURQ in, CSUN out. */
 void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m);
 int l2d_session_send_csun(struct l2d_session *s, uint32_t tx_bps, uint32_t rx_bps);
 /* The session ends: CDN when @send_cdn, hooks, counts; freed later. */

@@ -2,7 +2,7 @@
 /*
  * RADIUS accounting of the LNS role's calls (S-AL-1; RFC 2866): Start
  * when a call is established, Interim-Update when a CSUN changes its
- * speeds (RFC 5515 section 3), Stop when it ends.  Each record names the
+ * speeds (RFC 5515), Stop when it ends.  Each record names the
  * call (Acct-Session-Id: the tunnel and session IDs and the call's start
  * on the agent's clock, in hex), the LAC's Calling Number as Calling-Station-Id, the connect
  * speeds as Connect-Info (RFC 2869 section 5.11: "TX/RX") and the line's

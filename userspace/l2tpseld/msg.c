@@ -276,7 +276,7 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 
 		/* §4.1: a reserved bit set makes it unrecognized */
 		rule = (w & L2TP_AVP_RSVD) ? NULL : l2tp_avp_rule(vendor, type);
-		/* RFC 5515 section 4: recognized, read by al_from_msg(), M or not */
+		/* RFC 5515: recognized, read by al_from_msg(), M or not */
 		if (!rule && !(w & L2TP_AVP_RSVD) && vendor == AL_VENDOR_BBF && type <= 0xff &&
 		    al_index((uint8_t)type) >= 0)
 			continue;

@@ -249,8 +249,8 @@ static void session_timeout(struct l2d_timer *tm)
 }
 
 /*
- * S-AL-1: the subscriber's line as RFC 5515 section 4 AVPs, and Connect
- * Speed Update Enable (section 3: CSUNs will follow), when access-line
+ * S-AL-1: the subscriber's line as RFC 5515's access-line AVPs, and
+ * Connect Speed Update Enable (CSUNs will follow), when access-line
  * names the call's profile and discovery told anything of the line.
  */
 static void icrq_access_line(struct l2d_session *s, struct l2tp_builder *b)
@@ -462,7 +462,7 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		s->user[n] = '\0';
 	}
 	if (m->raw) {
-		/* S-AL-1: RFC 5515 section 4 AVPs and section 3 Connect Speed Update Enable */
+		/* S-AL-1: RFC 5515's access-line AVPs and Connect Speed Update Enable */
 		unsigned int ign = 0;
 
 		if (al_from_msg(&s->al, m->raw, m->raw_len, &ign) || ign) {
@@ -665,7 +665,7 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 }
 
 /*
- * RFC 5515 section 3: a Connect-Speed-Update-Notification for @s (LAC),
+ * RFC 5515: a Connect-Speed-Update-Notification for @s (LAC),
  * whose ICRQ announced them (Connect Speed Update Enable): the line's
  * current Tx (downstream) and Rx (upstream) speeds, b/s.  A control
  * connection message (Session ID 0) naming the LNS's session in the AVP.
@@ -699,7 +699,7 @@ int l2d_session_send_csun(struct l2d_session *s, uint32_t tx_bps, uint32_t rx_bp
 }
 
 /*
- * RFC 5515 section 3 at the LNS: a CSUN's Connect Speed Update AVPs name
+ * RFC 5515 at the LNS: a CSUN's Connect Speed Update AVPs name
  * our sessions of tunnel @t; each one's speeds are taken (its actual
  * rates: Tx the downstream, Rx the upstream) and accounted (Interim-Update).
  * A CSURQ at the LAC: a CSUN answers it, for the sessions it names (none
