@@ -16,7 +16,9 @@
  *		MAC (op >> 3) & 3
  *	1	a PADR from MAC (op >> 3) & 3 that carries a valid AC-Cookie
  *		(the fuzzer cannot make one): Service-Name (next byte: 0 none,
- *		1 "isp1", else that many bytes), Host-Uniq when op bit 5
+ *		1 "isp1", else that many bytes), Host-Uniq when op bit 5, a
+ *		TR-101 Vendor-Specific tag when op bit 6 (next byte: length of
+ *		its sub-options, then their bytes)
  *	2	a PPP frame (next byte: length, then its bytes) from the
  *		subscriber (next byte) % 4 of the list
  *	3	the clock moves on by (next byte) * 50 ms: timers run
@@ -25,7 +27,9 @@
  *	5	the cookie keys rotate (the epoch timer)
  *	6	the subscriber (next byte) % 4 acknowledges the AC's last LCP
  *		Configure-Request (its Identifier is the AC's random pick)
- *	7	nothing
+ *	7	a CoA-Request's new line rates (S-AL-1): RFC 4679
+ *		sub-attributes of vendor 3561 (next byte: length, then its
+ *		bytes) for the subscriber (next byte) % 4, l2d_access_coa()
  *
  * The subscriber count must match the list after every op; at the end
  * the access side shuts down (PADT to each) and everything is freed.
@@ -294,6 +298,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					hu[k] = next(&in);
 				n = put_tag(b, n, PPPOE_TAG_HOST_UNIQ, hu, sizeof(hu));
 			}
+			if (op & 64) {
+				/* a TR-101 tag: vendor 3561, then the input's sub-options */
+				uint8_t v[4 + 255] = { 0, 0, 0x0d, 0xe9 };
+				uint8_t vl = next(&in);
+
+				for (k = 0; k < vl; k++)
+					v[4 + k] = next(&in);
+				n = put_tag(b, n, PPPOE_TAG_VENDOR_SPECIFIC, v, 4 + (size_t)vl);
+			}
 			pppoe_cookie_make(&a->keys, mac, (uint32_t)ifc->ifindex, cookie);
 			n = put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, sizeof(cookie));
 			b[4] = (uint8_t)((n - PPPOE_HDR_LEN) >> 8);
@@ -350,6 +363,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			b[2] = 2;	/* Configure-Ack, the same Identifier and options */
 			if (send(peer_of[sb->chan_fd], b, n, MSG_DONTWAIT) == (ssize_t)n)
 				chan_readable(&sb->chanw, EPOLLIN);
+			break;
+		}
+		case 7: {
+			/* the VSA's value: vendor 3561, then the input's sub-attributes */
+			static struct rad_dm m;
+			uint8_t v[4 + 255] = { 0, 0, 0x0d, 0xe9 };
+			uint8_t vl = next(&in);
+
+			memset(&m, 0, sizeof(m));
+			m.code = RAD_COA_REQUEST;
+			sb = sub_at(a, next(&in) % 4);
+			for (k = 0; k < vl; k++)
+				v[4 + k] = next(&in);
+			if (sb && sb->ppp.name_len)
+				snprintf(m.user, sizeof(m.user), "%.*s", (int)sb->ppp.name_len,
+					 sb->ppp.name);
+			if (!al_parse_radius_vsa(&m.al, v, 4 + (size_t)vl, NULL))
+				l2d_access_coa(d, &m);
 			break;
 		}
 		}

@@ -14,7 +14,9 @@
  *	then ops	(at most 96), each one byte, op & 7:
  *	0, 7		a control message to the LNS from 10.0.0.9 (7: from
  *			the port in the next byte + 1700): type, tunnel,
- *			session, Ns, Nr, AVPs (see craft())
+ *			session, Ns, Nr, AVPs (see craft(): RFC 2661's,
+ *			RFC 5515's access-line and Connect Speed Update
+ *			AVPs; CSUN and CSURQ among the types)
  *	1		the same to the LAC, from the LNS's own address
  *	2		the clock moves on by (next byte) * 25 ms; datagrams
  *			between the nodes are delivered, timers run
@@ -41,6 +43,7 @@
 
 #include "harness.h"
 #include "l2tpseld_harness.h"
+#include "accessline.h"
 #include "msg.h"
 
 #define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
@@ -72,7 +75,9 @@ static struct l2d_tunnel *tunnel_at(struct l2d *d, unsigned int i)
  * live tunnel's own Tunnel ID as the peer would address it, by the low
  * bits; else the byte itself, 0 included), session (likewise from that
  * tunnel's calls), Ns and Nr (as offsets from the tunnel's counters when
- * one was picked), then up to 6 AVPs (type, length, value); with the type
+ * one was picked), then up to 6 AVPs (type, length, value: a type byte
+ * from 0xe0 a vendor-3561 access-line AVP, from 0xd0 a Connect Speed
+ * Update or its Enable, RFC 5515); with the type
  * byte's bit 7 the AVPs that type requires come first, well formed.
  */
 static size_t craft(struct h_node *n, struct in *in, uint8_t *buf, size_t cap)
@@ -130,12 +135,19 @@ static size_t craft(struct h_node *n, struct in *in, uint8_t *buf, size_t cap)
 		}
 	}
 	for (i = 0; i < navp; i++) {
-		uint8_t at = next(in) % L2TP_AVP_TYPE_COUNT, al = next(in) % sizeof(val);
+		uint8_t ab = next(in), at = ab % L2TP_AVP_TYPE_COUNT, al = next(in) % sizeof(val);
 		unsigned int k;
 
 		for (k = 0; k < al; k++)
 			val[k] = next(in);
-		l2tp_put_avp(&b, at ? at : 1, val, al);
+		if (ab >= 0xe0)		/* RFC 5515: vendor 3561, M from bit 4 */
+			l2tp_put_raw(&b, (uint16_t)((ab & 0x10 ? L2TP_AVP_M : 0) | (L2TP_AVP_HDR_LEN + al)),
+				     AL_VENDOR_BBF, al_type_at((ab + al) % AL_N_ATTRS), val, al);
+		else if (ab >= 0xd0)	/* RFC 5515: Connect Speed Update (Enable) */
+			l2tp_put_raw(&b, (uint16_t)(L2TP_AVP_HDR_LEN + al), L2TP_VENDOR_IETF,
+				     (uint16_t)(L2TP_AVP_CONNECT_SPEED_UPDATE + (ab & 1)), val, al);
+		else
+			l2tp_put_avp(&b, at ? at : 1, val, al);
 	}
 	len = l2tp_build_end(&b);
 	if (!len)

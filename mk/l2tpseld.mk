@@ -8,9 +8,9 @@ L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
 L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
-		    pppoe.c discrate.c radius.c)
+		    pppoe.c discrate.c radius.c accessline.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
-		    pppoe.h discrate.h radius.h)
+		    pppoe.h discrate.h radius.h accessline.h)
 
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
@@ -21,7 +21,7 @@ L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
 L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c dpglue.c access.c \
-		    radclient.c das.c metrics.c metrics_http.c) \
+		    radclient.c das.c lnsacct.c metrics.c metrics_http.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)

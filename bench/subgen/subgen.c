@@ -10,6 +10,7 @@
  * failures by stage and the generator's own CPU a subscriber
  * (Documentation/performance.md).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -100,6 +101,10 @@ static struct {
 	const char *ifnames[SG_MAX_IFS];
 	unsigned int nifs;
 	const char *user, *password, *service;
+	/* --vendor-tag: a Vendor-Specific tag (0x0105) in each PADI and PADR,
+	 * as a TR-101 intermediate agent adds it (S-AL-1) */
+	uint8_t vendor_tag[255];
+	uint16_t vendor_tag_len;
 	int auth_allowed;		/* AUTH_PAP | AUTH_CHAP */
 	uint64_t mru;
 	uint64_t restart_ns, disc_ns, deadline_ns, hold_ns, ping_ns, drain_ns;
@@ -146,6 +151,8 @@ static void send_padi(struct sub *s)
 	p = sg_hdr(b, bcast, s->mac, SG_ETH_DISC, SG_PADI, 0);
 	p = sg_put_tag(p, SG_TAG_SERVICE, G.service, strlen(G.service));
 	p = sg_put_tag(p, SG_TAG_HOST_UNIQ, hu, sizeof(hu));
+	if (G.vendor_tag_len)
+		p = sg_put_tag(p, SG_TAG_VENDOR, G.vendor_tag, G.vendor_tag_len);
 	sg_tx_commit(i, sg_end(b, p));
 }
 
@@ -163,6 +170,8 @@ static void send_padr(struct sub *s)
 		p = sg_put_tag(p, SG_TAG_COOKIE, s->cookie, s->cookie_len);
 	if (s->relay_len)
 		p = sg_put_tag(p, SG_TAG_RELAY, s->relay, s->relay_len);
+	if (G.vendor_tag_len)
+		p = sg_put_tag(p, SG_TAG_VENDOR, G.vendor_tag, G.vendor_tag_len);
 	sg_tx_commit(i, sg_end(b, p));
 }
 
@@ -1523,6 +1532,9 @@ static void usage(FILE *fp)
 		"  -u, --user PATTERN      user name, %%d the number (user%%d@example)\n"
 		"  -p, --password S        password or CHAP secret (secret)\n"
 		"  -s, --service NAME      PPPoE Service-Name (empty: any)\n"
+		"      --vendor-tag HEX    a Vendor-Specific tag's value (vendor id first, up\n"
+		"                          to 255 bytes) in each PADI and PADR, as a TR-101\n"
+		"                          intermediate agent adds one\n"
 		"  -a, --auth any|pap|chap what to accept when the peer asks (any)\n"
 		"  -m, --mru N             LCP MRU asked for (1492)\n"
 		"      --restart MS        LCP/PAP/IPCP restart timer (1000)\n"
@@ -1563,9 +1575,34 @@ static int opt_ms(const char *name, const char *s, uint64_t *v)
 	return -1;
 }
 
+/* @s: hex digits, two a byte, at most @cap bytes. */
+static int opt_hex(const char *name, const char *s, uint8_t *out, size_t cap, uint16_t *len)
+{
+	size_t n = strlen(s), i;
+
+	if (!n || n % 2 || n / 2 > cap) {
+		fprintf(stderr, "l2tpsel-subgen: --%s: expected 2 to %zu hex digits, two a byte, "
+			"got %zu\n", name, cap * 2, n);
+		return -1;
+	}
+	for (i = 0; i < n; i += 2) {
+		unsigned int b;
+
+		if (sscanf(s + i, "%2x", &b) != 1 || !isxdigit((unsigned char)s[i]) ||
+		    !isxdigit((unsigned char)s[i + 1])) {
+			fprintf(stderr, "l2tpsel-subgen: --%s: \"%.2s\" at offset %zu is not a hex "
+				"byte\n", name, s + i, i);
+			return -1;
+		}
+		out[i / 2] = (uint8_t)b;
+	}
+	*len = (uint16_t)(n / 2);
+	return 0;
+}
+
 enum {
 	O_BURST = 256, O_FIRST, O_PREFIX, O_RESTART, O_MAXCONF, O_MAXTERM, O_MAXFAIL, O_DISCTO,
-	O_DISCRT, O_HOLD, O_PING, O_PINGWAIT, O_DOWNRATE, O_CSV,
+	O_DISCRT, O_HOLD, O_PING, O_PINGWAIT, O_DOWNRATE, O_CSV, O_VENDORTAG,
 };
 
 static int options(int argc, char **argv)
@@ -1593,6 +1630,7 @@ static int options(int argc, char **argv)
 		{ "ping", required_argument, NULL, O_PING },
 		{ "ping-wait", required_argument, NULL, O_PINGWAIT },
 		{ "down-rate", required_argument, NULL, O_DOWNRATE },
+		{ "vendor-tag", required_argument, NULL, O_VENDORTAG },
 		{ "json", no_argument, NULL, 'j' },
 		{ "csv", required_argument, NULL, O_CSV },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -1715,6 +1753,10 @@ static int options(int argc, char **argv)
 			break;
 		case O_DOWNRATE:
 			rc = opt_u64("down-rate", optarg, 1, 10000000, &G.down_rate);
+			break;
+		case O_VENDORTAG:
+			rc = opt_hex("vendor-tag", optarg, G.vendor_tag, sizeof(G.vendor_tag),
+				     &G.vendor_tag_len);
 			break;
 		case 'j':
 			G.json = true;

@@ -627,7 +627,14 @@ TEST(conf_radius_lines)
 	EXPECT_EQ(aline("radius-profile-attribute 0:64"), -1);
 	/* servers without an access interface have no one to ask about */
 	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
-	EXPECT_STREQ(lerr, "radius-server is for the access role: no \"access pppoe\" line");
+	EXPECT_STREQ(lerr, "radius-server is for the access role or the LNS role's accounting: "
+		     "no \"access pppoe\" line, nor listen with radius-accounting yes");
+	/* the LNS role's accounting (S-AL-1): listen and radius-accounting yes */
+	EXPECT_EQ(aline("listen 127.0.0.1"), 0);
+	EXPECT_EQ(aline("radius-accounting no"), 0);
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), -1);
+	EXPECT_EQ(aline("radius-accounting yes"), 0);
+	EXPECT_EQ(l2d_conf_check(&lc, lerr, sizeof(lerr)), 0);
 }
 
 /*
@@ -687,4 +694,36 @@ TEST(conf_radius_das_lines)
 	EXPECT_EQ(aline("radius-das-require-event-timestamp no"), 0);
 	EXPECT_TRUE(!lc.das_require_ts);
 	EXPECT_EQ(aline("radius-das-require-event-timestamp maybe"), -1);
+}
+
+/* access-line no | yes | PROFILE... (S-AL-1): which calls' ICRQs carry RFC 5515's AVPs. */
+TEST(conf_access_line)
+{
+	static const char usage[] = "access-line: usage: access-line no | yes | PROFILE... "
+				    "(at most 8 profiles)";
+	char line[1200];
+	int i;
+
+	l2d_conf_defaults(&lc);
+	EXPECT_FALSE(l2d_conf_access_line(&lc, "P"));		/* the default: no */
+	EXPECT_EQ(aline("access-line yes"), 0);
+	EXPECT_TRUE(l2d_conf_access_line(&lc, "P") && l2d_conf_access_line(&lc, NULL));
+	EXPECT_EQ(aline("access-line P wholesale"), 0);
+	EXPECT_TRUE(l2d_conf_access_line(&lc, "P") && l2d_conf_access_line(&lc, "wholesale"));
+	EXPECT_FALSE(l2d_conf_access_line(&lc, "Q") || l2d_conf_access_line(&lc, NULL));
+	EXPECT_EQ(aline("access-line no"), 0);
+	EXPECT_FALSE(l2d_conf_access_line(&lc, "P"));
+	EXPECT_EQ(aline("access-line"), -1);
+	EXPECT_STREQ(lerr, usage);
+	strcpy(line, "access-line");
+	for (i = 0; i < 9; i++)
+		sprintf(line + strlen(line), " p%d", i);
+	EXPECT_EQ(aline(line), -1);
+	EXPECT_STREQ(lerr, usage);
+	memset(line, 0, sizeof(line));
+	strcpy(line, "access-line ");
+	memset(line + 12, 'x', 64);
+	EXPECT_EQ(aline(line), -1);
+	EXPECT_EQ(strncmp(lerr, "access-line: profile name \"xxx", 30), 0);
+	EXPECT_TRUE(strstr(lerr, "longer than 63 bytes") != NULL);
 }

@@ -30,7 +30,8 @@
 
 /* The access role's part: each call it is asked to end, by User-Name. */
 static struct {
-	unsigned int calls;
+	unsigned int calls, coa;
+	uint64_t coa_rate_down;
 	char user[64][254];
 } E;
 
@@ -41,6 +42,14 @@ int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause)
 	if (E.calls < 64)
 		snprintf(E.user[E.calls], sizeof(E.user[0]), "%s", m->user);
 	E.calls++;
+	return 1;
+}
+
+int l2d_access_coa(struct l2d *d, const struct rad_dm *m)
+{
+	(void)d;
+	E.coa++;
+	E.coa_rate_down = al_rate(&m->al, AL_ACT_RATE_DOWN);
 	return 1;
 }
 
@@ -281,5 +290,58 @@ TEST(das_event_timestamp_window)
 	EXPECT_EQ(ended("late@isp") + ended("early@isp"), 2u);
 	l2d_das_stats(t.d, st, sizeof(st));
 	EXPECT_TRUE(strstr(st, "requests 3 acks 2 naks 1 bad 0 unknown 0 resent 0 stale 2") != NULL);
+	das_teardown(&t);
+}
+
+/*
+ * A CoA-Request with a line's new rates (S-AL-1): RFC 4679's
+ * Actual-Data-Rate-Downstream (26-3561-130, 4 bytes, b/s) reaches the
+ * access role and is ACKed; one without rate VSAs is refused with 406
+ * (Unsupported-Extension) as before, one with a malformed VSA with 407.
+ */
+TEST(das_coa_line_rates)
+{
+	static const uint8_t zero[RAD_AUTH_LEN];
+	/* Vendor-Id 3561, Vendor-Type 130, Vendor-Length 6, 20 000 000 = 0x01312d00 */
+	static const uint8_t rate[] = { 0, 0, 0x0d, 0xe9, 130, 6, 0x01, 0x31, 0x2d, 0x00 };
+	static const uint8_t bad[] = { 0, 0, 0x0d, 0xe9, 130, 5, 0x01, 0x31, 0x2d };
+	uint8_t a[RAD_MAX_LEN];
+	struct rad_pkt p;
+	struct das_t t;
+	size_t alen;
+
+	ASSERT_EQ(das_setup(&t), 0);
+	rad_pkt_init(&p, RAD_COA_REQUEST, 1, zero);
+	rad_put_str(&p, RAD_USER_NAME, "alice@isp");
+	rad_put(&p, RAD_VENDOR_SPECIFIC, rate, sizeof(rate));
+	rad_put_u32(&p, RAD_EVENT_TIMESTAMP, now32());
+	rad_finish_acct(&p, (const uint8_t *)DAS_SECRET, strlen(DAS_SECRET));
+	alen = exchange(&t, 0, p.buf, p.len, a);
+	ASSERT_TRUE(alen >= RAD_HDR_LEN);
+	EXPECT_EQ(a[0], RAD_COA_ACK);
+	EXPECT_EQ(E.coa, 1u);
+	EXPECT_EQ(E.coa_rate_down, 20000000ull);
+
+	rad_pkt_init(&p, RAD_COA_REQUEST, 2, zero);
+	rad_put_str(&p, RAD_USER_NAME, "alice@isp");
+	rad_put_u32(&p, 27 /* Session-Timeout */, 60);
+	rad_put_u32(&p, RAD_EVENT_TIMESTAMP, now32());
+	rad_finish_acct(&p, (const uint8_t *)DAS_SECRET, strlen(DAS_SECRET));
+	alen = exchange(&t, 0, p.buf, p.len, a);
+	ASSERT_TRUE(alen >= RAD_HDR_LEN);
+	EXPECT_EQ(a[0], RAD_COA_NAK);
+	EXPECT_EQ(error_cause(a, alen), (uint32_t)RAD_EC_UNSUPPORTED_EXTENSION);
+
+	rad_pkt_init(&p, RAD_COA_REQUEST, 3, zero);
+	rad_put_str(&p, RAD_USER_NAME, "alice@isp");
+	rad_put(&p, RAD_VENDOR_SPECIFIC, rate, sizeof(rate));
+	rad_put(&p, RAD_VENDOR_SPECIFIC, bad, sizeof(bad));
+	rad_put_u32(&p, RAD_EVENT_TIMESTAMP, now32());
+	rad_finish_acct(&p, (const uint8_t *)DAS_SECRET, strlen(DAS_SECRET));
+	alen = exchange(&t, 0, p.buf, p.len, a);
+	ASSERT_TRUE(alen >= RAD_HDR_LEN);
+	EXPECT_EQ(a[0], RAD_COA_NAK);
+	EXPECT_EQ(error_cause(a, alen), (uint32_t)RAD_EC_INVALID_VALUE);
+	EXPECT_EQ(E.coa, 1u);
 	das_teardown(&t);
 }

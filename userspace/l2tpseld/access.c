@@ -104,6 +104,7 @@ struct sub {
 	char service[L2D_NAME_MAX];
 	char calling[64], called[64];
 	uint32_t tx_bps, rx_bps;	/* the PADR's TR-101 line rates; 0: not given */
+	struct access_line al;		/* the PADR's TR-101 tag (S-AL-1), CoA's rates */
 	char fail[256];			/* the refusal to tell, "" = none */
 	/* RADIUS accounting of the call (RFC 2866, RFC 2867): Start sent when up */
 	bool acct_started;
@@ -280,6 +281,13 @@ static void line_ids(struct sub *sb, const struct pppoe_disc *padr)
 				       c->access_calling == L2D_CALLING_REMOTE_ID ? &padr->remote_id : NULL;
 
 	pppoe_connect_speed(padr, &sb->tx_bps, &sb->rx_bps);
+	if (padr->bbf.present) {
+		const char *why = NULL;
+
+		if (al_parse_tr101(&sb->al, padr->bbf.data, padr->bbf.len, &why) == -EBADMSG)
+			l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: sid %u: TR-101 tag not carried on: %s",
+				sb->ifc->conf->ifname, sb->sid, why);
+	}
 	if (v && v->present && v->len) {
 		size_t n = v->len < sizeof(sb->calling) ? v->len : sizeof(sb->calling) - 1;
 
@@ -664,6 +672,12 @@ static void acct_head(struct rad_pkt *p, const struct sub *sb, uint32_t status, 
 	rad_put_str(p, RAD_CALLING_STATION_ID, sb->calling);
 	rad_put_str(p, RAD_CALLED_STATION_ID, sb->service);
 	rad_put_u32(p, RAD_ACCT_DELAY_TIME, 0);
+	/* RFC 4679 section 3: the line's DSL Forum VSAs (S-AL-1) */
+	if (!p->full && sb->al.present) {
+		size_t n = al_put_radius(&sb->al, p->buf + p->len, RAD_MAX_LEN - p->len);
+
+		p->len += n;
+	}
 }
 
 static void acct_send(struct sub *sb, uint32_t status)
@@ -1162,6 +1176,13 @@ static void acc_connect_speed(struct l2d *d, struct l2d_session *s, uint32_t *tx
 		*rx = sb->rx_bps;
 }
 
+static const struct access_line *acc_access_line(struct l2d *d, struct l2d_session *s)
+{
+	const struct sub *sb = s->access;
+
+	return &sb->al;
+}
+
 static void acc_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b)
 {
 	struct sub *sb = s->access;
@@ -1339,6 +1360,7 @@ static const struct l2d_access_ops acc_ops = {
 	.login_done = acc_login_done,
 	.attempt_failed = acc_attempt_failed,
 	.connect_speed = acc_connect_speed,
+	.access_line = acc_access_line,
 	.iccn_avps = acc_iccn_avps,
 	.bridge = acc_bridge,
 	.bridge_cancel = acc_bridge_cancel,
@@ -1378,6 +1400,50 @@ int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause)
 		/* section 3.3: the Stop says why (Admin-Reset unless the request names a cause) */
 		sb->acct_cause = cause ? cause : ACCT_ADMIN_RESET;
 		sub_gone(sb, "RADIUS Disconnect-Request", true);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * A CoA-Request with the line's new rates (RFC 4679 VSAs, rad_dm.al): each
+ * access call it matches takes them, and its LNS hears of the actual ones
+ * in a CSUN when the ICRQ announced it (RFC 5515, S-AL-1); an
+ * Interim-Update carries the new VSAs when accounting is on.
+ * Return: the calls changed.
+ */
+int l2d_access_coa(struct l2d *d, const struct rad_dm *m)
+{
+	struct acc *a = d->actx;
+	struct sub *sb;
+	int n = 0, i;
+
+	for (sb = a ? a->subs : NULL; sb; sb = sb->next) {
+		if (sb->dead || !dm_matches(sb, m))
+			continue;
+		for (i = 2; i < AL_N_ATTRS; i++) {
+			uint8_t t = al_type_at(i);
+
+			if (!(m->al.present & (1u << i)))
+				continue;
+			sb->al.present |= 1u << i;
+			if (t <= AL_MIN_RATE_DOWN_LP)
+				sb->al.rate[t - AL_ACT_RATE_UP] = m->al.rate[t - AL_ACT_RATE_UP];
+			else if (t <= AL_ACT_DELAY_DOWN)
+				sb->al.delay[t - AL_MAX_DELAY_UP] = m->al.delay[t - AL_MAX_DELAY_UP];
+			else
+				memcpy(sb->al.encap, m->al.encap, AL_ENCAP_LEN);
+		}
+		if (al_has(&m->al, AL_ACT_RATE_DOWN))
+			sb->tx_bps = (uint32_t)al_rate(&sb->al, AL_ACT_RATE_DOWN);
+		if (al_has(&m->al, AL_ACT_RATE_UP))
+			sb->rx_bps = (uint32_t)al_rate(&sb->al, AL_ACT_RATE_UP);
+		if (sb->s && sb->s->al_sent) {
+			sb->s->al = sb->al;
+			l2d_session_send_csun(sb->s, sb->tx_bps, sb->rx_bps);
+		}
+		if (sb->acct_started)
+			acct_send(sb, RAD_ACCT_INTERIM);
 		n++;
 	}
 	return n;

@@ -290,6 +290,7 @@ static void cmd_show(struct api_conn *c)
 	struct l2d_session *s;
 	char peer[64], local[64], host[L2D_QUOTED_SIZE(sizeof(t->peer_host))];
 	char user[L2D_QUOTED_SIZE(sizeof(s->user))];
+	char line[768];
 
 	for (t = d->tunnels; t; t = t->next) {
 		l2d_addr_str(&t->peer, peer, sizeof(peer), true);
@@ -301,11 +302,18 @@ static void cmd_show(struct api_conn *c)
 			    l2d_tstate_name(t->state), t->n_sessions,
 			    l2d_quote_str(host, sizeof(host), t->peer_host), t->rel.stats.retransmits,
 			    t->rel.stats.out_of_order, t->rel.stats.stashed, t->rel.cwnd);
-		for (s = t->sessions; s; s = s->next)
+		for (s = t->sessions; s; s = s->next) {
 			conn_printf(c, "session %u tunnel %u peer-sid %u role %s state %s id %u user %s",
 				    s->sid, t->tid, s->peer_sid, s->initiator ? "lac" : "lns",
 				    l2d_sstate_name(s->state), s->api_id,
 				    l2d_quote_str(user, sizeof(user), s->user));
+			/* S-AL-1: the line, as the ICRQ (LAC: sent; LNS: received) and CSUNs say */
+			if (s->al.present || s->al_sent || s->csu_enabled)
+				conn_printf(c, "access-line session %u csu %s%s%s", s->sid,
+					    s->al_sent || s->csu_enabled ? "yes" : "no",
+					    s->al.present ? " " : "",
+					    al_format(&s->al, line, sizeof(line)));
+		}
 	}
 	conn_write(c, "end");
 }

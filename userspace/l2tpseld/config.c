@@ -776,6 +776,40 @@ static int log_level_line(struct l2d_conf *c, char **t, int n, char *err, size_t
 	return 0;
 }
 
+/* access-line no | yes | PROFILE... (S-AL-1, RFC 5515) */
+static int access_line_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	int k;
+
+	c->access_line_all = false;
+	c->n_access_line_profiles = 0;
+	if (n == 2 && (!strcmp(t[1], "yes") || !strcmp(t[1], "no"))) {
+		c->access_line_all = !strcmp(t[1], "yes");
+		return 0;
+	}
+	if (n < 2 || n - 1 > L2D_MAX_AL_PROFILES)
+		return cerr(err, errlen, "access-line: usage: access-line no | yes | PROFILE... "
+			    "(at most %d profiles)", L2D_MAX_AL_PROFILES);
+	for (k = 1; k < n; k++)
+		if (copy_name(c->access_line_profiles[k - 1], L2D_NAME_MAX, t[k]))
+			return cerr(err, errlen, "access-line: profile name \"%s\" longer than %d bytes",
+				    t[k], L2D_NAME_MAX - 1);
+	c->n_access_line_profiles = (unsigned int)(n - 1);
+	return 0;
+}
+
+bool l2d_conf_access_line(const struct l2d_conf *c, const char *profile)
+{
+	unsigned int i;
+
+	if (c->access_line_all)
+		return true;
+	for (i = 0; profile && i < c->n_access_line_profiles; i++)
+		if (!strcmp(c->access_line_profiles[i], profile))
+			return true;
+	return false;
+}
+
 /* The keywords with a syntax of their own. */
 static const struct {
 	const char *kw;
@@ -792,6 +826,7 @@ static const struct {
 	{ "radius-fallback", radius_fallback_line },
 	{ "access", access_line },
 	{ "access-auth", access_auth_line },
+	{ "access-line", access_line_line },
 	{ "retries-setup", retries_line },
 	{ "retries-established", retries_line },
 	{ "stub-rl", stub_rl_line },
@@ -911,8 +946,10 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	if (c->n_access && c->dataplane != L2D_DP_KERNEL)
 		return cerr(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
 			    "in the kernel)");
-	if (c->n_radius && !c->n_access)
-		return cerr(err, errlen, "radius-server is for the access role: no \"access pppoe\" line");
+	/* the access role asks and accounts; the LNS role accounts (lnsacct.c, S-AL-1) */
+	if (c->n_radius && !c->n_access && !(c->n_listen && c->radius_accounting))
+		return cerr(err, errlen, "radius-server is for the access role or the LNS role's "
+			    "accounting: no \"access pppoe\" line, nor listen with radius-accounting yes");
 	if ((c->das_len || c->n_das_clients) && !c->n_access)
 		return cerr(err, errlen, "radius-das is for the access role: no \"access pppoe\" line");
 	if (c->das_len && !c->n_das_clients)

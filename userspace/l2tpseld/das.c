@@ -6,8 +6,10 @@
  * secret (rad_dm_parse()).  A Disconnect-Request ends every access call
  * that each session attribute it gives matches (l2d_access_disconnect()):
  * Disconnect-ACK when one ended, else Disconnect-NAK with the Error-Cause
- * (section 3.6).  A CoA-Request gets CoA-NAK: authorization does not change
- * in place here.  A request from an unknown address, or that fails its
+ * (section 3.6).  A CoA-Request carrying a line's new DSL Forum rates
+ * (RFC 4679 VSAs) gives them to the calls it matches (l2d_access_coa(),
+ * S-AL-1); any other gets CoA-NAK: authorization does not change in place
+ * here.  A request from an unknown address, or that fails its
  * checks, is dropped and counted (section 3.5: silently).  Only then, once
  * authentic (rad_das_check(); S-SEC-8), is it looked up: a retransmission or
  * a replay (same client, Identifier and Request Authenticator, from any
@@ -163,6 +165,18 @@ static void input(struct l2d_das *ds, const uint8_t *buf, size_t n,
 		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: %s from %s refused: Error-Cause %u (%s)%s%s",
 			kind, host, m.cause, cause_name(m.cause), why ? ": " : "", why ? why : "");
 		answer(ds, from, flen, &m, ki, false, m.cause, now);
+		return;
+	}
+	if (m.code == RAD_COA_REQUEST) {
+		/* the line's new rates (S-AL-1): CSUN to the LNS, Interim-Update */
+		char line[768];
+		int changed = l2d_access_coa(ds->d, &m);
+
+		l2d_log(ds->d, L2D_LOG_INFO, "radius-das: CoA-Request from %s (user %s): %s: "
+			"%d call%s changed", host, m.user[0] ? m.user : "-",
+			al_format(&m.al, line, sizeof(line)), changed, changed == 1 ? "" : "s");
+		answer(ds, from, flen, &m, ki, changed > 0, changed > 0 ? 0 : RAD_EC_SESSION_NOT_FOUND,
+		       now);
 		return;
 	}
 	ended = l2d_access_disconnect(ds->d, &m, m.term_cause);

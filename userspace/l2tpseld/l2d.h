@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "accessline.h"
 #include "idmap.h"
 #include "l2d_conf.h"
 #include "l2d_loop.h"
@@ -178,6 +179,15 @@ struct l2d_session {
 	int ppp_fd;			/* its PPPoL2TP socket while bridged, -1 */
 	struct l2d_job *bridge_job;	/* the bridge under way (access.c) */
 	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
+	/* S-AL-1, RFC 5515: the subscriber's line.  LAC: what its ICRQ
+	 * carried (al_sent: with Connect Speed Update Enable, so CSUNs follow
+	 * rate changes); LNS: what the ICRQ carried, rates updated by CSUN */
+	struct access_line al;
+	bool al_sent;
+	bool csu_enabled;		/* LNS: the LAC sent Connect Speed Update Enable */
+	uint32_t tx_bps, rx_bps;	/* LNS: the ICCN's connect speeds, then the CSUNs' */
+	bool acct_started;		/* LNS: RADIUS Accounting Start sent (lnsacct.c) */
+	uint64_t acct_start_ms;
 };
 
 /* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
@@ -329,6 +339,8 @@ struct l2d_access_ops {
 	/* The ICCN's Tx and Rx Connect Speed of @s, bits per second (RFC 2661
 	 * section 4.4.5), over the defaults in *@tx, *@rx.  May be NULL. */
 	void (*connect_speed)(struct l2d *d, struct l2d_session *s, uint32_t *tx, uint32_t *rx);
+	/* The line of @s from PPPoE discovery (S-AL-1), NULL when none.  May be NULL. */
+	const struct access_line *(*access_line)(struct l2d *d, struct l2d_session *s);
 	/* ICCN of @s: the Proxy LCP and Proxy Authentication AVPs (RFC 2661 4.4.5). */
 	void (*iccn_avps)(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
 	/* Bridge @s's PPPoL2TP socket @ppp_fd to the subscriber's channel: 0
@@ -406,6 +418,9 @@ struct l2d {
 	void *kctx, *envctx, *dpctx, *actx;
 	void *rctx;			/* the RADIUS client (radclient.c), NULL: none */
 	void *dasctx;			/* the server of dynamic authorization (das.c), NULL: none */
+	/* LNS role accounting (lnsacct.c): RAD_ACCT_START, _INTERIM or _STOP
+	 * of @s; NULL when off */
+	void (*lns_acct)(struct l2d *d, struct l2d_session *s, uint32_t status);
 	struct l2d_tunnel *tunnels;
 	struct l2d_tunnel *tun_by_id[65536];
 	struct l2d_session *sess_by_id[65536];
@@ -510,6 +525,9 @@ int l2d_sock_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);
 void l2d_session_tunnel_up(struct l2d_session *s);	/* tunnel established: ICRQ */
 void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m);
+/* RFC 5515 (S-AL-1): CSUN and CSURQ in, CSUN out. */
+void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m);
+int l2d_session_send_csun(struct l2d_session *s, uint32_t tx_bps, uint32_t rx_bps);
 /* The session ends: CDN when @send_cdn, hooks, counts; freed later. */
 /* LAC: the access side's bridge of @s is made (@err 0) or failed: the ICCN,
  * or the call cleared (CDN 4, a local failure). */

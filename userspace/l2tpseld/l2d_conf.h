@@ -21,6 +21,7 @@
 #define L2D_MAX_TGMAP	64
 #define L2D_MAX_ACCESS	8	/* "access pppoe" interfaces */
 #define L2D_MAX_SERVICES 8	/* service names of one */
+#define L2D_MAX_AL_PROFILES 8	/* access-line PROFILE... */
 #define L2D_RL_MSGS	6	/* enum l2tpsel_rl_msg: ANY .. PPPOE */
 #define L2D_MAX_RADIUS	4	/* radius-server lines */
 /* Tunnel or session IDs the LNS role may hold: half, the rest is the LAC role's (S-SEC-7) */
@@ -158,6 +159,11 @@ struct l2d_conf {
 	unsigned int n_access;
 	bool access_pap, access_chap;	/* access-auth */
 	enum l2d_calling access_calling;	/* access-calling-number */
+	/* access-line: RFC 5515 AVPs in the ICRQ of every profile (all) or of
+	 * these (S-AL-1) */
+	bool access_line_all;
+	char access_line_profiles[L2D_MAX_AL_PROFILES][L2D_NAME_MAX];
+	unsigned int n_access_line_profiles;
 	uint32_t access_auth_timeout_ms;
 	/* PPPoE discovery per second (discrate.h); 0: unlimited */
 	uint32_t padi_rate, padi_rate_per_line, padi_rate_per_mac;
@@ -220,6 +226,8 @@ int l2d_conf_pppd_args(const struct l2d_conf *c, bool lns, const char **file, ch
 void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *kept, size_t keptlen);
 
 /* The secret for a LAC tunnel name or an LNS peer Host Name, or NULL. */
+/* access-line: whether a call of @profile sends the RFC 5515 AVPs (S-AL-1). */
+bool l2d_conf_access_line(const struct l2d_conf *c, const char *profile);
 const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name);
 
 /* kernel none: 0 when the route lines make a core (kcore.c), else -1 and a message */

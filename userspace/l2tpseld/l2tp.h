@@ -47,7 +47,10 @@ enum l2tp_msg_type {
 	L2TP_MSG_CDN		= 14,
 	L2TP_MSG_WEN		= 15,
 	L2TP_MSG_SLI		= 16,
-	L2TP_MSG_MAX		= 16,
+	/* RFC 5515: Connect-Speed-Update-Notification, -Request */
+	L2TP_MSG_CSUN		= 28,
+	L2TP_MSG_CSURQ		= 29,
+	L2TP_MSG_MAX		= 29,
 };
 
 /* §4.4 attribute types (vendor 0) */

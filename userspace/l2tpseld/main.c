@@ -152,6 +152,7 @@ static void reload(void)
 		return;
 	}
 	l2d_conf_reload(&conf, &fresh, kept, sizeof(kept));
+	l2d_lns_acct_open(D);
 	D->log_level = conf.log_level;
 	l2d_log(D, L2D_LOG_ERR, "SIGHUP: configuration reloaded%s%s",
 		kept[0] ? "; changed but kept until a restart: " : "", kept);
@@ -321,6 +322,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
+	l2d_lns_acct_open(D);
 	for (i = 0; i < conf.n_listen; i++) {
 		struct listener *l = &listeners[n_listeners];
 		char a[64];

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "msg.h"
+#include "accessline.h"
 
 static const char *const perr_names[L2TP_PERR_COUNT] = {
 	[L2TP_PERR_NONE] = "ok",
@@ -232,6 +233,8 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 	}
 	if (msg->hdr.zlb)
 		return L2TP_ACT_ACCEPT;
+	msg->raw = buf;
+	msg->raw_len = msg->hdr.length;
 
 	end = msg->hdr.length;
 	for (off = L2TP_CTRL_HDR_LEN; off < end;) {
@@ -273,6 +276,10 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 
 		/* §4.1: a reserved bit set makes it unrecognized */
 		rule = (w & L2TP_AVP_RSVD) ? NULL : l2tp_avp_rule(vendor, type);
+		/* RFC 5515: recognized, read by al_from_msg(), M or not */
+		if (!rule && !(w & L2TP_AVP_RSVD) && vendor == AL_VENDOR_BBF && type <= 0xff &&
+		    al_index((uint8_t)type) >= 0)
+			continue;
 		if (!rule) {
 			if (m_bit)
 				return msg_fail(msg, L2TP_PERR_UNKNOWN_MANDATORY_AVP,

@@ -106,6 +106,8 @@ struct l2tp_msg {
 	enum l2tp_perr last_ignored;	/* for a log line */
 	uint16_t last_ignored_type;
 	struct l2tp_answer answer;
+	const uint8_t *raw;	/* the message parsed (hidden AVPs revealed) */
+	size_t raw_len;
 };
 
 /* Header only (§3.1). Return: L2TP_PERR_NONE or an L2TP_PERR_HDR_* code. */

@@ -14,6 +14,7 @@ static const char *const msg_names[] = {
 	[L2TP_MSG_ICRQ] = "ICRQ",	[L2TP_MSG_ICRP] = "ICRP",
 	[L2TP_MSG_ICCN] = "ICCN",	[L2TP_MSG_CDN] = "CDN",
 	[L2TP_MSG_WEN] = "WEN",		[L2TP_MSG_SLI] = "SLI",
+	[L2TP_MSG_CSUN] = "CSUN",	[L2TP_MSG_CSURQ] = "CSURQ",
 };
 
 static const char *const avp_names[] = {

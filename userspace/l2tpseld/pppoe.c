@@ -75,6 +75,7 @@ static void parse_bbf(struct pppoe_disc *p, const uint8_t *v, uint16_t len)
 			down = get32(v + off + 2);
 		off += 2 + (size_t)sublen;
 	}
+	tag_set(&p->bbf, v, len);
 	if (circuit.present)
 		tag_set(&p->circuit_id, circuit.data, circuit.len);
 	if (remote.present)

@@ -85,6 +85,8 @@ struct pppoe_disc {
 	struct pppoe_tagval circuit_id;	/* from a BBF Vendor-Specific tag */
 	struct pppoe_tagval remote_id;	/* (a malformed BBF tag gives neither) */
 	uint32_t rate_up, rate_down;	/* its line rates, kb/s; 0: not given */
+	struct pppoe_tagval bbf;	/* the first well-formed BBF tag's whole value
+					 * (accessline.h: al_parse_tr101()) */
 	struct pppoe_tagval error;	/* the first of the three *-Error tags */
 	uint16_t error_type;		/* its tag type, 0 when none */
 	unsigned int n_tags;

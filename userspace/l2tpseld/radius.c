@@ -9,11 +9,13 @@
  * the client is radclient.c, the server of dynamic authorization das.c, the
  * fuzz targets fuzz/fuzz_radius.c, fuzz/fuzz_radius_dm.c and fuzz/fuzz_das.c.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <arpa/inet.h>
 
+#include "accessline.h"
 #include "md5.h"
 #include "radius.h"
 
@@ -683,6 +685,17 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 			}
 			ma_at = off + 2;
 			break;
+		case RAD_VENDOR_SPECIFIC: {
+			/* a CoA's DSL Forum VSAs (RFC 4679): the line's new rates (S-AL-1) */
+			int err = m->code == RAD_COA_REQUEST ?
+				  al_parse_radius_vsa(&m->al, v, n, NULL) : -ENOENT;
+
+			if (err == -EBADMSG)
+				m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
+			else if (err)
+				m->cause = m->cause ?: RAD_EC_UNSUPPORTED_ATTRIBUTE;
+			break;
+		}
 		default:
 			/* section 3: an attribute the NAS cannot act on refuses the request */
 			m->cause = m->cause ?: RAD_EC_UNSUPPORTED_ATTRIBUTE;
@@ -696,8 +709,10 @@ int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t s
 		return -1;
 	}
 	m->ma = ma_at != 0;
-	if (m->code == RAD_COA_REQUEST)
-		m->cause = RAD_EC_UNSUPPORTED_EXTENSION;	/* a change of authorization: not done here */
+	/* a change of authorization other than the line's rates: not done here */
+	if (m->code == RAD_COA_REQUEST &&
+	    !(m->al.present & ~(1u << al_index(AL_CIRCUIT_ID) | 1u << al_index(AL_REMOTE_ID))))
+		m->cause = RAD_EC_UNSUPPORTED_EXTENSION;
 	else if (!m->cause && !m->n_ids)
 		m->cause = RAD_EC_MISSING_ATTRIBUTE;	/* no session named */
 	return 0;

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "accessline.h"
+
 #define RAD_HDR_LEN	20	/* RFC 2865 section 3 */
 #define RAD_MAX_LEN	4096
 #define RAD_AUTH_LEN	16
@@ -57,6 +59,7 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 	RAD_CHAP_CHALLENGE = 60,
 	RAD_ACCT_INTERIM_INTERVAL = 85,	/* RFC 2869 section 5.16 */
 	RAD_NAS_PORT_TYPE = 61,
+	RAD_CONNECT_INFO = 77,		/* RFC 2869 section 5.11 */
 	RAD_TUNNEL_TYPE = 64,		/* RFC 2868 section 3, RFC 2867 */
 	RAD_TUNNEL_MEDIUM_TYPE = 65,
 	RAD_TUNNEL_CLIENT_ENDPOINT = 66,
@@ -152,6 +155,9 @@ struct rad_dm {
 	uint8_t proxy[RAD_MAX_LEN];	/* the Proxy-State attributes, whole, to copy back */
 	size_t proxy_len;
 	uint32_t cause;			/* an Error-Cause found in parsing; 0: none */
+	/* CoA-Request: the line's new data (RFC 4679 VSAs, S-AL-1); a CoA
+	 * without any is refused (Unsupported-Extension) */
+	struct access_line al;
 };
 
 /*
@@ -361,5 +367,9 @@ void l2d_das_close(struct l2d *d);
 int l2d_das_stats(struct l2d *d, char *buf, size_t len);
 /* access.c: end every call @m names; Acct-Terminate-Cause @cause (0: Admin-Reset). Return: how many. */
 int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause);
+/* The LNS role's accounting (lnsacct.c): on with radius-accounting and a server. */
+void l2d_lns_acct_open(struct l2d *d);
+/* A CoA-Request's new line rates (S-AL-1): the calls changed (access.c). */
+int l2d_access_coa(struct l2d *d, const struct rad_dm *m);
 
 #endif

@@ -12,6 +12,7 @@
  * Every end goes through l2d_session_close(), which sends the
  * CDN, releases the kernel counts and tells the login.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 
 #include "l2d.h"
 #include "ppp.h"
+#include "radius.h"
 
 
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid)
@@ -165,6 +167,8 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	}
 	l2d_log(d, L2D_LOG_INFO, "session %u/%u in tunnel %u: %s -> closed (%s, result %u error %u)",
 		s->sid, s->peer_sid, t->tid, l2d_sstate_name(s->state), l2d_end_name(end), result, error);
+	if (s->acct_started && d->lns_acct)
+		d->lns_acct(d, s, RAD_ACCT_STOP);
 	s->state = L2D_S_DEAD;
 	s->end = end;
 	s->cdn_result = result;
@@ -249,12 +253,34 @@ static void session_timeout(struct l2d_timer *tm)
 			  L2TP_CDN_TIMEOUT, 0, "setup timeout");
 }
 
+/*
+ * S-AL-1: the subscriber's line as RFC 5515's access-line AVPs, and
+ * Connect Speed Update Enable (CSUNs will follow), when access-line
+ * names the call's profile and discovery told anything of the line.
+ */
+static void icrq_access_line(struct l2d_session *s, struct l2tp_builder *b)
+{
+	struct l2d *d = s->t->d;
+	const struct access_line *al;
+
+	if (!s->access || !d->aops || !d->aops->access_line ||
+	    !l2d_conf_access_line(d->conf, s->login ? s->login->step.profile : NULL))
+		return;
+	al = d->aops->access_line(d, s);
+	if (!al || !al->present)
+		return;
+	s->al = *al;
+	al_put_avps(al, b);
+	al_put_csu_enable(b);
+	s->al_sent = true;
+}
+
 void l2d_session_tunnel_up(struct l2d_session *s)
 {
 	struct l2d_tunnel *t = s->t;
 	struct l2d *d = t->d;
 	struct l2tp_builder b;
-	uint8_t buf[512];
+	uint8_t buf[1024];
 
 	s->serial = ++d->next_serial;
 	s->icrq_us = l2d_mono_us();
@@ -271,6 +297,7 @@ void l2d_session_tunnel_up(struct l2d_session *s)
 		l2tp_put_string(&b, L2TP_AVP_CALLING_NUMBER, s->user);
 	if (s->called[0])
 		l2tp_put_string(&b, L2TP_AVP_CALLED_NUMBER, s->called);
+	icrq_access_line(s, &b);
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b))) {
 		l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
 		return;
@@ -317,6 +344,8 @@ static void session_established(struct l2d_session *s)
 	l2d_log(d, s->login ? L2D_LOG_DEBUG : L2D_LOG_INFO,
 		"session %u/%u in tunnel %u/%u established as %s", s->sid,
 		s->peer_sid, s->t->tid, s->t->peer_tid, s->initiator ? "LAC" : "LNS");
+	if (!s->initiator && d->lns_acct)
+		d->lns_acct(d, s, RAD_ACCT_START);
 }
 
 /*
@@ -436,6 +465,19 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 			n = sizeof(s->user) - 1;
 		memcpy(s->user, m->avp[L2TP_AVP_CALLING_NUMBER].data, n);
 		s->user[n] = '\0';
+	}
+	if (m->raw) {
+		/* S-AL-1: RFC 5515's access-line AVPs and Connect Speed Update Enable */
+		unsigned int ign = 0;
+
+		if (al_from_msg(&s->al, m->raw, m->raw_len, &ign) || ign) {
+			char line[768];
+
+			l2d_log(d, L2D_LOG_INFO, "session %u: access line %s%s", s->sid,
+				al_format(&s->al, line, sizeof(line)),
+				ign ? " (AVPs skipped: hidden, repeated or of a wrong length)" : "");
+		}
+		s->csu_enabled = al_csu_enabled(m->raw, m->raw_len);
 	}
 	if (rl == L2TPSEL_RL_REJECTED)
 		return l2d_session_close(s, L2D_END_LOCAL, true, rla.result, rla.error, rla.message);
@@ -605,6 +647,10 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			 * the same when it renegotiates LCP (dpglue.c)
 			 */
 			s->proxy_mru = v->present ? ppp_opts_mru(v->data, v->len) : 0;
+			/* RFC 2661 section 4.4.5: Rx Connect Speed absent, the same as Tx */
+			l2tp_msg_get_u32(m, L2TP_AVP_TX_CONNECT_SPEED, &s->tx_bps);
+			s->rx_bps = s->tx_bps;
+			l2tp_msg_get_u32(m, L2TP_AVP_RX_CONNECT_SPEED, &s->rx_bps);
 		}
 		if (s->state == L2D_S_WAIT_ICCN && !session_dataplane(s))
 			return session_established(s);
@@ -629,4 +675,93 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 	/* §7.1: a call message out of sequence clears the call */
 	l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR, L2TP_ERR_BAD_VALUE,
 			  l2tp_msg_name(m->type));
+}
+
+/*
+ * RFC 5515: a Connect-Speed-Update-Notification for @s (LAC),
+ * whose ICRQ announced them (Connect Speed Update Enable): the line's
+ * current Tx (downstream) and Rx (upstream) speeds, b/s.  A control
+ * connection message (Session ID 0) naming the LNS's session in the AVP.
+ * Return: 0 queued, -EAGAIN when @s sends none (not established, or no
+ * Enable sent), -ENOBUFS.
+ */
+int l2d_session_send_csun(struct l2d_session *s, uint32_t tx_bps, uint32_t rx_bps)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2tp_builder b;
+	uint8_t buf[128];
+	size_t len;
+
+	if (!s->initiator || !s->al_sent || s->state != L2D_S_ESTABLISHED ||
+	    t->state != L2D_T_ESTABLISHED)
+		return -EAGAIN;
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_CSUN);
+	al_put_csu(&b, s->peer_sid, tx_bps, rx_bps);
+	len = l2tp_build_end(&b);
+	/*
+	 * The Message Type AVP's M bit clear (RFC 2661 section 4.4.1): an LNS
+	 * that does not know CSUN ignores it rather than clearing the tunnel.
+	 */
+	if (len)
+		buf[L2TP_CTRL_HDR_LEN] &= (uint8_t)~(L2TP_AVP_M >> 8);
+	if (l2d_tunnel_queue(t, buf, len))
+		return -ENOBUFS;
+	l2d_tunnel_flush(t);
+	l2d_log(t->d, L2D_LOG_INFO, "session %u: CSUN sent, tx %u rx %u b/s", s->sid, tx_bps, rx_bps);
+	return 0;
+}
+
+/*
+ * RFC 5515 at the LNS: a CSUN's Connect Speed Update AVPs name
+ * our sessions of tunnel @t; each one's speeds are taken (its actual
+ * rates: Tx the downstream, Rx the upstream) and accounted (Interim-Update).
+ * A CSURQ at the LAC: a CSUN answers it, for the sessions it names (none
+ * named: every one that announced CSUNs).  A CSURQ at the LNS, or a CSUN
+ * at the LAC, is acknowledged and logged.
+ */
+void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	struct l2d *d = t->d;
+	struct al_csu c[32];
+	unsigned int n, i, ign = 0;
+	struct l2d_session *s;
+
+	n = m->raw ? al_csu_from_msg(m->raw, m->raw_len, c, 32, &ign) : 0;
+	if (m->type == L2TP_MSG_CSURQ && t->initiator) {
+		for (s = t->sessions; s; s = s->next) {
+			bool named = !n;
+
+			for (i = 0; i < n && !named; i++)
+				named = c[i].sid == s->sid;
+			if (named && s->al_sent)
+				l2d_session_send_csun(s, (uint32_t)al_rate(&s->al, AL_ACT_RATE_DOWN),
+						      (uint32_t)al_rate(&s->al, AL_ACT_RATE_UP));
+		}
+		return;
+	}
+	if (m->type != L2TP_MSG_CSUN || t->initiator) {
+		l2d_log(d, L2D_LOG_INFO, "tunnel %u: %s received as %s, acknowledged", t->tid,
+			l2tp_msg_name(m->type), t->initiator ? "LAC" : "LNS");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		s = l2d_session_find(d, c[i].sid);
+		if (!s || s->t != t || s->initiator) {
+			l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN for unknown session %u, ignored",
+				t->tid, c[i].sid);
+			continue;
+		}
+		s->tx_bps = c[i].tx_bps;
+		s->rx_bps = c[i].rx_bps;
+		s->al.rate[AL_ACT_RATE_DOWN - AL_ACT_RATE_UP] = c[i].tx_bps;
+		s->al.rate[AL_ACT_RATE_UP - AL_ACT_RATE_UP] = c[i].rx_bps;
+		s->al.present |= 1u << al_index(AL_ACT_RATE_DOWN) | 1u << al_index(AL_ACT_RATE_UP);
+		l2d_log(d, L2D_LOG_INFO, "session %u: CSUN: tx %u rx %u b/s", s->sid, c[i].tx_bps,
+			c[i].rx_bps);
+		if (s->acct_started && d->lns_acct)
+			d->lns_acct(d, s, RAD_ACCT_INTERIM);
+	}
+	if (ign)
+		l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN: %u Connect Speed Update AVPs skipped "
+			"(hidden or not 12 bytes)", t->tid, ign);
 }

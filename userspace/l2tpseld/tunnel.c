@@ -1119,6 +1119,11 @@ static void tunnel_fsm(struct l2d_tunnel *t, struct l2tp_msg *m)
 		break;
 	case L2TP_MSG_HELLO:
 		return;
+	case L2TP_MSG_CSUN:
+	case L2TP_MSG_CSURQ:
+		if (t->state == L2D_T_ESTABLISHED)
+			l2d_session_csu_input(t, m);
+		return;
 	default:
 		return;		/* a known message we have no use for */
 	}
