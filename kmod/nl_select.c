@@ -1136,6 +1136,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	BUILD_BUG_ON((int)L2TPSEL_OUTCOME_LOCAL != (int)L2S_OUT_LOCAL);
 	BUILD_BUG_ON((int)L2TPSEL_WHY_ADMISSION != (int)L2S_FAIL_ADMISSION);
+	BUILD_BUG_ON((int)L2TPSEL_WHY_DRAINED != (int)L2S_FAIL_DRAINED);
 	o.kind = nla_get_u8(a[L2TPSEL_A_OUTCOME]);
 	if (o.kind == L2S_OUT_CDN || o.kind == L2S_OUT_STOPCCN) {
 		if (ks_nl_missing(info, L2TPSEL_A_RESULT_CODE))

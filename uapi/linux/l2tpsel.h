@@ -589,6 +589,7 @@ enum l2tpsel_why {
 	L2TPSEL_WHY_PROFILE_CHANGED,	/* changed or deleted during the login */
 	L2TPSEL_WHY_RESTARTS,		/* restart bound reached */
 	L2TPSEL_WHY_ADMISSION,		/* OK refused by a session limit */
+	L2TPSEL_WHY_DRAINED,		/* nothing attempted: every tunnel drained (S-OPS-1) */
 };
 
 /* Why a lockout ended (EV_UNLOCK). */

@@ -29,6 +29,7 @@
 
 _Static_assert((int)L2TPSEL_OUTCOME_LOCAL == (int)L2S_OUT_LOCAL, "outcomes are the core's");
 _Static_assert((int)L2TPSEL_WHY_ADMISSION == (int)L2S_FAIL_ADMISSION, "reasons are the core's");
+_Static_assert((int)L2TPSEL_WHY_DRAINED == (int)L2S_FAIL_DRAINED, "reasons are the core's");
 _Static_assert((int)L2TPSEL_LEVEL_PASS == (int)LIM_PASS, "levels are the core's");
 
 /* One core built from the route lines, shared by the logins and sessions begun on it. */
