@@ -356,6 +356,8 @@ static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_LOCKOUT_GET, ks_nl_lockout_get, ks_none_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_LOCKOUT_CLEAR, ks_nl_lockout_clear, ks_lockout_clear_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_DEST_LOCK, ks_nl_dest_lock, ks_dest_lock_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_TUNNEL_DRAIN, ks_nl_tunnel_drain, ks_tunnel_drain_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_DEST_DRAIN, ks_nl_dest_drain, ks_dest_drain_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_LOGIN_BEGIN, ks_nl_login_begin, ks_login_begin_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_LOGIN_REPORT, ks_nl_login_report, ks_login_report_policy, ADMIN),
 	/* Admin: a dry run copies the destination table (KS_DESTS slots). */
