@@ -25,7 +25,7 @@
  *	5	the cookie keys rotate (the epoch timer)
  *	6	the subscriber (next byte) % 4 acknowledges the AC's last LCP
  *		Configure-Request (its Identifier is the AC's random pick)
- *	7	nothing
+ *	7	the whole LAC's drain (S-OPS-1) turns on or off
  *
  * The subscriber count must match the list after every op; at the end
  * the access side shuts down (PADT to each) and everything is freed.
@@ -207,7 +207,8 @@ static void check_subs(const struct acc *a)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const lines[] = {
-		"route p t1 10.0.0.2", "access pppoe acc0 service isp1 isp2", "access-auth pap",
+		"route p t1 10.0.0.2",
+		"access pppoe acc0 service isp1 isp2 pado-delay 0:0,1:100,3:off", "access-auth pap",
 		"sccrq-timeout 2s",
 	};
 	static struct l2d_conf conf;
@@ -352,10 +353,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				chan_readable(&sb->chanw, EPOLLIN);
 			break;
 		}
+		case 7:
+			d->drain_api = !d->drain_api;
+			break;
 		}
 		check_subs(a);
+		CHECK(a->n_waits <= ACC_PADO_WAIT_MAX);
 	}
 	l2d_access_shutdown(d);
+	while (a->waits)
+		pado_wait_free(a, a->waits);
 	check_subs(a);
 	CHECK(!a->subs && !a->n_subs);
 	reap(&a->reap_timer);

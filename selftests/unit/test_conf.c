@@ -238,7 +238,8 @@ TEST(conf_access_pppoe_forms)
 
 TEST(conf_access_pppoe_refusals)
 {
-	static const char usage[] = "access: usage: access pppoe IFNAME [service NAME...] [ac-name NAME]";
+	static const char usage[] = "access: usage: access pppoe IFNAME [service NAME...] [ac-name NAME] "
+				    "[pado-delay SPEC]";
 	char line[128];
 	int i;
 
@@ -251,7 +252,7 @@ TEST(conf_access_pppoe_refusals)
 	EXPECT_REFUSED("access pppoe 0123456789abcdef",
 		       "access: interface name \"0123456789abcdef\" longer than 15 bytes");
 	EXPECT_REFUSED("access pppoe acc0 vlan 100",
-		       "access: unexpected \"vlan\" (service NAME..., ac-name NAME)");
+		       "access: unexpected \"vlan\" (service NAME..., ac-name NAME, pado-delay SPEC)");
 	EXPECT_REFUSED("access pppoe acc0 ac-name", "access: ac-name needs a NAME");
 	EXPECT_REFUSED("access pppoe acc0 service isp1 ac-name", "access: ac-name needs a NAME");
 	EXPECT_REFUSED("access pppoe acc0 ac-name A ac-name B", "access: ac-name given twice");

@@ -289,7 +289,80 @@ static int radius_attr_line(struct l2d_conf *c, char **t, int n, char *err, size
 	return 0;
 }
 
-/* access pppoe IFNAME [service NAME...] [ac-name NAME] */
+/**
+ * l2d_pado_parse() - read a pado-delay (S-OPS-1)
+ * @a: the access interface
+ * @spec: "MS" (every PADO waits MS) or "N:MS[,N:MS...]": from N
+ *        subscribers on, MS; N rising; MS a number of ms (0..30000) or
+ *        "off" (no PADO); below the first N, no wait
+ * @err: the refusal
+ * @errlen: its room
+ *
+ * Return: 0, or -1 with @err saying what was wrong.
+ */
+int l2d_pado_parse(struct l2d_access_conf *a, const char *spec, char *err, size_t errlen)
+{
+	char buf[256], *tok, *save = NULL;
+	unsigned int n = 0;
+
+	if (strlen(spec) >= sizeof(buf))
+		return cerr(err, errlen, "access: pado-delay \"%.20s...\" longer than %zu bytes",
+			    spec, sizeof(buf) - 1);
+	strcpy(buf, spec);
+	if (!strchr(buf, ':')) {
+		if (parse_u32(buf, 0, L2D_PADO_MAX_MS, &a->pado[0].ms))
+			return cerr(err, errlen, "access: pado-delay \"%s\": MS (0..%u) or N:MS,...",
+				    spec, L2D_PADO_MAX_MS);
+		a->pado[0].sessions = 0;
+		a->n_pado = 1;
+		return 0;
+	}
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *colon = strchr(tok, ':');
+		struct l2d_pado_step *st = &a->pado[n];
+
+		if (n == L2D_PADO_STEPS)
+			return cerr(err, errlen, "access: pado-delay: at most %d steps", L2D_PADO_STEPS);
+		if (!colon)
+			return cerr(err, errlen, "access: pado-delay step \"%s\" is not N:MS", tok);
+		*colon = '\0';
+		if (parse_u32(tok, 0, UINT32_MAX - 1, &st->sessions))
+			return cerr(err, errlen, "access: pado-delay: \"%s\" is not a session count", tok);
+		if (n && st->sessions <= a->pado[n - 1].sessions)
+			return cerr(err, errlen, "access: pado-delay: session counts must rise (%u after %u)",
+				    st->sessions, a->pado[n - 1].sessions);
+		if (!strcmp(colon + 1, "off"))
+			st->ms = L2D_PADO_NONE;
+		else if (parse_u32(colon + 1, 0, L2D_PADO_MAX_MS, &st->ms))
+			return cerr(err, errlen, "access: pado-delay: \"%s\" is not 0..%u ms or off",
+				    colon + 1, L2D_PADO_MAX_MS);
+		n++;
+	}
+	if (!n)
+		return cerr(err, errlen, "access: pado-delay needs N:MS steps");
+	a->n_pado = n;
+	return 0;
+}
+
+/**
+ * l2d_pado_delay() - how long a PADO waits (S-OPS-1)
+ * @a: the access interface
+ * @sessions: the agent's subscribers now
+ *
+ * Return: ms, the last step at or below @sessions (0 below the first), or
+ * L2D_PADO_NONE: no PADO.
+ */
+uint32_t l2d_pado_delay(const struct l2d_access_conf *a, uint32_t sessions)
+{
+	uint32_t ms = 0;
+	unsigned int i;
+
+	for (i = 0; i < a->n_pado && a->pado[i].sessions <= sessions; i++)
+		ms = a->pado[i].ms;
+	return ms;
+}
+
+/* access pppoe IFNAME [service NAME...] [ac-name NAME] [pado-delay SPEC] */
 static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
 	struct l2d_access_conf *a;
@@ -298,7 +371,7 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 
 	if (n < 3 || strcmp(t[1], "pppoe"))
 		return cerr(err, errlen, "access: usage: access pppoe IFNAME [service NAME...] "
-			    "[ac-name NAME]");
+			    "[ac-name NAME] [pado-delay SPEC]");
 	if (strlen(t[2]) >= sizeof(a->ifname))
 		return cerr(err, errlen, "access: interface name \"%s\" longer than %zu bytes", t[2],
 			    sizeof(a->ifname) - 1);
@@ -311,7 +384,14 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 	memset(a, 0, sizeof(*a));
 	strcpy(a->ifname, t[2]);
 	for (k = 3; k < n; k++) {
-		if (!strcmp(t[k], "ac-name")) {
+		if (!strcmp(t[k], "pado-delay")) {
+			if (k + 1 == n)
+				return cerr(err, errlen, "access: pado-delay needs MS or N:MS,...");
+			if (a->n_pado)
+				return cerr(err, errlen, "access: pado-delay given twice");
+			if (l2d_pado_parse(a, t[++k], err, errlen))
+				return -1;
+		} else if (!strcmp(t[k], "ac-name")) {
 			if (k + 1 == n)
 				return cerr(err, errlen, "access: ac-name needs a NAME");
 			if (a->ac_name[0])
@@ -320,9 +400,11 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 				return cerr(err, errlen, "access: ac-name of 1..%d bytes", L2D_NAME_MAX - 1);
 		} else if (!strcmp(t[k], "service")) {
 			/* the names run to the next keyword; "service" again adds more */
-			if (k + 1 == n || !strcmp(t[k + 1], "ac-name") || !strcmp(t[k + 1], "service"))
+			if (k + 1 == n || !strcmp(t[k + 1], "ac-name") || !strcmp(t[k + 1], "service") ||
+			    !strcmp(t[k + 1], "pado-delay"))
 				return cerr(err, errlen, "access: service needs a NAME");
-			while (k + 1 < n && strcmp(t[k + 1], "ac-name") && strcmp(t[k + 1], "service")) {
+			while (k + 1 < n && strcmp(t[k + 1], "ac-name") && strcmp(t[k + 1], "service") &&
+			       strcmp(t[k + 1], "pado-delay")) {
 				if (a->n_services == L2D_MAX_SERVICES)
 					return cerr(err, errlen, "access: at most %d services", L2D_MAX_SERVICES);
 				if (copy_name(a->services[a->n_services], L2D_NAME_MAX, t[++k]))
@@ -331,7 +413,7 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 				a->n_services++;
 			}
 		} else {
-			return cerr(err, errlen, "access: unexpected \"%s\" (service NAME..., ac-name NAME)",
+			return cerr(err, errlen, "access: unexpected \"%s\" (service NAME..., ac-name NAME, pado-delay SPEC)",
 				    t[k]);
 		}
 	}
@@ -387,6 +469,7 @@ static const struct bool_kw bool_kws[] = {
 	{ "lns-auth-required", offsetof(struct l2d_conf, lns_auth_required) },
 	{ "tgroup-by-address", offsetof(struct l2d_conf, tgroup_by_address) },
 	{ "data-sequencing", offsetof(struct l2d_conf, data_seq) },
+	{ "drain", offsetof(struct l2d_conf, drain) },
 };
 
 /* one-word keywords: keyword, offset and size of the string, what it is */

@@ -348,6 +348,7 @@ struct l2d_stats {
 	uint64_t port_separated;	/* LNS: SCCRQs answered from a port of our own */
 	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
 	uint64_t rl_rejected, rl_dropped;
+	uint64_t logins_drained;	/* logins refused: the LAC is drained (S-OPS-1) */
 	/* reliable delivery (RFC 2661 section 5.8) of tunnels already freed;
 	 * the `stats` answer adds the live tunnels' */
 	struct l2tp_rel_stats rel_gone;
@@ -383,10 +384,20 @@ struct l2d {
 	struct l2d_timer reap_timer;
 	bool reap_armed;
 	bool shutting_down;
+	bool drain_api;			/* "drain on" over the API (S-OPS-1) */
 	struct l2d_stats stats;
 	bool rl_warned;
 	int log_level;
 };
+
+/*
+ * The whole LAC drained (S-OPS-1): "drain yes" in the configuration or
+ * "drain on" over the API.  No new login, no PADO; sessions stay.
+ */
+static inline bool l2d_draining(const struct l2d *d)
+{
+	return d->conf->drain || d->drain_api;
+}
 
 /* ---- core (tunnel.c) ---- */
 int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,

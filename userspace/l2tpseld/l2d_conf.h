@@ -49,12 +49,26 @@ enum l2d_kernel { L2D_KERNEL_NETLINK, L2D_KERNEL_NONE };
 /* What an access call's ICRQ gives as Calling Number. */
 enum l2d_calling { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID };
 
-/* "access pppoe IFNAME [service NAME...] [ac-name NAME]" */
+/*
+ * pado-delay (S-OPS-1): from @sessions subscribers of the agent on, a PADO
+ * waits @ms, or is not sent at all (L2D_PADO_NONE).
+ */
+#define L2D_PADO_STEPS		8
+#define L2D_PADO_MAX_MS		30000
+#define L2D_PADO_NONE		UINT32_MAX
+struct l2d_pado_step {
+	uint32_t sessions;
+	uint32_t ms;			/* L2D_PADO_NONE: no PADO */
+};
+
+/* "access pppoe IFNAME [service NAME...] [ac-name NAME] [pado-delay SPEC]" */
 struct l2d_access_conf {
 	char ifname[16];
 	char ac_name[L2D_NAME_MAX];	/* "" = the hostname */
 	char services[L2D_MAX_SERVICES][L2D_NAME_MAX];
 	unsigned int n_services;	/* 0: any service */
+	struct l2d_pado_step pado[L2D_PADO_STEPS];	/* by rising session count */
+	unsigned int n_pado;		/* 0: PADO at once */
 };
 enum l2d_dataplane { L2D_DP_NONE, L2D_DP_KERNEL };
 
@@ -119,6 +133,7 @@ struct l2d_conf {
 	uint16_t recv_window;
 	bool hide_avps, tie_breaker;
 	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */
+	bool drain;			/* LAC: no new login, no PADO; sessions stay (S-OPS-1) */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];
 	unsigned int n_secrets;
@@ -204,6 +219,14 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 
 /* The secret for a LAC tunnel name or an LNS peer Host Name, or NULL. */
 const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name);
+
+/*
+ * The PADO delay of access interface @a with @sessions subscribers: ms, or
+ * L2D_PADO_NONE for no PADO (S-OPS-1).
+ */
+uint32_t l2d_pado_delay(const struct l2d_access_conf *a, uint32_t sessions);
+/* "MS" or "N:MS[,N:MS...]" (MS a number of ms or "off") into @a. Return: 0 or -1, @err. */
+int l2d_pado_parse(struct l2d_access_conf *a, const char *spec, char *err, size_t errlen);
 
 /* kernel none: 0 when the route lines make a core (kcore.c), else -1 and a message */
 int l2d_kcore_check(const struct l2d_conf *c, char *err, size_t errlen);
