@@ -220,6 +220,29 @@ ok "stats: logins-ok 4 (alice, bob, carol, e1)" $(has "$T/stats" 'logins-ok 4 ' 
 ok "stats: control messages sent and retransmitted, tunnels gone included" \
 	$(has "$T/stats" '^control sent [1-9][0-9]* retransmits [1-9][0-9]* duplicates [0-9]'; echo $?)
 
+# 9b. the whole LAC drained over the API (S-OPS-1): a login is refused and
+# says so, the answer and -j say drained; drain off, logins come back
+"$CLI" login drain on socket "$SOCK" >"$T/drain1" 2>&1
+ok "drain on: drain drained sessions 0 api on config no" \
+	$(has "$T/drain1" '^drain drained sessions 0 api on config no$'; echo $?)
+"$CLI" login start f1@x profile ok socket "$SOCK" >"$T/of1" 2>&1
+rc=$?
+ok "drained: a login is refused (exit 1) and says drained" \
+	$([ $rc = 1 ] && has "$T/of1" 'drained: this LAC takes no new login'; echo $?)
+"$CLI" -j login drain socket "$SOCK" >"$T/drain2" 2>&1
+ok "drain -j: {\"event\":\"drain\",\"state\":\"drained\",...,\"api\":\"on\"}" \
+	$(has "$T/drain2" '"state": ?"drained"' && has "$T/drain2" '"sessions": ?0' &&
+	  has "$T/drain2" '"api": ?"on"'; echo $?)
+"$CLI" login stats socket "$SOCK" >"$T/stats2" 2>&1
+ok "stats: logins-drained 1, drain drained" \
+	$(has "$T/stats2" 'logins-drained 1 drain drained'; echo $?)
+"$CLI" login drain off socket "$SOCK" >"$T/drain3" 2>&1
+"$CLI" login start f2@x profile ok socket "$SOCK" >"$T/of2" 2>&1
+ok "drain off: drain off, a login succeeds again" \
+	$(has "$T/drain3" '^drain off sessions' && has "$T/of2" '^done ok'; echo $?)
+"$CLI" login drain maybe socket "$SOCK" >"$T/drain4" 2>&1
+ok "drain maybe: refused with the usage" $([ $? != 0 ] && has "$T/drain4" 'usage'; echo $?)
+
 # 10. RFC 2661 section 8.1: an LNS that answers from another port (a relay
 # in front of lns-ok: what the LAC sends to 127.0.0.7 port P or P+2 goes on
 # to lns-ok, what lns-ok answers comes back from port P+2)

@@ -6,6 +6,7 @@
  *   l2tpsel login start { USER | profile P } [profile P] [key K] [brief] [socket PATH]
  *   l2tpsel login stop ID [socket PATH]
  *   l2tpsel login { show | stats | watch } [socket PATH]
+ *   l2tpsel login drain [ on | off ] [socket PATH]   (S-OPS-1: the whole LAC)
  *
  * start prints every line the agent sends (each attempt, its outcome, the
  * result) and exits 0 when the login succeeded, 2 when it failed, 1 on an
@@ -74,7 +75,8 @@ static void json_field(const char *key, const char *val)
  * "[login ID] EVENT [NUMBER] [WORD] KEY VALUE ... [WORD]": EVENT is
  * "event", its NUMBER goes under EVENT's own name ("attempt": 2), a word
  * that opens an odd run of the rest is the "result" of "done" and
- * "outcome" lines and the "name" of others, one that closes it the
+ * "outcome" lines, the "state" of a "drain" line and the "name" of
+ * others, one that closes it the
  * "kind" (an attempt's sccrq, join or reuse).  So a reader keys on
  * fields, never on the wording of a line.
  */
@@ -106,6 +108,8 @@ static void agent_line_json(const char *text)
 			pr_str("result", NULL, w[i++]);
 		else if (!strcmp(ev, "attempt"))
 			pr_str("kind", NULL, w[--n]);
+		else if (!strcmp(ev, "drain"))
+			pr_str("state", NULL, w[i++]);	/* draining, drained, off */
 		else
 			pr_str("name", NULL, w[i++]);
 	}
@@ -213,6 +217,20 @@ int agent_login_run(struct cli *c, int argc, char **argv)
 			return -1;
 		snprintf(req, sizeof(req), "%s\n", argv[0]);
 		return agent_talk(path, req, argv[0][0] == 'w');
+	}
+	/* the whole LAC: no new login, no PADO; its sessions stay (S-OPS-1) */
+	if (!strcmp(argv[0], "drain")) {
+		const char *onoff = "";
+
+		if (argc > 1 && (!strcmp(argv[1], "on") || !strcmp(argv[1], "off"))) {
+			onoff = argv[1];
+			NEXT_ARG_FWD();
+		}
+		if (agent_socket_arg("login drain", "login drain [ on | off ] [socket PATH]",
+				     argc - 1, argv + 1, &path))
+			return -1;
+		snprintf(req, sizeof(req), "drain%s%s\n", *onoff ? " " : "", onoff);
+		return agent_talk(path, req, false);
 	}
 	if (!strcmp(argv[0], "stop")) {
 		if (argc < 2)

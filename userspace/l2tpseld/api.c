@@ -9,7 +9,7 @@
  *   logout ID         -> "ok" | "error TEXT"
  *   show              -> "tunnel ..." and "session ..." lines, then "end"
  *   stats             -> one "stats ..." line, then "end"
- *   drain [on | off]  -> "drain STATE sessions N api on|off config yes|no"
+ *   drain [on | off]  -> "drain STATE sessions N api on|off config yes|no", "end"
  *   watch             -> "watching", then every login's lines as they happen,
  *                        subscribers' logins included: "login ID user U" and
  *                        "login ID EVENT" for each line a login's client
@@ -331,6 +331,7 @@ static void cmd_drain(struct api_conn *c, int argc, char **argv)
 	conn_printf(c, "drain %s sessions %u api %s config %s",
 		    !l2d_draining(d) ? "off" : d->n_sessions ? "draining" : "drained",
 		    d->n_sessions, d->drain_api ? "on" : "off", d->conf->drain ? "yes" : "no");
+	conn_write(c, "end");
 }
 
 static void cmd_stats(struct api_conn *c)
