@@ -243,6 +243,32 @@ ok "drain off: drain off, a login succeeds again" \
 "$CLI" login drain maybe socket "$SOCK" >"$T/drain4" 2>&1
 ok "drain maybe: refused with the usage" $([ $? != 0 ] && has "$T/drain4" 'usage'; echo $?)
 
+# 9c. kernel none: the agent's own tunnels and destinations drained over
+# the API (S-OPS-1): the login goes to the next tunnel; all drained, it
+# fails as drained with no attempt; drain off, logins come back
+"$CLI" login drain tunnel t-cdn socket "$SOCK" >"$T/dr1" 2>&1
+"$CLI" login start g1@x profile cdn socket "$SOCK" >"$T/og1" 2>&1
+ok "drain tunnel t-cdn: matched 1; the login goes to t-ok, t-cdn not attempted" \
+	$(has "$T/dr1" '^drain on tunnel t-cdn matched 1$' && has "$T/og1" '^attempt 1 tunnel t-ok' &&
+	  ! has "$T/og1" 't-cdn' && has "$T/og1" '^done ok'; echo $?)
+"$CLI" login drain destination 127.0.0.2 on socket "$SOCK" >"$T/dr2" 2>&1
+"$CLI" login start g2@x profile ok socket "$SOCK" >"$T/og2" 2>&1
+rc=$?
+ok "drain destination 127.0.0.2: a login to it fails as drained, nothing attempted" \
+	$(has "$T/dr2" '^drain on destination 127.0.0.2 matched 1$' && [ $rc = 2 ] &&
+	  has "$T/og2" '^done fail reason drained attempts 0' && ! has "$T/og2" '^attempt'; echo $?)
+"$CLI" login drain destination 127.0.0.2 off socket "$SOCK" >/dev/null 2>&1
+"$CLI" login drain tunnel t-cdn off socket "$SOCK" >/dev/null 2>&1
+"$CLI" login start g3@x profile ok socket "$SOCK" >"$T/og3" 2>&1
+ok "drains ended: a login succeeds again" $(has "$T/og3" '^done ok'; echo $?)
+"$CLI" login drain tunnel nope socket "$SOCK" >"$T/dr3" 2>&1
+ok "drain tunnel nope: refused, no such tunnel" \
+	$([ $? = 1 ] && has "$T/dr3" 'no tunnel nope in the route lines'; echo $?)
+for f in og1 og3; do
+	id=$(sed -n 's/^done ok session \([0-9]*\).*/\1/p' "$T/$f")
+	[ -n "$id" ] && "$CLI" login stop "$id" socket "$SOCK" >/dev/null 2>&1
+done
+
 # 10. RFC 2661 section 8.1: an LNS that answers from another port (a relay
 # in front of lns-ok: what the LAC sends to 127.0.0.7 port P or P+2 goes on
 # to lns-ok, what lns-ok answers comes back from port P+2)

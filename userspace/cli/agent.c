@@ -6,7 +6,8 @@
  *   l2tpsel login start { USER | profile P } [profile P] [key K] [brief] [socket PATH]
  *   l2tpsel login stop ID [socket PATH]
  *   l2tpsel login { show | stats | watch } [socket PATH]
- *   l2tpsel login drain [ on | off ] [socket PATH]   (S-OPS-1: the whole LAC)
+ *   l2tpsel login drain [ tunnel NAME | destination ADDR ] [ on | off ] [socket PATH]
+ *	(S-OPS-1: the whole LAC; kernel none: the agent's tunnels, destinations)
  *
  * start prints every line the agent sends (each attempt, its outcome, the
  * result) and exits 0 when the login succeeded, 2 when it failed, 1 on an
@@ -220,16 +221,26 @@ int agent_login_run(struct cli *c, int argc, char **argv)
 	}
 	/* the whole LAC: no new login, no PADO; its sessions stay (S-OPS-1) */
 	if (!strcmp(argv[0], "drain")) {
+		static const char usage[] =
+			"login drain [ tunnel NAME | destination ADDR ] [ on | off ] [socket PATH]";
 		const char *onoff = "";
+		char what[300] = "";
 
+		/* kernel none: the agent's own selection (S-OPS-1) */
+		if (argc > 2 && (!strcmp(argv[1], "tunnel") || !strcmp(argv[1], "destination"))) {
+			if (strpbrk(argv[2], " \t\r\n") || strlen(argv[2]) > 256)
+				return cli_err("login drain: \"%s\": no blanks, at most 256 bytes", argv[2]);
+			snprintf(what, sizeof(what), " %s %s", argv[1], argv[2]);
+			NEXT_ARG_FWD();
+			NEXT_ARG_FWD();
+		}
 		if (argc > 1 && (!strcmp(argv[1], "on") || !strcmp(argv[1], "off"))) {
 			onoff = argv[1];
 			NEXT_ARG_FWD();
 		}
-		if (agent_socket_arg("login drain", "login drain [ on | off ] [socket PATH]",
-				     argc - 1, argv + 1, &path))
+		if (agent_socket_arg("login drain", usage, argc - 1, argv + 1, &path))
 			return -1;
-		snprintf(req, sizeof(req), "drain%s%s\n", *onoff ? " " : "", onoff);
+		snprintf(req, sizeof(req), "drain%s%s%s\n", what, *onoff ? " " : "", onoff);
 		return agent_talk(path, req, false);
 	}
 	if (!strcmp(argv[0], "stop")) {

@@ -10,6 +10,8 @@
  *   show              -> "tunnel ..." and "session ..." lines, then "end"
  *   stats             -> one "stats ..." line, then "end"
  *   drain [on | off]  -> "drain STATE sessions N api on|off config yes|no", "end"
+ *   drain { tunnel NAME | destination ADDR } [on | off]   (kernel none)
+ *                     -> "drain on|off tunnel|destination NAME matched N", "end"
  *   watch             -> "watching", then every login's lines as they happen,
  *                        subscribers' logins included: "login ID user U" and
  *                        "login ID EVENT" for each line a login's client
@@ -318,6 +320,34 @@ static void cmd_show(struct api_conn *c)
 static void cmd_drain(struct api_conn *c, int argc, char **argv)
 {
 	struct l2d *d = c->d;
+
+	/* kernel none: the selection's tunnels and destinations are ours (S-OPS-1) */
+	if (argc >= 3 && (!strcmp(argv[1], "tunnel") || !strcmp(argv[1], "destination"))) {
+		bool dest = argv[1][0] == 'd', on = true;
+		char err[160], what[L2D_QUOTED_SIZE(L2D_NAME_MAX)];
+		int n;
+
+		if (argc > 4 || (argc == 4 && strcmp(argv[3], "on") && strcmp(argv[3], "off"))) {
+			conn_write(c, "error usage: drain { tunnel NAME | destination ADDR } [ on | off ]");
+			return;
+		}
+		if (d->conf->kernel != L2D_KERNEL_NONE) {
+			conn_printf(c, "error the module selects: l2tpsel %s drain", argv[1]);
+			return;
+		}
+		on = argc == 3 || !strcmp(argv[3], "on");
+		n = l2d_kcore_drain(d, dest, argv[2], on, err, sizeof(err));
+		if (n < 0) {
+			conn_printf(c, "error %s", err);
+			return;
+		}
+		l2d_log(d, L2D_LOG_INFO, "drain %s %-s %s over the API (%d matched)", argv[1],
+			argv[2], on ? "on" : "off", n);
+		conn_printf(c, "drain %s %s %s matched %d", on ? "on" : "off", argv[1],
+			    l2d_quote_str(what, sizeof(what), argv[2]), n);
+		conn_write(c, "end");
+		return;
+	}
 
 	if (argc > 2 || (argc == 2 && strcmp(argv[1], "on") && strcmp(argv[1], "off"))) {
 		conn_write(c, "error usage: drain [ on | off ]");
