@@ -251,7 +251,59 @@ static int dest_get(struct l2s_core *c, const struct l2s_dest_key *k,
 	memset(d, 0, sizeof(*d));
 	d->key = *k;
 	d->refs = 1;
+	l2s_dest_set_drain(c, (u32)i, false);
 	return i;
+}
+
+/**
+ * l2s_dest_set_drain() - drain a destination slot or end its drain (S-OPS-1)
+ * @c: the instance
+ * @slot: a slot in use
+ * @on: drain it
+ *
+ * Every tunnel to it, in every profile and tunnel set, takes no new login
+ * while it is drained; sessions to it stay.  The mark lives as long as the
+ * slot: a destination no tunnel names any more is forgotten with it.
+ */
+void l2s_dest_set_drain(struct l2s_core *c, u32 slot, bool on)
+{
+	u32 bit = 1u << (slot % 32);
+
+	if (slot >= L2S_DESTS_MAX)
+		return;
+	if (on)
+		c->dest_drain[slot / 32] |= bit;
+	else
+		c->dest_drain[slot / 32] &= ~bit;
+}
+
+/**
+ * l2s_dest_drain_match() - drain the destinations matching a key (S-OPS-1)
+ * @c: the instance
+ * @k: remote address, and the port and local address when asked for
+ * @port: match @k->port too
+ * @local: match @k->local too
+ * @on: drain, or end the drain
+ *
+ * Return: the number of destinations matched.
+ */
+u32 l2s_dest_drain_match(struct l2s_core *c, const struct l2s_dest_key *k,
+			 bool port, bool local, bool on)
+{
+	struct l2s_dest *d;
+	u32 i, n = 0;
+
+	for (i = 0; (d = l2s_dest_walk(c, i)); i++) {
+		if (!d->refs || !l2s_addr_equal(&d->key.remote, &k->remote))
+			continue;
+		if (port && d->key.port != k->port)
+			continue;
+		if (local && !l2s_addr_equal(&d->key.local, &k->local))
+			continue;
+		l2s_dest_set_drain(c, i, on);
+		n++;
+	}
+	return n;
 }
 
 static void dest_put(struct l2s_core *c, u16 slot)

@@ -104,6 +104,7 @@ struct l2s_tunnel {
 	u8 pdest;			/* index in the profile's destination list */
 	u8 level;			/* preference 0..7, 0 most preferred */
 	u8 has_secret;			/* configured with one; l2tpseld holds it */
+	u8 drain;			/* takes no new login, keeps its sessions (S-OPS-1) */
 };
 
 /*
@@ -146,6 +147,12 @@ struct l2s_core {
 	u32 ndests_cap;			/* slots it may take, at most L2S_DESTS_MAX */
 	bool dflat;			/* the chunks are slices of the caller's table */
 	u32 lockout_ms;			/* configured lockout time */
+	/*
+	 * Drained destination slots (S-OPS-1), a bit each: struct l2s_dest
+	 * has no byte to spare in its 64.  A slot taken afresh starts
+	 * undrained (dest_get()).
+	 */
+	u32 dest_drain[L2S_DESTS_MAX / 32];
 	struct l2s_dmap domains;	/* max L2S_DOMAINS_MAX unless the caller sets it */
 	const struct l2s_mem *mem;	/* tunnel arrays, chunks, domains; l2s_mem_default */
 };
@@ -249,6 +256,24 @@ static inline u64 l2s_dest_load(const struct l2s_dest *d)
 {
 	return (u64)d->sessions + d->inflight;
 }
+
+/*
+ * Drain (S-OPS-1): a drained tunnel, or a tunnel to a drained destination,
+ * takes no new login; its sessions stay and end as they would.
+ */
+static inline bool l2s_dest_drained(const struct l2s_core *c, u32 slot)
+{
+	return c->dest_drain[slot / 32] & (1u << (slot % 32));
+}
+
+static inline bool l2s_tunnel_drained(const struct l2s_core *c, const struct l2s_tunnel *t)
+{
+	return t->drain || l2s_dest_drained(c, t->dest);
+}
+
+void l2s_dest_set_drain(struct l2s_core *c, u32 slot, bool on);
+u32 l2s_dest_drain_match(struct l2s_core *c, const struct l2s_dest_key *k,
+			 bool port, bool local, bool on);
 
 /* At its max-sessions, logins in flight included: not valid (S-SEL-10, S-STORM-2). */
 static inline bool l2s_tunnel_full(const struct l2s_tunnel *t)

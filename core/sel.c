@@ -5,7 +5,7 @@
  *
  * Per visit of a level:
  *   1. valid = destinations reachable through a tunnel below max-sessions
- *      (S-SEL-10) and not contacted in this login;
+ *      (S-SEL-10), not drained (S-OPS-1), and not contacted in this login;
  *   2. every locked valid destination goes on DLNC (S-SEL-2);
  *   3. among the tunnels to unlocked valid destinations the load balancer
  *      picks one to attempt (S-SEL-2, S-LB-*); in between-levels mode only
@@ -108,7 +108,8 @@ static int attempt_shortest(struct l2s_login *lg, struct l2s_core *c,
 	emit(env, lg, L2S_EV_UNLOCK, L2S_UNLOCK_SHORTEST, p->pdest[best], 0);
 	lg->dlnc &= ~(1u << best);
 	for (i = first; i < first + cnt; i++)
-		if (p->t[i].pdest == best && !l2s_tunnel_full(&p->t[i]))
+		if (p->t[i].pdest == best && !l2s_tunnel_full(&p->t[i]) &&
+		    !l2s_tunnel_drained(c, &p->t[i]))
 			cand[n++] = (u8)i;
 	t = l2s_lb_pick(c, p, lg->lvl, cand, n, lg->key, env);
 	return attempt(lg, c, p, (u32)t, true, st);
@@ -137,6 +138,10 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 
 			if (l2s_tunnel_full(t) || (lg->contacted & bit))
 				continue;	/* not valid through this tunnel */
+			if (l2s_tunnel_drained(c, t)) {
+				lg->drained = 1;	/* S-OPS-1: as if full */
+				continue;
+			}
 			valid |= bit;
 			if (l2s_dest_locked(l2s_dest_at(c, t->dest), env->now)) {
 				if (!(lg->dlnc & bit)) {
@@ -162,7 +167,8 @@ static int walk(struct l2s_login *lg, struct l2s_core *c,
 		if (!lg->tried_here && l2s_popcount(valid) > 1)
 			return attempt_shortest(lg, c, p, valid, env, st);
 		if (!lg->dlnc)
-			return done(lg, st, false, L2S_FAIL_EXHAUSTED);
+			return done(lg, st, false, lg->drained && !lg->attempts ?
+				    L2S_FAIL_DRAINED : L2S_FAIL_EXHAUSTED);
 		if (lg->restarts >= L2S_MAX_RESTARTS)
 			return done(lg, st, false, L2S_FAIL_RESTARTS);
 		for (i = 0; i < p->ndests; i++) {
@@ -460,6 +466,7 @@ const char *l2s_fail_name(u32 why)
 		[L2S_FAIL_STALE] = "profile-changed",
 		[L2S_FAIL_RESTARTS] = "restarts",
 		[L2S_FAIL_ADMISSION] = "admission",
+		[L2S_FAIL_DRAINED] = "drained",
 	};
 
 	return why < L2S_ARRAY_SIZE(names) && names[why] ? names[why] : "?";

@@ -62,6 +62,7 @@ enum l2s_fail_why {
 	L2S_FAIL_STALE,		/* OK for a tunnel deleted during the login */
 	L2S_FAIL_RESTARTS,	/* L2S_MAX_RESTARTS reached */
 	L2S_FAIL_ADMISSION,	/* the module: the OK was refused by a session limit */
+	L2S_FAIL_DRAINED,	/* nothing attempted: every valid tunnel drained (S-OPS-1) */
 };
 
 /* What the caller does next. */
@@ -77,7 +78,7 @@ struct l2s_step {
 };
 
 /*
- * The per-login state, 92 bytes.  Its indexes (tunnel, lvl, the bits of
+ * The per-login state, 96 bytes.  Its indexes (tunnel, lvl, the bits of
  * contacted and dlnc) refer to the profile version @gen; pdest[] is that
  * version's destination list, so that a report on a later version can
  * carry them over (l2s_sel_report()).
@@ -96,6 +97,7 @@ struct l2s_login {
 	u8 restarts;
 	u8 attempts;
 	u8 ndests;		/* entries of pdest */
+	u8 drained;		/* a tunnel was passed over as drained (S-OPS-1) */
 	u16 pdest[L2S_DESTS_PER_PROFILE];
 };
 

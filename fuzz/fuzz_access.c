@@ -27,7 +27,8 @@
  *	5	the cookie keys rotate (the epoch timer)
  *	6	the subscriber (next byte) % 4 acknowledges the AC's last LCP
  *		Configure-Request (its Identifier is the AC's random pick)
- *	7	a CoA-Request's new line rates (S-AL-1): RFC 4679
+ *	7	when op bit 3: the whole LAC's drain (S-OPS-1) turns on or
+ *		off; else a CoA-Request's new line rates (S-AL-1): RFC 4679
  *		sub-attributes of vendor 3561 (next byte: length, then its
  *		bytes) for the subscriber (next byte) % 4, l2d_access_coa()
  *
@@ -211,7 +212,8 @@ static void check_subs(const struct acc *a)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const lines[] = {
-		"route p t1 10.0.0.2", "access pppoe acc0 service isp1 isp2", "access-auth pap",
+		"route p t1 10.0.0.2",
+		"access pppoe acc0 service isp1 isp2 pado-delay 0:0,1:100,3:off", "access-auth pap",
 		"sccrq-timeout 2s",
 	};
 	static struct l2d_conf conf;
@@ -369,7 +371,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* the VSA's value: vendor 3561, then the input's sub-attributes */
 			static struct rad_dm m;
 			uint8_t v[4 + 255] = { 0, 0, 0x0d, 0xe9 };
-			uint8_t vl = next(&in);
+			uint8_t vl;
+
+			if (op & 8) {
+				d->drain_api = !d->drain_api;
+				break;
+			}
+			vl = next(&in);
 
 			memset(&m, 0, sizeof(m));
 			m.code = RAD_COA_REQUEST;
@@ -385,8 +393,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		}
 		check_subs(a);
+		CHECK(a->n_waits <= ACC_PADO_WAIT_MAX);
 	}
 	l2d_access_shutdown(d);
+	while (a->waits)
+		pado_wait_free(a, a->waits);
 	check_subs(a);
 	CHECK(!a->subs && !a->n_subs);
 	reap(&a->reap_timer);

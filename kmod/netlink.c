@@ -30,7 +30,7 @@ static const char *const ks_req_attr_names[L2TPSEL_A_MAX + 1] = {
 	KS_ATTR_NAME(LOGIN_ID), KS_ATTR_NAME(OUTCOME), KS_ATTR_NAME(RESULT_CODE),
 	KS_ATTR_NAME(RL_DIR), KS_ATTR_NAME(RL_MSG), KS_ATTR_NAME(RL_RATE),
 	KS_ATTR_NAME(RL_BURST), KS_ATTR_NAME(RL_HOLD), KS_ATTR_NAME(RL_STEP),
-	KS_ATTR_NAME(RL_BANDS), KS_ATTR_NAME(RL_LOAD),
+	KS_ATTR_NAME(RL_BANDS), KS_ATTR_NAME(RL_LOAD), KS_ATTR_NAME(DRAIN),
 };
 
 /**
@@ -356,6 +356,8 @@ static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_LOCKOUT_GET, ks_nl_lockout_get, ks_none_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_LOCKOUT_CLEAR, ks_nl_lockout_clear, ks_lockout_clear_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_DEST_LOCK, ks_nl_dest_lock, ks_dest_lock_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_TUNNEL_DRAIN, ks_nl_tunnel_drain, ks_tunnel_drain_policy, ADMIN),
+	L2S_DO(L2TPSEL_CMD_DEST_DRAIN, ks_nl_dest_drain, ks_dest_drain_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_LOGIN_BEGIN, ks_nl_login_begin, ks_login_begin_policy, ADMIN),
 	L2S_DO(L2TPSEL_CMD_LOGIN_REPORT, ks_nl_login_report, ks_login_report_policy, ADMIN),
 	/* Admin: a dry run copies the destination table (KS_DESTS slots). */

@@ -74,6 +74,19 @@ const struct nla_policy ks_lockout_clear_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_LOCAL]	= ADDR_POLICY,
 };
 
+const struct nla_policy ks_tunnel_drain_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_NAME]	= SNAME_POLICY,
+	[L2TPSEL_A_PROFILE]	= SNAME_POLICY,
+	[L2TPSEL_A_DRAIN]	= NLA_POLICY_MAX(NLA_U8, 1),
+};
+
+const struct nla_policy ks_dest_drain_policy[L2TPSEL_A_MAX + 1] = {
+	[L2TPSEL_A_REMOTE]	= ADDR_POLICY,
+	[L2TPSEL_A_LOCAL]	= ADDR_POLICY,
+	[L2TPSEL_A_PORT]	= { .type = NLA_U16 },
+	[L2TPSEL_A_DRAIN]	= NLA_POLICY_MAX(NLA_U8, 1),
+};
+
 const struct nla_policy ks_dest_lock_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_REMOTE]		= ADDR_POLICY,
 	[L2TPSEL_A_LOCAL]		= ADDR_POLICY,
@@ -182,10 +195,13 @@ static int ks_sel_fill_profile(struct sk_buff *msg, const struct l2s_profile *p)
  * A tunnel as GET and steps show it (HAS_SECRET: one was given; the module
  * keeps no secret, l2tpseld holds them).  @d is its destination.
  */
-static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
+static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_core *c,
 			      const struct l2s_profile *p, u32 i)
 {
 	const struct l2s_tunnel *t = &p->t[i];
+	const struct l2s_dest *d = l2s_dest_at(c, t->dest);
+	u8 drain = (t->drain ? L2TPSEL_DRAIN_TUNNEL : 0) |
+		   (l2s_dest_drained(c, t->dest) ? L2TPSEL_DRAIN_DEST : 0);
 
 	return nla_put_string(msg, L2TPSEL_A_NAME, t->name) ||
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, p->name) ||
@@ -195,7 +211,8 @@ static int ks_sel_fill_tunnel(struct sk_buff *msg, const struct l2s_dest *d,
 	       (t->group[0] && nla_put_string(msg, L2TPSEL_A_TGROUP, t->group)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, t->sessions) ||
 	       nla_put_u8(msg, L2TPSEL_A_HAS_SECRET, t->has_secret) ||
-	       nla_put_u32(msg, L2TPSEL_A_IN_FLIGHT, t->inflight) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_IN_FLIGHT, t->inflight) ||
+	       nla_put_u8(msg, L2TPSEL_A_DRAIN, drain) ? -EMSGSIZE : 0;
 }
 
 static int ks_sel_fill_domain(struct sk_buff *msg, const struct l2s_domain *e)
@@ -204,15 +221,19 @@ static int ks_sel_fill_domain(struct sk_buff *msg, const struct l2s_domain *e)
 	       nla_put_string(msg, L2TPSEL_A_PROFILE, e->profile) ? -EMSGSIZE : 0;
 }
 
-static int ks_sel_fill_dest(struct sk_buff *msg, const struct l2s_dest *d, u64 now)
+static int ks_sel_fill_dest(struct sk_buff *msg, const struct l2s_core *c, u32 slot, u64 now)
 {
+	const struct l2s_dest *d = l2s_dest_at(c, slot);
+
 	return ks_sel_put_dest(msg, d) ||
 	       nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ks_lockout_left(d, now)) ||
 	       nla_put_u32(msg, L2TPSEL_A_SESSIONS, d->sessions) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, d->refs) ||
 	       nla_put_u32(msg, L2TPSEL_A_ATTEMPTS, d->attempts) ||
 	       nla_put_u32(msg, L2TPSEL_A_FAILURES, d->failures) ||
-	       nla_put_u32(msg, L2TPSEL_A_IN_FLIGHT, d->inflight) ? -EMSGSIZE : 0;
+	       nla_put_u32(msg, L2TPSEL_A_IN_FLIGHT, d->inflight) ||
+	       nla_put_u8(msg, L2TPSEL_A_DRAIN,
+			  l2s_dest_drained(c, slot) ? L2TPSEL_DRAIN_DEST : 0) ? -EMSGSIZE : 0;
 }
 
 /*
@@ -229,7 +250,7 @@ static int ks_sel_fill_step(struct sk_buff *msg, const struct l2s_core *c,
 		return -EMSGSIZE;
 	if (!p || st->tunnel == L2S_NO_INDEX || st->tunnel >= p->ntunnels)
 		return 0;
-	return ks_sel_fill_tunnel(msg, l2s_dest_at(c, p->t[st->tunnel].dest), p, st->tunnel) ||
+	return ks_sel_fill_tunnel(msg, c, p, st->tunnel) ||
 	       nla_put_u8(msg, L2TPSEL_A_SETUP, st->setup) ||
 	       nla_put_u8(msg, L2TPSEL_A_SHORTEST, st->shortest) ? -EMSGSIZE : 0;
 }
@@ -504,11 +525,8 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		if (filter && strcmp(p->name, nla_data(filter)))
 			goto next;
 		for (; ctx->sub < p->ntunnels; ctx->sub++) {
-			const struct l2s_dest *d = l2s_dest_at(&ln->sel.core,
-							       p->t[ctx->sub].dest);
-
 			hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
-			if (!hdr || ks_sel_fill_tunnel(skb, d, p, ctx->sub)) {
+			if (!hdr || ks_sel_fill_tunnel(skb, &ln->sel.core, p, ctx->sub)) {
 				if (hdr)
 					genlmsg_cancel(skb, hdr);
 				ctx->next = id;
@@ -648,7 +666,7 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		if (!d->refs)
 			continue;
 		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
-		if (!hdr || ks_sel_fill_dest(skb, d, now)) {
+		if (!hdr || ks_sel_fill_dest(skb, &ln->sel.core, i, now)) {
 			if (hdr)
 				genlmsg_cancel(skb, hdr);
 			ret = -EMSGSIZE;
@@ -784,6 +802,79 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 		return ks_nl_err(info, a[L2TPSEL_A_REMOTE], &err, ret);
 	}
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_LOCKED, ret));
+}
+
+/*
+ * S-OPS-1: a tunnel takes no new login while drained; its sessions stay.
+ * Not for a login's own tunnel set (-EPERM), as no change of it is.
+ */
+int ks_nl_tunnel_drain(struct sk_buff *skb, struct genl_info *info)
+{
+	struct l2tpsel_net *ln = ks_ln(info);
+	struct ks_profile *kp;
+	int ret = 0, t;
+
+	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
+	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") ||
+	    ks_nl_missing(info, L2TPSEL_A_DRAIN))
+		return -EINVAL;
+	ks_lock(ln);
+	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+	if (!kp) {
+		ret = -ENOENT;
+		goto out;
+	}
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE)) {
+		ret = -EPERM;
+		goto out;
+	}
+	t = l2s_tunnel_find(&kp->p, nla_data(info->attrs[L2TPSEL_A_NAME]));
+	if (t < 0) {
+		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "no tunnel %s in profile %s",
+		       (char *)nla_data(info->attrs[L2TPSEL_A_NAME]), kp->p.name);
+		ret = -ENOENT;
+		goto out;
+	}
+	kp->p.t[t].drain = nla_get_u8(info->attrs[L2TPSEL_A_DRAIN]);
+	ks_gen_bump(ln);
+out:
+	ks_unlock(ln);
+	return ret;
+}
+
+/* S-OPS-1: every destination with that remote address (narrowed by PORT, LOCAL). */
+int ks_nl_dest_drain(struct sk_buff *skb, struct genl_info *info)
+{
+	struct nlattr **a = info->attrs;
+	struct l2tpsel_net *ln = ks_ln(info);
+	struct l2s_dest_key k = { };
+	struct sk_buff *msg;
+	void *hdr;
+	u32 n;
+
+	if (ks_nl_missing(info, L2TPSEL_A_REMOTE) || ks_nl_missing(info, L2TPSEL_A_DRAIN))
+		return -EINVAL;
+	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &k.remote) ||
+	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &k.local))
+		return -EINVAL;
+	if (a[L2TPSEL_A_PORT])
+		k.port = nla_get_u16(a[L2TPSEL_A_PORT]);
+	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_DRAIN, &hdr);
+	if (!msg)
+		return -ENOMEM;
+	ks_lock(ln);
+	n = l2s_dest_drain_match(&ln->sel.core, &k, !!k.port, !!a[L2TPSEL_A_LOCAL],
+				 nla_get_u8(a[L2TPSEL_A_DRAIN]));
+	if (n)
+		ks_gen_bump(ln);
+	ks_unlock(ln);
+	if (!n) {
+		nlmsg_free(msg);
+		ks_msg(info, a[L2TPSEL_A_REMOTE], "no destination with that remote address%s",
+		       a[L2TPSEL_A_PORT] || a[L2TPSEL_A_LOCAL] ? ", port and local address" : "");
+		return -ENOENT;
+	}
+	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_N_DESTS, n));
 }
 
 /* ---- logins ---------------------------------------------------------- */
@@ -978,7 +1069,7 @@ static size_t ks_login_reply_size(const struct genl_info *info)
 	       2 * nla_total_size(16) +			/* REMOTE, LOCAL */
 	       nla_total_size(sizeof(u16)) +		/* PORT */
 	       3 * nla_total_size(sizeof(u32)) +	/* MAX_SESSIONS, SESSIONS, IN_FLIGHT */
-	       3 * nla_total_size(sizeof(u8)) +		/* HAS_SECRET, SETUP, SHORTEST */
+	       4 * nla_total_size(sizeof(u8)) +		/* HAS_SECRET, DRAIN, SETUP, SHORTEST */
 	       nla_total_size(sizeof(u8)) +		/* ADMIT */
 	       2 * nla_total_size(sizeof(u16)) +	/* its RESULT_CODE, ERROR_CODE */
 	       (nla_get_flag(info->attrs[L2TPSEL_A_RL_ASK]) ? rl : 0);
@@ -1136,6 +1227,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	BUILD_BUG_ON((int)L2TPSEL_OUTCOME_LOCAL != (int)L2S_OUT_LOCAL);
 	BUILD_BUG_ON((int)L2TPSEL_WHY_ADMISSION != (int)L2S_FAIL_ADMISSION);
+	BUILD_BUG_ON((int)L2TPSEL_WHY_DRAINED != (int)L2S_FAIL_DRAINED);
 	o.kind = nla_get_u8(a[L2TPSEL_A_OUTCOME]);
 	if (o.kind == L2S_OUT_CDN || o.kind == L2S_OUT_STOPCCN) {
 		if (ks_nl_missing(info, L2TPSEL_A_RESULT_CODE))

@@ -858,6 +858,7 @@ int ks_login_test(struct l2tpsel_net *ln, const struct l2s_profile *src, u32 key
 		return 0;
 	l2s_core_init(c, tb->dests, KS_DESTS);
 	ks_dests_copy(ln, tb->dests);
+	memcpy(c->dest_drain, ln->sel.core.dest_drain, sizeof(c->dest_drain));
 	c->lockout_ms = ln->sel.core.lockout_ms;
 	c->mem = &mem;
 	ret = l2s_profile_copy(c, &tb->p, src, 0, err);

@@ -82,4 +82,22 @@ tools-options: $(BUILD)/l2tpseld $(BUILD)/l2tpsel $(BUILD)/l2tpsel-sim
 	selftests/unit/tools_options.sh $(BUILD)
 unit: tools-options
 
+# The access side's PADO delay and drain on access.c itself (its system
+# calls faked, as in fuzz/fuzz_access.c): a binary of its own, since the
+# unit-test binary stands in for two of access.c's functions.
+ACCESS_TEST_SRC := $(wildcard selftests/unit/access/*.c)
+$(BUILD)/access-tests: $(ACCESS_TEST_SRC) userspace/l2tpseld/access.c $(HARNESS_SRC) $(HARNESS_HDRS) \
+		       $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
+		       $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
+		$(ACCESS_TEST_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) \
+		$(CONF_SRC) userspace/l2tpseld/radclient.c $(CRYPTO_LIBS)
+
+.PHONY: access-tests
+access-tests: $(BUILD)/access-tests
+	$(BUILD)/access-tests
+unit: access-tests
+
 endif
+

@@ -56,6 +56,7 @@
  * written once, in core/tests/, and registered there by T_SUITE().
  */
 #include "tests/dmap.c"
+#include "tests/drain.c"
 #include "tests/hash.c"
 #include "tests/lb.c"
 #include "tests/lim.c"
@@ -97,7 +98,8 @@ static struct kunit_suite l2tpsel_gen_suite = {
 
 kunit_test_suites(&l2tpsel_suite, &l2tpsel_obj_suite, &l2tpsel_sel_suite,
 		  &l2tpsel_lb_suite, &l2tpsel_storm_suite, &l2tpsel_hash_suite,
-		  &l2tpsel_dmap_suite, &l2tpsel_rl_suite, &l2tpsel_gen_suite);
+		  &l2tpsel_dmap_suite, &l2tpsel_rl_suite, &l2tpsel_gen_suite,
+		  &l2tpsel_drain_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests of the l2tpsel selection and admission core");

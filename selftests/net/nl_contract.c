@@ -131,6 +131,12 @@ static const struct cspec specs[] = {
 	{ L2TPSEL_CMD_DEST_LOCK, "DEST_LOCK", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_REMOTE, K_ADDR, R }, { L2TPSEL_A_LOCKOUT_REMAINING, K_U32, R },
 	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
+	{ L2TPSEL_CMD_TUNNEL_DRAIN, "TUNNEL_DRAIN", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_PROFILE, K_STR, R },
+	    { L2TPSEL_A_DRAIN, K_U8, R } } },
+	{ L2TPSEL_CMD_DEST_DRAIN, "DEST_DRAIN", F_DO | F_ADMIN,
+	  { { L2TPSEL_A_REMOTE, K_ADDR, R }, { L2TPSEL_A_DRAIN, K_U8, R },
+	    { L2TPSEL_A_PORT, K_U16, 0 }, { L2TPSEL_A_LOCAL, K_ADDR, 0 } } },
 	/* Rate limits and throttle profiles. */
 	{ L2TPSEL_CMD_RL_NEW, "RL_NEW", F_DO | F_ADMIN,
 	  { { L2TPSEL_A_NAME, K_STR, R }, { L2TPSEL_A_RL_RATE, K_U32, R },
@@ -2942,6 +2948,131 @@ TEST(login_ok_counts_both_ledgers)
 	msgs_free(&ds);
 	EXPECT_EQ(0, del_tunnel(&b, "p", "t", &ack)) TH_LOG("%s", ack.msg);
 	nlt_close(&b);
+}
+
+/* ---- drain (S-OPS-1) ------------------------------------------------------ */
+
+/* Attribute @attr (u8 or u32) of tunnel @name in a TUNNEL_GET dump; -1 when none. */
+static int64_t tunnel_attr(struct nlt *t, const char *name, int attr)
+{
+	struct msgs ms = { };
+	struct nlt_attrs at;
+	struct nlt_ack ack;
+	int64_t n = -1;
+	unsigned int i;
+
+	if (dump(t, L2TPSEL_CMD_TUNNEL_GET, &ms, &ack))
+		return -1;
+	for (i = 0; i < ms.n; i++) {
+		nlt_parse(ms.m[i], &at);
+		if (strcmp(nlt_str(&at, L2TPSEL_A_NAME) ?: "", name) || !at.tb[attr])
+			continue;
+		n = attr == L2TPSEL_A_DRAIN ? nlt_u8(&at, attr) : nlt_u32(&at, attr);
+	}
+	msgs_free(&ms);
+	return n;
+}
+
+static int tunnel_drain(struct nlt *t, const char *profile, const char *name, uint8_t on,
+			struct nlt_ack *ack)
+{
+	struct nlmsghdr *nlh = req(t, L2TPSEL_CMD_TUNNEL_DRAIN);
+
+	put_str(nlh, L2TPSEL_A_NAME, name);
+	put_str(nlh, L2TPSEL_A_PROFILE, profile);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_DRAIN, on);
+	return talk(t, nlh, ack);
+}
+
+/*
+ * S-OPS-1: a drained tunnel, or a tunnel to a drained destination, takes
+ * no new login while its sessions stay; the login goes to the level's
+ * other tunnel, then to the next level; nothing attempted because of drain
+ * ends as WHY_DRAINED, with no attempt, failure or lockout counted; GET
+ * shows what drains a tunnel and a destination.
+ */
+TEST(drain_tunnel_and_destination)
+{
+	struct msgs ms = { }, ds = { };
+	struct nlt_attrs at, d;
+	struct nlmsghdr *nlh;
+	struct nlt_ack ack;
+	struct nlt a;
+	int i;
+
+	fresh_netns();
+	open_nl(&a);
+	ASSERT_EQ(0, mk_profile(&a, "p", &ack));
+	ASSERT_EQ(0, mk_tunnel(&a, "p", "t1", 0, "10.54.0.1", NULL, &ack));
+	ASSERT_EQ(0, mk_tunnel(&a, "p", "t2", 0, "10.54.0.2", NULL, &ack));
+	ASSERT_EQ(0, mk_tunnel(&a, "p", "t3", 1, "10.54.0.3", NULL, &ack));
+	EXPECT_EQ(0, tunnel_attr(&a, "t1", L2TPSEL_A_DRAIN));
+	/* t2 drained: the login takes t1; then t1 drained, t2 back. */
+	ASSERT_EQ(0, tunnel_drain(&a, "p", "t2", 1, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, login_ok(&a, "p", 1, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_STREQ("t1", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+	msgs_free(&ms);
+	ASSERT_EQ(0, tunnel_drain(&a, "p", "t1", 1, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, tunnel_drain(&a, "p", "t2", 0, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_DRAIN_TUNNEL, tunnel_attr(&a, "t1", L2TPSEL_A_DRAIN));
+	EXPECT_EQ(0, tunnel_attr(&a, "t2", L2TPSEL_A_DRAIN));
+	for (i = 0; i < 6; i++) {
+		ASSERT_EQ(0, login_ok(&a, "p", 10 + i, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+		EXPECT_STREQ("t2", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+		msgs_free(&ms);
+	}
+	EXPECT_EQ(1, tunnel_sessions(&a, "t1"));	/* its session stays */
+	EXPECT_EQ(6, tunnel_sessions(&a, "t2"));
+	/* A destination drained: every tunnel to it; the login drops a level. */
+	nlh = req(&a, L2TPSEL_CMD_DEST_DRAIN);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.54.0.2");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_DRAIN, 1);
+	ASSERT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(1, nlt_u32(&at, L2TPSEL_A_N_DESTS));
+	msgs_free(&ms);
+	EXPECT_EQ(L2TPSEL_DRAIN_DEST, tunnel_attr(&a, "t2", L2TPSEL_A_DRAIN));
+	ASSERT_TRUE(dest_of(&a, "10.54.0.2", &d, &ds));
+	EXPECT_EQ(L2TPSEL_DRAIN_DEST, nlt_u8(&d, L2TPSEL_A_DRAIN));
+	EXPECT_EQ(6, nlt_u32(&d, L2TPSEL_A_SESSIONS));
+	msgs_free(&ds);
+	ASSERT_EQ(0, login_ok(&a, "p", 20, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_STREQ("t3", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+	msgs_free(&ms);
+	/* Everything drained: DONE, not ok, WHY_DRAINED; nothing blamed. */
+	ASSERT_EQ(0, tunnel_drain(&a, "p", "t3", 1, &ack)) TH_LOG("%s", ack.msg);
+	nlh = req(&a, L2TPSEL_CMD_LOGIN_BEGIN);
+	put_str(nlh, L2TPSEL_A_PROFILE, "p");
+	ASSERT_EQ(0, get_one(&a, nlh, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(L2TPSEL_STEP_DONE, nlt_u8(&at, L2TPSEL_A_STEP));
+	EXPECT_EQ(0, nlt_u8(&at, L2TPSEL_A_OK));
+	EXPECT_EQ(L2TPSEL_WHY_DRAINED, nlt_u8(&at, L2TPSEL_A_WHY));
+	msgs_free(&ms);
+	ASSERT_TRUE(dest_of(&a, "10.54.0.1", &d, &ds));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_FAILURES));
+	EXPECT_EQ(0, nlt_u32(&d, L2TPSEL_A_LOCKOUT_REMAINING));
+	EXPECT_EQ(0, nlt_u8(&d, L2TPSEL_A_DRAIN));	/* t1 is drained, not its destination */
+	msgs_free(&ds);
+	/* Sessions end as they would; the drain stays. */
+	EXPECT_EQ(0, session_down(&a, 1, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_EQ(0, tunnel_sessions(&a, "t1"));
+	EXPECT_EQ(L2TPSEL_DRAIN_TUNNEL, tunnel_attr(&a, "t1", L2TPSEL_A_DRAIN));
+	/* The drain ends: t1 takes logins again. */
+	ASSERT_EQ(0, tunnel_drain(&a, "p", "t1", 0, &ack)) TH_LOG("%s", ack.msg);
+	ASSERT_EQ(0, login_ok(&a, "p", 30, 5, &at, &ms, &ack)) TH_LOG("%s", ack.msg);
+	EXPECT_STREQ("t1", nlt_str(&at, L2TPSEL_A_NAME) ?: "-");
+	msgs_free(&ms);
+	/* Refusals with a message. */
+	EXPECT_EQ(-ENOENT, tunnel_drain(&a, "p", "nope", 1, &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "no tunnel nope")) TH_LOG("message: %s", ack.msg);
+	EXPECT_EQ(-ENOENT, tunnel_drain(&a, "q", "t1", 1, &ack));
+	nlh = req(&a, L2TPSEL_CMD_DEST_DRAIN);
+	put_ip4(nlh, L2TPSEL_A_REMOTE, "10.54.0.99");
+	mnl_attr_put_u8(nlh, L2TPSEL_A_DRAIN, 1);
+	EXPECT_EQ(-ENOENT, talk(&a, nlh, &ack));
+	EXPECT_NE(NULL, strstr(ack.msg, "no destination")) TH_LOG("message: %s", ack.msg);
+	EXPECT_TRUE(tunnel_drain(&a, "p", "t1", 2, &ack) < 0);
+	EXPECT_EQ(0, tunnel_attr(&a, "t1", L2TPSEL_A_DRAIN));
+	nlt_close(&a);
 }
 
 /*

@@ -94,7 +94,7 @@ static bool is_admin(uint8_t cmd)
 	case L2TPSEL_CMD_TUNNEL_NEW: case L2TPSEL_CMD_TUNNEL_DEL: case L2TPSEL_CMD_DOMAIN_NEW:
 	case L2TPSEL_CMD_DOMAIN_DEL: case L2TPSEL_CMD_LOCKOUT_SET: case L2TPSEL_CMD_LOCKOUT_CLEAR:
 	case L2TPSEL_CMD_LOGIN_BEGIN: case L2TPSEL_CMD_LOGIN_REPORT: case L2TPSEL_CMD_LOGIN_TEST:
-	case L2TPSEL_CMD_DEST_LOCK:
+	case L2TPSEL_CMD_DEST_LOCK: case L2TPSEL_CMD_TUNNEL_DRAIN: case L2TPSEL_CMD_DEST_DRAIN:
 	case L2TPSEL_CMD_RL_NEW: case L2TPSEL_CMD_RL_SET: case L2TPSEL_CMD_RL_DEL:
 	case L2TPSEL_CMD_RL_CHECK: case L2TPSEL_CMD_THROTTLE_NEW: case L2TPSEL_CMD_THROTTLE_SET:
 	case L2TPSEL_CMD_THROTTLE_DEL: case L2TPSEL_CMD_THROTTLE_LOAD:
@@ -315,6 +315,17 @@ static void build_valid(struct freq *r, uint8_t cmd)
 	case L2TPSEL_CMD_TUNNEL_DEL:
 		add_str(r, L2TPSEL_A_NAME, PICK(tunnels));
 		add_str(r, L2TPSEL_A_PROFILE, PICK(profiles));
+		break;
+	case L2TPSEL_CMD_TUNNEL_DRAIN:
+		add_str(r, L2TPSEL_A_NAME, PICK(tunnels));
+		add_str(r, L2TPSEL_A_PROFILE, PICK(profiles));
+		add_u8(r, L2TPSEL_A_DRAIN, (uint8_t)rnd(chance(5) ? 3 : 2));
+		break;
+	case L2TPSEL_CMD_DEST_DRAIN:
+		add_addr(r, L2TPSEL_A_REMOTE);
+		add_u8(r, L2TPSEL_A_DRAIN, (uint8_t)rnd(chance(5) ? 3 : 2));
+		if (chance(30))
+			add_u16(r, L2TPSEL_A_PORT, 1701);
 		break;
 	case L2TPSEL_CMD_TUNNEL_GET:
 		if (chance(40))

@@ -55,7 +55,7 @@ wait_has() {	# wait_has FILE REGEX: up to 5 s (the machine may be loaded)
 common=(-o 'kernel none' -o 'log-level 2' -o 'test-mode yes')
 
 echo "KTAP version 1"
-echo "1..35"
+echo "1..45"
 
 TOPDIR=$(cd "$(dirname "$0")/../.." && pwd)
 install -m 0600 "$TOPDIR/contrib/l2tpseld.conf.example" "$T/example.conf"	# as installed
@@ -232,6 +232,55 @@ ok "stats: logins by result and their setup-time histogram" \
 ok "stats: per profile, and the silent destination with its attempts and failure" \
 	$(has "$T/stats" '^profile ok logins-ok 2 logins-failed 0 sessions 0$' &&
 	  has "$T/stats" "^destination 127.0.0.3 port $P local any lockout-ms [0-9]+ sessions 0 in-flight 0 tunnels [0-9]+ attempts [1-9][0-9]* failures [1-9]"; echo $?)
+
+# 9b. the whole LAC drained over the API (S-OPS-1): a login is refused and
+# says so, the answer and -j say drained; drain off, logins come back
+"$CLI" login drain on socket "$SOCK" >"$T/drain1" 2>&1
+ok "drain on: drain drained sessions 0 api on config no" \
+	$(has "$T/drain1" '^drain drained sessions 0 api on config no$'; echo $?)
+"$CLI" login start f1@x profile ok socket "$SOCK" >"$T/of1" 2>&1
+rc=$?
+ok "drained: a login is refused (exit 1) and says drained" \
+	$([ $rc = 1 ] && has "$T/of1" 'drained: this LAC takes no new login'; echo $?)
+"$CLI" -j login drain socket "$SOCK" >"$T/drain2" 2>&1
+ok "drain -j: {\"event\":\"drain\",\"state\":\"drained\",...,\"api\":\"on\"}" \
+	$(has "$T/drain2" '"state": ?"drained"' && has "$T/drain2" '"sessions": ?0' &&
+	  has "$T/drain2" '"api": ?"on"'; echo $?)
+"$CLI" login stats socket "$SOCK" >"$T/stats2" 2>&1
+ok "stats: logins-drained 1, drain drained" \
+	$(has "$T/stats2" 'logins-drained 1 drain drained'; echo $?)
+"$CLI" login drain off socket "$SOCK" >"$T/drain3" 2>&1
+"$CLI" login start f2@x profile ok socket "$SOCK" >"$T/of2" 2>&1
+ok "drain off: drain off, a login succeeds again" \
+	$(has "$T/drain3" '^drain off sessions' && has "$T/of2" '^done ok'; echo $?)
+"$CLI" login drain maybe socket "$SOCK" >"$T/drain4" 2>&1
+ok "drain maybe: refused with the usage" $([ $? != 0 ] && has "$T/drain4" 'usage'; echo $?)
+
+# 9c. kernel none: the agent's own tunnels and destinations drained over
+# the API (S-OPS-1): the login goes to the next tunnel; all drained, it
+# fails as drained with no attempt; drain off, logins come back
+"$CLI" login drain tunnel t-cdn socket "$SOCK" >"$T/dr1" 2>&1
+"$CLI" login start g1@x profile cdn socket "$SOCK" >"$T/og1" 2>&1
+ok "drain tunnel t-cdn: matched 1; the login goes to t-ok, t-cdn not attempted" \
+	$(has "$T/dr1" '^drain on tunnel t-cdn matched 1$' && has "$T/og1" '^attempt 1 tunnel t-ok' &&
+	  ! has "$T/og1" 't-cdn' && has "$T/og1" '^done ok'; echo $?)
+"$CLI" login drain destination 127.0.0.2 on socket "$SOCK" >"$T/dr2" 2>&1
+"$CLI" login start g2@x profile ok socket "$SOCK" >"$T/og2" 2>&1
+rc=$?
+ok "drain destination 127.0.0.2: a login to it fails as drained, nothing attempted" \
+	$(has "$T/dr2" '^drain on destination 127.0.0.2 matched 1$' && [ $rc = 2 ] &&
+	  has "$T/og2" '^done fail reason drained attempts 0' && ! has "$T/og2" '^attempt'; echo $?)
+"$CLI" login drain destination 127.0.0.2 off socket "$SOCK" >/dev/null 2>&1
+"$CLI" login drain tunnel t-cdn off socket "$SOCK" >/dev/null 2>&1
+"$CLI" login start g3@x profile ok socket "$SOCK" >"$T/og3" 2>&1
+ok "drains ended: a login succeeds again" $(has "$T/og3" '^done ok'; echo $?)
+"$CLI" login drain tunnel nope socket "$SOCK" >"$T/dr3" 2>&1
+ok "drain tunnel nope: refused, no such tunnel" \
+	$([ $? = 1 ] && has "$T/dr3" 'no tunnel nope in the route lines'; echo $?)
+for f in og1 og3; do
+	id=$(sed -n 's/^done ok session \([0-9]*\).*/\1/p' "$T/$f")
+	[ -n "$id" ] && "$CLI" login stop "$id" socket "$SOCK" >/dev/null 2>&1
+done
 
 # 10. RFC 2661 section 8.1: an LNS that answers from another port (a relay
 # in front of lns-ok: what the LAC sends to 127.0.0.7 port P or P+2 goes on

@@ -250,7 +250,7 @@ TEST(conf_access_pppoe_forms)
 TEST(conf_access_pppoe_refusals)
 {
 	static const char usage[] = "access: usage: access pppoe IFNAME [service NAME...] [ac-name NAME] "
-				    "[path-mtu N] [path-family ipv4|ipv6]";
+				    "[path-mtu N] [path-family ipv4|ipv6] [pado-delay SPEC]";
 	char line[128];
 	int i;
 
@@ -264,7 +264,7 @@ TEST(conf_access_pppoe_refusals)
 		       "access: interface name \"0123456789abcdef\" longer than 15 bytes");
 	EXPECT_REFUSED("access pppoe acc0 vlan 100",
 		       "access: unexpected \"vlan\" (service NAME..., ac-name NAME, path-mtu N, "
-		       "path-family ipv4|ipv6)");
+		       "path-family ipv4|ipv6, pado-delay SPEC)");
 	EXPECT_REFUSED("access pppoe acc0 ac-name", "access: ac-name needs a NAME");
 	EXPECT_REFUSED("access pppoe acc0 service isp1 ac-name", "access: ac-name needs a NAME");
 	EXPECT_REFUSED("access pppoe acc0 ac-name A ac-name B", "access: ac-name given twice");

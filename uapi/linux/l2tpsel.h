@@ -239,6 +239,25 @@
  *   given time; 0 unlocks them.  Not counted as a failure.
  *   reply: N_LOCKED (destinations changed).  -ENOENT when none matches.
  *
+ * Drain (S-OPS-1): a drained tunnel, or any tunnel to a drained
+ * destination, takes no new login; its sessions stay and end as they
+ * would.  Selection passes it over as it passes over a full tunnel: the
+ * login goes to the next eligible tunnel of the level, then down the
+ * levels.  A drain is not a lockout and not a failure (no event, no
+ * ATTEMPTS, no FAILURES); a login that attempts nothing because all it
+ * could take is drained ends with WHY L2TPSEL_WHY_DRAINED.  TUNNEL_GET
+ * and DEST_GET (and a step's tunnel) carry DRAIN u8, the bits of enum
+ * l2tpsel_drain, 0 when not drained.
+ * L2TPSEL_CMD_TUNNEL_DRAIN                   (do, admin)
+ *   req: NAME, PROFILE, DRAIN u8 (1 drain, 0 end the drain).  -EPERM on a
+ *   login's own tunnel set ("~N").
+ * L2TPSEL_CMD_DEST_DRAIN                     (do, admin)
+ *   req: REMOTE, DRAIN u8; opt: PORT, LOCAL.  Every destination with that
+ *   remote address, narrowed by PORT and LOCAL when given, in every profile
+ *   and tunnel set.  The mark lives as long as the destination: one that no
+ *   tunnel names any more is forgotten.
+ *   reply: N_DESTS (destinations matched).  -ENOENT when none matches.
+ *
  * Events: L2TPSEL_CMD_EV_LOCKOUT (REMOTE, PORT, LOCAL, LOCKOUT_REMAINING:
  * the lockout length in ms) when a destination is locked out;
  * L2TPSEL_CMD_EV_UNLOCK (REMOTE, PORT, LOCAL, UNLOCK_WHY u8, enum
@@ -419,6 +438,8 @@ enum l2tpsel_cmd {
 	L2TPSEL_CMD_THROTTLE_GET,
 	L2TPSEL_CMD_THROTTLE_LOAD,
 	L2TPSEL_CMD_EV_THROTTLE,
+	L2TPSEL_CMD_TUNNEL_DRAIN,
+	L2TPSEL_CMD_DEST_DRAIN,
 
 	__L2TPSEL_CMD_MAX
 };
@@ -530,6 +551,7 @@ enum l2tpsel_attr {
 	L2TPSEL_A_RL_LOGIN,		/* nest: the login's refusal (RL_VERDICT, NAME, ...) */
 	L2TPSEL_A_RL_ATTEMPT,		/* nest: the step's attempt refused (RL_VERDICT, NAME, ...) */
 	L2TPSEL_A_IN_FLIGHT,		/* NLA_U32: logins in flight (TUNNEL_GET, DEST_GET) */
+	L2TPSEL_A_DRAIN,		/* NLA_U8: set 0/1; GET: enum l2tpsel_drain bits */
 
 	__L2TPSEL_A_MAX
 };
@@ -589,6 +611,13 @@ enum l2tpsel_why {
 	L2TPSEL_WHY_PROFILE_CHANGED,	/* changed or deleted during the login */
 	L2TPSEL_WHY_RESTARTS,		/* restart bound reached */
 	L2TPSEL_WHY_ADMISSION,		/* OK refused by a session limit */
+	L2TPSEL_WHY_DRAINED,		/* nothing attempted: every tunnel drained (S-OPS-1) */
+};
+
+/* What drains a tunnel or destination (DRAIN in TUNNEL_GET, DEST_GET; S-OPS-1). */
+enum l2tpsel_drain {
+	L2TPSEL_DRAIN_TUNNEL = 1,	/* the tunnel's own mark (TUNNEL_DRAIN) */
+	L2TPSEL_DRAIN_DEST = 2,		/* its destination's (DEST_DRAIN) */
 };
 
 /* Why a lockout ended (EV_UNLOCK). */

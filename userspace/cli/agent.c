@@ -6,6 +6,8 @@
  *   l2tpsel login start { USER | profile P } [profile P] [key K] [brief] [socket PATH]
  *   l2tpsel login stop ID [socket PATH]
  *   l2tpsel login { show | stats | watch } [socket PATH]
+ *   l2tpsel login drain [ tunnel NAME | destination ADDR ] [ on | off ] [socket PATH]
+ *	(S-OPS-1: the whole LAC; kernel none: the agent's tunnels, destinations)
  *
  * start prints every line the agent sends (each attempt, its outcome, the
  * result) and exits 0 when the login succeeded, 2 when it failed, 1 on an
@@ -74,7 +76,8 @@ static void json_field(const char *key, const char *val)
  * "[login ID] EVENT [NUMBER] [WORD] KEY VALUE ... [WORD]": EVENT is
  * "event", its NUMBER goes under EVENT's own name ("attempt": 2), a word
  * that opens an odd run of the rest is the "result" of "done" and
- * "outcome" lines and the "name" of others, one that closes it the
+ * "outcome" lines, the "state" of a "drain" line and the "name" of
+ * others, one that closes it the
  * "kind" (an attempt's sccrq, join or reuse).  So a reader keys on
  * fields, never on the wording of a line.
  */
@@ -106,6 +109,8 @@ static void agent_line_json(const char *text)
 			pr_str("result", NULL, w[i++]);
 		else if (!strcmp(ev, "attempt"))
 			pr_str("kind", NULL, w[--n]);
+		else if (!strcmp(ev, "drain"))
+			pr_str("state", NULL, w[i++]);	/* draining, drained, off */
 		else
 			pr_str("name", NULL, w[i++]);
 	}
@@ -213,6 +218,30 @@ int agent_login_run(struct cli *c, int argc, char **argv)
 			return -1;
 		snprintf(req, sizeof(req), "%s\n", argv[0]);
 		return agent_talk(path, req, argv[0][0] == 'w');
+	}
+	/* the whole LAC: no new login, no PADO; its sessions stay (S-OPS-1) */
+	if (!strcmp(argv[0], "drain")) {
+		static const char usage[] =
+			"login drain [ tunnel NAME | destination ADDR ] [ on | off ] [socket PATH]";
+		const char *onoff = "";
+		char what[300] = "";
+
+		/* kernel none: the agent's own selection (S-OPS-1) */
+		if (argc > 2 && (!strcmp(argv[1], "tunnel") || !strcmp(argv[1], "destination"))) {
+			if (strpbrk(argv[2], " \t\r\n") || strlen(argv[2]) > 256)
+				return cli_err("login drain: \"%s\": no blanks, at most 256 bytes", argv[2]);
+			snprintf(what, sizeof(what), " %s %s", argv[1], argv[2]);
+			NEXT_ARG_FWD();
+			NEXT_ARG_FWD();
+		}
+		if (argc > 1 && (!strcmp(argv[1], "on") || !strcmp(argv[1], "off"))) {
+			onoff = argv[1];
+			NEXT_ARG_FWD();
+		}
+		if (agent_socket_arg("login drain", usage, argc - 1, argv + 1, &path))
+			return -1;
+		snprintf(req, sizeof(req), "drain%s%s%s\n", what, *onoff ? " " : "", onoff);
+		return agent_talk(path, req, false);
 	}
 	if (!strcmp(argv[0], "stop")) {
 		if (argc < 2)

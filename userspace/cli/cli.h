@@ -127,6 +127,8 @@ extern const struct cli_object cli_obj_load;
 void cli_print_throttle_event(const struct nlmsghdr *nlh);
 /* tunnel.c: the tunnel attributes of a reply, a login step or a candidate. */
 void cli_print_tunnel(const struct nlattr **tb, bool full);
+/* tunnel.c: "drain draining|drained" and what drains it, when DRAIN is set (S-OPS-1). */
+void cli_print_drain(const struct nlattr **tb);
 /* limit.c: LIMIT_GET's and SUMMARY_GET's reply. */
 int cli_limit_show(struct cli *c, uint8_t cmd, const char *what);
 

@@ -31,6 +31,8 @@ static void login_usage(void)
 	       "                           [ socket PATH ]\n"
 	       "       l2tpsel login stop ID [ socket PATH ]\n"
 	       "       l2tpsel login { show | stats | watch } [ socket PATH ]\n"
+	       "       l2tpsel login drain [ tunnel NAME | destination ADDR ] [ on | off ]\n"
+	       "                           [ socket PATH ]\n"
 	       "USER := NAME@DOMAIN (the domain map gives the profile unless one is named)\n"
 	       "OUTCOME := { ok [ session KEY ] [ tunnel-id TID ] | no-reply | cdn RESULT ERROR |\n"
 	       "             stopccn RESULT ERROR | client-gone | local }\n"
@@ -373,7 +375,8 @@ static int login_run(struct cli *c, int argc, char **argv)
 	if (!argc)
 		return cli_err("login: which command? try \"l2tpsel login help\"");
 	if (!strcmp(argv[0], "start") || !strcmp(argv[0], "stop") ||
-	    !strcmp(argv[0], "show") || !strcmp(argv[0], "stats") || !strcmp(argv[0], "watch"))
+	    !strcmp(argv[0], "show") || !strcmp(argv[0], "stats") || !strcmp(argv[0], "watch") ||
+	    !strcmp(argv[0], "drain"))
 		return agent_login_run(c, argc, argv);	/* through l2tpseld */
 	if (!strcmp(argv[0], "bench")) {
 		if (argc == 3 && cli_parse_u32("count", argv[1], &count) == 0)

@@ -18,9 +18,12 @@ static void tunnel_usage(void)
 	printf("Usage: l2tpsel tunnel add NAME profile PROFILE level LEVEL dest ADDR [ port PORT ]\n"
 	       "               [ local ADDR ] [ max-sessions N ] [ group GROUP ] [ secret SECRET ]\n"
 	       "       l2tpsel tunnel del NAME profile PROFILE\n"
+	       "       l2tpsel tunnel drain NAME profile PROFILE [ on | off ]\n"
 	       "       l2tpsel tunnel show [ profile PROFILE ]\n"
 	       "LEVEL := 0..7 (0 most preferred);  N := 0 (unlimited) | 1..16777215\n"
-	       "ADDR := IPv4 or IPv6 address;  the secret is never shown\n");
+	       "ADDR := IPv4 or IPv6 address;  the secret is never shown\n"
+	       "drain: no new login through the tunnel, its sessions stay (show: draining\n"
+	       "while it has sessions, then drained)\n");
 }
 
 void cli_print_tunnel(const struct nlattr **tb, bool full)
@@ -46,6 +49,47 @@ void cli_print_tunnel(const struct nlattr **tb, bool full)
 	pr_u64("sessions", " sessions %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0));
 	pr_u64("in_flight", " in-flight %" PRIu64, l2s_attr_u32(tb, L2TPSEL_A_IN_FLIGHT, 0));
 	pr_bool("secret", " secret %s", l2s_attr_u8(tb, L2TPSEL_A_HAS_SECRET, 0));
+	cli_print_drain(tb);
+}
+
+/*
+ * S-OPS-1: a drained tunnel or destination shows "drain draining" while
+ * it has sessions or logins in flight, then "drain drained", and what
+ * drains it; nothing when it is not drained.
+ */
+void cli_print_drain(const struct nlattr **tb)
+{
+	uint8_t by = l2s_attr_u8(tb, L2TPSEL_A_DRAIN, 0);
+	uint64_t load = (uint64_t)l2s_attr_u32(tb, L2TPSEL_A_SESSIONS, 0) +
+			l2s_attr_u32(tb, L2TPSEL_A_IN_FLIGHT, 0);
+
+	if (!by)
+		return;
+	pr_str("drain", " drain %s", load ? "draining" : "drained");
+	pr_str("drained_by", " drained-by %s",
+	       by == (L2TPSEL_DRAIN_TUNNEL | L2TPSEL_DRAIN_DEST) ? "tunnel,destination" :
+	       by == L2TPSEL_DRAIN_TUNNEL ? "tunnel" : "destination");
+}
+
+/* tunnel drain NAME profile PROFILE [ on | off ] (S-OPS-1) */
+static int tunnel_drain(struct cli *c, int argc, char **argv)
+{
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct nlmsghdr *nlh;
+	int on;
+
+	if ((argc != 4 && argc != 5) || strcmp(argv[2], "profile"))
+		return cli_err("tunnel drain: usage: tunnel drain NAME profile PROFILE [ on | off ]");
+	on = argc == 4 || !strcmp(argv[4], "on");
+	if (argc == 5 && strcmp(argv[4], "on") && strcmp(argv[4], "off"))
+		return cli_err("tunnel drain: \"%s\": on or off", argv[4]);
+	if (cli_nl(c))
+		return -1;
+	nlh = l2s_nl_req(&c->nl, buf, L2TPSEL_CMD_TUNNEL_DRAIN, 0);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_NAME, argv[1]);
+	mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, argv[3]);
+	mnl_attr_put_u8(nlh, L2TPSEL_A_DRAIN, (uint8_t)on);
+	return cli_request(c, nlh, NULL, "tunnel drain");
 }
 
 static int tunnel_cb(const struct nlmsghdr *nlh, void *data)
@@ -193,6 +237,8 @@ static int tunnel_run(struct cli *c, int argc, char **argv)
 			mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, argv[2]);
 		return cli_show(c, nlh, tunnel_cb, "tunnel show");
 	}
+	if (!strcmp(argv[0], "drain"))
+		return tunnel_drain(c, argc, argv);
 	if (cli_matches(argv[0], "delete"))
 		argv[0] = "del";
 	return cli_run_conf(c, "tunnel", tunnel_verbs, argc, argv, tunnel_apply);

@@ -49,6 +49,8 @@
 #include "radius.h"
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
+/* PADOs waiting out a pado-delay at once, all interfaces; more are not sent */
+#define ACC_PADO_WAIT_MAX 1024
 
 #define ACCT_USER_REQUEST	1	/* Acct-Terminate-Cause, RFC 2866 section 5.10 */
 #define ACCT_LOST_CARRIER	2
@@ -64,6 +66,9 @@ struct acc;
 
 struct acc_stats {
 	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
+	/* S-OPS-1: PADOs sent after a delay, withheld by a level "off" or the
+	 * drain, dropped (a PADO already waiting for that MAC, or too many) */
+	uint64_t pado_delayed, pado_withheld, pado_drained, pado_dropped;
 	uint64_t bad, cookie_bad, rate_dropped, no_service;
 	uint64_t logins, up, refused, gone, radius_fallback;
 };
@@ -125,6 +130,20 @@ struct sub {
 	bool dead;
 };
 
+/*
+ * A PADO waiting out its interface's pado-delay (S-OPS-1) on the loop's
+ * timer; its AC-Cookie was made at the PADI, so a PADR for it is served
+ * whenever it comes (within the cookie's lifetime).
+ */
+struct pado_wait {
+	struct acc_if *ifc;
+	struct pado_wait *next, **pprev;	/* a->waits */
+	struct l2d_timer timer;
+	uint8_t mac[6];
+	size_t len;
+	uint8_t frame[PPPOE_MAX_PAYLOAD];
+};
+
 struct acc {
 	struct l2d *d;
 	struct acc_if ifs[L2D_MAX_ACCESS];
@@ -135,6 +154,8 @@ struct acc {
 	uint32_t acct_base, acct_seq;	/* Acct-Session-Id: the agent's start, a count */
 	struct pppoe_cookie_keys keys;
 	struct disc_rate rate;		/* discovery budgets, S-SEC-6 */
+	struct pado_wait *waits;	/* PADOs waiting out a pado-delay */
+	unsigned int n_waits;
 	struct l2d_offload off;		/* PPPIOCGCHAN off the loop */
 	struct acc_stats st;
 };
@@ -794,15 +815,92 @@ static bool disc_rl_ok(struct acc_if *ifc, const uint8_t *mac, const struct pppo
 	}
 }
 
+static void pado_wait_free(struct acc *a, struct pado_wait *w)
+{
+	l2d_timer_cancel(a->d->loop, &w->timer);
+	*w->pprev = w->next;
+	if (w->next)
+		w->next->pprev = w->pprev;
+	a->n_waits--;
+	free(w);
+}
+
+/* Its delay is over: the PADO goes, unless the LAC was drained meanwhile. */
+static void pado_fire(struct l2d_timer *t)
+{
+	struct pado_wait *w = t->arg;
+	struct acc *a = w->ifc->a;
+
+	if (l2d_draining(a->d)) {
+		a->st.pado_drained++;
+	} else {
+		disc_send(w->ifc, w->mac, w->frame, w->len);
+		a->st.pado++;
+		a->st.pado_delayed++;
+	}
+	pado_wait_free(a, w);
+}
+
+/*
+ * The PADO @out waits @ms on the loop's timer (S-OPS-1).  One waits per
+ * interface and MAC (a PADI repeated meanwhile adds none: the subscriber
+ * gets one offer from us), at most ACC_PADO_WAIT_MAX in all.
+ */
+static void pado_later(struct acc_if *ifc, const uint8_t *mac, const uint8_t *out, size_t n,
+		       uint32_t ms)
+{
+	struct acc *a = ifc->a;
+	struct pado_wait *w;
+
+	for (w = a->waits; w; w = w->next)
+		if (w->ifc == ifc && !memcmp(w->mac, mac, 6))
+			break;
+	if (w || a->n_waits >= ACC_PADO_WAIT_MAX || n > sizeof(w->frame)) {
+		a->st.pado_dropped++;
+		return;
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w) {
+		a->st.pado_dropped++;
+		return;
+	}
+	w->ifc = ifc;
+	memcpy(w->mac, mac, 6);
+	memcpy(w->frame, out, n);
+	w->len = n;
+	l2d_timer_init(&w->timer, pado_fire, w);
+	w->next = a->waits;
+	if (w->next)
+		w->next->pprev = &w->next;
+	w->pprev = &a->waits;
+	a->waits = w;
+	a->n_waits++;
+	if (l2d_timer_arm(a->d->loop, &w->timer, l2d_now(a->d->loop) + ms) < 0) {
+		a->st.pado_dropped++;
+		pado_wait_free(a, w);
+	}
+}
+
 static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
 {
 	struct acc *a = ifc->a;
 	uint8_t cookie[PPPOE_COOKIE_LEN], out[PPPOE_MAX_PAYLOAD];
+	uint32_t ms;
 	size_t n;
 
 	ACC_INC(ifc, padi);
 	if (!pppoe_service_ok(&ifc->offer, &p->service)) {
 		ACC_INC(ifc, no_service);	/* section 5.2: only an AC that can serve answers */
+		return;
+	}
+	/* S-OPS-1: a drained LAC offers nothing; another AC may */
+	if (l2d_draining(a->d)) {
+		a->st.pado_drained++;
+		return;
+	}
+	ms = l2d_pado_delay(ifc->conf, a->n_subs);
+	if (ms == L2D_PADO_NONE) {
+		a->st.pado_withheld++;
 		return;
 	}
 	if (!rate_ok(ifc, mac, p) || !disc_rl_ok(ifc, mac, p))
@@ -811,6 +909,8 @@ static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	n = pppoe_build_pado(&ifc->offer, p, cookie, out, sizeof(out));
 	if (!n)
 		return;
+	if (ms)
+		return pado_later(ifc, mac, out, n, ms);
 	disc_send(ifc, mac, out, n);
 	ACC_INC(ifc, pado);
 }
@@ -863,6 +963,9 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 				disc_send(ifc, mac, out, n);
 			return;
 		}
+	/* S-OPS-1: a PADR for an offer made before the drain: refused, said so */
+	if (l2d_draining(d))
+		return refuse_padr(ifc, mac, p, false, "drained: this access concentrator takes no new session");
 	if (p->host_uniq.present && p->host_uniq.len > sizeof(sb->host_uniq))
 		return refuse_padr(ifc, mac, p, false, "Host-Uniq longer than 64 bytes");
 	sb = calloc(1, sizeof(*sb));
@@ -1560,6 +1663,8 @@ void l2d_access_close(struct l2d *d)
 	if (!a)
 		return;
 	l2d_access_shutdown(d);
+	while (a->waits)
+		pado_wait_free(a, a->waits);
 	l2d_offload_fini(&a->off);
 	reap(&a->reap_timer);
 	l2d_timer_cancel(d->loop, &a->reap_timer);
@@ -1585,7 +1690,8 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 	return snprintf(buf, len, "access subscribers %u padi %llu pado %llu padr %llu pads %llu "
 			"pads-refused %llu padt-rx %llu padt-tx %llu bad %llu cookie-bad %llu "
 			"rate-dropped %llu no-service %llu logins %llu up %llu refused %llu gone %llu "
-			"radius-fallback %llu",
+			"radius-fallback %llu pado-delayed %llu pado-withheld %llu pado-drained %llu "
+			"pado-dropped %llu",
 			a->n_subs, (unsigned long long)s->padi, (unsigned long long)s->pado,
 			(unsigned long long)s->padr, (unsigned long long)s->pads,
 			(unsigned long long)s->pads_refused, (unsigned long long)s->padt_rx,
@@ -1593,7 +1699,9 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 			(unsigned long long)s->cookie_bad, (unsigned long long)s->rate_dropped,
 			(unsigned long long)s->no_service, (unsigned long long)s->logins,
 			(unsigned long long)s->up, (unsigned long long)s->refused,
-			(unsigned long long)s->gone, (unsigned long long)s->radius_fallback);
+			(unsigned long long)s->gone, (unsigned long long)s->radius_fallback,
+			(unsigned long long)s->pado_delayed, (unsigned long long)s->pado_withheld,
+			(unsigned long long)s->pado_drained, (unsigned long long)s->pado_dropped);
 }
 
 bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out)

@@ -9,6 +9,9 @@
  *   logout ID         -> "ok" | "error TEXT"
  *   show              -> "tunnel ..." and "session ..." lines, then "end"
  *   stats             -> one "stats ..." line, then "end"
+ *   drain [on | off]  -> "drain STATE sessions N api on|off config yes|no", "end"
+ *   drain { tunnel NAME | destination ADDR } [on | off]   (kernel none)
+ *                     -> "drain on|off tunnel|destination NAME matched N", "end"
  *   watch             -> "watching", then every login's lines as they happen,
  *                        subscribers' logins included: "login ID user U" and
  *                        "login ID EVENT" for each line a login's client
@@ -321,6 +324,59 @@ static void cmd_show(struct api_conn *c)
 
 static void stats_logins(struct api_conn *c);
 static void dest_write(void *ctx, const struct l2d_dest_info *di);
+/*
+ * drain [on | off] (S-OPS-1): the whole LAC takes no new login and sends no
+ * PADO while drained; its sessions stay.  "drain yes" in the configuration
+ * drains it too, whatever the API says.  The answer: "drain STATE sessions
+ * N api on|off config yes|no", STATE "draining" while sessions remain,
+ * "drained" when none, "off" when not drained.
+ */
+static void cmd_drain(struct api_conn *c, int argc, char **argv)
+{
+	struct l2d *d = c->d;
+
+	/* kernel none: the selection's tunnels and destinations are ours (S-OPS-1) */
+	if (argc >= 3 && (!strcmp(argv[1], "tunnel") || !strcmp(argv[1], "destination"))) {
+		bool dest = argv[1][0] == 'd', on = true;
+		char err[160], what[L2D_QUOTED_SIZE(L2D_NAME_MAX)];
+		int n;
+
+		if (argc > 4 || (argc == 4 && strcmp(argv[3], "on") && strcmp(argv[3], "off"))) {
+			conn_write(c, "error usage: drain { tunnel NAME | destination ADDR } [ on | off ]");
+			return;
+		}
+		if (d->conf->kernel != L2D_KERNEL_NONE) {
+			conn_printf(c, "error the module selects: l2tpsel %s drain", argv[1]);
+			return;
+		}
+		on = argc == 3 || !strcmp(argv[3], "on");
+		n = l2d_kcore_drain(d, dest, argv[2], on, err, sizeof(err));
+		if (n < 0) {
+			conn_printf(c, "error %s", err);
+			return;
+		}
+		l2d_log(d, L2D_LOG_INFO, "drain %s %-s %s over the API (%d matched)", argv[1],
+			argv[2], on ? "on" : "off", n);
+		conn_printf(c, "drain %s %s %s matched %d", on ? "on" : "off", argv[1],
+			    l2d_quote_str(what, sizeof(what), argv[2]), n);
+		conn_write(c, "end");
+		return;
+	}
+
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "on") && strcmp(argv[1], "off"))) {
+		conn_write(c, "error usage: drain [ on | off ]");
+		return;
+	}
+	if (argc == 2 && d->drain_api != !strcmp(argv[1], "on")) {
+		d->drain_api = !strcmp(argv[1], "on");
+		l2d_log(d, L2D_LOG_INFO, "drain %s over the API (%u sessions)", argv[1],
+			d->n_sessions);
+	}
+	conn_printf(c, "drain %s sessions %u api %s config %s",
+		    !l2d_draining(d) ? "off" : d->n_sessions ? "draining" : "drained",
+		    d->n_sessions, d->drain_api ? "on" : "off", d->conf->drain ? "yes" : "no");
+	conn_write(c, "end");
+}
 
 static void cmd_stats(struct api_conn *c)
 {
@@ -334,13 +390,14 @@ static void cmd_stats(struct api_conn *c)
 		    " calls-capped %" PRIu64 " sccrq-capped %" PRIu64
 		    " setup-evicted %" PRIu64 " tunnels-idle %" PRIu64 " tunnels-capped %" PRIu64 " rl-rejected %" PRIu64
 		    " rl-dropped %" PRIu64 " port-moved %" PRIu64 " port-separated %" PRIu64
-		    " port-refused %" PRIu64,
+		    " port-refused %" PRIu64 " logins-drained %" PRIu64 " drain %s",
 		    c->d->n_tunnels, c->d->n_sessions, st->rx, st->rx_discard, st->rx_no_tunnel,
 		    st->tx, st->tx_err, st->tunnels_up, st->tunnels_failed, st->sessions_up,
 		    st->sessions_failed, st->sessions_refused, st->logins_ok, st->logins_failed,
 		    st->calls_refused, st->calls_wrong_role, st->calls_capped, st->sccrq_capped, st->setup_evicted,
 		    st->tunnels_idle, st->tunnels_capped, st->rl_rejected, st->rl_dropped, st->port_moved,
-		    st->port_separated, st->port_refused);
+		    st->port_separated, st->port_refused, st->logins_drained,
+		    !l2d_draining(c->d) ? "off" : c->d->n_sessions ? "draining" : "drained");
 	{
 		struct l2tp_rel_stats rs = st->rel_gone;
 		struct l2d_tunnel *t;
@@ -355,7 +412,7 @@ static void cmd_stats(struct api_conn *c)
 			    rs.stashed, rs.zlb_sent, rs.zlb_received, rs.queue_peak, rs.queue_full);
 	}
 	{
-		char line[512];
+		char line[1024];
 		unsigned int i;
 
 		if (l2d_access_stats(c->d, line, sizeof(line)) > 0)
@@ -497,6 +554,8 @@ static void conn_line(struct api_conn *c, char *line)
 		cmd_show(c);
 	} else if (!strcmp(argv[0], "stats")) {
 		cmd_stats(c);
+	} else if (!strcmp(argv[0], "drain")) {
+		cmd_drain(c, argc, argv);
 	} else if (!strcmp(argv[0], "watch")) {
 		if (argc != 1)
 			return conn_write(c, "error usage: watch");
@@ -506,7 +565,7 @@ static void conn_line(struct api_conn *c, char *line)
 		}
 		conn_write(c, "watching");
 	} else {
-		conn_printf(c, "error unknown command \"%s\" (login, logout, show, stats, watch)", argv[0]);
+		conn_printf(c, "error unknown command \"%s\" (login, logout, show, stats, watch, drain)", argv[0]);
 	}
 }
 

@@ -326,12 +326,85 @@ static int radius_attr_line(struct l2d_conf *c, char **t, int n, char *err, size
 static bool access_kw(const char *w)
 {
 	return !strcmp(w, "ac-name") || !strcmp(w, "service") || !strcmp(w, "path-mtu") ||
-	       !strcmp(w, "path-family");
+	       !strcmp(w, "path-family") || !strcmp(w, "pado-delay");
+}
+
+/**
+ * l2d_pado_parse() - read a pado-delay (S-OPS-1)
+ * @a: the access interface
+ * @spec: "MS" (every PADO waits MS) or "N:MS[,N:MS...]": from N
+ *        subscribers on, MS; N rising; MS a number of ms (0..30000) or
+ *        "off" (no PADO); below the first N, no wait
+ * @err: the refusal
+ * @errlen: its room
+ *
+ * Return: 0, or -1 with @err saying what was wrong.
+ */
+int l2d_pado_parse(struct l2d_access_conf *a, const char *spec, char *err, size_t errlen)
+{
+	char buf[256], *tok, *save = NULL;
+	unsigned int n = 0;
+
+	if (strlen(spec) >= sizeof(buf))
+		return cerr(err, errlen, "access: pado-delay \"%.20s...\" longer than %zu bytes",
+			    spec, sizeof(buf) - 1);
+	strcpy(buf, spec);
+	if (!strchr(buf, ':')) {
+		if (parse_u32(buf, 0, L2D_PADO_MAX_MS, &a->pado[0].ms))
+			return cerr(err, errlen, "access: pado-delay \"%s\": MS (0..%u) or N:MS,...",
+				    spec, L2D_PADO_MAX_MS);
+		a->pado[0].sessions = 0;
+		a->n_pado = 1;
+		return 0;
+	}
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *colon = strchr(tok, ':');
+		struct l2d_pado_step *st = &a->pado[n];
+
+		if (n == L2D_PADO_STEPS)
+			return cerr(err, errlen, "access: pado-delay: at most %d steps", L2D_PADO_STEPS);
+		if (!colon)
+			return cerr(err, errlen, "access: pado-delay step \"%s\" is not N:MS", tok);
+		*colon = '\0';
+		if (parse_u32(tok, 0, UINT32_MAX - 1, &st->sessions))
+			return cerr(err, errlen, "access: pado-delay: \"%s\" is not a session count", tok);
+		if (n && st->sessions <= a->pado[n - 1].sessions)
+			return cerr(err, errlen, "access: pado-delay: session counts must rise (%u after %u)",
+				    st->sessions, a->pado[n - 1].sessions);
+		if (!strcmp(colon + 1, "off"))
+			st->ms = L2D_PADO_NONE;
+		else if (parse_u32(colon + 1, 0, L2D_PADO_MAX_MS, &st->ms))
+			return cerr(err, errlen, "access: pado-delay: \"%s\" is not 0..%u ms or off",
+				    colon + 1, L2D_PADO_MAX_MS);
+		n++;
+	}
+	if (!n)
+		return cerr(err, errlen, "access: pado-delay needs N:MS steps");
+	a->n_pado = n;
+	return 0;
+}
+
+/**
+ * l2d_pado_delay() - how long a PADO waits (S-OPS-1)
+ * @a: the access interface
+ * @sessions: the agent's subscribers now
+ *
+ * Return: ms, the last step at or below @sessions (0 below the first), or
+ * L2D_PADO_NONE: no PADO.
+ */
+uint32_t l2d_pado_delay(const struct l2d_access_conf *a, uint32_t sessions)
+{
+	uint32_t ms = 0;
+	unsigned int i;
+
+	for (i = 0; i < a->n_pado && a->pado[i].sessions <= sessions; i++)
+		ms = a->pado[i].ms;
+	return ms;
 }
 
 /*
  * access pppoe IFNAME [service NAME...] [ac-name NAME] [path-mtu N]
- * [path-family ipv4|ipv6]
+ * [path-family ipv4|ipv6] [pado-delay SPEC]
  */
 static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
@@ -341,7 +414,7 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 
 	if (n < 3 || strcmp(t[1], "pppoe"))
 		return cerr(err, errlen, "access: usage: access pppoe IFNAME [service NAME...] "
-			    "[ac-name NAME] [path-mtu N] [path-family ipv4|ipv6]");
+			    "[ac-name NAME] [path-mtu N] [path-family ipv4|ipv6] [pado-delay SPEC]");
 	if (strlen(t[2]) >= sizeof(a->ifname))
 		return cerr(err, errlen, "access: interface name \"%s\" longer than %zu bytes", t[2],
 			    sizeof(a->ifname) - 1);
@@ -356,7 +429,14 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 	a->path_mtu = L2D_PATH_MTU_DEFAULT;
 	a->path_ipv6 = true;
 	for (k = 3; k < n; k++) {
-		if (!strcmp(t[k], "ac-name")) {
+		if (!strcmp(t[k], "pado-delay")) {
+			if (k + 1 == n)
+				return cerr(err, errlen, "access: pado-delay needs MS or N:MS,...");
+			if (a->n_pado)
+				return cerr(err, errlen, "access: pado-delay given twice");
+			if (l2d_pado_parse(a, t[++k], err, errlen))
+				return -1;
+		} else if (!strcmp(t[k], "ac-name")) {
 			if (k + 1 == n)
 				return cerr(err, errlen, "access: ac-name needs a NAME");
 			if (a->ac_name[0])
@@ -394,7 +474,7 @@ static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 			a->path_ipv6 = !strcmp(t[++k], "ipv6");
 		} else {
 			return cerr(err, errlen, "access: unexpected \"%s\" (service NAME..., ac-name NAME, "
-				    "path-mtu N, path-family ipv4|ipv6)", t[k]);
+				    "path-mtu N, path-family ipv4|ipv6, pado-delay SPEC)", t[k]);
 		}
 	}
 	/* an IPv6 path is never below 1280 (RFC 8200 section 5) */
@@ -455,6 +535,7 @@ static const struct bool_kw bool_kws[] = {
 	{ "tgroup-by-address", offsetof(struct l2d_conf, tgroup_by_address) },
 	{ "data-sequencing", offsetof(struct l2d_conf, data_seq) },
 	{ "access-pap-handover", offsetof(struct l2d_conf, access_pap_handover) },
+	{ "drain", offsetof(struct l2d_conf, drain) },
 };
 
 /* one-word keywords: keyword, offset and size of the string, what it is */

@@ -29,6 +29,7 @@
 
 _Static_assert((int)L2TPSEL_OUTCOME_LOCAL == (int)L2S_OUT_LOCAL, "outcomes are the core's");
 _Static_assert((int)L2TPSEL_WHY_ADMISSION == (int)L2S_FAIL_ADMISSION, "reasons are the core's");
+_Static_assert((int)L2TPSEL_WHY_DRAINED == (int)L2S_FAIL_DRAINED, "reasons are the core's");
 _Static_assert((int)L2TPSEL_LEVEL_PASS == (int)LIM_PASS, "levels are the core's");
 
 /* One core built from the route lines, shared by the logins and sessions begun on it. */
@@ -196,6 +197,36 @@ int l2d_kcore_check(const struct l2d_conf *c, char *errbuf, size_t errlen)
 	return 0;
 }
 
+/* A new core takes the old one's drain marks (S-OPS-1): tunnels by profile and name, destinations by key. */
+static void inst_drain_carry(struct kc_inst *to, const struct kc_inst *from)
+{
+	const struct l2s_dest *dst;
+	unsigned int i, j;
+	int t, slot;
+
+	for (i = 0; i < to->nprof; i++) {
+		struct l2s_profile *p = &to->prof[i];
+
+		for (j = 0; j < from->nprof && strcmp(from->prof[j].name, p->name); j++)
+			;
+		if (j == from->nprof)
+			continue;
+		for (t = 0; t < p->ntunnels; t++) {
+			int o = l2s_tunnel_find(&from->prof[j], p->t[t].name);
+
+			if (o >= 0)
+				p->t[t].drain = from->prof[j].t[o].drain;
+		}
+	}
+	for (i = 0; (dst = l2s_dest_walk(&from->core, i)); i++) {
+		if (!dst->refs || !l2s_dest_drained(&from->core, i))
+			continue;
+		slot = l2s_dest_find(&to->core, &dst->key);
+		if (slot >= 0)
+			l2s_dest_set_drain(&to->core, (u32)slot, true);
+	}
+}
+
 static struct kcore *kc_of(struct l2d *d)
 {
 	struct kcore *k = d->kctx;
@@ -217,11 +248,64 @@ static struct kcore *kc_of(struct l2d *d)
 			l2d_log(d, L2D_LOG_ERR, "kernel none: %s", err.msg);
 			return NULL;
 		}
+		if (k->cur)
+			inst_drain_carry(in, k->cur);
 		inst_put(k->cur);
 		k->cur = in;
 	}
 	k->ch.limit = d->conf->stub_limit;
 	return k;
+}
+
+/**
+ * l2d_kcore_drain() - kernel none: drain tunnels or destinations (S-OPS-1)
+ * @d: the agent
+ * @dest: @what is a remote address (every destination with it), else a
+ *        tunnel name (in every profile of the route lines)
+ * @what: the name or address
+ * @on: drain, or end the drain
+ * @err: the refusal
+ * @errlen: its room
+ *
+ * Selection then passes them over as the module's does; sessions stay.
+ *
+ * Return: how many tunnels or destinations matched, or -1 with @err.
+ */
+int l2d_kcore_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
+		    size_t errlen)
+{
+	struct kcore *k = kc_of(d);
+	struct sockaddr_storage ss;
+	struct l2s_dest_key key;
+	socklen_t len;
+	unsigned int i, n = 0;
+	int t;
+
+	if (!k) {
+		snprintf(err, errlen, "kernel none: no core");
+		return -1;
+	}
+	if (dest) {
+		if (l2d_parse_addr(what, 0, &ss, &len)) {
+			snprintf(err, errlen, "\"%s\" is not an address", what);
+			return -1;
+		}
+		memset(&key, 0, sizeof(key));
+		addr_of(&ss, &key.remote, NULL);
+		n = l2s_dest_drain_match(&k->cur->core, &key, false, false, on);
+	} else {
+		for (i = 0; i < k->cur->nprof; i++) {
+			t = l2s_tunnel_find(&k->cur->prof[i], what);
+			if (t >= 0) {
+				k->cur->prof[i].t[t].drain = on;
+				n++;
+			}
+		}
+	}
+	if (!n)
+		snprintf(err, errlen, "no %s %s in the route lines", dest ? "destination" : "tunnel",
+			 what);
+	return n ? (int)n : -1;
 }
 
 uint32_t l2d_kcore_sessions(struct l2d *d)

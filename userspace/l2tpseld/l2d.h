@@ -386,6 +386,7 @@ struct l2d_stats {
 	uint64_t port_separated;	/* LNS: SCCRQs answered from a port of our own */
 	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
 	uint64_t rl_rejected, rl_dropped;
+	uint64_t logins_drained;	/* logins refused: the LAC is drained (S-OPS-1) */
 	/* reliable delivery (RFC 2661 section 5.8) of tunnels already freed;
 	 * the `stats` answer adds the live tunnels' */
 	struct l2tp_rel_stats rel_gone;
@@ -441,12 +442,22 @@ struct l2d {
 	struct l2d_timer reap_timer;
 	bool reap_armed;
 	bool shutting_down;
+	bool drain_api;			/* "drain on" over the API (S-OPS-1) */
 	struct l2d_stats stats;
 	struct l2d_pstat *pstats;	/* L2D_MAX_PSTATS, allocated with the first */
 	unsigned int n_pstats;
 	bool rl_warned;
 	int log_level;
 };
+
+/*
+ * The whole LAC drained (S-OPS-1): "drain yes" in the configuration or
+ * "drain on" over the API.  No new login, no PADO; sessions stay.
+ */
+static inline bool l2d_draining(const struct l2d *d)
+{
+	return d->conf->drain || d->drain_api;
+}
 
 /* ---- core (tunnel.c) ---- */
 int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
@@ -650,6 +661,9 @@ const char *l2d_quote_str(char *dst, size_t cap, const char *s);
 extern const struct l2d_kops l2d_kops_core;
 /* kernel none: the sessions counted (the core's chassis count) */
 uint32_t l2d_kcore_sessions(struct l2d *d);
+/* kernel none: drain tunnels by name or destinations by address (S-OPS-1); matched or -1 */
+int l2d_kcore_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
+		    size_t errlen);
 /* kernel none: logins in flight on the current core's destinations (S-STORM-2) */
 uint32_t l2d_kcore_in_flight(struct l2d *d);
 

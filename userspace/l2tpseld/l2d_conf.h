@@ -51,8 +51,20 @@ enum l2d_kernel { L2D_KERNEL_NETLINK, L2D_KERNEL_NONE };
 enum l2d_calling { L2D_CALLING_MAC, L2D_CALLING_CIRCUIT_ID, L2D_CALLING_REMOTE_ID };
 
 /*
+ * pado-delay (S-OPS-1): from @sessions subscribers of the agent on, a PADO
+ * waits @ms, or is not sent at all (L2D_PADO_NONE).
+ */
+#define L2D_PADO_STEPS		8
+#define L2D_PADO_MAX_MS		30000
+#define L2D_PADO_NONE		UINT32_MAX
+struct l2d_pado_step {
+	uint32_t sessions;
+	uint32_t ms;			/* L2D_PADO_NONE: no PADO */
+};
+
+/*
  * "access pppoe IFNAME [service NAME...] [ac-name NAME] [path-mtu N]
- * [path-family ipv4|ipv6]"
+ * [path-family ipv4|ipv6] [pado-delay SPEC]"
  */
 struct l2d_access_conf {
 	char ifname[16];
@@ -62,6 +74,8 @@ struct l2d_access_conf {
 	/* S-MTU-1: the path to the LNS its calls may take (mtu.h); 1500 */
 	uint16_t path_mtu;
 	bool path_ipv6;			/* an LNS may be reached over IPv6; default yes */
+	struct l2d_pado_step pado[L2D_PADO_STEPS];	/* by rising session count */
+	unsigned int n_pado;		/* 0: PADO at once */
 };
 /* The tunnel sockets' IP_MTU_DISCOVER ("tunnel-df"). */
 enum l2d_tunnel_df { L2D_DF_CLEAR, L2D_DF_SET, L2D_DF_KERNEL };
@@ -134,6 +148,7 @@ struct l2d_conf {
 	bool access_pap_handover;	/* the held PAP request to the LNS */
 	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */
 	enum l2d_tunnel_df tunnel_df;	/* outer DF of what the tunnel sockets send */
+	bool drain;			/* LAC: no new login, no PADO; sessions stay (S-OPS-1) */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];
 	unsigned int n_secrets;
@@ -229,6 +244,14 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 /* access-line: whether a call of @profile sends the RFC 5515 AVPs (S-AL-1). */
 bool l2d_conf_access_line(const struct l2d_conf *c, const char *profile);
 const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name);
+
+/*
+ * The PADO delay of access interface @a with @sessions subscribers: ms, or
+ * L2D_PADO_NONE for no PADO (S-OPS-1).
+ */
+uint32_t l2d_pado_delay(const struct l2d_access_conf *a, uint32_t sessions);
+/* "MS" or "N:MS[,N:MS...]" (MS a number of ms or "off") into @a. Return: 0 or -1, @err. */
+int l2d_pado_parse(struct l2d_access_conf *a, const char *spec, char *err, size_t errlen);
 
 /* kernel none: 0 when the route lines make a core (kcore.c), else -1 and a message */
 int l2d_kcore_check(const struct l2d_conf *c, char *err, size_t errlen);

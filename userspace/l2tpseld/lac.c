@@ -195,7 +195,8 @@ static void step_done(struct l2d_login *lg, const struct l2d_step *st)
 			 "no LNS answered for this domain" : st->why == L2TPSEL_WHY_NO_TUNNELS ?
 			 "no tunnel is configured for this domain" : st->why == L2TPSEL_WHY_CDN ?
 			 "the LNS refused the call" : st->why == L2TPSEL_WHY_STOPCCN ?
-			 "the LNS closed the tunnel" : "login failed");
+			 "the LNS closed the tunnel" : st->why == L2TPSEL_WHY_DRAINED ?
+			 "every tunnel for this domain is drained" : "login failed");
 	} else {
 		/* reached only when the kernel says ok with no session up: a bug */
 		d->stats.logins_failed++;
@@ -363,6 +364,11 @@ static uint32_t login_start(struct l2d *d, void *client, bool brief, void *acces
 	}
 	if (d->shutting_down) {
 		snprintf(err, errlen, "shutting down");
+		return 0;
+	}
+	if (l2d_draining(d)) {
+		d->stats.logins_drained++;
+		snprintf(err, errlen, "drained: this LAC takes no new login");
 		return 0;
 	}
 	lg = calloc(1, sizeof(*lg));

@@ -122,6 +122,7 @@ const struct l2s_attr_info l2s_attr_table[L2TPSEL_A_MAX + 1] = {
 	A(RL_LOGIN, NESTED),
 	A(RL_ATTEMPT, NESTED),
 	A(IN_FLIGHT, U32),
+	A(DRAIN, U8),
 };
 
 const char *l2s_attr_name(unsigned int type)

@@ -20,6 +20,7 @@ static inline const char *l2s_why_name(unsigned int why)
 		[L2TPSEL_WHY_PROFILE_CHANGED] = "profile-changed",
 		[L2TPSEL_WHY_RESTARTS] = "restarts",
 		[L2TPSEL_WHY_ADMISSION] = "admission",
+		[L2TPSEL_WHY_DRAINED] = "drained",
 	};
 
 	return why < sizeof(names) / sizeof(names[0]) && names[why] ? names[why] : "unknown";

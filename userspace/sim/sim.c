@@ -8,6 +8,8 @@
  *   state lock ADDR remaining SECS
  *   state sessions tunnel NAME [ profile PROFILE ] COUNT
  *   state sessions dest ADDR COUNT
+ *   state drain tunnel NAME [ profile PROFILE ] { on | off }   (S-OPS-1)
+ *   state drain dest ADDR { on | off }
  *   pick next { N | tunnel NAME }
  *   time advance SECS
  *   login USER [ profile PROFILE ] [ key KEY ] [ count N [ at-once ] ]
@@ -417,6 +419,16 @@ static struct l2s_outcome lns_answer(struct sim *s, u16 slot)
 	return ok;	/* an LNS nobody described answers */
 }
 
+static bool onoff(struct sim *s, const char *w)
+{
+	if (!strcmp(w, "on"))
+		return true;
+	if (!strcmp(w, "off"))
+		return false;
+	die(s, "\"%s\": on or off", w);
+	return false;
+}
+
 static void do_state(struct sim *s, int argc, char **argv)
 {
 	struct l2s_profile *p;
@@ -467,7 +479,28 @@ static void do_state(struct sim *s, int argc, char **argv)
 			die(s, "no destination %s", argv[3]);
 		return;
 	}
-	die(s, "usage: state { lock ADDR remaining SECS | sessions tunnel NAME [ profile P ] COUNT | sessions dest ADDR COUNT }");
+	/* S-OPS-1: drain a tunnel or the destinations of an address, or end the drain */
+	if (argc >= 5 && !strcmp(argv[1], "drain") && !strcmp(argv[2], "tunnel")) {
+		const char *pname = NULL;
+		int t;
+
+		if (argc == 7 && !strcmp(argv[4], "profile"))
+			pname = argv[5];
+		else if (argc != 5)
+			die(s, "usage: state drain tunnel NAME [ profile PROFILE ] { on | off }");
+		t = find_tunnel(s, argv[3], pname, &p);
+		p->t[t].drain = onoff(s, argv[argc - 1]);
+		return;
+	}
+	if (argc == 5 && !strcmp(argv[1], "drain") && !strcmp(argv[2], "dest")) {
+		struct l2s_dest_key k = { 0 };
+
+		addr(s, argv[3], &k.remote);
+		if (!l2s_dest_drain_match(&s->core, &k, false, false, onoff(s, argv[4])))
+			die(s, "no destination %s", argv[3]);
+		return;
+	}
+	die(s, "usage: state { lock ADDR remaining SECS | sessions tunnel NAME [ profile P ] COUNT | sessions dest ADDR COUNT | drain tunnel NAME [ profile P ] { on | off } | drain dest ADDR { on | off } }");
 }
 
 static void do_pick(struct sim *s, int argc, char **argv)
@@ -863,11 +896,17 @@ static void do_show(struct sim *s, int argc, char **argv)
 	for (i = 0; i < s->nprof; i++) {
 		const struct l2s_profile *p = s->prof[i];
 
-		for (t = 0; t < p->ntunnels; t++)
-			printf("{\"ev\":\"sessions\",\"profile\":\"%s\",\"tunnel\":\"%s\",\"count\":%u,\"dest\":\"%s\",\"dest_count\":%u}\n",
-			       p->name, p->t[t].name, p->t[t].sessions,
-			       dest_str(s, p->t[t].dest),
-			       l2s_dest_at(&s->core, p->t[t].dest)->sessions);
+		for (t = 0; t < p->ntunnels; t++) {
+			const struct l2s_tunnel *tu = &p->t[t];
+
+			printf("{\"ev\":\"sessions\",\"profile\":\"%s\",\"tunnel\":\"%s\",\"count\":%u,\"dest\":\"%s\",\"dest_count\":%u",
+			       p->name, tu->name, tu->sessions, dest_str(s, tu->dest),
+			       l2s_dest_at(&s->core, tu->dest)->sessions);
+			/* S-OPS-1: only when drained, so that older traces read the same */
+			if (l2s_tunnel_drained(&s->core, tu))
+				printf(",\"drain\":\"%s\"", l2s_tunnel_load(tu) ? "draining" : "drained");
+			printf("}\n");
+		}
 	}
 }
 
