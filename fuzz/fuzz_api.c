@@ -63,6 +63,15 @@ int l2d_logout(struct l2d *d, uint32_t id)
 	return id == 7 ? 0 : -1;
 }
 
+int l2d_kcore_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
+		    size_t errlen)
+{
+	if (!strcmp(what, "t1"))
+		return 1;
+	snprintf(err, errlen, "no %s %s", dest ? "destination" : "tunnel", what);
+	return -1;
+}
+
 int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 {
 	return snprintf(buf, len, "access padi 1");
