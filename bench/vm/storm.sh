@@ -20,14 +20,15 @@
 #   storm floor|l2tpns N rate=R up=.. failed=.. per_s=.. p50_ms=.. p99_ms=..
 #         disc_ms=.. lcp_ms=.. auth_ms=.. ipcp_ms=.. gen_rtx=.. gen_cpu_us=..
 #         [lns_rtx=.. lac_cpu_us=.. lns_cpu_us=.. lac_rss_kb=..
-#         lac_busy_pct=.. lns_busy_pct=..]
+#         lac_busy_pct=.. lns_busy_pct=.. lns_rcvbuf_drops=.. lac_rcvbuf_drops=..]
 #       N subscribers offered at R a second, PADI to IPCP up at the
 #       subscriber (subgen's figures; stage medians; the generator's own
 #       retransmissions and CPU a subscriber); lns_rtx the messages the LNS
 #       sent again (duplicates the LAC received), CPU a subscriber of the
 #       LAC and the LNS, the LAC's resident memory at the peak, the
 #       most of one CPU the LAC agent and l2tpns used over a second (which
-#       of them is the limit)
+#       of them is the limit), the datagrams the LNS's and the LAC's UDP
+#       sockets dropped with their receive buffers full
 #   storm lns N rate=R ok=.. failed=.. per_s=.. p50_ms=.. p99_ms=.. lns_rtx=..
 #         lac_cpu_us=..
 #       the same to the l2tpseld LNS, counted at the LAC: login done ok
@@ -50,7 +51,8 @@
 # agent's wall time goes over the lns rows, bench/vm/sample_proc.py:
 # storm-logs/lac-sample-N.log), STORM_L2TPNS_DEBUG (l2tpns's debug
 # level, 1: at 3 its log has every packet's handling), STORM_RUNS (the
-# rows N:RATE of the floor, lns and l2tpns parts, e.g. "1000:400").
+# rows N:RATE of the floor, lns and l2tpns parts, e.g. "1000:400"),
+# STORM_TUNNELS (the LAC's lac-tunnels-per-destination, 1).
 set -eu
 
 size=${1:-}
@@ -185,11 +187,13 @@ ip netns exec "$LAC" "$L" -b "$P/lac.conf" > /dev/null
 SOCK=$P/lac.sock
 # PADI at up to 1000/s on one interface: the per-interface budget is raised
 # (an operator expecting such storms would); per MAC it stays as shipped.
-# l2tpns gives no Receive Window Size (4): up to 8 tunnels to a destination
-# carry the calls a storm would queue behind one tunnel's window.
+# l2tpns gives no Receive Window Size (4), so a storm's calls queue behind
+# one tunnel's window; STORM_TUNNELS (lac-tunnels-per-destination, 1) opens
+# more, which l2tpns's one UDP socket does not keep up with (its receive
+# buffer overflows, lns_rcvbuf_drops, and it kills tunnels).
 ip netns exec "$LAC" "$D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $SOCK" \
 	-o 'access pppoe acc0' -o 'access-auth pap' -o 'pppoe-padi-rate 4000' \
-	-o 'hostname lac' -o 'log-level 1' -o 'lac-tunnels-per-destination 8' 2> "$P/lac.log" &
+	-o 'hostname lac' -o 'log-level 1' -o "lac-tunnels-per-destination ${STORM_TUNNELS:-1}" 2> "$P/lac.log" &
 AGENT=$!
 pids+=($AGENT)
 for _ in $(seq 200); do [ -S "$SOCK" ] && [ -S "$P/lns.sock" ] && break; sleep 0.05; done
@@ -243,6 +247,9 @@ busy_peak() {	# busy_peak NAME...
 			if (b > pk[i]) pk[i] = b }
 		      for (i = 1; i <= n; i++) printf "%s%s_busy_pct=%.0f", (i > 1 ? " " : ""), nm[i], pk[i] }' "$P/busy.txt"
 }
+# rcvbuf_err NS: datagrams the namespace's UDP sockets dropped, their
+# receive buffers full (RcvbufErrors of /proc/net/snmp)
+rcvbuf_err() { ip netns exec "$1" awk '/^Udp:/ && ++n == 2 { print $6 }' /proc/net/snmp; }
 # j FILE EXPR: a value from a JSON file (Python expression over j)
 j() { python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
 # gen NAME N RATE DOMAIN NS IF [ARGS...]: subgen with N subscribers from
@@ -389,12 +396,13 @@ for r in $RUNS; do
 	idle
 	say "l2tpns: $n subscribers at $rate/s"
 	c0=$(cpu_ticks "$AGENT") l0=$(cpu_ticks "$LPID") d0=$(stat "$SOCK" duplicates)
+	b0=$(rcvbuf_err "$LNS") a0=$(rcvbuf_err "$LAC")
 	idle_mark
 	busy_start "$AGENT" "$LPID"
 	gen "l2tpns-$n" "$n" "$rate" l2tpns "$SUB" sw0 --hold 1000
 	first=$((first + n))
 	c1=$(cpu_ticks "$AGENT") l1=$(cpu_ticks "$LPID") d1=$(stat "$SOCK" duplicates)
-	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(busy_peak lac lns) $(idle_pct)" >> "$res"
+	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(busy_peak lac lns) lns_rcvbuf_drops=$(($(rcvbuf_err "$LNS") - b0)) lac_rcvbuf_drops=$(($(rcvbuf_err "$LAC") - a0)) $(idle_pct)" >> "$res"
 done
 fi
 cat "$res" >&2
