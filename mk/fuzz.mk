@@ -6,14 +6,14 @@
 # $(BUILD)/fuzz-corpus/<target>/ and crashes to $(BUILD)/fuzz-artifacts/.
 #
 #   make fuzz-smoke             bounded run of each (FUZZ_RUNS executions, default 1M,
-#                               or FUZZ_SMOKE_TIME seconds, default 25, if sooner)
+#                               or FUZZ_SMOKE_TIME seconds, default 10, if sooner)
 #   make fuzz FUZZ_TIME=3600    long run of each, seconds
 #   make fuzz FUZZ_TARGETS=ppp  one of them
 include mk/l2tpseld.mk
 
 FUZZ_CC      ?= clang
 FUZZ_RUNS    ?= 1000000
-FUZZ_SMOKE_TIME ?= 25
+FUZZ_SMOKE_TIME ?= 10
 FUZZ_TIME    ?= 600
 FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter

@@ -5,14 +5,14 @@
 #   make vmtest                     build, then every selftests/net/*.sh in the VM
 #   make vmtest TESTS="cli_info"    only those tests
 #   make vmtest VMFLAGS="--env L2TPSEL_KO=/abs/path/l2tpsel.ko"   more vm.sh options
-#   make vmtest VM_TIMEOUT=600      kill the guest earlier (default 1500 s)
+#   make vmtest VM_TIMEOUT=600      kill the guest earlier (default 2400 s)
 #   make vmshell                    build, then an interactive shell in the VM
 
 VM_SH   := selftests/vm/vm.sh
 TESTS   ?=
 VMFLAGS ?=
 # The whole suite runs in one guest; vm.sh kills it after this many seconds.
-VM_TIMEOUT ?= 1500
+VM_TIMEOUT ?= 2400
 
 .PHONY: vmtest vmshell
 
