@@ -25,6 +25,11 @@ import struct
 import sys
 import time
 
+# the L2TP control message helpers of the unit tests' hostile peer
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "unit"))
+import l2tpseld_peer as peer  # noqa: E402
+from l2tpseld_peer import avp, avps  # noqa: E402
+
 
 def padi(ifname, rate, seconds):
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
@@ -52,26 +57,15 @@ def padi(ifname, rate, seconds):
     print("padi sent %d" % sent, flush=True)
 
 
-def avp(typ, value):
-    return struct.pack("!HHH", 0x8000 | (6 + len(value)), 0, typ) + value
-
-
 def control(tid, ns, nr, body):
-    return struct.pack("!HHHHHH", 0xC802, 12 + len(body), tid, 0, ns, nr) + body
+    return peer.control(tid, 0, ns, nr, body)
 
 
 def msg_type(data):
     """(message type or 0 for a ZLB, AVPs) of a control message, or None."""
     if len(data) < 12 or not data[0] & 0x80:
         return None
-    out, off = {}, 12
-    while off + 6 <= len(data):
-        flags_len, _vendor, typ = struct.unpack("!HHH", data[off:off + 6])
-        n = flags_len & 0x3FF
-        if n < 6:
-            break
-        out[typ] = data[off + 6:off + n]
-        off += n
+    out = avps(data)
     if 0 not in out:
         return 0, out
     return struct.unpack("!H", out[0][:2])[0], out

@@ -89,4 +89,5 @@ def main():
     time.sleep(0.2)
 
 
-main()
+if __name__ == "__main__":
+    main()
