@@ -52,7 +52,11 @@
 # storm-logs/lac-sample-N.log), STORM_L2TPNS_DEBUG (l2tpns's debug
 # level, 1: at 3 its log has every packet's handling), STORM_RUNS (the
 # rows N:RATE of the floor, lns and l2tpns parts, e.g. "1000:400"),
-# STORM_TUNNELS (the LAC's lac-tunnels-per-destination, 1).
+# STORM_TUNNELS (the LAC's lac-tunnels-per-destination, 1), STORM_RMEM
+# (net.core.rmem_default in bytes before l2tpns starts: the receive buffer of
+# its one UDP socket, which it does not size itself; the kernel's default
+# when unset), STORM_RCVBUF (the LAC agent's socket-rcvbuf, its 4 MiB
+# when unset; 0: the kernel's default).
 set -eu
 
 size=${1:-}
@@ -149,6 +153,7 @@ set cli_bind_address 127.0.0.1
 set bind_portremotelac 1702
 set ppp_keepalive no
 CONF
+[ -n "${STORM_RMEM:-}" ] && sysctl -qw net.core.rmem_max="$STORM_RMEM" net.core.rmem_default="$STORM_RMEM"
 # a session of its own: at its end l2tpns signals its whole process group
 ip netns exec "$LNS" setsid /usr/sbin/l2tpns -c "$P/l2tpns.conf" > "$P/l2tpns.out" 2>&1 &
 pids+=($!)
@@ -193,7 +198,8 @@ SOCK=$P/lac.sock
 # buffer overflows, lns_rcvbuf_drops, and it kills tunnels).
 ip netns exec "$LAC" "$D" -o 'kernel netlink' -o 'dataplane kernel' -o "socket $SOCK" \
 	-o 'access pppoe acc0' -o 'access-auth pap' -o 'pppoe-padi-rate 4000' \
-	-o 'hostname lac' -o 'log-level 1' -o "lac-tunnels-per-destination ${STORM_TUNNELS:-1}" 2> "$P/lac.log" &
+	-o 'hostname lac' -o 'log-level 1' -o "lac-tunnels-per-destination ${STORM_TUNNELS:-1}" \
+	${STORM_RCVBUF:+-o "socket-rcvbuf $STORM_RCVBUF"} 2> "$P/lac.log" &
 AGENT=$!
 pids+=($AGENT)
 for _ in $(seq 200); do [ -S "$SOCK" ] && [ -S "$P/lns.sock" ] && break; sleep 0.05; done

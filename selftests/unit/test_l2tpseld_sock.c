@@ -581,3 +581,98 @@ TEST(l2tpseld_sock_lns_own_port_data_on_tunnel_socket)
 	close(peer);
 	sk_env_fini(&e);
 }
+
+static long proc_long(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	long v = -1;
+
+	if (f) {
+		if (fscanf(f, "%ld", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+static int rcvbuf_of(int fd)
+{
+	int v = 0;
+	socklen_t len = sizeof(v);
+
+	getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, &len);
+	return v;
+}
+
+/*
+ * A storm's burst waits in the tunnel's socket while the agent is busy:
+ * 1000 control-sized datagrams, none read yet, all still there with the
+ * default socket-rcvbuf (4 MiB; the kernel reports twice what was set).
+ * With "socket-rcvbuf 0" the socket keeps the kernel's default
+ * (net.core.rmem_default), which holds a few hundred of them and drops the
+ * rest: each one a retransmission timeout at the peer.
+ */
+TEST(l2tpseld_sock_rcvbuf_holds_a_burst)
+{
+	long rmem_max = proc_long("/proc/sys/net/core/rmem_max");
+	long rmem_default = proc_long("/proc/sys/net/core/rmem_default");
+	static const char *const sizes[] = { NULL, "socket-rcvbuf 0" };
+	uint8_t msg[100] = { 0xc8, 0x02 };
+	struct l2d_tunnel t;
+	struct l2d_addr lns;
+	struct sk_env e;
+	unsigned int i, k, on_fd, on_txfd;
+	char err[200];
+	int peer;
+
+	for (k = 0; k < 2; k++) {
+		ASSERT_EQ(sk_env_init(&e, some_port()), 0);
+		if (sizes[k])
+			ASSERT_EQ(l2d_conf_line(&e.conf, sizes[k], err, sizeof(err)), 0);
+		peer = other_socket("127.0.0.1", 0, 0);
+		ASSERT_TRUE(peer >= 0);
+		lns = addr_of("127.0.0.1", port_of_fd(peer));
+		sk_tunnel(&e, &t, "127.0.0.1", &lns, true, false);
+		ASSERT_EQ(l2d_sock_tunnel_open(&e.d, &t), 0);
+		if (k == 1) {
+			/* not set: the kernel's default, as it is (not doubled) */
+			EXPECT_EQ(rcvbuf_of(t.fd), rmem_default);
+		} else if (geteuid() != 0) {
+			/* SO_RCVBUF alone: net.core.rmem_max caps it */
+			EXPECT_EQ(rcvbuf_of(t.fd), 2 * (rmem_max < L2D_SOCK_RCVBUF ? rmem_max : L2D_SOCK_RCVBUF));
+		} else {
+			EXPECT_EQ(rcvbuf_of(t.fd), 2 * L2D_SOCK_RCVBUF);
+		}
+		if (geteuid() != 0 && k == 0)
+			goto next;
+		for (i = 0; i < 1000; i++)
+			sendto(peer, msg, sizeof(msg), 0, (struct sockaddr *)&t.local.ss, t.local.len);
+		usleep(20000);
+		on_fd = count_waiting(t.fd);
+		on_txfd = count_waiting(t.txfd);
+		TH_LOG("%s: %u of 1000 waiting", sizes[k] ? sizes[k] : "default", on_fd + on_txfd);
+		if (k == 0) {
+			EXPECT_EQ(on_fd + on_txfd, 1000);
+		} else if (rmem_default <= 256 * 1024) {	/* as Linux ships it */
+			EXPECT_TRUE(on_fd + on_txfd < 1000);
+		}
+next:
+		l2d_sock_tunnel_close(&e.d, &t);
+		close(peer);
+		sk_env_fini(&e);
+	}
+}
+
+/* socket-rcvbuf: 4 MiB unless set, 0 (the kernel's) .. 1 GiB. */
+TEST(l2tpseld_sock_rcvbuf_keyword)
+{
+	static struct l2d_conf c;
+	char err[200];
+
+	l2d_conf_defaults(&c);
+	EXPECT_EQ(c.sock_rcvbuf, 4u << 20);
+	EXPECT_EQ(l2d_conf_line(&c, "socket-rcvbuf 0", err, sizeof(err)), 0);
+	EXPECT_EQ(c.sock_rcvbuf, 0);
+	EXPECT_EQ(l2d_conf_line(&c, "socket-rcvbuf 1073741825", err, sizeof(err)), -1);
+	EXPECT_TRUE(strstr(err, "socket-rcvbuf") != NULL) TH_LOG("%s", err);
+}

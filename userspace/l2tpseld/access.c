@@ -1612,6 +1612,8 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 		ifc->fd = socket(AF_PACKET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC,
 				 htons(ETH_P_PPP_DISC));
 		sll.sll_ifindex = ifc->ifindex;
+		if (ifc->fd >= 0)
+			l2d_sock_rcvbuf(ifc->fd, c->sock_rcvbuf);
 		if (ifc->fd < 0 || bind(ifc->fd, (struct sockaddr *)&sll, sizeof(sll)) < 0) {
 			snprintf(err, errlen, "access pppoe %s: packet socket: %s", ifc->conf->ifname,
 				 strerror(errno));

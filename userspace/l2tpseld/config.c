@@ -65,6 +65,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->lns_max_tunnels_per_peer = 64;
 	c->recv_window = 16;
 	c->lac_tunnels_per_dest = 1;
+	c->sock_rcvbuf = L2D_SOCK_RCVBUF;
 	c->tie_breaker = true;
 	c->ratelimit = true;
 	c->tgroup_by_address = true;
@@ -208,6 +209,7 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "agent-id", offsetof(struct l2d_conf, agent_id), 1, 65535, 2 },
 	{ "receive-window", offsetof(struct l2d_conf, recv_window), 1, L2TP_REL_WINDOW_MAX, 2 },
 	{ "lac-tunnels-per-destination", offsetof(struct l2d_conf, lac_tunnels_per_dest), 1, 64, 4 },
+	{ "socket-rcvbuf", offsetof(struct l2d_conf, sock_rcvbuf), 0, 1u << 30, 4 },
 };
 
 /* radius-server ADDR [port N] [acct-port N] secret SECRET */

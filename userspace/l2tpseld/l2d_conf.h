@@ -26,6 +26,7 @@
 #define L2D_MAX_RADIUS	4	/* radius-server lines */
 /* Tunnel or session IDs the LNS role may hold: half, the rest is the LAC role's (S-SEC-7) */
 #define L2D_LNS_IDS	32767
+#define L2D_SOCK_RCVBUF	(4u << 20)	/* socket-rcvbuf's default, bytes */
 
 /*
  * How long an owed acknowledgement waits for a message to carry it before a
@@ -143,6 +144,7 @@ struct l2d_conf {
 	uint32_t lns_max_calls_per_peer;	/* LNS: calls from one address */
 	uint32_t lns_max_calls, lns_max_tunnels, lns_max_tunnels_per_peer;
 	uint32_t lac_tunnels_per_dest;	/* control connections a destination may have */
+	uint32_t sock_rcvbuf;		/* bytes of receive buffer of a UDP or PPPoE socket; 0 the kernel's */
 	uint16_t recv_window;
 	bool hide_avps, tie_breaker;
 	bool access_pap_handover;	/* the held PAP request to the LNS */

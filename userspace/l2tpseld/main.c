@@ -330,7 +330,7 @@ int main(int argc, char **argv)
 
 		memcpy(&l->addr.ss, &conf.listen[i], sizeof(conf.listen[i]));
 		l->addr.len = conf.listen_len[i];
-		fd = l2d_udp_socket(l->addr.ss.ss_family, &l->addr, true);
+		fd = l2d_udp_socket(l->addr.ss.ss_family, &l->addr, true, conf.sock_rcvbuf);
 		if (fd < 0) {
 			l2d_addr_str(&l->addr, a, sizeof(a), true);
 			fprintf(stderr, "l2tpseld: listen %s: %s\n", a, strerror(-fd));

@@ -103,6 +103,24 @@ static void tunnel_readable(struct l2d_fd *f, uint32_t events)
 }
 
 /*
+ * A storm's replies arrive together (every ICRP and ZLB of a window, every
+ * PADI of an access node's reboot) while the agent may be busy for a while
+ * with what came before.  The kernel's default buffer (net.core.rmem_default,
+ * 208 KiB: some 200 small datagrams at their truesize) overflows then, and
+ * every datagram it drops costs a retransmission timeout at the peer
+ * (RFC 2661 section 5.8) or a subscriber's PADI retry.
+ */
+void l2d_sock_rcvbuf(int fd, uint32_t bytes)
+{
+	int v = (int)bytes;
+
+	if (!bytes)
+		return;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &v, sizeof(v)) < 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, sizeof(v));
+}
+
+/*
  * A UDP socket bound to @bind_to.  At a fixed port, SO_REUSEPORT is set
  * before the bind: the socket joins the group of ours there (a tunnel's
  * socket the listener's; with ports below 1024 another user would need
@@ -118,13 +136,14 @@ static void tunnel_readable(struct l2d_fd *f, uint32_t events)
  * socket holds.  Set afterwards, it lets the tunnel's control socket
  * (tx_socket()) join that port.
  */
-int l2d_udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo)
+int l2d_udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo, uint32_t rcvbuf)
 {
 	int one = 1, fd = socket(family, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	bool ephemeral = !l2d_port(bind_to);
 
 	if (fd < 0)
 		return -errno;
+	l2d_sock_rcvbuf(fd, rcvbuf);
 	if (!ephemeral && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, sizeof(one)) < 0)
 		goto fail;
 	if (pktinfo) {
@@ -198,7 +217,7 @@ static void tunnel_df(struct l2d *d, int fd, int family)
 static int tx_socket(struct l2d *d, struct l2d_tunnel *t)
 {
 	char a[64];
-	int fd = l2d_udp_socket(t->bound.ss.ss_family, &t->bound, true);
+	int fd = l2d_udp_socket(t->bound.ss.ss_family, &t->bound, true, d->conf->sock_rcvbuf);
 
 	if (fd < 0) {
 		l2d_addr_str(&t->bound, a, sizeof(a), true);
@@ -240,7 +259,7 @@ int l2d_sock_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
 	 * another port (RFC 2661 section 8.1); meanwhile it may receive what
 	 * is meant for the listener, hence the destination address (pktinfo).
 	 */
-	fd = l2d_udp_socket(t->peer.ss.ss_family, &local, t->initiator);
+	fd = l2d_udp_socket(t->peer.ss.ss_family, &local, t->initiator, d->conf->sock_rcvbuf);
 	if (fd < 0) {
 		l2d_addr_str(&local, a, sizeof(a), true);
 		l2d_log(d, L2D_LOG_ERR, "tunnel %u: socket on %s: %s%s", t->tid, a, strerror(-fd),
