@@ -14,6 +14,7 @@
 #include <linux/slab.h>
 #include <net/sock.h>
 
+#include "events.h"
 #include "l2tpsel.h"
 
 static const struct rhashtable_params ks_ltun_params = {
@@ -330,98 +331,6 @@ static void ks_level_events(struct l2tpsel_net *ln, const struct ks_session *s,
 	}
 }
 
-static void ks_session_free(struct l2tpsel_net *ln, struct ks_session *s, bool events);
-
-/**
- * ks_owner_get() - the record of a socket, made on its first session or login
- * @ln: the namespace
- * @portid: the socket's port id
- * @sk: the socket (NETLINK_CB(skb).sk of its request)
- *
- * A record at @portid of another socket is that of a socket that closed
- * (its port id was free for @sk to take) whose release notifier has not
- * run yet: it is ended here, as the notifier would, before @sk gets a
- * record of its own, so that nothing of @sk joins it.
- *
- * Return: the record, or an ERR_PTR (-ENOMEM).
- */
-struct ks_owner *ks_owner_get(struct l2tpsel_net *ln, u32 portid, struct sock *sk)
-{
-	struct ks_owner *o;
-	int ret;
-
-	ks_owner_sync(ln, portid, sk);
-	o = xa_load(&ln->owners, portid);
-	if (o)
-		return o;
-	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
-	if (!o)
-		return ERR_PTR(-ENOMEM);
-	o->portid = portid;
-	INIT_LIST_HEAD(&o->sessions);
-	INIT_LIST_HEAD(&o->logins);
-	ret = xa_err(xa_store(&ln->owners, portid, o, GFP_KERNEL_ACCOUNT));
-	if (ret) {
-		kfree(o);
-		return ERR_PTR(ret);
-	}
-	/* Released by the notifier at the socket's close at the latest. */
-	sock_hold(sk);
-	o->sk = sk;
-	return o;
-}
-
-static void ks_owner_free(struct l2tpsel_net *ln, struct ks_owner *o)
-{
-	xa_erase(&ln->owners, o->portid);
-	sock_put(o->sk);
-	kfree(o);	/* the notifier's unlocked look only tests the slot */
-}
-
-/**
- * ks_owner_put() - free a socket's record once it holds nothing
- * @ln: the namespace
- * @o: the record; a session or login was just taken off it
- */
-void ks_owner_put(struct l2tpsel_net *ln, struct ks_owner *o)
-{
-	if (!o->releasing && list_empty(&o->sessions) && list_empty(&o->logins))
-		ks_owner_free(ln, o);
-}
-
-/**
- * ks_owner_release() - a socket closed: its logins and sessions end
- * @ln: the namespace, locked
- * @o: its record, freed here
- */
-void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o)
-{
-	o->releasing = true;
-	while (!list_empty(&o->logins))
-		ks_login_finish(ln, list_first_entry(&o->logins, struct ks_login, owner_node));
-	while (!list_empty(&o->sessions))
-		ks_session_free(ln, list_first_entry(&o->sessions, struct ks_session, owner_node),
-				true);
-	ks_owner_free(ln, o);
-}
-
-/**
- * ks_owner_sync() - end the record at @portid unless it is @sk's
- * @ln: the namespace, locked
- * @portid: the port id of a request
- * @sk: the socket that sent it
- *
- * Called before a request looks up what belongs to @portid (a login, a
- * session): then only what @sk itself made can match.
- */
-void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk)
-{
-	struct ks_owner *o = xa_load(&ln->owners, portid);
-
-	if (o && o->sk != sk)
-		ks_owner_release(ln, o);
-}
-
 /* Put @s on its socket's list. */
 static int ks_owner_add(struct l2tpsel_net *ln, struct ks_session *s, struct sock *sk)
 {
@@ -687,4 +596,14 @@ void ks_admit_exit(struct l2tpsel_net *ln)
 	ks_table_destroy(&ln->clients, ks_free_obj);
 	ks_table_destroy(&ln->slgs, ks_free_obj);
 	ks_table_destroy(&ln->tgroups, ks_free_obj);
+}
+
+/**
+ * ks_session_end() - a session ends with its socket: uncounted, listeners told
+ * @ln: the namespace, locked
+ * @s: the session, freed here
+ */
+void ks_session_end(struct l2tpsel_net *ln, struct ks_session *s)
+{
+	ks_session_free(ln, s, true);
 }

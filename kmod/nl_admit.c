@@ -657,33 +657,3 @@ int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
 {
 	return ks_reply_get(info, L2TPSEL_CMD_SUMMARY_GET, ks_admit_summary_fill, NULL);
 }
-
-/* ---- events --------------------------------------------------------- */
-
-/**
- * ks_event_limit() - tell the namespace's listeners a limit was reached or cleared
- * @ln: the namespace
- * @reached: true when the count reached the limit, false when it fell below
- * @level: the level
- * @name: the group or client name, or NULL
- * @tid: the tunnel id for the tunnel level, else 0
- * @limit: the limit
- * @count: the count now
- */
-void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
-		    const char *name, u32 tid, u32 limit, u32 count)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
-	msg = ks_event_new(ln, reached ? L2TPSEL_CMD_EV_LIMIT_REACHED :
-				     L2TPSEL_CMD_EV_LIMIT_CLEARED, &hdr);
-	if (!msg)
-		return;
-	ks_event_send(ln, msg, hdr,
-		      nla_put_u8(msg, L2TPSEL_A_LEVEL, level) ||
-		      (name && nla_put_string(msg, L2TPSEL_A_NAME, name)) ||
-		      (level == LIM_TUNNEL && nla_put_u32(msg, L2TPSEL_A_TUNNEL_ID, tid)) ||
-		      nla_put_u32(msg, L2TPSEL_A_LIMIT, limit) ||
-		      nla_put_u32(msg, L2TPSEL_A_COUNT, count));
-}

@@ -768,25 +768,3 @@ int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 	}
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_RL_CHANGES, changed));
 }
-
-/* ---- the event ------------------------------------------------------------------ */
-
-/**
- * ks_event_throttle() - tell the namespace a profile's throttle percent changed
- * @ln: the namespace
- * @t: the profile
- */
-void ks_event_throttle(struct l2tpsel_net *ln, const struct ks_throttle *t)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
-	msg = ks_event_new(ln, L2TPSEL_CMD_EV_THROTTLE, &hdr);
-	if (!msg)
-		return;
-	ks_event_send(ln, msg, hdr,
-		      nla_put_string(msg, L2TPSEL_A_NAME, t->obj.name) ||
-		      nla_put_u8(msg, L2TPSEL_A_RL_LOAD, t->th.load) ||
-		      nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, t->th.percent) ||
-		      nla_put_u32(msg, L2TPSEL_A_RL_USERS, t->users));
-}

@@ -10,6 +10,7 @@
 #include <net/sock.h>
 #include <linux/l2tpsel.h>
 
+#include "events.h"
 #include "l2tpsel.h"
 #include "hash.h"
 #include "ratelimit.h"
@@ -1092,7 +1093,7 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 
 		if (p && st->ok && st->tunnel < p->ntunnels)
 			tunnel = p->t[st->tunnel].name;
-		ks_event_login(ln, kl, p ? p->name : NULL, st, tunnel);
+		ks_event_login(ln, kl->id, p ? p->name : NULL, st, tunnel);
 		ks_login_finish(ln, kl);
 	}
 	ks_unlock(ln);
@@ -1257,7 +1258,7 @@ int ks_nl_login_report(struct sk_buff *skb, struct genl_info *info)
 		ret = ks_login_count(info, NETLINK_CB(skb).sk, ln, kp, &st, &verdict, &err);
 		if (ret) {
 			/* Nothing counted; the login is over, as for a refusal. */
-			ks_event_login(ln, kl, kp->p.name, &st, NULL);
+			ks_event_login(ln, kl->id, kp->p.name, &st, NULL);
 			ks_login_finish(ln, kl);
 			ks_unlock(ln);
 			nlmsg_free(msg);
@@ -1341,54 +1342,4 @@ err_free:
 	ks_test_buf_free(&tb);
 	kfree(steps);
 	return ret;
-}
-
-/* ---- events ---------------------------------------------------------- */
-
-/**
- * ks_event_lockout() - tell the namespace a lockout started or ended
- * @ln: the namespace
- * @d: the destination
- * @start: true when it started
- * @why: enum l2s_unlock_why when it ended
- * @ms: the lockout length when it started
- */
-void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
-		      u8 why, u32 ms)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
-	msg = ks_event_new(ln, start ? L2TPSEL_CMD_EV_LOCKOUT : L2TPSEL_CMD_EV_UNLOCK, &hdr);
-	if (!msg)
-		return;
-	ks_event_send(ln, msg, hdr,
-		      ks_sel_put_dest(msg, d) ||
-		      (start && nla_put_u32(msg, L2TPSEL_A_LOCKOUT_REMAINING, ms)) ||
-		      (!start && nla_put_u8(msg, L2TPSEL_A_UNLOCK_WHY, why)));
-}
-
-/**
- * ks_event_login() - tell the namespace a login held for an agent ended
- * @ln: the namespace
- * @kl: the login
- * @profile: its profile's name, NULL when it was deleted
- * @st: the final step
- * @tunnel: the tunnel on success, else NULL
- */
-void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
-		    const char *profile, const struct l2s_step *st, const char *tunnel)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
-	msg = ks_event_new(ln, L2TPSEL_CMD_EV_LOGIN, &hdr);
-	if (!msg)
-		return;
-	ks_event_send(ln, msg, hdr,
-		      nla_put_u32(msg, L2TPSEL_A_LOGIN_ID, kl->id) ||
-		      (profile && nla_put_string(msg, L2TPSEL_A_PROFILE, profile)) ||
-		      nla_put_u8(msg, L2TPSEL_A_OK, st->ok) ||
-		      nla_put_u8(msg, L2TPSEL_A_WHY, st->why) ||
-		      (tunnel && nla_put_string(msg, L2TPSEL_A_NAME, tunnel)));
 }

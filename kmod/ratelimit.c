@@ -11,6 +11,7 @@
 #include <linux/math64.h>
 #include <linux/slab.h>
 
+#include "events.h"
 #include "ratelimit.h"
 
 /**
@@ -147,7 +148,7 @@ static void ks_th_changed(struct l2tpsel_net *ln, struct ks_throttle *t, u64 now
 		}
 	}
 	ks_gen_bump(ln);
-	ks_event_throttle(ln, t);
+	ks_event_throttle(ln, t->obj.name, t->th.load, t->th.percent, t->users);
 }
 
 /* Take the revert steps due by @now, each at its own time (S-RL-3). */
