@@ -17,10 +17,10 @@
 #include "events.h"
 #include "l2tpsel.h"
 
-static const struct rhashtable_params ks_ltun_params = {
+static const struct rhashtable_params ks_tunnel_count_params = {
 	.key_len	= sizeof(u32),
-	.key_offset	= offsetof(struct ks_ltun, tid),
-	.head_offset	= offsetof(struct ks_ltun, node),
+	.key_offset	= offsetof(struct ks_tunnel_count, tid),
+	.head_offset	= offsetof(struct ks_tunnel_count, node),
 	.automatic_shrinking = true,
 	.nelem_hint = KS_HT_HINT,
 };
@@ -114,7 +114,7 @@ struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create,
 
 static void ks_client_init(struct ks_obj *obj)
 {
-	INIT_LIST_HEAD(&container_of(obj, struct ks_client, obj)->ctgs);
+	INIT_LIST_HEAD(&container_of(obj, struct ks_client, obj)->tgs);
 }
 
 /**
@@ -171,7 +171,7 @@ void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl)
 {
 	if (!cl || cl->configured || cl->total || cl->slg)
 		return;
-	WARN_ON_ONCE(!list_empty(&cl->ctgs));
+	WARN_ON_ONCE(!list_empty(&cl->tgs));
 	ks_table_del(&ln->clients, &cl->obj);
 	kfree(cl);
 }
@@ -231,11 +231,12 @@ u32 ks_highest_limit(struct l2tpsel_net *ln)
 	return hi;
 }
 
-static struct ks_ctg *ks_ctg_get(struct ks_client *cl, struct ks_tgroup *tg, bool create)
+static struct ks_client_tg *ks_client_tg_get(struct ks_client *cl, struct ks_tgroup *tg,
+					     bool create)
 {
-	struct ks_ctg *ctg;
+	struct ks_client_tg *ctg;
 
-	list_for_each_entry(ctg, &cl->ctgs, node)
+	list_for_each_entry(ctg, &cl->tgs, node)
 		if (ctg->tg == tg)
 			return ctg;
 	if (!create)
@@ -244,11 +245,11 @@ static struct ks_ctg *ks_ctg_get(struct ks_client *cl, struct ks_tgroup *tg, boo
 	if (!ctg)
 		return NULL;
 	ctg->tg = tg;
-	list_add(&ctg->node, &cl->ctgs);
+	list_add(&ctg->node, &cl->tgs);
 	return ctg;
 }
 
-static void ks_ctg_put(struct ks_ctg *ctg)
+static void ks_client_tg_put(struct ks_client_tg *ctg)
 {
 	if (!ctg || ctg->count)
 		return;
@@ -256,9 +257,10 @@ static void ks_ctg_put(struct ks_ctg *ctg)
 	kfree(ctg);
 }
 
-static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
+static struct ks_tunnel_count *ks_tunnel_count_get(struct l2tpsel_net *ln, u32 tid)
 {
-	struct ks_ltun *t = rhashtable_lookup_fast(&ln->ltuns, &tid, ks_ltun_params);
+	struct ks_tunnel_count *t = rhashtable_lookup_fast(&ln->tunnel_counts, &tid,
+							   ks_tunnel_count_params);
 
 	if (t)
 		return t;
@@ -266,20 +268,20 @@ static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
 	if (!t)
 		return NULL;
 	t->tid = tid;
-	if (rhashtable_lookup_insert_fast(&ln->ltuns, &t->node, ks_ltun_params)) {
+	if (rhashtable_lookup_insert_fast(&ln->tunnel_counts, &t->node, ks_tunnel_count_params)) {
 		kfree(t);
 		return NULL;
 	}
-	ln->n_ltuns++;
+	ln->n_tunnel_counts++;
 	return t;
 }
 
-static void ks_ltun_put(struct l2tpsel_net *ln, struct ks_ltun *t)
+static void ks_tunnel_count_put(struct l2tpsel_net *ln, struct ks_tunnel_count *t)
 {
 	if (!t || t->count)
 		return;
-	rhashtable_remove_fast(&ln->ltuns, &t->node, ks_ltun_params);
-	ln->n_ltuns--;
+	rhashtable_remove_fast(&ln->tunnel_counts, &t->node, ks_tunnel_count_params);
+	ln->n_tunnel_counts--;
 	kfree(t);
 }
 
@@ -356,10 +358,10 @@ static void ks_owner_del(struct l2tpsel_net *ln, struct ks_session *s)
 
 static void ks_session_release_objs(struct l2tpsel_net *ln, struct ks_session *s)
 {
-	ks_ctg_put(s->ctg);
+	ks_client_tg_put(s->ctg);
 	ks_client_put(ln, s->client);
 	ks_tgroup_put(ln, s->tg);
-	ks_ltun_put(ln, s->tun);
+	ks_tunnel_count_put(ln, s->tun);
 }
 
 /**
@@ -404,7 +406,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	s->detached = req->detached;
 	s->kp = req->kp;
 	s->tuid = req->tuid;
-	s->tun = ks_ltun_get(ln, req->tid);
+	s->tun = ks_tunnel_count_get(ln, req->tid);
 	if (!s->tun)
 		goto err_nomem;
 	if (req->tgroup) {
@@ -422,7 +424,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 			s->client = NULL;
 			goto err_objs;
 		}
-		s->ctg = ks_ctg_get(s->client, s->tg, true);
+		s->ctg = ks_client_tg_get(s->client, s->tg, true);
 		if (!s->ctg)
 			goto err_nomem;
 	}
@@ -540,9 +542,9 @@ int ks_admit_init(struct l2tpsel_net *ln)
 	err = ks_table_init(&ln->clients);
 	if (err)
 		goto err_clients;
-	err = rhashtable_init(&ln->ltuns, &ks_ltun_params);
+	err = rhashtable_init(&ln->tunnel_counts, &ks_tunnel_count_params);
 	if (err)
-		goto err_ltuns;
+		goto err_tunnel_counts;
 	err = rhashtable_init(&ln->sessions, &ks_session_params);
 	if (err)
 		goto err_sessions;
@@ -551,8 +553,8 @@ int ks_admit_init(struct l2tpsel_net *ln)
 	return 0;
 
 err_sessions:
-	rhashtable_destroy(&ln->ltuns);
-err_ltuns:
+	rhashtable_destroy(&ln->tunnel_counts);
+err_tunnel_counts:
 	ks_table_destroy(&ln->clients, NULL);
 err_clients:
 	ks_table_destroy(&ln->slgs, NULL);
@@ -583,16 +585,16 @@ void ks_admit_exit(struct l2tpsel_net *ln)
 
 	xa_for_each(&ln->session_xa, id, s)
 		ks_session_free(ln, s, false);
-	WARN_ON_ONCE(ln->chassis.count || ln->n_ltuns);
+	WARN_ON_ONCE(ln->chassis.count || ln->n_tunnel_counts);
 	xa_for_each(&ln->clients.xa, id, o) {
 		cl = container_of(o, struct ks_client, obj);
-		WARN_ON_ONCE(cl->total || !list_empty(&cl->ctgs));
+		WARN_ON_ONCE(cl->total || !list_empty(&cl->tgs));
 	}
 	xa_destroy(&ln->session_xa);
 	WARN_ON_ONCE(!xa_empty(&ln->owners));
 	xa_destroy(&ln->owners);
 	rhashtable_destroy(&ln->sessions);
-	rhashtable_destroy(&ln->ltuns);
+	rhashtable_destroy(&ln->tunnel_counts);
 	ks_table_destroy(&ln->clients, ks_free_obj);
 	ks_table_destroy(&ln->slgs, ks_free_obj);
 	ks_table_destroy(&ln->tgroups, ks_free_obj);

@@ -61,7 +61,7 @@ struct ks_slg {
 };
 
 /* A client's sessions in one tunnel group (S-LIM-5); exists while count > 0. */
-struct ks_ctg {
+struct ks_client_tg {
 	struct list_head node;		/* in the client's list */
 	struct ks_tgroup *tg;		/* NULL: sessions in no tunnel group */
 	u32 count;
@@ -73,12 +73,12 @@ struct ks_client {
 	u32 limit;			/* per tunnel group */
 	u32 total;			/* sessions over all tunnel groups */
 	struct ks_slg *slg;
-	struct list_head ctgs;		/* of struct ks_ctg */
+	struct list_head tgs;		/* of struct ks_client_tg */
 	bool configured;
 };
 
 /* An L2TP tunnel as the admission check counts it; exists while count > 0. */
-struct ks_ltun {
+struct ks_tunnel_count {
 	struct rhash_head node;
 	u32 tid;
 	u32 count;
@@ -102,10 +102,10 @@ struct ks_session {
 	struct list_head owner_node;
 	struct ks_profile *kp;
 	u64 tuid;
-	struct ks_ltun *tun;
+	struct ks_tunnel_count *tun;
 	struct ks_tgroup *tg;
 	struct ks_client *client;
-	struct ks_ctg *ctg;
+	struct ks_client_tg *ctg;
 };
 
 /*
@@ -217,8 +217,8 @@ struct l2tpsel_net {
 	bool stopped;
 	struct lim_chassis chassis;
 	struct ks_table tgroups, slgs, clients;
-	struct rhashtable ltuns;
-	u32 n_ltuns;
+	struct rhashtable tunnel_counts;
+	u32 n_tunnel_counts;
 	struct rhashtable sessions;
 	struct xarray session_xa;
 	u32 n_sessions;

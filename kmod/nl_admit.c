@@ -336,7 +336,7 @@ static int ks_admit_fill_client_part(struct sk_buff *msg, struct ks_client *cl, 
 	struct nlattr *list, *one, *prev = NULL;
 	u32 i = 0, from = *sub;
 	struct ks_slg *slg;
-	struct ks_ctg *ctg;
+	struct ks_client_tg *ctg;
 
 	if (nla_put_string(msg, L2TPSEL_A_NAME, cl->obj.name))
 		return -EMSGSIZE;
@@ -349,7 +349,7 @@ static int ks_admit_fill_client_part(struct sk_buff *msg, struct ks_client *cl, 
 	list = nla_nest_start(msg, L2TPSEL_A_TGROUP_COUNTS);
 	if (!list)
 		return -EMSGSIZE;
-	list_for_each_entry(ctg, &cl->ctgs, node) {
+	list_for_each_entry(ctg, &cl->tgs, node) {
 		if (i < from) {
 			i++;
 			continue;
@@ -646,7 +646,7 @@ int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 static int ks_admit_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	return ks_admit_limit_fill(msg, ln, NULL) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, ln->n_ltuns) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, ln->n_tunnel_counts) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, ln->tgroups.n) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, ln->slgs.n) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, ln->clients.n) ?

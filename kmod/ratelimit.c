@@ -24,11 +24,6 @@ u64 ks_rl_now(void)
 	return ktime_get_ns();
 }
 
-static struct ks_rlnet *ks_rn(struct l2tpsel_net *ln)
-{
-	return ln->rl;
-}
-
 /**
  * ks_rl_find() - a rate limit by name
  * @ln: the namespace
@@ -38,7 +33,7 @@ static struct ks_rlnet *ks_rn(struct l2tpsel_net *ln)
  */
 struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name)
 {
-	struct ks_obj *o = ks_table_find(&ks_rn(ln)->limits, name);
+	struct ks_obj *o = ks_table_find(&ln->rl->limits, name);
 
 	return o ? container_of(o, struct ks_rlimit, obj) : NULL;
 }
@@ -52,7 +47,7 @@ struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name)
  */
 struct ks_throttle *ks_th_find(struct l2tpsel_net *ln, const char *name)
 {
-	struct ks_obj *o = ks_table_find(&ks_rn(ln)->throttles, name);
+	struct ks_obj *o = ks_table_find(&ln->rl->throttles, name);
 
 	return o ? container_of(o, struct ks_throttle, obj) : NULL;
 }
@@ -141,7 +136,7 @@ static void ks_th_changed(struct l2tpsel_net *ln, struct ks_throttle *t, u64 now
 
 	t->changes++;
 	if (t->users) {
-		xa_for_each(&ks_rn(ln)->limits.xa, id, o) {
+		xa_for_each(&ln->rl->limits.xa, id, o) {
 			r = container_of(o, struct ks_rlimit, obj);
 			if (r->th == t)
 				rl_set_throttle(&r->l, t->th.percent, now);
@@ -255,7 +250,7 @@ static int ks_th_cpu_allowed(struct l2tpsel_net *ln, struct l2s_err *err)
  */
 void ks_rl_arm(struct l2tpsel_net *ln)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_throttle *t;
 	u64 next = U64_MAX, when, now;
 	struct ks_obj *o;
@@ -362,7 +357,7 @@ static int ks_rl_throttle_of(struct l2tpsel_net *ln, const char *name, struct ks
 int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf *rc,
 	      struct l2s_err *err)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_throttle *t = NULL;
 	struct ks_rlimit *r;
 	u64 now = ks_rl_now();
@@ -461,7 +456,7 @@ void ks_rl_del(struct l2tpsel_net *ln, struct ks_rlimit *r)
 {
 	if (r->th)
 		r->th->users--;
-	ks_table_del(&ks_rn(ln)->limits, &r->obj);
+	ks_table_del(&ln->rl->limits, &r->obj);
 	kfree(r);
 	ks_gen_bump(ln);
 }
@@ -494,7 +489,7 @@ u32 ks_rl_tokens(struct ks_rlimit *r, u64 now)
 void ks_rl_check(struct l2tpsel_net *ln, const struct ks_rl_req *req, u64 now,
 		 struct ks_rl_verdict *v)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_rlimit *r, *by = NULL;
 	struct ks_obj *o;
 	unsigned long id;
@@ -545,7 +540,7 @@ void ks_rl_check(struct l2tpsel_net *ln, const struct ks_rl_req *req, u64 now,
 int ks_th_new(struct l2tpsel_net *ln, const char *name, const struct ks_th_conf *tc,
 	      struct l2s_err *err)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_throttle *t;
 	int ret;
 
@@ -650,7 +645,7 @@ int ks_th_del(struct l2tpsel_net *ln, struct ks_throttle *t, struct l2s_err *err
 			 t->obj.name, t->users);
 		return -EBUSY;
 	}
-	ks_table_del(&ks_rn(ln)->throttles, &t->obj);
+	ks_table_del(&ln->rl->throttles, &t->obj);
 	kfree(t);
 	ks_rl_arm(ln);
 	ks_gen_bump(ln);
