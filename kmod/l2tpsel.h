@@ -454,8 +454,8 @@ void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
 void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
 
 /*
- * The handlers and policies of nl_admit.c, nl_select.c and nl_ratelimit.c,
- * for the family's one ops table (family.c).
+ * The handlers and policies of nl_admit.c, nl_select.c, nl_login.c and
+ * nl_ratelimit.c, for the family's one ops table (family.c).
  */
 struct netlink_callback;
 int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb);
