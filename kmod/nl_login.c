@@ -50,32 +50,52 @@ const struct nla_policy ks_login_report_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_RL_ASK]	= { .type = NLA_FLAG },
 };
 
-/* The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain. */
-static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2tpsel_net *ln)
+/* What a login request names, read once per request. */
+struct ks_login_name {
+	const char *user;	/* USER, or NULL */
+	const char *domain;	/* after USER's last '@'; NULL: no '@' */
+	u32 key;		/* the hash key: of KEY, else USER, else PROFILE */
+};
+
+static void ks_nl_login_name(struct genl_info *info, struct ks_login_name *n)
 {
 	struct nlattr **a = info->attrs;
-	const char *user, *at;
+	const struct nlattr *k = a[L2TPSEL_A_KEY] ?: a[L2TPSEL_A_USER] ?: a[L2TPSEL_A_PROFILE];
+	const char *s = k ? nla_data(k) : "";
+	const char *at;
+
+	n->user = a[L2TPSEL_A_USER] ? nla_data(a[L2TPSEL_A_USER]) : NULL;
+	at = n->user ? strrchr(n->user, '@') : NULL;
+	n->domain = at ? at + 1 : NULL;
+	n->key = l2s_hash_key(s, strlen(s));
+}
+
+/*
+ * The profile of a login: PROFILE if given (S-OBJ-4), else USER's domain
+ * (ks_nl_login_check() made sure there is one of the two).
+ */
+static struct ks_profile *ks_nl_login_profile(struct genl_info *info, struct l2tpsel_net *ln,
+					      const struct ks_login_name *n)
+{
+	const struct nlattr *user = info->attrs[L2TPSEL_A_USER];
 	struct l2s_domain *e;
 	struct ks_profile *kp;
 
-	if (a[L2TPSEL_A_PROFILE])
+	if (info->attrs[L2TPSEL_A_PROFILE])
 		return ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	user = nla_data(a[L2TPSEL_A_USER]);
-	at = strrchr(user, '@');
-	if (!at) {
-		ks_msg(info, a[L2TPSEL_A_USER], "user %s has no @domain and no PROFILE was given",
-		       user);
+	if (!n->domain) {
+		ks_msg(info, user, "user %s has no @domain and no PROFILE was given", n->user);
 		return NULL;
 	}
-	e = l2s_domain_find(&ln->sel.core, at + 1);
+	e = l2s_domain_find(&ln->sel.core, n->domain);
 	if (!e) {
-		ks_msg(info, a[L2TPSEL_A_USER], "no domain %s in the domain map", at + 1);
+		ks_msg(info, user, "no domain %s in the domain map", n->domain);
 		return NULL;
 	}
 	kp = ks_profile_find(ln, e->profile);
 	if (!kp)
-		ks_msg(info, a[L2TPSEL_A_USER],
-		       "domain %s maps to profile %s, which does not exist", at + 1, e->profile);
+		ks_msg(info, user, "domain %s maps to profile %s, which does not exist",
+		       n->domain, e->profile);
 	return kp;
 }
 
@@ -97,16 +117,6 @@ static int ks_nl_login_check(struct genl_info *info)
 		return -EINVAL;
 	}
 	return 0;
-}
-
-/* The hash key of a login: KEY, else USER, else the profile name. */
-static u32 ks_nl_login_key(struct genl_info *info)
-{
-	const struct nlattr *k = info->attrs[L2TPSEL_A_KEY] ?: info->attrs[L2TPSEL_A_USER] ?:
-				 info->attrs[L2TPSEL_A_PROFILE];
-	const char *s = k ? nla_data(k) : "";
-
-	return l2s_hash_key(s, strlen(s));
 }
 
 /*
@@ -180,17 +190,13 @@ static int ks_nl_login_rl(struct l2tpsel_net *ln, struct sk_buff *msg, int type,
 
 /* The ingress LOGIN check: USER's domain and PROFILE, before the login begins. */
 static int ks_nl_login_rl_in(struct genl_info *info, struct l2tpsel_net *ln,
-			     struct sk_buff *msg)
+			     struct sk_buff *msg, const struct ks_login_name *n)
 {
 	struct ks_rl_req req = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_LOGIN };
 	struct nlattr **a = info->attrs;
-	const char *at;
 
-	if (a[L2TPSEL_A_USER]) {
-		at = strrchr(nla_data(a[L2TPSEL_A_USER]), '@');
-		if (at && at[1])
-			req.domain = at + 1;
-	}
+	if (n->domain && n->domain[0])
+		req.domain = n->domain;
 	if (a[L2TPSEL_A_PROFILE])
 		req.profile = nla_data(a[L2TPSEL_A_PROFILE]);
 	return ks_nl_login_rl(ln, msg, L2TPSEL_A_RL_LOGIN, &req);
@@ -276,6 +282,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	struct ks_login_req req = { };
 	struct l2s_err err = { };
 	struct l2tpsel_net *ln = ks_ln(info);
+	struct ks_login_name name;
 	struct ks_login *kl;
 	struct sk_buff *msg;
 	struct l2s_step st;
@@ -287,7 +294,8 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_login_check(info);
 	if (ret)
 		return ret;
-	req.key = ks_nl_login_key(info);
+	ks_nl_login_name(info, &name);
+	req.key = name.key;
 	msg = ks_reply_new_size(info, L2TPSEL_CMD_LOGIN_BEGIN, ks_login_reply_size(info), &hdr);
 	if (!msg)
 		return -ENOMEM;
@@ -295,7 +303,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	/* What a former socket at this port id held ends first. */
 	ks_owner_sync(ln, info->snd_portid, NETLINK_CB(skb).sk);
 	if (nla_get_flag(a[L2TPSEL_A_RL_ASK])) {
-		ret = ks_nl_login_rl_in(info, ln, msg);
+		ret = ks_nl_login_rl_in(info, ln, msg, &name);
 		if (ret != L2TPSEL_RL_PASS) {
 			/* refused by a rate limit: the reply is the verdict */
 			ks_unlock(ln);
@@ -309,7 +317,7 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 		if (ret)
 			goto err_unlock;
 	} else {
-		req.kp = ks_nl_login_profile(info, ln);
+		req.kp = ks_nl_login_profile(info, ln, &name);
 		if (!req.kp) {
 			ret = -ENOENT;
 			goto err_unlock;
@@ -452,6 +460,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	struct l2s_err err = { };
 	struct nlattr *list, *one;
 	struct ks_test_buf tb = { };
+	struct ks_login_name name;
 	struct l2tpsel_net *ln;
 	struct ks_profile *kp;
 	struct sk_buff *msg;
@@ -463,6 +472,7 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_login_check(info);
 	if (ret)
 		return ret;
+	ks_nl_login_name(info, &name);
 	steps = kcalloc(KS_TEST_STEPS, sizeof(*steps), GFP_KERNEL_ACCOUNT);
 	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
 	if (!steps || !msg || ks_test_buf_alloc(&tb)) {
@@ -476,9 +486,9 @@ int ks_nl_login_test(struct sk_buff *skb, struct genl_info *info)
 	}
 	ln = ks_ln(info);
 	ks_lock(ln);
-	kp = ks_nl_login_profile(info, ln);
+	kp = ks_nl_login_profile(info, ln, &name);
 	if (kp)
-		ret = ks_login_test(ln, &kp->p, ks_nl_login_key(info), &tb, steps, KS_TEST_STEPS,
+		ret = ks_login_test(ln, &kp->p, name.key, &tb, steps, KS_TEST_STEPS,
 				    &n, &last, &err);
 	ks_unlock(ln);
 	if (!kp) {
