@@ -283,6 +283,8 @@ static inline void ks_gen_bump(struct l2tpsel_net *ln)
 
 /* family.c: the family */
 extern struct genl_family l2tpsel_genl_family;
+/* genl_ops.internal_flags: the handler runs whole under ln->lock */
+#define KS_NL_LOCKED	BIT(0)
 int l2tpsel_genl_init(void);
 void l2tpsel_genl_exit(void);
 

@@ -64,7 +64,6 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 				   "nothing to set: give CHASSIS_MAX, CHASSIS_LIMIT or TUNNEL_LIMIT");
 		return -EINVAL;
 	}
-	ks_lock(ln);
 	next = ln->chassis;
 	if (a[L2TPSEL_A_CHASSIS_MAX])
 		next.maximum = nla_get_u32(a[L2TPSEL_A_CHASSIS_MAX]);
@@ -74,8 +73,7 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 		       "CHASSIS_MAX %u: at most %u outside the initial user namespace (%s)",
 		       next.maximum, READ_ONCE(ks_max_sessions_userns),
 		       "module parameter max_sessions_userns");
-		ret = -EPERM;
-		goto out;
+		return -EPERM;
 	}
 	if (a[L2TPSEL_A_CHASSIS_LIMIT])
 		next.limit = nla_get_u32(a[L2TPSEL_A_CHASSIS_LIMIT]);
@@ -86,23 +84,21 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 	ret = lim_check_value(&next, next.limit, "chassis", &err);
 	if (ret) {
 		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_LIMIT] ?: a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
-		goto out;
+		return ret;
 	}
 	ret = lim_check_value(&next, next.tunnel_limit, "tunnel", &err);
 	if (ret) {
 		ks_nl_err(info, a[L2TPSEL_A_TUNNEL_LIMIT] ?: a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
-		goto out;
+		return ret;
 	}
 	probe = ln->chassis;
 	ret = lim_set_maximum(&probe, next.maximum, ks_highest_limit(ln), &err);
 	if (ret) {
 		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
-		goto out;
+		return ret;
 	}
 	ln->chassis = next;
 	ks_gen_bump(ln);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -161,7 +157,6 @@ int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, what);
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), what, &err);
 		if (ret) {
@@ -213,7 +208,6 @@ out:
 		ks_slg_put(ln, slg);
 	if (tg)
 		ks_tgroup_put(ln, tg);
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -237,7 +231,6 @@ int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "client");
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), "client", &err);
 		if (ret) {
@@ -296,7 +289,6 @@ int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 out:
 	ks_client_put(ln, cl);
 out_unlock:
-	ks_unlock(ln);
 	return ret;
 }
 

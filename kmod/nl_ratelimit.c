@@ -371,7 +371,6 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 		       "a new limit has no counters to reset");
 		return -EINVAL;
 	}
-	ks_lock(ln);
 	if (is_new) {
 		ret = ks_rl_new(ln, name, &rc, &err);
 	} else {
@@ -379,15 +378,12 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 		if (!r) {
 			ks_msg(info, info->attrs[L2TPSEL_A_NAME],
 			       "rate limit \"%s\" does not exist", name);
-			ret = -ENOENT;
-			goto out;
+			return -ENOENT;
 		}
 		ret = ks_rl_set(ln, r, &rc, &err);
 	}
 	if (ret)
 		ks_nl_err(info, ks_rl_err_attr(info, ret), &err, ret);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -401,7 +397,6 @@ int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 	name = ks_rl_name(info, "rate limit name");
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	r = ks_rl_find(ln, name);
 	if (r) {
 		ks_rl_del(ln, r);
@@ -409,7 +404,6 @@ int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
 		ret = -ENOENT;
 	}
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -663,7 +657,6 @@ int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 		ks_msg(info, NULL, "nothing to set: give hold, step, bands, source or period");
 		return -EINVAL;
 	}
-	ks_lock(ln);
 	if (is_new) {
 		ret = ks_th_new(ln, name, &tc, &err);
 	} else {
@@ -671,15 +664,12 @@ int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 		if (!t) {
 			ks_msg(info, a[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
 			       name);
-			ret = -ENOENT;
-			goto out;
+			return -ENOENT;
 		}
 		ret = ks_th_set(ln, t, &tc, &err);
 	}
 	if (ret)
 		ks_nl_err(info, a[L2TPSEL_A_RL_BANDS] ?: a[L2TPSEL_A_NAME], &err, ret);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -694,7 +684,6 @@ int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 	name = ks_rl_name(info, "throttle profile name");
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	t = ks_th_find(ln, name);
 	if (!t) {
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
@@ -705,7 +694,6 @@ int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 		if (ret)
 			ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
 	}
-	ks_unlock(ln);
 	return ret;
 }
 

@@ -218,31 +218,26 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "profile");
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	if (cmd == L2TPSEL_CMD_PROFILE_NEW) {
 		ret = ks_profile_new(ln, name, &kp, &err);
 		if (ret) {
 			ks_nl_err(info, a[L2TPSEL_A_NAME], &err, ret);
-			goto out;
+			return ret;
 		}
 	} else {
 		kp = ks_nl_profile(info, ln, L2TPSEL_A_NAME);
-		if (!kp) {
-			ret = -ENOENT;
-			goto out;
-		}
+		if (!kp)
+			return -ENOENT;
 	}
-	if (cmd == L2TPSEL_CMD_PROFILE_SET && ks_nl_set_refused(info, kp, L2TPSEL_A_NAME)) {
-		ret = -EPERM;
-		goto out;
-	}
+	if (cmd == L2TPSEL_CMD_PROFILE_SET && ks_nl_set_refused(info, kp, L2TPSEL_A_NAME))
+		return -EPERM;
 	if (cmd == L2TPSEL_CMD_PROFILE_DEL) {
 		ret = ks_profile_del(ln, kp, &err);
 		if (ret)
 			ks_nl_err(info, a[L2TPSEL_A_NAME], &err, ret);
 		else
 			ks_gen_bump(ln);
-		goto out;
+		return ret;
 	}
 	p = &kp->p;
 	if (a[L2TPSEL_A_FAILOVER])
@@ -254,8 +249,6 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 	if (a[L2TPSEL_A_FAILOVER_STOPCCN])
 		p->failover_stopccn = nla_get_u32(a[L2TPSEL_A_FAILOVER_STOPCCN]);
 	ks_gen_bump(ln);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -398,26 +391,18 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_tunnel_conf(info, a, "", &tc);
 	if (ret)
 		return ret;
-	ks_lock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp) {
-		ret = -ENOENT;
-		goto out;
-	}
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE)) {
-		ret = -EPERM;
-		goto out;
-	}
+	if (!kp)
+		return -ENOENT;
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
+		return -EPERM;
 	ret = ks_tunnel_add(ln, kp, &tc, &err);
 	if (ret < 0) {
 		ks_nl_err(info, NULL, &err, ret);
-		goto out;
+		return ret;
 	}
-	ret = 0;
 	ks_gen_bump(ln);
-out:
-	ks_unlock(ln);
-	return ret;
+	return 0;
 }
 
 int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
@@ -430,23 +415,16 @@ int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	ks_lock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp) {
-		ret = -ENOENT;
-		goto out;
-	}
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE)) {
-		ret = -EPERM;
-		goto out;
-	}
+	if (!kp)
+		return -ENOENT;
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
+		return -EPERM;
 	ret = ks_tunnel_del(ln, kp, nla_data(info->attrs[L2TPSEL_A_NAME]), &err);
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
 	else
 		ks_gen_bump(ln);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -503,13 +481,11 @@ int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	profile = domain ? ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") : NULL;
 	if (!profile)
 		return -EINVAL;
-	ks_lock(ln);
 	ret = ks_domain_set(ln, domain, profile, &err);
 	if (ret)
 		ks_nl_err(info, NULL, &err, ret);
 	else
 		ks_gen_bump(ln);
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -523,13 +499,11 @@ int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 	domain = ks_nl_name(info, L2TPSEL_A_DOMAIN, "domain");
 	if (!domain)
 		return -EINVAL;
-	ks_lock(ln);
 	ret = ks_domain_del(ln, domain, &err);
 	if (ret)
 		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
 	else
 		ks_gen_bump(ln);
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -645,21 +619,18 @@ int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
 			return -ERANGE;
 		}
 	}
-	ks_lock(ln);
 	if (a[L2TPSEL_A_LOCKOUT_TIME]) {
 		/* Running lockouts keep their deadline; new ones use the new time. */
 		ret = l2s_set_lockout_time(&ln->sel.core, nla_get_u32(a[L2TPSEL_A_LOCKOUT_TIME]),
 					   &err);
 		if (ret) {
 			ks_nl_err(info, a[L2TPSEL_A_LOCKOUT_TIME], &err, ret);
-			goto out;
+			return ret;
 		}
 	}
 	if (a[L2TPSEL_A_MAX_LOGINS])
 		ln->sel.max_logins = nla_get_u32(a[L2TPSEL_A_MAX_LOGINS]);
 	ks_gen_bump(ln);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -759,34 +730,26 @@ int ks_nl_tunnel_drain(struct sk_buff *skb, struct genl_info *info)
 {
 	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_profile *kp;
-	int ret = 0, t;
+	int t;
 
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") ||
 	    ks_nl_missing(info, L2TPSEL_A_DRAIN))
 		return -EINVAL;
-	ks_lock(ln);
 	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp) {
-		ret = -ENOENT;
-		goto out;
-	}
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE)) {
-		ret = -EPERM;
-		goto out;
-	}
+	if (!kp)
+		return -ENOENT;
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
+		return -EPERM;
 	t = l2s_tunnel_find(&kp->p, nla_data(info->attrs[L2TPSEL_A_NAME]));
 	if (t < 0) {
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "no tunnel %s in profile %s",
 		       (char *)nla_data(info->attrs[L2TPSEL_A_NAME]), kp->p.name);
-		ret = -ENOENT;
-		goto out;
+		return -ENOENT;
 	}
 	kp->p.t[t].drain = nla_get_u8(info->attrs[L2TPSEL_A_DRAIN]);
 	ks_gen_bump(ln);
-out:
-	ks_unlock(ln);
-	return ret;
+	return 0;
 }
 
 /* S-OPS-1: every destination with that remote address (narrowed by PORT, LOCAL). */
