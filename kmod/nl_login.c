@@ -276,6 +276,30 @@ static int ks_nl_login_reply(struct genl_info *info, struct l2tpsel_net *ln,
 	return ks_reply_send(info, msg, hdr, fail);
 }
 
+/* PICKS: the tunnels of @req->kp the first draws take, by name. */
+static int ks_nl_login_picks(struct genl_info *info, struct ks_login_req *req)
+{
+	struct nlattr *pick;
+	int rem, t;
+
+	if (!info->attrs[L2TPSEL_A_PICKS])
+		return 0;
+	nla_for_each_nested(pick, info->attrs[L2TPSEL_A_PICKS], rem) {
+		if (req->npicks == KS_PICKS) {
+			ks_msg(info, pick, "at most %u PICKS", KS_PICKS);
+			return -EINVAL;
+		}
+		t = l2s_tunnel_find(&req->kp->p, nla_data(pick));
+		if (t < 0) {
+			ks_msg(info, pick, "PICKS: profile %s has no tunnel %s",
+			       req->kp->p.name, (char *)nla_data(pick));
+			return -ENOENT;
+		}
+		req->picks[req->npicks++] = (u8)t;
+	}
+	return 0;
+}
+
 int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
@@ -287,9 +311,8 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	struct l2s_step st;
 	struct l2s_tunnel_conf *tc;
-	struct nlattr *pick;
 	void *hdr;
-	int ret, rem, t;
+	int ret;
 
 	ret = ks_nl_login_check(info);
 	if (ret)
@@ -323,23 +346,9 @@ int ks_nl_login_begin(struct sk_buff *skb, struct genl_info *info)
 			goto err_unlock;
 		}
 	}
-	if (a[L2TPSEL_A_PICKS]) {
-		nla_for_each_nested(pick, a[L2TPSEL_A_PICKS], rem) {
-			if (req.npicks == KS_PICKS) {
-				ks_msg(info, pick, "at most %u PICKS", KS_PICKS);
-				ret = -EINVAL;
-				goto err_unlock;
-			}
-			t = l2s_tunnel_find(&req.kp->p, nla_data(pick));
-			if (t < 0) {
-				ks_msg(info, pick, "PICKS: profile %s has no tunnel %s",
-				       req.kp->p.name, (char *)nla_data(pick));
-				ret = -ENOENT;
-				goto err_unlock;
-			}
-			req.picks[req.npicks++] = (u8)t;
-		}
-	}
+	ret = ks_nl_login_picks(info, &req);
+	if (ret)
+		goto err_unlock;
 	ret = ks_login_begin(ln, info->snd_portid, NETLINK_CB(skb).sk, &req, &kl, &st, &err);
 	if (ret) {
 		ks_nl_err(info, NULL, &err, ret);
