@@ -101,6 +101,29 @@ static const char *ks_rl_name(struct genl_info *info, const char *what)
 	return IS_ERR(name) ? NULL : name;
 }
 
+/* A NAME that names nothing: "<what> "<name>" does not exist", -ENOENT. */
+static int ks_rl_noent(struct genl_info *info, const char *what, const char *name)
+{
+	ks_msg(info, info->attrs[L2TPSEL_A_NAME], "%s \"%s\" does not exist", what, name);
+	return -ENOENT;
+}
+
+/*
+ * A GET of one rate limit or throttle profile: @fill puts the object
+ * named NAME into the reply; @what names its kind in the messages.
+ */
+static int ks_rl_get_one(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
+			 const char *name_what, const char *what)
+{
+	const char *name = ks_rl_name(info, name_what);
+	int ret;
+
+	if (!name)
+		return -EINVAL;
+	ret = ks_reply_get(info, cmd, fill, name);
+	return ret == -ENOENT ? ks_rl_noent(info, what, name) : ret;
+}
+
 static int ks_rl_put_addr(struct sk_buff *msg, const struct l2s_addr *a)
 {
 	return nla_put(msg, L2TPSEL_A_REMOTE, a->family == 4 ? 4 : 16, a->bytes);
@@ -375,11 +398,8 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 		ret = ks_rl_new(ln, name, &rc, &err);
 	} else {
 		r = ks_rl_find(ln, name);
-		if (!r) {
-			ks_msg(info, info->attrs[L2TPSEL_A_NAME],
-			       "rate limit \"%s\" does not exist", name);
-			return -ENOENT;
-		}
+		if (!r)
+			return ks_rl_noent(info, "rate limit", name);
 		ret = ks_rl_set(ln, r, &rc, &err);
 	}
 	if (ret)
@@ -392,19 +412,15 @@ int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_rlimit *r;
 	const char *name;
-	int ret = 0;
 
 	name = ks_rl_name(info, "rate limit name");
 	if (!name)
 		return -EINVAL;
 	r = ks_rl_find(ln, name);
-	if (r) {
-		ks_rl_del(ln, r);
-	} else {
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
-		ret = -ENOENT;
-	}
-	return ret;
+	if (!r)
+		return ks_rl_noent(info, "rate limit", name);
+	ks_rl_del(ln, r);
+	return 0;
 }
 
 static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
@@ -416,15 +432,8 @@ static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 
 int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
 {
-	const char *name = ks_rl_name(info, "rate limit name");
-	int ret;
-
-	if (!name)
-		return -EINVAL;
-	ret = ks_reply_get(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, name);
-	if (ret == -ENOENT)
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
-	return ret;
+	return ks_rl_get_one(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, "rate limit name",
+			     "rate limit");
 }
 
 /* Dumps resume from cb->ctx: the next object id; cb->seq carries the generation. */
@@ -661,11 +670,8 @@ int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 		ret = ks_th_new(ln, name, &tc, &err);
 	} else {
 		t = ks_th_find(ln, name);
-		if (!t) {
-			ks_msg(info, a[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-			       name);
-			return -ENOENT;
-		}
+		if (!t)
+			return ks_rl_noent(info, "throttle profile", name);
 		ret = ks_th_set(ln, t, &tc, &err);
 	}
 	if (ret)
@@ -686,9 +692,7 @@ int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 		return -EINVAL;
 	t = ks_th_find(ln, name);
 	if (!t) {
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-		       name);
-		ret = -ENOENT;
+		ret = ks_rl_noent(info, "throttle profile", name);
 	} else {
 		ret = ks_th_del(ln, t, &err);
 		if (ret)
@@ -706,16 +710,8 @@ static int ks_th_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 
 int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
 {
-	const char *name = ks_rl_name(info, "throttle profile name");
-	int ret;
-
-	if (!name)
-		return -EINVAL;
-	ret = ks_reply_get(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill, name);
-	if (ret == -ENOENT)
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-		       name);
-	return ret;
+	return ks_rl_get_one(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill,
+			     "throttle profile name", "throttle profile");
 }
 
 int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
@@ -750,9 +746,7 @@ int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 	if (name) {
 		t = ks_th_find(ln, name);
 		if (!t) {
-			ks_msg(info, a[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-			       name);
-			ret = -ENOENT;
+			ret = ks_rl_noent(info, "throttle profile", name);
 		} else if (t->source != L2TPSEL_RL_SOURCE_PUSH) {
 			ks_msg(info, a[L2TPSEL_A_NAME],
 			       "throttle profile \"%s\" samples the CPU: its load cannot be pushed",
