@@ -364,6 +364,64 @@ static void ks_session_release_objs(struct l2tpsel_net *ln, struct ks_session *s
 	ks_tunnel_count_put(ln, s->tun);
 }
 
+/* The objects a new session counts on: its tunnel, tunnel group and client. */
+static int ks_session_objs(struct l2tpsel_net *ln, struct ks_session *s,
+			   const struct ks_session_req *req, struct l2s_err *err)
+{
+	int ret;
+
+	s->tun = ks_tunnel_count_get(ln, req->tid);
+	if (!s->tun)
+		goto err_nomem;
+	if (req->tgroup) {
+		s->tg = ks_tgroup_get(ln, req->tgroup, true, err);
+		if (IS_ERR(s->tg)) {
+			ret = PTR_ERR(s->tg);
+			s->tg = NULL;
+			return ret;
+		}
+	}
+	if (req->client) {
+		s->client = ks_client_get(ln, req->client, true, err);
+		if (IS_ERR(s->client)) {
+			ret = PTR_ERR(s->client);
+			s->client = NULL;
+			return ret;
+		}
+		s->ctg = ks_client_tg_get(s->client, s->tg, true);
+		if (!s->ctg)
+			goto err_nomem;
+	}
+	return 0;
+
+err_nomem:
+	l2s_errf(err, "out of memory for session %llu", (unsigned long long)req->key);
+	return -ENOMEM;
+}
+
+/* Record an admitted session: on its socket, by id and by key; undone on failure. */
+static int ks_session_record(struct l2tpsel_net *ln, struct ks_session *s, struct sock *sk)
+{
+	int ret;
+
+	ret = s->detached ? 0 : ks_owner_add(ln, s, sk);
+	if (ret)
+		return ret;
+	ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	if (ret)
+		goto err_owner;
+	ret = rhashtable_lookup_insert_fast(&ln->sessions, &s->node, ks_session_params);
+	if (ret)
+		goto err_xa;
+	return 0;
+
+err_xa:
+	xa_erase(&ln->session_xa, s->id);
+err_owner:
+	ks_owner_del(ln, s);
+	return ret;
+}
+
 /**
  * ks_session_up() - admit a session and count it (S-LIM-1)
  * @ln: the namespace
@@ -383,7 +441,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	struct ks_session *s;
 	struct lim_path p;
 	u32 reached = 0;
-	int ret = -ENOMEM;
+	int ret;
 
 	if (rhashtable_lookup_fast(&ln->sessions, &req->key, ks_session_params)) {
 		l2s_errf(err, "session key %llu is already up", (unsigned long long)req->key);
@@ -406,28 +464,9 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	s->detached = req->detached;
 	s->kp = req->kp;
 	s->tuid = req->tuid;
-	s->tun = ks_tunnel_count_get(ln, req->tid);
-	if (!s->tun)
-		goto err_nomem;
-	if (req->tgroup) {
-		s->tg = ks_tgroup_get(ln, req->tgroup, true, err);
-		if (IS_ERR(s->tg)) {
-			ret = PTR_ERR(s->tg);
-			s->tg = NULL;
-			goto err_objs;
-		}
-	}
-	if (req->client) {
-		s->client = ks_client_get(ln, req->client, true, err);
-		if (IS_ERR(s->client)) {
-			ret = PTR_ERR(s->client);
-			s->client = NULL;
-			goto err_objs;
-		}
-		s->ctg = ks_client_tg_get(s->client, s->tg, true);
-		if (!s->ctg)
-			goto err_nomem;
-	}
+	ret = ks_session_objs(ln, s, req, err);
+	if (ret)
+		goto err_objs;
 
 	ks_session_path(ln, s, &p);
 	*verdict = lim_admit(&p, req->role == L2TPSEL_ROLE_LNS ? LIM_ROLE_LNS : LIM_ROLE_LAC,
@@ -437,19 +476,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		goto err_objs;
 	}
 
-	ret = req->detached ? 0 : ks_owner_add(ln, s, req->sk);
-	if (!ret) {
-		ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
-		if (ret)
-			ks_owner_del(ln, s);
-	}
-	if (!ret) {
-		ret = rhashtable_lookup_insert_fast(&ln->sessions, &s->node, ks_session_params);
-		if (ret) {
-			xa_erase(&ln->session_xa, s->id);
-			ks_owner_del(ln, s);
-		}
-	}
+	ret = ks_session_record(ln, s, req->sk);
 	if (ret) {
 		/* Undo the count: nothing may be left counted for a session not recorded. */
 		WARN_ON_ONCE(lim_release(&p, NULL, NULL));
@@ -462,8 +489,6 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	ks_level_events(ln, s, &p, reached, true);
 	return 0;
 
-err_nomem:
-	l2s_errf(err, "out of memory for session %llu", (unsigned long long)req->key);
 err_objs:
 	ks_session_release_objs(ln, s);
 	kfree(s);
