@@ -14,12 +14,13 @@
 #include <linux/slab.h>
 #include <net/sock.h>
 
+#include "events.h"
 #include "l2tpsel.h"
 
-static const struct rhashtable_params ks_ltun_params = {
+static const struct rhashtable_params ks_tunnel_count_params = {
 	.key_len	= sizeof(u32),
-	.key_offset	= offsetof(struct ks_ltun, tid),
-	.head_offset	= offsetof(struct ks_ltun, node),
+	.key_offset	= offsetof(struct ks_tunnel_count, tid),
+	.head_offset	= offsetof(struct ks_tunnel_count, node),
 	.automatic_shrinking = true,
 	.nelem_hint = KS_HT_HINT,
 };
@@ -113,7 +114,7 @@ struct ks_slg *ks_slg_get(struct l2tpsel_net *ln, const char *name, bool create,
 
 static void ks_client_init(struct ks_obj *obj)
 {
-	INIT_LIST_HEAD(&container_of(obj, struct ks_client, obj)->ctgs);
+	INIT_LIST_HEAD(&container_of(obj, struct ks_client, obj)->tgs);
 }
 
 /**
@@ -170,7 +171,7 @@ void ks_client_put(struct l2tpsel_net *ln, struct ks_client *cl)
 {
 	if (!cl || cl->configured || cl->total || cl->slg)
 		return;
-	WARN_ON_ONCE(!list_empty(&cl->ctgs));
+	WARN_ON_ONCE(!list_empty(&cl->tgs));
 	ks_table_del(&ln->clients, &cl->obj);
 	kfree(cl);
 }
@@ -230,11 +231,12 @@ u32 ks_highest_limit(struct l2tpsel_net *ln)
 	return hi;
 }
 
-static struct ks_ctg *ks_ctg_get(struct ks_client *cl, struct ks_tgroup *tg, bool create)
+static struct ks_client_tg *ks_client_tg_get(struct ks_client *cl, struct ks_tgroup *tg,
+					     bool create)
 {
-	struct ks_ctg *ctg;
+	struct ks_client_tg *ctg;
 
-	list_for_each_entry(ctg, &cl->ctgs, node)
+	list_for_each_entry(ctg, &cl->tgs, node)
 		if (ctg->tg == tg)
 			return ctg;
 	if (!create)
@@ -243,11 +245,11 @@ static struct ks_ctg *ks_ctg_get(struct ks_client *cl, struct ks_tgroup *tg, boo
 	if (!ctg)
 		return NULL;
 	ctg->tg = tg;
-	list_add(&ctg->node, &cl->ctgs);
+	list_add(&ctg->node, &cl->tgs);
 	return ctg;
 }
 
-static void ks_ctg_put(struct ks_ctg *ctg)
+static void ks_client_tg_put(struct ks_client_tg *ctg)
 {
 	if (!ctg || ctg->count)
 		return;
@@ -255,9 +257,10 @@ static void ks_ctg_put(struct ks_ctg *ctg)
 	kfree(ctg);
 }
 
-static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
+static struct ks_tunnel_count *ks_tunnel_count_get(struct l2tpsel_net *ln, u32 tid)
 {
-	struct ks_ltun *t = rhashtable_lookup_fast(&ln->ltuns, &tid, ks_ltun_params);
+	struct ks_tunnel_count *t = rhashtable_lookup_fast(&ln->tunnel_counts, &tid,
+							   ks_tunnel_count_params);
 
 	if (t)
 		return t;
@@ -265,20 +268,20 @@ static struct ks_ltun *ks_ltun_get(struct l2tpsel_net *ln, u32 tid)
 	if (!t)
 		return NULL;
 	t->tid = tid;
-	if (rhashtable_lookup_insert_fast(&ln->ltuns, &t->node, ks_ltun_params)) {
+	if (rhashtable_lookup_insert_fast(&ln->tunnel_counts, &t->node, ks_tunnel_count_params)) {
 		kfree(t);
 		return NULL;
 	}
-	ln->n_ltuns++;
+	ln->n_tunnel_counts++;
 	return t;
 }
 
-static void ks_ltun_put(struct l2tpsel_net *ln, struct ks_ltun *t)
+static void ks_tunnel_count_put(struct l2tpsel_net *ln, struct ks_tunnel_count *t)
 {
 	if (!t || t->count)
 		return;
-	rhashtable_remove_fast(&ln->ltuns, &t->node, ks_ltun_params);
-	ln->n_ltuns--;
+	rhashtable_remove_fast(&ln->tunnel_counts, &t->node, ks_tunnel_count_params);
+	ln->n_tunnel_counts--;
 	kfree(t);
 }
 
@@ -330,98 +333,6 @@ static void ks_level_events(struct l2tpsel_net *ln, const struct ks_session *s,
 	}
 }
 
-static void ks_session_free(struct l2tpsel_net *ln, struct ks_session *s, bool events);
-
-/**
- * ks_owner_get() - the record of a socket, made on its first session or login
- * @ln: the namespace
- * @portid: the socket's port id
- * @sk: the socket (NETLINK_CB(skb).sk of its request)
- *
- * A record at @portid of another socket is that of a socket that closed
- * (its port id was free for @sk to take) whose release notifier has not
- * run yet: it is ended here, as the notifier would, before @sk gets a
- * record of its own, so that nothing of @sk joins it.
- *
- * Return: the record, or an ERR_PTR (-ENOMEM).
- */
-struct ks_owner *ks_owner_get(struct l2tpsel_net *ln, u32 portid, struct sock *sk)
-{
-	struct ks_owner *o;
-	int ret;
-
-	ks_owner_sync(ln, portid, sk);
-	o = xa_load(&ln->owners, portid);
-	if (o)
-		return o;
-	o = kzalloc(sizeof(*o), GFP_KERNEL_ACCOUNT);
-	if (!o)
-		return ERR_PTR(-ENOMEM);
-	o->portid = portid;
-	INIT_LIST_HEAD(&o->sessions);
-	INIT_LIST_HEAD(&o->logins);
-	ret = xa_err(xa_store(&ln->owners, portid, o, GFP_KERNEL_ACCOUNT));
-	if (ret) {
-		kfree(o);
-		return ERR_PTR(ret);
-	}
-	/* Released by the notifier at the socket's close at the latest. */
-	sock_hold(sk);
-	o->sk = sk;
-	return o;
-}
-
-static void ks_owner_free(struct l2tpsel_net *ln, struct ks_owner *o)
-{
-	xa_erase(&ln->owners, o->portid);
-	sock_put(o->sk);
-	kfree(o);	/* the notifier's unlocked look only tests the slot */
-}
-
-/**
- * ks_owner_put() - free a socket's record once it holds nothing
- * @ln: the namespace
- * @o: the record; a session or login was just taken off it
- */
-void ks_owner_put(struct l2tpsel_net *ln, struct ks_owner *o)
-{
-	if (!o->releasing && list_empty(&o->sessions) && list_empty(&o->logins))
-		ks_owner_free(ln, o);
-}
-
-/**
- * ks_owner_release() - a socket closed: its logins and sessions end
- * @ln: the namespace, locked
- * @o: its record, freed here
- */
-void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o)
-{
-	o->releasing = true;
-	while (!list_empty(&o->logins))
-		ks_login_finish(ln, list_first_entry(&o->logins, struct ks_login, owner_node));
-	while (!list_empty(&o->sessions))
-		ks_session_free(ln, list_first_entry(&o->sessions, struct ks_session, owner_node),
-				true);
-	ks_owner_free(ln, o);
-}
-
-/**
- * ks_owner_sync() - end the record at @portid unless it is @sk's
- * @ln: the namespace, locked
- * @portid: the port id of a request
- * @sk: the socket that sent it
- *
- * Called before a request looks up what belongs to @portid (a login, a
- * session): then only what @sk itself made can match.
- */
-void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk)
-{
-	struct ks_owner *o = xa_load(&ln->owners, portid);
-
-	if (o && o->sk != sk)
-		ks_owner_release(ln, o);
-}
-
 /* Put @s on its socket's list. */
 static int ks_owner_add(struct l2tpsel_net *ln, struct ks_session *s, struct sock *sk)
 {
@@ -447,10 +358,68 @@ static void ks_owner_del(struct l2tpsel_net *ln, struct ks_session *s)
 
 static void ks_session_release_objs(struct l2tpsel_net *ln, struct ks_session *s)
 {
-	ks_ctg_put(s->ctg);
+	ks_client_tg_put(s->ctg);
 	ks_client_put(ln, s->client);
 	ks_tgroup_put(ln, s->tg);
-	ks_ltun_put(ln, s->tun);
+	ks_tunnel_count_put(ln, s->tun);
+}
+
+/* The objects a new session counts on: its tunnel, tunnel group and client. */
+static int ks_session_objs(struct l2tpsel_net *ln, struct ks_session *s,
+			   const struct ks_session_req *req, struct l2s_err *err)
+{
+	int ret;
+
+	s->tun = ks_tunnel_count_get(ln, req->tid);
+	if (!s->tun)
+		goto err_nomem;
+	if (req->tgroup) {
+		s->tg = ks_tgroup_get(ln, req->tgroup, true, err);
+		if (IS_ERR(s->tg)) {
+			ret = PTR_ERR(s->tg);
+			s->tg = NULL;
+			return ret;
+		}
+	}
+	if (req->client) {
+		s->client = ks_client_get(ln, req->client, true, err);
+		if (IS_ERR(s->client)) {
+			ret = PTR_ERR(s->client);
+			s->client = NULL;
+			return ret;
+		}
+		s->ctg = ks_client_tg_get(s->client, s->tg, true);
+		if (!s->ctg)
+			goto err_nomem;
+	}
+	return 0;
+
+err_nomem:
+	l2s_errf(err, "out of memory for session %llu", (unsigned long long)req->key);
+	return -ENOMEM;
+}
+
+/* Record an admitted session: on its socket, by id and by key; undone on failure. */
+static int ks_session_record(struct l2tpsel_net *ln, struct ks_session *s, struct sock *sk)
+{
+	int ret;
+
+	ret = s->detached ? 0 : ks_owner_add(ln, s, sk);
+	if (ret)
+		return ret;
+	ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
+	if (ret)
+		goto err_owner;
+	ret = rhashtable_lookup_insert_fast(&ln->sessions, &s->node, ks_session_params);
+	if (ret)
+		goto err_xa;
+	return 0;
+
+err_xa:
+	xa_erase(&ln->session_xa, s->id);
+err_owner:
+	ks_owner_del(ln, s);
+	return ret;
 }
 
 /**
@@ -472,7 +441,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	struct ks_session *s;
 	struct lim_path p;
 	u32 reached = 0;
-	int ret = -ENOMEM;
+	int ret;
 
 	if (rhashtable_lookup_fast(&ln->sessions, &req->key, ks_session_params)) {
 		l2s_errf(err, "session key %llu is already up", (unsigned long long)req->key);
@@ -495,28 +464,9 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	s->detached = req->detached;
 	s->kp = req->kp;
 	s->tuid = req->tuid;
-	s->tun = ks_ltun_get(ln, req->tid);
-	if (!s->tun)
-		goto err_nomem;
-	if (req->tgroup) {
-		s->tg = ks_tgroup_get(ln, req->tgroup, true, err);
-		if (IS_ERR(s->tg)) {
-			ret = PTR_ERR(s->tg);
-			s->tg = NULL;
-			goto err_objs;
-		}
-	}
-	if (req->client) {
-		s->client = ks_client_get(ln, req->client, true, err);
-		if (IS_ERR(s->client)) {
-			ret = PTR_ERR(s->client);
-			s->client = NULL;
-			goto err_objs;
-		}
-		s->ctg = ks_ctg_get(s->client, s->tg, true);
-		if (!s->ctg)
-			goto err_nomem;
-	}
+	ret = ks_session_objs(ln, s, req, err);
+	if (ret)
+		goto err_objs;
 
 	ks_session_path(ln, s, &p);
 	*verdict = lim_admit(&p, req->role == L2TPSEL_ROLE_LNS ? LIM_ROLE_LNS : LIM_ROLE_LAC,
@@ -526,19 +476,7 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		goto err_objs;
 	}
 
-	ret = req->detached ? 0 : ks_owner_add(ln, s, req->sk);
-	if (!ret) {
-		ret = xa_alloc(&ln->session_xa, &s->id, s, xa_limit_32b, GFP_KERNEL_ACCOUNT);
-		if (ret)
-			ks_owner_del(ln, s);
-	}
-	if (!ret) {
-		ret = rhashtable_lookup_insert_fast(&ln->sessions, &s->node, ks_session_params);
-		if (ret) {
-			xa_erase(&ln->session_xa, s->id);
-			ks_owner_del(ln, s);
-		}
-	}
+	ret = ks_session_record(ln, s, req->sk);
 	if (ret) {
 		/* Undo the count: nothing may be left counted for a session not recorded. */
 		WARN_ON_ONCE(lim_release(&p, NULL, NULL));
@@ -551,8 +489,6 @@ int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 	ks_level_events(ln, s, &p, reached, true);
 	return 0;
 
-err_nomem:
-	l2s_errf(err, "out of memory for session %llu", (unsigned long long)req->key);
 err_objs:
 	ks_session_release_objs(ln, s);
 	kfree(s);
@@ -631,9 +567,9 @@ int ks_admit_init(struct l2tpsel_net *ln)
 	err = ks_table_init(&ln->clients);
 	if (err)
 		goto err_clients;
-	err = rhashtable_init(&ln->ltuns, &ks_ltun_params);
+	err = rhashtable_init(&ln->tunnel_counts, &ks_tunnel_count_params);
 	if (err)
-		goto err_ltuns;
+		goto err_tunnel_counts;
 	err = rhashtable_init(&ln->sessions, &ks_session_params);
 	if (err)
 		goto err_sessions;
@@ -642,8 +578,8 @@ int ks_admit_init(struct l2tpsel_net *ln)
 	return 0;
 
 err_sessions:
-	rhashtable_destroy(&ln->ltuns);
-err_ltuns:
+	rhashtable_destroy(&ln->tunnel_counts);
+err_tunnel_counts:
 	ks_table_destroy(&ln->clients, NULL);
 err_clients:
 	ks_table_destroy(&ln->slgs, NULL);
@@ -674,17 +610,27 @@ void ks_admit_exit(struct l2tpsel_net *ln)
 
 	xa_for_each(&ln->session_xa, id, s)
 		ks_session_free(ln, s, false);
-	WARN_ON_ONCE(ln->chassis.count || ln->n_ltuns);
+	WARN_ON_ONCE(ln->chassis.count || ln->n_tunnel_counts);
 	xa_for_each(&ln->clients.xa, id, o) {
 		cl = container_of(o, struct ks_client, obj);
-		WARN_ON_ONCE(cl->total || !list_empty(&cl->ctgs));
+		WARN_ON_ONCE(cl->total || !list_empty(&cl->tgs));
 	}
 	xa_destroy(&ln->session_xa);
 	WARN_ON_ONCE(!xa_empty(&ln->owners));
 	xa_destroy(&ln->owners);
 	rhashtable_destroy(&ln->sessions);
-	rhashtable_destroy(&ln->ltuns);
+	rhashtable_destroy(&ln->tunnel_counts);
 	ks_table_destroy(&ln->clients, ks_free_obj);
 	ks_table_destroy(&ln->slgs, ks_free_obj);
 	ks_table_destroy(&ln->tgroups, ks_free_obj);
+}
+
+/**
+ * ks_session_end() - a session ends with its socket: uncounted, listeners told
+ * @ln: the namespace, locked
+ * @s: the session, freed here
+ */
+void ks_session_end(struct l2tpsel_net *ln, struct ks_session *s)
+{
+	ks_session_free(ln, s, true);
 }

@@ -61,7 +61,7 @@ struct ks_slg {
 };
 
 /* A client's sessions in one tunnel group (S-LIM-5); exists while count > 0. */
-struct ks_ctg {
+struct ks_client_tg {
 	struct list_head node;		/* in the client's list */
 	struct ks_tgroup *tg;		/* NULL: sessions in no tunnel group */
 	u32 count;
@@ -73,12 +73,12 @@ struct ks_client {
 	u32 limit;			/* per tunnel group */
 	u32 total;			/* sessions over all tunnel groups */
 	struct ks_slg *slg;
-	struct list_head ctgs;		/* of struct ks_ctg */
+	struct list_head tgs;		/* of struct ks_client_tg */
 	bool configured;
 };
 
 /* An L2TP tunnel as the admission check counts it; exists while count > 0. */
-struct ks_ltun {
+struct ks_tunnel_count {
 	struct rhash_head node;
 	u32 tid;
 	u32 count;
@@ -102,10 +102,10 @@ struct ks_session {
 	struct list_head owner_node;
 	struct ks_profile *kp;
 	u64 tuid;
-	struct ks_ltun *tun;
+	struct ks_tunnel_count *tun;
 	struct ks_tgroup *tg;
 	struct ks_client *client;
-	struct ks_ctg *ctg;
+	struct ks_client_tg *ctg;
 };
 
 /*
@@ -211,12 +211,14 @@ struct l2tpsel_net {
 	 * another generation than the one before NLM_F_DUMP_INTR.
 	 */
 	u32 gen;
+	/* Events to send before the lock is let go (events.h). */
+	struct list_head events;
 	/* The works are stopped for good: nothing arms them (main.c). */
 	bool stopped;
 	struct lim_chassis chassis;
 	struct ks_table tgroups, slgs, clients;
-	struct rhashtable ltuns;
-	u32 n_ltuns;
+	struct rhashtable tunnel_counts;
+	u32 n_tunnel_counts;
 	struct rhashtable sessions;
 	struct xarray session_xa;
 	u32 n_sessions;
@@ -263,8 +265,13 @@ static inline void ks_lock(struct l2tpsel_net *ln)
 	mutex_lock(&ln->lock);
 }
 
+void ks_events_flush(struct l2tpsel_net *ln);
+
+/* Let go of ln->lock; the events queued under it are sent first, in order. */
 static inline void ks_unlock(struct l2tpsel_net *ln)
 {
+	if (!list_empty(&ln->events))
+		ks_events_flush(ln);
 	mutex_unlock(&ln->lock);
 }
 
@@ -274,10 +281,14 @@ static inline void ks_gen_bump(struct l2tpsel_net *ln)
 	ln->gen = ln->gen + 1 ?: 1;
 }
 
-/* netlink.c: the family, and the helpers of every handler */
+/* family.c: the family */
 extern struct genl_family l2tpsel_genl_family;
+/* genl_ops.internal_flags: the handler runs whole under ln->lock */
+#define KS_NL_LOCKED	BIT(0)
 int l2tpsel_genl_init(void);
 void l2tpsel_genl_exit(void);
+
+/* netlink.c: the helpers of every handler */
 bool ks_nl_missing(struct genl_info *info, int attr);
 const char *ks_nl_name(struct genl_info *info, int attr, const char *what);
 const char *ks_nl_opt_name(struct genl_info *info, int attr, const char *what);
@@ -291,22 +302,12 @@ struct sk_buff *ks_reply_new_size(struct genl_info *info, u8 cmd, size_t size, v
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 typedef int (*ks_get_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key);
 int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key);
-struct sk_buff *ks_event_new(struct l2tpsel_net *ln, u8 cmd, void **hdr);
-void ks_event_send(struct l2tpsel_net *ln, struct sk_buff *msg, void *hdr, int fill_err);
 
 /* msg.c: formatted extack messages (Linux 6.1 has no NL_SET_ERR_MSG_FMT) */
 __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
 			   const char *fmt, ...);
 void ks_msg_init(struct l2tpsel_net *ln);
 void ks_msg_exit(struct l2tpsel_net *ln);
-
-/* nl_admit.c, nl_select.c: events */
-void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
-		    const char *name, u32 tid, u32 limit, u32 count);
-void ks_event_lockout(struct l2tpsel_net *ln, const struct l2s_dest *d, bool start,
-		      u8 why, u32 ms);
-void ks_event_login(struct l2tpsel_net *ln, const struct ks_login *kl,
-		    const char *profile, const struct l2s_step *st, const char *tunnel);
 
 /* select.c */
 /* What the core's callbacks need during one call. */
@@ -321,8 +322,6 @@ struct ks_env_ctx {
 int ks_sel_init(struct l2tpsel_net *ln);
 void ks_sel_stop(struct l2tpsel_net *ln);
 void ks_sel_exit(struct l2tpsel_net *ln);
-int ks_sel_module_init(void);
-void ks_sel_module_exit(void);
 int ks_profile_cache_init(void);
 void ks_profile_cache_exit(void);
 void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
@@ -440,8 +439,16 @@ struct ks_session_req {
 int ks_session_up(struct l2tpsel_net *ln, const struct ks_session_req *req,
 		  enum lim_level *verdict, struct l2s_err *err);
 int ks_session_down(struct l2tpsel_net *ln, u32 portid, u64 key, struct l2s_err *err);
+void ks_session_end(struct l2tpsel_net *ln, struct ks_session *s);
+
+/* owner.c: a socket's record */
 struct ks_owner *ks_owner_get(struct l2tpsel_net *ln, u32 portid, struct sock *sk);
 void ks_owner_put(struct l2tpsel_net *ln, struct ks_owner *o);
+void ks_owner_free(struct l2tpsel_net *ln, struct ks_owner *o);
+
+/* release.c: what a closed socket held ends */
+int ks_release_init(void);
+void ks_release_exit(void);
 void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk);
 void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
 
@@ -449,8 +456,8 @@ void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
 void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
 
 /*
- * The handlers and policies of nl_admit.c, nl_select.c and nl_ratelimit.c,
- * for the family's one ops table (netlink.c).
+ * The handlers and policies of nl_admit.c, nl_select.c, nl_login.c and
+ * nl_ratelimit.c, for the family's one ops table (family.c).
  */
 struct netlink_callback;
 int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb);

@@ -49,6 +49,7 @@ static int __net_init l2tpsel_net_init(struct net *net)
 		return -ENOMEM;
 	ln->net = net;
 	mutex_init(&ln->lock);
+	INIT_LIST_HEAD(&ln->events);
 	ks_msg_init(ln);
 	/* Not 0, which genl_dump_check_consistent() takes for "unset". */
 	ln->gen = 1;
@@ -142,7 +143,7 @@ static int __init l2tpsel_init(void)
 		goto err_work;
 
 	/* Logins held for an agent are freed when its socket closes. */
-	err = ks_sel_module_init();
+	err = ks_release_init();
 	if (err)
 		goto err_notifier;
 
@@ -154,7 +155,7 @@ static int __init l2tpsel_init(void)
 	return 0;
 
 err_genl:
-	ks_sel_module_exit();
+	ks_release_exit();
 err_notifier:
 	unregister_pernet_subsys(&l2tpsel_work_ops);
 err_work:
@@ -172,7 +173,7 @@ static void __exit l2tpsel_exit(void)
 {
 	unregister_pernet_subsys(&l2tpsel_work_ops);
 	l2tpsel_genl_exit();
-	ks_sel_module_exit();
+	ks_release_exit();
 	unregister_pernet_subsys(&l2tpsel_net_ops);
 	ks_profile_cache_exit();
 }

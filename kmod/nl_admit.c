@@ -64,7 +64,6 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 				   "nothing to set: give CHASSIS_MAX, CHASSIS_LIMIT or TUNNEL_LIMIT");
 		return -EINVAL;
 	}
-	ks_lock(ln);
 	next = ln->chassis;
 	if (a[L2TPSEL_A_CHASSIS_MAX])
 		next.maximum = nla_get_u32(a[L2TPSEL_A_CHASSIS_MAX]);
@@ -74,8 +73,7 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 		       "CHASSIS_MAX %u: at most %u outside the initial user namespace (%s)",
 		       next.maximum, READ_ONCE(ks_max_sessions_userns),
 		       "module parameter max_sessions_userns");
-		ret = -EPERM;
-		goto out;
+		return -EPERM;
 	}
 	if (a[L2TPSEL_A_CHASSIS_LIMIT])
 		next.limit = nla_get_u32(a[L2TPSEL_A_CHASSIS_LIMIT]);
@@ -86,23 +84,21 @@ int ks_nl_limit_set(struct sk_buff *skb, struct genl_info *info)
 	ret = lim_check_value(&next, next.limit, "chassis", &err);
 	if (ret) {
 		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_LIMIT] ?: a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
-		goto out;
+		return ret;
 	}
 	ret = lim_check_value(&next, next.tunnel_limit, "tunnel", &err);
 	if (ret) {
 		ks_nl_err(info, a[L2TPSEL_A_TUNNEL_LIMIT] ?: a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
-		goto out;
+		return ret;
 	}
 	probe = ln->chassis;
 	ret = lim_set_maximum(&probe, next.maximum, ks_highest_limit(ln), &err);
 	if (ret) {
 		ks_nl_err(info, a[L2TPSEL_A_CHASSIS_MAX], &err, ret);
-		goto out;
+		return ret;
 	}
 	ln->chassis = next;
 	ks_gen_bump(ln);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -161,7 +157,6 @@ int ks_nl_group_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, what);
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), what, &err);
 		if (ret) {
@@ -213,7 +208,6 @@ out:
 		ks_slg_put(ln, slg);
 	if (tg)
 		ks_tgroup_put(ln, tg);
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -237,7 +231,6 @@ int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 	name = ks_nl_name(info, L2TPSEL_A_NAME, "client");
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	if (limit_attr) {
 		ret = lim_check_value(&ln->chassis, nla_get_u32(limit_attr), "client", &err);
 		if (ret) {
@@ -296,7 +289,6 @@ int ks_nl_client_change(struct sk_buff *skb, struct genl_info *info)
 out:
 	ks_client_put(ln, cl);
 out_unlock:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -336,7 +328,7 @@ static int ks_admit_fill_client_part(struct sk_buff *msg, struct ks_client *cl, 
 	struct nlattr *list, *one, *prev = NULL;
 	u32 i = 0, from = *sub;
 	struct ks_slg *slg;
-	struct ks_ctg *ctg;
+	struct ks_client_tg *ctg;
 
 	if (nla_put_string(msg, L2TPSEL_A_NAME, cl->obj.name))
 		return -EMSGSIZE;
@@ -349,7 +341,7 @@ static int ks_admit_fill_client_part(struct sk_buff *msg, struct ks_client *cl, 
 	list = nla_nest_start(msg, L2TPSEL_A_TGROUP_COUNTS);
 	if (!list)
 		return -EMSGSIZE;
-	list_for_each_entry(ctg, &cl->ctgs, node) {
+	list_for_each_entry(ctg, &cl->tgs, node) {
 		if (i < from) {
 			i++;
 			continue;
@@ -646,7 +638,7 @@ int ks_nl_session_down(struct sk_buff *skb, struct genl_info *info)
 static int ks_admit_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *unused)
 {
 	return ks_admit_limit_fill(msg, ln, NULL) ||
-	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, ln->n_ltuns) ||
+	       nla_put_u32(msg, L2TPSEL_A_N_TUNNELS, ln->n_tunnel_counts) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_TGROUPS, ln->tgroups.n) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_SLGS, ln->slgs.n) ||
 	       nla_put_u32(msg, L2TPSEL_A_N_CLIENTS, ln->clients.n) ?
@@ -656,34 +648,4 @@ static int ks_admit_summary_fill(struct sk_buff *msg, struct l2tpsel_net *ln, co
 int ks_nl_summary_get(struct sk_buff *skb, struct genl_info *info)
 {
 	return ks_reply_get(info, L2TPSEL_CMD_SUMMARY_GET, ks_admit_summary_fill, NULL);
-}
-
-/* ---- events --------------------------------------------------------- */
-
-/**
- * ks_event_limit() - tell the namespace's listeners a limit was reached or cleared
- * @ln: the namespace
- * @reached: true when the count reached the limit, false when it fell below
- * @level: the level
- * @name: the group or client name, or NULL
- * @tid: the tunnel id for the tunnel level, else 0
- * @limit: the limit
- * @count: the count now
- */
-void ks_event_limit(struct l2tpsel_net *ln, bool reached, enum lim_level level,
-		    const char *name, u32 tid, u32 limit, u32 count)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
-	msg = ks_event_new(ln, reached ? L2TPSEL_CMD_EV_LIMIT_REACHED :
-				     L2TPSEL_CMD_EV_LIMIT_CLEARED, &hdr);
-	if (!msg)
-		return;
-	ks_event_send(ln, msg, hdr,
-		      nla_put_u8(msg, L2TPSEL_A_LEVEL, level) ||
-		      (name && nla_put_string(msg, L2TPSEL_A_NAME, name)) ||
-		      (level == LIM_TUNNEL && nla_put_u32(msg, L2TPSEL_A_TUNNEL_ID, tid)) ||
-		      nla_put_u32(msg, L2TPSEL_A_LIMIT, limit) ||
-		      nla_put_u32(msg, L2TPSEL_A_COUNT, count));
 }

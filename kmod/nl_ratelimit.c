@@ -101,6 +101,29 @@ static const char *ks_rl_name(struct genl_info *info, const char *what)
 	return IS_ERR(name) ? NULL : name;
 }
 
+/* A NAME that names nothing: "<what> "<name>" does not exist", -ENOENT. */
+static int ks_rl_noent(struct genl_info *info, const char *what, const char *name)
+{
+	ks_msg(info, info->attrs[L2TPSEL_A_NAME], "%s \"%s\" does not exist", what, name);
+	return -ENOENT;
+}
+
+/*
+ * A GET of one rate limit or throttle profile: @fill puts the object
+ * named NAME into the reply; @what names its kind in the messages.
+ */
+static int ks_rl_get_one(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
+			 const char *name_what, const char *what)
+{
+	const char *name = ks_rl_name(info, name_what);
+	int ret;
+
+	if (!name)
+		return -EINVAL;
+	ret = ks_reply_get(info, cmd, fill, name);
+	return ret == -ENOENT ? ks_rl_noent(info, what, name) : ret;
+}
+
 static int ks_rl_put_addr(struct sk_buff *msg, const struct l2s_addr *a)
 {
 	return nla_put(msg, L2TPSEL_A_REMOTE, a->family == 4 ? 4 : 16, a->bytes);
@@ -160,53 +183,80 @@ static int ks_rl_parse_match(struct genl_info *info, struct ks_rl_conf *rc)
 	return 0;
 }
 
+/*
+ * An optional attribute a NEW or SET reads into its conf: the value at
+ * offset @val, true at @has.  A number (@size 1, 2 or 4 bytes: the type
+ * of the field and of the attribute's policy), or with @max a string of
+ * at most @max - 1 bytes whose refusal names @what.
+ */
+struct ks_rl_opt {
+	u16 attr;
+	u8 size;
+	u16 val, has;
+	u16 max;
+	const char *what;
+};
+
+#define KS_RL_OPT(type, a, t, f, h) \
+	{ .attr = L2TPSEL_A_##a, .size = sizeof(t), .val = offsetof(type, f), \
+	  .has = offsetof(type, h) }
+#define KS_RL_OPT_STR(type, a, f, h, m, w) \
+	{ .attr = L2TPSEL_A_##a, .val = offsetof(type, f), .has = offsetof(type, h), \
+	  .max = (m), .what = (w) }
+
+/* Read the attributes of @opts that the request has into @conf. */
+static int ks_rl_read_opts(struct genl_info *info, const struct ks_rl_opt *opts, size_t n,
+			   void *conf)
+{
+	const struct ks_rl_opt *o;
+	const struct nlattr *nla;
+	const char *s;
+
+	for (o = opts; o < opts + n; o++) {
+		nla = info->attrs[o->attr];
+		if (!nla)
+			continue;
+		if (o->max) {
+			s = nla_data(nla);
+			if (strlen(s) >= o->max) {
+				ks_msg(info, nla, "%s of %zu bytes: at most %d", o->what, strlen(s),
+				       o->max - 1);
+				return -EINVAL;
+			}
+			*(const char **)(conf + o->val) = s;
+		} else if (o->size == 1) {
+			*(u8 *)(conf + o->val) = nla_get_u8(nla);
+		} else if (o->size == 2) {
+			*(u16 *)(conf + o->val) = nla_get_u16(nla);
+		} else {
+			*(u32 *)(conf + o->val) = nla_get_u32(nla);
+		}
+		*(bool *)(conf + o->has) = true;
+	}
+	return 0;
+}
+
+static const struct ks_rl_opt ks_rl_conf_opts[] = {
+	KS_RL_OPT(struct ks_rl_conf, RL_RATE, u32, rate, has_rate),
+	KS_RL_OPT(struct ks_rl_conf, RL_BURST, u32, burst, has_burst),
+	KS_RL_OPT(struct ks_rl_conf, RL_ACTION, u8, action, has_action),
+	KS_RL_OPT(struct ks_rl_conf, RESULT_CODE, u16, result, has_result),
+	KS_RL_OPT(struct ks_rl_conf, ERROR_CODE, u16, error, has_error),
+	KS_RL_OPT_STR(struct ks_rl_conf, RL_MESSAGE, message, has_message, KS_RL_MSG_LEN,
+		      "message"),
+	KS_RL_OPT_STR(struct ks_rl_conf, RL_THROTTLE, throttle, has_throttle,
+		      L2TPSEL_NAME_MAX, "throttle profile name"),
+};
+
 /* Rate, burst, action, answer and throttle of NEW and SET. */
 static int ks_rl_parse_conf(struct genl_info *info, struct ks_rl_conf *rc)
 {
 	struct nlattr **a = info->attrs;
-	const char *s;
+	int ret;
 
-	if (a[L2TPSEL_A_RL_RATE]) {
-		rc->has_rate = true;
-		rc->rate = nla_get_u32(a[L2TPSEL_A_RL_RATE]);
-	}
-	if (a[L2TPSEL_A_RL_BURST]) {
-		rc->has_burst = true;
-		rc->burst = nla_get_u32(a[L2TPSEL_A_RL_BURST]);
-	}
-	if (a[L2TPSEL_A_RL_ACTION]) {
-		rc->has_action = true;
-		rc->action = nla_get_u8(a[L2TPSEL_A_RL_ACTION]);
-	}
-	if (a[L2TPSEL_A_RESULT_CODE]) {
-		rc->has_result = true;
-		rc->result = nla_get_u16(a[L2TPSEL_A_RESULT_CODE]);
-	}
-	if (a[L2TPSEL_A_ERROR_CODE]) {
-		rc->has_error = true;
-		rc->error = nla_get_u16(a[L2TPSEL_A_ERROR_CODE]);
-	}
-	if (a[L2TPSEL_A_RL_MESSAGE]) {
-		s = nla_data(a[L2TPSEL_A_RL_MESSAGE]);
-		if (strlen(s) >= KS_RL_MSG_LEN) {
-			ks_msg(info, a[L2TPSEL_A_RL_MESSAGE], "message of %zu bytes: at most %d",
-			       strlen(s), KS_RL_MSG_LEN - 1);
-			return -EINVAL;
-		}
-		rc->has_message = true;
-		rc->message = s;
-	}
-	if (a[L2TPSEL_A_RL_THROTTLE]) {
-		s = nla_data(a[L2TPSEL_A_RL_THROTTLE]);
-		if (strlen(s) >= L2TPSEL_NAME_MAX) {
-			ks_msg(info, a[L2TPSEL_A_RL_THROTTLE],
-			       "throttle profile name of %zu bytes: at most %d", strlen(s),
-			       L2TPSEL_NAME_MAX - 1);
-			return -EINVAL;
-		}
-		rc->has_throttle = true;
-		rc->throttle = s;
-	}
+	ret = ks_rl_read_opts(info, ks_rl_conf_opts, ARRAY_SIZE(ks_rl_conf_opts), rc);
+	if (ret)
+		return ret;
 	rc->reset = a[L2TPSEL_A_RL_RESET] && nla_get_u8(a[L2TPSEL_A_RL_RESET]);
 	return 0;
 }
@@ -344,23 +394,16 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 		       "a new limit has no counters to reset");
 		return -EINVAL;
 	}
-	ks_lock(ln);
 	if (is_new) {
 		ret = ks_rl_new(ln, name, &rc, &err);
 	} else {
 		r = ks_rl_find(ln, name);
-		if (!r) {
-			ks_msg(info, info->attrs[L2TPSEL_A_NAME],
-			       "rate limit \"%s\" does not exist", name);
-			ret = -ENOENT;
-			goto out;
-		}
+		if (!r)
+			return ks_rl_noent(info, "rate limit", name);
 		ret = ks_rl_set(ln, r, &rc, &err);
 	}
 	if (ret)
 		ks_nl_err(info, ks_rl_err_attr(info, ret), &err, ret);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -369,21 +412,15 @@ int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 	struct l2tpsel_net *ln = ks_ln(info);
 	struct ks_rlimit *r;
 	const char *name;
-	int ret = 0;
 
 	name = ks_rl_name(info, "rate limit name");
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	r = ks_rl_find(ln, name);
-	if (r) {
-		ks_rl_del(ln, r);
-	} else {
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
-		ret = -ENOENT;
-	}
-	ks_unlock(ln);
-	return ret;
+	if (!r)
+		return ks_rl_noent(info, "rate limit", name);
+	ks_rl_del(ln, r);
+	return 0;
 }
 
 static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
@@ -395,15 +432,8 @@ static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 
 int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
 {
-	const char *name = ks_rl_name(info, "rate limit name");
-	int ret;
-
-	if (!name)
-		return -EINVAL;
-	ret = ks_reply_get(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, name);
-	if (ret == -ENOENT)
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "rate limit \"%s\" does not exist", name);
-	return ret;
+	return ks_rl_get_one(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, "rate limit name",
+			     "rate limit");
 }
 
 /* Dumps resume from cb->ctx: the next object id; cb->seq carries the generation. */
@@ -591,6 +621,13 @@ static int ks_rl_parse_bands(struct genl_info *info, struct rl_throttle_conf *c)
 	return 0;
 }
 
+static const struct ks_rl_opt ks_th_conf_opts[] = {
+	KS_RL_OPT(struct ks_th_conf, RL_HOLD, u32, c.hold_ms, has_hold),
+	KS_RL_OPT(struct ks_th_conf, RL_STEP, u8, c.step, has_step),
+	KS_RL_OPT(struct ks_th_conf, RL_SOURCE, u8, source, has_source),
+	KS_RL_OPT(struct ks_th_conf, RL_PERIOD, u32, period_ms, has_period),
+};
+
 int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 {
 	bool is_new = info->genlhdr->cmd == L2TPSEL_CMD_THROTTLE_NEW;
@@ -609,27 +646,14 @@ int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 		       ks_nl_missing(info, L2TPSEL_A_RL_STEP) ||
 		       ks_nl_missing(info, L2TPSEL_A_RL_BANDS)))
 		return -EINVAL;
-	if (a[L2TPSEL_A_RL_HOLD]) {
-		tc.has_hold = true;
-		tc.c.hold_ms = nla_get_u32(a[L2TPSEL_A_RL_HOLD]);
-	}
-	if (a[L2TPSEL_A_RL_STEP]) {
-		tc.has_step = true;
-		tc.c.step = nla_get_u8(a[L2TPSEL_A_RL_STEP]);
-	}
+	ks_rl_read_opts(info, ks_th_conf_opts, ARRAY_SIZE(ks_th_conf_opts), &tc);
 	if (a[L2TPSEL_A_RL_BANDS]) {
 		ret = ks_rl_parse_bands(info, &tc.c);
 		if (ret)
 			return ret;
 		tc.has_bands = true;
 	}
-	if (a[L2TPSEL_A_RL_SOURCE]) {
-		tc.has_source = true;
-		tc.source = nla_get_u8(a[L2TPSEL_A_RL_SOURCE]);
-	}
-	if (a[L2TPSEL_A_RL_PERIOD]) {
-		tc.has_period = true;
-		tc.period_ms = nla_get_u32(a[L2TPSEL_A_RL_PERIOD]);
+	if (tc.has_period) {
 		if (tc.period_ms < KS_RL_PERIOD_MIN || tc.period_ms > KS_RL_PERIOD_MAX) {
 			ks_msg(info, a[L2TPSEL_A_RL_PERIOD],
 			       "sampling period %u ms: must be %u..%u ms", tc.period_ms,
@@ -642,23 +666,16 @@ int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
 		ks_msg(info, NULL, "nothing to set: give hold, step, bands, source or period");
 		return -EINVAL;
 	}
-	ks_lock(ln);
 	if (is_new) {
 		ret = ks_th_new(ln, name, &tc, &err);
 	} else {
 		t = ks_th_find(ln, name);
-		if (!t) {
-			ks_msg(info, a[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-			       name);
-			ret = -ENOENT;
-			goto out;
-		}
+		if (!t)
+			return ks_rl_noent(info, "throttle profile", name);
 		ret = ks_th_set(ln, t, &tc, &err);
 	}
 	if (ret)
 		ks_nl_err(info, a[L2TPSEL_A_RL_BANDS] ?: a[L2TPSEL_A_NAME], &err, ret);
-out:
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -673,18 +690,14 @@ int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
 	name = ks_rl_name(info, "throttle profile name");
 	if (!name)
 		return -EINVAL;
-	ks_lock(ln);
 	t = ks_th_find(ln, name);
 	if (!t) {
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-		       name);
-		ret = -ENOENT;
+		ret = ks_rl_noent(info, "throttle profile", name);
 	} else {
 		ret = ks_th_del(ln, t, &err);
 		if (ret)
 			ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
 	}
-	ks_unlock(ln);
 	return ret;
 }
 
@@ -697,16 +710,8 @@ static int ks_th_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const voi
 
 int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
 {
-	const char *name = ks_rl_name(info, "throttle profile name");
-	int ret;
-
-	if (!name)
-		return -EINVAL;
-	ret = ks_reply_get(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill, name);
-	if (ret == -ENOENT)
-		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-		       name);
-	return ret;
+	return ks_rl_get_one(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill,
+			     "throttle profile name", "throttle profile");
 }
 
 int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
@@ -741,9 +746,7 @@ int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 	if (name) {
 		t = ks_th_find(ln, name);
 		if (!t) {
-			ks_msg(info, a[L2TPSEL_A_NAME], "throttle profile \"%s\" does not exist",
-			       name);
-			ret = -ENOENT;
+			ret = ks_rl_noent(info, "throttle profile", name);
 		} else if (t->source != L2TPSEL_RL_SOURCE_PUSH) {
 			ks_msg(info, a[L2TPSEL_A_NAME],
 			       "throttle profile \"%s\" samples the CPU: its load cannot be pushed",
@@ -767,26 +770,4 @@ int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
 		return ret;
 	}
 	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_RL_CHANGES, changed));
-}
-
-/* ---- the event ------------------------------------------------------------------ */
-
-/**
- * ks_event_throttle() - tell the namespace a profile's throttle percent changed
- * @ln: the namespace
- * @t: the profile
- */
-void ks_event_throttle(struct l2tpsel_net *ln, const struct ks_throttle *t)
-{
-	struct sk_buff *msg;
-	void *hdr;
-
-	msg = ks_event_new(ln, L2TPSEL_CMD_EV_THROTTLE, &hdr);
-	if (!msg)
-		return;
-	ks_event_send(ln, msg, hdr,
-		      nla_put_string(msg, L2TPSEL_A_NAME, t->obj.name) ||
-		      nla_put_u8(msg, L2TPSEL_A_RL_LOAD, t->th.load) ||
-		      nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, t->th.percent) ||
-		      nla_put_u32(msg, L2TPSEL_A_RL_USERS, t->users));
 }

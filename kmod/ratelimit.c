@@ -11,6 +11,7 @@
 #include <linux/math64.h>
 #include <linux/slab.h>
 
+#include "events.h"
 #include "ratelimit.h"
 
 /**
@@ -23,11 +24,6 @@ u64 ks_rl_now(void)
 	return ktime_get_ns();
 }
 
-static struct ks_rlnet *ks_rn(struct l2tpsel_net *ln)
-{
-	return ln->rl;
-}
-
 /**
  * ks_rl_find() - a rate limit by name
  * @ln: the namespace
@@ -37,7 +33,7 @@ static struct ks_rlnet *ks_rn(struct l2tpsel_net *ln)
  */
 struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name)
 {
-	struct ks_obj *o = ks_table_find(&ks_rn(ln)->limits, name);
+	struct ks_obj *o = ks_table_find(&ln->rl->limits, name);
 
 	return o ? container_of(o, struct ks_rlimit, obj) : NULL;
 }
@@ -51,7 +47,7 @@ struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name)
  */
 struct ks_throttle *ks_th_find(struct l2tpsel_net *ln, const char *name)
 {
-	struct ks_obj *o = ks_table_find(&ks_rn(ln)->throttles, name);
+	struct ks_obj *o = ks_table_find(&ln->rl->throttles, name);
 
 	return o ? container_of(o, struct ks_throttle, obj) : NULL;
 }
@@ -140,14 +136,14 @@ static void ks_th_changed(struct l2tpsel_net *ln, struct ks_throttle *t, u64 now
 
 	t->changes++;
 	if (t->users) {
-		xa_for_each(&ks_rn(ln)->limits.xa, id, o) {
+		xa_for_each(&ln->rl->limits.xa, id, o) {
 			r = container_of(o, struct ks_rlimit, obj);
 			if (r->th == t)
 				rl_set_throttle(&r->l, t->th.percent, now);
 		}
 	}
 	ks_gen_bump(ln);
-	ks_event_throttle(ln, t);
+	ks_event_throttle(ln, t->obj.name, t->th.load, t->th.percent, t->users);
 }
 
 /* Take the revert steps due by @now, each at its own time (S-RL-3). */
@@ -254,7 +250,7 @@ static int ks_th_cpu_allowed(struct l2tpsel_net *ln, struct l2s_err *err)
  */
 void ks_rl_arm(struct l2tpsel_net *ln)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_throttle *t;
 	u64 next = U64_MAX, when, now;
 	struct ks_obj *o;
@@ -361,7 +357,7 @@ static int ks_rl_throttle_of(struct l2tpsel_net *ln, const char *name, struct ks
 int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf *rc,
 	      struct l2s_err *err)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_throttle *t = NULL;
 	struct ks_rlimit *r;
 	u64 now = ks_rl_now();
@@ -460,7 +456,7 @@ void ks_rl_del(struct l2tpsel_net *ln, struct ks_rlimit *r)
 {
 	if (r->th)
 		r->th->users--;
-	ks_table_del(&ks_rn(ln)->limits, &r->obj);
+	ks_table_del(&ln->rl->limits, &r->obj);
 	kfree(r);
 	ks_gen_bump(ln);
 }
@@ -493,7 +489,7 @@ u32 ks_rl_tokens(struct ks_rlimit *r, u64 now)
 void ks_rl_check(struct l2tpsel_net *ln, const struct ks_rl_req *req, u64 now,
 		 struct ks_rl_verdict *v)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_rlimit *r, *by = NULL;
 	struct ks_obj *o;
 	unsigned long id;
@@ -544,7 +540,7 @@ void ks_rl_check(struct l2tpsel_net *ln, const struct ks_rl_req *req, u64 now,
 int ks_th_new(struct l2tpsel_net *ln, const char *name, const struct ks_th_conf *tc,
 	      struct l2s_err *err)
 {
-	struct ks_rlnet *rn = ks_rn(ln);
+	struct ks_rlnet *rn = ln->rl;
 	struct ks_throttle *t;
 	int ret;
 
@@ -649,7 +645,7 @@ int ks_th_del(struct l2tpsel_net *ln, struct ks_throttle *t, struct l2s_err *err
 			 t->obj.name, t->users);
 		return -EBUSY;
 	}
-	ks_table_del(&ks_rn(ln)->throttles, &t->obj);
+	ks_table_del(&ln->rl->throttles, &t->obj);
 	kfree(t);
 	ks_rl_arm(ln);
 	ks_gen_bump(ln);

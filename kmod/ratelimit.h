@@ -124,6 +124,5 @@ void ks_rl_arm(struct l2tpsel_net *ln);
 /* nl_ratelimit.c */
 struct sk_buff;
 int ks_rl_put_verdict(struct sk_buff *msg, const struct ks_rl_verdict *v);
-void ks_event_throttle(struct l2tpsel_net *ln, const struct ks_throttle *t);
 
 #endif /* KS_RATELIMIT_H */

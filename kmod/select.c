@@ -4,8 +4,8 @@
  * around the shared core (destinations, profiles, the domain map), lockout
  * expiry, and the logins held for agents between netlink calls.
  *
- * Every function here runs under ln->lock, except the work item and the
- * netlink notifier, which take it.
+ * Every function here runs under ln->lock, except the work item, which
+ * takes it.
  *
  * The domain map is the core's (core/dmap.c, in ln->sel.core).
  */
@@ -18,6 +18,7 @@
 #include <linux/timekeeping.h>
 #include <net/sock.h>
 
+#include "events.h"
 #include "l2tpsel.h"
 #include "lb.h"
 
@@ -906,38 +907,6 @@ void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid
 	ks_set_check(ln, kp);
 }
 
-static int ks_netlink_notify(struct notifier_block *nb, unsigned long state, void *data)
-{
-	struct netlink_notify *n = data;
-	struct l2tpsel_net *ln;
-	struct ks_owner *o;
-
-	if (state != NETLINK_URELEASE || n->protocol != NETLINK_GENERIC)
-		return NOTIFY_DONE;
-	/*
-	 * Every genetlink socket of the system that closes comes here; only its
-	 * own namespace can hold its logins and sessions, on its record
-	 * (struct ks_owner).  A socket without one is left alone, the mutex
-	 * untaken: its requests, which made any record it has, completed
-	 * before its release.  The port id is free again already: a record
-	 * at it may be a new socket's, which stays; the closing socket is
-	 * orphaned (SOCK_DEAD) before the notifier runs.
-	 */
-	ln = l2tpsel_pernet(n->net);
-	if (!ln || !xa_load(&ln->owners, n->portid))
-		return NOTIFY_DONE;
-	ks_lock(ln);
-	o = xa_load(&ln->owners, n->portid);
-	if (o && sock_flag(o->sk, SOCK_DEAD))
-		ks_owner_release(ln, o);
-	ks_unlock(ln);
-	return NOTIFY_DONE;
-}
-
-static struct notifier_block ks_netlink_nb = {
-	.notifier_call = ks_netlink_notify,
-};
-
 /* ---- life cycle ------------------------------------------------------ */
 
 /**
@@ -996,16 +965,6 @@ void ks_sel_exit(struct l2tpsel_net *ln)
 }
 
 /**
- * ks_sel_module_init() - watch netlink sockets close, to free their logins
- *
- * Return: 0 or a negative errno.
- */
-int ks_sel_module_init(void)
-{
-	return netlink_register_notifier(&ks_netlink_nb);
-}
-
-/**
  * ks_profile_cache_init() - the profiles' slab cache, before any namespace
  *
  * Return: 0 or -ENOMEM.
@@ -1022,12 +981,4 @@ int ks_profile_cache_init(void)
 void ks_profile_cache_exit(void)
 {
 	kmem_cache_destroy(ks_profile_cache);
-}
-
-/**
- * ks_sel_module_exit() - stop watching netlink sockets
- */
-void ks_sel_module_exit(void)
-{
-	netlink_unregister_notifier(&ks_netlink_nb);
 }

@@ -5,7 +5,7 @@
  * debug kernel by selftests/net/kunit.sh.  The module links its own copy of
  * core/ (core_*.c), not l2tpsel.ko's, which neither exports anything nor
  * contains any KUnit code: Linux 6.1 runs a module's suites at every load,
- * and l2tpsel.ko is loaded ~35 times by the selftests (issues 4 and 8).
+ * and l2tpsel.ko is loaded ~35 times by the selftests.
  * The core's cases are written once, in core/tests/: the same
  * files are the userspace unit tests (selftests/unit/, make unit) and,
  * included below, these suites, which run them on the code as compiled

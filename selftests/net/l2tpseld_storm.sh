@@ -16,7 +16,7 @@
 # - the same over four tunnels;
 # - 20000 spoofed SCCRQs (half malformed) at one LNS while 50 logins need a
 #   new tunnel there: the logins succeed, the LNS's descriptors, tunnels and
-#   memory stay bounded (finding 4).
+#   memory stay bounded.
 # Debian's kernel only: the storm is the agent's (userspace) work, and the
 # module's side of it (SESSION_UP/DOWN, LOGIN_*) is what concurrency.sh
 # already runs on the debug kernel 12000 times; L2TPSEL_STORM_N sets N.

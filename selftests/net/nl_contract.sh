@@ -6,7 +6,7 @@
 # from unprivileged callers and from user namespaces that do not own the
 # network namespace (GENL_UNS_ADMIN_PERM), strict policies with an extack
 # message on every refusal, dumps across datagrams and NLM_F_DUMP_INTR,
-# namespace isolation, exact event contents.  Issues 4 and 8.
+# namespace isolation, exact event contents.
 source "$(dirname "$0")/../lib.sh"
 
 NL_CONTRACT=${NL_CONTRACT:-$TOP/build/nl_contract}
