@@ -51,6 +51,58 @@ static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const
 #define sendto(f, b, l, fl, t, tl)	fake_sendto(f, b, l, fl, t, tl)
 
 #include "../../../userspace/l2tpseld/offload.h"
+#include "../../../userspace/l2tpseld/radius.h"
+
+/* RADIUS: on when a test says so; the Access-Request answered by the test */
+static bool rad_on;
+static rad_done_fn rad_fn;
+static void *rad_arg;
+static int rad_dummy;
+static unsigned int rad_auths;
+
+static struct rad_call *fake_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
+					 void *arg)
+{
+	rad_auths++;
+	rad_fn = fn;
+	rad_arg = arg;
+	return (struct rad_call *)&rad_dummy;
+}
+
+/* every accounting record: its Acct-Status-Type and Tunnel-Client-Endpoint */
+#define MAX_RECS 32
+static struct {
+	uint32_t status;
+	char client[64];
+} recs[MAX_RECS];
+static unsigned int n_recs;
+
+static int fake_radius_acct(struct l2d *d, const uint8_t *a, size_t len)
+{
+	size_t off = 0;
+
+	if (n_recs == MAX_RECS)
+		return -ENOSPC;
+	memset(&recs[n_recs], 0, sizeof(recs[n_recs]));
+	while (off + 2 <= len && a[off + 1] >= 2 && off + a[off + 1] <= len) {
+		const uint8_t *v = a + off + 2;
+		size_t vl = a[off + 1] - 2u;
+
+		if (a[off] == RAD_ACCT_STATUS_TYPE && vl == 4)
+			recs[n_recs].status = (uint32_t)v[0] << 24 | v[1] << 16 | v[2] << 8 | v[3];
+		if (a[off] == RAD_TUNNEL_CLIENT_ENDPOINT && vl >= 1 && vl < sizeof(recs[0].client))
+			memcpy(recs[n_recs].client, v + 1, vl - 1);	/* after the tag */
+		off += a[off + 1];
+	}
+	n_recs++;
+	return 0;
+}
+
+#define l2d_radius_on(d)			((void)(d), rad_on)
+#define l2d_radius_auth(d, q, fn, arg)		fake_radius_auth(d, q, fn, arg)
+#define l2d_radius_cancel(d, c)			((void)(d), (void)(c))
+#define l2d_radius_acct(d, a, l)		fake_radius_acct(d, a, l)
+
 static int fake_gchan(int fd)
 {
 	return 1;
@@ -62,6 +114,10 @@ static int fake_gchan(int fd)
 
 #undef l2d_offload_submit
 #undef l2d_offload_gchan
+#undef l2d_radius_on
+#undef l2d_radius_auth
+#undef l2d_radius_cancel
+#undef l2d_radius_acct
 #undef socket
 #undef connect
 #undef ioctl
@@ -253,6 +309,10 @@ static bool setup(const char *const *sw_lines, bool proxy, int hops)
 	char err[200];
 
 	memset(&L, 0, sizeof(L));
+	rad_on = false;
+	rad_fn = NULL;
+	rad_auths = 0;
+	n_recs = 0;
 	L.proxy = proxy;
 	L.hops = hops;
 	bridges = 0;
@@ -485,6 +545,67 @@ TEST(lts_without_proxy_runs_lcp_here)
 	/* the LAC in front clears it: nothing left */
 	l2d_session_close(L.s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
 	h_run_for(500);
+	expect_all_gone();
+	teardown();
+}
+
+/* How many records of @status were sent, and the Tunnel-Client-Endpoint of the last. */
+static unsigned int recs_of(uint32_t status, const char **client)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < n_recs; i++)
+		if (recs[i].status == status) {
+			n++;
+			if (client)
+				*client = recs[i].client;
+		}
+	return n;
+}
+
+/*
+ * RADIUS names the profile, which switches (lns-switch q); both legs are
+ * accounted: one Start/Stop for the user, a Tunnel-Link pair per leg (RFC
+ * 2867 section 2.1), the incoming one with the LAC in front as client.
+ */
+TEST(lts_radius_profile_and_both_legs_accounted)
+{
+	static const char *const sw_rad[] = { "listen 10.0.0.2", "dataplane kernel", "lns-switch q",
+					      "route other t0 10.0.0.4", "route q t2 10.0.0.3",
+					      "radius-server 10.0.0.9 secret s",
+					      "radius-accounting yes", "radius-accounting-tunnel yes",
+					      NULL };
+	struct rad_reply r;
+	const char *client = NULL;
+	unsigned int i, links = 0;
+
+	ASSERT_TRUE(setup(sw_rad, true, -1));
+	rad_on = true;
+	ASSERT_TRUE(lac_login() != 0);
+	h_run_for(500);
+	EXPECT_EQ(rad_auths, 1u);			/* asked about the proxied name */
+	EXPECT_EQ(SW->sent[L2TP_MSG_SCCRQ], 0u);	/* nothing before the answer */
+	ASSERT_TRUE(rad_fn != NULL);
+	memset(&r, 0, sizeof(r));
+	r.code = RAD_ACCESS_ACCEPT;
+	strcpy(r.profile, "q");
+	rad_fn(rad_arg, RAD_RES_ACCEPT, &r);
+	h_run_for(500);
+	expect_switched();
+	EXPECT_EQ(recs_of(RAD_ACCT_START, NULL), 1u);
+	EXPECT_EQ(recs_of(RAD_ACCT_TUNNEL_START, NULL), 1u);	/* the LAC tunnel behind */
+	EXPECT_EQ(recs_of(RAD_ACCT_TUNNEL_LINK_START, NULL), 2u);
+	/* the leg in front: the LAC is the client; the one behind: our local
+	 * address (which the simulated network leaves unset) */
+	for (i = 0; i < n_recs; i++)
+		if (recs[i].status == RAD_ACCT_TUNNEL_LINK_START)
+			links += !strcmp(recs[i].client, "10.0.0.1") ? 1u : 16u;
+	EXPECT_EQ(links, 17u);
+	l2d_session_close(LNS->d->tunnels->sessions, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
+	h_run_for(500);
+	EXPECT_EQ(recs_of(RAD_ACCT_TUNNEL_LINK_STOP, &client), 2u);
+	EXPECT_EQ(recs_of(RAD_ACCT_STOP, NULL), 1u);
+	EXPECT_EQ(recs_of(RAD_ACCT_START, NULL), 1u);	/* nothing twice */
 	expect_all_gone();
 	teardown();
 }
