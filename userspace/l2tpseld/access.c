@@ -1731,6 +1731,24 @@ static const char *acc_attempt_check(struct l2d *d, struct l2d_login *lg)
 	return NULL;
 }
 
+/*
+ * RFC 5515 through the switch: a CSUN from the LAC in front gives the
+ * call's new rates; the call behind, whose ICRQ announced CSUNs, gets its
+ * own, and the user's accounting an Interim-Update (as a CoA's would).
+ */
+static void acc_switch_rates(struct l2d *d, struct l2d_session *in)
+{
+	struct sub *sb = in->access;
+
+	if (!sb || sb->dead || !sb->lts || sb->in != in)
+		return;
+	sb->al = in->al;
+	sb->tx_bps = in->tx_bps;
+	sb->rx_bps = in->rx_bps;
+	if (sb->s && !l2d_session_send_csun(sb->s, in->tx_bps, in->rx_bps) && sb->acct_started)
+		acct_send(sb, RAD_ACCT_INTERIM);
+}
+
 /* S-LTS-2: the next LNS learns the switches the call passed, this one included. */
 static void acc_icrq_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b)
 {
@@ -1756,6 +1774,7 @@ static const struct l2d_access_ops acc_ops = {
 	.switch_call = acc_switch_call,
 	.attempt_check = acc_attempt_check,
 	.icrq_avps = acc_icrq_avps,
+	.switch_rates = acc_switch_rates,
 };
 
 /* ---- dynamic authorization (das.c, RFC 5176) ---- */

@@ -1172,6 +1172,15 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%sradius-server",
 			 kept[0] ? ", " : "");
 	}
+	/* the switch's access side is opened at start: on or off stays; the profiles may change */
+	if (l2d_conf_lns_switch_on(run) != l2d_conf_lns_switch_on(fresh)) {
+		keep.lns_switch_all = run->lns_switch_all;
+		memcpy(keep.lns_switch_profiles, run->lns_switch_profiles,
+		       sizeof(run->lns_switch_profiles));
+		keep.n_lns_switch_profiles = run->n_lns_switch_profiles;
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%slns-switch",
+			 kept[0] ? ", " : "");
+	}
 	*run = keep;
 }
 #undef KEEP

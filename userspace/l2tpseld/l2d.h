@@ -365,6 +365,9 @@ struct l2d_access_ops {
 	/* An attempt of @lg to lg->step's destination may go: NULL, or why
 	 * not (S-LTS-2: a loop).  May be NULL. */
 	const char *(*attempt_check)(struct l2d *d, struct l2d_login *lg);
+	/* The LNS-role call @s, switched, has new rates from a CSUN (s->al,
+	 * s->tx_bps, s->rx_bps): on to the call behind (RFC 5515).  May be NULL. */
+	void (*switch_rates)(struct l2d *d, struct l2d_session *s);
 	/* More AVPs for the ICRQ of @s.  May be NULL. */
 	void (*icrq_avps)(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
 	/* The LAC's tunnel @t is established / is being freed (t->end says how

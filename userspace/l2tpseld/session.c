@@ -801,6 +801,9 @@ void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m)
 			c[i].rx_bps);
 		if (s->acct_started && d->lns_acct)
 			d->lns_acct(d, s, RAD_ACCT_INTERIM);
+		/* S-LTS-1: a switched call's new rates go on to the LNS behind */
+		if (s->lts && s->access && d->aops && d->aops->switch_rates)
+			d->aops->switch_rates(d, s);
 	}
 	if (ign)
 		l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN: %u Connect Speed Update AVPs skipped "

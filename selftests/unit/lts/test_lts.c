@@ -260,8 +260,24 @@ static void t_session_gone(struct l2d *d, struct l2d_session *s)
 	L.gone++;
 }
 
+/* the subscriber's line as the LAC in front knows it (S-AL-1) */
+static struct access_line lac_al;
+
+static const struct access_line *t_access_line(struct l2d *d, struct l2d_session *s)
+{
+	return &lac_al;
+}
+
+static void t_connect_speed(struct l2d *d, struct l2d_session *s, uint32_t *tx, uint32_t *rx)
+{
+	*tx = 24000000;
+	*rx = 1000000;
+}
+
 static const struct l2d_access_ops lac_ops = {
 	.login_done = t_login_done,
+	.access_line = t_access_line,
+	.connect_speed = t_connect_speed,
 	.iccn_avps = t_iccn_avps,
 	.icrq_avps = t_icrq_avps,
 	.session_gone = t_session_gone,
@@ -400,6 +416,9 @@ static void expect_switched(void)
 	EXPECT_TRUE(avp_is(&L.iccn, L2TP_AVP_PROXY_AUTHEN_NAME, "alice@example", 13));
 	EXPECT_TRUE(avp_is(&L.iccn, L2TP_AVP_PROXY_AUTHEN_RESPONSE, "pw", 2));
 	EXPECT_TRUE(l2tp_msg_get_u16(&L.iccn, L2TP_AVP_PROXY_AUTHEN_TYPE, &v) && v == PPP_AUTH_PAP);
+	/* the ICCN's connect speeds go on (RFC 2661 section 4.4.5) */
+	EXPECT_EQ(LNS->d->tunnels->sessions->tx_bps, 24000000u);
+	EXPECT_EQ(LNS->d->tunnels->sessions->rx_bps, 1000000u);
 	/* the LNS behind sees the subscriber's Calling Number */
 	EXPECT_STREQ(LNS->d->tunnels->sessions->user, "02:00:00:00:00:01");
 	EXPECT_EQ(LNS->d->tunnels->sessions->proxy_mru, 1442);
@@ -610,6 +629,43 @@ TEST(lts_radius_profile_and_both_legs_accounted)
 	teardown();
 }
 
+/* S-AL-1 through the switch: the line's RFC 5515 AVPs go on with access-line */
+TEST(lts_access_line_carried)
+{
+	static const char *const sw_al[] = { "listen 10.0.0.2", "dataplane kernel", "lns-switch yes",
+					     "access-line yes", "route q t2 10.0.0.3", NULL };
+	static const uint8_t tag[] = { 0, 0, 0x0d, 0xe9, 0x01, 5, 'd', 's', 'l', '/', '1',
+				       0x82, 4, 0, 0, 0x5d, 0xc0 };	/* 24000 kb/s down */
+	const struct access_line *got;
+	const char *why = NULL;
+	char err[200];
+
+	memset(&lac_al, 0, sizeof(lac_al));
+	ASSERT_EQ(0, al_parse_tr101(&lac_al, tag, sizeof(tag), &why)) TH_LOG("%s", why);
+	ASSERT_TRUE(setup(sw_al, true, -1));
+	ASSERT_EQ(0, l2d_conf_line(&LAC->conf, "access-line yes", err, sizeof(err))) TH_LOG("%s", err);
+	ASSERT_TRUE(lac_login() != 0);
+	h_run_for(500);
+	expect_switched();
+	ASSERT_TRUE(LNS->d->tunnels && LNS->d->tunnels->sessions);
+	got = &LNS->d->tunnels->sessions->al;
+	EXPECT_TRUE(al_has(got, AL_CIRCUIT_ID));
+	EXPECT_STREQ(got->circuit_id, "dsl/1");
+	EXPECT_EQ(al_rate(got, AL_ACT_RATE_DOWN), 24000000u);
+	EXPECT_TRUE(LNS->d->tunnels->sessions->csu_enabled);
+	/* a CSUN from the LAC in front reaches the LNS behind */
+	ASSERT_TRUE(L.s != NULL);
+	EXPECT_EQ(l2d_session_send_csun(L.s, 16000000, 800000), 0);
+	h_run_for(500);
+	EXPECT_EQ(LNS->d->tunnels->sessions->tx_bps, 16000000u);
+	EXPECT_EQ(LNS->d->tunnels->sessions->rx_bps, 800000u);
+	l2d_session_close(L.s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
+	h_run_for(500);
+	expect_all_gone();
+	memset(&lac_al, 0, sizeof(lac_al));
+	teardown();
+}
+
 TEST(lts_hop_avp_parse)
 {
 	struct l2tp_builder b;
@@ -682,5 +738,24 @@ TEST(lts_config)
 	EXPECT_EQ(-1, l2d_conf_line(&c, "lns-switch-hops 256", err, sizeof(err)));
 	EXPECT_EQ(0, l2d_conf_line(&c, "lns-switch-hops 2", err, sizeof(err)));
 	EXPECT_EQ(c.lns_switch_hops, 2u);
+	/* SIGHUP: on or off stays (the access side is opened at start), the list may change */
+	{
+		struct l2d_conf run, fresh;
+		char kept[128];
+
+		l2d_conf_defaults(&run);
+		l2d_conf_defaults(&fresh);
+		EXPECT_EQ(0, l2d_conf_line(&run, "lns-switch a", err, sizeof(err)));
+		EXPECT_EQ(0, l2d_conf_line(&fresh, "lns-switch b c", err, sizeof(err)));
+		kept[0] = '\0';
+		l2d_conf_reload(&run, &fresh, kept, sizeof(kept));
+		EXPECT_STREQ(kept, "");
+		EXPECT_TRUE(l2d_conf_lns_switch(&run, "c"));
+		EXPECT_FALSE(l2d_conf_lns_switch(&run, "a"));
+		l2d_conf_defaults(&fresh);
+		l2d_conf_reload(&run, &fresh, kept, sizeof(kept));
+		EXPECT_STREQ(kept, "lns-switch");
+		EXPECT_TRUE(l2d_conf_lns_switch(&run, "b"));
+	}
 }
 
