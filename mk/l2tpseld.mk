@@ -105,11 +105,11 @@ LTS_TEST_SRC := $(wildcard selftests/unit/lts/*.c) selftests/unit/l2tpseld_harne
 $(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h userspace/l2tpseld/access.c \
 		    $(HARNESS_SRC) $(HARNESS_HDRS) $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) \
 		    $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) $(CORE_SRC) $(CONF_SRC) \
-		    userspace/l2tpseld/radclient.c
+		    userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
 		$(LTS_TEST_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) \
-		$(CONF_SRC) userspace/l2tpseld/radclient.c $(CRYPTO_LIBS)
+		$(CONF_SRC) userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c $(CRYPTO_LIBS)
 
 .PHONY: lts-tests
 lts-tests: $(BUILD)/lts-tests

@@ -2016,17 +2016,30 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 			(unsigned long long)s->pado_drained, (unsigned long long)s->pado_dropped);
 }
 
-/* The "switch" line of the API's stats (S-LTS-1): 0 when lns-switch is off. */
-int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len)
+bool l2d_access_lts_get(struct l2d *d, struct l2d_lts_stats *out)
 {
 	const struct acc *a = d->actx;
 
 	if (!a || !l2d_conf_lns_switch_on(d->conf))
+		return false;
+	*out = (struct l2d_lts_stats){
+		.calls_now = a->lts_if.n_subs, .calls = a->lts_calls, .up = a->lts_up,
+		.loops_refused = a->lts_loops, .hops_refused = d->stats.lts_hops_refused,
+	};
+	return true;
+}
+
+/* The "switch" line of the API's stats (S-LTS-1): 0 when lns-switch is off. */
+int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len)
+{
+	struct l2d_lts_stats s;
+
+	if (!l2d_access_lts_get(d, &s))
 		return 0;
 	return snprintf(buf, len, "switch calls-now %u calls %llu up %llu loops-refused %llu "
-			"hops-refused %llu", a->lts_if.n_subs, (unsigned long long)a->lts_calls,
-			(unsigned long long)a->lts_up, (unsigned long long)a->lts_loops,
-			(unsigned long long)d->stats.lts_hops_refused);
+			"hops-refused %llu", s.calls_now, (unsigned long long)s.calls,
+			(unsigned long long)s.up, (unsigned long long)s.loops_refused,
+			(unsigned long long)s.hops_refused);
 }
 
 bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out)

@@ -702,6 +702,13 @@ void l2d_access_close(struct l2d *d);
 int l2d_access_stats(struct l2d *d, char *buf, size_t len);
 /* The "switch" line of the API's stats (S-LTS-1); 0 when lns-switch is off. */
 int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len);
+/* Tunnel switching's counters (S-LTS-1, S-OPS-3). */
+struct l2d_lts_stats {
+	unsigned int calls_now;
+	uint64_t calls, up, loops_refused, hops_refused;
+};
+/* Return: false when lns-switch is off (or the access side is not open). */
+bool l2d_access_lts_get(struct l2d *d, struct l2d_lts_stats *out);
 /* One access interface's counters (S-OPS-3), by index from 0. */
 struct l2d_access_if_stats {
 	const char *ifname;

@@ -125,6 +125,7 @@ static int fake_gchan(int fd)
 #undef sendto
 
 #include "../l2tpseld_harness.h"
+#include "../../../userspace/l2tpseld/metrics.h"
 
 /* the far ends of the fake channels: what the switch's PPP sent */
 static int peers[64];
@@ -424,12 +425,33 @@ static void expect_switched(void)
 	EXPECT_EQ(LNS->d->tunnels->sessions->proxy_mru, 1442);
 }
 
+/* The switch line and the metrics say the same (S-OPS-3). */
+static void expect_figures(unsigned int now, unsigned int calls, unsigned int up)
+{
+	char line[256], want[128], *m;
+	size_t len;
+
+	ASSERT_TRUE(l2d_access_lts_stats(SW->d, line, sizeof(line)) > 0);
+	snprintf(want, sizeof(want), "switch calls-now %u calls %u up %u ", now, calls, up);
+	EXPECT_TRUE(!strncmp(line, want, strlen(want))) TH_LOG("%s", line);
+	m = l2d_metrics_render(SW->d, &len);
+	ASSERT_TRUE(m != NULL);
+	snprintf(want, sizeof(want), "\nl2tpsel_switch_calls %u\n", now);
+	EXPECT_TRUE(strstr(m, want) != NULL) TH_LOG("%s", want);
+	snprintf(want, sizeof(want), "\nl2tpsel_switch_calls_total %u\n", calls);
+	EXPECT_TRUE(strstr(m, want) != NULL) TH_LOG("%s", want);
+	snprintf(want, sizeof(want), "\nl2tpsel_switch_up_total %u\n", up);
+	EXPECT_TRUE(strstr(m, want) != NULL) TH_LOG("%s", want);
+	free(m);
+}
+
 TEST(lts_switched_lns_behind_clears)
 {
 	ASSERT_TRUE(setup(sw_yes, true, -1));
 	ASSERT_TRUE(lac_login() != 0);
 	h_run_for(500);
 	expect_switched();
+	expect_figures(1, 1, 1);
 	/* the LNS behind clears the call: the LAC in front is told, all counts back */
 	l2d_session_close(LNS->d->tunnels->sessions, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
 	h_run_for(500);
@@ -437,6 +459,7 @@ TEST(lts_switched_lns_behind_clears)
 	ASSERT_TRUE(L.have_cdn);
 	EXPECT_TRUE(L.cdn.avp[L2TP_AVP_RESULT_CODE].present);
 	expect_all_gone();
+	expect_figures(0, 1, 1);
 	teardown();
 }
 
