@@ -506,6 +506,42 @@ TEST(lts_loop_back_to_the_lac_refused)
 	teardown();
 }
 
+/* A silent LNS first: the switched login locks it out and fails over (§3). */
+TEST(lts_failover_behind_the_switch)
+{
+	static const char *const sw_fo[] = { "listen 10.0.0.2", "dataplane kernel", "lns-switch yes",
+					     "route q t1 10.0.0.4", "route q t2 10.0.0.3", NULL };
+
+	ASSERT_TRUE(setup(sw_fo, true, -1));
+	ASSERT_TRUE(lac_login() != 0);
+	h_run_for(60000);
+	EXPECT_EQ(SW->sent[L2TP_MSG_SCCRQ] >= 2, 1);	/* the silent one, then the LNS */
+	expect_switched();
+	EXPECT_EQ(L.gone, 0u);
+	l2d_session_close(L.s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
+	h_run_for(500);
+	expect_all_gone();
+	teardown();
+}
+
+/* A loop at level 0 is a local failure: the next level takes the call, nobody locked out. */
+TEST(lts_loop_then_next_level)
+{
+	static const char *const sw_lf[] = { "listen 10.0.0.2", "dataplane kernel", "lns-switch yes",
+					     "route q t1 10.0.0.1", "route q t2 10.0.0.3", NULL };
+
+	ASSERT_TRUE(setup(sw_lf, true, -1));
+	ASSERT_TRUE(lac_login() != 0);
+	h_run_for(1000);
+	EXPECT_EQ(sw_acc()->lts_loops, 1u);
+	expect_switched();
+	EXPECT_EQ(SW->sent[L2TP_MSG_SCCRQ], 1u);	/* only to the LNS */
+	l2d_session_close(L.s, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
+	h_run_for(500);
+	expect_all_gone();
+	teardown();
+}
+
 TEST(lts_loop_to_own_address_refused)
 {
 	static const char *const sw_self[] = { "listen 10.0.0.2", "dataplane kernel",
