@@ -455,6 +455,7 @@ static void ppp_auth(struct l2d_ppp *p)
 			.challenge_len = p->auth == PPP_AUTH_CHAP ? sizeof(p->challenge) : 0,
 			.calling = sb->calling, .port_id = sb->ifc->conf->ifname,
 			.called = sb->service,
+			.port_type = sb->lts ? RAD_PORT_TYPE_VIRTUAL : 0,
 		};
 
 		sb->rad = l2d_radius_auth(a->d, &ra, rad_done, sb);

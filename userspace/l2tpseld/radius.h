@@ -329,6 +329,7 @@ struct rad_auth {
 	const char *calling;		/* Calling-Station-Id */
 	const char *port_id;		/* NAS-Port-Id: the access interface */
 	const char *called;		/* Called-Station-Id: the Service-Name */
+	uint32_t port_type;		/* NAS-Port-Type; 0: PPPoE (a switched call: Virtual) */
 };
 
 typedef void (*rad_done_fn)(void *arg, enum rad_result res, const struct rad_reply *r);

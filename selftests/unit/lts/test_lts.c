@@ -59,11 +59,13 @@ static rad_done_fn rad_fn;
 static void *rad_arg;
 static int rad_dummy;
 static unsigned int rad_auths;
+static struct rad_auth rad_q;
 
 static struct rad_call *fake_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
 					 void *arg)
 {
 	rad_auths++;
+	rad_q = *q;
 	rad_fn = fn;
 	rad_arg = arg;
 	return (struct rad_call *)&rad_dummy;
@@ -662,6 +664,11 @@ TEST(lts_radius_profile_and_both_legs_accounted)
 	ASSERT_TRUE(lac_login() != 0);
 	h_run_for(500);
 	EXPECT_EQ(rad_auths, 1u);			/* asked about the proxied name */
+	EXPECT_STREQ(rad_q.user, "alice@example");
+	EXPECT_FALSE(rad_q.chap);				/* the proxied PAP password */
+	EXPECT_EQ(rad_q.secret_len, 2u);
+	EXPECT_EQ(rad_q.port_type, (uint32_t)RAD_PORT_TYPE_VIRTUAL);
+	EXPECT_STREQ(rad_q.calling, "02:00:00:00:00:01");
 	EXPECT_EQ(SW->sent[L2TP_MSG_SCCRQ], 0u);	/* nothing before the answer */
 	ASSERT_TRUE(rad_fn != NULL);
 	memset(&r, 0, sizeof(r));
