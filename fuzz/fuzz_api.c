@@ -77,6 +77,18 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 	return snprintf(buf, len, "access padi 1");
 }
 
+int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len)
+{
+	return snprintf(buf, len, "switch calls 1");
+}
+
+bool l2d_access_lts_get(struct l2d *d, struct l2d_lts_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->calls = 1;
+	return true;
+}
+
 bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out)
 {
 	if (i)

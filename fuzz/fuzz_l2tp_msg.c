@@ -6,6 +6,8 @@
  * the reliable-delivery layer, and an accepted message is rebuilt from the
  * parsed values and parsed again, which must give the same values.  Any
  * read outside the datagram is caught by ASan: the copy is exactly sized.
+ * The raw bytes also go to tunnel switching's hop-count walk (lts.c,
+ * S-LTS-2), which must read none of them past the datagram either.
  *
  *	make fuzz-smoke		bounded run (mk/fuzz.mk)
  *	make fuzz		long run
@@ -14,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lts.h"
 #include "msg.h"
 #include "reliable.h"
 
@@ -110,6 +113,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 
 	memcpy(buf, data, size);
+	{
+		unsigned int hops;
+		int r = lts_hops_from_msg(buf, size, &hops);
+
+		CHECK(r >= 0 || hops == 0);
+		CHECK(r == 1 || hops == 0);
+	}
 	if (l2tp_msg_parse(&m, buf, size, NULL) != L2TP_ACT_DISCARD) {
 		check_bounds(&m, buf);
 		check_rebuild(&m);

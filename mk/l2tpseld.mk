@@ -8,9 +8,9 @@ L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
 L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
-		    pppoe.c discrate.c radius.c accessline.c)
+		    pppoe.c discrate.c radius.c accessline.c lts.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
-		    pppoe.h discrate.h radius.h accessline.h)
+		    pppoe.h discrate.h radius.h accessline.h lts.h)
 
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
@@ -98,6 +98,23 @@ $(BUILD)/access-tests: $(ACCESS_TEST_SRC) userspace/l2tpseld/access.c $(HARNESS_
 access-tests: $(BUILD)/access-tests
 	$(BUILD)/access-tests
 unit: access-tests
+
+# Tunnel switching (S-LTS-1, S-LTS-2) on access.c itself, faked as above, in
+# the simulated network of l2tpseld_harness.c: a LAC, the switch, an LNS.
+LTS_TEST_SRC := $(wildcard selftests/unit/lts/*.c) selftests/unit/l2tpseld_harness.c
+$(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h userspace/l2tpseld/access.c \
+		    $(HARNESS_SRC) $(HARNESS_HDRS) $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) \
+		    $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) $(CORE_SRC) $(CONF_SRC) \
+		    userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
+	@mkdir -p $(@D)
+	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
+		$(LTS_TEST_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) \
+		$(CONF_SRC) userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c $(CRYPTO_LIBS)
+
+.PHONY: lts-tests
+lts-tests: $(BUILD)/lts-tests
+	$(BUILD)/lts-tests
+unit: lts-tests
 
 endif
 

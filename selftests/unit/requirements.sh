@@ -15,7 +15,7 @@ fi
 fail=0
 n=0
 defined=$(grep -o '^| S-[A-Z0-9]*-[0-9]*' "$page" | cut -c3- | sort -u)
-cited=$(git grep -h -o -w -E 'S-(OBJ|SEL|LB|LIM|RL|L2TP|STORM|ACC|RAD|SEC|MTU|AL|OPS)-[0-9]+' -- . ":!$page" | sort -u)
+cited=$(git grep -h -o -w -E 'S-(OBJ|SEL|LB|LIM|RL|L2TP|STORM|ACC|RAD|SEC|MTU|AL|OPS|LTS)-[0-9]+' -- . ":!$page" | sort -u)
 for id in $cited; do
 	grep -qx -- "$id" <<<"$defined" && continue
 	echo "not ok: $id is cited ($(git grep -l -w -e "$id" | head -3 | tr '\n' ' ')) but not defined on $page"

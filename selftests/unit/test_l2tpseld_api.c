@@ -23,6 +23,16 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 	return 0;
 }
 
+int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len)
+{
+	return 0;
+}
+
+bool l2d_access_lts_get(struct l2d *d, struct l2d_lts_stats *out)
+{
+	return false;
+}
+
 /* ... nor access-if lines, but for an agent whose actx a test made this one */
 const struct l2d_access_if_stats *l2d_test_access_if;
 

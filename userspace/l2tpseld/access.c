@@ -47,6 +47,7 @@
 #include "offload.h"
 #include "pppoe.h"
 #include "radius.h"
+#include "lts.h"
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
 /* PADOs waiting out a pado-delay at once, all interfaces; more are not sent */
@@ -128,6 +129,19 @@ struct sub {
 	uint16_t iccn_ns;
 	uint8_t pap_tries;
 	bool dead;
+	/*
+	 * Tunnel switching (S-LTS-1, "lns-switch"): the subscriber is a call
+	 * that came to the LNS role, @in; px_fd is (a second descriptor of)
+	 * its PPPoL2TP socket, chan_fd that channel on /dev/ppp.  With the
+	 * LAC's proxy authentication the name is known and the proxied LCP
+	 * and authentication go on as they came (proxied); else ppp runs here.
+	 */
+	bool lts, proxied;
+	struct l2d_session *in;
+	bool in_link_started;		/* RFC 2867 Tunnel-Link-Start of @in's leg sent */
+	char in_link_id[20];
+	uint8_t in_tunnel[512];		/* @in's tunnel attributes, for its records */
+	size_t in_tunnel_len;
 };
 
 /*
@@ -158,6 +172,11 @@ struct acc {
 	unsigned int n_waits;
 	struct l2d_offload off;		/* PPPIOCGCHAN off the loop */
 	struct acc_stats st;
+	/* tunnel switching (S-LTS-1): its calls' pseudo-interface "l2tp" */
+	struct acc_if lts_if;
+	struct l2d_access_conf lts_conf;
+	/* switched calls taken, bridged to the next LNS; attempts refused as loops */
+	uint64_t lts_calls, lts_up, lts_loops;
 };
 
 /* A counter of the interface @ifc and of the whole access role. */
@@ -436,6 +455,7 @@ static void ppp_auth(struct l2d_ppp *p)
 			.challenge_len = p->auth == PPP_AUTH_CHAP ? sizeof(p->challenge) : 0,
 			.calling = sb->calling, .port_id = sb->ifc->conf->ifname,
 			.called = sb->service,
+			.port_type = sb->lts ? RAD_PORT_TYPE_VIRTUAL : 0,
 		};
 
 		sb->rad = l2d_radius_auth(a->d, &ra, rad_done, sb);
@@ -465,6 +485,9 @@ static void act_fire(struct l2d_timer *t)
 	ACC_INC(sb->ifc, refused);
 	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %-s sid %u: refused: %s", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, sb->fail);
+	/* a switched call whose LAC authenticated by proxy: the CDN says why */
+	if (sb->lts && sb->ppp.phase != PPP_PHASE_LOGIN)
+		return sub_gone(sb, sb->fail, false);
 	l2d_ppp_auth_result(&sb->ppp, false, sb->fail);
 }
 
@@ -688,7 +711,7 @@ static void acct_head(struct rad_pkt *p, const struct sub *sb, uint32_t status, 
 	rad_put_str(p, RAD_NAS_IDENTIFIER, c->nas_identifier[0] ? c->nas_identifier : c->hostname);
 	rad_put_u32(p, RAD_SERVICE_TYPE, RAD_SERVICE_FRAMED);
 	rad_put_u32(p, RAD_FRAMED_PROTOCOL, RAD_FRAMED_PPP);
-	rad_put_u32(p, RAD_NAS_PORT_TYPE, RAD_PORT_TYPE_PPPOE);
+	rad_put_u32(p, RAD_NAS_PORT_TYPE, sb->lts ? RAD_PORT_TYPE_VIRTUAL : RAD_PORT_TYPE_PPPOE);
 	rad_put_str(p, RAD_NAS_PORT_ID, sb->ifc->conf->ifname);
 	rad_put_str(p, RAD_CALLING_STATION_ID, sb->calling);
 	rad_put_str(p, RAD_CALLED_STATION_ID, sb->service);
@@ -701,7 +724,8 @@ static void acct_head(struct rad_pkt *p, const struct sub *sb, uint32_t status, 
 	}
 }
 
-static void acct_send(struct sub *sb, uint32_t status)
+/* A record of @sb; @in_leg: a Tunnel-Link record of a switched call's incoming leg. */
+static void acct_send_leg(struct sub *sb, uint32_t status, bool in_leg)
 {
 	struct acc *a = sb->a;
 	struct rad_pkt *p = malloc(sizeof(*p));
@@ -710,13 +734,17 @@ static void acct_send(struct sub *sb, uint32_t status)
 		return;
 	/* a Tunnel-Link record is a pair of its own (RFC 2867 section 2.1) */
 	acct_head(p, sb, status, status == RAD_ACCT_TUNNEL_LINK_START ||
-		  status == RAD_ACCT_TUNNEL_LINK_STOP ? sb->link_id : sb->acct_id);
+		  status == RAD_ACCT_TUNNEL_LINK_STOP ? (in_leg ? sb->in_link_id : sb->link_id) :
+		  sb->acct_id);
 	if (status != RAD_ACCT_START && status != RAD_ACCT_TUNNEL_LINK_START)
 		rad_put_u32(p, RAD_ACCT_SESSION_TIME,
 			    (uint32_t)((l2d_now(a->d->loop) - sb->acct_start_ms) / 1000));
 	if (status == RAD_ACCT_STOP || status == RAD_ACCT_TUNNEL_LINK_STOP)
 		rad_put_u32(p, RAD_ACCT_TERMINATE_CAUSE, sb->acct_cause);
-	if (sb->acct_tunnel_len && p->len + sb->acct_tunnel_len <= RAD_MAX_LEN) {
+	if (in_leg && sb->in_tunnel_len && p->len + sb->in_tunnel_len <= RAD_MAX_LEN) {
+		memcpy(p->buf + p->len, sb->in_tunnel, sb->in_tunnel_len);
+		p->len += sb->in_tunnel_len;
+	} else if (!in_leg && sb->acct_tunnel_len && p->len + sb->acct_tunnel_len <= RAD_MAX_LEN) {
 		memcpy(p->buf + p->len, sb->acct_tunnel, sb->acct_tunnel_len);
 		p->len += sb->acct_tunnel_len;
 	}
@@ -724,6 +752,11 @@ static void acct_send(struct sub *sb, uint32_t status)
 		l2d_log(a->d, L2D_LOG_ERR, "access %s: %-s sid %u: accounting record dropped: "
 			"the queue is full", sb->ifc->conf->ifname, sb->calling, sb->sid);
 	free(p);
+}
+
+static void acct_send(struct sub *sb, uint32_t status)
+{
+	acct_send_leg(sb, status, false);
 }
 
 static void sub_gone(struct sub *sb, const char *why, bool padt)
@@ -747,6 +780,10 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 		sb->link_started = false;
 		acct_send(sb, RAD_ACCT_TUNNEL_LINK_STOP);
 	}
+	if (sb->in_link_started) {
+		sb->in_link_started = false;
+		acct_send_leg(sb, RAD_ACCT_TUNNEL_LINK_STOP, true);
+	}
 	if (sb->acct_started) {
 		sb->acct_started = false;
 		acct_send(sb, RAD_ACCT_STOP);
@@ -769,8 +806,16 @@ static void sub_gone(struct sub *sb, const char *why, bool padt)
 		s->access = NULL;
 		l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_LOST_CARRIER, 0, why);
 	}
+	if (sb->in) {
+		/* S-LTS-1: the end reaches the LAC in front too */
+		struct l2d_session *in = sb->in;
+
+		sb->in = NULL;
+		in->access = NULL;
+		l2d_session_close(in, L2D_END_LOCAL, true, L2TP_CDN_LOST_CARRIER, 0, why);
+	}
 	l2d_ppp_stop(&sb->ppp);
-	if (padt)
+	if (padt && !sb->lts)
 		send_padt(sb, why);
 	sub_close_fds(sb);
 	for (pp = &a->subs; *pp; pp = &(*pp)->next)
@@ -1018,7 +1063,9 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	}
 }
 
-/* The channel's index arrived from the worker (sub_open()). */
+static void lts_begin(struct sub *sb);
+
+/* The channel's index arrived from the worker (sub_open(), lts_open()). */
 static void sub_opened(void *arg, int chan)
 {
 	struct sub *sb = arg;
@@ -1034,7 +1081,10 @@ static void sub_opened(void *arg, int chan)
 		sub_gone(sb, why, true);
 		return;
 	}
-	sub_start(sb, sb->pads, sb->pads_len);
+	if (sb->lts)
+		lts_begin(sb);
+	else
+		sub_start(sb, sb->pads, sb->pads_len);
 	free(sb->pads);
 	sb->pads = NULL;
 	sb->pads_len = 0;
@@ -1257,6 +1307,15 @@ static void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_sessi
 		l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: up, tunnel %u session %u",
 			sb->ifc->conf->ifname, sb->calling, sb->sid, s->t->tid, s->sid);
 		acct_start(sb, s);
+		if (sb->lts) {
+			sb->a->lts_up++;
+			/* RFC 2867 section 2.1: the incoming leg is a tunnel link too */
+			if (sb->acct_started && acct_tunnel_on(sb->a)) {
+				acct_new_id(sb->a, sb->in_link_id, sizeof(sb->in_link_id));
+				sb->in_link_started = true;
+				acct_send_leg(sb, RAD_ACCT_TUNNEL_LINK_START, true);
+			}
+		}
 		return;
 	}
 	l2d_strcpy(sb->fail, sizeof(sb->fail), why);
@@ -1335,6 +1394,8 @@ static void bridge_done(void *arg, int chan)
 	l2d_session_bridged(s, sb ? bridge_to(d, sb, chan) : -ENOENT);
 }
 
+static int lts_open(struct sub *sb, int ppp_fd);
+
 /*
  * Bridge the call's PPPoL2TP socket @ppp_fd to the subscriber's channel:
  * its index from a worker (offload.h), then bridge_done().  Return 1 when
@@ -1345,6 +1406,8 @@ static int acc_bridge(struct l2d *d, struct l2d_session *s, int ppp_fd)
 	struct sub *sb = s->access;
 	struct acc *a = d->actx;
 
+	if (sb && !sb->dead && sb->lts && s == sb->in)
+		return lts_open(sb, ppp_fd);
 	if (!sb || sb->dead || sb->chan_fd < 0)
 		return -ENOENT;
 	s->bridge_job = l2d_offload_submit(&a->off, ppp_fd, l2d_offload_gchan, bridge_done, s);
@@ -1388,6 +1451,20 @@ static void acc_session_gone(struct l2d *d, struct l2d_session *s)
 
 	if (!sb || sb->dead)
 		return;
+	if (sb->lts && s == sb->in) {
+		/* S-LTS-1: the LAC in front ended the call; the next LNS is told */
+		sb->in = NULL;
+		if (s->end == L2D_END_STOPCCN)
+			snprintf(why, sizeof(why), "the LAC closed the tunnel");
+		else if (s->end == L2D_END_CDN)
+			snprintf(why, sizeof(why), "the LAC cleared the call (result %u error %u)",
+				 s->cdn_result, s->cdn_error);
+		else
+			snprintf(why, sizeof(why), "the call from the LAC ended");
+		sb->acct_cause = s->end == L2D_END_CDN ? ACCT_USER_REQUEST : ACCT_LOST_SERVICE;
+		sub_gone(sb, why, false);
+		return;
+	}
 	sb->s = NULL;
 	if (s->end == L2D_END_STOPCCN)
 		snprintf(why, sizeof(why), "the LNS closed the tunnel");
@@ -1459,6 +1536,231 @@ static void acc_tunnel_gone(struct l2d *d, struct l2d_tunnel *t)
 	acct_tunnel(d, t, RAD_ACCT_TUNNEL_STOP);
 }
 
+/* ---- tunnel switching (S-LTS-1, S-LTS-2) ---- */
+
+/* A Proxy LCP AVP (RFC 2661 section 4.4.5) as the access side keeps its own. */
+static void take_capture(struct ppp_capture *c, const struct l2tp_avp_val *v)
+{
+	if (!v->present || v->len > sizeof(c->data))
+		return;
+	memcpy(c->data, v->data, v->len);
+	c->len = v->len;
+	c->present = true;
+}
+
+/*
+ * The ICCN's Proxy LCP and Proxy Authentication AVPs (RFC 2661 section
+ * 4.4.5): kept to go on in the next ICCN as they came.  Return: whether
+ * they name the user (PAP or CHAP with every AVP it needs, of lengths
+ * ppp.c holds); else the switch authenticates the user itself.
+ */
+static bool take_proxy(struct l2d_ppp *p, const struct l2tp_msg *m)
+{
+	const struct l2tp_avp_val *name = &m->avp[L2TP_AVP_PROXY_AUTHEN_NAME];
+	const struct l2tp_avp_val *ch = &m->avp[L2TP_AVP_PROXY_AUTHEN_CHALLENGE];
+	const struct l2tp_avp_val *id = &m->avp[L2TP_AVP_PROXY_AUTHEN_ID];
+	const struct l2tp_avp_val *resp = &m->avp[L2TP_AVP_PROXY_AUTHEN_RESPONSE];
+	uint16_t type = 0;
+
+	take_capture(&p->init_rx, &m->avp[L2TP_AVP_INITIAL_RCVD_LCP_CONFREQ]);
+	take_capture(&p->last_tx, &m->avp[L2TP_AVP_LAST_SENT_LCP_CONFREQ]);
+	take_capture(&p->last_rx, &m->avp[L2TP_AVP_LAST_RCVD_LCP_CONFREQ]);
+	if (!l2tp_msg_get_u16(m, L2TP_AVP_PROXY_AUTHEN_TYPE, &type) ||
+	    (type != PPP_AUTH_PAP && type != PPP_AUTH_CHAP) ||
+	    !name->present || !name->len || name->len > PPP_NAME_MAX ||
+	    !resp->present || resp->len > PPP_SECRET_MAX)
+		return false;
+	if (type == PPP_AUTH_CHAP && (ch->len != sizeof(p->challenge) || id->len != 2))
+		return false;
+	memcpy(p->name, name->data, name->len);
+	p->name[name->len] = '\0';
+	p->name_len = (uint8_t)name->len;
+	memcpy(p->response, resp->data, resp->len);
+	p->response_len = (uint8_t)resp->len;
+	if (type == PPP_AUTH_CHAP) {
+		memcpy(p->challenge, ch->data, sizeof(p->challenge));
+		p->chap_id = id->data[1];
+	}
+	p->auth = (enum ppp_auth)type;
+	return true;
+}
+
+/* @in's leg as RFC 2867 section 4 has it: the LAC in front is the tunnel's client. */
+static void lts_in_attrs(struct sub *sb, const struct l2d_session *in)
+{
+	const struct l2d_tunnel *t = in->t;
+	const struct l2d_conf *c = sb->a->d->conf;
+	char local[64], peer[64], cs[16];
+	static const uint8_t zero[RAD_AUTH_LEN];
+	struct rad_pkt *p = malloc(sizeof(*p));
+
+	if (!p)
+		return;
+	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
+	l2d_addr_str(&t->local, local, sizeof(local), false);
+	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
+	snprintf(cs, sizeof(cs), "%u", in->sid);
+	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
+	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
+			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, peer);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, local);
+	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, cs);
+	if (t->peer_host[0])
+		rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->peer_host);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, c->hostname);
+	if (!p->full && p->len - RAD_HDR_LEN <= sizeof(sb->in_tunnel)) {
+		sb->in_tunnel_len = p->len - RAD_HDR_LEN;
+		memcpy(sb->in_tunnel, p->buf + RAD_HDR_LEN, sb->in_tunnel_len);
+	}
+	free(p);
+}
+
+/*
+ * The LNS-role call @s is switched (session.c, at its ICCN): it becomes a
+ * subscriber of the pseudo-interface "l2tp" whose channel is its PPPoL2TP
+ * socket (lts_open(), from the data path), whose login walks the selection
+ * as a PPPoE subscriber's does, and whose call to the next LNS carries
+ * the ICRQ's Calling and Called Number and access-line AVPs and the
+ * ICCN's connect speeds and Proxy LCP and authentication.
+ */
+static int acc_switch_call(struct l2d *d, struct l2d_session *s, const struct l2tp_msg *m)
+{
+	struct acc *a = d->actx;
+	struct sub *sb;
+
+	if (!a)
+		return -ENOENT;
+	sb = calloc(1, sizeof(*sb));
+	if (!sb)
+		return -ENOMEM;
+	sb->a = a;
+	sb->ifc = &a->lts_if;
+	sb->sid = s->sid;
+	sb->px_fd = sb->chan_fd = -1;
+	sb->lts = true;
+	sb->in = s;
+	if (s->user[0])
+		l2d_strcpy(sb->calling, sizeof(sb->calling), s->user);
+	else
+		l2d_addr_str(&s->t->peer, sb->calling, sizeof(sb->calling), false);
+	l2d_strcpy(sb->called, sizeof(sb->called), s->called);
+	l2d_strcpy(sb->service, sizeof(sb->service), s->called);
+	sb->al = s->al;
+	sb->tx_bps = s->tx_bps;
+	sb->rx_bps = s->rx_bps;
+	l2d_timer_init(&sb->act_timer, act_fire, sb);
+	l2d_timer_init(&sb->interim_timer, interim_fire, sb);
+	l2d_timer_init(&sb->pap_timer, pap_fire, sb);
+	sb->ppp.loop = d->loop;
+	sb->ppp.ops = &sub_ppp_ops;
+	sb->ppp.arg = sb;
+	sb->proxied = take_proxy(&sb->ppp, m);
+	lts_in_attrs(sb, s);
+	sb->next = a->subs;
+	a->subs = sb;
+	a->n_subs++;
+	a->lts_if.n_subs++;
+	a->lts_calls++;
+	s->access = sb;
+	s->lts = true;
+	l2d_log(d, L2D_LOG_INFO, "switch: session %u from %-s (%-s): %s, hop %u", s->sid,
+		s->t->peer_host, sb->calling, sb->proxied ? "proxy authentication" :
+		"no proxy authentication: LCP here", s->lts_hops + 1);
+	return 0;
+}
+
+/*
+ * The incoming call's PPPoL2TP socket @ppp_fd (the data path's, which
+ * keeps it): a descriptor of our own, its channel's index from a worker,
+ * then lts_begin().  Return: 0, or -errno.
+ */
+static int lts_open(struct sub *sb, int ppp_fd)
+{
+	int chan, err;
+
+	sb->px_fd = fcntl(ppp_fd, F_DUPFD_CLOEXEC, 0);
+	if (sb->px_fd < 0)
+		return -errno;
+	sb->open_job = l2d_offload_submit(&sb->a->off, sb->px_fd, l2d_offload_gchan, sub_opened, sb);
+	if (sb->open_job)
+		return 0;
+	chan = l2d_offload_gchan(sb->px_fd);
+	err = chan < 0 ? chan : sub_attach(sb, chan);
+	if (err)
+		return err;
+	lts_begin(sb);
+	return 0;
+}
+
+/* The channel is open: the login at once with the LAC's proxy, else LCP here. */
+static void lts_begin(struct sub *sb)
+{
+	struct l2d *d = sb->a->d;
+
+	if (sb->proxied)
+		return ppp_auth(&sb->ppp);
+	sb->ppp.conf.mru = acc_mru(sb->ifc);
+	sb->ppp.conf.pap = d->conf->access_pap;
+	sb->ppp.conf.chap = d->conf->access_chap;
+	sb->ppp.conf.auth_timeout_ms = d->conf->access_auth_timeout_ms;
+	l2d_ppp_start(&sb->ppp);
+}
+
+/*
+ * S-LTS-1, S-LTS-2: a switched call's attempt goes to a switching profile
+ * (lns-switch; RADIUS's tunnel attributes always switch), and never back
+ * to the LAC it came from nor to this switch's own address.
+ */
+static const char *acc_attempt_check(struct l2d *d, struct l2d_login *lg)
+{
+	struct sub *sb = lg->access;
+	struct acc *a = d->actx;
+
+	if (!sb || !sb->lts || !sb->in)
+		return NULL;
+	if (!lg->nset && !l2d_conf_lns_switch(d->conf, lg->step.profile))
+		return "not a switching profile (lns-switch)";
+	if (l2d_addr_eq(&lg->step.remote, &sb->in->t->peer, false)) {
+		a->lts_loops++;
+		return "switching loop: the destination is the LAC the call came from";
+	}
+	if (l2d_addr_eq(&lg->step.remote, &sb->in->t->local, false)) {
+		a->lts_loops++;
+		return "switching loop: the destination is the address the call reached";
+	}
+	return NULL;
+}
+
+/*
+ * RFC 5515 through the switch: a CSUN from the LAC in front gives the
+ * call's new rates; the call behind, whose ICRQ announced CSUNs, gets its
+ * own, and the user's accounting an Interim-Update (as a CoA's would).
+ */
+static void acc_switch_rates(struct l2d *d, struct l2d_session *in)
+{
+	struct sub *sb = in->access;
+
+	if (!sb || sb->dead || !sb->lts || sb->in != in)
+		return;
+	sb->al = in->al;
+	sb->tx_bps = in->tx_bps;
+	sb->rx_bps = in->rx_bps;
+	if (sb->s && !l2d_session_send_csun(sb->s, in->tx_bps, in->rx_bps) && sb->acct_started)
+		acct_send(sb, RAD_ACCT_INTERIM);
+}
+
+/* S-LTS-2: the next LNS learns the switches the call passed, this one included. */
+static void acc_icrq_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b)
+{
+	const struct sub *sb = s->access;
+
+	if (!sb || !sb->lts || !sb->in)
+		return;
+	s->lts_hops = sb->in->lts_hops + 1;
+	lts_put_hops(b, s->lts_hops);
+}
+
 static const struct l2d_access_ops acc_ops = {
 	.login_done = acc_login_done,
 	.attempt_failed = acc_attempt_failed,
@@ -1470,6 +1772,10 @@ static const struct l2d_access_ops acc_ops = {
 	.session_gone = acc_session_gone,
 	.tunnel_up = acc_tunnel_up,
 	.tunnel_gone = acc_tunnel_gone,
+	.switch_call = acc_switch_call,
+	.attempt_check = acc_attempt_check,
+	.icrq_avps = acc_icrq_avps,
+	.switch_rates = acc_switch_rates,
 };
 
 /* ---- dynamic authorization (das.c, RFC 5176) ---- */
@@ -1561,10 +1867,10 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 	uint8_t fresh[PPPOE_SECRET_LEN];
 	unsigned int i, k;
 
-	if (!c->n_access)
+	if (!c->n_access && !l2d_conf_lns_switch_on(c))
 		return 0;
 	if (c->dataplane != L2D_DP_KERNEL) {
-		snprintf(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
+		snprintf(err, errlen, "access pppoe and lns-switch need \"dataplane kernel\" (the calls are bridged "
 			 "in the kernel)");
 		return -EINVAL;
 	}
@@ -1574,6 +1880,13 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 		return -ENOMEM;
 	}
 	a->d = d;
+	/* the switched calls' pseudo-interface (S-LTS-1): no socket of its own */
+	a->lts_if.a = a;
+	a->lts_if.conf = &a->lts_conf;
+	a->lts_if.fd = -1;
+	l2d_strcpy(a->lts_conf.ifname, sizeof(a->lts_conf.ifname), "l2tp");
+	a->lts_conf.path_mtu = 1500;
+	a->lts_conf.path_ipv6 = true;
 	if (l2d_offload_init(&a->off, d->loop)) {
 		snprintf(err, errlen, "access: no eventfd for the channel workers: %s", strerror(errno));
 		free(a);
@@ -1704,6 +2017,32 @@ int l2d_access_stats(struct l2d *d, char *buf, size_t len)
 			(unsigned long long)s->gone, (unsigned long long)s->radius_fallback,
 			(unsigned long long)s->pado_delayed, (unsigned long long)s->pado_withheld,
 			(unsigned long long)s->pado_drained, (unsigned long long)s->pado_dropped);
+}
+
+bool l2d_access_lts_get(struct l2d *d, struct l2d_lts_stats *out)
+{
+	const struct acc *a = d->actx;
+
+	if (!a || !l2d_conf_lns_switch_on(d->conf))
+		return false;
+	*out = (struct l2d_lts_stats){
+		.calls_now = a->lts_if.n_subs, .calls = a->lts_calls, .up = a->lts_up,
+		.loops_refused = a->lts_loops, .hops_refused = d->stats.lts_hops_refused,
+	};
+	return true;
+}
+
+/* The "switch" line of the API's stats (S-LTS-1): 0 when lns-switch is off. */
+int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len)
+{
+	struct l2d_lts_stats s;
+
+	if (!l2d_access_lts_get(d, &s))
+		return 0;
+	return snprintf(buf, len, "switch calls-now %u calls %llu up %llu loops-refused %llu "
+			"hops-refused %llu", s.calls_now, (unsigned long long)s.calls,
+			(unsigned long long)s.up, (unsigned long long)s.loops_refused,
+			(unsigned long long)s.hops_refused);
 }
 
 bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out)

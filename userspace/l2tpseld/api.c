@@ -417,6 +417,8 @@ static void cmd_stats(struct api_conn *c)
 
 		if (l2d_access_stats(c->d, line, sizeof(line)) > 0)
 			conn_write(c, line);
+		if (l2d_access_lts_stats(c->d, line, sizeof(line)) > 0)
+			conn_write(c, line);
 		if (l2d_das_stats(c->d, line, sizeof(line)) > 0)
 			conn_write(c, line);
 		if (l2d_radius_stats(c->d, line, sizeof(line)) > 0)

@@ -61,6 +61,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	/* S-SEC-7: the LNS role takes at most half of each ID space */
 	c->lns_max_calls_per_peer = 8192;
 	c->lns_max_calls = 16384;
+	c->lns_switch_hops = 4;
 	c->lns_max_tunnels = 4096;
 	c->lns_max_tunnels_per_peer = 64;
 	c->recv_window = 16;
@@ -210,6 +211,7 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "receive-window", offsetof(struct l2d_conf, recv_window), 1, L2TP_REL_WINDOW_MAX, 2 },
 	{ "lac-tunnels-per-destination", offsetof(struct l2d_conf, lac_tunnels_per_dest), 1, 64, 4 },
 	{ "socket-rcvbuf", offsetof(struct l2d_conf, sock_rcvbuf), 0, 1u << 30, 4 },
+	{ "lns-switch-hops", offsetof(struct l2d_conf, lns_switch_hops), 1, 255, 4 },
 };
 
 /* radius-server ADDR [port N] [acct-port N] secret SECRET */
@@ -893,6 +895,45 @@ bool l2d_conf_access_line(const struct l2d_conf *c, const char *profile)
 	return false;
 }
 
+/* lns-switch no | yes | PROFILE... (S-LTS-1) */
+static int lns_switch_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+{
+	int k;
+
+	c->lns_switch_all = false;
+	c->n_lns_switch_profiles = 0;
+	if (n == 2 && (!strcmp(t[1], "yes") || !strcmp(t[1], "no"))) {
+		c->lns_switch_all = !strcmp(t[1], "yes");
+		return 0;
+	}
+	if (n < 2 || n - 1 > L2D_MAX_AL_PROFILES)
+		return cerr(err, errlen, "lns-switch: usage: lns-switch no | yes | PROFILE... "
+			    "(at most %d profiles)", L2D_MAX_AL_PROFILES);
+	for (k = 1; k < n; k++)
+		if (copy_name(c->lns_switch_profiles[k - 1], L2D_NAME_MAX, t[k]))
+			return cerr(err, errlen, "lns-switch: profile name \"%s\" longer than %d bytes",
+				    t[k], L2D_NAME_MAX - 1);
+	c->n_lns_switch_profiles = (unsigned int)(n - 1);
+	return 0;
+}
+
+bool l2d_conf_lns_switch_on(const struct l2d_conf *c)
+{
+	return c->lns_switch_all || c->n_lns_switch_profiles;
+}
+
+bool l2d_conf_lns_switch(const struct l2d_conf *c, const char *profile)
+{
+	unsigned int i;
+
+	if (c->lns_switch_all)
+		return true;
+	for (i = 0; profile && i < c->n_lns_switch_profiles; i++)
+		if (!strcmp(c->lns_switch_profiles[i], profile))
+			return true;
+	return false;
+}
+
 /* The keywords with a syntax of their own. */
 static const struct {
 	const char *kw;
@@ -910,6 +951,7 @@ static const struct {
 	{ "access", access_line },
 	{ "access-auth", access_auth_line },
 	{ "access-line", access_line_line },
+	{ "lns-switch", lns_switch_line },
 	{ "retries-setup", retries_line },
 	{ "retries-established", retries_line },
 	{ "stub-rl", stub_rl_line },
@@ -1029,8 +1071,12 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	if (c->n_access && c->dataplane != L2D_DP_KERNEL)
 		return cerr(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
 			    "in the kernel)");
+	if (l2d_conf_lns_switch_on(c) && (!c->n_listen || c->dataplane != L2D_DP_KERNEL))
+		return cerr(err, errlen, "lns-switch needs listen (the calls to switch) and "
+			    "\"dataplane kernel\" (the two calls are bridged in the kernel)");
 	/* the access role asks and accounts; the LNS role accounts (lnsacct.c, S-AL-1) */
-	if (c->n_radius && !c->n_access && !(c->n_listen && c->radius_accounting))
+	if (c->n_radius && !c->n_access && !l2d_conf_lns_switch_on(c) &&
+	    !(c->n_listen && c->radius_accounting))
 		return cerr(err, errlen, "radius-server is for the access role or the LNS role's "
 			    "accounting: no \"access pppoe\" line, nor listen with radius-accounting yes");
 	if ((c->das_len || c->n_das_clients) && !c->n_access)
@@ -1126,6 +1172,15 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 		memcpy(keep.radius, run->radius, sizeof(run->radius));
 		keep.n_radius = run->n_radius;
 		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%sradius-server",
+			 kept[0] ? ", " : "");
+	}
+	/* the switch's access side is opened at start: on or off stays; the profiles may change */
+	if (l2d_conf_lns_switch_on(run) != l2d_conf_lns_switch_on(fresh)) {
+		keep.lns_switch_all = run->lns_switch_all;
+		memcpy(keep.lns_switch_profiles, run->lns_switch_profiles,
+		       sizeof(run->lns_switch_profiles));
+		keep.n_lns_switch_profiles = run->n_lns_switch_profiles;
+		snprintf(kept + strlen(kept), keptlen - strlen(kept), "%slns-switch",
 			 kept[0] ? ", " : "");
 	}
 	*run = keep;

@@ -188,6 +188,10 @@ struct l2d_session {
 	uint32_t tx_bps, rx_bps;	/* LNS: the ICCN's connect speeds, then the CSUNs' */
 	bool acct_started;		/* LNS: RADIUS Accounting Start sent (lnsacct.c) */
 	uint64_t acct_start_ms;
+	/* S-LTS-1/2: LNS, the switches the call passed before us (its ICRQ's
+	 * hop-count AVP, lts.h); LAC, the count its ICRQ carries on */
+	unsigned int lts_hops;
+	bool lts;			/* LNS: the call is switched (s->access its switch) */
 };
 
 /* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
@@ -352,6 +356,20 @@ struct l2d_access_ops {
 	void (*bridge_cancel)(struct l2d *d, struct l2d_session *s);
 	/* The established call @s ended (CDN, StopCCN, tunnel lost, logout). */
 	void (*session_gone)(struct l2d *d, struct l2d_session *s);
+	/*
+	 * Tunnel switching (S-LTS-1): take the LNS-role call @s, whose ICCN
+	 * @m just came, as a switched call (s->access set, s->lts): 0, or
+	 * -errno with @s left as it was.  May be NULL.
+	 */
+	int (*switch_call)(struct l2d *d, struct l2d_session *s, const struct l2tp_msg *m);
+	/* An attempt of @lg to lg->step's destination may go: NULL, or why
+	 * not (S-LTS-2: a loop).  May be NULL. */
+	const char *(*attempt_check)(struct l2d *d, struct l2d_login *lg);
+	/* The LNS-role call @s, switched, has new rates from a CSUN (s->al,
+	 * s->tx_bps, s->rx_bps): on to the call behind (RFC 5515).  May be NULL. */
+	void (*switch_rates)(struct l2d *d, struct l2d_session *s);
+	/* More AVPs for the ICRQ of @s.  May be NULL. */
+	void (*icrq_avps)(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
 	/* The LAC's tunnel @t is established / is being freed (t->end says how
 	 * it ended).  May be NULL. */
 	void (*tunnel_up)(struct l2d *d, struct l2d_tunnel *t);
@@ -387,6 +405,7 @@ struct l2d_stats {
 	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
 	uint64_t rl_rejected, rl_dropped;
 	uint64_t logins_drained;	/* logins refused: the LAC is drained (S-OPS-1) */
+	uint64_t lts_hops_refused;	/* ICRQs refused: lns-switch-hops reached (S-LTS-2) */
 	/* reliable delivery (RFC 2661 section 5.8) of tunnels already freed;
 	 * the `stats` answer adds the live tunnels' */
 	struct l2tp_rel_stats rel_gone;
@@ -687,6 +706,15 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen);
 void l2d_access_shutdown(struct l2d *d);
 void l2d_access_close(struct l2d *d);
 int l2d_access_stats(struct l2d *d, char *buf, size_t len);
+/* The "switch" line of the API's stats (S-LTS-1); 0 when lns-switch is off. */
+int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len);
+/* Tunnel switching's counters (S-LTS-1, S-OPS-3). */
+struct l2d_lts_stats {
+	unsigned int calls_now;
+	uint64_t calls, up, loops_refused, hops_refused;
+};
+/* Return: false when lns-switch is off (or the access side is not open). */
+bool l2d_access_lts_get(struct l2d *d, struct l2d_lts_stats *out);
 /* One access interface's counters (S-OPS-3), by index from 0. */
 struct l2d_access_if_stats {
 	const char *ifname;

@@ -181,6 +181,13 @@ struct l2d_conf {
 	bool access_line_all;
 	char access_line_profiles[L2D_MAX_AL_PROFILES][L2D_NAME_MAX];
 	unsigned int n_access_line_profiles;
+	/* lns-switch: calls arriving at the LNS role are switched to another
+	 * LNS (S-LTS-1), every call (all) or those whose login selects one of
+	 * these profiles; lns-switch-hops: the hop limit (S-LTS-2) */
+	bool lns_switch_all;
+	char lns_switch_profiles[L2D_MAX_AL_PROFILES][L2D_NAME_MAX];
+	unsigned int n_lns_switch_profiles;
+	uint32_t lns_switch_hops;
 	uint32_t access_auth_timeout_ms;
 	/* PPPoE discovery per second (discrate.h); 0: unlimited */
 	uint32_t padi_rate, padi_rate_per_line, padi_rate_per_mac;
@@ -245,6 +252,9 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 /* The secret for a LAC tunnel name or an LNS peer Host Name, or NULL. */
 /* access-line: whether a call of @profile sends the RFC 5515 AVPs (S-AL-1). */
 bool l2d_conf_access_line(const struct l2d_conf *c, const char *profile);
+/* lns-switch (S-LTS-1): whether it is on at all, and whether @profile switches. */
+bool l2d_conf_lns_switch_on(const struct l2d_conf *c);
+bool l2d_conf_lns_switch(const struct l2d_conf *c, const char *profile);
 const char *l2d_conf_secret(const struct l2d_conf *c, bool lns, const char *name);
 
 /*

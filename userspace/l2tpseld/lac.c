@@ -272,6 +272,21 @@ static bool attempt(struct l2d_login *lg)
 				st->rl_attempt.name[0] ? st->rl_attempt.name : "?");
 		return false;
 	}
+	/* the access side's veto: a switched call's loop (S-LTS-2), a local failure */
+	if (lg->access && d->aops && d->aops->attempt_check) {
+		const char *why = d->aops->attempt_check(d, lg);
+
+		if (why) {
+			char remote[64];
+
+			l2d_addr_str(&st->remote, remote, sizeof(remote), false);
+			l2d_login_event(lg, "attempt %u tunnel %s profile %s remote %s refused: %s",
+					lg->attempts, st->tunnel, st->profile, remote, why);
+			l2d_log(d, L2D_LOG_INFO, "login %u (%-s): attempt %u remote %s refused: %s",
+				lg->id, lg->user, lg->attempts, remote, why);
+			return false;
+		}
+	}
 	/* only a LAC-role tunnel that authenticates as a new one would (S-SEC-7) */
 	tunnel_auth(lg, st, &secret, &host);
 	t = l2d_tunnel_find_dest(d, &st->remote, &st->local, st->has_local, secret, host);

@@ -17,7 +17,6 @@
 #include "l2d.h"
 #include "radius.h"
 
-#define RAD_PORT_TYPE_VIRTUAL	5	/* NAS-Port-Type Virtual (RFC 2865 section 5.41) */
 #define ACCT_USER_REQUEST	1	/* Acct-Terminate-Cause, RFC 2866 section 5.10 */
 #define ACCT_LOST_CARRIER	2
 #define ACCT_ADMIN_RESET	6

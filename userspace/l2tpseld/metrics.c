@@ -359,6 +359,28 @@ static void render_access(struct mbuf *b, struct l2d *d)
 	}
 }
 
+/* ---- tunnel switching (S-LTS-1) ---- */
+
+static void render_switch(struct mbuf *b, struct l2d *d)
+{
+	struct l2d_lts_stats s;
+
+	if (!l2d_access_lts_get(d, &s))
+		return;
+	family(b, "l2tpsel_switch_calls", "gauge", "Switched calls now.");
+	mb_printf(b, "l2tpsel_switch_calls %u\n", s.calls_now);
+	family(b, "l2tpsel_switch_calls_total", "counter", "Calls of the LNS role taken for switching.");
+	mb_printf(b, "l2tpsel_switch_calls_total %" PRIu64 "\n", s.calls);
+	family(b, "l2tpsel_switch_up_total", "counter", "Switched calls bridged to the next LNS.");
+	mb_printf(b, "l2tpsel_switch_up_total %" PRIu64 "\n", s.up);
+	family(b, "l2tpsel_switch_loops_refused_total", "counter",
+	       "Attempts refused as a loop (the call's own LAC or address).");
+	mb_printf(b, "l2tpsel_switch_loops_refused_total %" PRIu64 "\n", s.loops_refused);
+	family(b, "l2tpsel_switch_hops_refused_total", "counter",
+	       "Incoming calls refused at the hop limit or with a malformed hop count.");
+	mb_printf(b, "l2tpsel_switch_hops_refused_total %" PRIu64 "\n", s.hops_refused);
+}
+
 /* ---- RADIUS ---- */
 
 static void render_radius(struct mbuf *b, struct l2d *d)
@@ -398,6 +420,7 @@ char *l2d_metrics_render(struct l2d *d, size_t *len)
 	render_tunnels(&b, d);
 	render_dests(&b, d);
 	render_access(&b, d);
+	render_switch(&b, d);
 	render_radius(&b, d);
 	if (b.oom) {
 		free(b.p);

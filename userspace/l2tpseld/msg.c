@@ -5,6 +5,7 @@
 
 #include "msg.h"
 #include "accessline.h"
+#include "lts.h"
 
 static const char *const perr_names[L2TP_PERR_COUNT] = {
 	[L2TP_PERR_NONE] = "ok",
@@ -279,6 +280,9 @@ enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 		/* RFC 5515: recognized, read by al_from_msg(), M or not */
 		if (!rule && !(w & L2TP_AVP_RSVD) && vendor == AL_VENDOR_BBF && type <= 0xff &&
 		    al_index((uint8_t)type) >= 0)
+			continue;
+		/* S-LTS-2: a switched call's hop count, read by lts_hops_from_msg() */
+		if (!rule && !(w & L2TP_AVP_RSVD) && vendor == LTS_VENDOR && type == LTS_AVP_HOPS)
 			continue;
 		if (!rule) {
 			if (m_bit)

@@ -64,6 +64,7 @@ struct rad_call {
 	size_t pkt_len;
 	/* what the request carries: a copy, a server change rebuilds the packet */
 	char user[256], calling[64], port_id[16], called[64];
+	uint32_t port_type;
 	uint8_t secret[254], challenge[16];
 	size_t secret_len, challenge_len;
 	uint8_t chap_id;
@@ -218,7 +219,7 @@ static int build(struct rad_call *c, unsigned int srv)
 		    conf->hostname);
 	rad_put_u32(p, RAD_SERVICE_TYPE, RAD_SERVICE_FRAMED);
 	rad_put_u32(p, RAD_FRAMED_PROTOCOL, RAD_FRAMED_PPP);
-	rad_put_u32(p, RAD_NAS_PORT_TYPE, RAD_PORT_TYPE_PPPOE);
+	rad_put_u32(p, RAD_NAS_PORT_TYPE, c->port_type ? c->port_type : RAD_PORT_TYPE_PPPOE);
 	rad_put_str(p, RAD_NAS_PORT_ID, c->port_id);
 	rad_put_str(p, RAD_CALLING_STATION_ID, c->calling);
 	rad_put_str(p, RAD_CALLED_STATION_ID, c->called);
@@ -418,6 +419,7 @@ struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_do
 	l2d_strcpy(c->user, sizeof(c->user), q->user);
 	l2d_strcpy(c->calling, sizeof(c->calling), q->calling ? q->calling : "");
 	l2d_strcpy(c->port_id, sizeof(c->port_id), q->port_id ? q->port_id : "");
+	c->port_type = q->port_type;
 	l2d_strcpy(c->called, sizeof(c->called), q->called ? q->called : "");
 	memcpy(c->secret, q->secret, q->secret_len);
 	c->secret_len = q->secret_len;

@@ -79,6 +79,7 @@ enum rad_attr {			/* RFC 2865 section 5, RFC 2869, RFC 3579 */
 #define RAD_SERVICE_FRAMED	2	/* Service-Type, RFC 2865 section 5.6 */
 #define RAD_FRAMED_PPP		1	/* Framed-Protocol, section 5.7 */
 #define RAD_PORT_TYPE_PPPOE	32	/* NAS-Port-Type PPPoEoE (IANA radius-types) */
+#define RAD_PORT_TYPE_VIRTUAL	5	/* NAS-Port-Type Virtual (RFC 2865 section 5.41) */
 #define RAD_ACCT_START		1	/* Acct-Status-Type, RFC 2866 section 5.1 */
 #define RAD_ACCT_STOP		2
 #define RAD_ACCT_INTERIM	3	/* Interim-Update */
@@ -328,6 +329,7 @@ struct rad_auth {
 	const char *calling;		/* Calling-Station-Id */
 	const char *port_id;		/* NAS-Port-Id: the access interface */
 	const char *called;		/* Called-Station-Id: the Service-Name */
+	uint32_t port_type;		/* NAS-Port-Type; 0: PPPoE (a switched call: Virtual) */
 };
 
 typedef void (*rad_done_fn)(void *arg, enum rad_result res, const struct rad_reply *r);

@@ -20,6 +20,7 @@
 #include <linux/l2tpsel.h>
 
 #include "l2d.h"
+#include "lts.h"
 #include "ppp.h"
 #include "radius.h"
 
@@ -298,6 +299,8 @@ void l2d_session_tunnel_up(struct l2d_session *s)
 	if (s->called[0])
 		l2tp_put_string(&b, L2TP_AVP_CALLED_NUMBER, s->called);
 	icrq_access_line(s, &b);
+	if (s->access && d->aops && d->aops->icrq_avps)
+		d->aops->icrq_avps(d, s, &b);
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b))) {
 		l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
 		return;
@@ -344,7 +347,8 @@ static void session_established(struct l2d_session *s)
 	l2d_log(d, s->login ? L2D_LOG_DEBUG : L2D_LOG_INFO,
 		"session %u/%u in tunnel %u/%u established as %s", s->sid,
 		s->peer_sid, s->t->tid, s->t->peer_tid, s->initiator ? "LAC" : "LNS");
-	if (!s->initiator && d->lns_acct)
+	/* a switched call is accounted by its switch (access.c) */
+	if (!s->initiator && d->lns_acct && !s->lts)
 		d->lns_acct(d, s, RAD_ACCT_START);
 }
 
@@ -465,6 +469,35 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 			n = sizeof(s->user) - 1;
 		memcpy(s->user, m->avp[L2TP_AVP_CALLING_NUMBER].data, n);
 		s->user[n] = '\0';
+	}
+	if (m->avp[L2TP_AVP_CALLED_NUMBER].present) {
+		size_t n = m->avp[L2TP_AVP_CALLED_NUMBER].len;
+
+		if (n >= sizeof(s->called))
+			n = sizeof(s->called) - 1;
+		memcpy(s->called, m->avp[L2TP_AVP_CALLED_NUMBER].data, n);
+		s->called[n] = '\0';
+	}
+	if (m->raw && l2d_conf_lns_switch_on(d->conf) && d->aops && d->aops->switch_call) {
+		/*
+		 * S-LTS-2: the switches the call passed (lts.h); one at the
+		 * limit, or whose count cannot be read, goes no further
+		 */
+		int hr = lts_hops_from_msg(m->raw, m->raw_len, &s->lts_hops);
+
+		if (hr < 0 || s->lts_hops >= d->conf->lns_switch_hops) {
+			char why[96];
+
+			if (hr < 0)
+				snprintf(why, sizeof(why), "switching loop: malformed hop count");
+			else
+				snprintf(why, sizeof(why), "switching loop: hop limit %u reached",
+					 d->conf->lns_switch_hops);
+			d->stats.lts_hops_refused++;
+			l2d_log(d, L2D_LOG_INFO, "session %u from %-s: %s", s->sid, t->peer_host, why);
+			return l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_NO_FACILITIES_PERM, 0,
+						 why);
+		}
 	}
 	if (m->raw) {
 		/* S-AL-1: RFC 5515's access-line AVPs and Connect Speed Update Enable */
@@ -652,6 +685,14 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			s->rx_bps = s->tx_bps;
 			l2tp_msg_get_u32(m, L2TP_AVP_RX_CONNECT_SPEED, &s->rx_bps);
 		}
+		/*
+		 * S-LTS-1: a switched call is the access side's (access.c): its
+		 * PPPoL2TP channel is kept for the bridge to the next LNS
+		 */
+		if (s->state == L2D_S_WAIT_ICCN && l2d_conf_lns_switch_on(d->conf) && d->aops &&
+		    d->aops->switch_call && d->aops->switch_call(d, s, m))
+			return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP, 0,
+						 "switch unavailable");
 		if (s->state == L2D_S_WAIT_ICCN && !session_dataplane(s))
 			return session_established(s);
 		if (s->state == L2D_S_DEAD)
@@ -760,6 +801,9 @@ void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m)
 			c[i].rx_bps);
 		if (s->acct_started && d->lns_acct)
 			d->lns_acct(d, s, RAD_ACCT_INTERIM);
+		/* S-LTS-1: a switched call's new rates go on to the LNS behind */
+		if (s->lts && s->access && d->aops && d->aops->switch_rates)
+			d->aops->switch_rates(d, s);
 	}
 	if (ign)
 		l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN: %u Connect Speed Update AVPs skipped "
