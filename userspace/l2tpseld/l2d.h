@@ -543,12 +543,6 @@ unsigned int l2d_rl_count(struct l2d *d, unsigned int msg, const struct l2d_rlan
  * socket held); 0 or -errno.
  */
 int l2d_udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo, uint32_t rcvbuf);
-/*
- * @fd's receive buffer to @bytes (0: left as the kernel made it): with
- * SO_RCVBUFFORCE where the agent has CAP_NET_ADMIN, else SO_RCVBUF, which
- * net.core.rmem_max caps.
- */
-void l2d_sock_rcvbuf(int fd, uint32_t bytes);
 /* Up to a burst of datagrams from @fd into l2d_input(), with the local
  * address they reached (IP_PKTINFO, else @fixed_local) and @local_port. */
 void l2d_sock_drain(struct l2d *d, int fd, const struct l2d_addr *fixed_local, uint16_t local_port);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/epoll.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -212,4 +213,22 @@ int l2d_loop_run(struct l2d_loop *l)
 	while (!l->stop && !err)
 		err = l2d_loop_once(l, -1);
 	return err;
+}
+
+/*
+ * A storm's replies arrive together (every ICRP and ZLB of a window, every
+ * PADI of an access node's reboot) while the agent may be busy for a while
+ * with what came before.  The kernel's default buffer (net.core.rmem_default,
+ * 208 KiB: some 200 small datagrams at their truesize) overflows then, and
+ * every datagram it drops costs a retransmission timeout at the peer
+ * (RFC 2661 section 5.8) or a subscriber's PADI retry.
+ */
+void l2d_sock_rcvbuf(int fd, uint32_t bytes)
+{
+	int v = (int)bytes;
+
+	if (!bytes)
+		return;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &v, sizeof(v)) < 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, sizeof(v));
 }

@@ -69,4 +69,11 @@ int l2d_loop_once(struct l2d_loop *l, int max_wait_ms);
 /* Until l->stop. Return: 0 or -errno of a failed epoll_wait. */
 int l2d_loop_run(struct l2d_loop *l);
 
+/*
+ * @fd's receive buffer to @bytes (0: left as the kernel made it): with
+ * SO_RCVBUFFORCE where the agent has CAP_NET_ADMIN, else SO_RCVBUF, which
+ * net.core.rmem_max caps.
+ */
+void l2d_sock_rcvbuf(int fd, uint32_t bytes);
+
 #endif

@@ -103,24 +103,6 @@ static void tunnel_readable(struct l2d_fd *f, uint32_t events)
 }
 
 /*
- * A storm's replies arrive together (every ICRP and ZLB of a window, every
- * PADI of an access node's reboot) while the agent may be busy for a while
- * with what came before.  The kernel's default buffer (net.core.rmem_default,
- * 208 KiB: some 200 small datagrams at their truesize) overflows then, and
- * every datagram it drops costs a retransmission timeout at the peer
- * (RFC 2661 section 5.8) or a subscriber's PADI retry.
- */
-void l2d_sock_rcvbuf(int fd, uint32_t bytes)
-{
-	int v = (int)bytes;
-
-	if (!bytes)
-		return;
-	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &v, sizeof(v)) < 0)
-		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, sizeof(v));
-}
-
-/*
  * A UDP socket bound to @bind_to.  At a fixed port, SO_REUSEPORT is set
  * before the bind: the socket joins the group of ours there (a tunnel's
  * socket the listener's; with ports below 1024 another user would need
