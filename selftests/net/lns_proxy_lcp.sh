@@ -10,12 +10,15 @@
 #
 #   - proxy-lcp yes: the subscriber sees one LCP Configure-Request and one
 #     Configure-Ack (the LAC's), sends one PAP request, gets the LNS's
-#     Ack, IPCP comes up and a ping crosses; the LNS's pppd sent no
-#     Configure-Request; the LNS counts proxy-lcp-taken 1;
+#     Ack, IPCP comes up and a ping crosses; LCP Echo both ways with the
+#     proxied magic numbers; the LNS's pppd sent no Configure-Request; the
+#     LNS counts proxy-lcp-taken 1;
 #   - the LNS's options file says another mru: the plugin leaves LCP to
 #     pppd, which negotiates again (a second Configure-Request at the
 #     subscriber), and the call still comes up;
-#   - proxy-lcp no: pppd negotiates again, as before the option.
+#   - CHAP (access-auth chap): the LCP is taken, the LNS's pppd challenges
+#     the subscriber again (its CHAP server checks only its own
+#     challenges), and the call comes up.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
 source "$(dirname "$0")/../access.sh"
@@ -39,10 +42,10 @@ keep_logs "$D"
 
 cat >"$D/lns.options" <<-OPT
 auth
-require-pap
 nodefaultroute
 noipdefault
-lcp-echo-interval 0
+lcp-echo-interval 1
+lcp-echo-failure 3
 lcp-restart 1
 ipcp-restart 1
 noipv6
@@ -62,7 +65,8 @@ lns_start() {
 	ip netns exec "$LNS_NS" sh -c '
 		mount -t tmpfs -o mode=0700 l2tpsel-test /etc/ppp || exit 1
 		printf "\"alice@example\" * \"secret\" *\n" >/etc/ppp/pap-secrets
-		chmod 600 /etc/ppp/pap-secrets
+		cp /etc/ppp/pap-secrets /etc/ppp/chap-secrets
+		chmod 600 /etc/ppp/pap-secrets /etc/ppp/chap-secrets
 		exec "$@"' sh "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
 		-o "socket $D/lns.sock" -o 'hostname lns-proxy' -o "listen $LNS" \
 		-o "lns-pppd-file $D/lns.options" -o 'log-level 2' -o "proxy-lcp $1" \
@@ -85,13 +89,15 @@ show_logs_proxy() {
 	echo "--- lns-pppd.log"; tail -40 "$D/lns-pppd.log"
 }
 
-# call N WHAT: subscriber N up, a ping across; sets CONFREQS (LCP
-# Configure-Requests the subscriber received), ACKS (Configure-Acks it
-# received), PAPS (PAP requests it sent), LNSREQ (the LNS pppd's requests)
+# call N WHAT [pppd option...]: subscriber N up, a ping across; sets
+# CONFREQS (LCP Configure-Requests the subscriber received), ACKS
+# (Configure-Acks it received), PAPS (PAP requests it sent), CHALS (CHAP
+# Challenges it received), LNSREQ (the LNS pppd's requests)
 call() {
 	local n=$1 what=$2
+	shift 2
 	: >"$D/lns-pppd.log"
-	dial "$n" alice@example
+	dial "$n" alice@example "$@"
 	wait_for 30 sub_up "$n"
 	check_err $? "$what: subscriber $n: no IPCP"
 	sub_ping "$n" 10.240.0.1
@@ -99,8 +105,9 @@ call() {
 	CONFREQS=$(grep -c 'rcvd \[LCP ConfReq' "$D/sub$n.log")
 	ACKS=$(grep -c 'rcvd \[LCP ConfAck' "$D/sub$n.log")
 	PAPS=$(grep -c 'sent \[PAP AuthReq' "$D/sub$n.log")
+	CHALS=$(grep -c 'rcvd \[CHAP Challenge' "$D/sub$n.log")
 	LNSREQ=$(grep -c 'sent \[LCP ConfReq' "$D/lns-pppd.log")
-	log_info "$what: the subscriber received $CONFREQS LCP Configure-Requests and $ACKS Acks, sent $PAPS PAP requests; the LNS's pppd sent $LNSREQ Configure-Requests"
+	log_info "$what: the subscriber received $CONFREQS LCP Configure-Requests and $ACKS Acks, sent $PAPS PAP requests, received $CHALS CHAP Challenges; the LNS's pppd sent $LNSREQ Configure-Requests"
 	kill_wait "${SUBPID[$n]}"
 	wait_for 15 sessions_are 0
 	check_err $? "$what: the session is still counted after the subscriber left"
@@ -109,7 +116,8 @@ call() {
 }
 
 lns_start yes
-call 0 "proxy-lcp yes"
+# the subscriber's echoes too, until its link is checked both ways
+call 0 "proxy-lcp yes" lcp-echo-interval 1 lcp-echo-failure 3
 expect "$CONFREQS" 1 "LCP Configure-Requests at the subscriber"
 expect "$ACKS" 1 "LCP Configure-Acks at the subscriber"
 expect "$PAPS" 1 "PAP requests the subscriber sent"
@@ -119,6 +127,10 @@ check_err $? "the subscriber got no PAP Ack"
 grep -q 'LCP opened with the proxied options' "$D/lns-pppd.log"
 check_err $? "the LNS's pppd did not open LCP by proxy"
 expect "$(lns_stat proxy-lcp-taken)" 1 "the LNS's proxy-lcp-taken"
+grep -q 'rcvd \[LCP EchoRep' "$D/sub0.log" && grep -q 'rcvd \[LCP EchoReq' "$D/sub0.log"
+check_err $? "the subscriber saw no LCP Echo with the LNS"
+! grep -Eq 'own echo|looped back|appears to be disconnected' "$D/sub0.log" "$D/lns-pppd.log"
+check_err $? "LCP Echo: a magic number was wrong or echoes were lost"
 log_test "proxy-lcp yes: one LCP negotiation at the subscriber, PAP checked once, IPCP and a ping"
 
 # pppd reads its options file at each start: another mru than the proxied one
@@ -132,13 +144,18 @@ check_err $? "LNS mru 1400: the plugin did not say why"
 cp "$D/lns.options.orig" "$D/lns.options"
 log_test "an LNS mru other than the proxied one: pppd negotiates LCP again, the call comes up"
 
-kill_wait "$LNSPID"
-lns_start no
-call 2 "proxy-lcp no"
-[ "$CONFREQS" -ge 2 ] && [ "$LNSREQ" -ge 1 ]
-check_err $? "proxy-lcp no: LCP was not negotiated again"
-expect "$(lns_stat proxy-lcp-taken)" 0 "the LNS's proxy-lcp-taken"
-log_test "proxy-lcp no: pppd negotiates LCP again"
+kill_wait "$AGENT"
+agent_start -o 'access-auth chap'
+call 2 "CHAP"
+expect "$CONFREQS" 1 "CHAP: LCP Configure-Requests at the subscriber"
+expect "$ACKS" 1 "CHAP: LCP Configure-Acks at the subscriber"
+expect "$CHALS" 2 "CHAP: Challenges at the subscriber (the LAC's, the LNS's)"
+expect "$LNSREQ" 0 "CHAP: LCP Configure-Requests of the LNS's pppd"
+grep -q 'rcvd \[CHAP Success' "$D/sub2.log"
+check_err $? "CHAP: the subscriber got no CHAP Success"
+# the agent took all three for pppd; in the second pppd's mru said no
+expect "$(lns_stat proxy-lcp-taken)" 3 "the LNS's proxy-lcp-taken"
+log_test "CHAP: the LCP taken, the LNS's pppd challenges again, IPCP and a ping"
 
 [ "$EXIT_STATUS" = 0 ] || show_logs_proxy
 exit $EXIT_STATUS

@@ -389,8 +389,8 @@ struct l2d_stats {
 	uint64_t port_refused;		/* of those, LACs that did not follow: StopCCN */
 	uint64_t rl_rejected, rl_dropped;
 	uint64_t logins_drained;	/* logins refused: the LAC is drained (S-OPS-1) */
-	uint64_t proxy_lcp_taken;	/* LNS, proxy-lcp: calls whose pppd took the proxied LCP */
-	uint64_t proxy_lcp_renegotiated;	/* ... and calls whose proxied LCP was not acceptable */
+	uint64_t proxy_lcp_taken;	/* LNS, proxy-lcp: proxied LCP acceptable, to pppd's plugin */
+	uint64_t proxy_lcp_renegotiated;	/* ... not acceptable: pppd negotiates */
 	/* reliable delivery (RFC 2661 section 5.8) of tunnels already freed;
 	 * the `stats` answer adds the live tunnels' */
 	struct l2tp_rel_stats rel_gone;
