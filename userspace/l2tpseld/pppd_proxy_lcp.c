@@ -144,7 +144,8 @@ void plugin_init(void)
 	ssize_t r;
 	int nul;
 
-	while (got < sizeof(px)) {
+	/* l2tpseld's pipe; a terminal (pppd run by hand) is not waited on */
+	while (!isatty(0) && got < sizeof(px)) {
 		r = read(0, (char *)&px + got, sizeof(px) - got);
 		if (r < 0 && errno == EINTR)
 			continue;
