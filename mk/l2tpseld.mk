@@ -47,6 +47,20 @@ $(BUILD)/pppd_proxy_lcp.so: userspace/l2tpseld/pppd_proxy_lcp.c userspace/l2tpse
 	$(CC) -O2 -g -Wall -Wextra -Werror -fPIC -shared -I$(dir $(PPPD_INC)) -Iuserspace/l2tpseld \
 		$(LDFLAGS) -o $@ $<
 
+# The plugin against a stand-in pppd built from pppd's headers (part of
+# make unit when they are there).
+$(BUILD)/pppd-plugin-tests: selftests/unit/test_pppd_proxy_lcp.c userspace/l2tpseld/pppd_proxy_lcp.c \
+			    userspace/l2tpseld/proxy_lcp.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter -g $(SAN_CFLAGS) \
+		-I$(dir $(PPPD_INC)) -Iuserspace/l2tpseld -o $@ $<
+.PHONY: pppd-plugin-tests
+pppd-plugin-tests: $(BUILD)/pppd-plugin-tests
+	$(BUILD)/pppd-plugin-tests
+ifneq ($(wildcard $(PPPD_INC)/pppd.h),)
+unit: pppd-plugin-tests
+endif
+
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state
 # machines to the unit-test link only (the fuzz target keeps the library).
