@@ -49,7 +49,7 @@ $(BUILD)/pppd_proxy_lcp.so: userspace/l2tpseld/pppd_proxy_lcp.c userspace/l2tpse
 
 # The plugin against a stand-in pppd built from pppd's headers (part of
 # make unit when they are there).
-$(BUILD)/pppd-plugin-tests: selftests/unit/test_pppd_proxy_lcp.c userspace/l2tpseld/pppd_proxy_lcp.c \
+$(BUILD)/pppd-plugin-tests: selftests/unit/pppd/test_proxy_lcp_plugin.c userspace/l2tpseld/pppd_proxy_lcp.c \
 			    userspace/l2tpseld/proxy_lcp.h
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter -g $(SAN_CFLAGS) \

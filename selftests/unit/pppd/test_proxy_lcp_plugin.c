@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 /* ---- the plugin, built in (pppd's headers have no include guards) ---- */
-#include "../../userspace/l2tpseld/pppd_proxy_lcp.c"
+#include "../../../userspace/l2tpseld/pppd_proxy_lcp.c"
 
 /* ---- the stand-in pppd ---- */
 int phase;
