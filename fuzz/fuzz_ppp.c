@@ -28,6 +28,12 @@
  * The input after byte 0 is also read as the options of a proxied
  * Configure-Request (ppp_opts_mru(), what an LNS reads from AVP 27), from
  * an exactly sized copy: 0 or an MRU of at least 64 that is in it.
+ * And as the Proxy LCP and Proxy Authentication AVPs of an ICCN for the LNS
+ * role's proxy-lcp decision (proxy_lcp.c): L1 Last Sent, L2 Last Received,
+ * L3 Proxy Authen Type, L4 Name, L5 Response (each length a byte, each
+ * value an exactly sized copy, absent when the input ends first); a taken
+ * call has PAP or CHAP, MRUs 0 or at least 64 (ours) and 128 (theirs),
+ * no looped magic, and a PAP request that is the AVPs' bytes.
  *
  *	make fuzz-smoke FUZZ_TARGETS=ppp	bounded run (mk/fuzz.mk)
  *	make fuzz FUZZ_TARGETS=ppp		long run
@@ -37,6 +43,7 @@
 #include <string.h>
 
 #include "ppp.h"
+#include "proxy_lcp.h"
 
 #define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
 
@@ -223,6 +230,58 @@ static void special(uint8_t s, uint8_t c)
 	}
 }
 
+/* The next AVP of fuzz_proxy_lcp(): a length byte, then that many bytes. */
+static uint8_t *px_next(const uint8_t **d, size_t *n, struct l2d_proxy_avp *a)
+{
+	uint8_t *v;
+	size_t len;
+
+	if (!*n)
+		return NULL;
+	len = **d;
+	(*d)++;
+	(*n)--;
+	if (len > *n)
+		len = *n;
+	v = malloc(len ? len : 1);
+	if (!v)
+		return NULL;
+	memcpy(v, *d, len);
+	*d += len;
+	*n -= len;
+	a->data = v;
+	a->len = len;
+	a->present = 1;
+	return v;
+}
+
+static void fuzz_proxy_lcp(const uint8_t *d, size_t n)
+{
+	struct l2d_proxy_in in;
+	struct l2d_proxy_lcp x;
+	struct l2d_proxy_avp *a[5] = { &in.last_tx, &in.last_rx, &in.type, &in.name, &in.response };
+	uint8_t *v[5] = { NULL };
+	unsigned int i;
+
+	memset(&in, 0, sizeof(in));
+	for (i = 0; i < 5; i++)
+		v[i] = px_next(&d, &n, a[i]);
+	memset(&x, 0, sizeof(x));
+	if (!l2d_proxy_lcp_decide(&in, &x)) {
+		CHECK(x.magic == L2D_PROXY_LCP_MAGIC && x.size == sizeof(x));
+		CHECK(x.auth_proto == 0xc023 || x.auth_proto == 0xc223);
+		CHECK(!x.our_mru || x.our_mru >= 64);
+		CHECK(!x.peer_mru || x.peer_mru >= 128);
+		CHECK(!x.peer_magic || x.peer_magic != x.our_magic);
+		CHECK(x.pap == (x.auth_proto == 0xc023));
+		CHECK(!x.pap || (x.name_len == in.name.len && x.pw_len == in.response.len &&
+				 !memcmp(x.name, in.name.data, x.name_len) &&
+				 !memcmp(x.pw, in.response.data, x.pw_len)));
+	}
+	for (i = 0; i < 5; i++)
+		free(v[i]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -252,6 +311,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(!mru || (mru >= 64 && seen));
 		free(o);
 	}
+	fuzz_proxy_lcp(data + 1, size - 1);
 	c = data[0];
 	F.free_in_down = c & 8;
 	F.p = calloc(1, sizeof(*F.p));

@@ -14,15 +14,21 @@ DOCDIR     ?= $(PREFIX)/share/doc/l2tpsel
 UNITDIR    ?= $(PREFIX)/lib/systemd/system
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 SYSCONFDIR ?= /etc
+LIBDIR     ?= $(PREFIX)/lib
 
 # What install puts where, as DIR/NAME relative to DESTDIR; uninstall reads it.
 INSTALL_FILES := $(SBINDIR)/l2tpsel $(SBINDIR)/l2tpseld \
 	$(MANDIR)/man8/l2tpsel.8 $(MANDIR)/man8/l2tpseld.8 \
 	$(UNITDIR)/l2tpseld.service $(DOCDIR)/examples/l2tpseld.conf \
 	$(DOCDIR)/examples/l2tpsel.conf $(BASHCOMPDIR)/l2tpsel
+# proxy-lcp's pppd plugin, when pppd's headers were there to build it
+# (the agent's default proxy-lcp-plugin is /usr/lib/l2tpsel/pppd_proxy_lcp.so)
+PPPD_INC ?= /usr/include/pppd
+PLUGIN_FILE := $(if $(wildcard $(PPPD_INC)/pppd.h),$(LIBDIR)/l2tpsel/pppd_proxy_lcp.so)
+INSTALL_FILES += $(PLUGIN_FILE)
 
 .PHONY: install uninstall
-install: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
+install: $(BUILD)/l2tpsel $(BUILD)/l2tpseld $(if $(PLUGIN_FILE),$(BUILD)/pppd_proxy_lcp.so)
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(UNITDIR) \
 		$(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(BASHCOMPDIR)
 	install -m 0755 $(BUILD)/l2tpsel $(BUILD)/l2tpseld $(DESTDIR)$(SBINDIR)/
@@ -35,6 +41,7 @@ install: $(BUILD)/l2tpsel $(BUILD)/l2tpseld
 	install -m 0644 contrib/l2tpseld.conf.example $(DESTDIR)$(DOCDIR)/examples/l2tpseld.conf
 	install -m 0644 contrib/l2tpsel.conf.example $(DESTDIR)$(DOCDIR)/examples/l2tpsel.conf
 	install -m 0644 contrib/l2tpsel.bash-completion $(DESTDIR)$(BASHCOMPDIR)/l2tpsel
+	$(if $(PLUGIN_FILE),install -D -m 0644 $(BUILD)/pppd_proxy_lcp.so $(DESTDIR)$(PLUGIN_FILE))
 
 # The configuration files, once, for a package or a first install: the
 # examples as /etc/l2tpsel/*.conf, mode 0600 (they may hold secrets); an
@@ -50,6 +57,7 @@ install-etc:
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALL_FILES))
 	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null
+	$(if $(PLUGIN_FILE),-rmdir $(DESTDIR)$(LIBDIR)/l2tpsel 2>/dev/null)
 
 # make install into a scratch DESTDIR, the unit verified, then uninstall:
 # part of make unit.

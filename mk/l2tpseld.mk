@@ -8,9 +8,9 @@ L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
 L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
-		    pppoe.c discrate.c radius.c accessline.c lts.c)
+		    pppoe.c discrate.c radius.c accessline.c lts.c proxy_lcp.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
-		    pppoe.h discrate.h radius.h accessline.h lts.h)
+		    pppoe.h discrate.h radius.h accessline.h lts.h proxy_lcp.h)
 
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
@@ -34,6 +34,32 @@ $(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPSELD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
 		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl -lmicrohttpd \
 		$(CRYPTO_LIBS)
+
+# The pppd plugin of `proxy-lcp yes` (the LNS role, RFC 2661 section 4.4.5):
+# built against pppd's headers (Debian's ppp-dev) when they are there; a
+# build without them has no plugin and its LNS role renegotiates LCP.
+PPPD_INC ?= /usr/include/pppd
+ifneq ($(wildcard $(PPPD_INC)/pppd.h),)
+USER_BINS += $(BUILD)/pppd_proxy_lcp.so
+endif
+$(BUILD)/pppd_proxy_lcp.so: userspace/l2tpseld/pppd_proxy_lcp.c userspace/l2tpseld/proxy_lcp.h
+	@mkdir -p $(@D)
+	$(CC) -O2 -g -Wall -Wextra -Werror -fPIC -shared -I$(dir $(PPPD_INC)) -Iuserspace/l2tpseld \
+		$(LDFLAGS) -o $@ $<
+
+# The plugin against a stand-in pppd built from pppd's headers (part of
+# make unit when they are there).
+$(BUILD)/pppd-plugin-tests: selftests/unit/pppd/test_proxy_lcp_plugin.c userspace/l2tpseld/pppd_proxy_lcp.c \
+			    userspace/l2tpseld/proxy_lcp.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter -g $(SAN_CFLAGS) \
+		-I$(dir $(PPPD_INC)) -Iuserspace/l2tpseld -o $@ $<
+.PHONY: pppd-plugin-tests
+pppd-plugin-tests: $(BUILD)/pppd-plugin-tests
+	$(BUILD)/pppd-plugin-tests
+ifneq ($(wildcard $(PPPD_INC)/pppd.h),)
+unit: pppd-plugin-tests
+endif
 
 # mk/core.mk is read before this file, so its prerequisite list cannot see
 # these yet (its recipe can): add the prerequisites here, and the state

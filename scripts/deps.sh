@@ -7,7 +7,7 @@ PKGS="build-essential pkg-config bc kmod cpio xz-utils
 linux-image-amd64 linux-headers-amd64
 qemu-system-x86 busybox-static
 iproute2 iputils-ping xl2tpd ppp pppoe freeradius freeradius-utils l2tpns
-libmnl-dev nettle-dev libmicrohttpd-dev prometheus curl strace dkms openssl sparse
+libmnl-dev nettle-dev libmicrohttpd-dev ppp-dev prometheus curl strace dkms openssl sparse
 debhelper dh-dkms lintian fakeroot
 clang llvm libclang-rt-14-dev
 linux-source-6.1 flex bison libelf-dev libssl-dev rsync python3

@@ -42,6 +42,10 @@ for layout in "PREFIX=/usr" "PREFIX=/opt/x SBINDIR=/opt/x/bin MANDIR=/opt/x/man"
 	ok "example configurations in $PREFIX/share/doc/l2tpsel/examples" $?
 	[ "$(mode "$D$PREFIX/share/bash-completion/completions/l2tpsel")" = 644 ]
 	ok "bash completion in $PREFIX/share/bash-completion/completions" $?
+	if [ -e build/pppd_proxy_lcp.so ]; then
+		[ "$(mode "$D$PREFIX/lib/l2tpsel/pppd_proxy_lcp.so")" = 644 ]
+		ok "proxy-lcp's pppd plugin in $PREFIX/lib/l2tpsel, mode 644" $?
+	fi
 	# as the operator installs it: mode 0600, it holds secrets
 	install -m 0600 "$D$PREFIX/share/doc/l2tpsel/examples/l2tpseld.conf" "$T/l2tpseld.conf"
 	out=$("$D$SBINDIR/l2tpseld" -t -c "$T/l2tpseld.conf" 2>&1)

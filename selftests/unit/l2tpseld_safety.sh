@@ -61,7 +61,7 @@ as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 common=(-o 'kernel none')
 
 echo "KTAP version 1"
-echo "1..34"
+echo "1..40"
 
 # --- test switches -----------------------------------------------------------
 "$L2D" "${common[@]}" -o 'listen 127.0.0.1' -o 'lns-mode silent' -t 2>"$T/err"
@@ -263,6 +263,21 @@ ok "hostile peer: every log line is the agent's, no forged line" \
 	  ! LC_ALL=C grep -aq $'[\x01-\x08\x0b-\x1f\x7f-\xff]' "$T/open.log"; echo $?)
 ok "hostile peer: the log shows the Host Name escaped" \
 	$(grep -Faq 'evil\x0al2tpseld:\x20FORGED\x20host\x0d\x1b[31m\xff\xfe' "$T/open.log"; echo $?)
+
+# --- proxy-lcp: a LAC's ICCNs with Proxy LCP (RFC 2661 section 4.4.5) ---------
+"$L2D" "${common[@]}" -o "listen 127.0.0.13 port $P" -o "socket $T/proxy.sock" -o 'log-level 2' \
+	-o 'proxy-lcp yes' 2>"$T/proxy.log" &
+pids+=($!)
+PROXY=$!
+wait_has "$T/proxy.log" '^l2tpseld: started'
+python3 "$HERE/l2tpseld_peer.py" 127.0.0.13 $P "$T/proxy.sock" proxy >"$T/proxy.out" 2>"$T/proxy.err"
+ok "proxy-lcp: three calls, one taken, two renegotiated (stats)" \
+	$(has "$T/proxy.out" ' proxy-lcp-taken 1 proxy-lcp-renegotiated 2 '; echo $?)
+ok "proxy-lcp: each refusal logged with its reason, the agent up" \
+	$(has "$T/proxy.log" 'proxy LCP taken \(pap, mru 1442/1492\)' &&
+	  has "$T/proxy.log" 'proxy LCP not taken: the proxied LCP options are malformed; pppd negotiates' &&
+	  has "$T/proxy.log" 'proxy LCP not taken: the subscriber asked an option other than' &&
+	  alive $PROXY; echo $?)
 
 # --- SIGHUP -------------------------------------------------------------------
 printf 'kernel none\nsocket %s\nlog-level 1\nport %s\n' "$T/lac.sock" $((P + 1)) >"$T/lac.conf"

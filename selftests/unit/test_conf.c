@@ -727,3 +727,22 @@ TEST(conf_access_line)
 	EXPECT_EQ(strncmp(lerr, "access-line: profile name \"xxx", 30), 0);
 	EXPECT_TRUE(strstr(lerr, "longer than 63 bytes") != NULL);
 }
+
+/* The LNS role's proxy-lcp and its pppd plugin (Documentation/l2tpseld.md) */
+TEST(conf_proxy_lcp)
+{
+	l2d_conf_defaults(&lc);
+	EXPECT_TRUE(!lc.proxy_lcp);
+	EXPECT_STREQ(lc.proxy_lcp_plugin, "/usr/lib/l2tpsel/pppd_proxy_lcp.so");
+	EXPECT_EQ(aline("proxy-lcp yes"), 0);
+	EXPECT_TRUE(lc.proxy_lcp);
+	EXPECT_EQ(aline("proxy-lcp-plugin /opt/l2tpsel/p.so"), 0);
+	EXPECT_STREQ(lc.proxy_lcp_plugin, "/opt/l2tpsel/p.so");
+	EXPECT_EQ(aline("proxy-lcp maybe"), -1);
+	EXPECT_TRUE(strstr(lerr, "proxy-lcp") != NULL);
+	EXPECT_EQ(aline("proxy-lcp-plugin"), -1);
+	EXPECT_TRUE(strstr(lerr, "proxy-lcp-plugin") != NULL);
+	EXPECT_STREQ(lc.proxy_lcp_plugin, "/opt/l2tpsel/p.so");
+	EXPECT_EQ(aline("proxy-lcp no"), 0);
+	EXPECT_TRUE(!lc.proxy_lcp);
+}

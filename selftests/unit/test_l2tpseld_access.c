@@ -15,10 +15,12 @@
 #include "l2tpseld_harness.h"
 #include "../../userspace/l2tpseld/avp.h"
 #include "../../userspace/l2tpseld/l2tp.h"
+#include "../../userspace/l2tpseld/proxy_lcp.h"
 #include "../../userspace/l2tpseld/radius.h"
 
 static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
+static const char *const lns_proxy[] = { "listen 10.0.0.2", "proxy-lcp yes", NULL };
 static const char *const lns_cdn[] = { "listen 10.0.0.2", "test-mode yes", "lns-mode cdn 2 6", NULL };
 
 static struct {
@@ -28,6 +30,7 @@ static struct {
 	struct l2tp_msg icrq, iccn;
 	uint8_t icrq_buf[1500], iccn_buf[1500];
 	bool have_icrq, have_iccn;
+	bool full_proxy;	/* Last Received and the PAP password too */
 } A;
 
 static int sub_token;	/* the "subscriber" the logins carry */
@@ -56,6 +59,10 @@ static void t_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builde
 	l2tp_put_avp(b, L2TP_AVP_LAST_SENT_LCP_CONFREQ, lcp_sent, sizeof(lcp_sent));
 	l2tp_put_u16(b, L2TP_AVP_PROXY_AUTHEN_TYPE, 3);
 	l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_NAME, "alice@example", 13);
+	if (A.full_proxy) {
+		l2tp_put_avp(b, L2TP_AVP_LAST_RCVD_LCP_CONFREQ, lcp_opts, sizeof(lcp_opts));
+		l2tp_put_avp(b, L2TP_AVP_PROXY_AUTHEN_RESPONSE, "secret", 6);
+	}
 }
 
 /* the access side knows the line: 24 Mb/s down, 1 Mb/s up */
@@ -265,5 +272,73 @@ TEST(l2tpseld_access_radius_set_kernel_none)
 	h_run_for(200);
 	EXPECT_EQ(A.gone, 1);
 	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	h_fini();
+}
+
+/*
+ * proxy-lcp yes (RFC 2661 section 4.4.5): the LNS role takes the proxied
+ * LCP and PAP of a LAC's ICCN for its pppd (its plugin), or leaves LCP to
+ * pppd when they are not acceptable: here Last Received LCP CONFREQ absent.
+ */
+TEST(l2tpseld_access_lns_proxy_lcp)
+{
+	struct h_node *lac = setup(lns_proxy), *lns;
+	struct l2d_session *ls;
+	char err[128];
+	uint32_t id;
+
+	ASSERT_TRUE(lac != NULL);
+	lns = &H->node[1];
+	A.full_proxy = true;
+	id = l2d_login_start_access(lac->d, &sub_token, "alice@example", NULL, "02:00:00:00:00:01",
+				    "internet", err, sizeof(err));
+	ASSERT_TRUE(id != 0);
+	h_run_for(200);
+	ASSERT_EQ(A.done_ok, 1);
+	ls = lns->d->tunnels->sessions;
+	ASSERT_TRUE(ls != NULL && ls->proxy != NULL);	/* dataplane none: kept, no pppd */
+	EXPECT_EQ(ls->proxy->auth_proto, 0xc023);
+	EXPECT_EQ(ls->proxy->our_mru, 1442);
+	EXPECT_EQ(ls->proxy->our_magic, 0x09080706);
+	EXPECT_EQ(ls->proxy->peer_mru, 1492);
+	EXPECT_EQ(ls->proxy->peer_magic, 0x01020304);
+	EXPECT_EQ(ls->proxy->pap, 1);
+	EXPECT_EQ(ls->proxy->name_len, 13);
+	EXPECT_EQ(ls->proxy->pw_len, 6);
+	EXPECT_TRUE(!memcmp(ls->proxy->pw, "secret", 6));
+	EXPECT_EQ(lns->d->stats.proxy_lcp_taken, 1);
+	EXPECT_EQ(lns->d->stats.proxy_lcp_renegotiated, 0);
+	EXPECT_EQ(lac->d->stats.proxy_lcp_taken, 0);	/* the LAC role takes none */
+
+	/* a second call without Last Received: pppd negotiates */
+	A.full_proxy = false;
+	id = l2d_login_start_access(lac->d, &sub_token, "bob@example", NULL, "02:00:00:00:00:02",
+				    "internet", err, sizeof(err));
+	ASSERT_TRUE(id != 0);
+	h_run_for(200);
+	ASSERT_EQ(A.done_ok, 2);
+	EXPECT_EQ(lns->d->stats.proxy_lcp_taken, 1);
+	EXPECT_EQ(lns->d->stats.proxy_lcp_renegotiated, 1);
+	for (ls = lns->d->tunnels->sessions; ls; ls = ls->next)
+		if (!strcmp(ls->user, "02:00:00:00:00:02"))
+			EXPECT_TRUE(ls->proxy == NULL);
+	h_fini();	/* the sessions, with the proxied LCP held, freed (ASan: no leak) */
+}
+
+/* proxy-lcp no (the default): nothing is kept, nothing counted */
+TEST(l2tpseld_access_lns_proxy_lcp_off)
+{
+	struct h_node *lac = setup(lns_plain), *lns;
+	char err[128];
+
+	ASSERT_TRUE(lac != NULL);
+	lns = &H->node[1];
+	A.full_proxy = true;
+	ASSERT_TRUE(l2d_login_start_access(lac->d, &sub_token, "alice@example", NULL,
+					   "02:00:00:00:00:01", "internet", err, sizeof(err)) != 0);
+	h_run_for(200);
+	ASSERT_EQ(A.done_ok, 1);
+	EXPECT_TRUE(lns->d->tunnels->sessions->proxy == NULL);
+	EXPECT_EQ(lns->d->stats.proxy_lcp_taken + lns->d->stats.proxy_lcp_renegotiated, 0);
 	h_fini();
 }

@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "../../userspace/l2tpseld/mtu.h"
 #include "../../userspace/l2tpseld/ppp.h"
+#include "../../userspace/l2tpseld/proxy_lcp.h"
 
 #define T_FRAMES	64
 #define T_FRAME_MAX	1600
@@ -1290,4 +1291,184 @@ TEST(ppp_down_frees)
 
 	for (i = 0; i < 7; i++)
 		down_then_free_cases(i);
+}
+
+/* ---- proxy-lcp: what an LNS takes of the proxied LCP (RFC 2661 4.4.5) ---- */
+
+static void px_avp(struct l2d_proxy_avp *a, const void *d, size_t n)
+{
+	a->data = d;
+	a->len = n;
+	a->present = 1;
+}
+
+/* The AVPs 26 to 33 our own access side puts in the ICCN for @p (access.c). */
+static void px_from_lac(struct l2d_proxy_in *in, const struct l2d_ppp *p, uint8_t type[2],
+			uint8_t id[2])
+{
+	memset(in, 0, sizeof(*in));
+	px_avp(&in->init_rx, p->init_rx.data, p->init_rx.len);
+	px_avp(&in->last_tx, p->last_tx.data, p->last_tx.len);
+	px_avp(&in->last_rx, p->last_rx.data, p->last_rx.len);
+	type[0] = 0;
+	type[1] = (uint8_t)p->auth;
+	px_avp(&in->type, type, 2);
+	px_avp(&in->name, p->name, p->name_len);
+	if (p->auth == PPP_AUTH_CHAP) {
+		id[0] = 0;
+		id[1] = p->chap_id;
+		px_avp(&in->challenge, p->challenge, sizeof(p->challenge));
+		px_avp(&in->id, id, 2);
+	}
+	px_avp(&in->response, p->response, p->response_len);
+}
+
+/* A PAP call of our own access side: taken, the request the LNS's pppd checks */
+TEST(proxy_lcp_taken_from_our_lac_pap)
+{
+	struct l2d_ppp *p = t_new(true, false);
+	struct l2d_proxy_in in;
+	struct l2d_proxy_lcp x;
+	uint8_t type[2], id[2];
+
+	t_open(p);
+	t_pap_req(p, 7, "bob@isp.example", "s3cret");
+	ASSERT_EQ(p->phase, PPP_PHASE_LOGIN);
+	px_from_lac(&in, p, type, id);
+	ASSERT_TRUE(l2d_proxy_lcp_decide(&in, &x) == NULL);
+	EXPECT_EQ(x.magic, L2D_PROXY_LCP_MAGIC);
+	EXPECT_EQ(x.size, sizeof(x));
+	EXPECT_EQ(x.our_mru, 1492);
+	EXPECT_EQ(x.our_magic, 0x11121314);
+	EXPECT_EQ(x.auth_proto, 0xc023);
+	EXPECT_EQ(x.peer_mru, 1492);
+	EXPECT_EQ(x.peer_magic, 0x3a9f261b);
+	EXPECT_EQ(x.peer_has_accm, 0);
+	EXPECT_EQ(x.pap, 1);
+	EXPECT_EQ(x.pap_id, 1);		/* no Proxy Authen ID for PAP: ours */
+	EXPECT_EQ(x.name_len, 15);
+	EXPECT_TRUE(!memcmp(x.name, "bob@isp.example", 15));
+	EXPECT_EQ(x.pw_len, 6);
+	EXPECT_TRUE(!memcmp(x.pw, "s3cret", 6));
+	t_free(p);
+}
+
+/* CHAP: the LCP is taken, pppd challenges again (pppd_proxy_lcp.c) */
+TEST(proxy_lcp_taken_from_our_lac_chap)
+{
+	struct l2d_ppp *p = t_new(false, true);
+	struct l2d_proxy_in in;
+	struct l2d_proxy_lcp x;
+	uint8_t type[2], id[2];
+
+	t_open(p);
+	t_chap_resp(p, p->chap_id, "alice@example");
+	ASSERT_EQ(p->phase, PPP_PHASE_LOGIN);
+	px_from_lac(&in, p, type, id);
+	ASSERT_TRUE(l2d_proxy_lcp_decide(&in, &x) == NULL);
+	EXPECT_EQ(x.auth_proto, 0xc223);
+	EXPECT_EQ(x.pap, 0);
+	EXPECT_EQ(x.pw_len, 0);
+	EXPECT_EQ(x.our_mru, 1492);
+	t_free(p);
+}
+
+/* Anything else: not taken, pppd renegotiates; each case names its reason */
+TEST(proxy_lcp_fallbacks)
+{
+	static const uint8_t tx_pap[] = { 0x01, 0x04, 0x05, 0xd4, 0x03, 0x04, 0xc0, 0x23,
+					  0x05, 0x06, 0x11, 0x12, 0x13, 0x14 };
+	static const uint8_t rx_ok[] = { 0x01, 0x04, 0x05, 0xd4, 0x02, 0x06, 0, 0, 0, 0,
+					 0x05, 0x06, 0x3a, 0x9f, 0x26, 0x1b };
+	static const uint8_t pap[2] = { 0, 3 }, chap[2] = { 0, 2 }, none[2] = { 0, 4 };
+	static const uint8_t long_name[256] = { 'a' };
+	const struct {
+		const uint8_t *tx;
+		size_t txn;
+		const uint8_t *rx;
+		size_t rxn;
+		const uint8_t *type;
+		const char *want;	/* a word of the reason */
+	} c[] = {
+#define O(...) ((const uint8_t[]){ __VA_ARGS__ }), sizeof((const uint8_t[]){ __VA_ARGS__ })
+		/* the LAC's options: ACCM, PFC, an EAP or CHAP-MSv2 auth, none, two, bad MRU */
+		{ O(0x02, 0x06, 0, 0, 0, 0, 0x03, 0x04, 0xc0, 0x23), rx_ok, sizeof(rx_ok), pap, "option" },
+		{ O(0x07, 0x02, 0x03, 0x04, 0xc0, 0x23), rx_ok, sizeof(rx_ok), pap, "option" },
+		{ O(0x03, 0x04, 0xc2, 0x27), rx_ok, sizeof(rx_ok), pap, "authentication" },
+		{ O(0x03, 0x05, 0xc2, 0x23, 0x81), rx_ok, sizeof(rx_ok), pap, "authentication" },
+		{ O(0x01, 0x04, 0x05, 0xd4), rx_ok, sizeof(rx_ok), pap, "no authentication" },
+		{ O(0x03, 0x04, 0xc0, 0x23, 0x03, 0x04, 0xc0, 0x23), rx_ok, sizeof(rx_ok), pap, "two" },
+		{ O(0x01, 0x04, 0x00, 0x20, 0x03, 0x04, 0xc0, 0x23), rx_ok, sizeof(rx_ok), pap, "MRU" },
+		{ O(0x05, 0x06, 0, 0, 0, 0, 0x03, 0x04, 0xc0, 0x23), rx_ok, sizeof(rx_ok), pap, "Magic" },
+		/* malformed: length 1, past the end */
+		{ O(0x03, 0x01, 0xc0, 0x23), rx_ok, sizeof(rx_ok), pap, "malformed" },
+		{ tx_pap, sizeof(tx_pap), O(0x01, 0x04, 0x05), pap, "malformed" },
+		/* the subscriber's: PFC, ACFC, auth (it would authenticate us), MRU 100, a loop */
+		{ tx_pap, sizeof(tx_pap), O(0x07, 0x02), pap, "subscriber" },
+		{ tx_pap, sizeof(tx_pap), O(0x08, 0x02), pap, "subscriber" },
+		{ tx_pap, sizeof(tx_pap), O(0x03, 0x04, 0xc0, 0x23), pap, "subscriber" },
+		{ tx_pap, sizeof(tx_pap), O(0x01, 0x04, 0x00, 0x64), pap, "128" },
+		{ tx_pap, sizeof(tx_pap), O(0x05, 0x06, 0x11, 0x12, 0x13, 0x14), pap, "loop" },
+		{ tx_pap, sizeof(tx_pap), O(0x02, 0x05, 0, 0, 0), pap, "ACCM" },
+		/* Proxy Authen Type: none (4), not the LCP's (CHAP), absent */
+		{ tx_pap, sizeof(tx_pap), rx_ok, sizeof(rx_ok), none, "Type" },
+		{ tx_pap, sizeof(tx_pap), rx_ok, sizeof(rx_ok), chap, "not the proxied" },
+		{ tx_pap, sizeof(tx_pap), rx_ok, sizeof(rx_ok), NULL, "no Proxy Authen Type" },
+#undef O
+	};
+	struct l2d_proxy_in in;
+	struct l2d_proxy_lcp x;
+	const char *why;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		memset(&in, 0, sizeof(in));
+		memset(&x, 0x5a, sizeof(x));
+		px_avp(&in.last_tx, c[i].tx, c[i].txn);
+		px_avp(&in.last_rx, c[i].rx, c[i].rxn);
+		if (c[i].type)
+			px_avp(&in.type, c[i].type, 2);
+		px_avp(&in.name, "bob", 3);
+		px_avp(&in.response, "pw", 2);
+		why = l2d_proxy_lcp_decide(&in, &x);
+		EXPECT_TRUE(why != NULL);
+		if (why && !strstr(why, c[i].want))
+			fprintf(stderr, "case %u: \"%s\" lacks \"%s\"\n", i, why, c[i].want);
+		EXPECT_TRUE(why && strstr(why, c[i].want));
+		EXPECT_EQ(x.magic, 0x5a5a5a5a);		/* *out untouched */
+	}
+
+	/* the good case of the table's options, then one AVP missing or too long each */
+	memset(&in, 0, sizeof(in));
+	px_avp(&in.last_tx, tx_pap, sizeof(tx_pap));
+	px_avp(&in.last_rx, rx_ok, sizeof(rx_ok));
+	px_avp(&in.type, pap, 2);
+	px_avp(&in.name, "bob", 3);
+	px_avp(&in.response, "pw", 2);
+	ASSERT_TRUE(l2d_proxy_lcp_decide(&in, &x) == NULL);
+	EXPECT_EQ(x.peer_has_accm, 1);
+	EXPECT_EQ(x.peer_accm, 0);
+	in.response.present = 0;
+	EXPECT_TRUE(l2d_proxy_lcp_decide(&in, &x) != NULL);
+	in.response.present = 1;
+	px_avp(&in.response, long_name, 256);
+	EXPECT_TRUE(l2d_proxy_lcp_decide(&in, &x) != NULL);
+	px_avp(&in.response, "", 0);			/* an empty password is a password */
+	EXPECT_TRUE(l2d_proxy_lcp_decide(&in, &x) == NULL);
+	px_avp(&in.name, long_name, 256);
+	EXPECT_TRUE(l2d_proxy_lcp_decide(&in, &x) != NULL);
+	in.name.present = 0;
+	EXPECT_TRUE(l2d_proxy_lcp_decide(&in, &x) != NULL);
+	px_avp(&in.name, "bob", 3);
+	in.last_rx.present = 0;
+	EXPECT_TRUE(strstr(l2d_proxy_lcp_decide(&in, &x), "no proxied LCP") != NULL);
+	px_avp(&in.last_rx, rx_ok, sizeof(rx_ok));
+	px_avp(&in.type, pap, 1);			/* a Type of one octet */
+	EXPECT_TRUE(l2d_proxy_lcp_decide(&in, &x) != NULL);
+	/* no options at all from the subscriber: taken, its defaults (RFC 1661 6) */
+	px_avp(&in.type, pap, 2);
+	px_avp(&in.last_rx, NULL, 0);
+	ASSERT_TRUE(l2d_proxy_lcp_decide(&in, &x) == NULL);
+	EXPECT_EQ(x.peer_mru, 0);
+	EXPECT_EQ(x.peer_magic, 0);
 }

@@ -390,13 +390,15 @@ static void cmd_stats(struct api_conn *c)
 		    " calls-capped %" PRIu64 " sccrq-capped %" PRIu64
 		    " setup-evicted %" PRIu64 " tunnels-idle %" PRIu64 " tunnels-capped %" PRIu64 " rl-rejected %" PRIu64
 		    " rl-dropped %" PRIu64 " port-moved %" PRIu64 " port-separated %" PRIu64
-		    " port-refused %" PRIu64 " logins-drained %" PRIu64 " drain %s",
+		    " port-refused %" PRIu64 " proxy-lcp-taken %" PRIu64 " proxy-lcp-renegotiated %" PRIu64
+		    " logins-drained %" PRIu64 " drain %s",
 		    c->d->n_tunnels, c->d->n_sessions, st->rx, st->rx_discard, st->rx_no_tunnel,
 		    st->tx, st->tx_err, st->tunnels_up, st->tunnels_failed, st->sessions_up,
 		    st->sessions_failed, st->sessions_refused, st->logins_ok, st->logins_failed,
 		    st->calls_refused, st->calls_wrong_role, st->calls_capped, st->sccrq_capped, st->setup_evicted,
 		    st->tunnels_idle, st->tunnels_capped, st->rl_rejected, st->rl_dropped, st->port_moved,
-		    st->port_separated, st->port_refused, st->logins_drained,
+		    st->port_separated, st->port_refused, st->proxy_lcp_taken, st->proxy_lcp_renegotiated,
+		    st->logins_drained,
 		    !l2d_draining(c->d) ? "off" : c->d->n_sessions ? "draining" : "drained");
 	{
 		struct l2tp_rel_stats rs = st->rel_gone;

@@ -73,6 +73,7 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->lns_cdn_result = 2;
 	c->lns_cdn_error = 0;
 	strcpy(c->pppd_path, "/usr/sbin/pppd");
+	strcpy(c->proxy_lcp_plugin, L2D_PROXY_LCP_PLUGIN);
 	c->log_level = 1;
 }
 
@@ -536,6 +537,7 @@ static const struct bool_kw bool_kws[] = {
 	{ "hide-avps", offsetof(struct l2d_conf, hide_avps) },
 	{ "tie-breaker", offsetof(struct l2d_conf, tie_breaker) },
 	{ "lns-auth-required", offsetof(struct l2d_conf, lns_auth_required) },
+	{ "proxy-lcp", offsetof(struct l2d_conf, proxy_lcp) },
 	{ "tgroup-by-address", offsetof(struct l2d_conf, tgroup_by_address) },
 	{ "data-sequencing", offsetof(struct l2d_conf, data_seq) },
 	{ "access-pap-handover", offsetof(struct l2d_conf, access_pap_handover) },
@@ -560,6 +562,7 @@ static const struct word_kw word_kws[] = {
 	WORD("pppd", pppd_path, "a path"),
 	WORD("pppd-file", pppd_file, "a path"),
 	WORD("lns-pppd-file", lns_pppd_file, "a path"),
+	WORD("proxy-lcp-plugin", proxy_lcp_plugin, "a path"),
 };
 
 /* keyword VALUE, one of a list of words: keyword, offset of the int, words */

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -526,6 +527,10 @@ static int dp_pppd_argv(const char **argv, int max, const struct l2d_pppd_opts *
 		ARG("pppol2tp_session_id");
 		ARG(sidbuf);
 	}
+	if (o->plugin2) {
+		ARG("plugin");
+		ARG(o->plugin2);
+	}
 	/* The agent tracks the pid it forked: pppd must not fork away. */
 	ARG("nodetach");
 	if (o->mru) {
@@ -585,8 +590,8 @@ static void dp_close_others(int a, int b)
 
 /* In the child, before exec: only async-signal-safe calls. */
 __attribute__((noreturn))
-static void dp_pppd_child(const char **argv, int ppp_fd, int out_fd, int report_fd, char *fdbuf,
-			  pid_t agent)
+static void dp_pppd_child(const char **argv, int ppp_fd, int out_fd, int in_fd, int report_fd,
+			  char *fdbuf, pid_t agent)
 {
 	struct sigaction dfl;
 	sigset_t none;
@@ -619,7 +624,7 @@ static void dp_pppd_child(const char **argv, int ppp_fd, int out_fd, int report_
 	nul = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (ppp_fd < 0 || nul < 0)
 		goto fail;
-	if (dup2(nul, 0) < 0 || dup2(out_fd > 2 ? out_fd : nul, 1) < 0 ||
+	if (dup2(in_fd > 2 ? in_fd : nul, 0) < 0 || dup2(out_fd > 2 ? out_fd : nul, 1) < 0 ||
 	    dup2(out_fd > 2 ? out_fd : nul, 2) < 0)
 		goto fail;
 	/* Nothing else of the agent's (netlink, epoll, other tunnels) leaks. */
@@ -650,7 +655,7 @@ pid_t l2d_dp_pppd_start(struct l2d_dp *dp, int ppp_fd, const struct l2d_pppd_opt
 	static const struct l2d_pppd_opts none;
 	const char *argv[64];
 	char fdbuf[16], tidbuf[8], sidbuf[8], unitbuf[16], mrubuf[8];
-	int pipefd[2], e, n, out_fd;
+	int pipefd[2], infd[2] = { -1, -1 }, e, n, out_fd;
 	ssize_t r;
 	pid_t pid, agent;
 
@@ -672,20 +677,45 @@ pid_t l2d_dp_pppd_start(struct l2d_dp *dp, int ppp_fd, const struct l2d_pppd_opt
 		return dp_fail(dp, -EINVAL, "starting pppd: unit %d", o->unit);
 	out_fd = o->out_fd > 0 ? o->out_fd : -1;
 
+	/*
+	 * pppd's stdin: a pipe already holding @in_data and closed for writing
+	 * (at most PIPE_BUF bytes: the write neither blocks nor splits).
+	 */
+	if (o->in_data) {
+		if (o->in_len > PIPE_BUF)
+			return dp_fail(dp, -EINVAL, "starting pppd: %zu bytes for its stdin", o->in_len);
+		if (pipe2(infd, O_CLOEXEC) < 0)
+			return dp_fail(dp, -errno, "starting pppd: pipe");
+		r = write(infd[1], o->in_data, o->in_len);
+		e = errno;
+		close(infd[1]);
+		if (r != (ssize_t)o->in_len) {
+			close(infd[0]);
+			return dp_fail(dp, r < 0 ? -e : -EIO, "starting pppd: writing its stdin");
+		}
+	}
 	/* A close-on-exec pipe tells us whether the exec itself worked. */
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return dp_fail(dp, -errno, "starting pppd: pipe");
+	if (pipe2(pipefd, O_CLOEXEC) < 0) {
+		e = -errno;
+		if (infd[0] >= 0)
+			close(infd[0]);
+		return dp_fail(dp, e, "starting pppd: pipe");
+	}
 	agent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		e = -errno;
 		close(pipefd[0]);
 		close(pipefd[1]);
+		if (infd[0] >= 0)
+			close(infd[0]);
 		return dp_fail(dp, e, "starting pppd: fork");
 	}
 	if (pid == 0)
-		dp_pppd_child(argv, ppp_fd, out_fd, pipefd[1], fdbuf, agent);
+		dp_pppd_child(argv, ppp_fd, out_fd, infd[0], pipefd[1], fdbuf, agent);
 	close(pipefd[1]);
+	if (infd[0] >= 0)
+		close(infd[0]);
 	do
 		r = read(pipefd[0], &e, sizeof(e));
 	while (r < 0 && errno == EINTR);

@@ -107,13 +107,16 @@ struct l2d_pppd_opts {
 	const char *logfile;	/* "logfile PATH" */
 	const char *const *extra; /* more arguments, NULL-terminated */
 	int out_fd;		/* pppd's stdout and stderr; -1 or 0: /dev/null */
+	const char *plugin2;	/* "plugin PATH" after the pppol2tp arguments; NULL none */
+	const void *in_data;	/* pppd's stdin: a pipe holding these bytes (at most */
+	size_t in_len;		/* PIPE_BUF); NULL: /dev/null */
 };
 
 /*
  * Fork and exec pppd on @ppp_fd (which must stay open in the caller until
  * pppd has started; closing the caller's copy afterwards is fine): arguments
  * `plugin PLUGIN pppol2tp FD [pppol2tp_lns_mode auth] pppol2tp_tunnel_id T
- * pppol2tp_session_id S nodetach [file ..] [ifname ..] [unit ..] [user ..]
+ * pppol2tp_session_id S [plugin PLUGIN2] nodetach [file ..] [ifname ..] [unit ..] [user ..]
  * [ipparam ..] [logfile ..] EXTRA...`.  The child starts with every other
  * descriptor closed, an empty signal mask and default signal dispositions, in
  * a session of its own.  Returns pppd's pid (the caller reaps it), or -errno

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "l2d.h"
+#include "proxy_lcp.h"
 
 #ifdef L2D_HAVE_DP
 #include "dp.h"
@@ -95,7 +96,24 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 	o.user = s->initiator && s->user[0] ? s->user : NULL;
 	o.extra = (const char *const *)extra;
 	o.out_fd = -1;
+	/*
+	 * proxy-lcp: the proxied LCP taken (session.c): the plugin opens LCP
+	 * with it and gives pppd the PAP request, read from pppd's stdin
+	 */
+	if (s->proxy && access(d->conf->proxy_lcp_plugin, R_OK) < 0) {
+		l2d_log(d, L2D_LOG_ERR, "session %u: proxy-lcp-plugin %s: %s; pppd negotiates LCP",
+			s->sid, d->conf->proxy_lcp_plugin, strerror(errno));
+		l2d_session_proxy_done(s);
+		d->stats.proxy_lcp_taken--;
+		d->stats.proxy_lcp_renegotiated++;
+	}
+	if (s->proxy) {
+		o.plugin2 = d->conf->proxy_lcp_plugin;
+		o.in_data = s->proxy;
+		o.in_len = sizeof(*s->proxy);
+	}
 	pid = l2d_dp_pppd_start(dp, fd, &o);
+	l2d_session_proxy_done(s);
 	close(fd);
 	if (pid < 0) {
 		ret = pid;

@@ -29,6 +29,7 @@
 struct l2d;
 struct l2d_tunnel;
 struct l2d_session;
+struct l2d_proxy_lcp;
 struct l2d_job;
 struct l2d_login;
 
@@ -153,6 +154,7 @@ struct l2d_session {
 	bool initiator;			/* we sent the ICRQ (LAC) */
 	bool seq;			/* data messages carry Ns/Nr (RFC 2661 section 4.4.6) */
 	uint16_t proxy_mru;		/* LNS: the MRU the LAC asked of the subscriber, 0 */
+	struct l2d_proxy_lcp *proxy;	/* LNS, proxy-lcp: the proxied LCP taken, until pppd starts */
 	uint32_t serial;
 	uint64_t key;			/* SESSION_UP key */
 	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */
@@ -406,6 +408,8 @@ struct l2d_stats {
 	uint64_t rl_rejected, rl_dropped;
 	uint64_t logins_drained;	/* logins refused: the LAC is drained (S-OPS-1) */
 	uint64_t lts_hops_refused;	/* ICRQs refused: lns-switch-hops reached (S-LTS-2) */
+	uint64_t proxy_lcp_taken;	/* LNS, proxy-lcp: proxied LCP acceptable, to pppd's plugin */
+	uint64_t proxy_lcp_renegotiated;	/* ... not acceptable: pppd negotiates */
 	/* reliable delivery (RFC 2661 section 5.8) of tunnels already freed;
 	 * the `stats` answer adds the live tunnels' */
 	struct l2tp_rel_stats rel_gone;
@@ -565,6 +569,8 @@ void l2d_session_bridged(struct l2d_session *s, int err);
 void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 		       uint16_t result, uint16_t error, const char *text);
 void l2d_session_free(struct l2d_session *s);
+/* proxy-lcp: forget the call's proxied LCP (its password wiped). */
+void l2d_session_proxy_done(struct l2d_session *s);
 struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
 /* Put @s on @t's list of sessions, or take it off its tunnel's. */
 void l2d_session_link(struct l2d_session *s, struct l2d_tunnel *t);

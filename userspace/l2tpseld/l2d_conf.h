@@ -12,6 +12,10 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
+/* proxy-lcp-plugin's default: where make install puts it with PREFIX=/usr */
+#ifndef L2D_PROXY_LCP_PLUGIN
+#define L2D_PROXY_LCP_PLUGIN	"/usr/lib/l2tpsel/pppd_proxy_lcp.so"
+#endif
 #define L2D_NAME_MAX	64	/* L2TPSEL_NAME_MAX, with the NUL */
 #define L2D_USER_MAX	256
 #define L2D_SECRET_MAX	64
@@ -152,6 +156,7 @@ struct l2d_conf {
 	enum l2d_tunnel_df tunnel_df;	/* outer DF of what the tunnel sockets send */
 	bool drain;			/* LAC: no new login, no PADO; sessions stay (S-OPS-1) */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
+	bool proxy_lcp;			/* LNS: take acceptable proxied LCP and PAP (§4.4.5) */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];
 	unsigned int n_secrets;
 	struct l2d_route routes[L2D_MAX_ROUTES];
@@ -172,6 +177,7 @@ struct l2d_conf {
 	char lns_pppd_options[256];		/* LNS role's extra pppd arguments */
 	char pppd_file[256];			/* "file PATH" for pppd, LAC role */
 	char lns_pppd_file[256];		/* ... LNS role ("" = pppd_file) */
+	char proxy_lcp_plugin[256];		/* LNS: pppd_proxy_lcp.c built, for proxy_lcp */
 	struct l2d_access_conf access[L2D_MAX_ACCESS];	/* the access role */
 	unsigned int n_access;
 	bool access_pap, access_chap;	/* access-auth */

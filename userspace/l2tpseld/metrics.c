@@ -107,6 +107,8 @@ static const struct counter agent_counters[] = {
 	{ "l2tpsel_sessions_failed_total", "Sessions that ended before established (sessions-failed).", ST(sessions_failed) },
 	{ "l2tpsel_sessions_refused_total", "Sessions a session limit refused (sessions-refused).", ST(sessions_refused) },
 	{ "l2tpsel_calls_refused_total", "ICRQs without listen and OCRQs refused with CDN 5 (calls-refused).", ST(calls_refused) },
+	{ "l2tpsel_proxy_lcp_taken_total", "LNS calls whose proxied LCP was acceptable and went to pppd's plugin, proxy-lcp yes (proxy-lcp-taken).", ST(proxy_lcp_taken) },
+	{ "l2tpsel_proxy_lcp_renegotiated_total", "LNS calls whose proxied LCP was not acceptable: pppd negotiated, proxy-lcp yes (proxy-lcp-renegotiated).", ST(proxy_lcp_renegotiated) },
 	{ "l2tpsel_calls_capped_total", "ICRQs refused by lns-max-calls-per-peer (calls-capped).", ST(calls_capped) },
 	{ "l2tpsel_sccrq_capped_total", "SCCRQs dropped by lns-max-setup-per-peer (sccrq-capped).", ST(sccrq_capped) },
 	{ "l2tpsel_tunnels_idle_closed_total", "LNS tunnels closed by lns-idle-timeout (tunnels-idle).", ST(tunnels_idle) },

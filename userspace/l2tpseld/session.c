@@ -22,6 +22,7 @@
 #include "l2d.h"
 #include "lts.h"
 #include "ppp.h"
+#include "proxy_lcp.h"
 #include "radius.h"
 
 
@@ -82,6 +83,7 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 
 void l2d_session_free(struct l2d_session *s)
 {
+	l2d_session_proxy_done(s);
 	free(s);
 }
 
@@ -604,6 +606,64 @@ static void icrp_connect(struct l2d_session *s)
 	}
 }
 
+static void proxy_avp(struct l2d_proxy_avp *a, const struct l2tp_msg *m, int type)
+{
+	a->data = m->avp[type].data;
+	a->len = m->avp[type].len;
+	a->present = m->avp[type].present;
+}
+
+/*
+ * proxy-lcp yes (RFC 2661 section 4.4.5): the ICCN's proxied LCP and
+ * authentication, when acceptable (l2d_proxy_lcp_decide()), for the call's
+ * pppd (dpglue.c); otherwise pppd renegotiates, as without the option.
+ */
+static void iccn_proxy_lcp(struct l2d_session *s, const struct l2tp_msg *m)
+{
+	struct l2d *d = s->t->d;
+	struct l2d_proxy_in in;
+	struct l2d_proxy_lcp p;
+	const char *why;
+
+	if (!d->conf->proxy_lcp || s->initiator)
+		return;
+	proxy_avp(&in.init_rx, m, L2TP_AVP_INITIAL_RCVD_LCP_CONFREQ);
+	proxy_avp(&in.last_tx, m, L2TP_AVP_LAST_SENT_LCP_CONFREQ);
+	proxy_avp(&in.last_rx, m, L2TP_AVP_LAST_RCVD_LCP_CONFREQ);
+	proxy_avp(&in.type, m, L2TP_AVP_PROXY_AUTHEN_TYPE);
+	proxy_avp(&in.name, m, L2TP_AVP_PROXY_AUTHEN_NAME);
+	proxy_avp(&in.challenge, m, L2TP_AVP_PROXY_AUTHEN_CHALLENGE);
+	proxy_avp(&in.id, m, L2TP_AVP_PROXY_AUTHEN_ID);
+	proxy_avp(&in.response, m, L2TP_AVP_PROXY_AUTHEN_RESPONSE);
+	why = l2d_proxy_lcp_decide(&in, &p);
+	if (!why) {
+		s->proxy = malloc(sizeof(*s->proxy));
+		if (!s->proxy)
+			why = "out of memory";
+	}
+	if (why) {
+		d->stats.proxy_lcp_renegotiated++;
+		l2d_log(d, L2D_LOG_INFO, "session %u: proxy LCP not taken: %s; pppd negotiates LCP",
+			s->sid, why);
+		return;
+	}
+	*s->proxy = p;
+	memset(&p, 0, sizeof(p));
+	d->stats.proxy_lcp_taken++;
+	l2d_log(d, L2D_LOG_INFO, "session %u: proxy LCP taken (%s, mru %u/%u)", s->sid,
+		s->proxy->auth_proto == 0xc023 ? "pap" : "chap", s->proxy->our_mru,
+		s->proxy->peer_mru);
+}
+
+void l2d_session_proxy_done(struct l2d_session *s)
+{
+	if (!s->proxy)
+		return;
+	memset(s->proxy, 0, sizeof(*s->proxy));	/* it holds a password */
+	free(s->proxy);
+	s->proxy = NULL;
+}
+
 /*
  * A message for a session this agent does not hold.  An ICRP for a call
  * already given up (its setup timed out, the login moved on) is answered
@@ -684,6 +744,7 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			l2tp_msg_get_u32(m, L2TP_AVP_TX_CONNECT_SPEED, &s->tx_bps);
 			s->rx_bps = s->tx_bps;
 			l2tp_msg_get_u32(m, L2TP_AVP_RX_CONNECT_SPEED, &s->rx_bps);
+			iccn_proxy_lcp(s, m);
 		}
 		/*
 		 * S-LTS-1: a switched call is the access side's (access.c): its
