@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Nobody else may share l2tpseld's UDP port (issue 15, finding 3; S-SEC-5): an LNS
+# Nobody else may share l2tpseld's UDP port (S-SEC-5): an LNS
 # listens on 127.0.0.7, then another user tries to bind the same address
 # and port with SO_REUSEADDR and with SO_REUSEPORT; both must fail with
 # EADDRINUSE, while the agent's own tunnel sockets share the port (the

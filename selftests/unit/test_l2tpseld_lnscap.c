@@ -101,7 +101,7 @@ TEST(l2tpseld_lnscap_login_never_reuses_lns_tunnel)
 	h_fini();
 }
 
-/* ---- finding 2: caps on what an LNS-role peer creates ---- */
+/* ---- caps on what an LNS-role peer creates ---- */
 
 static struct l2d_addr addr_of(const char *ip)
 {
@@ -303,7 +303,7 @@ TEST(l2tpseld_lnscap_calls_total_capped)
 	h_fini();
 }
 
-/* ---- finding 8: rate limits keyed by what cannot be forged ---- */
+/* ---- rate limits keyed by what cannot be forged ---- */
 
 static struct l2d_kops rec_kops;
 static char rec_peer[L2TPSEL_RL_MSG_PPPOE + 1][64];

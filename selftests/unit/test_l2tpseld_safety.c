@@ -50,7 +50,7 @@ out:
 	return ret;
 }
 
-/* Finding 7: the example must not turn the LNS's authentication off */
+/* The example configuration must not turn the LNS's authentication off */
 TEST(l2tpseld_lns_pppd_has_no_lac_noauth)
 {
 	static struct l2d_conf c;
