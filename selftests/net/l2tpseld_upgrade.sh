@@ -1,0 +1,112 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only the upgrade needs nothing of the debug kernel; access_pppoe runs the bridge there
+#
+# Upgrade without loss (S-OPS-2, Documentation/l2tpseld.md "Upgrade without
+# loss"): l2tpseld as LAC with its PPPoE access side, $UPG_SUBS subscribers
+# (Debian's pppd with its pppoe plugin, LCP echo every second: a broken
+# bridge ends them within 3 s) up through it to an xl2tpd LNS, a ping
+# running across.  SIGUSR2: the agent writes its snapshot, keeps its
+# descriptors and executes the binary at its path again (the same pid).
+#
+#   - the new process says what it adopted: every tunnel, call and
+#     subscriber;
+#   - no subscriber lost, every kernel L2TP session still on the LAC, every
+#     call still on the LNS, the module's count unchanged (its counting
+#     socket crossed), and still so after 5 s of LCP echoes;
+#   - the ping lost at most a second of packets;
+#   - a new subscriber logs in at once on the new process, ping across;
+#   - a snapshot of another version is refused, with the reason, exit 1.
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../peers.sh"
+source "$(dirname "$0")/../access.sh"
+
+L=$L2TPSEL_CLI
+NB=${UPG_SUBS:-20}
+
+require_root
+peers_require
+access_require
+mod_load || fail "insmod $L2TPSEL_KO failed"
+
+peers_init 10.210.0.1 || fail "cannot set up the hub"
+peers_add "lns1 10.220.0.11" || fail "cannot add the LNS"
+peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
+D=$PEERS_DIR
+access_init "$((NB + 1))" || fail "cannot set up the subscribers' link"
+printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
+	"domain add example profile P" >"$D/config"
+hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
+peers_ready || fail "xl2tpd did not start"
+LNS_PPP=$(peer_lns_ppp_addr lns1)
+keep_logs "$D"
+
+agent_start -o 'access-auth pap'
+for i in $(seq 1 "$NB"); do
+	dial "$i" "user$i@example" lcp-echo-interval 1 lcp-echo-failure 3
+done
+n_up() {
+	local i k=0
+	for i in $(seq 1 "$NB"); do sub_up "$i" && kill -0 "${SUBPID[$i]}" 2>/dev/null &&
+		k=$((k + 1)); done
+	echo $k
+}
+all_up() { [ "$(n_up)" = "$NB" ]; }
+wait_for $((90 * L2TPSEL_WAIT_SCALE)) all_up
+check_err $? "only $(n_up) of $NB subscribers came up" || { show_logs; exit $EXIT_STATUS; }
+sub_ping 1 "$LNS_PPP"
+check_err $? "no ping across before the upgrade"
+ksess() { hub ip l2tp show session | grep -c '^Session'; }
+lnssess() { ip netns exec "$(peer_ns lns1)" ip l2tp show session | grep -c '^Session'; }
+expect "$(sessions)" "$NB" "sessions counted before the upgrade"
+expect "$(ksess)" "$NB" "kernel sessions on the LAC before"
+expect "$(lnssess)" "$NB" "calls on the LNS before"
+log_test "$NB subscribers up through the agent to xl2tpd"
+
+# --- upgrade ------------------------------------------------------------------
+subs ping -i 0.1 -W 1 -I ppp1 "$LNS_PPP" >"$D/ping.log" 2>&1 &
+PING=$!
+defer kill_wait $PING
+lib_sleep 1
+rm -f "$D/agent.sock"
+kill -USR2 "$AGENT"
+wait_for 10 test -S "$D/agent.sock"
+check_err $? "the upgraded agent did not come back: $(tail -3 "$D/agent.log")"
+grep -q "snapshot version 1 adopted: 1 tunnels, $NB sessions, $NB subscribers" "$D/agent.log"
+check_err $? "the new process did not adopt everything: $(grep -E 'snapshot|upgrade' "$D/agent.log")"
+kill -0 "$AGENT"
+check_err $? "the agent's process is gone"
+lib_sleep 5
+kill -INT $PING
+wait $PING 2>/dev/null
+tx=$(sed -n 's/^\([0-9]*\) packets transmitted.*/\1/p' "$D/ping.log")
+rx=$(sed -n 's/.* \([0-9]*\) \(packets \)\?received.*/\1/p' "$D/ping.log")
+log_info "ping across the upgrade: $tx sent, $rx answered"
+[ -n "$tx" ] && [ -n "$rx" ] && [ $((tx - rx)) -le 10 ]
+check_err $? "more than a second of ping lost: $(tail -2 "$D/ping.log")"
+expect "$(n_up)" "$NB" "subscribers up after the upgrade and 5 s of LCP echo"
+expect "$(sessions)" "$NB" "sessions counted after the upgrade"
+expect "$(ksess)" "$NB" "kernel sessions on the LAC after"
+expect "$(lnssess)" "$NB" "calls on the LNS after"
+log_test "upgrade by re-exec: 0 sessions lost, ping loss within a second, counts exact"
+
+# --- a new login at once ----------------------------------------------------------
+N=$((NB + 1))
+dial "$N" "user$N@example"
+wait_for 30 sub_up "$N"
+check_err $? "a new subscriber did not come up on the upgraded agent"
+sub_ping "$N" "$LNS_PPP"
+check_err $? "no ping from the new subscriber"
+expect "$(sessions)" "$N" "sessions counted with the new subscriber"
+log_test "a new subscriber logs in at once on the upgraded agent"
+
+# --- a snapshot of another version --------------------------------------------------
+printf 'L2DSNAP\0\0\x09\0\0\0\0\0\0' >"$D/snap9"
+out=$(L2TPSELD_SNAPSHOT=7 "$L2D" -o 'kernel none' -o 'socket none' 7<"$D/snap9" 2>&1)
+rc=$?
+[ "$rc" = 1 ] && grep -q 'format version 9, this l2tpseld reads version 1 only' <<<"$out"
+check_err $? "another version: exit $rc, \"$out\""
+log_test "a snapshot of another version is refused, saying so"
+
+[ "$EXIT_STATUS" = 0 ] || show_logs
+exit $EXIT_STATUS
