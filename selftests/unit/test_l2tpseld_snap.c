@@ -123,6 +123,42 @@ TEST(l2tpseld_snap_half_way_ends)
 	h_fini();
 }
 
+/* The LNS role upgraded: its tunnel and call cross with the caps' counts. */
+TEST(l2tpseld_snap_lns_role)
+{
+	struct h_node *lac, *lns;
+	char err[256] = "";
+
+	h_reset();
+	lac = h_node(lac_cfg);
+	lns = h_node(lns_cfg);
+	ASSERT_TRUE(lac && lns);
+	h_login(lac, "u1@example", "p");
+	h_run_for(200);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_EQ(upgrade(lns, err, sizeof(err)), 0) TH_LOG("%s", err);
+	EXPECT_EQ(lns->d->n_lns_up, 1);
+	EXPECT_EQ(lns->d->n_lns_calls, 1);
+	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
+	ASSERT_TRUE(lns->d->tunnels && lns->d->tunnels->p);
+	EXPECT_EQ(lns->d->tunnels->p->lns_up, 1);
+	EXPECT_EQ(lns->d->tunnels->p->lns_calls, 1);
+	/* the LAC's next call on the same tunnel is taken by the new LNS */
+	h_login(lac, "u2@example", "p");
+	h_run_for(200);
+	EXPECT_EQ(lac->n_done_ok, 2);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 2);
+	EXPECT_EQ(lns->d->n_lns_calls, 2);
+	EXPECT_EQ(lac->d->n_tunnels, 1);
+	/* the LAC logs both out: the LNS's counts go back to 0 */
+	EXPECT_EQ(l2d_logout(lac->d, 1), 0);
+	EXPECT_EQ(l2d_logout(lac->d, 2), 0);
+	h_run_for(500);
+	EXPECT_EQ(lns->d->n_lns_calls, 0);
+	h_fini();
+}
+
 /* A snapshot of the harness's LAC with one call, for the refusals. */
 static struct l2d_snap_wr snap_of_one(void)
 {
