@@ -22,7 +22,7 @@ L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
 L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c dpglue.c access.c \
-		    radclient.c das.c lnsacct.c metrics.c metrics_http.c) \
+		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
@@ -59,6 +59,7 @@ $(BUILD)/unit-tests: L2TPSELD_LIB_SRC += $(L2TPSELD_FSM_SRC) userspace/l2tpseld/
 l2tpseld-loopback: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_loopback.sh $(BUILD)
 	selftests/unit/l2tpseld_port.sh $(BUILD)
+	selftests/unit/l2tpseld_restart.sh $(BUILD)
 unit: l2tpseld-loopback
 
 # Operational safety of the real binary: test

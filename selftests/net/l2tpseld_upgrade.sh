@@ -15,7 +15,12 @@
 #     session is still on the LAC, every call on the LNS, the module's
 #     count unchanged (its counting socket crossed);
 #   - the ping lost at most a second of packets;
-#   - a new subscriber logs in at once on the new process, ping across;
+#   - kill -9 of the agent, which runs with "fd-store yes" under
+#     selftests/fdstore_sup.py (the VM has no systemd: it keeps the
+#     descriptor store as systemd does, sd_notify(3), and restarts the
+#     agent with LISTEN_FDS/LISTEN_FDNAMES): the restarted agent adopts
+#     everything from the store, with the same checks as the upgrade;
+#   - a new subscriber logs in at once on the restarted agent, ping across;
 #   - a snapshot of another version is refused, with the reason, exit 1.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/../peers.sh"
@@ -41,7 +46,15 @@ peers_ready || fail "xl2tpd did not start"
 LNS_PPP=$(peer_lns_ppp_addr lns1)
 keep_logs "$D"
 
-agent_start -o 'access-auth pap'
+# agent_start's agent, under the supervisor (its pid in $D/agent.pid)
+hub python3 "$TOP/selftests/fdstore_sup.py" "$D/agent.pid" "$L2D" -o 'kernel netlink' \
+	-o 'dataplane kernel' -o "socket $D/agent.sock" -o 'hostname lac-agent' \
+	-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' -o 'access-auth pap' \
+	-o 'fd-store yes' 2>>"$D/agent.log" &
+SUP=$!
+defer kill_wait $SUP
+wait_for 10 test -S "$D/agent.sock" || { tail "$D/agent.log"; fail "l2tpseld did not start"; }
+AGENT=$(cat "$D/agent.pid")
 for i in $(seq 1 "$NB"); do
 	dial "$i" "user$i@example" lcp-echo-interval 3 lcp-echo-failure 5
 done
@@ -94,28 +107,48 @@ grep -q "snapshot version 1 adopted: 1 tunnels, $NB sessions, $NB subscribers" "
 check_err $? "the new process did not adopt everything: $(grep -E 'snapshot|upgrade' "$D/agent.log")"
 kill -0 "$AGENT"
 check_err $? "the agent's process is gone"
-wait_for 20 pid_gone $PING
-rx=$(grep -c 'bytes from' "$D/ping.log")
-log_info "ping across the upgrade: 60 sent, $rx answered"
-[ "$rx" -ge 50 ]
-check_err $? "more than a second of ping lost: $(tail -2 "$D/ping.log")"
-lost=$(for i in $(seq 1 "$NB"); do sub_ping "$i" "$LNS_PPP" || echo -n "$i "; done)
-expect "$lost" "" "subscribers whose ping does not cross after the upgrade"
-expect "$(n_up)" "$NB" "subscribers up after the upgrade"
-expect "$(sessions)" "$NB" "sessions counted after the upgrade"
-expect "$(ksess)" "$NB" "kernel sessions on the LAC after"
-expect "$(lnssess)" "$LNS0" "calls on the LNS after"
+kept() {
+	wait_for 20 pid_gone $PING
+	rx=$(grep -c 'bytes from' "$D/ping.log")
+	log_info "ping across the $1: 60 sent, $rx answered"
+	[ "$rx" -ge 50 ]
+	check_err $? "more than a second of ping lost: $(tail -2 "$D/ping.log")"
+	lost=$(for i in $(seq 1 "$NB"); do sub_ping "$i" "$LNS_PPP" || echo -n "$i "; done)
+	expect "$lost" "" "subscribers whose ping does not cross after the $1"
+	expect "$(n_up)" "$NB" "subscribers up after the $1"
+	expect "$(sessions)" "$NB" "sessions counted after the $1"
+	expect "$(ksess)" "$NB" "kernel sessions on the LAC after the $1"
+	expect "$(lnssess)" "$LNS0" "calls on the LNS after the $1"
+}
+kept upgrade
 log_test "upgrade by re-exec: 0 sessions lost, ping loss within a second, counts exact"
+
+# --- kill -9, restarted with what the store kept ----------------------------------
+ip netns exec "$SUBS" ping -c 60 -i 0.1 -W 1 -I ppp1 "$LNS_PPP" >"$D/ping.log" 2>&1 &
+PING=$!
+defer kill_wait $PING
+lib_sleep 1
+rm -f "$D/agent.sock"
+kill -9 "$AGENT"
+wait_for 10 test -S "$D/agent.sock"
+check_err $? "the agent was not restarted: $(tail -3 "$D/agent.log")"
+[ "$(cat "$D/agent.pid")" != "$AGENT" ]
+check_err $? "the supervisor did not start a new process"
+[ "$(grep -c "snapshot version 1 adopted: 1 tunnels, $NB sessions, $NB subscribers" \
+	"$D/agent.log")" = 2 ]
+check_err $? "the restarted agent did not adopt everything: $(grep -E 'snapshot|store' "$D/agent.log")"
+kept crash
+log_test "kill -9, restarted from the descriptor store: 0 sessions lost, counts exact"
 
 # --- a new login at once ----------------------------------------------------------
 N=$((NB + 1))
 dial "$N" "user$N@example"
 wait_for 30 sub_up "$N"
-check_err $? "a new subscriber did not come up on the upgraded agent"
+check_err $? "a new subscriber did not come up on the restarted agent"
 sub_ping "$N" "$LNS_PPP"
 check_err $? "no ping from the new subscriber"
 expect "$(sessions)" "$N" "sessions counted with the new subscriber"
-log_test "a new subscriber logs in at once on the upgraded agent"
+log_test "a new subscriber logs in at once on the restarted agent"
 
 # --- a snapshot of another version --------------------------------------------------
 printf 'L2DSNAP\0\0\x09\0\0\0\0\0\0' >"$D/snap9"

@@ -31,6 +31,7 @@
 
 #include "l2d.h"
 #include "metrics.h"
+#include "fdstore.h"
 #include "snap.h"
 #include "radius.h"
 #include "nl.h"
@@ -181,6 +182,7 @@ static void signal_readable(struct l2d_fd *f, uint32_t events)
 				D->upgrade_asked = true;
 		} else if (!D->shutting_down) {
 			l2d_log(D, L2D_LOG_INFO, "signal %u: StopCCN to every tunnel, exiting", si.ssi_signo);
+			l2d_fdstore_release();
 			l2d_access_shutdown(D);
 			l2d_shutdown(D);
 			stop_deadline = l2d_now(D->loop) + 1000;
@@ -455,8 +457,18 @@ int main(int argc, char **argv)
 	if (check_only)
 		return 0;
 	saved_argv = argv;
-	snap = snapshot_take(&snap_len, &si);
 	raise_nofile();
+	snap = snapshot_take(&snap_len, &si);
+	if (!snap) {
+		/* a restart after a crash: what the store kept (fdstore.c) */
+		snap = l2d_fdstore_take(conf.fd_store, &snap_len, err, sizeof(err));
+		if (err[0])
+			fprintf(stderr, "l2tpseld: %s\n", err);
+		if (snap && l2d_snap_check(snap, snap_len, &si, err, sizeof(err))) {
+			fprintf(stderr, "l2tpseld: %s\n", err);	/* checked already */
+			return 1;
+		}
+	}
 	if (conf.netns[0] && (ret = l2s_netns_enter(conf.netns))) {
 		fprintf(stderr, "l2tpseld: netns %s: %s\n", conf.netns, strerror(-ret));
 		return 1;
@@ -516,9 +528,11 @@ int main(int argc, char **argv)
 		free(snap);
 		if (r) {
 			fprintf(stderr, "l2tpseld: %s; the sessions it held end\n", err);
+			l2d_fdstore_release();
 			return 1;
 		}
 	}
+	l2d_fdstore_sync(D, true);
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&ss);
 	sigaddset(&ss, SIGTERM);
@@ -545,6 +559,8 @@ int main(int argc, char **argv)
 			l2d_api_flush();
 			upgrade();
 		}
+		if (!stop_deadline)
+			l2d_fdstore_sync(D, false);
 		/* stopping: until the tunnels are closed and the accounting Stops taken */
 		if (stop_deadline && ((!D->n_tunnels && !l2d_radius_pending(D)) ||
 				      l2d_now(&loop) >= stop_deadline))
