@@ -47,7 +47,8 @@ LNS_PPP=$(peer_lns_ppp_addr lns1)
 keep_logs "$D"
 
 # agent_start's agent, under the supervisor (its pid in $D/agent.pid)
-hub python3 "$TOP/selftests/fdstore_sup.py" "$D/agent.pid" "$L2D" -o 'kernel netlink' \
+ip netns exec "$PEERS_HUB" python3 "$TOP/selftests/fdstore_sup.py" "$D/agent.pid" "$L2D" \
+	-o 'kernel netlink' \
 	-o 'dataplane kernel' -o "socket $D/agent.sock" -o 'hostname lac-agent' \
 	-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' -o 'access-auth pap' \
 	-o 'fd-store yes' 2>>"$D/agent.log" &
