@@ -15,6 +15,8 @@
 #     session is still on the LAC, every call on the LNS, the module's
 #     count unchanged (its counting socket crossed);
 #   - the ping lost at most a second of packets;
+#   - RADIUS accounting (selftests/acct_sink.py): one Start per subscriber,
+#     no Stop and no second Start across either;
 #   - kill -9 of the agent, which runs with "fd-store yes" under
 #     selftests/fdstore_sup.py (the VM has no systemd: it keeps the
 #     descriptor store as systemd does, sd_notify(3), and restarts the
@@ -46,12 +48,22 @@ peers_ready || fail "xl2tpd did not start"
 LNS_PPP=$(peer_lns_ppp_addr lns1)
 keep_logs "$D"
 
+# RADIUS accounting to a sink (no authentication server: the domain map after 1 s)
+hub python3 "$TOP/selftests/acct_sink.py" 127.0.0.1 1813 lac-secret >"$D/acct.log" 2>&1 &
+defer kill_wait $!
+wait_for 10 grep -q '^ready' "$D/acct.log" || fail "acct_sink.py did not start: $(cat "$D/acct.log")"
+printf '%s\n' 'radius-server 127.0.0.1 port 1812 acct-port 1813 secret lac-secret' \
+	'radius-accounting yes' 'radius-fallback domain-map' 'radius-timeout 1s' 'radius-tries 1' \
+	>"$D/agent.conf"
+chmod 0600 "$D/agent.conf"
+acct() { grep -c "^acct $1 " "$D/acct.log"; }
+acct_is() { [ "$(acct "$1")" = "$2" ]; }
 # agent_start's agent, under the supervisor (its pid in $D/agent.pid)
 ip netns exec "$PEERS_HUB" python3 "$TOP/selftests/fdstore_sup.py" "$D/agent.pid" "$L2D" \
 	-o 'kernel netlink' \
 	-o 'dataplane kernel' -o "socket $D/agent.sock" -o 'hostname lac-agent' \
 	-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' -o 'access-auth pap' \
-	-o 'fd-store yes' 2>>"$D/agent.log" &
+	-o 'fd-store yes' -c "$D/agent.conf" 2>>"$D/agent.log" &
 SUP=$!
 defer kill_wait $SUP
 wait_for 10 test -S "$D/agent.sock" || { tail "$D/agent.log"; fail "l2tpseld did not start"; }
@@ -90,6 +102,8 @@ expect "$(ksess)" "$NB" "kernel sessions on the LAC before"
 LNS0=$(lnssess)
 [ "$LNS0" -ge "$NB" ]
 check_err $? "calls on the LNS before: $LNS0, fewer than $NB"
+wait_for 10 acct_is 1 "$NB"
+check_err $? "accounting Starts: $(acct 1), expected $NB"
 log_test "$NB subscribers up through the agent to xl2tpd"
 [ "$EXIT_STATUS" = 0 ] || { show_logs; exit $EXIT_STATUS; }
 
@@ -120,6 +134,7 @@ kept() {
 	expect "$(sessions)" "$NB" "sessions counted after the $1"
 	expect "$(ksess)" "$NB" "kernel sessions on the LAC after the $1"
 	expect "$(lnssess)" "$LNS0" "calls on the LNS after the $1"
+	expect "$(acct 1)/$(acct 2)" "$NB/0" "accounting Starts/Stops after the $1"
 }
 kept upgrade
 log_test "upgrade by re-exec: 0 sessions lost, ping loss within a second, counts exact"
@@ -149,6 +164,8 @@ check_err $? "a new subscriber did not come up on the restarted agent"
 sub_ping "$N" "$LNS_PPP"
 check_err $? "no ping from the new subscriber"
 expect "$(sessions)" "$N" "sessions counted with the new subscriber"
+wait_for 10 acct_is 1 "$N"
+check_err $? "accounting Starts with the new subscriber: $(acct 1), expected $N"
 log_test "a new subscriber logs in at once on the restarted agent"
 
 # --- a snapshot of another version --------------------------------------------------
