@@ -131,6 +131,25 @@ static uint64_t mono_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
+/*
+ * Across an upgrade's execve() the store keeps its names: the snapshot's
+ * generation goes in the environment, so that the new process's first
+ * snapshot replaces it rather than leave it there.
+ */
+void l2d_fdstore_exec(bool going)
+{
+	char v[24];
+
+	if (!going) {
+		unsetenv(L2D_FDSTORE_GEN_ENV);
+		return;
+	}
+	if (!S.gen)
+		return;
+	snprintf(v, sizeof(v), "%llu", (unsigned long long)S.gen);
+	setenv(L2D_FDSTORE_GEN_ENV, v, 1);
+}
+
 bool l2d_fdstore_on(const struct l2d *d)
 {
 	return d->conf->fd_store && getenv("NOTIFY_SOCKET");
@@ -250,6 +269,10 @@ uint8_t *l2d_fdstore_take(bool on, size_t *len, char *err, size_t errlen)
 
 	*len = 0;
 	err[0] = '\0';
+	if (getenv(L2D_FDSTORE_GEN_ENV)) {
+		S.gen = strtoull(getenv(L2D_FDSTORE_GEN_ENV), NULL, 10);
+		unsetenv(L2D_FDSTORE_GEN_ENV);
+	}
 	if (!lp || !lf || atoll(lp) != (long long)getpid())
 		return NULL;
 	n = atoi(lf);

@@ -12,6 +12,10 @@
 
 struct l2d;
 
+#define L2D_FDSTORE_GEN_ENV	"L2TPSELD_FDSTORE_GEN"
+
+/* Before an upgrade's execve() (@going), or after it failed. */
+void l2d_fdstore_exec(bool going);
 /* fd-store is on and there is a store ($NOTIFY_SOCKET) */
 bool l2d_fdstore_on(const struct l2d *d);
 /*

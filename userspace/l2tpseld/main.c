@@ -268,6 +268,7 @@ static void upgrade(void)
 	}
 	snprintf(num, sizeof(num), "%d", mfd);
 	setenv(L2D_SNAP_ENV, num, 1);
+	l2d_fdstore_exec(true);
 	set_cloexec(&w, false);
 	l2d_log(D, L2D_LOG_INFO, "upgrade: executing %s with a snapshot of %zu bytes, %u "
 		"descriptors", path, w.len, w.nfds);
@@ -277,6 +278,7 @@ static void upgrade(void)
 	l2d_log(D, L2D_LOG_ERR, "upgrade: execv %s: %s; going on", path, strerror(errno));
 	set_cloexec(&w, true);
 	unsetenv(L2D_SNAP_ENV);
+	l2d_fdstore_exec(false);
 	close(mfd);
 	l2d_snap_wr_free(&w);
 }
@@ -459,7 +461,12 @@ int main(int argc, char **argv)
 	saved_argv = argv;
 	raise_nofile();
 	snap = snapshot_take(&snap_len, &si);
-	if (!snap) {
+	if (snap) {
+		size_t none;
+
+		/* after an upgrade: the store's snapshot generation only */
+		free(l2d_fdstore_take(false, &none, err, sizeof(err)));
+	} else {
 		/* a restart after a crash: what the store kept (fdstore.c) */
 		snap = l2d_fdstore_take(conf.fd_store, &snap_len, err, sizeof(err));
 		if (err[0])
