@@ -30,11 +30,13 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # network (out-of-order stash included).
 # api: the local API's line parser and its answers (api.c); config: the
 # configuration file's parser, its checks and the SIGHUP merge (config.c).
+# snap: the snapshot an upgrading agent hands the next (snap.c), and the
+# tunnels and calls it rebuilds.
 # radclient: the RADIUS client's reply matching, retries, failover and queue
 # (radclient.c); access: PPPoE discovery and the subscribers' PPP through
 # the access glue (access.c) to the login.
 FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api config \
-		radclient access
+		radclient access snap
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
@@ -56,7 +58,10 @@ FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop
 # the real agent behind it.
 FUZZ_SRC_access := $(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
 FUZZ_DEP_access := userspace/l2tpseld/access.c
-FUZZ_OWN := l2tp_fsm api config radclient access
+# snap: the agent on the harness, as l2tp_fsm.
+FUZZ_SRC_snap := $(FUZZ_SRC_l2tp_fsm)
+FUZZ_INC_snap := $(FUZZ_INC_l2tp_fsm)
+FUZZ_OWN := l2tp_fsm api config radclient access snap
 
 .PHONY: fuzz fuzz-smoke
 

@@ -16,12 +16,13 @@ L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.
 # netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
 # the unit tests (selftests/unit/test_l2tpseld_*.c).
 L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kcore.c \
-		    ppp.c idmap.c offload.c mtu.c)
-L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h)
+		    ppp.c idmap.c offload.c mtu.c snap.c)
+L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
+		    snap.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
 L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c dpglue.c access.c \
-		    radclient.c das.c lnsacct.c metrics.c metrics_http.c) \
+		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
@@ -84,6 +85,7 @@ $(BUILD)/unit-tests: L2TPSELD_LIB_SRC += $(L2TPSELD_FSM_SRC) userspace/l2tpseld/
 l2tpseld-loopback: $(BUILD)/l2tpseld $(BUILD)/l2tpsel
 	selftests/unit/l2tpseld_loopback.sh $(BUILD)
 	selftests/unit/l2tpseld_port.sh $(BUILD)
+	selftests/unit/l2tpseld_restart.sh $(BUILD)
 unit: l2tpseld-loopback
 
 # Operational safety of the real binary: test

@@ -61,6 +61,8 @@ static int h_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_
 	uint16_t type = 0;
 	int from = (int)(n - H->node);
 
+	if (n->mute)
+		return 0;	/* a process gone (h_node_restart()) sends nothing */
 	if (l2tp_hdr_parse(&hdr, buf, len) == L2TP_PERR_NONE && !hdr.zlb && len >= 20)
 		type = l2tp_get16(buf + 18);
 	if (H->refuse_from == from && (H->refuse_any || type == H->refuse_type) &&
@@ -216,6 +218,15 @@ struct h_node *h_node(const char *const *lines)
 	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
 	H->n++;
 	return n;
+}
+
+void h_node_restart(struct h_node *n)
+{
+	n->mute = true;
+	l2d_fini(n->d);
+	n->mute = false;
+	memset(n->d, 0, sizeof(*n->d));
+	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
 }
 
 /* Deliver what has arrived (at once unless latency_ms), run due timers. */

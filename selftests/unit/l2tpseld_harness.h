@@ -46,6 +46,7 @@ struct h_node {
 	uint16_t answer_port;			/* != 0: it sends from this port (RFC 2661 8.1) */
 	unsigned int to_answer_port;		/* datagrams it got on answer_port */
 	unsigned int connects;			/* env tunnel_connect calls */
+	bool mute;				/* sends nothing (h_node_restart()) */
 };
 
 struct h_net {
@@ -100,5 +101,8 @@ size_t h_craft_sccrq(uint8_t *buf, size_t cap, uint16_t ptid, bool bad_version);
 unsigned int h_tunnels_in(const struct h_node *n, enum l2d_tstate st);
 unsigned int h_sessions_in(const struct h_node *n, enum l2d_sstate st);
 void h_fini(void);
+/* The agent of @n replaced by a fresh one on the same configuration and
+ * address, as after execve() (S-OPS-2): nothing sent, nothing kept. */
+void h_node_restart(struct h_node *n);
 
 #endif

@@ -215,3 +215,24 @@ TEST(api_unread_output_is_capped)
 	EXPECT_LT(lines, 24 * (NTUN + 1));
 	api_teardown(&a);
 }
+
+/* S-OPS-2: "upgrade" asks main.c for the re-execution, and says so. */
+TEST(api_upgrade_asks_for_it)
+{
+	struct api_t a;
+	char buf[256] = "";
+	ssize_t n = -1;
+	unsigned int i;
+
+	ASSERT_EQ(api_setup(&a, 0), 0);
+	ASSERT_EQ(send(a.cl, "upgrade now\nupgrade\n", 20, MSG_NOSIGNAL), 20);
+	for (i = 0; i < 200 && n <= 0; i++) {
+		agent_turn(&a);
+		n = recv(a.cl, buf, sizeof(buf) - 1, MSG_DONTWAIT);
+	}
+	ASSERT_GT(n, 0);
+	buf[n] = '\0';
+	EXPECT_TRUE(strstr(buf, "error usage: upgrade\nupgrading\n") != NULL) TH_LOG("%s", buf);
+	EXPECT_TRUE(a.d->upgrade_asked);
+	api_teardown(&a);
+}

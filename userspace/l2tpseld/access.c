@@ -48,6 +48,7 @@
 #include "pppoe.h"
 #include "radius.h"
 #include "lts.h"
+#include "snap.h"
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
 /* PADOs waiting out a pado-delay at once, all interfaces; more are not sent */
@@ -1761,6 +1762,191 @@ static void acc_icrq_avps(struct l2d *d, struct l2d_session *s, struct l2tp_buil
 	lts_put_hops(b, s->lts_hops);
 }
 
+/* ---- upgrade without loss (S-OPS-2, snap.h) ---- */
+
+/*
+ * Up: its call established and bridged, PPP left to the LNS.  A switched
+ * call (S-LTS-1) is not carried across an upgrade: it ends with the old
+ * process, both legs cleared.
+ */
+static bool sub_up(const struct sub *sb)
+{
+	return !sb->dead && !sb->lts && sb->s && sb->s->state == L2D_S_ESTABLISHED && !sb->s->bridge_job &&
+	       sb->s->ppp_fd >= 0 && sb->chan_fd >= 0 && sb->px_fd >= 0 &&
+	       sb->ppp.phase == PPP_PHASE_QUIET;
+}
+
+/* The subscribers half way (discovery, LCP, authentication, login, bridge) end with PADT. */
+static void acc_snap_prepare(struct l2d *d)
+{
+	struct acc *a = d->actx;
+	struct sub *sb, *next;
+
+	for (sb = a->subs; sb; sb = next) {
+		next = sb->next;
+		if (!sub_up(sb)) {
+			sb->acct_cause = ACCT_ADMIN_REBOOT;
+			sub_gone(sb, "the agent is upgrading", true);
+		}
+	}
+}
+
+static void acc_snap_write(struct l2d *d, struct l2d_snap_wr *w)
+{
+	struct acc *a = d->actx;
+	struct sub *sb;
+
+	for (sb = a->subs; sb; sb = sb->next) {
+		if (!sub_up(sb))
+			continue;
+		l2d_snap_rec_begin(w, L2D_SNAP_SUB);
+		l2d_snap_str(w, sb->ifc->conf->ifname);
+		l2d_snap_bytes(w, sb->mac, 6);
+		l2d_snap_u16(w, sb->sid);
+		l2d_snap_u8(w, sb->has_host_uniq);
+		l2d_snap_bytes(w, sb->host_uniq, sb->host_uniq_len);
+		l2d_snap_fd(w, sb->px_fd);
+		l2d_snap_fd(w, sb->chan_fd);
+		l2d_snap_u16(w, sb->s->sid);
+		l2d_snap_str(w, sb->service);
+		l2d_snap_str(w, sb->calling);
+		l2d_snap_str(w, sb->called);
+		l2d_snap_u32(w, sb->tx_bps);
+		l2d_snap_u32(w, sb->rx_bps);
+		l2d_snap_bytes(w, sb->ppp.name, sb->ppp.name_len);
+		l2d_snap_u8(w, (uint8_t)sb->ppp.auth);
+		l2d_snap_u8(w, sb->acct_started);
+		l2d_snap_u32(w, sb->acct_cause);
+		l2d_snap_u64(w, sb->acct_start_ms);
+		l2d_snap_str(w, sb->acct_id);
+		l2d_snap_bytes(w, sb->acct_tunnel, sb->acct_tunnel_len);
+		l2d_snap_u32(w, sb->interim_s);
+		l2d_snap_u8(w, sb->link_started);
+		l2d_snap_str(w, sb->link_id);
+		l2d_snap_rec_end(w);
+	}
+}
+
+/* @fd is a PPPoX socket (@pppox) or /dev/ppp. */
+static bool fd_is(int fd, bool pppox)
+{
+	int dom = 0;
+	socklen_t len = sizeof(dom);
+	char path[64], target[32];
+	ssize_t n;
+
+	if (pppox)
+		return !getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &dom, &len) && dom == AF_PPPOX;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	return n == 8 && !memcmp(target, "/dev/ppp", 8);
+}
+
+static int acc_snap_adopt(struct l2d *d, struct l2d_snap_rd *r, char *err, size_t errlen)
+{
+	struct acc *a = d->actx;
+	struct sub *sb = calloc(1, sizeof(*sb));
+	char ifname[IFNAMSIZ + 1];
+	struct l2d_session *s;
+	struct acc_if *ifc = NULL;
+	unsigned int i;
+	uint16_t l2sid;
+	size_t n;
+
+	if (!sb) {
+		snprintf(err, errlen, "snapshot refused: out of memory");
+		return -ENOMEM;
+	}
+	l2d_snap_get_str(r, ifname, sizeof(ifname));
+	n = l2d_snap_get_bytes(r, sb->mac, 6);
+	sb->sid = l2d_snap_get_u16(r);
+	sb->has_host_uniq = l2d_snap_get_u8(r) != 0;
+	sb->host_uniq_len = (uint16_t)l2d_snap_get_bytes(r, sb->host_uniq, sizeof(sb->host_uniq));
+	sb->px_fd = (int32_t)l2d_snap_get_u32(r);
+	sb->chan_fd = (int32_t)l2d_snap_get_u32(r);
+	l2sid = l2d_snap_get_u16(r);
+	l2d_snap_get_str(r, sb->service, sizeof(sb->service));
+	l2d_snap_get_str(r, sb->calling, sizeof(sb->calling));
+	l2d_snap_get_str(r, sb->called, sizeof(sb->called));
+	sb->tx_bps = l2d_snap_get_u32(r);
+	sb->rx_bps = l2d_snap_get_u32(r);
+	sb->ppp.name_len = (uint8_t)l2d_snap_get_bytes(r, sb->ppp.name, PPP_NAME_MAX);
+	sb->ppp.auth = (enum ppp_auth)l2d_snap_get_u8(r);
+	sb->acct_started = l2d_snap_get_u8(r) != 0;
+	sb->acct_cause = l2d_snap_get_u32(r);
+	sb->acct_start_ms = l2d_snap_get_u64(r);
+	l2d_snap_get_str(r, sb->acct_id, sizeof(sb->acct_id));
+	sb->acct_tunnel_len = l2d_snap_get_bytes(r, sb->acct_tunnel, sizeof(sb->acct_tunnel));
+	sb->interim_s = l2d_snap_get_u32(r);
+	sb->link_started = l2d_snap_get_u8(r) != 0;
+	l2d_snap_get_str(r, sb->link_id, sizeof(sb->link_id));
+	for (i = 0; i < a->n_ifs; i++)
+		if (!strcmp(a->ifs[i].conf->ifname, ifname))
+			ifc = &a->ifs[i];
+	s = l2d_session_find(d, l2sid);
+	if (r->bad || r->left || n != 6) {
+		snprintf(err, errlen, "snapshot refused: a subscriber's record %s",
+			 r->bad || n != 6 ? "cut short or a field too long" : "longer than its fields");
+		free(sb);
+		return -EINVAL;
+	}
+	if (!ifc || !sb->sid || (ifc->sid_used[sb->sid / 64] & (1ULL << (sb->sid % 64))) || !s ||
+	    s->access || !s->initiator || s->state != L2D_S_ESTABLISHED) {
+		snprintf(err, errlen, "snapshot refused: subscriber sid %u on %s: %s", sb->sid, ifname,
+			 !ifc ? "no such access interface in the configuration" :
+			 !s || s->access || !s->initiator ? "no call of its own" :
+			 "session id 0 or twice");
+		free(sb);
+		return -EINVAL;
+	}
+	if (!fd_is(sb->px_fd, true) || !fd_is(sb->chan_fd, false) || !fd_is(s->ppp_fd, true)) {
+		snprintf(err, errlen, "snapshot refused: subscriber sid %u on %s: descriptors %d, %d, "
+			 "%d are not its PPPoE socket, channel and PPPoL2TP socket", sb->sid, ifname,
+			 sb->px_fd, sb->chan_fd, s->ppp_fd);
+		free(sb);
+		return -EINVAL;
+	}
+	sb->a = a;
+	sb->ifc = ifc;
+	sb->s = s;
+	s->access = sb;
+	l2d_timer_init(&sb->act_timer, act_fire, sb);
+	l2d_timer_init(&sb->interim_timer, interim_fire, sb);
+	l2d_timer_init(&sb->pap_timer, pap_fire, sb);
+	sb->ppp.loop = d->loop;
+	sb->ppp.ops = &sub_ppp_ops;
+	sb->ppp.arg = sb;
+	sb->ppp.phase = PPP_PHASE_QUIET;
+	sb->ppp.name[sb->ppp.name_len] = '\0';
+	fcntl(sb->px_fd, F_SETFD, FD_CLOEXEC);
+	fcntl(sb->chan_fd, F_SETFD, FD_CLOEXEC);
+	fcntl(s->ppp_fd, F_SETFD, FD_CLOEXEC);
+	sb->chanw.fd = sb->chan_fd;
+	sb->chanw.fn = chan_readable;
+	sb->chanw.arg = sb;
+	if (l2d_fd_add(d->loop, &sb->chanw, EPOLLIN)) {
+		snprintf(err, errlen, "snapshot refused: subscriber sid %u: epoll: %s", sb->sid,
+			 strerror(errno));
+		s->access = NULL;
+		free(sb);
+		return -EINVAL;
+	}
+	ifc->sid_used[sb->sid / 64] |= 1ULL << (sb->sid % 64);
+	sb->next = a->subs;
+	a->subs = sb;
+	a->n_subs++;
+	ifc->n_subs++;
+	/* the Interim-Updates go on from the Start the first agent sent */
+	if (sb->acct_started && interim_ms(sb)) {
+		uint64_t now = l2d_now(d->loop), next = sb->acct_start_ms + interim_ms(sb);
+
+		while (next <= now)
+			next += interim_ms(sb);
+		l2d_timer_arm(d->loop, &sb->interim_timer, next);
+	}
+	return 0;
+}
+
 static const struct l2d_access_ops acc_ops = {
 	.login_done = acc_login_done,
 	.attempt_failed = acc_attempt_failed,
@@ -1776,6 +1962,9 @@ static const struct l2d_access_ops acc_ops = {
 	.attempt_check = acc_attempt_check,
 	.icrq_avps = acc_icrq_avps,
 	.switch_rates = acc_switch_rates,
+	.snap_prepare = acc_snap_prepare,
+	.snap_write = acc_snap_write,
+	.snap_adopt = acc_snap_adopt,
 };
 
 /* ---- dynamic authorization (das.c, RFC 5176) ---- */

@@ -12,6 +12,7 @@
  *   drain [on | off]  -> "drain STATE sessions N api on|off config yes|no", "end"
  *   drain { tunnel NAME | destination ADDR } [on | off]   (kernel none)
  *                     -> "drain on|off tunnel|destination NAME matched N", "end"
+ *   upgrade           -> "upgrading"; the agent re-executes its binary (S-OPS-2)
  *   watch             -> "watching", then every login's lines as they happen,
  *                        subscribers' logins included: "login ID user U" and
  *                        "login ID EVENT" for each line a login's client
@@ -560,6 +561,13 @@ static void conn_line(struct api_conn *c, char *line)
 		cmd_stats(c);
 	} else if (!strcmp(argv[0], "drain")) {
 		cmd_drain(c, argc, argv);
+	} else if (!strcmp(argv[0], "upgrade")) {
+		/* S-OPS-2: main.c re-executes the binary at the end of this turn */
+		if (argc != 1)
+			return conn_write(c, "error usage: upgrade");
+		c->d->upgrade_asked = true;
+		l2d_log(c->d, L2D_LOG_INFO, "upgrade asked over the API");
+		conn_write(c, "upgrading");
 	} else if (!strcmp(argv[0], "watch")) {
 		if (argc != 1)
 			return conn_write(c, "error usage: watch");
@@ -569,7 +577,7 @@ static void conn_line(struct api_conn *c, char *line)
 		}
 		conn_write(c, "watching");
 	} else {
-		conn_printf(c, "error unknown command \"%s\" (login, logout, show, stats, watch, drain)", argv[0]);
+		conn_printf(c, "error unknown command \"%s\" (login, logout, show, stats, watch, drain, upgrade)", argv[0]);
 	}
 }
 

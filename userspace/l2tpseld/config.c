@@ -542,6 +542,7 @@ static const struct bool_kw bool_kws[] = {
 	{ "data-sequencing", offsetof(struct l2d_conf, data_seq) },
 	{ "access-pap-handover", offsetof(struct l2d_conf, access_pap_handover) },
 	{ "drain", offsetof(struct l2d_conf, drain) },
+	{ "fd-store", offsetof(struct l2d_conf, fd_store) },
 };
 
 /* one-word keywords: keyword, offset and size of the string, what it is */
@@ -1155,6 +1156,7 @@ void l2d_conf_reload(struct l2d_conf *run, const struct l2d_conf *fresh, char *k
 	KEEP(kernel, "kernel");
 	KEEP(dataplane, "dataplane");
 	KEEP(netns, "netns");
+	KEEP(fd_store, "fd-store");
 	if (run->n_access != fresh->n_access || memcmp(run->access, fresh->access, sizeof(run->access))) {
 		memcpy(keep.access, run->access, sizeof(run->access));
 		keep.n_access = run->n_access;

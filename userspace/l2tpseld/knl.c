@@ -30,14 +30,18 @@ static struct l2s_nl *nl_of(struct l2d *d)
 	return &((struct knl *)d->kctx)->nl;
 }
 
-int l2d_knl_open(struct l2d *d, char *err, size_t errlen)
+int l2d_knl_open(struct l2d *d, int fd, char *err, size_t errlen)
 {
 	struct knl *k = calloc(1, sizeof(*k));
 	int ret;
 
 	if (!k)
 		return -ENOMEM;
-	ret = l2s_nl_open(&k->nl);
+	/*
+	 * S-OPS-2: the socket the module counts our sessions and logins
+	 * against, handed over across execve(): the counts go on.
+	 */
+	ret = fd >= 0 ? l2s_nl_fdopen(&k->nl, fd) : l2s_nl_open(&k->nl);
 	if (!ret)
 		ret = l2s_nl_resolve(&k->nl);
 	if (ret) {
@@ -47,6 +51,7 @@ int l2d_knl_open(struct l2d *d, char *err, size_t errlen)
 		return ret;
 	}
 	d->kctx = k;
+	d->knl_fd = mnl_socket_get_fd(k->nl.sock);
 	return 0;
 }
 

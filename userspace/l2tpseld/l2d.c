@@ -159,6 +159,7 @@ int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
 	d->env = env;
 	d->kops = kops;
 	d->log_level = conf->log_level;
+	d->knl_fd = -1;
 	l2d_idmap_init(&d->logins_by_id);
 	l2d_idmap_init(&d->sessions_by_api_id);
 	l2d_timer_init(&d->reap_timer, reap_fn, d);

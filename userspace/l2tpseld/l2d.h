@@ -32,6 +32,8 @@ struct l2d_session;
 struct l2d_proxy_lcp;
 struct l2d_job;
 struct l2d_login;
+struct l2d_snap_wr;
+struct l2d_snap_rd;
 
 enum l2d_tstate {
 	L2D_T_IDLE,		/* created, nothing sent */
@@ -320,6 +322,8 @@ struct l2d_env {
 	 * connections that watch every login; NULL: the client left */
 	void (*login_event)(struct l2d *d, struct l2d_login *lg, const char *line);
 	void (*random)(struct l2d *d, void *buf, size_t len);
+	/* an adopted tunnel's descriptors (S-OPS-2, snap.c) into the loop; may be NULL */
+	int (*tunnel_adopt)(struct l2d *d, struct l2d_tunnel *t);
 };
 
 /* Data path hooks (dataplane kernel): dp.c, when built in (dpglue.c). */
@@ -376,6 +380,12 @@ struct l2d_access_ops {
 	 * it ended).  May be NULL. */
 	void (*tunnel_up)(struct l2d *d, struct l2d_tunnel *t);
 	void (*tunnel_gone)(struct l2d *d, struct l2d_tunnel *t);
+	/* S-OPS-2 (snap.h): before an upgrade, the subscribers not up end (PADT);
+	 * each one up becomes a L2D_SNAP_SUB record; one such record is adopted
+	 * (0, or -EINVAL with @err).  May be NULL. */
+	void (*snap_prepare)(struct l2d *d);
+	void (*snap_write)(struct l2d *d, struct l2d_snap_wr *w);
+	int (*snap_adopt)(struct l2d *d, struct l2d_snap_rd *r, char *err, size_t errlen);
 };
 
 /* How a login ended: ok, each enum l2tpsel_why, and the agent's own endings. */
@@ -471,6 +481,8 @@ struct l2d {
 	unsigned int n_pstats;
 	bool rl_warned;
 	int log_level;
+	int knl_fd;			/* the module's socket (knl.c): the snapshot names it; -1 */
+	bool upgrade_asked;		/* "upgrade" over the API, SIGUSR2: main.c re-executes */
 };
 
 /*
@@ -511,6 +523,14 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 			    uint8_t *buf, size_t len);
 void l2d_tunnel_acct_down(struct l2d_tunnel *t);
 void l2d_tunnel_free(struct l2d_tunnel *t);
+/*
+ * S-OPS-2: @t, filled from a snapshot (IDs, addresses, flags, names, fd),
+ * becomes an established tunnel of t->d whose control connection goes on
+ * at @ns_una (the next Ns to send, its unacknowledged messages queued by
+ * the caller after) and @nr, with the peer's Receive Window Size @window.
+ * Return 0, or -1 (nothing registered; the caller frees @t).
+ */
+int l2d_tunnel_adopt(struct l2d_tunnel *t, uint16_t ns_una, uint16_t nr, uint16_t window);
 /* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's (NULL, "": none). */
 void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
 void l2d_tunnel_flush(struct l2d_tunnel *t);
@@ -553,6 +573,7 @@ void l2d_sock_drain(struct l2d *d, int fd, const struct l2d_addr *fixed_local, u
 int l2d_sock_tunnel_open(struct l2d *d, struct l2d_tunnel *t);
 int l2d_sock_tunnel_connect(struct l2d *d, struct l2d_tunnel *t);
 void l2d_sock_tunnel_close(struct l2d *d, struct l2d_tunnel *t);
+int l2d_sock_tunnel_adopt(struct l2d *d, struct l2d_tunnel *t);
 int l2d_sock_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 
 /* ---- sessions (session.c) ---- */
@@ -571,6 +592,8 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 void l2d_session_free(struct l2d_session *s);
 /* proxy-lcp: forget the call's proxied LCP (its password wiped). */
 void l2d_session_proxy_done(struct l2d_session *s);
+/* S-OPS-2: @s from a snapshot, established on @t, counted under profile @pstat ("": none). */
+void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *pstat);
 struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
 /* Put @s on @t's list of sessions, or take it off its tunnel's. */
 void l2d_session_link(struct l2d_session *s, struct l2d_tunnel *t);
@@ -582,6 +605,8 @@ uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid);
 uint64_t l2d_mono_us(void);
 
 /* ---- LAC logins (lac.c) ---- */
+/* The per-profile line of @name (S-OPS-3), made on first use; NULL when full. */
+struct l2d_pstat *l2d_pstat_of(struct l2d *d, const char *name);
 /*
  * Start a login for the API client @client.  Return: its id, or 0 with @err
  * set.  The login may have ended already (its lines were sent): look it up
@@ -696,7 +721,8 @@ extern const struct l2d_kops l2d_kops_netlink;
 
 /* ---- the agent's parts, opened and closed by main.c ---- */
 /* knl.c */
-int l2d_knl_open(struct l2d *d, char *err, size_t errlen);
+/* @fd: the module's socket handed over (S-OPS-2), or -1 for a new one */
+int l2d_knl_open(struct l2d *d, int fd, char *err, size_t errlen);
 /* dpglue.c */
 int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
 void l2d_dp_glue_close(struct l2d *d);

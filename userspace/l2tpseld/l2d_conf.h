@@ -155,6 +155,7 @@ struct l2d_conf {
 	bool data_seq;			/* LAC: Sequencing Required in ICCN, numbered data */
 	enum l2d_tunnel_df tunnel_df;	/* outer DF of what the tunnel sockets send */
 	bool drain;			/* LAC: no new login, no PADO; sessions stay (S-OPS-1) */
+	bool fd_store;			/* descriptors and snapshot in systemd's store (S-OPS-2) */
 	bool lns_auth_required;		/* LNS: refuse a LAC that does not authenticate */
 	bool proxy_lcp;			/* LNS: take acceptable proxied LCP and PAP (§4.4.5) */
 	struct l2d_secret_ent secrets[L2D_MAX_SECRETS];

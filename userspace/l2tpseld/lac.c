@@ -140,7 +140,7 @@ const char *l2d_login_result_name(unsigned int r)
 	return l2s_why_name(r);
 }
 
-static struct l2d_pstat *pstat_of(struct l2d *d, const char *name)
+struct l2d_pstat *l2d_pstat_of(struct l2d *d, const char *name)
 {
 	unsigned int i;
 
@@ -158,7 +158,7 @@ static struct l2d_pstat *pstat_of(struct l2d *d, const char *name)
 void l2d_login_count(struct l2d *d, const char *profile, unsigned int r, uint64_t setup_us,
 		     struct l2d_session *s)
 {
-	struct l2d_pstat *p = profile && profile[0] ? pstat_of(d, profile) : NULL;
+	struct l2d_pstat *p = profile && profile[0] ? l2d_pstat_of(d, profile) : NULL;
 	unsigned int i;
 
 	if (r < L2D_LR_N)

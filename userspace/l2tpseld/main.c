@@ -23,6 +23,7 @@
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -30,6 +31,8 @@
 
 #include "l2d.h"
 #include "metrics.h"
+#include "fdstore.h"
+#include "snap.h"
 #include "radius.h"
 #include "nl.h"
 #include "../../kmod/version.h"
@@ -50,6 +53,7 @@ static struct listener listeners[L2D_MAX_LISTEN];
 static unsigned int n_listeners;
 static struct l2d_fd sigw;
 static uint64_t stop_deadline;
+static char **saved_argv;
 
 static void listener_readable(struct l2d_fd *f, uint32_t events)
 {
@@ -112,6 +116,7 @@ static const struct l2d_env env = {
 	.send = l2d_sock_send,
 	.login_event = l2d_api_login_event,
 	.random = env_random,
+	.tunnel_adopt = l2d_sock_tunnel_adopt,
 };
 
 /* Read the sources again into @c and check it: 0, or -1 with @err. */
@@ -172,8 +177,12 @@ static void signal_readable(struct l2d_fd *f, uint32_t events)
 		} else if (si.ssi_signo == SIGHUP) {
 			if (!D->shutting_down)
 				reload();
+		} else if (si.ssi_signo == SIGUSR2) {
+			if (!D->shutting_down)
+				D->upgrade_asked = true;
 		} else if (!D->shutting_down) {
 			l2d_log(D, L2D_LOG_INFO, "signal %u: StopCCN to every tunnel, exiting", si.ssi_signo);
+			l2d_fdstore_release();
 			l2d_access_shutdown(D);
 			l2d_shutdown(D);
 			stop_deadline = l2d_now(D->loop) + 1000;
@@ -181,6 +190,156 @@ static void signal_readable(struct l2d_fd *f, uint32_t events)
 			D->loop->stop = true;
 		}
 	}
+}
+
+/*
+ * The binary to re-execute: the one at the path this process was started
+ * from, which a package upgrade has replaced (/proc/self/exe then names the
+ * old file, " (deleted)").
+ */
+static int exe_path(char *buf, size_t len)
+{
+	static const char deleted[] = " (deleted)";
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	size_t dl = sizeof(deleted) - 1;
+
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	if ((size_t)n > dl && !strcmp(buf + n - dl, deleted))
+		buf[n - dl] = '\0';
+	return 0;
+}
+
+static void set_cloexec(const struct l2d_snap_wr *w, bool on)
+{
+	unsigned int i;
+
+	for (i = 0; i < w->nfds; i++)
+		fcntl(w->fds[i], F_SETFD, on ? FD_CLOEXEC : 0);
+}
+
+/*
+ * S-OPS-2, upgrade without loss: what is half way ends (l2d_snap_prepare()),
+ * the rest goes into a snapshot in a memfd, the descriptors it names lose
+ * close-on-exec, and the binary at our path is executed with the same
+ * arguments and L2TPSELD_SNAPSHOT naming the memfd.  Every other
+ * descriptor (API, listeners, discovery, RADIUS) closes and is opened
+ * anew.  When execve() fails the agent goes on with what it kept.
+ */
+static void upgrade(void)
+{
+	struct l2d_snap_wr w;
+	char path[4096], num[16];
+	size_t off;
+	int mfd;
+
+	D->upgrade_asked = false;
+	if (conf.kernel != L2D_KERNEL_NETLINK) {
+		l2d_log(D, L2D_LOG_ERR, "upgrade refused: kernel none counts sessions in this "
+			"process; only kernel netlink hands them over");
+		return;
+	}
+	if (exe_path(path, sizeof(path)) || access(path, X_OK)) {
+		l2d_log(D, L2D_LOG_ERR, "upgrade refused: no binary to execute at %s: %s",
+			path, strerror(errno));
+		return;
+	}
+	l2d_snap_prepare(D);
+	if (l2d_snap_write(D, &w)) {
+		l2d_log(D, L2D_LOG_ERR, "upgrade refused: snapshot: out of memory");
+		return;
+	}
+	mfd = memfd_create("l2tpseld-snapshot", 0);
+	for (off = 0; mfd >= 0 && off < w.len;) {
+		ssize_t n = write(mfd, w.buf + off, w.len - off);
+
+		if (n <= 0) {
+			close(mfd);
+			mfd = -1;
+			break;
+		}
+		off += (size_t)n;
+	}
+	if (mfd < 0 || lseek(mfd, 0, SEEK_SET)) {
+		l2d_log(D, L2D_LOG_ERR, "upgrade refused: snapshot memfd: %s", strerror(errno));
+		l2d_snap_wr_free(&w);
+		return;
+	}
+	snprintf(num, sizeof(num), "%d", mfd);
+	setenv(L2D_SNAP_ENV, num, 1);
+	l2d_fdstore_exec(true);
+	set_cloexec(&w, false);
+	l2d_log(D, L2D_LOG_INFO, "upgrade: executing %s with a snapshot of %zu bytes, %u "
+		"descriptors", path, w.len, w.nfds);
+	l2d_api_flush();
+	fflush(stderr);
+	execv(path, saved_argv);
+	l2d_log(D, L2D_LOG_ERR, "upgrade: execv %s: %s; going on", path, strerror(errno));
+	set_cloexec(&w, true);
+	unsetenv(L2D_SNAP_ENV);
+	l2d_fdstore_exec(false);
+	close(mfd);
+	l2d_snap_wr_free(&w);
+}
+
+/*
+ * The snapshot an upgrading agent left in the memfd L2TPSELD_SNAPSHOT names
+ * (S-OPS-2): read whole, checked, the variable dropped.  NULL without one;
+ * exit 1 when it cannot be read or is refused: the message says why.
+ */
+static uint8_t *snapshot_take(size_t *len, struct l2d_snap_info *si)
+{
+	const char *var = getenv(L2D_SNAP_ENV);
+	char err[512], *end;
+	uint8_t *buf = NULL;
+	size_t cap = 0;
+	long fd;
+
+	*len = 0;
+	if (!var)
+		return NULL;
+	fd = strtol(var, &end, 10);
+	if (*end || fd < 0 || fd > INT32_MAX) {
+		fprintf(stderr, "l2tpseld: %s=\"%s\" is not a descriptor\n", L2D_SNAP_ENV, var);
+		exit(1);
+	}
+	unsetenv(L2D_SNAP_ENV);
+	for (;;) {
+		ssize_t n;
+
+		if (*len == cap) {
+			uint8_t *b = realloc(buf, cap = cap ? 2 * cap : 65536);
+
+			if (!b) {
+				fprintf(stderr, "l2tpseld: snapshot: out of memory\n");
+				exit(1);
+			}
+			buf = b;
+		}
+		n = read((int)fd, buf + *len, cap - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "l2tpseld: snapshot: reading descriptor %ld: %s\n", fd,
+				strerror(errno));
+			exit(1);
+		}
+		if (!n)
+			break;
+		*len += (size_t)n;
+	}
+	close((int)fd);
+	if (l2d_snap_check(buf, *len, si, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s; the sessions it held end\n", err);
+		exit(1);
+	}
+	if (conf.kernel == L2D_KERNEL_NETLINK && si->knl_fd < 0) {
+		fprintf(stderr, "l2tpseld: snapshot refused: no module socket in it, and kernel "
+			"netlink configured\n");
+		exit(1);
+	}
+	return buf;
 }
 
 static void usage(void)
@@ -214,6 +373,9 @@ static void raise_nofile(void)
 int main(int argc, char **argv)
 {
 	struct l2d_loop loop;
+	struct l2d_snap_info si = { .knl_fd = -1 };
+	uint8_t *snap = NULL;
+	size_t snap_len = 0;
 	struct rlimit nocore = { 0, 0 };
 	char err[512];
 	sigset_t ss;
@@ -296,7 +458,24 @@ int main(int argc, char **argv)
 	}
 	if (check_only)
 		return 0;
+	saved_argv = argv;
 	raise_nofile();
+	snap = snapshot_take(&snap_len, &si);
+	if (snap) {
+		size_t none;
+
+		/* after an upgrade: the store's snapshot generation only */
+		free(l2d_fdstore_take(false, &none, err, sizeof(err)));
+	} else {
+		/* a restart after a crash: what the store kept (fdstore.c) */
+		snap = l2d_fdstore_take(conf.fd_store, &snap_len, err, sizeof(err));
+		if (err[0])
+			fprintf(stderr, "l2tpseld: %s\n", err);
+		if (snap && l2d_snap_check(snap, snap_len, &si, err, sizeof(err))) {
+			fprintf(stderr, "l2tpseld: %s\n", err);	/* checked already */
+			return 1;
+		}
+	}
 	if (conf.netns[0] && (ret = l2s_netns_enter(conf.netns))) {
 		fprintf(stderr, "l2tpseld: netns %s: %s\n", conf.netns, strerror(-ret));
 		return 1;
@@ -309,7 +488,7 @@ int main(int argc, char **argv)
 	if (!D)
 		return 1;
 	l2d_init(D, &conf, &loop, &env, conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
-	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, err, sizeof(err))) {
+	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, si.knl_fd, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
 		return 1;
 	}
@@ -350,12 +529,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
+	if (snap) {
+		int r = l2d_snap_adopt(D, snap, snap_len, err, sizeof(err));
+
+		free(snap);
+		if (r) {
+			fprintf(stderr, "l2tpseld: %s; the sessions it held end\n", err);
+			l2d_fdstore_release();
+			return 1;
+		}
+	}
+	l2d_fdstore_sync(D, true);
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&ss);
 	sigaddset(&ss, SIGTERM);
 	sigaddset(&ss, SIGINT);
 	sigaddset(&ss, SIGCHLD);
 	sigaddset(&ss, SIGHUP);
+	sigaddset(&ss, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &ss, NULL);
 	sigw.fd = signalfd(-1, &ss, SFD_NONBLOCK | SFD_CLOEXEC);
 	sigw.fn = signal_readable;
@@ -371,6 +562,12 @@ int main(int argc, char **argv)
 		ret = l2d_loop_once(&loop, stop_deadline ? 100 : -1);
 		if (ret)
 			break;
+		if (D->upgrade_asked) {
+			l2d_api_flush();
+			upgrade();
+		}
+		if (!stop_deadline)
+			l2d_fdstore_sync(D, false);
 		/* stopping: until the tunnels are closed and the accounting Stops taken */
 		if (stop_deadline && ((!D->n_tunnels && !l2d_radius_pending(D)) ||
 				      l2d_now(&loop) >= stop_deadline))

@@ -30,6 +30,12 @@ void l2tp_rel_init(struct l2tp_rel *r, const struct l2tp_rel_config *cfg)
 	r->ssthresh = r->cfg.peer_window;
 }
 
+void l2tp_rel_resume(struct l2tp_rel *r, uint16_t ns, uint16_t nr)
+{
+	r->ns_una = r->ns_sent = r->ns_next = ns;
+	r->nr = nr;
+}
+
 void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id)
 {
 	r->peer_tunnel_id = tunnel_id;

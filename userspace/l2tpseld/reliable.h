@@ -156,6 +156,12 @@ void l2tp_rel_reset(struct l2tp_rel *r, const struct l2tp_rel_config *cfg);
 void l2tp_rel_set_peer_tunnel(struct l2tp_rel *r, uint16_t tunnel_id);
 /* From the peer's Receive Window Size AVP. Return: -EINVAL for 0 (§5.8). */
 int l2tp_rel_set_peer_window(struct l2tp_rel *r, uint16_t window);
+/*
+ * An empty @r takes up a control connection where another process left it
+ * (S-OPS-2): the next message queued gets Ns @ns, and @nr is the next Ns
+ * expected from the peer.
+ */
+void l2tp_rel_resume(struct l2tp_rel *r, uint16_t ns, uint16_t nr);
 /* E.g. fewer retries before the tunnel is up than after. */
 void l2tp_rel_set_max_retries(struct l2tp_rel *r, uint32_t max_retries);
 

@@ -81,6 +81,33 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 	return s;
 }
 
+void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *pstat)
+{
+	struct l2d *d = t->d;
+	struct l2d_pstat *p = pstat[0] ? l2d_pstat_of(d, pstat) : NULL;
+
+	s->state = L2D_S_ESTABLISHED;
+	l2d_timer_init(&s->setup_timer, session_timeout, s);
+	l2d_session_link(s, t);
+	d->sess_by_id[s->sid] = s;
+	d->n_sessions++;
+	l2d_tunnel_call_started(t);
+	if (s->lns_counted) {
+		t->p->lns_calls++;
+		d->n_lns_calls++;
+	}
+	if (p) {
+		p->sessions++;
+		s->pstat = (uint16_t)(p - d->pstats + 1);
+	}
+	if (s->api_id) {
+		uint32_t id = s->api_id;
+
+		s->api_id = 0;
+		l2d_session_set_api_id(s, id);
+	}
+}
+
 void l2d_session_free(struct l2d_session *s)
 {
 	l2d_session_proxy_done(s);

@@ -22,6 +22,7 @@
  *   own: a port no socket held, so no local user can have taken it first.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
@@ -306,6 +307,38 @@ int l2d_sock_tunnel_connect(struct l2d *d, struct l2d_tunnel *t)
 	/* the source address the route picked, for the kernel tunnel and the records */
 	t->local.len = sizeof(t->local.ss);
 	getsockname(t->fd, (struct sockaddr *)&t->local.ss, &t->local.len);
+	return 0;
+}
+
+/*
+ * S-OPS-2: the sockets of a tunnel handed over across execve() (snap.c):
+ * each must be a UDP socket (a number the snapshot got wrong is refused,
+ * never read as something else), close-on-exec again, in the loop.
+ */
+static int adopt_fd(struct l2d *d, struct l2d_tunnel *t, int fd, struct l2d_fd *w)
+{
+	int type = 0;
+	socklen_t len = sizeof(type);
+
+	if (getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) || type != SOCK_DGRAM) {
+		l2d_log(d, L2D_LOG_ERR, "tunnel %u: descriptor %d is not a UDP socket", t->tid, fd);
+		return -1;
+	}
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+	w->fd = fd;
+	w->fn = tunnel_readable;
+	w->arg = t;
+	return l2d_fd_add(d->loop, w, EPOLLIN) ? -1 : 0;
+}
+
+int l2d_sock_tunnel_adopt(struct l2d *d, struct l2d_tunnel *t)
+{
+	if (t->fd < 0 || adopt_fd(d, t, t->fd, &t->fdw))
+		return -1;
+	if (t->txfd >= 0 && adopt_fd(d, t, t->txfd, &t->txw)) {
+		l2d_fd_del(d->loop, &t->fdw);
+		return -1;
+	}
 	return 0;
 }
 

@@ -290,6 +290,58 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	return tunnel_new(d, peer, local, initiator, false);
 }
 
+/*
+ * S-OPS-2: a tunnel handed over by the agent this one replaced (snap.c).
+ * Its kernel tunnel and sockets live on; the control connection takes up
+ * where it was (RFC 2661 section 5.8): the next Ns is the oldest the peer
+ * has not acknowledged (those messages are queued again and sent as a
+ * retransmission), the next Nr what we had delivered.
+ */
+int l2d_tunnel_adopt(struct l2d_tunnel *t, uint16_t ns_una, uint16_t nr, uint16_t window)
+{
+	struct l2d *d = t->d;
+	struct l2tp_rel_config rc = {
+		.peer_window = window,
+		.recv_window = d->conf->recv_window,
+		.rto_initial_ms = d->conf->rto_initial_ms,
+		.rto_max_ms = d->conf->rto_max_ms,
+		.ack_delay_ms = d->conf->ack_delay_ms,
+		.max_retries = d->conf->retries_established,
+	};
+
+	l2tp_rel_init(&t->rel, &rc);
+	l2tp_rel_set_peer_tunnel(&t->rel, t->peer_tid);
+	l2tp_rel_resume(&t->rel, ns_una, nr);
+	t->state = L2D_T_ESTABLISHED;
+	t->heard_ms = now_ms(d);
+	l2d_timer_init(&t->setup_timer, setup_timeout, t);
+	l2d_timer_init(&t->rel_timer, rel_timeout, t);
+	l2d_timer_init(&t->hold_timer, hold_timeout, t);
+	l2d_timer_init(&t->hello_timer, hello_timeout, t);
+	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+	if (peer_attach(t)) {
+		l2tp_rel_destroy(&t->rel);
+		return -1;
+	}
+	if (d->env->tunnel_adopt && d->env->tunnel_adopt(d, t)) {
+		peer_detach(t);
+		l2tp_rel_destroy(&t->rel);
+		return -1;
+	}
+	if (t->lns && !t->initiator) {
+		t->lns_up = true;
+		t->p->lns_up++;
+		d->n_lns_up++;
+	}
+	t->next = d->tunnels;
+	d->tunnels = t;
+	d->tun_by_id[t->tid] = t;
+	d->n_tunnels++;
+	if (d->conf->hello_ms)
+		l2d_timer_arm(d->loop, &t->hello_timer, now_ms(d) + d->conf->hello_ms);
+	return 0;
+}
+
 static void tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 {
 	size_t n = secret ? strlen(secret) : 0;

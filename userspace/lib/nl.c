@@ -44,6 +44,32 @@ err:
 	}
 }
 
+int l2s_nl_fdopen(struct l2s_nl *nl, int fd)
+{
+	int dom = 0, proto = -1;
+	socklen_t len = sizeof(dom);
+
+	memset(nl, 0, sizeof(*nl));
+	if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &dom, &len) || dom != AF_NETLINK)
+		return -ENOTSOCK;
+	len = sizeof(proto);
+	if (getsockopt(fd, SOL_SOCKET, SO_PROTOCOL, &proto, &len) || proto != NETLINK_GENERIC)
+		return -EPROTONOSUPPORT;
+	nl->buf = malloc(MNL_SOCKET_BUFFER_SIZE);
+	if (!nl->buf)
+		return -ENOMEM;
+	nl->sock = mnl_socket_fdopen(fd);
+	if (!nl->sock) {
+		int e = -errno;
+
+		free(nl->buf);
+		nl->buf = NULL;
+		return e;
+	}
+	nl->seq = (uint32_t)getpid() << 8 | 0x80;
+	return 0;
+}
+
 void l2s_nl_close(struct l2s_nl *nl)
 {
 	if (nl->sock)

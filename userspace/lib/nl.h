@@ -38,6 +38,8 @@ struct l2s_nl {
 
 /* Open a NETLINK_GENERIC socket with extended ACKs; -errno on failure. */
 int l2s_nl_open(struct l2s_nl *nl);
+/* The same on an open, bound NETLINK_GENERIC socket @fd (one inherited across execve()). */
+int l2s_nl_fdopen(struct l2s_nl *nl, int fd);
 void l2s_nl_close(struct l2s_nl *nl);
 
 /*

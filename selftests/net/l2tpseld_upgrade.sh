@@ -1,0 +1,214 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# run.sh: stock-only the upgrade needs nothing of the debug kernel; access_pppoe runs the bridge there
+#
+# Upgrade without loss (S-OPS-2, Documentation/l2tpseld.md "Upgrade without
+# loss"): l2tpseld as LAC with its PPPoE access side, $UPG_SUBS subscribers
+# (Debian's pppd with its pppoe plugin; 8 by default, 50 for the full
+# check) up through it to an xl2tpd LNS, a ping running across.  SIGUSR2:
+# the agent writes its snapshot, keeps its descriptors and executes the
+# binary at its path again (the same pid).
+#
+#   - the new process says what it adopted: every tunnel, call and
+#     subscriber;
+#   - no subscriber lost: each one's ping crosses, every kernel L2TP
+#     session is still on the LAC, every call on the LNS, the module's
+#     count unchanged (its counting socket crossed);
+#   - the ping lost at most a second of packets;
+#   - RADIUS accounting (selftests/acct_sink.py): one Start per subscriber,
+#     no Stop and no second Start across either;
+#   - kill -9 of the agent, which runs with "fd-store yes" under
+#     selftests/fdstore_sup.py (the VM has no systemd: it keeps the
+#     descriptor store as systemd does, sd_notify(3), and restarts the
+#     agent with LISTEN_FDS/LISTEN_FDNAMES): the restarted agent adopts
+#     everything from the store, with the same checks as the upgrade;
+#   - a new subscriber logs in at once on the restarted agent, ping across;
+#   - l2tpseld as the LNS (pppd in LNS mode), one subscriber's call to it,
+#     SIGUSR2: the call, its pppd (the same process) and the LNS's count
+#     stay, the ping crosses;
+#   - a snapshot of another version is refused, with the reason, exit 1.
+source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/../peers.sh"
+source "$(dirname "$0")/../access.sh"
+
+L=$L2TPSEL_CLI
+NB=${UPG_SUBS:-8}
+
+require_root
+peers_require
+access_require
+mod_load || fail "insmod $L2TPSEL_KO failed"
+
+peers_init 10.210.0.1 || fail "cannot set up the hub"
+peers_add "lns1 10.220.0.11" "lns2 10.220.0.13" || fail "cannot add the LNS"
+peer_lns_start lns1 host lns-one || fail "xl2tpd lns1 did not start"
+D=$PEERS_DIR
+access_init "$((NB + 2))" || fail "cannot set up the subscribers' link"
+printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest 10.220.0.11" \
+	"domain add example profile P" >"$D/config"
+hub "$L" -b "$D/config" >/dev/null || fail "hub configuration failed"
+peers_ready || fail "xl2tpd did not start"
+LNS_PPP=$(peer_lns_ppp_addr lns1)
+keep_logs "$D"
+
+# RADIUS accounting to a sink (no authentication server: the domain map after 1 s)
+hub python3 "$TOP/selftests/acct_sink.py" 127.0.0.1 1813 lac-secret >"$D/acct.log" 2>&1 &
+defer kill_wait $!
+wait_for 10 grep -q '^ready' "$D/acct.log" || fail "acct_sink.py did not start: $(cat "$D/acct.log")"
+printf '%s\n' 'radius-server 127.0.0.1 port 1812 acct-port 1813 secret lac-secret' \
+	'radius-accounting yes' 'radius-fallback domain-map' 'radius-timeout 1s' 'radius-tries 1' \
+	>"$D/agent.conf"
+chmod 0600 "$D/agent.conf"
+acct() { grep -c "^acct $1 " "$D/acct.log"; }
+acct_is() { [ "$(acct "$1")" = "$2" ]; }
+# agent_start's agent, under the supervisor (its pid in $D/agent.pid)
+ip netns exec "$PEERS_HUB" python3 "$TOP/selftests/fdstore_sup.py" "$D/agent.pid" "$L2D" \
+	-o 'kernel netlink' \
+	-o 'dataplane kernel' -o "socket $D/agent.sock" -o 'hostname lac-agent' \
+	-o 'access pppoe acc0 ac-name test-ac' -o 'log-level 2' -o 'access-auth pap' \
+	-o 'fd-store yes' -c "$D/agent.conf" 2>>"$D/agent.log" &
+SUP=$!
+defer kill_wait $SUP
+wait_for 10 test -S "$D/agent.sock" || { tail "$D/agent.log"; fail "l2tpseld did not start"; }
+AGENT=$(cat "$D/agent.pid")
+for i in $(seq 1 "$NB"); do
+	dial "$i" "user$i@example" lcp-echo-interval 3 lcp-echo-failure 5
+done
+n_up() {
+	local i k=0
+	for i in $(seq 1 "$NB"); do sub_up "$i" && kill -0 "${SUBPID[$i]}" 2>/dev/null &&
+		k=$((k + 1)); done
+	echo $k
+}
+# until all are up while they keep coming (xl2tpd starts a pppd per call,
+# seconds each under TCG): 60 s without one more is a failure
+all_up() {
+	local k last=-1 since=$SECONDS
+	while k=$(n_up) && [ "$k" -lt "$NB" ]; do
+		[ "$k" -gt "$last" ] && { last=$k; since=$SECONDS; }
+		[ $((SECONDS - since)) -lt $((60 * L2TPSEL_WAIT_SCALE)) ] || return 1
+		lib_sleep 1
+	done
+}
+t0=$SECONDS
+all_up
+check_err $? "only $(n_up) of $NB subscribers came up"
+log_info "$NB subscribers up in $((SECONDS - t0)) s"
+sub_ping 1 "$LNS_PPP"
+check_err $? "no ping across before the upgrade"
+ksess() { hub ip l2tp show session | grep -c '^Session'; }
+lnssess() { ip netns exec "$(peer_ns lns1)" ip l2tp show session | grep -c '^Session'; }
+expect "$(sessions)" "$NB" "sessions counted before the upgrade"
+expect "$(ksess)" "$NB" "kernel sessions on the LAC before"
+# the LNS's kernel sessions as ip l2tp lists them (one more than xl2tpd's
+# calls here): at least one per subscriber, the same number after the upgrade
+LNS0=$(lnssess)
+[ "$LNS0" -ge "$NB" ]
+check_err $? "calls on the LNS before: $LNS0, fewer than $NB"
+wait_for 10 acct_is 1 "$NB"
+check_err $? "accounting Starts: $(acct 1), expected $NB"
+log_test "$NB subscribers up through the agent to xl2tpd"
+[ "$EXIT_STATUS" = 0 ] || { show_logs; exit $EXIT_STATUS; }
+
+# --- upgrade ------------------------------------------------------------------
+# 4 s of pings, 10 a second, the upgrade 1 s in (not through subs(): a
+# shell function in the background would be a subshell in between)
+ip netns exec "$SUBS" ping -c 40 -i 0.1 -W 1 -I ppp1 "$LNS_PPP" >"$D/ping.log" 2>&1 &
+PING=$!
+defer kill_wait $PING
+lib_sleep 1
+rm -f "$D/agent.sock"
+kill -USR2 "$AGENT"
+wait_for 10 test -S "$D/agent.sock"
+check_err $? "the upgraded agent did not come back: $(tail -3 "$D/agent.log")"
+grep -q "snapshot version 1 adopted: 1 tunnels, $NB sessions, $NB subscribers" "$D/agent.log"
+check_err $? "the new process did not adopt everything: $(grep -E 'snapshot|upgrade' "$D/agent.log")"
+kill -0 "$AGENT"
+check_err $? "the agent's process is gone"
+kept() {
+	wait_for 20 pid_gone $PING
+	rx=$(grep -c 'bytes from' "$D/ping.log")
+	log_info "ping across the $1: 40 sent, $rx answered"
+	[ "$rx" -ge 30 ]
+	check_err $? "more than a second of ping lost: $(tail -2 "$D/ping.log")"
+	lost=$(for i in $(seq 1 "$NB"); do sub_ping "$i" "$LNS_PPP" || echo -n "$i "; done)
+	expect "$lost" "" "subscribers whose ping does not cross after the $1"
+	expect "$(n_up)" "$NB" "subscribers up after the $1"
+	expect "$(sessions)" "$NB" "sessions counted after the $1"
+	expect "$(ksess)" "$NB" "kernel sessions on the LAC after the $1"
+	expect "$(lnssess)" "$LNS0" "calls on the LNS after the $1"
+	expect "$(acct 1)/$(acct 2)" "$NB/0" "accounting Starts/Stops after the $1"
+}
+kept upgrade
+log_test "upgrade by re-exec: 0 sessions lost, ping loss within a second, counts exact"
+
+# --- kill -9, restarted with what the store kept ----------------------------------
+ip netns exec "$SUBS" ping -c 40 -i 0.1 -W 1 -I ppp1 "$LNS_PPP" >"$D/ping.log" 2>&1 &
+PING=$!
+defer kill_wait $PING
+lib_sleep 1
+rm -f "$D/agent.sock"
+kill -9 "$AGENT"
+wait_for 10 test -S "$D/agent.sock"
+check_err $? "the agent was not restarted: $(tail -3 "$D/agent.log")"
+[ "$(cat "$D/agent.pid")" != "$AGENT" ]
+check_err $? "the supervisor did not start a new process"
+[ "$(grep -c "snapshot version 1 adopted: 1 tunnels, $NB sessions, $NB subscribers" \
+	"$D/agent.log")" = 2 ]
+check_err $? "the restarted agent did not adopt everything: $(grep -E 'snapshot|store' "$D/agent.log")"
+kept crash
+log_test "kill -9, restarted from the descriptor store: 0 sessions lost, counts exact"
+
+# --- a new login at once ----------------------------------------------------------
+N=$((NB + 1))
+dial "$N" "user$N@example"
+wait_for 30 sub_up "$N"
+check_err $? "a new subscriber did not come up on the restarted agent"
+sub_ping "$N" "$LNS_PPP"
+check_err $? "no ping from the new subscriber"
+expect "$(sessions)" "$N" "sessions counted with the new subscriber"
+wait_for 10 acct_is 1 "$N"
+check_err $? "accounting Starts with the new subscriber: $(acct 1), expected $N"
+log_test "a new subscriber logs in at once on the restarted agent"
+
+# --- l2tpseld as the LNS, upgraded under its call ------------------------------------
+_peer_ppp_options lns2
+echo "10.240.0.1:10.240.0.2" >>"$D/lns2.options"
+ip netns exec "$(peer_ns lns2)" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
+	-o "socket $D/lns2.sock" -o 'hostname lns-two' -o 'listen 10.220.0.13' \
+	-o "lns-pppd-file $D/lns2.options" -o 'log-level 1' 2>"$D/lns2.log" &
+LNS2=$!
+defer kill_wait $LNS2
+wait_for 5 test -S "$D/lns2.sock" || { cat "$D/lns2.log"; fail "the LNS l2tpseld did not start"; }
+printf '%s\n' "profile add Q" "tunnel add TQ profile Q level 0 dest 10.220.0.13" \
+	"domain add agent.example profile Q" >"$D/config2"
+hub "$L" -b "$D/config2" >/dev/null || fail "hub configuration failed"
+M=$((NB + 2))
+dial "$M" "grace@agent.example"
+wait_for 30 sub_up "$M"
+check_err $? "no IPCP through l2tpseld as the LNS"
+lns2_sessions() { val "$(ip netns exec "$(peer_ns lns2)" "$L" summary)" sessions; }
+pppd=$(sed -n 's/.*: pppd \([0-9]*\) started$/\1/p' "$D/lns2.log" | tail -1)
+rm -f "$D/lns2.sock"
+kill -USR2 "$LNS2"
+wait_for 10 test -S "$D/lns2.sock"
+check_err $? "the upgraded LNS did not come back: $(tail -3 "$D/lns2.log")"
+grep -q 'snapshot version 1 adopted: 1 tunnels, 1 sessions, 0 subscribers' "$D/lns2.log"
+check_err $? "the LNS did not adopt its call: $(grep -E 'snapshot|upgrade' "$D/lns2.log")"
+[ -n "$pppd" ] && kill -0 "$pppd"
+check_err $? "the LNS's pppd (${pppd:-none}) is gone"
+sub_ping "$M" 10.240.0.1
+check_err $? "no ping to the LNS's PPP address after its upgrade"
+expect "$(lns2_sessions)" 1 "sessions counted by the LNS after its upgrade"
+log_test "l2tpseld as the LNS upgraded under its call: pppd, call and count stay"
+
+# --- a snapshot of another version --------------------------------------------------
+printf 'L2DSNAP\0\0\x09\0\0\0\0\0\0' >"$D/snap9"
+out=$(L2TPSELD_SNAPSHOT=7 "$L2D" -o 'kernel none' -o 'socket none' 7<"$D/snap9" 2>&1)
+rc=$?
+[ "$rc" = 1 ] && grep -q 'format version 9, this l2tpseld reads version 1 only' <<<"$out"
+check_err $? "another version: exit $rc, \"$out\""
+log_test "a snapshot of another version is refused, saying so"
+
+[ "$EXIT_STATUS" = 0 ] || show_logs
+exit $EXIT_STATUS
