@@ -4,8 +4,8 @@
 #
 # Upgrade without loss (S-OPS-2, Documentation/l2tpseld.md "Upgrade without
 # loss"): l2tpseld as LAC with its PPPoE access side, $UPG_SUBS subscribers
-# (Debian's pppd with its pppoe plugin; 8 by default, 50 for the full
-# check) up through it to an xl2tpd LNS, a ping running across.  SIGUSR2:
+# (Debian's pppd with its pppoe plugin; 50 unless set) up through it to an
+# xl2tpd LNS, a ping running across.  SIGUSR2:
 # the agent writes its snapshot, keeps its descriptors and executes the
 # binary at its path again (the same pid).
 #
@@ -32,7 +32,7 @@ source "$(dirname "$0")/../peers.sh"
 source "$(dirname "$0")/../access.sh"
 
 L=$L2TPSEL_CLI
-NB=${UPG_SUBS:-8}
+NB=${UPG_SUBS:-50}
 
 require_root
 peers_require
