@@ -5,8 +5,9 @@
 # throwaway test machine: build l2tpsel and l2tpsel-dkms from a copy of the
 # tree, run lintian, install both (DKMS builds the module for every kernel
 # with headers), verify the installed unit, boot the stock guest (which
-# shares this machine's root) for selftests/net/module_dkms.sh, then purge
-# both and check that no file of theirs is left.  Prints KTAP.
+# shares this machine's root) for selftests/net/module_dkms.sh and
+# package_upgrade.sh (dpkg -i of a newer l2tpsel under live subscribers),
+# then purge both and check that no file of theirs is left.  Prints KTAP.
 #
 #   scripts/debian-test.sh [VM_SH_OPTIONS...]     (make vmtest-dkms)
 set -u
@@ -57,10 +58,21 @@ if command -v systemd-analyze >/dev/null; then
 	ok "systemd-analyze verify of the installed unit${out:+: $out}" $?
 fi
 
-# --- the guest: modprobe, the unit's command line, the alias ------------------------
-selftests/vm/vm.sh --timeout 600 "$@" -- selftests/run.sh module_dkms | sed 's/^/# /'
+# A newer l2tpsel for package_upgrade: the same files, a higher version.
+# dpkg-deb unpacks and packs again in seconds; a second build would take
+# minutes and test nothing more.
+up=$B/upgrade up_ver="$ver+upgradetest"
+rm -rf "$up"
+dpkg-deb -R "$B/l2tpsel_${ver}_amd64.deb" "$up" &&
+	sed -i "s/^Version: .*/Version: $up_ver/" "$up/DEBIAN/control" &&
+	dpkg-deb -b "$up" "$B/l2tpsel_${up_ver}_amd64.deb" >/dev/null
+ok "l2tpsel $up_ver, the same files under a newer version" $?
+
+# --- the guest: modprobe, the unit's command line, the alias; an upgrade ------------
+selftests/vm/vm.sh --timeout 900 --env "L2TPSEL_UPGRADE_DEB=$PWD/$B/l2tpsel_${up_ver}_amd64.deb" \
+	"$@" -- selftests/run.sh module_dkms package_upgrade | sed 's/^/# /'
 [ "${PIPESTATUS[0]}" = 0 ]
-ok "module_dkms in the guest (the installed module, unit and CLI)" $?
+ok "module_dkms and package_upgrade in the guest (the installed module, unit, CLI; dpkg -i)" $?
 
 # --- purge: nothing left ------------------------------------------------------------
 dpkg --purge l2tpsel l2tpsel-dkms >>"$B/install.log" 2>&1
