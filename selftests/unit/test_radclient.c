@@ -375,6 +375,49 @@ TEST(radclient_cancel_and_all_silent)
 }
 
 /*
+ * Every server dead (radius-dead-time): a login is not held for
+ * radius-timeout x radius-tries on each of them again; DOWN comes from the
+ * next loop turn with nothing sent, and after the dead time the servers
+ * are asked again.
+ */
+TEST(radclient_all_dead_down_at_once)
+{
+	struct l2d_conf c;
+	struct l2d_loop loop;
+	struct l2d *d;
+	char st[512];
+
+	d = setup(&c, &loop);
+	ASSERT_TRUE(d != NULL);
+	c.radius_dead_ms = 300;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 250);
+	EXPECT_EQ(R.down, 1u);
+	EXPECT_EQ(S.rx[0], 2u);
+	EXPECT_EQ(S.rx[1], 2u);
+	/* both dead: answered without a datagram, never from inside the call */
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	EXPECT_EQ(R.down, 1u);
+	pump(&loop, 5);
+	EXPECT_EQ(R.down, 2u);
+	EXPECT_EQ(S.rx[0] + S.rx[1], 4u);
+	/* a cancelled one never calls back */
+	l2d_radius_cancel(d, l2d_radius_auth(d, &pap, done, NULL));
+	pump(&loop, 5);
+	EXPECT_EQ(R.calls, 2u);
+	/* the dead time over: asked again, and an answer counts */
+	pump(&loop, 300);
+	S.answer[0] = true;
+	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
+	pump(&loop, 100);
+	EXPECT_EQ(R.accept, 1u);
+	EXPECT_EQ(S.rx[0], 3u);
+	l2d_radius_stats(d, st, sizeof(st));
+	EXPECT_TRUE(strstr(st, "radius requests 4 accepts 1 rejects 0 down 2 ") == st);
+	teardown(d, &loop);
+}
+
+/*
  * Accounting (RFC 2866): records to a server that does not answer are kept
  * (parked for radius-dead-time, then tried again), never dropped, and all
  * delivered once it answers; each request's authenticator is RFC 2866's.
@@ -480,6 +523,7 @@ TEST(radclient_reply_without_message_authenticator_unanswered)
 	S.answer[0] = S.answer[1] = true;
 	S.no_ma[0] = S.no_ma[1] = true;
 	S.reject = true;
+	c.radius_dead_ms = 0;		/* the second request asks both again */
 	ASSERT_TRUE(l2d_radius_auth(d, &pap, done, NULL) != NULL);
 	pump(&loop, 400);
 	EXPECT_EQ(R.calls, 1u);
@@ -492,6 +536,6 @@ TEST(radclient_reply_without_message_authenticator_unanswered)
 	EXPECT_EQ(R.accept, 0u);
 	EXPECT_EQ(R.down, 2u);
 	l2d_radius_stats(d, st, sizeof(st));
-	EXPECT_TRUE(strstr(st, " bad 6 ") != NULL);
+	EXPECT_TRUE(strstr(st, " bad 8 ") != NULL);	/* 2 requests x 2 servers x 2 tries */
 	teardown(d, &loop);
 }

@@ -51,6 +51,7 @@ struct rad_call {
 	struct l2d_rad *rc;
 	enum rad_kind kind;
 	bool parked;			/* accounting: every server dead, waiting to try again */
+	bool all_dead;			/* access: every server dead, DOWN from the loop */
 	rad_done_fn fn;
 	void *arg;
 	unsigned int srv;		/* the server being tried */
@@ -310,6 +311,8 @@ static void call_timeout(struct l2d_timer *t)
 	struct l2d *d = rc->d;
 	int next;
 
+	if (c->all_dead)
+		return finish(c, RAD_RES_DOWN, NULL);
 	if (c->parked) {
 		struct rad_call **pp;
 
@@ -428,15 +431,25 @@ struct rad_call *l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_do
 	c->challenge_len = q->challenge_len;
 	c->chap_id = q->chap_id;
 	c->chap = q->chap;
+	rc->requests++;		/* each ends as an accept, a reject or down */
 	srv = next_server(rc, RAD_AUTH, 0);
-	if (srv < 0)
-		srv = 0;	/* every server is dead: try them again in order */
+	if (srv < 0) {
+		/*
+		 * Every server is dead (radius-dead-time): none is asked and
+		 * radius-fallback decides at once, as a carrier's AAA goes to
+		 * its next method; the first request after the dead time
+		 * asks again.  The answer still comes from the loop.
+		 */
+		c->all_dead = true;
+		l2d_timer_arm(rc->d->loop, &c->timer, l2d_now(rc->d->loop));
+		return c;
+	}
 	/* the answer always comes from the loop, never from inside this call */
 	if (start_on(c, (unsigned int)srv)) {
+		rc->requests--;
 		call_free(c);
 		return NULL;
 	}
-	rc->requests++;
 	return c;
 }
 
