@@ -339,13 +339,14 @@ veth_link() {
 		ip -n "$3" link set veth0 up
 }
 
-# peers_write_config DIR: DIR/{lns,lac}.conf for xl2tpd and
+# peers_write_config DIR [LNS_ADDR]: DIR/{lns,lac}.conf for xl2tpd and
 # DIR/{lns,lac}.options for their pppd.  pppd: no authentication either way,
 # addresses from the LNS, IPv4 only, a log of its own (DIR/ROLE-pppd.log);
 # nothing through syslog (the VM has none), none of the host's
-# /etc/ppp/ip-up.d scripts.
+# /etc/ppp/ip-up.d scripts.  The LNS listens on LNS_ADDR (default
+# $PEER_LNS_ADDR).
 peers_write_config() {
-	local dir=$1 role
+	local dir=$1 lns_addr=${2:-$PEER_LNS_ADDR} role
 	for role in lns lac; do
 		cat >"$dir/$role.options" <<-OPT
 		noauth
@@ -365,7 +366,7 @@ peers_write_config() {
 	done
 	cat >"$dir/lns.conf" <<-CONF
 	[global]
-	listen-addr = $PEER_LNS_ADDR
+	listen-addr = $lns_addr
 	port = 1701
 	access control = no
 
@@ -412,6 +413,66 @@ xl2tpd_start() {
 kill_wait() {
 	kill "$1" 2>/dev/null
 	wait "$1" 2>/dev/null
+}
+
+# --- l2tpseld as the LNS behind a LAC under test ------------------------------
+#
+# l2tpseld_lns_start NS DIR ADDR [-o LINE...]: l2tpseld's LNS role in NS
+# listening on ADDR (kernel netlink, dataplane kernel, log level 2), the -o
+# LINEs after; its API on DIR/lns.sock, its log DIR/lns.log, killed at
+# exit, its pid in LNSPID.  Its pppd (LNS mode) reads DIR/lns.options,
+# written first by lns_pppd_options unless it is there.  With
+# LNS_PPP_SECRETS (lines of pap-secrets) pppd checks PAP and CHAP against
+# them: a tmpfs on /etc/ppp in the LNS's own mount namespace (ip netns exec
+# gives it one).  Returns once its socket is there; else prints its log and
+# returns 1.
+l2tpseld_lns_start() {
+	local ns=$1 dir=$2 addr=$3 wrap=()
+	shift 3
+	[ -e "$dir/lns.options" ] || lns_pppd_options "$dir"
+	# the tmpfs costs a shell: a process start, seconds in the guest
+	[ -z "${LNS_PPP_SECRETS:-}" ] || wrap=(sh -c '
+		mount -t tmpfs -o mode=0700 l2tpsel-test /etc/ppp || exit 1
+		printf "%s\n" "$1" >/etc/ppp/pap-secrets
+		cp /etc/ppp/pap-secrets /etc/ppp/chap-secrets
+		chmod 600 /etc/ppp/pap-secrets /etc/ppp/chap-secrets
+		shift
+		exec "$@"' sh "$LNS_PPP_SECRETS")
+	rm -f "$dir/lns.sock"
+	ip netns exec "$ns" "${wrap[@]}" "${L2TPSELD:-$TOP/build/l2tpseld}" -o 'kernel netlink' \
+		-o 'dataplane kernel' -o "socket $dir/lns.sock" -o "listen $addr" \
+		-o "lns-pppd-file $dir/lns.options" -o 'log-level 2' "$@" 2>>"$dir/lns.log" &
+	LNSPID=$!
+	defer kill_wait $LNSPID
+	wait_for 5 test -S "$dir/lns.sock" && return 0
+	cat "$dir/lns.log"
+	return 1
+}
+
+# lns_pppd_options DIR [LINE...]: DIR/lns.options, pppd's options for
+# l2tpseld_lns_start: the LINEs (default noauth, no LCP echoes), then IPv4
+# only, 10.240.0.1 here and 10.240.0.2 for the subscriber, quick LCP and
+# IPCP restarts, no compression, none of the host's ip-up scripts, a log
+# of its own (DIR/lns-pppd.log).
+lns_pppd_options() {
+	local dir=$1
+	shift
+	[ $# -gt 0 ] || set -- noauth 'lcp-echo-interval 0'
+	printf '%s\n' "$@" >"$dir/lns.options"
+	cat >>"$dir/lns.options" <<-OPT
+	nodefaultroute
+	noipdefault
+	lcp-restart 1
+	ipcp-restart 1
+	noipv6
+	noccp
+	novj
+	ip-up-script /bin/true
+	ip-down-script /bin/true
+	logfile $dir/lns-pppd.log
+	debug
+	10.240.0.1:10.240.0.2
+	OPT
 }
 
 # peers_show DIR NS...: the daemons' logs and the namespaces' state.

@@ -48,27 +48,8 @@ access_init 5 || fail "cannot set up the subscribers' link"
 keep_logs "$D"
 
 # The LNS: l2tpseld, pppd in LNS mode, no mtu or mru of its own.
-cat >"$D/lns.options" <<-OPT
-noauth
-nodefaultroute
-noipdefault
-lcp-echo-interval 0
-lcp-restart 1
-ipcp-restart 1
-noipv6
-noccp
-novj
-ip-up-script /bin/true
-ip-down-script /bin/true
-logfile $D/lns-pppd.log
-debug
-10.240.0.1:10.240.0.2
-OPT
-ip netns exec "$LNS_NS" "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
-	-o "socket $D/lns.sock" -o 'hostname lns-mtu' -o "listen $LNS" \
-	-o "lns-pppd-file $D/lns.options" -o 'log-level 2' 2>"$D/lns.log" &
-defer kill_wait $!
-wait_for 5 test -S "$D/lns.sock" || { cat "$D/lns.log"; fail "the LNS l2tpseld did not start"; }
+l2tpseld_lns_start "$LNS_NS" "$D" "$LNS" -o 'hostname lns-mtu' ||
+	fail "the LNS l2tpseld did not start"
 lns_idle() { [ "$(val "$(ip netns exec "$LNS_NS" "$L" summary)" sessions)" = 0 ]; }
 
 printf '%s\n' "profile add P" "tunnel add T1 profile P level 0 dest $LNS" \

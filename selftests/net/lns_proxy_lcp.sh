@@ -40,40 +40,13 @@ LNS_NS=$(peer_ns lns)
 access_init 3 || fail "cannot set up the subscribers' link"
 keep_logs "$D"
 
-cat >"$D/lns.options" <<-OPT
-auth
-nodefaultroute
-noipdefault
-lcp-echo-interval 1
-lcp-echo-failure 3
-lcp-restart 1
-ipcp-restart 1
-noipv6
-noccp
-novj
-ip-up-script /bin/true
-ip-down-script /bin/true
-logfile $D/lns-pppd.log
-debug
-10.240.0.1:10.240.0.2
-OPT
+lns_pppd_options "$D" auth 'lcp-echo-interval 1' 'lcp-echo-failure 3'
 
 # lns_start PROXY: the LNS l2tpseld with proxy-lcp PROXY, pap-secrets of its own
-LNSPID=
 lns_start() {
-	rm -f "$D/lns.sock"
-	ip netns exec "$LNS_NS" sh -c '
-		mount -t tmpfs -o mode=0700 l2tpsel-test /etc/ppp || exit 1
-		printf "\"alice@example\" * \"secret\" *\n" >/etc/ppp/pap-secrets
-		cp /etc/ppp/pap-secrets /etc/ppp/chap-secrets
-		chmod 600 /etc/ppp/pap-secrets /etc/ppp/chap-secrets
-		exec "$@"' sh "$L2D" -o 'kernel netlink' -o 'dataplane kernel' \
-		-o "socket $D/lns.sock" -o 'hostname lns-proxy' -o "listen $LNS" \
-		-o "lns-pppd-file $D/lns.options" -o 'log-level 2' -o "proxy-lcp $1" \
-		-o "proxy-lcp-plugin $PLUGIN" 2>>"$D/lns.log" &
-	LNSPID=$!
-	defer kill_wait $LNSPID
-	wait_for 5 test -S "$D/lns.sock" || { cat "$D/lns.log"; fail "the LNS l2tpseld did not start"; }
+	LNS_PPP_SECRETS='"alice@example" * "secret" *' l2tpseld_lns_start "$LNS_NS" "$D" "$LNS" \
+		-o 'hostname lns-proxy' -o "proxy-lcp $1" -o "proxy-lcp-plugin $PLUGIN" ||
+		fail "the LNS l2tpseld did not start"
 }
 lns_idle() { [ "$(val "$(ip netns exec "$LNS_NS" "$L" summary)" sessions)" = 0 ]; }
 lns_stat() { val "$(ip netns exec "$LNS_NS" "$L" login stats socket "$D/lns.sock" | head -1)" "$1"; }

@@ -55,7 +55,7 @@ check_err $? "cannot set up the veth pairs"
 [ "$EXIT_STATUS" = 0 ] || exit $EXIT_STATUS
 
 # pppd: as lib.sh's peers_write_config; the subscriber authenticates (CHAP)
-peers_write_config "$d"
+peers_write_config "$d" $BACK
 printf '%s\n' 'user alice@example' 'password secret' >>"$d/lac.options"
 cat >"$d/lac.conf" <<-CONF
 [global]
@@ -72,7 +72,6 @@ length bit = yes
 name = front-lac
 pppoptfile = $d/lac.options
 CONF
-sed -i "s/^listen-addr = .*/listen-addr = $BACK/" "$d/lns.conf"
 
 xl2tpd_start lns "$back" "$d"
 check_err $? "xl2tpd (LNS behind) did not start"

@@ -24,6 +24,22 @@ static struct l2d_tunnel *only_tunnel(struct h_node *n)
 	return n->d->tunnels;
 }
 
+/*
+ * A fresh simulated network, the LAC and the LNS on it, and u1@example's
+ * call up between them.  Return: false when any of it failed.
+ */
+static bool one_call(struct h_node **lac, struct h_node **lns)
+{
+	h_reset();
+	*lac = h_node(lac_cfg);
+	*lns = h_node(lns_cfg);
+	if (!*lac || !*lns)
+		return false;
+	h_login(*lac, "u1@example", "p");
+	h_run_for(200);
+	return (*lac)->n_done_ok == 1;
+}
+
 /* Take the LAC's snapshot, replace its agent, adopt. */
 static int upgrade(struct h_node *lac, char *err, size_t errlen)
 {
@@ -48,13 +64,7 @@ TEST(l2tpseld_snap_tunnel_resumes_ns_nr)
 	uint8_t buf[64];
 	char err[256] = "";
 
-	h_reset();
-	lac = h_node(lac_cfg);
-	lns = h_node(lns_cfg);
-	ASSERT_TRUE(lac && lns);
-	h_login(lac, "u1@example", "p");
-	h_run_for(200);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(one_call(&lac, &lns));
 	t = only_tunnel(lac);
 	ASSERT_TRUE(t != NULL);
 	tid = t->tid;
@@ -100,13 +110,7 @@ TEST(l2tpseld_snap_half_way_ends)
 	struct h_node *lac, *lns;
 	char err[256] = "";
 
-	h_reset();
-	lac = h_node(lac_cfg);
-	lns = h_node(lns_cfg);
-	ASSERT_TRUE(lac && lns);
-	h_login(lac, "u1@example", "p");
-	h_run_for(200);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(one_call(&lac, &lns));
 	/* a second login whose ICRQ has not been answered */
 	H->latency_ms = 50;
 	h_login(lac, "u2@example", "p");
@@ -129,13 +133,7 @@ TEST(l2tpseld_snap_lns_role)
 	struct h_node *lac, *lns;
 	char err[256] = "";
 
-	h_reset();
-	lac = h_node(lac_cfg);
-	lns = h_node(lns_cfg);
-	ASSERT_TRUE(lac && lns);
-	h_login(lac, "u1@example", "p");
-	h_run_for(200);
-	ASSERT_EQ(lac->n_done_ok, 1);
+	ASSERT_TRUE(one_call(&lac, &lns));
 	ASSERT_EQ(upgrade(lns, err, sizeof(err)), 0) TH_LOG("%s", err);
 	EXPECT_EQ(lns->d->n_lns_up, 1);
 	EXPECT_EQ(lns->d->n_lns_calls, 1);
@@ -165,13 +163,8 @@ static struct l2d_snap_wr snap_of_one(void)
 	struct h_node *lac, *lns;
 	struct l2d_snap_wr w = { 0 };
 
-	h_reset();
-	lac = h_node(lac_cfg);
-	lns = h_node(lns_cfg);
-	if (!lac || !lns)
+	if (!one_call(&lac, &lns))
 		return w;
-	h_login(lac, "u1@example", "p");
-	h_run_for(200);
 	l2d_snap_prepare(lac->d);
 	l2d_snap_write(lac->d, &w);
 	h_node_restart(lac);
@@ -254,6 +247,74 @@ TEST(l2tpseld_snap_refusals)
 	EXPECT_EQ(l2d_snap_adopt(d, w.buf, w.len, err, sizeof(err)), -EINVAL);
 	EXPECT_TRUE(strstr(err, "or the ID twice") != NULL) TH_LOG("%s", err);
 	EXPECT_EQ(d->n_tunnels, 1);
+	l2d_snap_wr_free(&w);
+	h_fini();
+}
+
+/*
+ * A snapshot of format version 1 as the agent wrote it before the records'
+ * fields were table-driven: the LAC of snap_of_one() with secret "sesame"
+ * on t1 and a HELLO in flight (tunnel 0xa131/0x72fb, call 0x13cd/0xb84c).
+ */
+static const uint8_t snap_v1[] = {
+	0x4c, 0x32, 0x44, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x00, 0x01, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0xff, 0x00, 0x01, 0x00, 0x0d, 0x00, 0x00, 0x00, 0x01,
+	0x00, 0x00, 0x00, 0x01, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x02, 0x00,
+	0x86, 0xa1, 0x31, 0x72, 0xfb, 0x23, 0x04, 0x0a, 0x00, 0x00, 0x02, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x06,
+	0xa5, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x0a, 0x00, 0x00,
+	0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x06, 0xa5, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x04, 0x00, 0x02, 0x00, 0x10,
+	0x00, 0x08, 0x31, 0x30, 0x2e, 0x30, 0x2e, 0x30, 0x2e, 0x32, 0x00, 0x00,
+	0x00, 0x02, 0x74, 0x31, 0x00, 0x00, 0x00, 0x01, 0x70, 0x00, 0x06, 0x73,
+	0x65, 0x73, 0x61, 0x6d, 0x65, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x18, 0xa1, 0x31, 0x00, 0x14, 0xc8,
+	0x02, 0x00, 0x14, 0x72, 0xfb, 0x00, 0x00, 0x00, 0x04, 0x00, 0x02, 0x80,
+	0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x06, 0x00, 0x04, 0x00, 0x44, 0xa1,
+	0x31, 0x13, 0xcd, 0xb8, 0x4c, 0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	0x00, 0x00, 0x00, 0x01, 0xa1, 0x31, 0x13, 0xcd, 0x00, 0x00, 0x00, 0x01,
+	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0a, 0x75, 0x31,
+	0x40, 0x65, 0x78, 0x61, 0x6d, 0x70, 0x6c, 0x65, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x01, 0x70, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00
+};
+
+/* An agent reads what an earlier one wrote, and writes it again byte for byte. */
+TEST(l2tpseld_snap_reads_version_1)
+{
+	static const char *const lac_secret[] = { "route p t1 10.0.0.2", "secret t1 sesame", NULL };
+	struct h_node *lac;
+	struct l2d_tunnel *t;
+	struct l2d_session *s;
+	struct l2d_snap_wr w;
+	char err[256] = "";
+
+	h_reset();
+	lac = h_node(lac_secret);
+	ASSERT_TRUE(lac != NULL);
+	ASSERT_EQ(l2d_snap_adopt(lac->d, snap_v1, sizeof(snap_v1), err, sizeof(err)), 0)
+		TH_LOG("%s", err);
+	t = only_tunnel(lac);
+	ASSERT_TRUE(t != NULL);
+	EXPECT_EQ(t->tid, 0xa131);
+	EXPECT_EQ(t->peer_tid, 0x72fb);
+	EXPECT_TRUE(t->initiator && t->lac && !t->lns && t->has_secret);
+	EXPECT_TRUE(t->secret_len == 6 && !memcmp(t->secret, "sesame", 6));
+	EXPECT_EQ(t->state, L2D_T_ESTABLISHED);
+	EXPECT_EQ(l2tp_rel_queued(&t->rel), 1);
+	s = t->sessions;
+	ASSERT_TRUE(s != NULL);
+	EXPECT_EQ(s->sid, 0x13cd);
+	EXPECT_EQ(s->peer_sid, 0xb84c);
+	EXPECT_STREQ(s->user, "u1@example");
+	EXPECT_EQ(s->state, L2D_S_ESTABLISHED);
+	EXPECT_EQ(lac->d->n_tunnels, 1);
+	ASSERT_EQ(l2d_snap_write(lac->d, &w), 0);
+	EXPECT_EQ(w.len, sizeof(snap_v1));
+	EXPECT_TRUE(w.len == sizeof(snap_v1) && !memcmp(w.buf, snap_v1, w.len));
 	l2d_snap_wr_free(&w);
 	h_fini();
 }

@@ -111,7 +111,7 @@ static void input(struct l2d_das *ds, const uint8_t *buf, size_t n,
 {
 	const struct l2d_conf *c = ds->d->conf;
 	const struct l2d_das_client *k = NULL;
-	char host[INET6_ADDRSTRLEN] = "?";
+	char host[INET6_ADDRSTRLEN];
 	const uint8_t *again;
 	const char *why = "", *kind;
 	uint64_t now = wall_ms();
@@ -120,10 +120,7 @@ static void input(struct l2d_das *ds, const uint8_t *buf, size_t n,
 	unsigned int i, ki = 0;
 	int ended;
 
-	if (from->ss_family == AF_INET)
-		inet_ntop(AF_INET, &((const struct sockaddr_in *)from)->sin_addr, host, sizeof(host));
-	else
-		inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)from)->sin6_addr, host, sizeof(host));
+	l2d_addr_str(&(struct l2d_addr){ *from, flen }, host, sizeof(host), false);
 	for (i = 0; i < c->n_das_clients && !k; i++)
 		if (same_host(&c->das_clients[i].addr, from))
 			k = &c->das_clients[ki = i];

@@ -165,20 +165,14 @@ static void response_auth(const uint8_t *buf, size_t len, const uint8_t req_auth
 	md5_digest(&ctx, MD5_DIGEST_SIZE, out);
 }
 
-/* The Message-Authenticator of a reply at @at: over the reply with the Request Authenticator. */
-static bool msg_auth_ok(const uint8_t *buf, size_t len, size_t at,
-			const uint8_t req_auth[RAD_AUTH_LEN], const uint8_t *secret, size_t slen)
+/* True when the 16 octets at @a and @b differ (compared in constant time). */
+static bool differs(const uint8_t *a, const uint8_t *b)
 {
-	uint8_t copy[RAD_MAX_LEN], mac[MD5_DIGEST_LEN];
 	unsigned int i, diff = 0;
 
-	memcpy(copy, buf, len);
-	memcpy(copy + 4, req_auth, RAD_AUTH_LEN);
-	memset(copy + at, 0, MD5_DIGEST_LEN);
-	hmac_md5(secret, slen, copy, len, mac);
 	for (i = 0; i < MD5_DIGEST_LEN; i++)
-		diff |= mac[i] ^ buf[at + i];
-	return !diff;
+		diff |= a[i] ^ b[i];
+	return diff;
 }
 
 /* Length of the packet in @buf (@len octets read), or 0 and @why when it is cut or too long. */
@@ -199,36 +193,101 @@ static size_t packet_len(const uint8_t *buf, size_t len, const char **why)
 	return plen;
 }
 
-/* True when the Authenticator in @buf is not @want (compared in constant time). */
-static bool auth_differs(const uint8_t want[MD5_DIGEST_LEN], const uint8_t *buf)
-{
-	unsigned int i, diff = 0;
-
-	for (i = 0; i < MD5_DIGEST_LEN; i++)
-		diff |= want[i] ^ buf[4 + i];
-	return diff;
-}
-
-/* True, with @why, when the attribute at @off runs past @len or its length is below 2. */
 /*
- * Walk the attributes (RFC 2865 section 5): *@off is set to the next one's
- * start and *@next moves past it.  Return: 1, 0 at the end of the packet,
- * -1 with @why when its length runs past the packet or is below 2.
+ * A received packet, read in three steps: rx_open() checks its Length, its
+ * Code and its Authenticator; rx_next() walks its attributes (RFC 2865
+ * section 5) and notes the Message-Authenticator; rx_close() checks that
+ * one (RFC 3579 section 3.2).  Both authenticators are computed with @base
+ * in the Authenticator's place: for a reply the Request Authenticator of
+ * the request (RFC 2865 section 3, Response Authenticator), for a request
+ * of a Dynamic Authorization Client 16 zero octets (RFC 5176 sections 2.3
+ * and 3.5, as RFC 2866 section 3).
  */
-static int attr_next(const uint8_t *buf, size_t len, size_t *next, size_t *off,
-		     const char **why)
-{
-	size_t o = *next;
+struct rad_rx {
+	const uint8_t *buf;
+	size_t len;			/* the Length: octets beyond it are padding */
+	size_t next;			/* the next attribute's offset */
+	size_t ma_at;			/* the Message-Authenticator's value; 0: none */
+	const uint8_t *base;
+	const uint8_t *secret;
+	size_t slen;
+};
 
-	if (o >= len)
-		return 0;
-	if (o + 2 > len || buf[o + 1] < 2 || o + buf[o + 1] > len) {
-		*why = "an attribute's length runs past the packet or is below 2";
+/* What a packet of one kind must be, and the sentences that refuse it. */
+struct rad_rx_kind {
+	uint64_t codes;			/* bit (1 << Code) per Code taken */
+	const char *not_code, *bad_auth;
+};
+
+static int rx_open(struct rad_rx *x, const struct rad_rx_kind *k, const uint8_t *buf, size_t len,
+		   const uint8_t base[RAD_AUTH_LEN], const uint8_t *secret, size_t slen,
+		   const char **why)
+{
+	uint8_t want[MD5_DIGEST_LEN];
+
+	*x = (struct rad_rx){ buf, packet_len(buf, len, why), RAD_HDR_LEN, 0, base, secret, slen };
+	if (!x->len)
+		return -1;
+	if (buf[0] >= 64 || !(k->codes & 1ull << buf[0])) {
+		*why = k->not_code;
 		return -1;
 	}
-	*off = o;
-	*next = o + buf[o + 1];
-	return 1;
+	response_auth(buf, x->len, base, secret, slen, want);
+	if (differs(want, buf + 4)) {
+		*why = k->bad_auth;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The next attribute other than the Message-Authenticator (kept in @x):
+ * 1 with its *@type and its value *@v of *@n octets; 0 at the end of the
+ * packet; -1 with @why when an attribute's length runs past the packet or
+ * is below 2, or a Message-Authenticator comes twice or not of 16 octets.
+ */
+static int rx_next(struct rad_rx *x, uint8_t *type, const uint8_t **v, size_t *n,
+		   const char **why)
+{
+	const uint8_t *b = x->buf;
+	size_t o;
+
+	for (o = x->next; o < x->len; o = x->next) {
+		if (o + 2 > x->len || b[o + 1] < 2 || o + b[o + 1] > x->len) {
+			*why = "an attribute's length runs past the packet or is below 2";
+			return -1;
+		}
+		x->next = o + b[o + 1];
+		*type = b[o];
+		*v = b + o + 2;
+		*n = b[o + 1] - 2u;
+		if (*type != RAD_MESSAGE_AUTHENTICATOR)
+			return 1;
+		if (x->ma_at || *n != MD5_DIGEST_LEN) {
+			*why = "Message-Authenticator twice or not 16 bytes";
+			return -1;
+		}
+		x->ma_at = o + 2;
+	}
+	return 0;
+}
+
+/* After the last attribute: the Message-Authenticator, when there was one. */
+static int rx_close(const struct rad_rx *x, const char **why)
+{
+	uint8_t copy[RAD_MAX_LEN], mac[MD5_DIGEST_LEN];
+
+	if (!x->ma_at)
+		return 0;
+	memcpy(copy, x->buf, x->len);
+	memcpy(copy + 4, x->base, RAD_AUTH_LEN);
+	memset(copy + x->ma_at, 0, MD5_DIGEST_LEN);
+	hmac_md5(x->secret, x->slen, copy, x->len, mac);
+	if (differs(mac, x->buf + x->ma_at)) {
+		*why = "wrong Message-Authenticator";
+		return -1;
+	}
+	return 0;
 }
 
 static void add_message(struct rad_reply *r, const uint8_t *v, size_t n)
@@ -292,10 +351,12 @@ static int tunnel_password(const uint8_t *v, size_t n, const uint8_t req_auth[RA
 	return 0;
 }
 
-/* One RFC 2868 attribute of an Access-Accept into its tag's set; -1 with *@why to refuse. */
-static int tunnel_attr(struct rad_reply *r, uint8_t type, const uint8_t *v, size_t n,
-		       const uint8_t req_auth[RAD_AUTH_LEN], const uint8_t *secret,
-		       size_t slen, const char **why)
+/*
+ * One RFC 2868 attribute of an Access-Accept into its tag's set: 1; 0 when
+ * @type is not one; -1 with *@why to refuse the reply.
+ */
+static int tunnel_attr(const struct rad_rx *x, struct rad_reply *r, uint8_t type,
+		       const uint8_t *v, size_t n, const char **why)
 {
 	unsigned int kind, tag = 0;
 	struct rad_tunnel *t;
@@ -310,7 +371,8 @@ static int tunnel_attr(struct rad_reply *r, uint8_t type, const uint8_t *v, size
 	case RAD_TUNNEL_ASSIGNMENT_ID: kind = RAD_TK_ASSIGNMENT; break;
 	case RAD_TUNNEL_CLIENT_AUTH_ID: kind = RAD_TK_CLIENT_AUTH; break;
 	case RAD_TUNNEL_SERVER_AUTH_ID: kind = RAD_TK_SERVER_AUTH; break;
-	default: kind = RAD_TK_PASSWORD; break;
+	case RAD_TUNNEL_PASSWORD: kind = RAD_TK_PASSWORD; break;
+	default: return 0;
 	}
 	if (kind == RAD_TK_TYPE || kind == RAD_TK_MEDIUM || kind == RAD_TK_PREFERENCE ||
 	    kind == RAD_TK_PASSWORD) {
@@ -338,15 +400,15 @@ static int tunnel_attr(struct rad_reply *r, uint8_t type, const uint8_t *v, size
 	t->seen |= 1u << kind;
 	r->tags |= 1u << tag;
 	switch (kind) {
-	case RAD_TK_TYPE: t->type = get32(v) & 0xffffff; return 0;
-	case RAD_TK_MEDIUM: t->medium = get32(v) & 0xffffff; return 0;
-	case RAD_TK_PREFERENCE: t->preference = get32(v) & 0xffffff; return 0;
+	case RAD_TK_TYPE: t->type = get32(v) & 0xffffff; return 1;
+	case RAD_TK_MEDIUM: t->medium = get32(v) & 0xffffff; return 1;
+	case RAD_TK_PREFERENCE: t->preference = get32(v) & 0xffffff; return 1;
 	case RAD_TK_PASSWORD:
-		if (tunnel_password(v, n, req_auth, secret, slen, t->password)) {
+		if (tunnel_password(v, n, x->base, x->secret, x->slen, t->password)) {
 			*why = "a Tunnel-Password that does not decrypt to 1..63 octets";
 			return -1;
 		}
-		return 0;
+		return 1;
 	case RAD_TK_SERVER: text = t->server; break;
 	case RAD_TK_CLIENT: text = t->client; break;
 	case RAD_TK_ASSIGNMENT: text = t->assignment; break;
@@ -357,7 +419,7 @@ static int tunnel_attr(struct rad_reply *r, uint8_t type, const uint8_t *v, size
 		*why = "a tunnel attribute's text is empty, longer than 63 octets or has a NUL";
 		return -1;
 	}
-	return 0;
+	return 1;
 }
 
 static bool set_name_taken(const struct rad_set_entry *out, unsigned int n, const char *name)
@@ -465,102 +527,80 @@ unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out
 	return n;
 }
 
+/* The profile attribute's value (Access-Accept or not): once, 1..63 octets, no NUL. */
+static int set_profile(struct rad_reply *r, const uint8_t *v, size_t n, const char **why)
+{
+	if (r->profile[0] || set_text(r->profile, sizeof(r->profile), v, n)) {
+		*why = "the profile attribute twice, empty, too long or with a NUL";
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * One attribute of a reply other than the Message-Authenticator: 1 when
+ * taken, 0 when of no meaning here, -1 with *@why to refuse the reply.
+ */
+static int reply_attr(const struct rad_rx *x, struct rad_reply *r,
+		      const struct rad_attr_ref *prof, uint8_t type, const uint8_t *v, size_t n,
+		      const char **why)
+{
+	switch (type) {
+	case RAD_REPLY_MESSAGE:
+		add_message(r, v, n);
+		return 1;
+	case RAD_VENDOR_SPECIFIC:
+		/* RFC 2865 section 5.26: Vendor-Id (4), then vendor type, length, value */
+		if (!prof || !prof->vendor || n < 6 || get32(v) != prof->vendor ||
+		    v[4] != prof->type)
+			return 0;
+		if (v[5] != n - 4) {
+			*why = "the profile's vendor attribute has a wrong length";
+			return -1;
+		}
+		return set_profile(r, v + 6, n - 6, why);
+	}
+	if (prof && !prof->vendor && type == prof->type)
+		return set_profile(r, v, n, why);
+	if (r->code != RAD_ACCESS_ACCEPT)
+		return 0;
+	if (type == RAD_ACCT_INTERIM_INTERVAL) {
+		if (n != 4 || r->interim || !get32(v)) {
+			*why = "Acct-Interim-Interval twice, 0 or not 4 octets";
+			return -1;
+		}
+		r->interim = get32(v);
+		return 1;
+	}
+	return tunnel_attr(x, r, type, v, n, why);
+}
+
 int rad_reply_parse(const uint8_t *buf, size_t len, const uint8_t req_auth[RAD_AUTH_LEN],
 		    const uint8_t *secret, size_t slen, const struct rad_attr_ref *prof,
 		    struct rad_reply *r, const char **why)
 {
-	uint8_t want[MD5_DIGEST_LEN];
-	size_t plen, off, next = RAD_HDR_LEN, ma_at = 0;
-	int more;
-	bool have_prof = false;
+	static const struct rad_rx_kind reply = {
+		1ull << RAD_ACCESS_ACCEPT | 1ull << RAD_ACCESS_REJECT |
+		1ull << RAD_ACCESS_CHALLENGE | 1ull << RAD_ACCOUNTING_RESPONSE,
+		"not a reply to an Access- or Accounting-Request",
+		"wrong Response Authenticator (another secret, or forged)",
+	};
+	struct rad_rx x;
+	const uint8_t *v;
+	uint8_t type;
+	size_t n;
+	int more, took;
 
 	memset(r, 0, sizeof(*r));
-	plen = packet_len(buf, len, why);
-	if (!plen)
+	if (rx_open(&x, &reply, buf, len, req_auth, secret, slen, why))
 		return -1;
-	len = plen;
 	r->code = buf[0];
 	r->id = buf[1];
-	if (r->code != RAD_ACCESS_ACCEPT && r->code != RAD_ACCESS_REJECT &&
-	    r->code != RAD_ACCESS_CHALLENGE && r->code != RAD_ACCOUNTING_RESPONSE) {
-		*why = "not a reply to an Access- or Accounting-Request";
-		return -1;
-	}
-	response_auth(buf, len, req_auth, secret, slen, want);
-	if (auth_differs(want, buf)) {
-		*why = "wrong Response Authenticator (another secret, or forged)";
-		return -1;
-	}
-	while ((more = attr_next(buf, len, &next, &off, why)) > 0) {
-		const uint8_t *v = buf + off + 2;
-		size_t n = buf[off + 1] - 2u;
-
-		switch (buf[off]) {
-		case RAD_REPLY_MESSAGE:
-			add_message(r, v, n);
-			continue;
-		case RAD_MESSAGE_AUTHENTICATOR:
-			if (ma_at || n != MD5_DIGEST_LEN) {
-				*why = "Message-Authenticator twice or not 16 bytes";
-				return -1;
-			}
-			ma_at = off + 2;
-			continue;
-		case RAD_VENDOR_SPECIFIC:
-			/* RFC 2865 section 5.26: Vendor-Id (4), then vendor type, length, value */
-			if (prof && prof->vendor && n >= 6 && get32(v) == prof->vendor &&
-			    v[4] == prof->type) {
-				if (v[5] != n - 4) {
-					*why = "the profile's vendor attribute has a wrong length";
-					return -1;
-				}
-				if (have_prof || set_text(r->profile, sizeof(r->profile), v + 6, n - 6)) {
-					*why = "the profile attribute twice, empty, too long or with a NUL";
-					return -1;
-				}
-				have_prof = true;
-				continue;
-			}
-			break;
-		case RAD_ACCT_INTERIM_INTERVAL:
-			if (r->code != RAD_ACCESS_ACCEPT ||
-			    (prof && !prof->vendor && buf[off] == prof->type))
-				goto plain_profile;
-			if (n != 4 || r->interim || !get32(v)) {
-				*why = "Acct-Interim-Interval twice, 0 or not 4 octets";
-				return -1;
-			}
-			r->interim = get32(v);
-			continue;
-		case RAD_TUNNEL_TYPE:
-		case RAD_TUNNEL_MEDIUM_TYPE:
-		case RAD_TUNNEL_SERVER_ENDPOINT:
-		case RAD_TUNNEL_CLIENT_ENDPOINT:
-		case RAD_TUNNEL_PASSWORD:
-		case RAD_TUNNEL_ASSIGNMENT_ID:
-		case RAD_TUNNEL_PREFERENCE:
-		case RAD_TUNNEL_CLIENT_AUTH_ID:
-		case RAD_TUNNEL_SERVER_AUTH_ID:
-			if (prof && !prof->vendor && buf[off] == prof->type)
-				goto plain_profile;
-			if (r->code != RAD_ACCESS_ACCEPT)
-				break;
-			if (tunnel_attr(r, buf[off], v, n, req_auth, secret, slen, why))
-				return -1;
-			continue;
-		default:
-plain_profile:
-			if (prof && !prof->vendor && buf[off] == prof->type) {
-				if (have_prof || set_text(r->profile, sizeof(r->profile), v, n)) {
-					*why = "the profile attribute twice, empty, too long or with a NUL";
-					return -1;
-				}
-				have_prof = true;
-				continue;
-			}
-			break;
-		}
-		r->ignored++;	/* section 5: a client MAY ignore an attribute it does not know */
+	while ((more = rx_next(&x, &type, &v, &n, why)) > 0) {
+		took = reply_attr(&x, r, prof, type, v, n, why);
+		if (took < 0)
+			return -1;
+		r->ignored += !took;	/* section 5: a client MAY ignore what it does not know */
 	}
 	if (more < 0)
 		return -1;
@@ -571,144 +611,102 @@ plain_profile:
 	 * that protects the reply, and CVE-2024-3596 forges it.  RFC 2866 gives
 	 * an Accounting-Response none: it is taken without, checked with one.
 	 */
-	if (!ma_at && r->code != RAD_ACCOUNTING_RESPONSE) {
+	if (!x.ma_at && r->code != RAD_ACCOUNTING_RESPONSE) {
 		*why = "no Message-Authenticator (RFC 3579 section 3.2; a reply without one "
 		       "may be forged, CVE-2024-3596)";
 		return -1;
 	}
-	if (ma_at && !msg_auth_ok(buf, len, ma_at, req_auth, secret, slen)) {
-		*why = "wrong Message-Authenticator";
-		return -1;
-	}
-	return 0;
+	return rx_close(&x, why);
 }
 
 /* ---- Dynamic Authorization (RFC 5176) ---- */
 
-/* A text attribute of a request: once, not empty, no NUL (else Error-Cause). */
-static void dm_text(struct rad_dm *m, char *dst, size_t cap, const uint8_t *v, size_t n,
-		    bool is_id)
+/* One attribute of a request (section 3): 0, or the Error-Cause it calls for. */
+static uint32_t dm_attr(struct rad_dm *m, uint8_t type, const uint8_t *v, size_t n)
 {
-	if (dst[0])
-		m->cause = m->cause ?: RAD_EC_INVALID_REQUEST;	/* twice */
-	else if (set_text(dst, cap, v, n))
-		m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
-	else if (is_id)
-		m->n_ids++;
+	size_t cap;
+	char *text;
+	bool bad;
+	int err;
+
+	switch (type) {
+	case RAD_USER_NAME: text = m->user; cap = sizeof(m->user); break;
+	case RAD_ACCT_SESSION_ID: text = m->acct_id; cap = sizeof(m->acct_id); break;
+	case RAD_CALLING_STATION_ID: text = m->calling; cap = sizeof(m->calling); break;
+	case RAD_NAS_PORT_ID: text = m->port_id; cap = sizeof(m->port_id); break;
+	case RAD_NAS_IDENTIFIER: text = m->nas_id; cap = sizeof(m->nas_id); break;
+	case RAD_NAS_IP_ADDRESS:
+		bad = n != 4 || m->has_nas_ip;
+		memcpy(m->nas_ip, v, n == 4 ? 4 : 0);
+		m->has_nas_ip = true;
+		return bad ? RAD_EC_INVALID_VALUE : 0;
+	case RAD_ACCT_TERMINATE_CAUSE:
+		if (n != 4 || m->term_cause || !get32(v))
+			return RAD_EC_INVALID_VALUE;
+		m->term_cause = get32(v);
+		return 0;
+	case RAD_EVENT_TIMESTAMP:	/* the replay window: rad_das_check() */
+		if (n != 4)
+			return RAD_EC_INVALID_VALUE;
+		if (m->has_ts)
+			return RAD_EC_INVALID_REQUEST;	/* twice */
+		m->has_ts = true;
+		m->ts = get32(v);
+		return 0;
+	case RAD_PROXY_STATE:		/* section 3.1: copied back unchanged, in order */
+		memcpy(m->proxy + m->proxy_len, v - 2, n + 2);
+		m->proxy_len += n + 2;
+		return 0;
+	case RAD_VENDOR_SPECIFIC:
+		/* a CoA's DSL Forum VSAs (RFC 4679): the line's new rates (S-AL-1) */
+		err = m->code == RAD_COA_REQUEST ? al_parse_radius_vsa(&m->al, v, n, NULL) : -ENOENT;
+		if (err == -EBADMSG)
+			return RAD_EC_INVALID_VALUE;
+		return err ? RAD_EC_UNSUPPORTED_ATTRIBUTE : 0;
+	default:
+		/* section 3: an attribute the NAS cannot act on refuses the request */
+		return RAD_EC_UNSUPPORTED_ATTRIBUTE;
+	}
+	/* a text: once, not empty, no NUL; all but NAS-Identifier name the session */
+	if (text[0])
+		return RAD_EC_INVALID_REQUEST;	/* twice */
+	if (set_text(text, cap, v, n))
+		return RAD_EC_INVALID_VALUE;
+	m->n_ids += type != RAD_NAS_IDENTIFIER;
+	return 0;
 }
 
 int rad_dm_parse(const uint8_t *buf, size_t len, const uint8_t *secret, size_t slen,
 		 struct rad_dm *m, const char **why)
 {
+	static const struct rad_rx_kind request = {
+		1ull << RAD_DISCONNECT_REQUEST | 1ull << RAD_COA_REQUEST,
+		"not a Disconnect-Request or CoA-Request",
+		"wrong Request Authenticator (another secret, or forged)",
+	};
+	/* section 2.3: MD5(Code + Identifier + Length + 16 zero octets + Attributes + Secret) */
 	static const uint8_t zero[RAD_AUTH_LEN];
-	uint8_t copy[RAD_MAX_LEN], want[MD5_DIGEST_LEN];
-	size_t plen, off, next = RAD_HDR_LEN, ma_at = 0;
+	struct rad_rx x;
+	const uint8_t *v;
+	uint8_t type;
+	size_t n;
 	int more;
 
 	memset(m, 0, sizeof(*m));
-	plen = packet_len(buf, len, why);
-	if (!plen)
+	if (rx_open(&x, &request, buf, len, zero, secret, slen, why))
 		return -1;
-	len = plen;
 	m->code = buf[0];
 	m->id = buf[1];
 	memcpy(m->auth, buf + 4, RAD_AUTH_LEN);
-	if (m->code != RAD_DISCONNECT_REQUEST && m->code != RAD_COA_REQUEST) {
-		*why = "not a Disconnect-Request or CoA-Request";
-		return -1;
-	}
-	/* section 2.3: MD5(Code + Identifier + Length + 16 zero octets + Attributes + Secret) */
-	memcpy(copy, buf, len);
-	memset(copy + 4, 0, RAD_AUTH_LEN);
-	{
-		struct md5_ctx ctx;
+	while ((more = rx_next(&x, &type, &v, &n, why)) > 0) {
+		uint32_t cause = dm_attr(m, type, v, n);
 
-		md5_init(&ctx);
-		md5_update(&ctx, len, copy);
-		md5_update(&ctx, slen, secret);
-		md5_digest(&ctx, MD5_DIGEST_SIZE, want);
+		if (!m->cause)
+			m->cause = cause;	/* the first one found */
 	}
-	if (auth_differs(want, buf)) {
-		*why = "wrong Request Authenticator (another secret, or forged)";
+	if (more < 0 || rx_close(&x, why))
 		return -1;
-	}
-	while ((more = attr_next(buf, len, &next, &off, why)) > 0) {
-		const uint8_t *v = buf + off + 2;
-		size_t n = buf[off + 1] - 2u;
-
-		switch (buf[off]) {
-		case RAD_USER_NAME:
-			dm_text(m, m->user, sizeof(m->user), v, n, true);
-			break;
-		case RAD_ACCT_SESSION_ID:
-			dm_text(m, m->acct_id, sizeof(m->acct_id), v, n, true);
-			break;
-		case RAD_CALLING_STATION_ID:
-			dm_text(m, m->calling, sizeof(m->calling), v, n, true);
-			break;
-		case RAD_NAS_PORT_ID:
-			dm_text(m, m->port_id, sizeof(m->port_id), v, n, true);
-			break;
-		case RAD_NAS_IDENTIFIER:
-			dm_text(m, m->nas_id, sizeof(m->nas_id), v, n, false);
-			break;
-		case RAD_NAS_IP_ADDRESS:
-			if (n != 4 || m->has_nas_ip)
-				m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
-			memcpy(m->nas_ip, v, n == 4 ? 4 : 0);
-			m->has_nas_ip = true;
-			break;
-		case RAD_ACCT_TERMINATE_CAUSE:
-			if (n != 4 || m->term_cause || !get32(v))
-				m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
-			else
-				m->term_cause = get32(v);
-			break;
-		case RAD_EVENT_TIMESTAMP:	/* the replay window: rad_das_check() */
-			if (n != 4) {
-				m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
-			} else if (m->has_ts) {
-				m->cause = m->cause ?: RAD_EC_INVALID_REQUEST;	/* twice */
-			} else {
-				m->has_ts = true;
-				m->ts = get32(v);
-			}
-			break;
-		case RAD_PROXY_STATE:		/* section 3.1: copied back unchanged, in order */
-			memcpy(m->proxy + m->proxy_len, buf + off, n + 2);
-			m->proxy_len += n + 2;
-			break;
-		case RAD_MESSAGE_AUTHENTICATOR:
-			if (ma_at || n != MD5_DIGEST_LEN) {
-				*why = "Message-Authenticator twice or not 16 bytes";
-				return -1;
-			}
-			ma_at = off + 2;
-			break;
-		case RAD_VENDOR_SPECIFIC: {
-			/* a CoA's DSL Forum VSAs (RFC 4679): the line's new rates (S-AL-1) */
-			int err = m->code == RAD_COA_REQUEST ?
-				  al_parse_radius_vsa(&m->al, v, n, NULL) : -ENOENT;
-
-			if (err == -EBADMSG)
-				m->cause = m->cause ?: RAD_EC_INVALID_VALUE;
-			else if (err)
-				m->cause = m->cause ?: RAD_EC_UNSUPPORTED_ATTRIBUTE;
-			break;
-		}
-		default:
-			/* section 3: an attribute the NAS cannot act on refuses the request */
-			m->cause = m->cause ?: RAD_EC_UNSUPPORTED_ATTRIBUTE;
-			break;
-		}
-	}
-	if (more < 0)
-		return -1;
-	if (ma_at && !msg_auth_ok(buf, len, ma_at, zero, secret, slen)) {
-		*why = "wrong Message-Authenticator";
-		return -1;
-	}
-	m->ma = ma_at != 0;
+	m->ma = x.ma_at != 0;
 	/* a change of authorization other than the line's rates: not done here */
 	if (m->code == RAD_COA_REQUEST &&
 	    !(m->al.present & ~(1u << al_index(AL_CIRCUIT_ID) | 1u << al_index(AL_REMOTE_ID))))

@@ -209,48 +209,215 @@ void l2d_snap_get_addr(struct l2d_snap_rd *r, struct l2d_addr *a)
 		r->bad = true;
 }
 
-/* ---- the agent's state ---- */
+/* ---- the records' fields ---- */
 
-enum {
-	TF_INITIATOR = 1, TF_LAC = 2, TF_LNS = 4, TF_CONNECTED = 8, TF_OWN_PORT = 16,
-	TF_SECRET = 32, TF_ACCT_UP = 64, TF_DP = 128,
+/*
+ * A record's fields, in the order of the format: one table per record
+ * drives both its writer and its reader.  A field is in the object (the
+ * tunnel, the call, the agent) or in the record's extra, what the writer
+ * fills from the object beforehand and the reader hands on afterwards.
+ */
+enum snap_kind {
+	SK_INT,		/* an integer of @size octets (1, 2, 4 or 8): as many, big-endian */
+	SK_FD,		/* a descriptor (int): 4 octets, -1 none; kept across execve() */
+	SK_BOOL,	/* a bool: an octet, 0 or 1; read: not 0 */
+	SK_BIT,		/* a bool: bit @size of an octet the SK_BITs in a row share */
+	SK_STR,		/* a string of @size octets with its NUL at most: u16 length, bytes */
+	SK_BLOB,	/* struct snap_blob, @size octets at most: u16 length, bytes */
+	SK_ADDR,	/* struct l2d_addr: family (0, 4 or 6), 16 address octets, port */
 };
-enum {
-	SF_INITIATOR = 1, SF_SEQ = 2, SF_ADMITTED = 4, SF_LNS_COUNTED = 8, SF_CSU = 16,
-	SF_ACCT = 32, SF_DP = 64, SF_ACCESS = 128,
+
+enum { SI_OBJ, SI_X };
+
+struct snap_field {
+	const char *id;
+	uint8_t kind, in;	/* in: SI_OBJ or SI_X */
+	uint32_t off;
+	uint16_t size;
 };
+
+struct snap_blob {
+	uint16_t len;
+	uint8_t b[L2D_SECRET_MAX];
+};
+
+#define MSIZE(type, m)		sizeof(((type *)0)->m)
+#define FIELD(type, in, kind, m) { #m, kind, in, offsetof(type, m), MSIZE(type, m) }
+#define BIT(type, in, m, bit)	{ #m, SK_BIT, in, offsetof(type, m), bit }
+
+/* The agent: counters that go on, the module's socket (main.c takes it first). */
+struct snap_agent_x {
+	int knl_fd;
+};
+#define A(kind, m)	FIELD(struct l2d, SI_OBJ, kind, m)
+static const struct snap_field agent_fields[] = {
+	A(SK_INT, next_login_id), A(SK_INT, next_serial),
+	FIELD(struct snap_agent_x, SI_X, SK_FD, knl_fd),
+	A(SK_BOOL, drain_api),
+};
+#define AGENT_FIELDS_TO_KNL_FD	3	/* what l2d_snap_check() reads */
+
+/* A tunnel: where its control connection is (RFC 2661 section 5.8), its secret. */
+struct snap_tunnel_x {
+	uint16_t ns_una, nr, window;
+	bool has_secret;
+	struct snap_blob secret;
+};
+#define T(kind, m)	FIELD(struct l2d_tunnel, SI_OBJ, kind, m)
+#define TX(kind, m)	FIELD(struct snap_tunnel_x, SI_X, kind, m)
+#define TBIT(m, bit)	BIT(struct l2d_tunnel, SI_OBJ, m, bit)
+static const struct snap_field tunnel_fields[] = {
+	T(SK_INT, tid), T(SK_INT, peer_tid),
+	TBIT(initiator, 1), TBIT(lac, 2), TBIT(lns, 4), TBIT(connected, 8), TBIT(own_port, 16),
+	BIT(struct snap_tunnel_x, SI_X, has_secret, 32), TBIT(acct_up, 64), TBIT(dp_added, 128),
+	T(SK_ADDR, peer), T(SK_ADDR, local), T(SK_ADDR, dest), T(SK_ADDR, bound),
+	T(SK_FD, fd), T(SK_FD, txfd),
+	TX(SK_INT, ns_una), TX(SK_INT, nr), TX(SK_INT, window),
+	T(SK_STR, peer_host), T(SK_STR, tgroup), T(SK_STR, name), T(SK_STR, host),
+	T(SK_STR, profile),
+	/* read with room for its NUL */
+	{ "secret", SK_BLOB, SI_X, offsetof(struct snap_tunnel_x, secret), L2D_SECRET_MAX - 1 },
+	T(SK_STR, acct_id), T(SK_INT, acct_start_ms),
+};
+
+/* A call: its tunnel, whether the access role has it, its peer stats entry. */
+struct snap_session_x {
+	uint16_t tid;
+	bool access;
+	char pstat[L2D_NAME_MAX];
+};
+#define S(kind, m)	FIELD(struct l2d_session, SI_OBJ, kind, m)
+#define SBIT(m, bit)	BIT(struct l2d_session, SI_OBJ, m, bit)
+static const struct snap_field session_fields[] = {
+	FIELD(struct snap_session_x, SI_X, SK_INT, tid), S(SK_INT, sid), S(SK_INT, peer_sid),
+	SBIT(initiator, 1), SBIT(seq, 2), SBIT(admitted, 4), SBIT(lns_counted, 8),
+	SBIT(csu_enabled, 16), SBIT(acct_started, 32), SBIT(dp_added, 64),
+	BIT(struct snap_session_x, SI_X, access, 128),
+	S(SK_INT, proxy_mru), S(SK_INT, serial), S(SK_INT, key), S(SK_INT, api_id),
+	S(SK_FD, ppp_fd), S(SK_INT, pppd_pid),
+	S(SK_STR, user), S(SK_STR, calling), S(SK_STR, called),
+	FIELD(struct snap_session_x, SI_X, SK_STR, pstat),
+	S(SK_INT, tx_bps), S(SK_INT, rx_bps), S(SK_INT, acct_start_ms),
+};
+
+static uint64_t load_int(const void *p, unsigned int size)
+{
+	union { uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64; } v;
+
+	memcpy(&v, p, size);
+	switch (size) {
+	case 1: return v.u8;
+	case 2: return v.u16;
+	case 4: return v.u32;
+	default: return v.u64;
+	}
+}
+
+static void store_int(void *p, uint64_t x, unsigned int size)
+{
+	union { uint8_t u8; uint16_t u16; uint32_t u32; uint64_t u64; } v;
+
+	switch (size) {
+	case 1: v.u8 = (uint8_t)x; break;
+	case 2: v.u16 = (uint16_t)x; break;
+	case 4: v.u32 = (uint32_t)x; break;
+	default: v.u64 = x; break;
+	}
+	memcpy(p, &v, size);
+}
+
+/* The @n fields of @f, from the object @obj and the extra @x. */
+static void put_fields(struct l2d_snap_wr *w, const struct snap_field *f, size_t n,
+		       const void *obj, const void *x)
+{
+	uint8_t bits = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const uint8_t *p = (const uint8_t *)(f[i].in == SI_X ? x : obj) + f[i].off;
+		const struct snap_blob *blob = (const void *)p;
+
+		switch (f[i].kind) {
+		case SK_INT: put_be(w, load_int(p, f[i].size), f[i].size); break;
+		case SK_FD: l2d_snap_fd(w, *(const int *)p); break;
+		case SK_BOOL: l2d_snap_u8(w, *(const bool *)p); break;
+		case SK_BIT:
+			bits |= *(const bool *)p ? f[i].size : 0;
+			if (i + 1 == n || f[i + 1].kind != SK_BIT) {
+				l2d_snap_u8(w, bits);
+				bits = 0;
+			}
+			break;
+		case SK_STR: l2d_snap_str(w, (const char *)p); break;
+		case SK_BLOB: l2d_snap_bytes(w, blob->b, blob->len); break;
+		case SK_ADDR: l2d_snap_addr(w, (const struct l2d_addr *)p); break;
+		}
+	}
+}
+
+/*
+ * The @n fields of @f into the object @obj and the extra @x (NULL: read and
+ * dropped); past the end r->bad is set and they are zero.
+ */
+static void get_fields(struct l2d_snap_rd *r, const struct snap_field *f, size_t n, void *obj,
+		       void *x)
+{
+	union {
+		struct l2d_addr a;
+		struct snap_blob b;
+		char s[L2D_USER_MAX];
+		uint64_t v;
+	} junk;
+	uint8_t bits = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint8_t *base = f[i].in == SI_X ? x : obj;
+		uint8_t *p = base ? base + f[i].off : (uint8_t *)&junk;
+		struct snap_blob *blob = (void *)p;
+		int fd;
+
+		switch (f[i].kind) {
+		case SK_INT: store_int(p, get_be(r, f[i].size), f[i].size); break;
+		case SK_FD:
+			fd = (int32_t)l2d_snap_get_u32(r);
+			memcpy(p, &fd, sizeof(fd));
+			break;
+		case SK_BOOL: *(bool *)p = l2d_snap_get_u8(r) != 0; break;
+		case SK_BIT:
+			if (!i || f[i - 1].kind != SK_BIT)
+				bits = l2d_snap_get_u8(r);
+			*(bool *)p = bits & f[i].size;
+			break;
+		case SK_STR: l2d_snap_get_str(r, (char *)p, f[i].size); break;
+		case SK_BLOB: blob->len = (uint16_t)l2d_snap_get_bytes(r, blob->b, f[i].size); break;
+		case SK_ADDR: l2d_snap_get_addr(r, (struct l2d_addr *)p); break;
+		}
+	}
+}
+
+#define PUT(w, tab, obj, x)	put_fields(w, tab, sizeof(tab) / sizeof(tab[0]), obj, x)
+#define GET(r, tab, obj, x)	get_fields(r, tab, sizeof(tab) / sizeof(tab[0]), obj, x)
+
+/* ---- the agent's state ---- */
 
 static void write_tunnel(struct l2d_snap_wr *w, const struct l2d_tunnel *t)
 {
 	const struct l2tp_rel *rel = &t->rel;
+	struct snap_tunnel_x x = {
+		.ns_una = rel->ns_una, .nr = rel->nr, .window = rel->cfg.peer_window,
+		.has_secret = t->has_secret,
+	};
 	uint16_t ns;
 
+	if (t->has_secret) {
+		x.secret.len = (uint16_t)t->secret_len;
+		memcpy(x.secret.b, t->secret, t->secret_len);
+	}
 	l2d_snap_rec_begin(w, L2D_SNAP_TUNNEL);
-	l2d_snap_u16(w, t->tid);
-	l2d_snap_u16(w, t->peer_tid);
-	l2d_snap_u8(w, (t->initiator ? TF_INITIATOR : 0) | (t->lac ? TF_LAC : 0) |
-		    (t->lns ? TF_LNS : 0) | (t->connected ? TF_CONNECTED : 0) |
-		    (t->own_port ? TF_OWN_PORT : 0) | (t->has_secret ? TF_SECRET : 0) |
-		    (t->acct_up ? TF_ACCT_UP : 0) | (t->dp_added ? TF_DP : 0));
-	l2d_snap_addr(w, &t->peer);
-	l2d_snap_addr(w, &t->local);
-	l2d_snap_addr(w, &t->dest);
-	l2d_snap_addr(w, &t->bound);
-	l2d_snap_fd(w, t->fd);
-	l2d_snap_fd(w, t->txfd);
-	/* RFC 2661 section 5.8: where the control connection is */
-	l2d_snap_u16(w, rel->ns_una);
-	l2d_snap_u16(w, rel->nr);
-	l2d_snap_u16(w, rel->cfg.peer_window);
-	l2d_snap_str(w, t->peer_host);
-	l2d_snap_str(w, t->tgroup);
-	l2d_snap_str(w, t->name);
-	l2d_snap_str(w, t->host);
-	l2d_snap_str(w, t->profile);
-	l2d_snap_bytes(w, t->secret, t->has_secret ? t->secret_len : 0);
-	l2d_snap_str(w, t->acct_id);
-	l2d_snap_u64(w, t->acct_start_ms);
+	PUT(w, tunnel_fields, t, &x);
 	l2d_snap_rec_end(w);
+	explicit_bzero(&x, sizeof(x));
 	/* the unacknowledged and unsent messages: sent again, as a retransmission */
 	for (ns = rel->ns_una; ns != rel->ns_next; ns++) {
 		const struct l2tp_rel_msg *m = rel->q[ns & (rel->qcap - 1)];
@@ -264,27 +431,12 @@ static void write_tunnel(struct l2d_snap_wr *w, const struct l2d_tunnel *t)
 
 static void write_session(struct l2d_snap_wr *w, const struct l2d *d, const struct l2d_session *s)
 {
+	struct snap_session_x x = { .tid = s->t->tid, .access = s->access != NULL };
+
+	if (s->pstat)
+		snprintf(x.pstat, sizeof(x.pstat), "%s", d->pstats[s->pstat - 1].name);
 	l2d_snap_rec_begin(w, L2D_SNAP_SESSION);
-	l2d_snap_u16(w, s->t->tid);
-	l2d_snap_u16(w, s->sid);
-	l2d_snap_u16(w, s->peer_sid);
-	l2d_snap_u8(w, (s->initiator ? SF_INITIATOR : 0) | (s->seq ? SF_SEQ : 0) |
-		    (s->admitted ? SF_ADMITTED : 0) | (s->lns_counted ? SF_LNS_COUNTED : 0) |
-		    (s->csu_enabled ? SF_CSU : 0) | (s->acct_started ? SF_ACCT : 0) |
-		    (s->dp_added ? SF_DP : 0) | (s->access ? SF_ACCESS : 0));
-	l2d_snap_u16(w, s->proxy_mru);
-	l2d_snap_u32(w, s->serial);
-	l2d_snap_u64(w, s->key);
-	l2d_snap_u32(w, s->api_id);
-	l2d_snap_fd(w, s->ppp_fd);
-	l2d_snap_u32(w, (uint32_t)s->pppd_pid);
-	l2d_snap_str(w, s->user);
-	l2d_snap_str(w, s->calling);
-	l2d_snap_str(w, s->called);
-	l2d_snap_str(w, s->pstat ? d->pstats[s->pstat - 1].name : "");
-	l2d_snap_u32(w, s->tx_bps);
-	l2d_snap_u32(w, s->rx_bps);
-	l2d_snap_u64(w, s->acct_start_ms);
+	PUT(w, session_fields, s, &x);
 	l2d_snap_rec_end(w);
 }
 
@@ -304,10 +456,7 @@ int l2d_snap_write(struct l2d *d, struct l2d_snap_wr *w)
 		l2d_snap_u32(w, 0);	/* the body's length, below */
 	}
 	l2d_snap_rec_begin(w, L2D_SNAP_AGENT);
-	l2d_snap_u32(w, d->next_login_id);
-	l2d_snap_u32(w, d->next_serial);
-	l2d_snap_fd(w, d->knl_fd);
-	l2d_snap_u8(w, d->drain_api);
+	PUT(w, agent_fields, d, &(struct snap_agent_x){ d->knl_fd });
 	l2d_snap_rec_end(w);
 	for (t = d->tunnels; t; t = t->next) {
 		if (t->state != L2D_T_ESTABLISHED)
@@ -401,9 +550,10 @@ int l2d_snap_check(const uint8_t *buf, size_t len, struct l2d_snap_info *info, c
 		if ((type == L2D_SNAP_AGENT) != !i)
 			return bad(err, errlen, "the agent's record must come first, once", i);
 		if (type == L2D_SNAP_AGENT) {
-			l2d_snap_get_u32(&rec);
-			l2d_snap_get_u32(&rec);
-			info->knl_fd = (int32_t)l2d_snap_get_u32(&rec);
+			struct snap_agent_x x;
+
+			get_fields(&rec, agent_fields, AGENT_FIELDS_TO_KNL_FD, NULL, &x);
+			info->knl_fd = x.knl_fd;
 			if (rec.bad)
 				return bad(err, errlen, "agent record cut short", i);
 		}
@@ -428,68 +578,36 @@ static int read_tunnel(struct l2d *d, struct l2d_snap_rd *r, unsigned int i, cha
 		       size_t errlen, struct l2d_tunnel **out)
 {
 	struct l2d_tunnel *t = calloc(1, sizeof(*t));
-	char secret[L2D_SECRET_MAX];
-	uint16_t ns_una, nr, window;
-	size_t n;
-	uint8_t f;
+	struct snap_tunnel_x x;
+	int ret = 0;
 
 	*out = NULL;
 	if (!t)
 		return bad(err, errlen, "out of memory", i);
 	t->d = d;
-	t->tid = l2d_snap_get_u16(r);
-	t->peer_tid = l2d_snap_get_u16(r);
-	f = l2d_snap_get_u8(r);
-	t->initiator = f & TF_INITIATOR;
-	t->lac = f & TF_LAC;
-	t->lns = f & TF_LNS;
-	t->connected = f & TF_CONNECTED;
-	t->own_port = f & TF_OWN_PORT;
-	t->acct_up = f & TF_ACCT_UP;
-	t->dp_added = f & TF_DP;
-	l2d_snap_get_addr(r, &t->peer);
-	l2d_snap_get_addr(r, &t->local);
-	l2d_snap_get_addr(r, &t->dest);
-	l2d_snap_get_addr(r, &t->bound);
-	t->fd = (int32_t)l2d_snap_get_u32(r);
-	t->txfd = (int32_t)l2d_snap_get_u32(r);
-	ns_una = l2d_snap_get_u16(r);
-	nr = l2d_snap_get_u16(r);
-	window = l2d_snap_get_u16(r);
-	l2d_snap_get_str(r, t->peer_host, sizeof(t->peer_host));
-	l2d_snap_get_str(r, t->tgroup, sizeof(t->tgroup));
-	l2d_snap_get_str(r, t->name, sizeof(t->name));
-	l2d_snap_get_str(r, t->host, sizeof(t->host));
-	l2d_snap_get_str(r, t->profile, sizeof(t->profile));
-	n = l2d_snap_get_bytes(r, secret, sizeof(secret) - 1);
-	l2d_snap_get_str(r, t->acct_id, sizeof(t->acct_id));
-	t->acct_start_ms = l2d_snap_get_u64(r);
+	GET(r, tunnel_fields, t, &x);
 	if (r->bad || r->left) {
-		free(t);
-		return bad(err, errlen, r->bad ? "tunnel record cut short or a field too long" :
-			   "tunnel record longer than its fields", i);
-	}
-	if (!t->tid || !t->peer_tid || d->tun_by_id[t->tid] || !t->peer.ss.ss_family ||
-	    (!t->lac && !t->lns) || !window || !fd_ok(t->fd) || !fd_ok(t->txfd)) {
+		ret = bad(err, errlen, r->bad ? "tunnel record cut short or a field too long" :
+			  "tunnel record longer than its fields", i);
+	} else if (!t->tid || !t->peer_tid || d->tun_by_id[t->tid] || !t->peer.ss.ss_family ||
+		   (!t->lac && !t->lns) || !x.window || !fd_ok(t->fd) || !fd_ok(t->txfd)) {
 		char what[160];
 
 		snprintf(what, sizeof(what), "tunnel %u/%u: an ID, address, window or descriptor "
 			 "out of range, or the ID twice", t->tid, t->peer_tid);
-		free(t);
-		return bad(err, errlen, what, i);
+		ret = bad(err, errlen, what, i);
+	} else if (x.has_secret) {
+		x.secret.b[x.secret.len] = '\0';
+		l2d_tunnel_set_secret(t, (const char *)x.secret.b);
+		if (!t->has_secret)
+			ret = bad(err, errlen, "tunnel with an empty secret", i);
 	}
-	secret[n] = '\0';
-	if (f & TF_SECRET) {
-		l2d_tunnel_set_secret(t, secret);
-		if (!t->has_secret) {
-			free(t);
-			return bad(err, errlen, "tunnel with an empty secret", i);
-		}
-	}
-	memset(secret, 0, sizeof(secret));
-	if (l2d_tunnel_adopt(t, ns_una, nr, window)) {
+	explicit_bzero(&x.secret, sizeof(x.secret));
+	if (!ret && l2d_tunnel_adopt(t, x.ns_una, x.nr, x.window))
+		ret = bad(err, errlen, "tunnel not adopted (memory, its peer, or its socket)", i);
+	if (ret) {
 		free(t);
-		return bad(err, errlen, "tunnel not adopted (memory, its peer, or its socket)", i);
+		return ret;
 	}
 	*out = t;
 	return 0;
@@ -499,51 +617,27 @@ static int read_session(struct l2d *d, struct l2d_snap_rd *r, unsigned int i, ch
 			size_t errlen)
 {
 	struct l2d_session *s = calloc(1, sizeof(*s));
-	char pstat[L2D_NAME_MAX], what[160];
+	struct snap_session_x x;
 	struct l2d_tunnel *t;
-	uint16_t tid;
-	uint8_t f;
+	char what[160];
 
 	if (!s)
 		return bad(err, errlen, "out of memory", i);
-	tid = l2d_snap_get_u16(r);
-	s->sid = l2d_snap_get_u16(r);
-	s->peer_sid = l2d_snap_get_u16(r);
-	f = l2d_snap_get_u8(r);
-	s->initiator = f & SF_INITIATOR;
-	s->seq = f & SF_SEQ;
-	s->admitted = f & SF_ADMITTED;
-	s->lns_counted = f & SF_LNS_COUNTED;
-	s->csu_enabled = f & SF_CSU;
-	s->acct_started = f & SF_ACCT;
-	s->dp_added = f & SF_DP;
-	s->proxy_mru = l2d_snap_get_u16(r);
-	s->serial = l2d_snap_get_u32(r);
-	s->key = l2d_snap_get_u64(r);
-	s->api_id = l2d_snap_get_u32(r);
-	s->ppp_fd = (int32_t)l2d_snap_get_u32(r);
-	s->pppd_pid = (int32_t)l2d_snap_get_u32(r);
-	l2d_snap_get_str(r, s->user, sizeof(s->user));
-	l2d_snap_get_str(r, s->calling, sizeof(s->calling));
-	l2d_snap_get_str(r, s->called, sizeof(s->called));
-	l2d_snap_get_str(r, pstat, sizeof(pstat));
-	s->tx_bps = l2d_snap_get_u32(r);
-	s->rx_bps = l2d_snap_get_u32(r);
-	s->acct_start_ms = l2d_snap_get_u64(r);
+	GET(r, session_fields, s, &x);
 	if (r->bad || r->left) {
 		free(s);
 		return bad(err, errlen, r->bad ? "session record cut short or a field too long" :
 			   "session record longer than its fields", i);
 	}
-	t = tid ? d->tun_by_id[tid] : NULL;
+	t = x.tid ? d->tun_by_id[x.tid] : NULL;
 	if (!t || !s->sid || !s->peer_sid || d->sess_by_id[s->sid] || !fd_ok(s->ppp_fd) ||
 	    s->pppd_pid < 0 || (s->lns_counted && !t->lns)) {
 		snprintf(what, sizeof(what), "session %u/%u of tunnel %u: no such tunnel, an ID or "
-			 "descriptor out of range, or the ID twice", s->sid, s->peer_sid, tid);
+			 "descriptor out of range, or the ID twice", s->sid, s->peer_sid, x.tid);
 		free(s);
 		return bad(err, errlen, what, i);
 	}
-	l2d_session_adopt(s, t, pstat);
+	l2d_session_adopt(s, t, x.pstat);
 	return 0;
 }
 
@@ -565,10 +659,8 @@ int l2d_snap_adopt(struct l2d *d, const uint8_t *buf, size_t len, char *err, siz
 
 		switch (type) {
 		case L2D_SNAP_AGENT:
-			d->next_login_id = l2d_snap_get_u32(&rec);
-			d->next_serial = l2d_snap_get_u32(&rec);
-			l2d_snap_get_u32(&rec);		/* the module's socket: main.c took it */
-			d->drain_api = l2d_snap_get_u8(&rec) != 0;
+			/* the module's socket: main.c took it (l2d_snap_check()) */
+			GET(&rec, agent_fields, d, &(struct snap_agent_x){ -1 });
 			if (rec.bad || rec.left)
 				return bad(err, errlen, "agent record of the wrong length", i);
 			break;
