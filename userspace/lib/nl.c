@@ -21,7 +21,12 @@ int l2s_nl_open(struct l2s_nl *nl)
 	nl->buf = malloc(MNL_SOCKET_BUFFER_SIZE);
 	if (!nl->buf)
 		return -ENOMEM;
-	nl->sock = mnl_socket_open(NETLINK_GENERIC);
+	/*
+	 * Close-on-exec: the agent's socket owns its sessions' counts in the
+	 * module, and no pppd or script it starts may hold it (an upgrade
+	 * hands it on by clearing the flag itself).
+	 */
+	nl->sock = mnl_socket_open2(NETLINK_GENERIC, SOCK_CLOEXEC);
 	if (!nl->sock)
 		goto err;
 	/* Ask for the kernel's error strings, and only the header of a failed request back. */
@@ -58,6 +63,7 @@ int l2s_nl_fdopen(struct l2s_nl *nl, int fd)
 	nl->buf = malloc(MNL_SOCKET_BUFFER_SIZE);
 	if (!nl->buf)
 		return -ENOMEM;
+	fcntl(fd, F_SETFD, FD_CLOEXEC);	/* as l2s_nl_open()'s */
 	nl->sock = mnl_socket_fdopen(fd);
 	if (!nl->sock) {
 		int e = -errno;
