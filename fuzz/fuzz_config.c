@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 
+#include "kcore.h"
 #include "l2d.h"
 
 #define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)

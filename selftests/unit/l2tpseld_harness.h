@@ -6,10 +6,14 @@
  * too).  Tests pump it until a time and look at what each node sent, its
  * login event lines and its state.
  */
-#ifndef L2TPSELD_HARNESS_H
-#define L2TPSELD_HARNESS_H
+#ifndef L2D_HARNESS_H
+#define L2D_HARNESS_H
 
+#include "../../userspace/l2tpseld/kcore.h"
 #include "../../userspace/l2tpseld/l2d.h"
+#include "../../userspace/l2tpseld/lac.h"
+#include "../../userspace/l2tpseld/session.h"
+#include "../../userspace/l2tpseld/tunnel.h"
 
 #define H_MAX_NODES	4
 #ifndef H_MAX_PKTS	/* datagrams in flight; the fuzz target keeps fewer */

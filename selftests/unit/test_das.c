@@ -21,10 +21,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/radius.h"
+#include "harness.h"
 
 #define DAS_SECRET "das-test-secret"
 

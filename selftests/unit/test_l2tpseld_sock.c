@@ -21,6 +21,7 @@
 
 #include "harness.h"
 #include "l2tpseld_harness.h"
+#include "../../userspace/l2tpseld/sock.h"
 
 static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };

@@ -17,10 +17,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/radius.h"
+#include "harness.h"
 
 #define SECRET "rad-test"
 #define NREQ 300

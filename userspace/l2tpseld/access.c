@@ -39,16 +39,20 @@
 #include <linux/l2tpsel.h>
 
 #include "avp.h"
+#include "discrate.h"
 #include "l2d.h"
 #include "l2tp.h"
+#include "lac.h"
+#include "lts.h"
 #include "mtu.h"
-#include "ppp.h"
-#include "discrate.h"
 #include "offload.h"
+#include "ppp.h"
 #include "pppoe.h"
 #include "radius.h"
-#include "lts.h"
+#include "session.h"
 #include "snap.h"
+#include "sock.h"
+#include "tunnel.h"
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
 /* PADOs waiting out a pado-delay at once, all interfaces; more are not sent */

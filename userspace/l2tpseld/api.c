@@ -43,8 +43,14 @@
 #include <net/if.h>
 #include <unistd.h>
 
+#include "api.h"
+#include "kcore.h"
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
 #include "radius.h"
+#include "session.h"
+#include "tunnel.h"
 
 #define API_LINE_MAX 1024
 /*

@@ -15,8 +15,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dpglue.h"
 #include "l2d.h"
 #include "proxy_lcp.h"
+#include "session.h"
+#include "tunnel.h"
 
 #ifdef L2D_HAVE_DP
 #include "dp.h"

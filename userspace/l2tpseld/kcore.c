@@ -22,10 +22,14 @@
 #include <linux/l2tpsel.h>
 
 #include "hash.h"
-#include "lim.h"
-#include "sel.h"
+#include "kcore.h"
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
+#include "lim.h"
 #include "radius.h"
+#include "sel.h"
+#include "session.h"
 
 _Static_assert((int)L2TPSEL_OUTCOME_LOCAL == (int)L2S_OUT_LOCAL, "outcomes are the core's");
 _Static_assert((int)L2TPSEL_WHY_ADMISSION == (int)L2S_FAIL_ADMISSION, "reasons are the core's");

@@ -17,9 +17,13 @@
 #include <linux/l2tpsel.h>
 
 #include "attr.h"
+#include "kernel.h"
+#include "knl.h"
 #include "l2d.h"
+#include "lac.h"
 #include "nl.h"
 #include "radius.h"
+#include "session.h"
 
 struct knl {
 	struct l2s_nl nl;

@@ -10,38 +10,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <linux/l2tpsel.h>
 
+#include "kernel.h"
 #include "l2d.h"
-
-static const char *const tstate_names[] = {
-	[L2D_T_IDLE] = "idle", [L2D_T_WAIT_SCCRP] = "wait-sccrp",
-	[L2D_T_WAIT_SCCCN] = "wait-scccn", [L2D_T_ESTABLISHED] = "established",
-	[L2D_T_CLOSING] = "closing", [L2D_T_DEAD] = "dead",
-};
-
-static const char *const sstate_names[] = {
-	[L2D_S_WAIT_TUNNEL] = "wait-tunnel", [L2D_S_WAIT_ICRP] = "wait-icrp",
-	[L2D_S_WAIT_ICCN] = "wait-iccn", [L2D_S_ESTABLISHED] = "established",
-	[L2D_S_DEAD] = "dead",
-};
+#include "lac.h"
+#include "session.h"
+#include "tunnel.h"
 
 static const char *const end_names[] = {
 	[L2D_END_NONE] = "ok", [L2D_END_NO_REPLY] = "no-reply", [L2D_END_CDN] = "cdn",
 	[L2D_END_STOPCCN] = "stopccn", [L2D_END_CLIENT_GONE] = "client-gone",
 	[L2D_END_LOCAL] = "local", [L2D_END_ERROR] = "error",
 };
-
-const char *l2d_tstate_name(enum l2d_tstate s)
-{
-	return (unsigned int)s < sizeof(tstate_names) / sizeof(*tstate_names) ? tstate_names[s] : "?";
-}
-
-const char *l2d_sstate_name(enum l2d_sstate s)
-{
-	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
-}
 
 const char *l2d_end_name(enum l2d_end e)
 {
@@ -273,4 +256,12 @@ int l2d_dest_line(const struct l2d_dest_info *di, char *buf, size_t len)
 			"in-flight %u tunnels %u attempts %u failures %u", di->remote, di->port,
 			di->local[0] ? di->local : "any", di->lockout_ms, di->sessions, di->in_flight,
 			di->tunnels, di->attempts, di->failures);
+}
+
+uint64_t l2d_mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }

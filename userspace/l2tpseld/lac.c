@@ -15,21 +15,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <linux/l2tpsel.h>
 
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
 #include "radius.h"
+#include "session.h"
+#include "tunnel.h"
 #include "why.h"
 
-uint64_t l2d_mono_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
 
 /* "setup-us ...": the end of a "done" line, where the login's time went */
 #define TIMES_FMT "setup-us %llu kernel-us %llu tunnel-us %llu call-us %llu"

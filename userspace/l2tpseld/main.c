@@ -29,13 +29,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../kmod/version.h"
+#include "api.h"
+#include "dpglue.h"
+#include "fdstore.h"
+#include "kernel.h"
+#include "knl.h"
 #include "l2d.h"
 #include "metrics.h"
-#include "fdstore.h"
-#include "snap.h"
-#include "radius.h"
 #include "nl.h"
-#include "../../kmod/version.h"
+#include "radius.h"
+#include "snap.h"
+#include "sock.h"
 
 
 struct listener {

@@ -19,11 +19,26 @@
 
 #include <linux/l2tpsel.h>
 
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
 #include "lts.h"
 #include "ppp.h"
 #include "proxy_lcp.h"
 #include "radius.h"
+#include "session.h"
+#include "tunnel.h"
+
+static const char *const sstate_names[] = {
+	[L2D_S_WAIT_TUNNEL] = "wait-tunnel", [L2D_S_WAIT_ICRP] = "wait-icrp",
+	[L2D_S_WAIT_ICCN] = "wait-iccn", [L2D_S_ESTABLISHED] = "established",
+	[L2D_S_DEAD] = "dead",
+};
+
+const char *l2d_sstate_name(enum l2d_sstate s)
+{
+	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
+}
 
 
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid)

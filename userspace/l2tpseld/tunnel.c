@@ -25,6 +25,19 @@
 
 #include "auth.h"
 #include "l2d.h"
+#include "session.h"
+#include "tunnel.h"
+
+static const char *const tstate_names[] = {
+	[L2D_T_IDLE] = "idle", [L2D_T_WAIT_SCCRP] = "wait-sccrp",
+	[L2D_T_WAIT_SCCCN] = "wait-scccn", [L2D_T_ESTABLISHED] = "established",
+	[L2D_T_CLOSING] = "closing", [L2D_T_DEAD] = "dead",
+};
+
+const char *l2d_tstate_name(enum l2d_tstate s)
+{
+	return (unsigned int)s < sizeof(tstate_names) / sizeof(*tstate_names) ? tstate_names[s] : "?";
+}
 
 static uint64_t now_ms(struct l2d *d)
 {
