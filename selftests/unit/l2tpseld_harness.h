@@ -9,6 +9,7 @@
 #ifndef L2D_HARNESS_H
 #define L2D_HARNESS_H
 
+#include "../../userspace/l2tpseld/agent.h"
 #include "../../userspace/l2tpseld/kcore.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/lac.h"

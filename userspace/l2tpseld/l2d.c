@@ -16,7 +16,6 @@
 
 #include "kernel.h"
 #include "l2d.h"
-#include "lac.h"
 #include "session.h"
 #include "tunnel.h"
 
@@ -114,12 +113,12 @@ static void reap_fn(struct l2d_timer *tm)
 		struct l2d_session *s = d->dead_sessions;
 
 		d->dead_sessions = s->dead_next;
-		l2d_session_free(s);
+		d->sops->free(s);
 	}
 	while ((t = *pp)) {
 		if (t->state == L2D_T_DEAD) {
 			*pp = t->next;
-			l2d_tunnel_free(t);
+			d->tops->free(t);
 		} else {
 			pp = &t->next;
 		}
@@ -154,15 +153,9 @@ void l2d_fini(struct l2d *d)
 	struct l2d_tunnel *t;
 
 	while (d->logins)
-		l2d_login_free(d->logins);
-	for (t = d->tunnels; t; t = t->next) {
-		struct l2d_session *s;
-
-		while ((s = t->sessions))
-			l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
-		l2d_tunnel_acct_down(t);
-		t->state = L2D_T_DEAD;
-	}
+		d->lops->free(d->logins);
+	for (t = d->tunnels; t; t = t->next)
+		d->tops->end(t);
 	reap_fn(&d->reap_timer);
 	l2d_timer_cancel(d->loop, &d->reap_timer);
 	if (d->kops && d->kops->fini)
@@ -221,7 +214,7 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 		return;
 	}
 	if (!h.tunnel_id) {
-		l2d_tunnel_input_sccrq(d, local, peer, buf, len);
+		d->tops->input_new(d, local, peer, buf, len);
 		return;
 	}
 	t = d->tun_by_id[h.tunnel_id];
@@ -231,7 +224,7 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 	}
 	t->rx_from = *peer;
 	t->rx_local = *local;
-	l2d_tunnel_receive(t, buf, len);
+	d->tops->input(t, buf, len);
 }
 
 void l2d_shutdown(struct l2d *d)
@@ -240,9 +233,9 @@ void l2d_shutdown(struct l2d *d)
 
 	d->shutting_down = true;
 	while (d->logins)
-		l2d_login_client_gone(d->logins);
+		d->lops->client_gone(d->logins);
 	for (t = d->tunnels; t; t = t->next)
-		l2d_tunnel_stop(t, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
+		d->tops->stop(t, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
 }
 
 int l2d_dests(struct l2d *d, l2d_dest_fn fn, void *ctx)

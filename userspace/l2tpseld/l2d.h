@@ -150,6 +150,33 @@ struct l2d_access_ops {
 	int (*snap_adopt)(struct l2d *d, struct l2d_snap_rd *r, char *err, size_t errlen);
 };
 
+/*
+ * What the core (l2d.c) asks of the parts above it.  Each part defines its
+ * table (tunnel.c, session.c, lac.c) and l2d_agent_init() (agent.c) sets
+ * them, so that the core calls no part by name.
+ */
+struct l2d_tunnel_ops {
+	/* a datagram of the known tunnel @t (t->rx_from, t->rx_local set) */
+	void (*input)(struct l2d_tunnel *t, uint8_t *buf, size_t len);
+	/* a datagram for Tunnel ID 0: a peer's SCCRQ (RFC 2661 section 5.1) */
+	void (*input_new)(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+			  uint8_t *buf, size_t len);
+	/* StopCCN (shutdown) */
+	void (*stop)(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
+	/* the agent ends (l2d_fini()): its calls closed without a message, dead */
+	void (*end)(struct l2d_tunnel *t);
+	void (*free)(struct l2d_tunnel *t);	/* a dead one, at the end of the turn */
+};
+
+struct l2d_session_ops {
+	void (*free)(struct l2d_session *s);	/* a dead one, at the end of the turn */
+};
+
+struct l2d_login_ops {
+	void (*client_gone)(struct l2d_login *lg);	/* shutdown: it ends as its client left */
+	void (*free)(struct l2d_login *lg);
+};
+
 /* How a login ended: ok, each enum l2tpsel_why, and the agent's own endings. */
 enum l2d_login_result {
 	L2D_LR_OK,			/* L2TPSEL_WHY_NONE's slot: a session */
@@ -211,6 +238,10 @@ struct l2d {
 	const struct l2d_kops *kops;
 	const struct l2d_dpops *dpops;	/* NULL: dataplane none */
 	const struct l2d_access_ops *aops;	/* NULL: no access role */
+	/* the parts the core dispatches to (agent.c) */
+	const struct l2d_tunnel_ops *tops;
+	const struct l2d_session_ops *sops;
+	const struct l2d_login_ops *lops;
 	void *kctx, *envctx, *dpctx, *actx;
 	void *rctx;			/* the RADIUS client (radclient.c), NULL: none */
 	void *dasctx;			/* the server of dynamic authorization (das.c), NULL: none */

@@ -620,3 +620,8 @@ int l2d_logout(struct l2d *d, uint32_t id)
 	}
 	return -1;
 }
+
+const struct l2d_login_ops l2d_login_ops = {
+	.client_gone = l2d_login_client_gone,
+	.free = l2d_login_free,
+};

@@ -47,6 +47,7 @@ struct l2d_login {
 };
 
 /* ---- LAC logins (lac.c) ---- */
+extern const struct l2d_login_ops l2d_login_ops;	/* the core's (l2d.h) */
 /* The per-profile line of @name (S-OPS-3), made on first use; NULL when full. */
 struct l2d_pstat *l2d_pstat_of(struct l2d *d, const char *name);
 /*

@@ -35,6 +35,7 @@
 #include "fdstore.h"
 #include "kernel.h"
 #include "knl.h"
+#include "agent.h"
 #include "l2d.h"
 #include "metrics.h"
 #include "nl.h"
@@ -492,7 +493,7 @@ int main(int argc, char **argv)
 	D = calloc(1, sizeof(*D));
 	if (!D)
 		return 1;
-	l2d_init(D, &conf, &loop, &env, conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
+	l2d_agent_init(D, &conf, &loop, &env, conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
 	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, si.knl_fd, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
 		return 1;

@@ -123,7 +123,7 @@ void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *
 	}
 }
 
-void l2d_session_free(struct l2d_session *s)
+static void session_free(struct l2d_session *s)
 {
 	l2d_session_proxy_done(s);
 	free(s);
@@ -912,3 +912,7 @@ void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN: %u Connect Speed Update AVPs skipped "
 			"(hidden or not 12 bytes)", t->tid, ign);
 }
+
+const struct l2d_session_ops l2d_session_ops = {
+	.free = session_free,
+};

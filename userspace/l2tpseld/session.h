@@ -69,6 +69,7 @@ struct l2d_session {
 };
 
 /* ---- calls (session.c) ---- */
+extern const struct l2d_session_ops l2d_session_ops;	/* the core's (l2d.h) */
 struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);
 void l2d_session_tunnel_up(struct l2d_session *s);	/* tunnel established: ICRQ */
 void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m);
@@ -81,7 +82,6 @@ void l2d_session_bridged(struct l2d_session *s, int err);
 /* The session ends: CDN when @send_cdn, hooks, counts; freed later. */
 void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 		       uint16_t result, uint16_t error, const char *text);
-void l2d_session_free(struct l2d_session *s);
 /* proxy-lcp: forget the call's proxied LCP (its password wiped). */
 void l2d_session_proxy_done(struct l2d_session *s);
 /* S-OPS-2: @s from a snapshot, established on @t, counted under profile @pstat ("": none). */

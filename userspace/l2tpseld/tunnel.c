@@ -47,7 +47,7 @@ static uint64_t now_ms(struct l2d *d)
 /* ---- accounting, LNS tunnels in setup, idle LNS tunnels ---- */
 
 /* The tunnel is no longer up: its Tunnel-Stop record, once (access.c). */
-void l2d_tunnel_acct_down(struct l2d_tunnel *t)
+static void tunnel_acct_down(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;
 
@@ -370,7 +370,7 @@ static void tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 	t->has_secret = true;
 }
 
-void l2d_tunnel_free(struct l2d_tunnel *t)
+static void tunnel_free(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;
 
@@ -380,7 +380,7 @@ void l2d_tunnel_free(struct l2d_tunnel *t)
 	l2d_timer_cancel(d->loop, &t->hello_timer);
 	l2d_timer_cancel(d->loop, &t->idle_timer);
 	lns_setup_done(t);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	if (t->dp_added && d->dpops)
 		d->dpops->tunnel_del(d, t);
 	if (d->env->tunnel_close)
@@ -745,7 +745,7 @@ static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, t->stop_result, t->stop_error);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	tunnel_dp_del(t);
 	t->state = L2D_T_DEAD;
 	lns_setup_done(t);
@@ -792,7 +792,7 @@ static void tunnel_stop_end(struct l2d_tunnel *t, enum l2d_end end, uint16_t res
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, result, error);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_STOPCCN);
 	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
 	l2tp_put_result(&b, result, error || text ? error : -1, text);
@@ -1080,7 +1080,7 @@ static void got_sccrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 
 	if (take_peer_ids(t, m))
 		return tunnel_kill(t, L2D_END_ERROR);
-	/* l2d_tunnel_input_sccrq() asked the rate limiter before the tunnel existed */
+	/* tunnel_input_sccrq() asked the rate limiter before the tunnel existed */
 	if (t->rl_reject)
 		return tunnel_stop_end(t, L2D_END_LOCAL, t->rl_result, t->rl_error, t->rl_message);
 	if (!t->has_secret && (m->avp[L2TP_AVP_CHALLENGE].present || d->conf->lns_auth_required))
@@ -1103,7 +1103,7 @@ static void got_scccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "Challenge Response missing or wrong");
 	/*
-	 * Answered from a port of our own (l2d_tunnel_input_sccrq()): a LAC
+	 * Answered from a port of our own (tunnel_input_sccrq()): a LAC
 	 * that sends its SCCCN to the port it began with does not follow
 	 * section 8.1, and its data would reach the other tunnel's socket.
 	 */
@@ -1150,7 +1150,7 @@ static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	t->state = L2D_T_CLOSING;
 	t->end = L2D_END_STOPCCN;
 	close_sessions(t, L2D_END_STOPCCN, t->stop_result, t->stop_error);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	drop_unsent(t);
 	tunnel_hold(t);		/* the ZLB ack goes at the flush */
 }
@@ -1308,7 +1308,7 @@ static void receive_one(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 	}
 }
 
-void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
+static void tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 {
 	uint8_t next[L2TP_REL_MSG_MAX];
 	size_t n;
@@ -1512,7 +1512,7 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 }
 
 /* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
-void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+static void tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
 			uint8_t *buf, size_t len)
 {
 	static uint8_t copy[4096];
@@ -1557,7 +1557,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	for (t = p ? p->tunnels : NULL; t; t = t->pnext) {
 		if (!t->initiator && t->peer_tid == ptid && l2d_addr_eq(&t->peer, peer, true)) {
 			if (t->state != L2D_T_DEAD)
-				l2d_tunnel_receive(t, buf, len);
+				tunnel_receive(t, buf, len);
 			return;
 		}
 		if (t->initiator && t->state == L2D_T_WAIT_SCCRP && same_peer_for_tie(t, peer))
@@ -1649,7 +1649,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	}
 	tunnel_set_secret(t, secret);
 	set_tgroup(t, local);
-	l2d_tunnel_receive(t, buf, len);
+	tunnel_receive(t, buf, len);
 	if (mine)
 		tie_breaker_lost(mine, t);
 }
@@ -1660,3 +1660,21 @@ void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 	tunnel_set_secret(t, secret);
 }
 
+/* The agent ends (l2d_fini()): the calls closed without a CDN, the tunnel dead. */
+static void tunnel_end(struct l2d_tunnel *t)
+{
+	struct l2d_session *s;
+
+	while ((s = t->sessions))
+		l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
+	tunnel_acct_down(t);
+	t->state = L2D_T_DEAD;
+}
+
+const struct l2d_tunnel_ops l2d_tunnel_ops = {
+	.input = tunnel_receive,
+	.input_new = tunnel_input_sccrq,
+	.stop = l2d_tunnel_stop,
+	.end = tunnel_end,
+	.free = tunnel_free,
+};

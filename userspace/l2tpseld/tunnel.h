@@ -98,6 +98,7 @@ struct l2d_tunnel {
 };
 
 /* ---- the control connection (tunnel.c) ---- */
+extern const struct l2d_tunnel_ops l2d_tunnel_ops;	/* the core's (l2d.h) */
 /*
  * A LAC-role tunnel to @remote (and @local) a login may reuse or join:
  * set up with the same @secret (NULL or "": none) and Host Name @host
@@ -111,12 +112,6 @@ struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 				  const struct l2d_addr *local, bool initiator);
 int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
 void l2d_tunnel_stop(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
-/* for l2d.c: a datagram of a known tunnel; a peer's SCCRQ (Tunnel ID 0); freeing */
-void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len);
-void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
-			    uint8_t *buf, size_t len);
-void l2d_tunnel_acct_down(struct l2d_tunnel *t);
-void l2d_tunnel_free(struct l2d_tunnel *t);
 /*
  * S-OPS-2: @t, filled from a snapshot (IDs, addresses, flags, names, fd),
  * becomes an established tunnel of t->d whose control connection goes on

@@ -49,6 +49,7 @@ static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const
 #define open(...)			fake_open(__VA_ARGS__)
 #define sendto(f, b, l, fl, t, tl)	fake_sendto(f, b, l, fl, t, tl)
 
+#include "../../../userspace/l2tpseld/agent.h"
 #include "../../../userspace/l2tpseld/offload.h"
 static int fake_gchan(int fd)
 {
@@ -178,7 +179,7 @@ static void up(const char *pado)
 	ASSERT_TRUE(D != NULL);
 	l2d_loop_init(&loop, true);
 	loop.clock = fake_clock;
-	l2d_init(D, &conf, &loop, &env, &l2d_kops_core);
+	l2d_agent_init(D, &conf, &loop, &env, &l2d_kops_core);
 	D->log_level = -1;
 	A = calloc(1, sizeof(*A));
 	ASSERT_TRUE(A != NULL);
