@@ -329,7 +329,9 @@ void h_dump_lines(const struct h_node *n)
 struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile)
 {
 	char err[128];
-	uint32_t id = l2d_login_start(n->d, &n->client, false, user, profile, NULL, err, sizeof(err));
+	uint32_t id = l2d_login_start(n->d, &(struct l2d_login_req){
+			.client = (struct api_conn *)&n->client, .user = user, .profile = profile },
+		err, sizeof(err));
 
 	if (!id)
 		th_log("login_start: %s", err);

@@ -44,7 +44,7 @@ struct h_node {
 	uint64_t last_sent_at[L2TP_MSG_MAX + 2];
 	uint64_t sent_at[32];			/* every SCCRQ/ICRQ time */
 	unsigned int n_sent_at;
-	int client;				/* a dummy API client */
+	int client;				/* a dummy API client (its address, as api.c's) */
 	/* every login event line, kept or not: storms outgrow lines[] */
 	unsigned int n_done_ok, n_done_fail, n_no_reply;
 	unsigned int open_fails;		/* the next N tunnel sockets fail */

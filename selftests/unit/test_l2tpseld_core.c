@@ -158,3 +158,31 @@ TEST(l2tpseld_core_dispatches_through_the_tables)
 	free(t);
 	free(d);
 }
+
+/* A login is an API client's or a subscriber's: one asked for by both is refused. */
+TEST(l2tpseld_core_login_req_one_requester)
+{
+	struct l2d_conf conf;
+	struct l2d_loop loop;
+	struct l2d *d = calloc(1, sizeof(*d));
+	int client, sub;
+	char err[128] = "";
+
+	ASSERT_TRUE(d != NULL);
+	l2d_conf_defaults(&conf);
+	conf.log_level = 0;
+	l2d_loop_init(&loop, false);
+	ASSERT_EQ(l2d_agent_init(d, &conf, &loop, NULL, &l2d_kops_core), 0);
+	EXPECT_EQ(l2d_login_start(d, &(struct l2d_login_req){
+			.client = (struct api_conn *)&client, .access = (struct sub *)&sub,
+			.user = "a@b" }, err, sizeof(err)), 0u);
+	EXPECT_STREQ(err, "a login is an API client's or a subscriber's, not both");
+	EXPECT_EQ(l2d_login_start(d, &(struct l2d_login_req){ .user = "a@b", .nset = 2 },
+				  err, sizeof(err)), 0u);
+	EXPECT_STREQ(err, "a tunnel set without its entries");
+	EXPECT_TRUE(d->logins == NULL);
+	EXPECT_EQ(d->next_login_id, 0u);
+	l2d_fini(d);
+	l2d_loop_fini(&loop);
+	free(d);
+}

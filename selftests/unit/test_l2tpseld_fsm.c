@@ -1065,7 +1065,9 @@ TEST(l2tpseld_rl_login_and_attempt)
 	h_reset();
 	lac = h_node(lac_r);
 	h_node(lns_plain);
-	EXPECT_EQ(l2d_login_start(lac->d, &lac->client, false, "a@x", NULL, NULL, err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_login_start(lac->d, &(struct l2d_login_req){
+			.client = (struct api_conn *)&lac->client, .user = "a@x" },
+		err, sizeof(err)), 0);
 	EXPECT_STREQ(err, "rate limited by stub: rate limit exceeded");
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 0);
 	EXPECT_EQ(lac->d->stats.rl_rejected, 1);

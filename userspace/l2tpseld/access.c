@@ -359,14 +359,15 @@ static void refuse(struct sub *sb, const char *why)
 static void login(struct sub *sb, const char *profile, const struct rad_set_entry *set,
 		  unsigned int n)
 {
+	struct l2d_login_req req = {
+		.access = sb, .user = sb->ppp.name, .profile = n ? NULL : profile,
+		.calling = sb->calling, .called = sb->called, .set = set, .nset = n,
+	};
 	char err[256];
 	uint32_t id;
 
 	sb->in_login = true;
-	id = n ? l2d_login_start_set(sb->a->d, sb, sb->ppp.name, set, n, sb->calling, sb->called,
-				     err, sizeof(err)) :
-		 l2d_login_start_access(sb->a->d, sb, sb->ppp.name, profile, sb->calling,
-					sb->called, err, sizeof(err));
+	id = l2d_login_start(sb->a->d, &req, err, sizeof(err));
 	if (!id) {
 		sb->in_login = false;
 		return refuse(sb, err);

@@ -353,16 +353,23 @@ static bool rl_refused(unsigned int verdict, const struct l2d_rlans *a, char *er
 	return verdict != L2TPSEL_RL_PASS;
 }
 
-static uint32_t login_start(struct l2d *d, void *client, bool brief, void *access, const char *user,
-			    const char *profile, const char *key, const char *calling,
-			    const char *called, const struct rad_set_entry *set, unsigned int nset,
-			    char *err, size_t errlen)
+uint32_t l2d_login_start(struct l2d *d, const struct l2d_login_req *req, char *err, size_t errlen)
 {
 	struct l2d_login *lg;
 	struct l2d_step st;
 	uint32_t id;
+	const char *user = req->user, *profile = req->profile, *key = req->key;
+	unsigned int nset = req->nset;
 	int ret;
 
+	if (req->client && req->access) {
+		snprintf(err, errlen, "a login is an API client's or a subscriber's, not both");
+		return 0;
+	}
+	if (nset && !req->set) {
+		snprintf(err, errlen, "a tunnel set without its entries");
+		return 0;
+	}
 	if ((!user || !*user) && (!profile || !*profile)) {
 		snprintf(err, errlen, "give USER@DOMAIN or profile PROFILE");
 		return 0;
@@ -389,22 +396,22 @@ static uint32_t login_start(struct l2d *d, void *client, bool brief, void *acces
 	}
 	lg->d = d;
 	lg->id = ++d->next_login_id;
-	lg->client = client;
-	lg->brief = brief;
-	lg->access = access;
-	l2d_strcpy(lg->calling, sizeof(lg->calling), calling ? calling : "");
-	l2d_strcpy(lg->called, sizeof(lg->called), called ? called : "");
+	lg->client = req->client;
+	lg->brief = req->brief;
+	lg->access = req->access;
+	l2d_strcpy(lg->calling, sizeof(lg->calling), req->calling ? req->calling : "");
+	l2d_strcpy(lg->called, sizeof(lg->called), req->called ? req->called : "");
 	l2d_strcpy(lg->user, sizeof(lg->user), user ? user : "");
 	l2d_strcpy(lg->profile, sizeof(lg->profile), profile ? profile : "");
 	l2d_strcpy(lg->key, sizeof(lg->key), key ? key : "");
 	if (nset) {
-		lg->set = malloc(nset * sizeof(*set));
+		lg->set = malloc(nset * sizeof(*req->set));
 		if (!lg->set) {
 			free(lg);
 			snprintf(err, errlen, "out of memory");
 			return 0;
 		}
-		memcpy(lg->set, set, nset * sizeof(*set));
+		memcpy(lg->set, req->set, nset * sizeof(*req->set));
 		lg->nset = nset;
 	}
 	lg->next = d->logins;
@@ -439,28 +446,6 @@ static uint32_t login_start(struct l2d *d, void *client, bool brief, void *acces
 	l2d_test_pause("begin");
 	follow(lg, &st);
 	return id;
-}
-
-uint32_t l2d_login_start(struct l2d *d, void *client, bool brief, const char *user,
-			 const char *profile, const char *key, char *err, size_t errlen)
-{
-	return login_start(d, client, brief, NULL, user, profile, key, NULL, NULL, NULL, 0, err, errlen);
-}
-
-uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
-				const char *profile, const char *calling, const char *called,
-				char *err, size_t errlen)
-{
-	return login_start(d, NULL, false, access, user, profile, NULL, calling, called, NULL, 0,
-			   err, errlen);
-}
-
-uint32_t l2d_login_start_set(struct l2d *d, void *access, const char *user,
-			     const struct rad_set_entry *set, unsigned int n, const char *calling,
-			     const char *called, char *err, size_t errlen)
-{
-	return login_start(d, NULL, false, access, user, NULL, NULL, calling, called, set, n,
-			   err, errlen);
 }
 
 static unsigned int outcome_of(enum l2d_end end)

@@ -11,6 +11,24 @@
 
 struct rad_set_entry;
 
+struct api_conn;	/* an API client (api.c) */
+struct sub;		/* a PPPoE subscriber of the access role (access.c) */
+
+/* What a login is asked for (l2d_login_start()): by whom, for whom, where to. */
+struct l2d_login_req {
+	/* who asks: an API client or the access role's subscriber, not both */
+	struct api_conn *client;
+	bool brief;			/* the client wants the "done" line only */
+	struct sub *access;
+	const char *user;		/* USER@DOMAIN; NULL or "" with a profile */
+	const char *profile;		/* NULL: the domain map's (RADIUS's for access) */
+	const char *key;		/* the balancing key, NULL: the user */
+	const char *calling, *called;	/* the ICRQ's numbers, NULL: none */
+	/* RADIUS's tunnel set (S-RAD-2), @nset entries (copied) instead of a profile */
+	const struct rad_set_entry *set;
+	unsigned int nset;
+};
+
 struct l2d_login {
 	struct l2d *d;
 	struct l2d_login *next, **pprev;	/* d->logins */
@@ -18,7 +36,7 @@ struct l2d_login {
 	uint32_t id;			/* ours, given to the API client */
 	uint32_t kid;			/* the kernel's LOGIN_ID */
 	char user[L2D_USER_MAX], profile[L2D_NAME_MAX], key[L2D_USER_MAX];
-	void *client;			/* API connection; NULL when gone */
+	struct api_conn *client;	/* NULL when gone */
 	struct l2d_session *s;		/* the current attempt */
 	struct l2d_step step;		/* the current attempt's step */
 	unsigned int attempts;
@@ -30,7 +48,7 @@ struct l2d_login {
 	void *kstate;			/* kernel none: the core's walk (kcore.c) */
 	bool dead;
 	/* the access role: the subscriber, told the end through aops->login_done */
-	void *access;
+	struct sub *access;
 	char calling[64], called[64];
 	struct l2d_session *ok_s;	/* set when the login ends with a session */
 	char why[128];			/* set when it ends without one */
@@ -51,25 +69,13 @@ extern const struct l2d_login_ops l2d_login_ops;	/* the core's (l2d.h) */
 /* The per-profile line of @name (S-OPS-3), made on first use; NULL when full. */
 struct l2d_pstat *l2d_pstat_of(struct l2d *d, const char *name);
 /*
- * Start a login for the API client @client.  Return: its id, or 0 with @err
- * set.  The login may have ended already (its lines were sent): look it up
- * with l2d_login_find() rather than keeping a pointer.
+ * Start the login of @req.  Return: its id, or 0 with @err set.  The login
+ * may have ended already (its lines were sent): look it up with
+ * l2d_login_find() rather than keeping a pointer.  An API client's end is
+ * told in API lines; an access subscriber's through d->aops->login_done()
+ * (also when it ends before this returns), never through API lines.
  */
-uint32_t l2d_login_start(struct l2d *d, void *client, bool brief, const char *user,
-			 const char *profile, const char *key, char *err, size_t errlen);
-/*
- * The same for the access role's subscriber @access: its end is told through
- * d->aops->login_done() (also when it ends before this returns), never
- * through API lines.  @profile: RADIUS's, NULL for the domain map's;
- * @calling, @called: the ICRQ's numbers.
- */
-uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
-				const char *profile, const char *calling, const char *called,
-				char *err, size_t errlen);
-/* The same with RADIUS's tunnel set (@n entries of @set, copied) instead of a profile. */
-uint32_t l2d_login_start_set(struct l2d *d, void *access, const char *user,
-			     const struct rad_set_entry *set, unsigned int n, const char *calling,
-			     const char *called, char *err, size_t errlen);
+uint32_t l2d_login_start(struct l2d *d, const struct l2d_login_req *req, char *err, size_t errlen);
 struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id);
 /* The attempt of @lg's session ended (ok, or how it failed). */
 void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result,

@@ -441,7 +441,9 @@ TEST(drain_whole_lac)
 	ASSERT_TRUE(p.error.present);
 	EXPECT_TRUE(p.error.len >= 7 && !memcmp(p.error.data, "drained", 7));
 	/* a login (API or subscriber) is refused, and says why */
-	EXPECT_EQ(0u, l2d_login_start(D, NULL, false, "u@d", "p", NULL, err, sizeof(err)));
+	EXPECT_EQ(0u, l2d_login_start(D, &(struct l2d_login_req){
+			.user = "u@d", .profile = "p" },
+		err, sizeof(err)));
 	EXPECT_TRUE(strstr(err, "drained") != NULL) TH_LOG("%s", err);
 	EXPECT_EQ(1u, D->stats.logins_drained);
 	/* the configuration's drain holds whatever the API says */
