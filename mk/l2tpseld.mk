@@ -15,7 +15,7 @@ L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
 # the unit tests (selftests/unit/test_l2tpseld_*.c).
-L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kcore.c \
+L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c config.c tunnel.c tunnel_msg.c session.c lac.c kcore.c \
 		    ppp.c idmap.c offload.c mtu.c snap.c)
 L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
 		    snap.h agent.h tunnel.h session.h lac.h kernel.h kcore.h api.h sock.h)

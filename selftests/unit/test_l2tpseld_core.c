@@ -186,3 +186,45 @@ TEST(l2tpseld_core_login_req_one_requester)
 	l2d_loop_fini(&loop);
 	free(d);
 }
+
+/* ---- l2d_alloc_id(): the one allocator of Tunnel and Session IDs ---- */
+
+static uint16_t draw;
+static unsigned int draws;
+
+static void fixed_random(struct l2d *d, void *buf, size_t len)
+{
+	draws++;
+	memcpy(buf, &draw, len < sizeof(draw) ? len : sizeof(draw));
+}
+
+static bool below_5(const struct l2d *d, uint16_t id)
+{
+	return id < 5;
+}
+
+static bool all(const struct l2d *d, uint16_t id)
+{
+	return true;
+}
+
+TEST(l2tpseld_core_alloc_id)
+{
+	static const struct l2d_env env = { .random = fixed_random };
+	struct l2d *d = calloc(1, sizeof(*d));
+
+	ASSERT_TRUE(d != NULL);
+	d->env = &env;
+	draw = 9;
+	draws = 0;
+	EXPECT_EQ(l2d_alloc_id(d, below_5), 9);	/* a free draw */
+	EXPECT_EQ(draws, 1u);
+	draw = 3;
+	draws = 0;
+	EXPECT_EQ(l2d_alloc_id(d, below_5), 5);	/* 64 taken draws: the lowest free */
+	EXPECT_EQ(draws, 64u);
+	draw = 0;
+	EXPECT_EQ(l2d_alloc_id(d, below_5), 5);	/* 0 is never an ID (RFC 2661 3.1) */
+	EXPECT_EQ(l2d_alloc_id(d, all), 0);		/* none left */
+	free(d);
+}

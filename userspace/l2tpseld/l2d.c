@@ -258,3 +258,19 @@ uint64_t l2d_mono_us(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
+
+uint16_t l2d_alloc_id(struct l2d *d, bool (*taken)(const struct l2d *d, uint16_t id))
+{
+	unsigned int i;
+	uint16_t id;
+
+	for (i = 0; i < 64; i++) {
+		d->env->random(d, &id, sizeof(id));
+		if (id && !taken(d, id))
+			return id;
+	}
+	for (id = 1; id; id++)
+		if (!taken(d, id))
+			return id;
+	return 0;
+}

@@ -300,6 +300,11 @@ void l2d_shutdown(struct l2d *d);
 /* Same host (and port when @port); an unset address matches nothing. */
 bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port);
 void l2d_reap_later(struct l2d *d);
+/*
+ * A Tunnel or Session ID (RFC 2661 section 3.1: 0 is none) that @taken
+ * says is free: one of 64 random draws, else the lowest; 0 when all are.
+ */
+uint16_t l2d_alloc_id(struct l2d *d, bool (*taken)(const struct l2d *d, uint16_t id));
 const char *l2d_end_name(enum l2d_end e);
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port);
 uint16_t l2d_port(const struct l2d_addr *a);	/* host order, 0 when unset */

@@ -40,7 +40,6 @@ const char *l2d_sstate_name(enum l2d_sstate s)
 	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
 }
 
-
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid)
 {
 	return (uint64_t)d->conf->agent_id << 32 | (uint32_t)tid << 16 | sid;
@@ -51,20 +50,9 @@ struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid)
 	return d->sess_by_id[sid];
 }
 
-static uint16_t alloc_sid(struct l2d *d)
+static bool sid_taken(const struct l2d *d, uint16_t id)
 {
-	unsigned int i;
-	uint16_t id;
-
-	for (i = 0; i < 64; i++) {
-		d->env->random(d, &id, sizeof(id));
-		if (id && !d->sess_by_id[id])
-			return id;
-	}
-	for (id = 1; id; id++)
-		if (!d->sess_by_id[id])
-			return id;
-	return 0;
+	return d->sess_by_id[id];
 }
 
 static void session_timeout(struct l2d_timer *tm);
@@ -73,7 +61,7 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 {
 	struct l2d *d = t->d;
 	struct l2d_session *s;
-	uint16_t sid = alloc_sid(d);
+	uint16_t sid = l2d_alloc_id(d, sid_taken);
 
 	if (!sid) {
 		l2d_log(d, L2D_LOG_ERR, "no session id left");

@@ -126,18 +126,31 @@ void l2d_tunnel_flush(struct l2d_tunnel *t);
 int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s);
 void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s);
-void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
-			size_t cap, uint16_t sid, uint16_t type);
 void l2d_tunnel_session_gone(struct l2d_tunnel *t);
-int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
-			  const void *val, size_t len);
 void l2d_tunnel_call_started(struct l2d_tunnel *t);
 /* The entry of @a's peer, or NULL when it has no tunnel. */
 struct l2d_peer *l2d_peer_find(struct l2d *d, const struct l2d_addr *a);
 const char *l2d_tstate_name(enum l2d_tstate s);
 
-/* ---- its messages (tunnel.c) ---- */
+/* ---- its messages (tunnel_msg.c) ---- */
+/* A control message of @t (Session ID @sid, Message Type @type) into @buf. */
+void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
+			size_t cap, uint16_t sid, uint16_t type);
+/* An AVP hidden whenever @t has a secret (a PAP password, §4.3). */
+int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
+			  const void *val, size_t len);
+/* A 16-bit AVP, hidden when @t has a secret and hide-avps asks for it. */
 int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);
-
+/* SCCRQ and SCCRP's common AVPs (§6.1, §6.2); a Challenge when @t has a secret. */
+void l2d_tunnel_put_sccrx(struct l2d_tunnel *t, struct l2tp_builder *b);
+/* Answer the peer's Challenge in @m, if any (§5.1.1).  Return: -1 to clear. */
+int l2d_tunnel_put_response(struct l2d_tunnel *t, struct l2tp_builder *b,
+			    const struct l2tp_msg *m, uint8_t type);
+/* Check the peer's answer to our Challenge.  Return: -1 to clear. */
+int l2d_tunnel_check_response(struct l2d_tunnel *t, const struct l2tp_msg *m, uint8_t type);
+/* The peer's Assigned Tunnel ID, Receive Window Size and Host Name; -1 without an ID. */
+int l2d_tunnel_take_peer_ids(struct l2d_tunnel *t, const struct l2tp_msg *m);
+/* @m's Result Code and Error Code, 0 when absent. */
+void l2d_tunnel_result_of(const struct l2tp_msg *m, uint16_t *result, uint16_t *error);
 
 #endif
