@@ -10,7 +10,7 @@
 #define L2D_HARNESS_H
 
 #include "../../userspace/l2tpseld/agent.h"
-#include "../../userspace/l2tpseld/kcore.h"
+#include "../../userspace/l2tpseld/kernel_none.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/lac.h"
 #include "../../userspace/l2tpseld/session.h"

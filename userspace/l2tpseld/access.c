@@ -1197,7 +1197,7 @@ static void epoch_fire(struct l2d_timer *t)
 	l2d_timer_arm(a->d->loop, t, l2d_now(a->d->loop) + ACC_EPOCH_MS);
 }
 
-/* ---- the hooks of the call (lac.c, session.c, dpglue.c) ---- */
+/* ---- the hooks of the call (lac.c, session.c, dataplane_kernel.c) ---- */
 
 /*
  * An attempt of the subscriber's login failed (RFC 2867 section 2.1): a

@@ -44,7 +44,7 @@
 #include <unistd.h>
 
 #include "api.h"
-#include "kcore.h"
+#include "kernel_none.h"
 #include "kernel.h"
 #include "l2d.h"
 #include "lac.h"

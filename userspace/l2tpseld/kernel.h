@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * l2tpseld: selection and admission as the agent asks for them (struct
- * l2d_kops): the l2tpsel module (knl.c) or the core in-process (kcore.c).
+ * l2d_kops): the l2tpsel module (kernel_netlink.c) or the core in-process (kernel_none.c).
  */
 #ifndef L2D_KERNEL_H
 #define L2D_KERNEL_H
@@ -42,7 +42,7 @@ struct l2d_dest_info {
 };
 typedef void (*l2d_dest_fn)(void *ctx, const struct l2d_dest_info *di);
 
-/* Selection and admission: the l2tpsel module (knl.c) or the core in-process (kcore.c). */
+/* Selection and admission: the l2tpsel module (kernel_netlink.c) or the core in-process (kernel_none.c). */
 struct l2d_kops {
 	const char *name;
 	int (*login_begin)(struct l2d *d, struct l2d_login *lg, struct l2d_step *st);
@@ -67,8 +67,8 @@ struct l2d_kops {
 	int (*dests)(struct l2d *d, l2d_dest_fn fn, void *ctx);
 };
 
-extern const struct l2d_kops l2d_kops_core;	/* kernel none (kcore.c) */
-extern const struct l2d_kops l2d_kops_netlink;	/* kernel netlink (knl.c) */
+extern const struct l2d_kops l2d_kops_core;	/* kernel none (kernel_none.c) */
+extern const struct l2d_kops l2d_kops_netlink;	/* kernel netlink (kernel_netlink.c) */
 
 /* l2d.c: */
 /* Each destination to @fn. Return: 0, or -errno (the kernel did not answer). */

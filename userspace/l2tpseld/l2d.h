@@ -88,7 +88,7 @@ struct l2d_env {
 	int (*tunnel_adopt)(struct l2d *d, struct l2d_tunnel *t);
 };
 
-/* Data path hooks (dataplane kernel): dp.c, when built in (dpglue.c). */
+/* Data path hooks (dataplane kernel): dp.c, when built in (dataplane_kernel.c). */
 struct l2d_dpops {
 	int (*tunnel_add)(struct l2d *d, struct l2d_tunnel *t);
 	void (*tunnel_del)(struct l2d *d, struct l2d_tunnel *t);
@@ -274,7 +274,7 @@ struct l2d {
 	unsigned int n_pstats;
 	bool rl_warned;
 	int log_level;
-	int knl_fd;			/* the module's socket (knl.c): the snapshot names it; -1 */
+	int knl_fd;			/* the module's socket (kernel_netlink.c): the snapshot names it; -1 */
 	bool upgrade_asked;		/* "upgrade" over the API, SIGUSR2: main.c re-executes */
 };
 

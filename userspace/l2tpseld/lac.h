@@ -45,7 +45,7 @@ struct l2d_login {
 	 * step only when wanted: logged at debug, or at info when it fails */
 	const char *attempt_kind;
 	bool brief;			/* its API client wants the "done" line only */
-	void *kstate;			/* kernel none: the core's walk (kcore.c) */
+	void *kstate;			/* kernel none: the core's walk (kernel_none.c) */
 	bool dead;
 	/* the access role: the subscriber, told the end through aops->login_done */
 	struct sub *access;

@@ -31,10 +31,10 @@
 
 #include "../../kmod/version.h"
 #include "api.h"
-#include "dpglue.h"
+#include "dataplane_kernel.h"
 #include "fdstore.h"
 #include "kernel.h"
-#include "knl.h"
+#include "kernel_netlink.h"
 #include "agent.h"
 #include "l2d.h"
 #include "metrics.h"

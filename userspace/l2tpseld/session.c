@@ -646,7 +646,7 @@ static void proxy_avp(struct l2d_proxy_avp *a, const struct l2tp_msg *m, int typ
 /*
  * proxy-lcp yes (RFC 2661 section 4.4.5): the ICCN's proxied LCP and
  * authentication, when acceptable (l2d_proxy_lcp_decide()), for the call's
- * pppd (dpglue.c); otherwise pppd renegotiates, as without the option.
+ * pppd (dataplane_kernel.c); otherwise pppd renegotiates, as without the option.
  */
 static void iccn_proxy_lcp(struct l2d_session *s, const struct l2tp_msg *m)
 {
@@ -767,7 +767,7 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			/*
 			 * section 4.4.5: the LAC's last Configure-Request to the
 			 * subscriber; its MRU fits the path (S-MTU-1), pppd asks
-			 * the same when it renegotiates LCP (dpglue.c)
+			 * the same when it renegotiates LCP (dataplane_kernel.c)
 			 */
 			s->proxy_mru = v->present ? ppp_opts_mru(v->data, v->len) : 0;
 			/* RFC 2661 section 4.4.5: Rx Connect Speed absent, the same as Tx */

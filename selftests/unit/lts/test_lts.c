@@ -170,7 +170,7 @@ static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const
 	return (ssize_t)len;
 }
 
-/* ---- the switch's data path, as dpglue.c has it: a PPPoL2TP socket per call ---- */
+/* ---- the switch's data path, as dataplane_kernel.c has it: a PPPoL2TP socket per call ---- */
 
 static int dp_tunnel_add(struct l2d *d, struct l2d_tunnel *t)
 {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * l2tpseld's "dataplane kernel" (dpglue.c): the data-path hooks on dp.c,
+ * l2tpseld's "dataplane kernel" (dataplane_kernel.c): the data-path hooks on dp.c,
  * opened and closed by main.c.
  */
-#ifndef L2D_DPGLUE_H
-#define L2D_DPGLUE_H
+#ifndef L2D_DATAPLANE_KERNEL_H
+#define L2D_DATAPLANE_KERNEL_H
 
 #include "l2d.h"
 

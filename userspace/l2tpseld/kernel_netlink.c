@@ -18,7 +18,7 @@
 
 #include "attr.h"
 #include "kernel.h"
-#include "knl.h"
+#include "kernel_netlink.h"
 #include "l2d.h"
 #include "lac.h"
 #include "nl.h"

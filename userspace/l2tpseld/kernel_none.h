@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * l2tpseld's "kernel none" (kcore.c): what the agent asks of it beyond
+ * l2tpseld's "kernel none" (kernel_none.c): what the agent asks of it beyond
  * struct l2d_kops.
  */
-#ifndef L2D_KCORE_H
-#define L2D_KCORE_H
+#ifndef L2D_KERNEL_NONE_H
+#define L2D_KERNEL_NONE_H
 
 #include "kernel.h"
 

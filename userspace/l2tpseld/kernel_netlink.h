@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * l2tpseld's "kernel netlink" (knl.c): the l2tpsel module's socket.
+ * l2tpseld's "kernel netlink" (kernel_netlink.c): the l2tpsel module's socket.
  */
-#ifndef L2D_KNL_H
-#define L2D_KNL_H
+#ifndef L2D_KERNEL_NETLINK_H
+#define L2D_KERNEL_NETLINK_H
 
 #include "kernel.h"
 

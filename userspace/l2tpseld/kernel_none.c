@@ -22,7 +22,7 @@
 #include <linux/l2tpsel.h>
 
 #include "hash.h"
-#include "kcore.h"
+#include "kernel_none.h"
 #include "kernel.h"
 #include "l2d.h"
 #include "lac.h"

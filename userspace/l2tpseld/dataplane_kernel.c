@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dpglue.h"
+#include "dataplane_kernel.h"
 #include "l2d.h"
 #include "proxy_lcp.h"
 #include "session.h"
