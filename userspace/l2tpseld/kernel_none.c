@@ -10,7 +10,7 @@
  * the "*" lines, in file order, the n-th at preference level n (failover
  * between levels, so a login tries them in order, one each); a profile no
  * line names has the "*" lines alone.  A login without a profile uses the
- * first line's.  stub-limit is the chassis limit.  When the route lines
+ * first line's.  test-chassis-limit is the chassis limit.  When the route lines
  * change (SIGHUP) a new core is built; logins and sessions finish on the one
  * they began on.
  */
@@ -257,7 +257,7 @@ static struct kcore *kc_of(struct l2d *d)
 		inst_put(k->cur);
 		k->cur = in;
 	}
-	k->ch.limit = d->conf->stub_limit;
+	k->ch.limit = d->conf->test_chassis_limit;
 	return k;
 }
 
@@ -466,17 +466,17 @@ static void kc_login_end(struct l2d *d, struct l2d_login *lg)
 	lg->kstate = NULL;
 }
 
-/* stub-rl: a fixed verdict per message type, for tests (no rate limits are configured) */
+/* test-ratelimit-verdict: a fixed verdict per message type, for tests (no rate limits are configured) */
 static int kc_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a)
 {
-	_Static_assert(L2D_RL_MSGS == L2TPSEL_RL_MSG_PPPOE + 1, "one stub verdict per type");
+	_Static_assert(L2D_RL_MSGS == L2TPSEL_RL_MSG_PPPOE + 1, "one test verdict per type");
 	memset(a, 0, sizeof(*a));
-	a->verdict = q->msg < L2D_RL_MSGS ? d->conf->stub_rl[q->msg] : 0;
+	a->verdict = q->msg < L2D_RL_MSGS ? d->conf->test_rl_verdict[q->msg] : 0;
 	if (a->verdict) {
 		a->result = 2;
 		a->error = 4;
 		strcpy(a->message, "rate limit exceeded");
-		strcpy(a->name, "stub");
+		strcpy(a->name, "test-ratelimit-verdict");
 	}
 	return 0;
 }

@@ -167,9 +167,9 @@ struct l2d_conf {
 	bool tgroup_by_address;			/* default tgroup = local address */
 	enum l2d_lns_mode lns_mode;
 	uint16_t lns_cdn_result, lns_cdn_error;
-	uint32_t stub_limit;			/* kernel none: LNS admission limit */
+	uint32_t test_chassis_limit;			/* kernel none: LNS admission limit */
 	bool ratelimit;				/* ask RL_CHECK */
-	uint8_t stub_rl[L2D_RL_MSGS];		/* kernel none: verdict by enum l2tpsel_rl_msg */
+	uint8_t test_rl_verdict[L2D_RL_MSGS];		/* kernel none: verdict by enum l2tpsel_rl_msg */
 	bool test_mode;				/* "test-mode yes": test switches allowed */
 	char test_switch[48];			/* the first test switch read, "" = none */
 	char api_group[L2D_NAME_MAX];		/* API: a group allowed besides root and us */
