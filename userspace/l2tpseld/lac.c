@@ -353,6 +353,41 @@ static bool rl_refused(unsigned int verdict, const struct l2d_rlans *a, char *er
 	return verdict != L2TPSEL_RL_PASS;
 }
 
+/* Whether @d takes the login @req asks for; why not in @err. */
+static bool login_req_ok(struct l2d *d, const struct l2d_login_req *req, char *err, size_t errlen)
+{
+	const char *user = req->user, *profile = req->profile, *key = req->key;
+
+	if (req->client && req->access) {
+		snprintf(err, errlen, "a login is an API client's or a subscriber's, not both");
+		return false;
+	}
+	if (req->nset && !req->set) {
+		snprintf(err, errlen, "a tunnel set without its entries");
+		return false;
+	}
+	if ((!user || !*user) && (!profile || !*profile)) {
+		snprintf(err, errlen, "give USER@DOMAIN or profile PROFILE");
+		return false;
+	}
+	if ((user && strlen(user) >= L2D_USER_MAX) || (key && strlen(key) >= L2D_USER_MAX) ||
+	    (profile && strlen(profile) >= L2D_NAME_MAX)) {
+		snprintf(err, errlen, "user and key are at most %d bytes, profile %d",
+			 L2D_USER_MAX - 1, L2D_NAME_MAX - 1);
+		return false;
+	}
+	if (d->shutting_down) {
+		snprintf(err, errlen, "shutting down");
+		return false;
+	}
+	if (l2d_draining(d)) {
+		d->stats.logins_drained++;
+		snprintf(err, errlen, "drained: this LAC takes no new login");
+		return false;
+	}
+	return true;
+}
+
 uint32_t l2d_login_start(struct l2d *d, const struct l2d_login_req *req, char *err, size_t errlen)
 {
 	struct l2d_login *lg;
@@ -362,33 +397,8 @@ uint32_t l2d_login_start(struct l2d *d, const struct l2d_login_req *req, char *e
 	unsigned int nset = req->nset;
 	int ret;
 
-	if (req->client && req->access) {
-		snprintf(err, errlen, "a login is an API client's or a subscriber's, not both");
+	if (!login_req_ok(d, req, err, errlen))
 		return 0;
-	}
-	if (nset && !req->set) {
-		snprintf(err, errlen, "a tunnel set without its entries");
-		return 0;
-	}
-	if ((!user || !*user) && (!profile || !*profile)) {
-		snprintf(err, errlen, "give USER@DOMAIN or profile PROFILE");
-		return 0;
-	}
-	if ((user && strlen(user) >= L2D_USER_MAX) || (key && strlen(key) >= L2D_USER_MAX) ||
-	    (profile && strlen(profile) >= L2D_NAME_MAX)) {
-		snprintf(err, errlen, "user and key are at most %d bytes, profile %d",
-			 L2D_USER_MAX - 1, L2D_NAME_MAX - 1);
-		return 0;
-	}
-	if (d->shutting_down) {
-		snprintf(err, errlen, "shutting down");
-		return 0;
-	}
-	if (l2d_draining(d)) {
-		d->stats.logins_drained++;
-		snprintf(err, errlen, "drained: this LAC takes no new login");
-		return 0;
-	}
 	lg = calloc(1, sizeof(*lg));
 	if (!lg) {
 		snprintf(err, errlen, "out of memory");
