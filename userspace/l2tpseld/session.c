@@ -407,6 +407,116 @@ static void refuse_call(struct l2d_tunnel *t, const struct l2tp_msg *m, uint16_t
 }
 
 /* LNS: an incoming call (§6.10). */
+/*
+ * The rate limiter's verdict on an ICRQ of @t.  The Host Name keys the
+ * limit only when the tunnel proved it with the secret (Challenge/Response,
+ * RFC 2661 section 5.1.1); else the peer's address alone (S-SEC-7).
+ */
+static unsigned int icrq_rl_check(struct l2d_tunnel *t, struct l2d_rlans *a)
+{
+	struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
+			       .peer = t->has_secret && t->peer_host[0] ? t->peer_host : NULL,
+			       .remote = &t->peer };
+
+	return l2d_rl_check(t->d, &q, a);
+}
+
+/* CDN 4/4 (RFC 2661 sections 6.14, 4.4.2: no facilities, no resources) to the
+ * peer's call @peer_sid, which has no session of ours. */
+static void cdn_without_session(struct l2d_tunnel *t, uint16_t peer_sid, const char *message)
+{
+	struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
+				   .error_code = L2TP_ERR_NO_RESOURCES };
+	uint8_t buf[256];
+	size_t len;
+
+	if (message)
+		l2d_strcpy(ans.message, sizeof(ans.message), message);
+	len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
+	if (len)
+		l2d_tunnel_queue(t, buf, len);
+}
+
+/*
+ * One peer may not take the session IDs, the calls or the pppd processes
+ * of all (lns-max-calls-per-peer), nor all peers together the LAC role's
+ * (lns-max-calls, S-SEC-7).  Return: true when the ICRQ was refused.
+ */
+static bool icrq_capped(struct l2d_tunnel *t, uint16_t peer_sid)
+{
+	struct l2d *d = t->d;
+	bool peer = t->p->lns_calls >= d->conf->lns_max_calls_per_peer;
+	char why[128];
+
+	if (!peer && d->n_lns_calls < d->conf->lns_max_calls)
+		return false;
+	snprintf(why, sizeof(why), "call limit: %s %u reached",
+		 peer ? "lns-max-calls-per-peer" : "lns-max-calls",
+		 peer ? d->conf->lns_max_calls_per_peer : d->conf->lns_max_calls);
+	l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ from peer session %u refused: %s",
+		t->tid, peer_sid, why);
+	d->stats.calls_capped++;
+	cdn_without_session(t, peer_sid, why);
+	return true;
+}
+
+/* @m's number AVP @type (Calling, Called Number) into @dst, cut to fit; left when absent. */
+static void copy_number(char *dst, size_t cap, const struct l2tp_msg *m, unsigned int type)
+{
+	size_t n = m->avp[type].len;
+
+	if (!m->avp[type].present)
+		return;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, m->avp[type].data, n);
+	dst[n] = '\0';
+}
+
+/*
+ * S-LTS-2: the switches the call passed (lts.h); one at the limit, or whose
+ * count cannot be read, goes no further.  Return: false when @s was cleared.
+ */
+static bool icrq_hops_ok(struct l2d_session *s, const struct l2tp_msg *m)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2d *d = t->d;
+	char why[96];
+	int hr;
+
+	if (!m->raw || !l2d_conf_lns_switch_on(d->conf) || !d->aops || !d->aops->switch_call)
+		return true;
+	hr = lts_hops_from_msg(m->raw, m->raw_len, &s->lts_hops);
+	if (hr >= 0 && s->lts_hops < d->conf->lns_switch_hops)
+		return true;
+	if (hr < 0)
+		snprintf(why, sizeof(why), "switching loop: malformed hop count");
+	else
+		snprintf(why, sizeof(why), "switching loop: hop limit %u reached",
+			 d->conf->lns_switch_hops);
+	d->stats.lts_hops_refused++;
+	l2d_log(d, L2D_LOG_INFO, "session %u from %-s: %s", s->sid, t->peer_host, why);
+	l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_NO_FACILITIES_PERM, 0, why);
+	return false;
+}
+
+/* S-AL-1: RFC 5515's access-line AVPs and Connect Speed Update Enable of the ICRQ. */
+static void icrq_take_access_line(struct l2d_session *s, const struct l2tp_msg *m)
+{
+	unsigned int ign = 0;
+
+	if (!m->raw)
+		return;
+	if (al_from_msg(&s->al, m->raw, m->raw_len, &ign) || ign) {
+		char line[768];
+
+		l2d_log(s->t->d, L2D_LOG_INFO, "session %u: access line %s%s", s->sid,
+			al_format(&s->al, line, sizeof(line)),
+			ign ? " (AVPs skipped: hidden, repeated or of a wrong length)" : "");
+	}
+	s->csu_enabled = al_csu_enabled(m->raw, m->raw_len);
+}
+
 static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
 	struct l2d *d = t->d;
@@ -441,52 +551,15 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 				   "incoming call refused: a tunnel we opened as LAC takes no calls" :
 				   "incoming call refused: the tunnel is not authenticated");
 	}
-	{
-		/*
-		 * The Host Name keys the limit only when the tunnel proved it
-		 * with the secret (Challenge/Response, RFC 2661 section 5.1.1);
-		 * else the peer's address alone (S-SEC-7).
-		 */
-		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
-				       .peer = t->has_secret && t->peer_host[0] ? t->peer_host : NULL,
-				       .remote = &t->peer };
-
-		rl = l2d_rl_check(d, &q, &rla);
-		if (rl == L2TPSEL_RL_DROPPED)
-			return;		/* acknowledged (the tunnel), never answered */
-	}
-	if (t->p->lns_calls >= d->conf->lns_max_calls_per_peer ||
-	    d->n_lns_calls >= d->conf->lns_max_calls) {
-		/*
-		 * One peer may not take the session IDs, the calls or the pppd
-		 * processes of all (lns-max-calls-per-peer), nor all peers
-		 * together the LAC role's (lns-max-calls, S-SEC-7).
-		 */
-		struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
-					   .error_code = L2TP_ERR_NO_RESOURCES };
-		bool peer = t->p->lns_calls >= d->conf->lns_max_calls_per_peer;
-		size_t len;
-
-		snprintf(ans.message, sizeof(ans.message), "call limit: %s %u reached",
-			 peer ? "lns-max-calls-per-peer" : "lns-max-calls",
-			 peer ? d->conf->lns_max_calls_per_peer : d->conf->lns_max_calls);
-		l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ from peer session %u refused: %s",
-			t->tid, peer_sid, ans.message);
-		len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
-		d->stats.calls_capped++;
-		if (len)
-			l2d_tunnel_queue(t, buf, len);
+	rl = icrq_rl_check(t, &rla);
+	if (rl == L2TPSEL_RL_DROPPED)
+		return;		/* acknowledged (the tunnel), never answered */
+	if (icrq_capped(t, peer_sid))
 		return;
-	}
 	s = l2d_session_new(t, false);
 	if (!s) {
 		/* no session id left: CDN without one of ours */
-		struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
-					   .error_code = L2TP_ERR_NO_RESOURCES };
-		size_t len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
-
-		if (len)
-			l2d_tunnel_queue(t, buf, len);
+		cdn_without_session(t, peer_sid, NULL);
 		return;
 	}
 	s->lns_counted = true;
@@ -494,56 +567,11 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	d->n_lns_calls++;
 	s->peer_sid = peer_sid;
 	s->state = L2D_S_WAIT_ICCN;
-	if (m->avp[L2TP_AVP_CALLING_NUMBER].present) {
-		size_t n = m->avp[L2TP_AVP_CALLING_NUMBER].len;
-
-		if (n >= sizeof(s->user))
-			n = sizeof(s->user) - 1;
-		memcpy(s->user, m->avp[L2TP_AVP_CALLING_NUMBER].data, n);
-		s->user[n] = '\0';
-	}
-	if (m->avp[L2TP_AVP_CALLED_NUMBER].present) {
-		size_t n = m->avp[L2TP_AVP_CALLED_NUMBER].len;
-
-		if (n >= sizeof(s->called))
-			n = sizeof(s->called) - 1;
-		memcpy(s->called, m->avp[L2TP_AVP_CALLED_NUMBER].data, n);
-		s->called[n] = '\0';
-	}
-	if (m->raw && l2d_conf_lns_switch_on(d->conf) && d->aops && d->aops->switch_call) {
-		/*
-		 * S-LTS-2: the switches the call passed (lts.h); one at the
-		 * limit, or whose count cannot be read, goes no further
-		 */
-		int hr = lts_hops_from_msg(m->raw, m->raw_len, &s->lts_hops);
-
-		if (hr < 0 || s->lts_hops >= d->conf->lns_switch_hops) {
-			char why[96];
-
-			if (hr < 0)
-				snprintf(why, sizeof(why), "switching loop: malformed hop count");
-			else
-				snprintf(why, sizeof(why), "switching loop: hop limit %u reached",
-					 d->conf->lns_switch_hops);
-			d->stats.lts_hops_refused++;
-			l2d_log(d, L2D_LOG_INFO, "session %u from %-s: %s", s->sid, t->peer_host, why);
-			return l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_NO_FACILITIES_PERM, 0,
-						 why);
-		}
-	}
-	if (m->raw) {
-		/* S-AL-1: RFC 5515's access-line AVPs and Connect Speed Update Enable */
-		unsigned int ign = 0;
-
-		if (al_from_msg(&s->al, m->raw, m->raw_len, &ign) || ign) {
-			char line[768];
-
-			l2d_log(d, L2D_LOG_INFO, "session %u: access line %s%s", s->sid,
-				al_format(&s->al, line, sizeof(line)),
-				ign ? " (AVPs skipped: hidden, repeated or of a wrong length)" : "");
-		}
-		s->csu_enabled = al_csu_enabled(m->raw, m->raw_len);
-	}
+	copy_number(s->user, sizeof(s->user), m, L2TP_AVP_CALLING_NUMBER);
+	copy_number(s->called, sizeof(s->called), m, L2TP_AVP_CALLED_NUMBER);
+	if (!icrq_hops_ok(s, m))
+		return;
+	icrq_take_access_line(s, m);
 	if (rl == L2TPSEL_RL_REJECTED)
 		return l2d_session_close(s, L2D_END_LOCAL, true, rla.result, rla.error, rla.message);
 	if (d->conf->lns_mode == L2D_LNS_CDN)
