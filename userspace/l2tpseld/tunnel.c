@@ -230,6 +230,15 @@ static void rel_timeout(struct l2d_timer *tm);
 static void hold_timeout(struct l2d_timer *tm);
 static void hello_timeout(struct l2d_timer *tm);
 
+static void timers_init(struct l2d_tunnel *t)
+{
+	l2d_timer_init(&t->setup_timer, setup_timeout, t);
+	l2d_timer_init(&t->rel_timer, rel_timeout, t);
+	l2d_timer_init(&t->hold_timer, hold_timeout, t);
+	l2d_timer_init(&t->hello_timer, hello_timeout, t);
+	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+}
+
 static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 				      const struct l2d_addr *local, bool initiator, bool own_port)
 {
@@ -263,11 +272,7 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	t->fd = -1;
 	t->txfd = -1;
 	l2tp_rel_init(&t->rel, &rc);
-	l2d_timer_init(&t->setup_timer, setup_timeout, t);
-	l2d_timer_init(&t->rel_timer, rel_timeout, t);
-	l2d_timer_init(&t->hold_timer, hold_timeout, t);
-	l2d_timer_init(&t->hello_timer, hello_timeout, t);
-	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+	timers_init(t);
 	if (peer_attach(t)) {
 		l2tp_rel_destroy(&t->rel);
 		free(t);
@@ -316,11 +321,7 @@ int l2d_tunnel_adopt(struct l2d_tunnel *t, uint16_t ns_una, uint16_t nr, uint16_
 	l2tp_rel_resume(&t->rel, ns_una, nr);
 	t->state = L2D_T_ESTABLISHED;
 	t->heard_ms = now_ms(d);
-	l2d_timer_init(&t->setup_timer, setup_timeout, t);
-	l2d_timer_init(&t->rel_timer, rel_timeout, t);
-	l2d_timer_init(&t->hold_timer, hold_timeout, t);
-	l2d_timer_init(&t->hello_timer, hello_timeout, t);
-	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+	timers_init(t);
 	if (peer_attach(t)) {
 		l2tp_rel_destroy(&t->rel);
 		return -1;
