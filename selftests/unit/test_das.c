@@ -21,8 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/agent.h"
+#include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/radius.h"

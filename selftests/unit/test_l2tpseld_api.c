@@ -14,9 +14,9 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "../../userspace/l2tpseld/agent.h"
 #include "../../userspace/l2tpseld/api.h"
 #include "../../userspace/l2tpseld/kernel.h"
-#include "../../userspace/l2tpseld/agent.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/tunnel.h"
 #include "harness.h"

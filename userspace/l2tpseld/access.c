@@ -39,18 +39,18 @@
 #include <linux/l2tpsel.h>
 
 #include "avp.h"
-#include "discrate.h"
 #include "l2d.h"
 #include "l2tp.h"
-#include "lac.h"
-#include "lts.h"
 #include "mtu.h"
-#include "offload.h"
 #include "ppp.h"
+#include "discrate.h"
+#include "offload.h"
 #include "pppoe.h"
 #include "radius.h"
-#include "session.h"
+#include "lts.h"
 #include "snap.h"
+#include "lac.h"
+#include "session.h"
 #include "sock.h"
 #include "tunnel.h"
 
