@@ -72,6 +72,7 @@ static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const
  * the loop's thread, as it does when no worker can be had.  offload.h goes
  * first, so that its prototypes are not renamed.
  */
+#include "../userspace/l2tpseld/agent.h"
 #include "../userspace/l2tpseld/offload.h"
 static int fake_gchan(int fd)
 {
@@ -236,7 +237,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	d = calloc(1, sizeof(*d));
 	l2d_loop_init(&loop, true);	/* epoll: the channels are added to it */
 	loop.clock = fake_clock;
-	l2d_init(d, &conf, &loop, &env, &l2d_kops_core);
+	l2d_agent_init(d, &conf, &loop, &env, &l2d_kops_core);
 	d->log_level = -1;
 	/* l2d_access_open() without its packet sockets */
 	a = calloc(1, sizeof(*a));

@@ -23,9 +23,10 @@
 
 static struct l2d_login stub_login;
 
-uint32_t l2d_login_start(struct l2d *d, void *client, bool brief, const char *user,
-			 const char *profile, const char *key, char *err, size_t errlen)
+uint32_t l2d_login_start(struct l2d *d, const struct l2d_login_req *req, char *err, size_t errlen)
 {
+	const char *user = req->user, *profile = req->profile;
+
 	/* a user from the line: its event lines quote it, as lac.c does */
 	if (!user || user[0] == 'x') {
 		snprintf(err, errlen, "no route");
@@ -34,7 +35,7 @@ uint32_t l2d_login_start(struct l2d *d, void *client, bool brief, const char *us
 	memset(&stub_login, 0, sizeof(stub_login));
 	stub_login.d = d;
 	stub_login.id = ++d->next_login_id;
-	stub_login.client = client;
+	stub_login.client = req->client;
 	l2d_strcpy(stub_login.user, sizeof(stub_login.user), user);
 	{
 		char line[512];

@@ -4,7 +4,7 @@
  * buffer: the input is a configuration file, read line by line as
  * l2d_conf_file() reads one (a line longer than its buffer, or the first
  * refused line, ends it), then checked (l2d_conf_check(), which builds
- * the "kernel none" core from the route lines, kcore.c), then taken over
+ * the "kernel none" core from the route lines, kernel_none.c), then taken over
  * by a running configuration as SIGHUP does (l2d_conf_reload()), and its
  * pppd arguments split for both roles.  A refusal must come with a
  * message; what is accepted must stay within its arrays.
@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 
+#include "kernel_none.h"
 #include "l2d.h"
 
 #define CHECK(c) do { if (!(c)) __builtin_trap(); } while (0)
@@ -24,7 +25,7 @@
 static struct l2d_conf c, run;
 
 /*
- * kcore.c's running half names addresses with l2d.c's helpers, which
+ * kernel_none.c's running half names addresses with l2d.c's helpers, which
  * would bring the whole agent in; l2d_kcore_check() never calls them.
  */
 bool l2d_addr_set(struct l2d_addr *out, const void *bytes, unsigned int len, uint16_t port)

@@ -50,7 +50,7 @@ FUZZ_INC_l2tp_fsm := -Iselftests/unit -Iselftests/lib -DH_MAX_PKTS=256 -DH_STATI
 FUZZ_SRC_api := $(addprefix userspace/l2tpseld/,log.c l2d_loop.c)
 FUZZ_DEP_api := userspace/l2tpseld/api.c
 # config: the parser, and the "kernel none" core its check builds.
-FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kcore.c log.c l2d_loop.c) $(CORE_SRC) \
+FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kernel_none.c log.c l2d_loop.c) $(CORE_SRC) \
 		   $(CONF_SRC)
 # radclient: the RADIUS client on its loop and sockets (radclient.c).
 FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop.c)

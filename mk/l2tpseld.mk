@@ -13,24 +13,25 @@ L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.
 		    pppoe.h discrate.h radius.h accessline.h lts.h proxy_lcp.h)
 
 # The daemon's state machines and everything else without sockets or
-# netlink, "kernel none" (kcore.c, on core/*.c) included: also linked into
+# netlink, "kernel none" (kernel_none.c, on core/*.c) included: also linked into
 # the unit tests (selftests/unit/test_l2tpseld_*.c).
-L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c config.c tunnel.c session.c lac.c kcore.c \
-		    ppp.c idmap.c offload.c mtu.c snap.c)
+L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c config.c tunnel.c \
+		    tunnel_msg.c session.c lac.c kernel_none.c ppp.c idmap.c offload.c mtu.c snap.c)
 L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
-		    snap.h)
+		    snap.h agent.h tunnel.h session.h lac.h kernel.h kernel_none.h api.h sock.h)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
-L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c dpglue.c access.c \
+L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c kernel_netlink.c dataplane_kernel.c access.c \
 		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
+L2TPSELD_BIN_HDRS := $(addprefix userspace/l2tpseld/,kernel_netlink.h dataplane_kernel.h metrics.h)
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 
 USER_BINS += $(BUILD)/l2tpseld
 
 $(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) $(L2TPSELD_LIB_HDRS) \
-		   $(L2TPSELD_FSM_HDRS) userspace/l2tpseld/metrics.h $(DP_HDRS) $(HDRS)
+		   $(L2TPSELD_FSM_HDRS) $(L2TPSELD_BIN_HDRS) $(DP_HDRS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPSELD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
 		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl -lmicrohttpd \

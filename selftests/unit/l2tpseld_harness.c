@@ -215,7 +215,7 @@ struct h_node *h_node(const char *const *lines)
 	n->d = calloc(1, sizeof(*n->d));
 #endif
 	n->rnd = 7 + 1000 * H->n;
-	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
+	l2d_agent_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
 	H->n++;
 	return n;
 }
@@ -226,7 +226,7 @@ void h_node_restart(struct h_node *n)
 	l2d_fini(n->d);
 	n->mute = false;
 	memset(n->d, 0, sizeof(*n->d));
-	l2d_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
+	l2d_agent_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
 }
 
 /* Deliver what has arrived (at once unless latency_ms), run due timers. */
@@ -329,7 +329,9 @@ void h_dump_lines(const struct h_node *n)
 struct l2d_login *h_login(struct h_node *n, const char *user, const char *profile)
 {
 	char err[128];
-	uint32_t id = l2d_login_start(n->d, &n->client, false, user, profile, NULL, err, sizeof(err));
+	uint32_t id = l2d_login_start(n->d, &(struct l2d_login_req){
+			.client = (struct api_conn *)&n->client, .user = user, .profile = profile },
+		err, sizeof(err));
 
 	if (!id)
 		th_log("login_start: %s", err);

@@ -6,10 +6,15 @@
  * too).  Tests pump it until a time and look at what each node sent, its
  * login event lines and its state.
  */
-#ifndef L2TPSELD_HARNESS_H
-#define L2TPSELD_HARNESS_H
+#ifndef L2D_HARNESS_H
+#define L2D_HARNESS_H
 
+#include "../../userspace/l2tpseld/agent.h"
+#include "../../userspace/l2tpseld/kernel_none.h"
 #include "../../userspace/l2tpseld/l2d.h"
+#include "../../userspace/l2tpseld/lac.h"
+#include "../../userspace/l2tpseld/session.h"
+#include "../../userspace/l2tpseld/tunnel.h"
 
 #define H_MAX_NODES	4
 #ifndef H_MAX_PKTS	/* datagrams in flight; the fuzz target keeps fewer */
@@ -39,7 +44,7 @@ struct h_node {
 	uint64_t last_sent_at[L2TP_MSG_MAX + 2];
 	uint64_t sent_at[32];			/* every SCCRQ/ICRQ time */
 	unsigned int n_sent_at;
-	int client;				/* a dummy API client */
+	int client;				/* a dummy API client (its address, as api.c's) */
 	/* every login event line, kept or not: storms outgrow lines[] */
 	unsigned int n_done_ok, n_done_fail, n_no_reply;
 	unsigned int open_fails;		/* the next N tunnel sockets fail */

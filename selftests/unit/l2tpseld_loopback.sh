@@ -90,7 +90,7 @@ lns 127.0.0.2 lns-ok 'hide-avps yes'
 lns 127.0.0.3 lns-silent 'lns-mode silent'
 lns 127.0.0.4 lns-zlb 'lns-mode silent-after-zlb'
 lns 127.0.0.5 lns-cdn 'lns-mode cdn 2 6'
-lns 127.0.0.6 lns-full 'stub-limit 1'
+lns 127.0.0.6 lns-full 'test-chassis-limit 1'
 PM=$((P + 7))				# LAC's metrics (S-OPS-3)
 lac=("${common[@]}" -o "port $PL" -o "socket $SOCK" -o 'sccrq-timeout 1s' -o 'icrq-timeout 1s'
      -o "metrics 127.0.0.1 port $PM"

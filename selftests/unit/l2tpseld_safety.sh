@@ -67,13 +67,13 @@ echo "1..40"
 "$L2D" "${common[@]}" -o 'listen 127.0.0.1' -o 'lns-mode silent' -t 2>"$T/err"
 ok "test switch: lns-mode silent without test-mode is refused" \
 	$([ $? -eq 1 ] && has "$T/err" 'lns-mode silent is a test switch: refused without "test-mode yes"'; echo $?)
-"$L2D" "${common[@]}" -o 'stub-limit 1' -t 2>"$T/err"
-ok "test switch: stub-limit without test-mode is refused" \
-	$([ $? -eq 1 ] && has "$T/err" 'stub-limit is a test switch'; echo $?)
-printf 'kernel none\nlisten 127.0.0.1\nstub-rl sccrq drop\n' >"$T/prod.conf"
+"$L2D" "${common[@]}" -o 'test-chassis-limit 1' -t 2>"$T/err"
+ok "test switch: test-chassis-limit without test-mode is refused" \
+	$([ $? -eq 1 ] && has "$T/err" 'test-chassis-limit is a test switch'; echo $?)
+printf 'kernel none\nlisten 127.0.0.1\ntest-ratelimit-verdict sccrq drop\n' >"$T/prod.conf"
 "$L2D" -c "$T/prod.conf" -t 2>"$T/err"
-ok "test switch: stub-rl in a configuration file without test-mode is refused" \
-	$([ $? -eq 1 ] && has "$T/err" 'stub-rl is a test switch'; echo $?)
+ok "test switch: test-ratelimit-verdict in a configuration file without test-mode is refused" \
+	$([ $? -eq 1 ] && has "$T/err" 'test-ratelimit-verdict is a test switch'; echo $?)
 "$L2D" "${common[@]}" -o 'lns-mode silent' -o 'test-mode yes' -t 2>"$T/err"
 ok "test switch: accepted with test-mode yes (after it, too)" $?
 "$L2D" "${common[@]}" -o 'lns-mode normal' -t 2>"$T/err"

@@ -21,10 +21,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "../../userspace/l2tpseld/agent.h"
+#include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/radius.h"
+#include "harness.h"
 
 #define DAS_SECRET "das-test-secret"
 
@@ -114,7 +116,7 @@ static int das_setup(struct das_t *t)
 	if (!t->d)
 		return -1;
 	l2d_loop_init(&t->loop, true);
-	l2d_init(t->d, &t->c, &t->loop, &t_env, &l2d_kops_core);
+	l2d_agent_init(t->d, &t->c, &t->loop, &t_env, &l2d_kops_core);
 	if (l2d_das_open(t->d, err, sizeof(err)))
 		return -1;
 	t->dac[0] = bound_udp(NULL);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The access role's logins through the state machines: an
- * l2d_login_start_access() login is told its end once, through
+ * The access role's logins through the state machines: a login a
+ * subscriber asked for (l2d_login_req.access) is told its end once, through
  * aops->login_done(), never through API lines; its ICRQ carries the
  * subscriber's Calling and Called Number, its ICCN what aops->iccn_avps()
  * adds (Proxy LCP / Proxy Authentication, RFC 2661 section 4.4.5); an
@@ -33,7 +33,11 @@ static struct {
 	bool full_proxy;	/* Last Received and the PAP password too */
 } A;
 
-static int sub_token;	/* the "subscriber" the logins carry */
+/* the "subscriber" the logins carry: a stand-in for access.c's */
+struct sub {
+	int token;
+};
+static struct sub sub_token;
 
 static void t_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
 			 const char *why)
@@ -141,8 +145,10 @@ TEST(l2tpseld_access_login_up_and_lns_clears)
 
 	ASSERT_TRUE(lac != NULL);
 	lns = &H->node[1];
-	id = l2d_login_start_access(lac->d, &sub_token, "alice@example", NULL, "02:00:00:00:00:01",
-				    "internet", err, sizeof(err));
+	id = l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "alice@example",
+			.calling = "02:00:00:00:00:01", .called = "internet" },
+		err, sizeof(err));
 	ASSERT_TRUE(id != 0);
 	h_run_for(200);
 	EXPECT_EQ(A.done, 1);
@@ -183,8 +189,10 @@ TEST(l2tpseld_access_login_refused_told_once)
 	char err[128];
 
 	ASSERT_TRUE(lac != NULL);
-	ASSERT_TRUE(l2d_login_start_access(lac->d, &sub_token, "bob@example", NULL, "02:00:00:00:00:02",
-					   "acc0", err, sizeof(err)) != 0);
+	ASSERT_TRUE(l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "bob@example", .calling = "02:00:00:00:00:02",
+			.called = "acc0" },
+		err, sizeof(err)) != 0);
 	h_run_for(500);
 	EXPECT_EQ(A.done, 1);
 	EXPECT_EQ(A.done_ok, 0);
@@ -210,7 +218,10 @@ TEST(l2tpseld_access_login_no_route)
 	lac = h_node(lac_none);
 	ASSERT_TRUE(lac != NULL);
 	lac->d->aops = &t_ops;
-	id = l2d_login_start_access(lac->d, &sub_token, "carol@example", NULL, "m", "c", err, sizeof(err));
+	id = l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "carol@example", .calling = "m",
+			.called = "c" },
+		err, sizeof(err));
 	h_run_for(100);
 	/* either refused at once (err) or told once through login_done */
 	EXPECT_EQ(A.done + (id ? 0 : 1), 1);
@@ -229,7 +240,10 @@ TEST(l2tpseld_access_subscriber_leaves_during_setup)
 
 	ASSERT_TRUE(lac != NULL);
 	H->latency_ms = 50;
-	id = l2d_login_start_access(lac->d, &sub_token, "dave@example", NULL, "m", "c", err, sizeof(err));
+	id = l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "dave@example", .calling = "m",
+			.called = "c" },
+		err, sizeof(err));
 	ASSERT_TRUE(id != 0);
 	h_run_for(60);			/* SCCRQ out, no answer yet */
 	lg = l2d_login_find(lac->d, id);
@@ -263,8 +277,10 @@ TEST(l2tpseld_access_radius_set_kernel_none)
 
 	ASSERT_TRUE(lac != NULL);
 	lns = &H->node[1];
-	ASSERT_TRUE(l2d_login_start_set(lac->d, &sub_token, "erin@example", set, 2, "m", "c",
-					err, sizeof(err)) != 0);
+	ASSERT_TRUE(l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "erin@example", .calling = "m", .called = "c",
+			.set = set, .nset = 2 },
+		err, sizeof(err)) != 0);
 	h_run_for(200);
 	EXPECT_EQ(A.done_ok, 1);
 	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
@@ -290,8 +306,10 @@ TEST(l2tpseld_access_lns_proxy_lcp)
 	ASSERT_TRUE(lac != NULL);
 	lns = &H->node[1];
 	A.full_proxy = true;
-	id = l2d_login_start_access(lac->d, &sub_token, "alice@example", NULL, "02:00:00:00:00:01",
-				    "internet", err, sizeof(err));
+	id = l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "alice@example",
+			.calling = "02:00:00:00:00:01", .called = "internet" },
+		err, sizeof(err));
 	ASSERT_TRUE(id != 0);
 	h_run_for(200);
 	ASSERT_EQ(A.done_ok, 1);
@@ -312,8 +330,10 @@ TEST(l2tpseld_access_lns_proxy_lcp)
 
 	/* a second call without Last Received: pppd negotiates */
 	A.full_proxy = false;
-	id = l2d_login_start_access(lac->d, &sub_token, "bob@example", NULL, "02:00:00:00:00:02",
-				    "internet", err, sizeof(err));
+	id = l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "bob@example", .calling = "02:00:00:00:00:02",
+			.called = "internet" },
+		err, sizeof(err));
 	ASSERT_TRUE(id != 0);
 	h_run_for(200);
 	ASSERT_EQ(A.done_ok, 2);
@@ -334,8 +354,10 @@ TEST(l2tpseld_access_lns_proxy_lcp_off)
 	ASSERT_TRUE(lac != NULL);
 	lns = &H->node[1];
 	A.full_proxy = true;
-	ASSERT_TRUE(l2d_login_start_access(lac->d, &sub_token, "alice@example", NULL,
-					   "02:00:00:00:00:01", "internet", err, sizeof(err)) != 0);
+	ASSERT_TRUE(l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub_token, .user = "alice@example",
+			.calling = "02:00:00:00:00:01", .called = "internet" },
+		err, sizeof(err)) != 0);
 	h_run_for(200);
 	ASSERT_EQ(A.done_ok, 1);
 	EXPECT_TRUE(lns->d->tunnels->sessions->proxy == NULL);

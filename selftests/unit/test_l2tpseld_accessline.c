@@ -20,7 +20,11 @@ static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
 
 static struct access_line line;
 static unsigned int done_calls;
-static char sub;	/* the "subscriber" of the access call */
+/* the "subscriber" of the access call: a stand-in for access.c's */
+struct sub {
+	char token;
+};
+static struct sub sub;
 
 static void t_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
 			 const char *why)
@@ -78,8 +82,10 @@ static struct l2d_session *access_call(struct h_node *lac, struct h_node *lns)
 	char err[128];
 
 	lac->d->aops = &t_aops;
-	if (!l2d_login_start_access(lac->d, &sub, "alice@example", NULL, "line", "svc", err,
-				    sizeof(err)))
+	if (!l2d_login_start(lac->d, &(struct l2d_login_req){
+			.access = &sub, .user = "alice@example", .calling = "line",
+			.called = "svc" },
+		err, sizeof(err)))
 		return NULL;
 	h_run_for(200);
 	if (h_sessions_in(lns, L2D_S_ESTABLISHED) != 1 || !lns->d->tunnels)

@@ -14,8 +14,12 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "../../userspace/l2tpseld/agent.h"
+#include "../../userspace/l2tpseld/api.h"
+#include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/l2d.h"
+#include "../../userspace/l2tpseld/tunnel.h"
+#include "harness.h"
 
 /* access.c is not linked here: "stats" has no access line */
 int l2d_access_stats(struct l2d *d, char *buf, size_t len)
@@ -77,7 +81,7 @@ static int api_setup(struct api_t *a, unsigned int ntun)
 	if (!a->d || !a->t)
 		return -1;
 	l2d_loop_init(&a->loop, true);
-	l2d_init(a->d, &a->c, &a->loop, &t_env, &l2d_kops_core);
+	l2d_agent_init(a->d, &a->c, &a->loop, &t_env, &l2d_kops_core);
 	/* tunnels for "show" to list, a long Host Name each: ~200 bytes a line */
 	for (i = 0; i < ntun; i++) {
 		struct l2d_tunnel *t = &a->t[i];

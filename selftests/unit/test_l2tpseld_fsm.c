@@ -629,7 +629,7 @@ TEST(l2tpseld_cdn_ends_login)
 /* S-LIM-7: the LNS's admission refuses with CDN 4/4. */
 TEST(l2tpseld_lns_admission_refusal)
 {
-	static const char *const lns_c[] = { "listen 10.0.0.2", "stub-limit 1", NULL };
+	static const char *const lns_c[] = { "listen 10.0.0.2", "test-chassis-limit 1", NULL };
 	struct h_node *lac, *lns;
 
 	h_reset();
@@ -650,7 +650,7 @@ TEST(l2tpseld_lns_admission_refusal)
 /* LAC-role admission refuses after the login succeeded: CDN 4/4 to the LNS. */
 TEST(l2tpseld_lac_admission_refusal)
 {
-	static const char *const lac_c[] = { "route p t1 10.0.0.2", "stub-limit 1", NULL };
+	static const char *const lac_c[] = { "route p t1 10.0.0.2", "test-chassis-limit 1", NULL };
 	struct h_node *lac, *lns;
 
 	h_reset();
@@ -1056,17 +1056,20 @@ TEST(l2tpseld_crafted_bad_icrq)
 
 TEST(l2tpseld_rl_login_and_attempt)
 {
-	static const char *const lac_r[] = { "route p t1 10.0.0.2", "stub-rl login reject", NULL };
+	static const char *const lac_r[] = { "route p t1 10.0.0.2", "test-ratelimit-verdict login reject",
+					     NULL };
 	static const char *const lac_a[] = { "route p t1 10.0.0.2", "route p t2 10.0.0.3",
-					     "stub-rl attempt drop", NULL };
+					     "test-ratelimit-verdict attempt drop", NULL };
 	struct h_node *lac;
 	char err[128];
 
 	h_reset();
 	lac = h_node(lac_r);
 	h_node(lns_plain);
-	EXPECT_EQ(l2d_login_start(lac->d, &lac->client, false, "a@x", NULL, NULL, err, sizeof(err)), 0);
-	EXPECT_STREQ(err, "rate limited by stub: rate limit exceeded");
+	EXPECT_EQ(l2d_login_start(lac->d, &(struct l2d_login_req){
+			.client = (struct api_conn *)&lac->client, .user = "a@x" },
+		err, sizeof(err)), 0);
+	EXPECT_STREQ(err, "rate limited by test-ratelimit-verdict: rate limit exceeded");
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 0);
 	EXPECT_EQ(lac->d->stats.rl_rejected, 1);
 	/* an attempt our own limiter refuses is not sent: local, nobody blamed */
@@ -1075,7 +1078,8 @@ TEST(l2tpseld_rl_login_and_attempt)
 	h_node(lns_plain);
 	h_login(lac, "a@x", NULL);
 	h_run_for(100);
-	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2 rate-limited by stub"));
+	EXPECT_TRUE(h_has_line(lac, "attempt 1 tunnel t1 profile p remote 10.0.0.2 "
+			       "rate-limited by test-ratelimit-verdict"));
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
 	EXPECT_TRUE(h_has_line(lac, "outcome 2 local"));
 	EXPECT_EQ(lac->n_no_reply, 0);
@@ -1087,10 +1091,10 @@ TEST(l2tpseld_rl_login_and_attempt)
 
 TEST(l2tpseld_rl_lns_sccrq_icrq)
 {
-	static const char *const sr[] = { "listen 10.0.0.2", "stub-rl sccrq reject", NULL };
-	static const char *const sd[] = { "listen 10.0.0.2", "stub-rl sccrq drop", NULL };
-	static const char *const ir[] = { "listen 10.0.0.2", "stub-rl icrq reject", NULL };
-	static const char *const id[] = { "listen 10.0.0.2", "stub-rl icrq drop", NULL };
+	static const char *const sr[] = { "listen 10.0.0.2", "test-ratelimit-verdict sccrq reject", NULL };
+	static const char *const sd[] = { "listen 10.0.0.2", "test-ratelimit-verdict sccrq drop", NULL };
+	static const char *const ir[] = { "listen 10.0.0.2", "test-ratelimit-verdict icrq reject", NULL };
+	static const char *const id[] = { "listen 10.0.0.2", "test-ratelimit-verdict icrq drop", NULL };
 	struct h_node *lac, *lns;
 
 	/* SCCRQ rejected: StopCCN with the limit's codes */

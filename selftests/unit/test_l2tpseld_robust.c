@@ -185,7 +185,7 @@ TEST(l2tpseld_session_key)
 	conf.agent_id = 7;
 	conf.log_level = 0;
 	l2d_loop_init(&loop, false);
-	l2d_init(d, &conf, &loop, NULL, &l2d_kops_core);
+	l2d_agent_init(d, &conf, &loop, NULL, &l2d_kops_core);
 	EXPECT_EQ(l2d_session_key(d, 0x1234, 0x5678), 0x712345678ll);
 	l2d_timer_cancel(&loop, &d->reap_timer);
 	l2d_loop_fini(&loop);

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <linux/l2tpsel.h>
+
 #include "harness.h"
 #include "l2tpseld_harness.h"
 
@@ -87,10 +89,28 @@ TEST(l2tpseld_lns_pppd_has_no_lac_noauth)
 	EXPECT_TRUE(strstr(err, "/proc/PID/cmdline") != NULL);
 }
 
+/* The test switches say what they do; their old names are no keywords. */
+TEST(l2tpseld_test_switches_old_names_unknown)
+{
+	static struct l2d_conf c;
+	char err[300];
+
+	l2d_conf_defaults(&c);
+	EXPECT_EQ(l2d_conf_line(&c, "stub-limit 1", err, sizeof(err)), -1);
+	EXPECT_STREQ(err, "unknown keyword \"stub-limit\"");
+	EXPECT_EQ(l2d_conf_line(&c, "stub-rl icrq drop", err, sizeof(err)), -1);
+	EXPECT_STREQ(err, "unknown keyword \"stub-rl\"");
+	EXPECT_EQ(l2d_conf_line(&c, "test-chassis-limit 3", err, sizeof(err)), 0);
+	EXPECT_EQ(c.test_chassis_limit, 3u);
+	EXPECT_EQ(l2d_conf_line(&c, "test-ratelimit-verdict icrq drop", err, sizeof(err)), 0);
+	EXPECT_EQ(c.test_rl_verdict[L2TPSEL_RL_MSG_ICRQ], L2TPSEL_RL_DROPPED);
+}
+
 TEST(l2tpseld_test_switches_need_test_mode)
 {
 	static const char *const sw[] = { "lns-mode silent", "lns-mode silent-after-zlb",
-					   "lns-mode cdn 2 6", "stub-limit 1", "stub-rl icrq drop" };
+					   "lns-mode cdn 2 6", "test-chassis-limit 1",
+					   "test-ratelimit-verdict icrq drop" };
 	static struct l2d_conf c;
 	char err[300];
 	unsigned int i;

@@ -21,6 +21,7 @@
 
 #include "harness.h"
 #include "l2tpseld_harness.h"
+#include "../../userspace/l2tpseld/sock.h"
 
 static const char *const lac_one[] = { "route p t1 10.0.0.2", NULL };
 static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
@@ -323,7 +324,7 @@ static int sk_env_init(struct sk_env *e, uint16_t port)
 	snprintf(line, sizeof(line), "port %u", port);
 	if (l2d_conf_line(&e->conf, line, err, sizeof(err)) || l2d_loop_init(&e->loop, true))
 		return -1;
-	return l2d_init(&e->d, &e->conf, &e->loop, &sk_hooks, &l2d_kops_core);
+	return l2d_agent_init(&e->d, &e->conf, &e->loop, &sk_hooks, &l2d_kops_core);
 }
 
 static void sk_env_fini(struct sk_env *e)

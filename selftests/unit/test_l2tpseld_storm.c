@@ -227,7 +227,7 @@ TEST(l2tpseld_sccrq_flood_is_bounded)
 /* Malformed SCCRQs are rate limited too: a drop verdict keeps no state. */
 TEST(l2tpseld_malformed_sccrq_rate_limited)
 {
-	static const char *const lns_drop[] = { "listen 10.0.0.2", "stub-rl sccrq drop", NULL };
+	static const char *const lns_drop[] = { "listen 10.0.0.2", "test-ratelimit-verdict sccrq drop", NULL };
 	struct h_node *lns;
 	struct l2d_addr a = flood_addr(5);
 	uint8_t buf[256];

@@ -17,10 +17,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "../../userspace/l2tpseld/agent.h"
+#include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/md5.h"
 #include "../../userspace/l2tpseld/radius.h"
+#include "harness.h"
 
 #define SECRET "rad-test"
 #define NREQ 300
@@ -229,7 +231,7 @@ static struct l2d *setup(struct l2d_conf *c, struct l2d_loop *loop)
 	c->radius_tries = 2;
 	c->radius_dead_ms = 60000;
 	l2d_loop_init(loop, true);
-	l2d_init(d, c, loop, &t_env, &l2d_kops_core);
+	l2d_agent_init(d, c, loop, &t_env, &l2d_kops_core);
 	if (l2d_radius_open(d, err, sizeof(err)))
 		return NULL;
 	return d;

@@ -49,6 +49,10 @@
 #include "radius.h"
 #include "lts.h"
 #include "snap.h"
+#include "lac.h"
+#include "session.h"
+#include "sock.h"
+#include "tunnel.h"
 
 #define ACC_EPOCH_MS	60000	/* AC-Cookie secret lifetime: a cookie lasts 1-2 of these */
 /* PADOs waiting out a pado-delay at once, all interfaces; more are not sent */
@@ -355,14 +359,15 @@ static void refuse(struct sub *sb, const char *why)
 static void login(struct sub *sb, const char *profile, const struct rad_set_entry *set,
 		  unsigned int n)
 {
+	struct l2d_login_req req = {
+		.access = sb, .user = sb->ppp.name, .profile = n ? NULL : profile,
+		.calling = sb->calling, .called = sb->called, .set = set, .nset = n,
+	};
 	char err[256];
 	uint32_t id;
 
 	sb->in_login = true;
-	id = n ? l2d_login_start_set(sb->a->d, sb, sb->ppp.name, set, n, sb->calling, sb->called,
-				     err, sizeof(err)) :
-		 l2d_login_start_access(sb->a->d, sb, sb->ppp.name, profile, sb->calling,
-					sb->called, err, sizeof(err));
+	id = l2d_login_start(sb->a->d, &req, err, sizeof(err));
 	if (!id) {
 		sb->in_login = false;
 		return refuse(sb, err);
@@ -1192,7 +1197,7 @@ static void epoch_fire(struct l2d_timer *t)
 	l2d_timer_arm(a->d->loop, t, l2d_now(a->d->loop) + ACC_EPOCH_MS);
 }
 
-/* ---- the hooks of the call (lac.c, session.c, dpglue.c) ---- */
+/* ---- the hooks of the call (lac.c, session.c, dataplane_kernel.c) ---- */
 
 /*
  * An attempt of the subscriber's login failed (RFC 2867 section 2.1): a

@@ -43,8 +43,14 @@
 #include <net/if.h>
 #include <unistd.h>
 
+#include "api.h"
+#include "kernel_none.h"
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
 #include "radius.h"
+#include "session.h"
+#include "tunnel.h"
 
 #define API_LINE_MAX 1024
 /*
@@ -497,6 +503,7 @@ static void stats_logins(struct api_conn *c)
 static void cmd_login(struct api_conn *c, int argc, char **argv)
 {
 	const char *user = NULL, *profile = NULL, *key = NULL;
+	struct l2d_login_req req = { 0 };
 	bool brief = false;
 	char err[256];
 	uint32_t id;
@@ -523,7 +530,12 @@ static void cmd_login(struct api_conn *c, int argc, char **argv)
 	/* the id is set before the first line so that a client gone finds it */
 	c->login_id = c->d->next_login_id + 1;
 	c->brief = brief;
-	id = l2d_login_start(c->d, c, brief, user, profile, key, err, sizeof(err));
+	req.client = c;
+	req.brief = brief;
+	req.user = user;
+	req.profile = profile;
+	req.key = key;
+	id = l2d_login_start(c->d, &req, err, sizeof(err));
 	if (!id) {
 		c->login_id = 0;
 		conn_printf(c, "error %s", err);

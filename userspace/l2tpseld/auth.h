@@ -6,8 +6,8 @@
  *
  *	response = MD5(message type (1 octet) + shared secret + challenge)
  */
-#ifndef L2TPSELD_AUTH_H
-#define L2TPSELD_AUTH_H
+#ifndef L2D_AUTH_H
+#define L2D_AUTH_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -7,8 +7,8 @@
  * message types it may and must appear in (from §6.1-6.14).  Parsing lives
  * in msg.c and applies these rules; building appends AVPs to a message.
  */
-#ifndef L2TPSELD_AVP_H
-#define L2TPSELD_AVP_H
+#ifndef L2D_AVP_H
+#define L2D_AVP_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -724,8 +724,8 @@ static int retries_line(struct l2d_conf *c, char **t, int n, char *err, size_t e
 	return 0;
 }
 
-/* stub-rl sccrq|icrq|login|attempt|pppoe pass|reject|drop */
-static int stub_rl_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+/* test-ratelimit-verdict sccrq|icrq|login|attempt|pppoe pass|reject|drop */
+static int test_rl_verdict_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
 	static const char *const msgs[L2D_RL_MSGS] = { "", "sccrq", "icrq", "login",
 						       "attempt", "pppoe" };
@@ -737,9 +737,10 @@ static int stub_rl_line(struct l2d_conf *c, char **t, int n, char *err, size_t e
 	for (k = 0; k < 3 && n == 3 && strcmp(t[2], verdicts[k]); k++)
 		;
 	if (n != 3 || m == L2D_RL_MSGS || k == 3)
-		return cerr(err, errlen, "stub-rl: usage: stub-rl { sccrq | icrq | login | attempt | pppoe } { pass | reject | drop }");
-	c->stub_rl[m] = (uint8_t)k;
-	test_switch(c, "stub-rl", NULL);
+		return cerr(err, errlen, "test-ratelimit-verdict: usage: test-ratelimit-verdict "
+			    "{ sccrq | icrq | login | attempt | pppoe } { pass | reject | drop }");
+	c->test_rl_verdict[m] = (uint8_t)k;
+	test_switch(c, "test-ratelimit-verdict", NULL);
 	return 0;
 }
 
@@ -840,11 +841,11 @@ static int lns_mode_line(struct l2d_conf *c, char **t, int n, char *err, size_t 
 	return 0;
 }
 
-static int stub_limit_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
+static int test_chassis_limit_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
-	if (n != 2 || parse_u32(t[1], 0, 1000000, &c->stub_limit))
-		return cerr(err, errlen, "stub-limit: expected 0..1000000 (0 = none)");
-	test_switch(c, "stub-limit", NULL);
+	if (n != 2 || parse_u32(t[1], 0, 1000000, &c->test_chassis_limit))
+		return cerr(err, errlen, "test-chassis-limit: expected 0..1000000 (0 = none)");
+	test_switch(c, "test-chassis-limit", NULL);
 	return 0;
 }
 
@@ -958,8 +959,8 @@ static const struct {
 	{ "lns-switch", lns_switch_line },
 	{ "retries-setup", retries_line },
 	{ "retries-established", retries_line },
-	{ "stub-rl", stub_rl_line },
-	{ "stub-limit", stub_limit_line },
+	{ "test-ratelimit-verdict", test_rl_verdict_line },
+	{ "test-chassis-limit", test_chassis_limit_line },
 	{ "secret", secret_line },
 	{ "lns-secret", secret_line },
 	{ "route", route_line },

@@ -7,8 +7,8 @@
  *	bi = MD5(secret + c(i-1))
  * where c(i-1) is the previous 16 octets of ciphertext.
  */
-#ifndef L2TPSELD_HIDDEN_H
-#define L2TPSELD_HIDDEN_H
+#ifndef L2D_HIDDEN_H
+#define L2D_HIDDEN_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -10,38 +10,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <linux/l2tpsel.h>
 
+#include "kernel.h"
 #include "l2d.h"
-
-static const char *const tstate_names[] = {
-	[L2D_T_IDLE] = "idle", [L2D_T_WAIT_SCCRP] = "wait-sccrp",
-	[L2D_T_WAIT_SCCCN] = "wait-scccn", [L2D_T_ESTABLISHED] = "established",
-	[L2D_T_CLOSING] = "closing", [L2D_T_DEAD] = "dead",
-};
-
-static const char *const sstate_names[] = {
-	[L2D_S_WAIT_TUNNEL] = "wait-tunnel", [L2D_S_WAIT_ICRP] = "wait-icrp",
-	[L2D_S_WAIT_ICCN] = "wait-iccn", [L2D_S_ESTABLISHED] = "established",
-	[L2D_S_DEAD] = "dead",
-};
+#include "session.h"
+#include "tunnel.h"
 
 static const char *const end_names[] = {
 	[L2D_END_NONE] = "ok", [L2D_END_NO_REPLY] = "no-reply", [L2D_END_CDN] = "cdn",
 	[L2D_END_STOPCCN] = "stopccn", [L2D_END_CLIENT_GONE] = "client-gone",
 	[L2D_END_LOCAL] = "local", [L2D_END_ERROR] = "error",
 };
-
-const char *l2d_tstate_name(enum l2d_tstate s)
-{
-	return (unsigned int)s < sizeof(tstate_names) / sizeof(*tstate_names) ? tstate_names[s] : "?";
-}
-
-const char *l2d_sstate_name(enum l2d_sstate s)
-{
-	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
-}
 
 const char *l2d_end_name(enum l2d_end e)
 {
@@ -131,12 +113,12 @@ static void reap_fn(struct l2d_timer *tm)
 		struct l2d_session *s = d->dead_sessions;
 
 		d->dead_sessions = s->dead_next;
-		l2d_session_free(s);
+		d->sops->free(s);
 	}
 	while ((t = *pp)) {
 		if (t->state == L2D_T_DEAD) {
 			*pp = t->next;
-			l2d_tunnel_free(t);
+			d->tops->free(t);
 		} else {
 			pp = &t->next;
 		}
@@ -171,15 +153,9 @@ void l2d_fini(struct l2d *d)
 	struct l2d_tunnel *t;
 
 	while (d->logins)
-		l2d_login_free(d->logins);
-	for (t = d->tunnels; t; t = t->next) {
-		struct l2d_session *s;
-
-		while ((s = t->sessions))
-			l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
-		l2d_tunnel_acct_down(t);
-		t->state = L2D_T_DEAD;
-	}
+		d->lops->free(d->logins);
+	for (t = d->tunnels; t; t = t->next)
+		d->tops->end(t);
 	reap_fn(&d->reap_timer);
 	l2d_timer_cancel(d->loop, &d->reap_timer);
 	if (d->kops && d->kops->fini)
@@ -238,7 +214,7 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 		return;
 	}
 	if (!h.tunnel_id) {
-		l2d_tunnel_input_sccrq(d, local, peer, buf, len);
+		d->tops->input_new(d, local, peer, buf, len);
 		return;
 	}
 	t = d->tun_by_id[h.tunnel_id];
@@ -248,7 +224,7 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 	}
 	t->rx_from = *peer;
 	t->rx_local = *local;
-	l2d_tunnel_receive(t, buf, len);
+	d->tops->input(t, buf, len);
 }
 
 void l2d_shutdown(struct l2d *d)
@@ -257,9 +233,9 @@ void l2d_shutdown(struct l2d *d)
 
 	d->shutting_down = true;
 	while (d->logins)
-		l2d_login_client_gone(d->logins);
+		d->lops->client_gone(d->logins);
 	for (t = d->tunnels; t; t = t->next)
-		l2d_tunnel_stop(t, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
+		d->tops->stop(t, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
 }
 
 int l2d_dests(struct l2d *d, l2d_dest_fn fn, void *ctx)
@@ -273,4 +249,28 @@ int l2d_dest_line(const struct l2d_dest_info *di, char *buf, size_t len)
 			"in-flight %u tunnels %u attempts %u failures %u", di->remote, di->port,
 			di->local[0] ? di->local : "any", di->lockout_ms, di->sessions, di->in_flight,
 			di->tunnels, di->attempts, di->failures);
+}
+
+uint64_t l2d_mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+uint16_t l2d_alloc_id(struct l2d *d, bool (*taken)(const struct l2d *d, uint16_t id))
+{
+	unsigned int i;
+	uint16_t id;
+
+	for (i = 0; i < 64; i++) {
+		d->env->random(d, &id, sizeof(id));
+		if (id && !taken(d, id))
+			return id;
+	}
+	for (id = 1; id; id++)
+		if (!taken(d, id))
+			return id;
+	return 0;
 }

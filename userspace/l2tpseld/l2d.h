@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * l2tpseld: the L2TPv2 agent (S-L2TP-1..5).  Types shared by the
- * tunnel and call state machines (tunnel.c, session.c), the LAC login
- * driver (lac.c), the kernel interfaces (knl.c, kcore.c), the local API
- * (api.c) and main.c.
+ * l2tpseld: the L2TPv2 agent (S-L2TP-1..5).  What its parts share: the
+ * agent's state (struct l2d), addresses, the outside world's hooks
+ * (struct l2d_env, l2d_dpops, l2d_access_ops), the counters, logging, and
+ * the core (l2d.c).  Each part has a header of its own: tunnel.h,
+ * session.h, lac.h, kernel.h (selection and admission), sock.h, api.h.
  *
  * The state machines do no I/O of their own: they send through
  * d->env->send(), read the time from d->loop, ask the kernel through
@@ -19,7 +20,6 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "accessline.h"
 #include "idmap.h"
 #include "l2d_conf.h"
 #include "l2d_loop.h"
@@ -34,23 +34,8 @@ struct l2d_job;
 struct l2d_login;
 struct l2d_snap_wr;
 struct l2d_snap_rd;
-
-enum l2d_tstate {
-	L2D_T_IDLE,		/* created, nothing sent */
-	L2D_T_WAIT_SCCRP,	/* LAC: SCCRQ sent */
-	L2D_T_WAIT_SCCCN,	/* LNS: SCCRP sent */
-	L2D_T_ESTABLISHED,
-	L2D_T_CLOSING,		/* StopCCN sent or received: held one cycle (§5.7) */
-	L2D_T_DEAD,		/* to be freed at the end of the loop turn */
-};
-
-enum l2d_sstate {
-	L2D_S_WAIT_TUNNEL,	/* LAC: the tunnel is being set up */
-	L2D_S_WAIT_ICRP,	/* LAC: ICRQ sent */
-	L2D_S_WAIT_ICCN,	/* LNS: ICRP sent */
-	L2D_S_ESTABLISHED,
-	L2D_S_DEAD,
-};
+struct l2d_kops;
+struct access_line;
 
 /* Why a tunnel or a session ended, as an attempt outcome (LOGIN_REPORT). */
 enum l2d_end {
@@ -63,139 +48,12 @@ enum l2d_end {
 	L2D_END_ERROR,		/* a local failure (socket, kernel) */
 };
 
+/* struct l2d's hash of peers (tunnel.h: struct l2d_peer) */
+#define L2D_PEER_HASH	4096
+
 struct l2d_addr {
 	struct sockaddr_storage ss;
 	socklen_t len;
-};
-
-/*
- * A peer: an IPv4 address or an IPv6 /64 (one site holds a whole prefix),
- * found by a seeded hash (d->peers).  It lists every tunnel whose peer
- * address it covers, either role, and holds the LNS role's counts that
- * its caps compare with (S-SEC-7).  Freed with its last tunnel.
- */
-#define L2D_PEER_HASH	4096
-struct l2d_peer {
-	struct l2d_peer *next;		/* hash chain */
-	uint8_t key[9];			/* 4 or 6, then 4 or 8 bytes */
-	struct l2d_tunnel *tunnels;	/* t->pnext */
-	unsigned int lns_setup;		/* LNS-role tunnels not yet established */
-	unsigned int lns_up;		/* ... established (until freed) */
-	unsigned int lns_calls;		/* LNS-role calls */
-};
-
-struct l2d_tunnel {
-	struct l2d *d;
-	struct l2d_tunnel *next;	/* d->tunnels */
-	uint16_t tid, peer_tid;
-	enum l2d_tstate state;
-	bool initiator;			/* we sent the SCCRQ */
-	/*
-	 * Our LAC-role calls may ride it (lac): a tunnel we opened, or the
-	 * peer's tunnel that won a tie (RFC 2661 4.4.3) against ours with the
-	 * same secret.  The peer's calls may come on it (lns): a tunnel the
-	 * peer opened, or ours that won a tie.  Only a tie makes both true;
-	 * else the roles never share a tunnel (S-SEC-7).
-	 */
-	bool lac, lns;
-	struct l2d_peer *p;		/* its peer's entry */
-	struct l2d_tunnel *pnext, **ppprev;	/* p->tunnels */
-	bool lns_up;			/* counted in p->lns_up, d->n_lns_up */
-	struct l2d_addr peer, local;
-	/* the peer as first addressed: a LAC's destination as configured (peer may move) */
-	struct l2d_addr dest;
-	int fd;				/* its own connected UDP socket, -1 in tests */
-	struct l2d_fd fdw;
-	int txfd;			/* control sends once the kernel has fd (main.c) */
-	struct l2d_fd txw;
-	struct l2d_addr bound;		/* what fd was bound to (local: after connect) */
-	bool connected;			/* fd connected to @peer (main.c); a LAC's after SCCRP */
-	struct l2d_addr rx_from;	/* the source of the message being received */
-	struct l2d_addr rx_local;	/* and where it arrived (address and port) */
-	bool own_port;			/* LNS: answers from a port of its own (RFC 2661 8.1) */
-	char peer_host[L2D_NAME_MAX];	/* peer's Host Name AVP */
-	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
-	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */
-	char host[L2D_NAME_MAX];	/* LAC: our Host Name when not the configured one */
-	/* LAC: RFC 2867 Tunnel-Start sent (access.c); its Acct-Session-Id and time */
-	bool acct_up;
-	char acct_id[20];
-	uint64_t acct_start_ms;
-	char profile[L2D_NAME_MAX];
-	uint8_t secret[L2D_SECRET_MAX];
-	size_t secret_len;
-	bool has_secret;
-	struct l2tp_secret sec;		/* points at secret when has_secret */
-	uint8_t challenge[16];		/* the one we sent */
-	bool challenged;
-	uint64_t tie_breaker;
-	bool tb_sent;
-	bool tb_adopted;		/* LNS role, in setup: carries calls of ours that lost a tie */
-	int tx_local_err;		/* our last send failed on our host: its errno, else 0 */
-	uint16_t stop_result, stop_error;	/* StopCCN received */
-	enum l2d_end end;
-	unsigned int n_sessions;
-	struct l2d_session *sessions;
-	struct l2d_timer setup_timer, rel_timer, hold_timer, hello_timer, idle_timer;
-	bool dp_added;
-	bool lns_setup;			/* LNS, not yet established: on d->setup_* */
-	struct l2d_tunnel *setup_prev, *setup_next;	/* oldest first */
-	struct l2d_session *txwait_head, *txwait_tail;	/* in Ns order */
-	uint64_t heard_ms;		/* the peer's last new message delivered */
-	bool rl_reject;			/* LNS: its SCCRQ's rate-limit verdict was reject */
-	uint16_t rl_result, rl_error;
-	char rl_message[128];
-	struct l2tp_rel rel;		/* the queue grows as needed */
-};
-
-struct l2d_session {
-	struct l2d_tunnel *t;
-	struct l2d_session *next, **pprev;	/* t->sessions */
-	uint16_t sid, peer_sid;
-	enum l2d_sstate state;
-	bool initiator;			/* we sent the ICRQ (LAC) */
-	bool seq;			/* data messages carry Ns/Nr (RFC 2661 section 4.4.6) */
-	uint16_t proxy_mru;		/* LNS: the MRU the LAC asked of the subscriber, 0 */
-	struct l2d_proxy_lcp *proxy;	/* LNS, proxy-lcp: the proxied LCP taken, until pppd starts */
-	uint32_t serial;
-	uint64_t key;			/* SESSION_UP key */
-	bool admitted;			/* counted (SESSION_UP, or a login's OK): SESSION_DOWN owed */
-	uint16_t pstat;			/* d->pstats index + 1 it is counted in, 0: none */
-	bool lns_counted;		/* an LNS-role call: in t->p->lns_calls, d->n_lns_calls */
-	struct l2d_login *login;	/* LAC, during setup */
-	uint64_t icrq_us;		/* LAC: when its ICRQ was queued */
-	uint16_t cdn_result, cdn_error;
-	enum l2d_end end;
-	char user[L2D_USER_MAX];
-	struct l2d_session *dead_next;	/* d->dead_sessions */
-	struct l2d_timer setup_timer;
-	/* on t->txwait_*: setup_timer starts when message txwait_ns leaves */
-	bool txwait;
-	uint16_t txwait_ns;
-	struct l2d_session *txwait_next;
-	uint64_t tx_ms;			/* when that message first left */
-	bool dp_added;
-	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
-	uint32_t api_id;		/* the login id the API gave out */
-	struct l2d_idnode by_api_id;	/* d->sessions_by_api_id, when @api_id */
-	/* the access role (access.c): the PPPoE subscriber, NULL for an API login */
-	void *access;
-	int ppp_fd;			/* its PPPoL2TP socket while bridged, -1 */
-	struct l2d_job *bridge_job;	/* the bridge under way (access.c) */
-	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
-	/* S-AL-1, RFC 5515: the subscriber's line.  LAC: what its ICRQ
-	 * carried (al_sent: with Connect Speed Update Enable, so CSUNs follow
-	 * rate changes); LNS: what the ICRQ carried, rates updated by CSUN */
-	struct access_line al;
-	bool al_sent;
-	bool csu_enabled;		/* LNS: the LAC sent Connect Speed Update Enable */
-	uint32_t tx_bps, rx_bps;	/* LNS: the ICCN's connect speeds, then the CSUNs' */
-	bool acct_started;		/* LNS: RADIUS Accounting Start sent (lnsacct.c) */
-	uint64_t acct_start_ms;
-	/* S-LTS-1/2: LNS, the switches the call passed before us (its ICRQ's
-	 * hop-count AVP, lts.h); LAC, the count its ICRQ carries on */
-	unsigned int lts_hops;
-	bool lts;			/* LNS: the call is switched (s->access its switch) */
 };
 
 /* RL_CHECK (Documentation/ratelimit.md): what the agent knows of a request. */
@@ -211,102 +69,6 @@ struct l2d_rlans {
 	uint16_t result, error;		/* REJECTED: the StopCCN / CDN codes */
 	char message[128];
 	char name[L2D_NAME_MAX];	/* the limit that decided */
-};
-
-/* What the kernel (or kernel none's core) says to try next, or that the login ended. */
-struct l2d_admit {
-	bool pass;
-	unsigned int level;		/* enum l2tpsel_level that refused */
-	uint16_t result, error;		/* the CDN to send on refusal */
-};
-
-struct l2d_step {
-	bool done;
-	bool ok;			/* done */
-	unsigned int why;		/* done, enum l2tpsel_why */
-	struct l2d_admit admit;		/* done, why L2TPSEL_WHY_ADMISSION */
-	bool setup, shortest;		/* attempt */
-	char tunnel[L2D_NAME_MAX], profile[L2D_NAME_MAX];
-	struct l2d_addr remote, local;	/* remote's port set; local's port 0 */
-	bool has_local;
-	unsigned int level;
-	/*
-	 * The login's own rate-limit checks come with its steps (the module's
-	 * RL_ASK, or kernel none's core): rl_login refused the login before it
-	 * began (nothing else is set), rl_attempt is the attempt's verdict.
-	 */
-	struct l2d_rlans rl_login, rl_attempt;
-};
-
-struct rad_set_entry;
-
-struct l2d_login {
-	struct l2d *d;
-	struct l2d_login *next, **pprev;	/* d->logins */
-	struct l2d_idnode by_id;	/* d->logins_by_id */
-	uint32_t id;			/* ours, given to the API client */
-	uint32_t kid;			/* the kernel's LOGIN_ID */
-	char user[L2D_USER_MAX], profile[L2D_NAME_MAX], key[L2D_USER_MAX];
-	void *client;			/* API connection; NULL when gone */
-	struct l2d_session *s;		/* the current attempt */
-	struct l2d_step step;		/* the current attempt's step */
-	unsigned int attempts;
-	/* the current attempt's tunnel ("reuse", "join", "sccrq"); NULL when
-	 * no attempt was sent.  Its event line is formatted from this and
-	 * step only when wanted: logged at debug, or at info when it fails */
-	const char *attempt_kind;
-	bool brief;			/* its API client wants the "done" line only */
-	void *kstate;			/* kernel none: the core's walk (kcore.c) */
-	bool dead;
-	/* the access role: the subscriber, told the end through aops->login_done */
-	void *access;
-	char calling[64], called[64];
-	struct l2d_session *ok_s;	/* set when the login ends with a session */
-	char why[128];			/* set when it ends without one */
-	/* RADIUS's tunnel set (S-RAD-2): the kernel's TUNNELS, and each tag's
-	 * secret and Host Name for a tunnel its attempt opens */
-	struct rad_set_entry *set;
-	unsigned int nset;
-	/* where its time went (l2d_mono_us()), told in its "done" line */
-	uint64_t t0_us;			/* the request came */
-	uint64_t attempt_us;		/* the current attempt began */
-	uint64_t kernel_us;		/* in LOGIN_BEGIN and LOGIN_REPORT */
-	uint64_t tunnel_us;		/* waiting for a tunnel to come up */
-	uint64_t call_us;		/* ICRQ queued to ICRP, over its attempts */
-};
-
-/* One destination of the selection (S-OPS-3): the kernel's DEST_GET, or the core's. */
-struct l2d_dest_info {
-	char remote[64], local[64];	/* "" local: any */
-	uint16_t port;
-	uint32_t lockout_ms;		/* remaining; 0 unlocked */
-	uint32_t sessions, in_flight, tunnels, attempts, failures;
-};
-typedef void (*l2d_dest_fn)(void *ctx, const struct l2d_dest_info *di);
-
-/* Selection and admission: the l2tpsel module (knl.c) or the core in-process (kcore.c). */
-struct l2d_kops {
-	const char *name;
-	int (*login_begin)(struct l2d *d, struct l2d_login *lg, struct l2d_step *st);
-	/*
-	 * @outcome: enum l2tpsel_outcome.  OK counts lg->s for selection and
-	 * admission in one step (its key and tunnel): done and ok, it is
-	 * counted until session_down; done, not ok, why ADMISSION: refused by
-	 * a limit (st->admit), nothing counted.
-	 */
-	int (*login_report)(struct l2d *d, struct l2d_login *lg, unsigned int outcome,
-			    uint16_t result, uint16_t error, struct l2d_step *st);
-	/* LNS: admit and count an incoming session */
-	int (*session_up)(struct l2d *d, struct l2d_session *s, struct l2d_admit *a);
-	/* end every count of a session (either kind) */
-	int (*session_down)(struct l2d *d, uint64_t key);
-	/* the login is freed, done or not; may be NULL */
-	void (*login_end)(struct l2d *d, struct l2d_login *lg);
-	void (*fini)(struct l2d *d);
-	const char *(*errmsg)(struct l2d *d);	/* the last refusal's text, or NULL */
-	int (*rl_check)(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
-	/* every destination to @fn (l2d_dests()); may be NULL */
-	int (*dests)(struct l2d *d, l2d_dest_fn fn, void *ctx);
 };
 
 /* The outside world: sockets and API clients (main.c), or a test harness. */
@@ -326,7 +88,7 @@ struct l2d_env {
 	int (*tunnel_adopt)(struct l2d *d, struct l2d_tunnel *t);
 };
 
-/* Data path hooks (dataplane kernel): dp.c, when built in (dpglue.c). */
+/* Data path hooks (dataplane kernel): dp.c, when built in (dataplane_kernel.c). */
 struct l2d_dpops {
 	int (*tunnel_add)(struct l2d *d, struct l2d_tunnel *t);
 	void (*tunnel_del)(struct l2d *d, struct l2d_tunnel *t);
@@ -386,6 +148,33 @@ struct l2d_access_ops {
 	void (*snap_prepare)(struct l2d *d);
 	void (*snap_write)(struct l2d *d, struct l2d_snap_wr *w);
 	int (*snap_adopt)(struct l2d *d, struct l2d_snap_rd *r, char *err, size_t errlen);
+};
+
+/*
+ * What the core (l2d.c) asks of the parts above it.  Each part defines its
+ * table (tunnel.c, session.c, lac.c) and l2d_agent_init() (agent.c) sets
+ * them, so that the core calls no part by name.
+ */
+struct l2d_tunnel_ops {
+	/* a datagram of the known tunnel @t (t->rx_from, t->rx_local set) */
+	void (*input)(struct l2d_tunnel *t, uint8_t *buf, size_t len);
+	/* a datagram for Tunnel ID 0: a peer's SCCRQ (RFC 2661 section 5.1) */
+	void (*input_new)(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
+			  uint8_t *buf, size_t len);
+	/* StopCCN (shutdown) */
+	void (*stop)(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
+	/* the agent ends (l2d_fini()): its calls closed without a message, dead */
+	void (*end)(struct l2d_tunnel *t);
+	void (*free)(struct l2d_tunnel *t);	/* a dead one, at the end of the turn */
+};
+
+struct l2d_session_ops {
+	void (*free)(struct l2d_session *s);	/* a dead one, at the end of the turn */
+};
+
+struct l2d_login_ops {
+	void (*client_gone)(struct l2d_login *lg);	/* shutdown: it ends as its client left */
+	void (*free)(struct l2d_login *lg);
 };
 
 /* How a login ended: ok, each enum l2tpsel_why, and the agent's own endings. */
@@ -449,6 +238,10 @@ struct l2d {
 	const struct l2d_kops *kops;
 	const struct l2d_dpops *dpops;	/* NULL: dataplane none */
 	const struct l2d_access_ops *aops;	/* NULL: no access role */
+	/* the parts the core dispatches to (agent.c) */
+	const struct l2d_tunnel_ops *tops;
+	const struct l2d_session_ops *sops;
+	const struct l2d_login_ops *lops;
 	void *kctx, *envctx, *dpctx, *actx;
 	void *rctx;			/* the RADIUS client (radclient.c), NULL: none */
 	void *dasctx;			/* the server of dynamic authorization (das.c), NULL: none */
@@ -481,7 +274,7 @@ struct l2d {
 	unsigned int n_pstats;
 	bool rl_warned;
 	int log_level;
-	int knl_fd;			/* the module's socket (knl.c): the snapshot names it; -1 */
+	int knl_fd;			/* the module's socket (kernel_netlink.c): the snapshot names it; -1 */
 	bool upgrade_asked;		/* "upgrade" over the API, SIGUSR2: main.c re-executes */
 };
 
@@ -494,7 +287,7 @@ static inline bool l2d_draining(const struct l2d *d)
 	return d->conf->drain || d->drain_api;
 }
 
-/* ---- core (tunnel.c) ---- */
+/* ---- the core (l2d.c) ---- */
 int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
 	     const struct l2d_env *env, const struct l2d_kops *kops);
 void l2d_fini(struct l2d *d);
@@ -504,52 +297,14 @@ void l2d_input(struct l2d *d, const struct l2d_addr *local, const struct l2d_add
 /* Tear every tunnel down (StopCCN 6), e.g. on SIGTERM. */
 void l2d_shutdown(struct l2d *d);
 
-/*
- * A LAC-role tunnel to @remote (and @local) a login may reuse or join:
- * set up with the same @secret (NULL or "": none) and Host Name @host
- * ("": the configured one), so that it authenticates and hides AVPs as a
- * tunnel opened for this login would (S-SEC-7).
- */
-struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *remote,
-					const struct l2d_addr *local, bool has_local,
-					const char *secret, const char *host);
-struct l2d_tunnel *l2d_tunnel_new(struct l2d *d, const struct l2d_addr *peer,
-				  const struct l2d_addr *local, bool initiator);
-int l2d_tunnel_connect(struct l2d_tunnel *t);	/* LAC: send SCCRQ */
-void l2d_tunnel_stop(struct l2d_tunnel *t, uint16_t result, uint16_t error, const char *text);
-/* for l2d.c: a datagram of a known tunnel; a peer's SCCRQ (Tunnel ID 0); freeing */
-void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len);
-void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
-			    uint8_t *buf, size_t len);
-void l2d_tunnel_acct_down(struct l2d_tunnel *t);
-void l2d_tunnel_free(struct l2d_tunnel *t);
-/*
- * S-OPS-2: @t, filled from a snapshot (IDs, addresses, flags, names, fd),
- * becomes an established tunnel of t->d whose control connection goes on
- * at @ns_una (the next Ns to send, its unacknowledged messages queued by
- * the caller after) and @nr, with the peer's Receive Window Size @window.
- * Return 0, or -1 (nothing registered; the caller frees @t).
- */
-int l2d_tunnel_adopt(struct l2d_tunnel *t, uint16_t ns_una, uint16_t nr, uint16_t window);
-/* A LAC tunnel's secret: the configured one of its kernel tunnel, or RADIUS's (NULL, "": none). */
-void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret);
-void l2d_tunnel_flush(struct l2d_tunnel *t);
-int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
-void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s);
-void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s);
-void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
-			size_t cap, uint16_t sid, uint16_t type);
-void l2d_tunnel_session_gone(struct l2d_tunnel *t);
-int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
-			  const void *val, size_t len);
-void l2d_tunnel_call_started(struct l2d_tunnel *t);
 /* Same host (and port when @port); an unset address matches nothing. */
 bool l2d_addr_eq(const struct l2d_addr *a, const struct l2d_addr *b, bool port);
-/* The entry of @a's peer, or NULL when it has no tunnel. */
-struct l2d_peer *l2d_peer_find(struct l2d *d, const struct l2d_addr *a);
 void l2d_reap_later(struct l2d *d);
-const char *l2d_tstate_name(enum l2d_tstate s);
-const char *l2d_sstate_name(enum l2d_sstate s);
+/*
+ * A Tunnel or Session ID (RFC 2661 section 3.1: 0 is none) that @taken
+ * says is free: one of 64 random draws, else the lowest; 0 when all are.
+ */
+uint16_t l2d_alloc_id(struct l2d *d, bool (*taken)(const struct l2d *d, uint16_t id));
 const char *l2d_end_name(enum l2d_end e);
 void l2d_addr_str(const struct l2d_addr *a, char *buf, size_t len, bool port);
 uint16_t l2d_port(const struct l2d_addr *a);	/* host order, 0 when unset */
@@ -557,95 +312,13 @@ void l2d_set_port(struct l2d_addr *a, uint16_t port);	/* host order */
 /* @out from an address's 4 or 16 bytes and @port; false (and empty) for another @len */
 bool l2d_addr_set(struct l2d_addr *out, const void *bytes, unsigned int len, uint16_t port);
 
+
 /* The rate limiter's verdict (pass when off or unavailable). */
 unsigned int l2d_rl_check(struct l2d *d, const struct l2d_rlreq *q, struct l2d_rlans *a);
 unsigned int l2d_rl_count(struct l2d *d, unsigned int msg, const struct l2d_rlans *a);
 
-/*
- * ---- the tunnels' UDP sockets (sock.c): main.c's l2d_env hooks ----
- * A UDP socket bound to @bind_to (port 0: one the kernel picks that no
- * socket held); 0 or -errno.
- */
-int l2d_udp_socket(int family, const struct l2d_addr *bind_to, bool pktinfo, uint32_t rcvbuf);
-/* Up to a burst of datagrams from @fd into l2d_input(), with the local
- * address they reached (IP_PKTINFO, else @fixed_local) and @local_port. */
-void l2d_sock_drain(struct l2d *d, int fd, const struct l2d_addr *fixed_local, uint16_t local_port);
-int l2d_sock_tunnel_open(struct l2d *d, struct l2d_tunnel *t);
-int l2d_sock_tunnel_connect(struct l2d *d, struct l2d_tunnel *t);
-void l2d_sock_tunnel_close(struct l2d *d, struct l2d_tunnel *t);
-int l2d_sock_tunnel_adopt(struct l2d *d, struct l2d_tunnel *t);
-int l2d_sock_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len);
-
-/* ---- sessions (session.c) ---- */
-struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);
-void l2d_session_tunnel_up(struct l2d_session *s);	/* tunnel established: ICRQ */
-void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m);
-/* RFC 5515 (S-AL-1): CSUN and CSURQ in, CSUN out. */
-void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m);
-int l2d_session_send_csun(struct l2d_session *s, uint32_t tx_bps, uint32_t rx_bps);
-/* The session ends: CDN when @send_cdn, hooks, counts; freed later. */
-/* LAC: the access side's bridge of @s is made (@err 0) or failed: the ICCN,
- * or the call cleared (CDN 4, a local failure). */
-void l2d_session_bridged(struct l2d_session *s, int err);
-void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
-		       uint16_t result, uint16_t error, const char *text);
-void l2d_session_free(struct l2d_session *s);
-/* proxy-lcp: forget the call's proxied LCP (its password wiped). */
-void l2d_session_proxy_done(struct l2d_session *s);
-/* S-OPS-2: @s from a snapshot, established on @t, counted under profile @pstat ("": none). */
-void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *pstat);
-struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
-/* Put @s on @t's list of sessions, or take it off its tunnel's. */
-void l2d_session_link(struct l2d_session *s, struct l2d_tunnel *t);
-void l2d_session_unlink(struct l2d_session *s);
-/* The login id @s answers to in the API (logout ID); 0: none. */
-void l2d_session_set_api_id(struct l2d_session *s, uint32_t id);
-uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid);
 /* CLOCK_MONOTONIC in microseconds: a login's step times, never a timer */
 uint64_t l2d_mono_us(void);
-
-/* ---- LAC logins (lac.c) ---- */
-/* The per-profile line of @name (S-OPS-3), made on first use; NULL when full. */
-struct l2d_pstat *l2d_pstat_of(struct l2d *d, const char *name);
-/*
- * Start a login for the API client @client.  Return: its id, or 0 with @err
- * set.  The login may have ended already (its lines were sent): look it up
- * with l2d_login_find() rather than keeping a pointer.
- */
-uint32_t l2d_login_start(struct l2d *d, void *client, bool brief, const char *user,
-			 const char *profile, const char *key, char *err, size_t errlen);
-/*
- * The same for the access role's subscriber @access: its end is told through
- * d->aops->login_done() (also when it ends before this returns), never
- * through API lines.  @profile: RADIUS's, NULL for the domain map's;
- * @calling, @called: the ICRQ's numbers.
- */
-uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
-				const char *profile, const char *calling, const char *called,
-				char *err, size_t errlen);
-/* The same with RADIUS's tunnel set (@n entries of @set, copied) instead of a profile. */
-uint32_t l2d_login_start_set(struct l2d *d, void *access, const char *user,
-			     const struct rad_set_entry *set, unsigned int n, const char *calling,
-			     const char *called, char *err, size_t errlen);
-struct l2d_login *l2d_login_find(struct l2d *d, uint32_t id);
-/* The attempt of @lg's session ended (ok, or how it failed). */
-void l2d_login_attempt_end(struct l2d_login *lg, enum l2d_end end, uint16_t result,
-			   uint16_t error);
-void l2d_login_client_gone(struct l2d_login *lg);
-/* Tear an established LAC session down by its API id. Return: 0 or -ENOENT. */
-int l2d_logout(struct l2d *d, uint32_t id);
-void l2d_login_event(struct l2d_login *lg, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void l2d_login_free(struct l2d_login *lg);
-/* The name of an enum l2d_login_result ("ok", "exhausted", ..., "kernel-error"). */
-const char *l2d_login_result_name(unsigned int r);
-/*
- * Count a login's end: @r, its profile's line, and when ok its setup time
- * @setup_us in the histogram and its session @s under the profile until
- * it closes (S-OPS-3).
- */
-void l2d_login_count(struct l2d *d, const char *profile, unsigned int r, uint64_t setup_us,
-		     struct l2d_session *s);
 
 /* ---- logging and quoting (log.c) ---- */
 /* Stop here (SIGSTOP) when L2TPSELD_TEST_PAUSE names @step: a test's hook. */
@@ -708,25 +381,7 @@ const char *l2d_quote_str(char *dst, size_t cap, const char *s);
 /* Room for a quoted field of @n bytes. */
 #define L2D_QUOTED_SIZE(n)	(4 * (n) + 1)
 
-extern const struct l2d_kops l2d_kops_core;
-/* kernel none: the sessions counted (the core's chassis count) */
-uint32_t l2d_kcore_sessions(struct l2d *d);
-/* kernel none: drain tunnels by name or destinations by address (S-OPS-1); matched or -1 */
-int l2d_kcore_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
-		    size_t errlen);
-/* kernel none: logins in flight on the current core's destinations (S-STORM-2) */
-uint32_t l2d_kcore_in_flight(struct l2d *d);
-
-extern const struct l2d_kops l2d_kops_netlink;
-
 /* ---- the agent's parts, opened and closed by main.c ---- */
-/* knl.c */
-/* @fd: the module's socket handed over (S-OPS-2), or -1 for a new one */
-int l2d_knl_open(struct l2d *d, int fd, char *err, size_t errlen);
-/* dpglue.c */
-int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
-void l2d_dp_glue_close(struct l2d *d);
-void l2d_dp_child_exit(struct l2d *d, int pid, int status);
 /* access.c */
 int l2d_access_open(struct l2d *d, char *err, size_t errlen);
 void l2d_access_shutdown(struct l2d *d);
@@ -750,16 +405,5 @@ struct l2d_access_if_stats {
 };
 /* Return: false past the last interface (or without the access role). */
 bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out);
-/* Each destination to @fn. Return: 0, or -errno (the kernel did not answer). */
-int l2d_dests(struct l2d *d, l2d_dest_fn fn, void *ctx);
-/* The "destination ..." line of the API's stats for @di. */
-int l2d_dest_line(const struct l2d_dest_info *di, char *buf, size_t len);
-/* api.c */
-int l2d_api_open(struct l2d *d, const char *path, char *err, size_t errlen);
-void l2d_api_close(void);
-void l2d_api_flush(void);
-void l2d_api_login_event(struct l2d *d, struct l2d_login *lg, const char *line);
-/* tunnel.c */
-int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v);
 
 #endif

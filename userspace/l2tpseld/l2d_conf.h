@@ -167,9 +167,9 @@ struct l2d_conf {
 	bool tgroup_by_address;			/* default tgroup = local address */
 	enum l2d_lns_mode lns_mode;
 	uint16_t lns_cdn_result, lns_cdn_error;
-	uint32_t stub_limit;			/* kernel none: LNS admission limit */
+	uint32_t test_chassis_limit;			/* kernel none: LNS admission limit */
 	bool ratelimit;				/* ask RL_CHECK */
-	uint8_t stub_rl[L2D_RL_MSGS];		/* kernel none: verdict by enum l2tpsel_rl_msg */
+	uint8_t test_rl_verdict[L2D_RL_MSGS];		/* kernel none: verdict by enum l2tpsel_rl_msg */
 	bool test_mode;				/* "test-mode yes": test switches allowed */
 	char test_switch[48];			/* the first test switch read, "" = none */
 	char api_group[L2D_NAME_MAX];		/* API: a group allowed besides root and us */
@@ -272,7 +272,7 @@ uint32_t l2d_pado_delay(const struct l2d_access_conf *a, uint32_t sessions);
 /* "MS" or "N:MS[,N:MS...]" (MS a number of ms or "off") into @a. Return: 0 or -1, @err. */
 int l2d_pado_parse(struct l2d_access_conf *a, const char *spec, char *err, size_t errlen);
 
-/* kernel none: 0 when the route lines make a core (kcore.c), else -1 and a message */
+/* kernel none: 0 when the route lines make a core (kernel_none.c), else -1 and a message */
 int l2d_kcore_check(const struct l2d_conf *c, char *err, size_t errlen);
 
 #endif

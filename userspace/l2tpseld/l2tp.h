@@ -3,8 +3,8 @@
  * L2TPv2 wire constants (RFC 2661), all in one place, with code->name
  * tables for logs.  Section numbers below are those of RFC 2661.
  */
-#ifndef L2TPSELD_L2TP_H
-#define L2TPSELD_L2TP_H
+#ifndef L2D_L2TP_H
+#define L2D_L2TP_H
 
 #include <stdint.h>
 

@@ -15,21 +15,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <linux/l2tpsel.h>
 
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
 #include "radius.h"
+#include "session.h"
+#include "tunnel.h"
 #include "why.h"
 
-uint64_t l2d_mono_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
 
 /* "setup-us ...": the end of a "done" line, where the login's time went */
 #define TIMES_FMT "setup-us %llu kernel-us %llu tunnel-us %llu call-us %llu"
@@ -357,35 +353,52 @@ static bool rl_refused(unsigned int verdict, const struct l2d_rlans *a, char *er
 	return verdict != L2TPSEL_RL_PASS;
 }
 
-static uint32_t login_start(struct l2d *d, void *client, bool brief, void *access, const char *user,
-			    const char *profile, const char *key, const char *calling,
-			    const char *called, const struct rad_set_entry *set, unsigned int nset,
-			    char *err, size_t errlen)
+/* Whether @d takes the login @req asks for; why not in @err. */
+static bool login_req_ok(struct l2d *d, const struct l2d_login_req *req, char *err, size_t errlen)
 {
-	struct l2d_login *lg;
-	struct l2d_step st;
-	uint32_t id;
-	int ret;
+	const char *user = req->user, *profile = req->profile, *key = req->key;
 
+	if (req->client && req->access) {
+		snprintf(err, errlen, "a login is an API client's or a subscriber's, not both");
+		return false;
+	}
+	if (req->nset && !req->set) {
+		snprintf(err, errlen, "a tunnel set without its entries");
+		return false;
+	}
 	if ((!user || !*user) && (!profile || !*profile)) {
 		snprintf(err, errlen, "give USER@DOMAIN or profile PROFILE");
-		return 0;
+		return false;
 	}
 	if ((user && strlen(user) >= L2D_USER_MAX) || (key && strlen(key) >= L2D_USER_MAX) ||
 	    (profile && strlen(profile) >= L2D_NAME_MAX)) {
 		snprintf(err, errlen, "user and key are at most %d bytes, profile %d",
 			 L2D_USER_MAX - 1, L2D_NAME_MAX - 1);
-		return 0;
+		return false;
 	}
 	if (d->shutting_down) {
 		snprintf(err, errlen, "shutting down");
-		return 0;
+		return false;
 	}
 	if (l2d_draining(d)) {
 		d->stats.logins_drained++;
 		snprintf(err, errlen, "drained: this LAC takes no new login");
-		return 0;
+		return false;
 	}
+	return true;
+}
+
+uint32_t l2d_login_start(struct l2d *d, const struct l2d_login_req *req, char *err, size_t errlen)
+{
+	struct l2d_login *lg;
+	struct l2d_step st;
+	uint32_t id;
+	const char *user = req->user, *profile = req->profile, *key = req->key;
+	unsigned int nset = req->nset;
+	int ret;
+
+	if (!login_req_ok(d, req, err, errlen))
+		return 0;
 	lg = calloc(1, sizeof(*lg));
 	if (!lg) {
 		snprintf(err, errlen, "out of memory");
@@ -393,22 +406,22 @@ static uint32_t login_start(struct l2d *d, void *client, bool brief, void *acces
 	}
 	lg->d = d;
 	lg->id = ++d->next_login_id;
-	lg->client = client;
-	lg->brief = brief;
-	lg->access = access;
-	l2d_strcpy(lg->calling, sizeof(lg->calling), calling ? calling : "");
-	l2d_strcpy(lg->called, sizeof(lg->called), called ? called : "");
+	lg->client = req->client;
+	lg->brief = req->brief;
+	lg->access = req->access;
+	l2d_strcpy(lg->calling, sizeof(lg->calling), req->calling ? req->calling : "");
+	l2d_strcpy(lg->called, sizeof(lg->called), req->called ? req->called : "");
 	l2d_strcpy(lg->user, sizeof(lg->user), user ? user : "");
 	l2d_strcpy(lg->profile, sizeof(lg->profile), profile ? profile : "");
 	l2d_strcpy(lg->key, sizeof(lg->key), key ? key : "");
 	if (nset) {
-		lg->set = malloc(nset * sizeof(*set));
+		lg->set = malloc(nset * sizeof(*req->set));
 		if (!lg->set) {
 			free(lg);
 			snprintf(err, errlen, "out of memory");
 			return 0;
 		}
-		memcpy(lg->set, set, nset * sizeof(*set));
+		memcpy(lg->set, req->set, nset * sizeof(*req->set));
 		lg->nset = nset;
 	}
 	lg->next = d->logins;
@@ -443,28 +456,6 @@ static uint32_t login_start(struct l2d *d, void *client, bool brief, void *acces
 	l2d_test_pause("begin");
 	follow(lg, &st);
 	return id;
-}
-
-uint32_t l2d_login_start(struct l2d *d, void *client, bool brief, const char *user,
-			 const char *profile, const char *key, char *err, size_t errlen)
-{
-	return login_start(d, client, brief, NULL, user, profile, key, NULL, NULL, NULL, 0, err, errlen);
-}
-
-uint32_t l2d_login_start_access(struct l2d *d, void *access, const char *user,
-				const char *profile, const char *calling, const char *called,
-				char *err, size_t errlen)
-{
-	return login_start(d, NULL, false, access, user, profile, NULL, calling, called, NULL, 0,
-			   err, errlen);
-}
-
-uint32_t l2d_login_start_set(struct l2d *d, void *access, const char *user,
-			     const struct rad_set_entry *set, unsigned int n, const char *calling,
-			     const char *called, char *err, size_t errlen)
-{
-	return login_start(d, NULL, false, access, user, NULL, NULL, calling, called, set, n,
-			   err, errlen);
 }
 
 static unsigned int outcome_of(enum l2d_end end)
@@ -624,3 +615,8 @@ int l2d_logout(struct l2d *d, uint32_t id)
 	}
 	return -1;
 }
+
+const struct l2d_login_ops l2d_login_ops = {
+	.client_gone = l2d_login_client_gone,
+	.free = l2d_login_free,
+};

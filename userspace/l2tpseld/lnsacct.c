@@ -16,6 +16,7 @@
 
 #include "l2d.h"
 #include "radius.h"
+#include "session.h"
 
 #define ACCT_USER_REQUEST	1	/* Acct-Terminate-Cause, RFC 2866 section 5.10 */
 #define ACCT_LOST_CARRIER	2

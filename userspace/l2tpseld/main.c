@@ -29,13 +29,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../../kmod/version.h"
+#include "api.h"
+#include "dataplane_kernel.h"
+#include "fdstore.h"
+#include "kernel.h"
+#include "kernel_netlink.h"
+#include "agent.h"
 #include "l2d.h"
 #include "metrics.h"
-#include "fdstore.h"
-#include "snap.h"
-#include "radius.h"
 #include "nl.h"
-#include "../../kmod/version.h"
+#include "radius.h"
+#include "snap.h"
+#include "sock.h"
 
 
 struct listener {
@@ -370,31 +376,12 @@ static void raise_nofile(void)
 		fprintf(stderr, "l2tpseld: cannot raise the descriptor limit: %s\n", strerror(errno));
 }
 
-int main(int argc, char **argv)
+/*
+ * The command line: -c files and -o lines into conf, then checked.
+ * Return: -1 to go on, else the exit code (-h, -V, an error).
+ */
+static int read_options(int argc, char **argv, bool *check_only)
 {
-	struct l2d_loop loop;
-	struct l2d_snap_info si = { .knl_fd = -1 };
-	uint8_t *snap = NULL;
-	size_t snap_len = 0;
-	struct rlimit nocore = { 0, 0 };
-	char err[512];
-	sigset_t ss;
-	bool check_only = false;
-	unsigned int i, n_secrets;
-	int opt, ret;
-
-	/*
-	 * Log lines are written a turn of the loop at a time (the loop flushes
-	 * before it waits), not one write() each: a storm of logins writes
-	 * thousands a second.
-	 */
-	setvbuf(stderr, NULL, _IOFBF, 1 << 16);
-	/* secrets are read below: no core file, no ptrace by other users */
-	if (setrlimit(RLIMIT_CORE, &nocore) || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
-		fprintf(stderr, "l2tpseld: turning core dumps off: %s\n", strerror(errno));
-		return 1;
-	}
-	l2d_conf_defaults(&conf);
 	static const struct option longopts[] = {
 		{ "config", required_argument, NULL, 'c' },
 		{ "option", required_argument, NULL, 'o' },
@@ -403,6 +390,9 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
+	unsigned int n_secrets;
+	char err[512];
+	int opt;
 
 	while ((opt = getopt_long(argc, argv, "c:o:thV", longopts, NULL)) != -1) {
 		if ((opt == 'c' || opt == 'o') && n_sources == MAX_SOURCES) {
@@ -435,7 +425,7 @@ int main(int argc, char **argv)
 			sources[n_sources++].text = optarg;
 			break;
 		case 't':
-			check_only = true;
+			*check_only = true;
 			break;
 		case 'h':
 			usage();
@@ -456,6 +446,103 @@ int main(int argc, char **argv)
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
+	return -1;
+}
+
+/* A UDP socket on each listen address into the loop.  Return: 0, or -1 (said why). */
+static int open_listeners(struct l2d_loop *loop)
+{
+	unsigned int i;
+
+	for (i = 0; i < conf.n_listen; i++) {
+		struct listener *l = &listeners[n_listeners];
+		char a[64];
+		int fd;
+
+		memcpy(&l->addr.ss, &conf.listen[i], sizeof(conf.listen[i]));
+		l->addr.len = conf.listen_len[i];
+		fd = l2d_udp_socket(l->addr.ss.ss_family, &l->addr, true, conf.sock_rcvbuf);
+		if (fd < 0) {
+			l2d_addr_str(&l->addr, a, sizeof(a), true);
+			fprintf(stderr, "l2tpseld: listen %s: %s\n", a, strerror(-fd));
+			return -1;
+		}
+		l->fdw.fd = fd;
+		l->fdw.fn = listener_readable;
+		l->fdw.arg = l;
+		l2d_fd_add(loop, &l->fdw, EPOLLIN);
+		n_listeners++;
+	}
+	return 0;
+}
+
+/* SIGTERM, SIGINT, SIGCHLD, SIGHUP and SIGUSR2 read from a signalfd on the loop. */
+static void signals_to_loop(struct l2d_loop *loop)
+{
+	sigset_t ss;
+
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&ss);
+	sigaddset(&ss, SIGTERM);
+	sigaddset(&ss, SIGINT);
+	sigaddset(&ss, SIGCHLD);
+	sigaddset(&ss, SIGHUP);
+	sigaddset(&ss, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &ss, NULL);
+	sigw.fd = signalfd(-1, &ss, SFD_NONBLOCK | SFD_CLOEXEC);
+	sigw.fn = signal_readable;
+	l2d_fd_add(loop, &sigw, EPOLLIN);
+}
+
+/* Turns of the loop until it stops, or a stop's tunnels and accounting are done. */
+static void run(struct l2d_loop *loop)
+{
+	while (!loop->stop) {
+		/* what the last turn wrote goes out before the agent waits */
+		l2d_api_flush();
+		fflush(stderr);
+		if (l2d_loop_once(loop, stop_deadline ? 100 : -1))
+			break;
+		if (D->upgrade_asked) {
+			l2d_api_flush();
+			upgrade();
+		}
+		if (!stop_deadline)
+			l2d_fdstore_sync(D, false);
+		/* stopping: until the tunnels are closed and the accounting Stops taken */
+		if (stop_deadline && ((!D->n_tunnels && !l2d_radius_pending(D)) ||
+				      l2d_now(loop) >= stop_deadline))
+			break;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct l2d_loop loop;
+	struct l2d_snap_info si = { .knl_fd = -1 };
+	uint8_t *snap = NULL;
+	size_t snap_len = 0;
+	struct rlimit nocore = { 0, 0 };
+	char err[512];
+	bool check_only = false;
+	unsigned int i;
+	int ret;
+
+	/*
+	 * Log lines are written a turn of the loop at a time (the loop flushes
+	 * before it waits), not one write() each: a storm of logins writes
+	 * thousands a second.
+	 */
+	setvbuf(stderr, NULL, _IOFBF, 1 << 16);
+	/* secrets are read below: no core file, no ptrace by other users */
+	if (setrlimit(RLIMIT_CORE, &nocore) || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
+		fprintf(stderr, "l2tpseld: turning core dumps off: %s\n", strerror(errno));
+		return 1;
+	}
+	l2d_conf_defaults(&conf);
+	ret = read_options(argc, argv, &check_only);
+	if (ret >= 0)
+		return ret;
 	if (check_only)
 		return 0;
 	saved_argv = argv;
@@ -487,7 +574,8 @@ int main(int argc, char **argv)
 	D = calloc(1, sizeof(*D));
 	if (!D)
 		return 1;
-	l2d_init(D, &conf, &loop, &env, conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
+	l2d_agent_init(D, &conf, &loop, &env,
+		       conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
 	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, si.knl_fd, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
 		return 1;
@@ -502,25 +590,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	l2d_lns_acct_open(D);
-	for (i = 0; i < conf.n_listen; i++) {
-		struct listener *l = &listeners[n_listeners];
-		char a[64];
-		int fd;
-
-		memcpy(&l->addr.ss, &conf.listen[i], sizeof(conf.listen[i]));
-		l->addr.len = conf.listen_len[i];
-		fd = l2d_udp_socket(l->addr.ss.ss_family, &l->addr, true, conf.sock_rcvbuf);
-		if (fd < 0) {
-			l2d_addr_str(&l->addr, a, sizeof(a), true);
-			fprintf(stderr, "l2tpseld: listen %s: %s\n", a, strerror(-fd));
-			return 1;
-		}
-		l->fdw.fd = fd;
-		l->fdw.fn = listener_readable;
-		l->fdw.arg = l;
-		l2d_fd_add(&loop, &l->fdw, EPOLLIN);
-		n_listeners++;
-	}
+	if (open_listeners(&loop))
+		return 1;
 	if (conf.socket_path[0] && l2d_api_open(D, conf.socket_path, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
@@ -540,39 +611,12 @@ int main(int argc, char **argv)
 		}
 	}
 	l2d_fdstore_sync(D, true);
-	signal(SIGPIPE, SIG_IGN);
-	sigemptyset(&ss);
-	sigaddset(&ss, SIGTERM);
-	sigaddset(&ss, SIGINT);
-	sigaddset(&ss, SIGCHLD);
-	sigaddset(&ss, SIGHUP);
-	sigaddset(&ss, SIGUSR2);
-	sigprocmask(SIG_BLOCK, &ss, NULL);
-	sigw.fd = signalfd(-1, &ss, SFD_NONBLOCK | SFD_CLOEXEC);
-	sigw.fn = signal_readable;
-	l2d_fd_add(&loop, &sigw, EPOLLIN);
+	signals_to_loop(&loop);
 	l2d_log(D, L2D_LOG_INFO, "started: kernel %s, dataplane %s, %u listen, api %s, agent-id %u",
 		D->kops->name, conf.dataplane == L2D_DP_KERNEL ? "kernel" : "none", n_listeners,
 		conf.socket_path[0] ? conf.socket_path : "none", conf.agent_id);
 
-	while (!loop.stop) {
-		/* what the last turn wrote goes out before the agent waits */
-		l2d_api_flush();
-		fflush(stderr);
-		ret = l2d_loop_once(&loop, stop_deadline ? 100 : -1);
-		if (ret)
-			break;
-		if (D->upgrade_asked) {
-			l2d_api_flush();
-			upgrade();
-		}
-		if (!stop_deadline)
-			l2d_fdstore_sync(D, false);
-		/* stopping: until the tunnels are closed and the accounting Stops taken */
-		if (stop_deadline && ((!D->n_tunnels && !l2d_radius_pending(D)) ||
-				      l2d_now(&loop) >= stop_deadline))
-			break;
-	}
+	run(&loop);
 	l2d_metrics_close();
 	l2d_api_close();
 	l2d_das_close(D);

@@ -11,8 +11,8 @@
  * md5_update(ctx, length, data), md5_digest(ctx, MD5_DIGEST_SIZE, out).
  * The two one-shot helpers below are what the callers use besides.
  */
-#ifndef L2TPSELD_MD5_H
-#define L2TPSELD_MD5_H
+#ifndef L2D_MD5_H
+#define L2D_MD5_H
 
 #include <stddef.h>
 #include <stdint.h>

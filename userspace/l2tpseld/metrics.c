@@ -18,9 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
 #include "metrics.h"
 #include "radius.h"
+#include "tunnel.h"
 
 struct mbuf {
 	char *p;

@@ -19,8 +19,8 @@
  *
  * Hidden AVPs are revealed in place, so @buf is modified.
  */
-#ifndef L2TPSELD_MSG_H
-#define L2TPSELD_MSG_H
+#ifndef L2D_MSG_H
+#define L2D_MSG_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -35,8 +35,8 @@
  * - l2tp_rel_hold() keeps what follows one message back until that message
  *   is acknowledged, whatever the window (the LAC after SCCCN).
  */
-#ifndef L2TPSELD_RELIABLE_H
-#define L2TPSELD_RELIABLE_H
+#ifndef L2D_RELIABLE_H
+#define L2D_RELIABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>

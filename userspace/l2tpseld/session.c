@@ -19,12 +19,26 @@
 
 #include <linux/l2tpsel.h>
 
+#include "kernel.h"
 #include "l2d.h"
+#include "lac.h"
 #include "lts.h"
 #include "ppp.h"
 #include "proxy_lcp.h"
 #include "radius.h"
+#include "session.h"
+#include "tunnel.h"
 
+static const char *const sstate_names[] = {
+	[L2D_S_WAIT_TUNNEL] = "wait-tunnel", [L2D_S_WAIT_ICRP] = "wait-icrp",
+	[L2D_S_WAIT_ICCN] = "wait-iccn", [L2D_S_ESTABLISHED] = "established",
+	[L2D_S_DEAD] = "dead",
+};
+
+const char *l2d_sstate_name(enum l2d_sstate s)
+{
+	return (unsigned int)s < sizeof(sstate_names) / sizeof(*sstate_names) ? sstate_names[s] : "?";
+}
 
 uint64_t l2d_session_key(const struct l2d *d, uint16_t tid, uint16_t sid)
 {
@@ -36,20 +50,9 @@ struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid)
 	return d->sess_by_id[sid];
 }
 
-static uint16_t alloc_sid(struct l2d *d)
+static bool sid_taken(const struct l2d *d, uint16_t id)
 {
-	unsigned int i;
-	uint16_t id;
-
-	for (i = 0; i < 64; i++) {
-		d->env->random(d, &id, sizeof(id));
-		if (id && !d->sess_by_id[id])
-			return id;
-	}
-	for (id = 1; id; id++)
-		if (!d->sess_by_id[id])
-			return id;
-	return 0;
+	return d->sess_by_id[id];
 }
 
 static void session_timeout(struct l2d_timer *tm);
@@ -58,7 +61,7 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 {
 	struct l2d *d = t->d;
 	struct l2d_session *s;
-	uint16_t sid = alloc_sid(d);
+	uint16_t sid = l2d_alloc_id(d, sid_taken);
 
 	if (!sid) {
 		l2d_log(d, L2D_LOG_ERR, "no session id left");
@@ -108,7 +111,7 @@ void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *
 	}
 }
 
-void l2d_session_free(struct l2d_session *s)
+static void session_free(struct l2d_session *s)
 {
 	l2d_session_proxy_done(s);
 	free(s);
@@ -404,6 +407,116 @@ static void refuse_call(struct l2d_tunnel *t, const struct l2tp_msg *m, uint16_t
 }
 
 /* LNS: an incoming call (§6.10). */
+/*
+ * The rate limiter's verdict on an ICRQ of @t.  The Host Name keys the
+ * limit only when the tunnel proved it with the secret (Challenge/Response,
+ * RFC 2661 section 5.1.1); else the peer's address alone (S-SEC-7).
+ */
+static unsigned int icrq_rl_check(struct l2d_tunnel *t, struct l2d_rlans *a)
+{
+	struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
+			       .peer = t->has_secret && t->peer_host[0] ? t->peer_host : NULL,
+			       .remote = &t->peer };
+
+	return l2d_rl_check(t->d, &q, a);
+}
+
+/* CDN 4/4 (RFC 2661 sections 6.14, 4.4.2: no facilities, no resources) to the
+ * peer's call @peer_sid, which has no session of ours. */
+static void cdn_without_session(struct l2d_tunnel *t, uint16_t peer_sid, const char *message)
+{
+	struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
+				   .error_code = L2TP_ERR_NO_RESOURCES };
+	uint8_t buf[256];
+	size_t len;
+
+	if (message)
+		l2d_strcpy(ans.message, sizeof(ans.message), message);
+	len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
+	if (len)
+		l2d_tunnel_queue(t, buf, len);
+}
+
+/*
+ * One peer may not take the session IDs, the calls or the pppd processes
+ * of all (lns-max-calls-per-peer), nor all peers together the LAC role's
+ * (lns-max-calls, S-SEC-7).  Return: true when the ICRQ was refused.
+ */
+static bool icrq_capped(struct l2d_tunnel *t, uint16_t peer_sid)
+{
+	struct l2d *d = t->d;
+	bool peer = t->p->lns_calls >= d->conf->lns_max_calls_per_peer;
+	char why[128];
+
+	if (!peer && d->n_lns_calls < d->conf->lns_max_calls)
+		return false;
+	snprintf(why, sizeof(why), "call limit: %s %u reached",
+		 peer ? "lns-max-calls-per-peer" : "lns-max-calls",
+		 peer ? d->conf->lns_max_calls_per_peer : d->conf->lns_max_calls);
+	l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ from peer session %u refused: %s",
+		t->tid, peer_sid, why);
+	d->stats.calls_capped++;
+	cdn_without_session(t, peer_sid, why);
+	return true;
+}
+
+/* @m's number AVP @type (Calling, Called Number) into @dst, cut to fit; left when absent. */
+static void copy_number(char *dst, size_t cap, const struct l2tp_msg *m, unsigned int type)
+{
+	size_t n = m->avp[type].len;
+
+	if (!m->avp[type].present)
+		return;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(dst, m->avp[type].data, n);
+	dst[n] = '\0';
+}
+
+/*
+ * S-LTS-2: the switches the call passed (lts.h); one at the limit, or whose
+ * count cannot be read, goes no further.  Return: false when @s was cleared.
+ */
+static bool icrq_hops_ok(struct l2d_session *s, const struct l2tp_msg *m)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2d *d = t->d;
+	char why[96];
+	int hr;
+
+	if (!m->raw || !l2d_conf_lns_switch_on(d->conf) || !d->aops || !d->aops->switch_call)
+		return true;
+	hr = lts_hops_from_msg(m->raw, m->raw_len, &s->lts_hops);
+	if (hr >= 0 && s->lts_hops < d->conf->lns_switch_hops)
+		return true;
+	if (hr < 0)
+		snprintf(why, sizeof(why), "switching loop: malformed hop count");
+	else
+		snprintf(why, sizeof(why), "switching loop: hop limit %u reached",
+			 d->conf->lns_switch_hops);
+	d->stats.lts_hops_refused++;
+	l2d_log(d, L2D_LOG_INFO, "session %u from %-s: %s", s->sid, t->peer_host, why);
+	l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_NO_FACILITIES_PERM, 0, why);
+	return false;
+}
+
+/* S-AL-1: RFC 5515's access-line AVPs and Connect Speed Update Enable of the ICRQ. */
+static void icrq_take_access_line(struct l2d_session *s, const struct l2tp_msg *m)
+{
+	unsigned int ign = 0;
+
+	if (!m->raw)
+		return;
+	if (al_from_msg(&s->al, m->raw, m->raw_len, &ign) || ign) {
+		char line[768];
+
+		l2d_log(s->t->d, L2D_LOG_INFO, "session %u: access line %s%s", s->sid,
+			al_format(&s->al, line, sizeof(line)),
+			ign ? " (AVPs skipped: hidden, repeated or of a wrong length)" : "");
+	}
+	s->csu_enabled = al_csu_enabled(m->raw, m->raw_len);
+}
+
 static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
 	struct l2d *d = t->d;
@@ -438,52 +551,15 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 				   "incoming call refused: a tunnel we opened as LAC takes no calls" :
 				   "incoming call refused: the tunnel is not authenticated");
 	}
-	{
-		/*
-		 * The Host Name keys the limit only when the tunnel proved it
-		 * with the secret (Challenge/Response, RFC 2661 section 5.1.1);
-		 * else the peer's address alone (S-SEC-7).
-		 */
-		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
-				       .peer = t->has_secret && t->peer_host[0] ? t->peer_host : NULL,
-				       .remote = &t->peer };
-
-		rl = l2d_rl_check(d, &q, &rla);
-		if (rl == L2TPSEL_RL_DROPPED)
-			return;		/* acknowledged (the tunnel), never answered */
-	}
-	if (t->p->lns_calls >= d->conf->lns_max_calls_per_peer ||
-	    d->n_lns_calls >= d->conf->lns_max_calls) {
-		/*
-		 * One peer may not take the session IDs, the calls or the pppd
-		 * processes of all (lns-max-calls-per-peer), nor all peers
-		 * together the LAC role's (lns-max-calls, S-SEC-7).
-		 */
-		struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
-					   .error_code = L2TP_ERR_NO_RESOURCES };
-		bool peer = t->p->lns_calls >= d->conf->lns_max_calls_per_peer;
-		size_t len;
-
-		snprintf(ans.message, sizeof(ans.message), "call limit: %s %u reached",
-			 peer ? "lns-max-calls-per-peer" : "lns-max-calls",
-			 peer ? d->conf->lns_max_calls_per_peer : d->conf->lns_max_calls);
-		l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ from peer session %u refused: %s",
-			t->tid, peer_sid, ans.message);
-		len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
-		d->stats.calls_capped++;
-		if (len)
-			l2d_tunnel_queue(t, buf, len);
+	rl = icrq_rl_check(t, &rla);
+	if (rl == L2TPSEL_RL_DROPPED)
+		return;		/* acknowledged (the tunnel), never answered */
+	if (icrq_capped(t, peer_sid))
 		return;
-	}
 	s = l2d_session_new(t, false);
 	if (!s) {
 		/* no session id left: CDN without one of ours */
-		struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
-					   .error_code = L2TP_ERR_NO_RESOURCES };
-		size_t len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
-
-		if (len)
-			l2d_tunnel_queue(t, buf, len);
+		cdn_without_session(t, peer_sid, NULL);
 		return;
 	}
 	s->lns_counted = true;
@@ -491,56 +567,11 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	d->n_lns_calls++;
 	s->peer_sid = peer_sid;
 	s->state = L2D_S_WAIT_ICCN;
-	if (m->avp[L2TP_AVP_CALLING_NUMBER].present) {
-		size_t n = m->avp[L2TP_AVP_CALLING_NUMBER].len;
-
-		if (n >= sizeof(s->user))
-			n = sizeof(s->user) - 1;
-		memcpy(s->user, m->avp[L2TP_AVP_CALLING_NUMBER].data, n);
-		s->user[n] = '\0';
-	}
-	if (m->avp[L2TP_AVP_CALLED_NUMBER].present) {
-		size_t n = m->avp[L2TP_AVP_CALLED_NUMBER].len;
-
-		if (n >= sizeof(s->called))
-			n = sizeof(s->called) - 1;
-		memcpy(s->called, m->avp[L2TP_AVP_CALLED_NUMBER].data, n);
-		s->called[n] = '\0';
-	}
-	if (m->raw && l2d_conf_lns_switch_on(d->conf) && d->aops && d->aops->switch_call) {
-		/*
-		 * S-LTS-2: the switches the call passed (lts.h); one at the
-		 * limit, or whose count cannot be read, goes no further
-		 */
-		int hr = lts_hops_from_msg(m->raw, m->raw_len, &s->lts_hops);
-
-		if (hr < 0 || s->lts_hops >= d->conf->lns_switch_hops) {
-			char why[96];
-
-			if (hr < 0)
-				snprintf(why, sizeof(why), "switching loop: malformed hop count");
-			else
-				snprintf(why, sizeof(why), "switching loop: hop limit %u reached",
-					 d->conf->lns_switch_hops);
-			d->stats.lts_hops_refused++;
-			l2d_log(d, L2D_LOG_INFO, "session %u from %-s: %s", s->sid, t->peer_host, why);
-			return l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_NO_FACILITIES_PERM, 0,
-						 why);
-		}
-	}
-	if (m->raw) {
-		/* S-AL-1: RFC 5515's access-line AVPs and Connect Speed Update Enable */
-		unsigned int ign = 0;
-
-		if (al_from_msg(&s->al, m->raw, m->raw_len, &ign) || ign) {
-			char line[768];
-
-			l2d_log(d, L2D_LOG_INFO, "session %u: access line %s%s", s->sid,
-				al_format(&s->al, line, sizeof(line)),
-				ign ? " (AVPs skipped: hidden, repeated or of a wrong length)" : "");
-		}
-		s->csu_enabled = al_csu_enabled(m->raw, m->raw_len);
-	}
+	copy_number(s->user, sizeof(s->user), m, L2TP_AVP_CALLING_NUMBER);
+	copy_number(s->called, sizeof(s->called), m, L2TP_AVP_CALLED_NUMBER);
+	if (!icrq_hops_ok(s, m))
+		return;
+	icrq_take_access_line(s, m);
 	if (rl == L2TPSEL_RL_REJECTED)
 		return l2d_session_close(s, L2D_END_LOCAL, true, rla.result, rla.error, rla.message);
 	if (d->conf->lns_mode == L2D_LNS_CDN)
@@ -643,7 +674,7 @@ static void proxy_avp(struct l2d_proxy_avp *a, const struct l2tp_msg *m, int typ
 /*
  * proxy-lcp yes (RFC 2661 section 4.4.5): the ICCN's proxied LCP and
  * authentication, when acceptable (l2d_proxy_lcp_decide()), for the call's
- * pppd (dpglue.c); otherwise pppd renegotiates, as without the option.
+ * pppd (dataplane_kernel.c); otherwise pppd renegotiates, as without the option.
  */
 static void iccn_proxy_lcp(struct l2d_session *s, const struct l2tp_msg *m)
 {
@@ -764,7 +795,7 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			/*
 			 * section 4.4.5: the LAC's last Configure-Request to the
 			 * subscriber; its MRU fits the path (S-MTU-1), pppd asks
-			 * the same when it renegotiates LCP (dpglue.c)
+			 * the same when it renegotiates LCP (dataplane_kernel.c)
 			 */
 			s->proxy_mru = v->present ? ppp_opts_mru(v->data, v->len) : 0;
 			/* RFC 2661 section 4.4.5: Rx Connect Speed absent, the same as Tx */
@@ -897,3 +928,7 @@ void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN: %u Connect Speed Update AVPs skipped "
 			"(hidden or not 12 bytes)", t->tid, ign);
 }
+
+const struct l2d_session_ops l2d_session_ops = {
+	.free = session_free,
+};

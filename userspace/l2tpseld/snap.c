@@ -12,7 +12,10 @@
 #include <netinet/in.h>
 
 #include "l2d.h"
+#include "lac.h"
+#include "session.h"
 #include "snap.h"
+#include "tunnel.h"
 
 /* ---- writing ---- */
 

@@ -31,6 +31,8 @@
 #include <unistd.h>
 
 #include "l2d.h"
+#include "sock.h"
+#include "tunnel.h"
 
 void l2d_set_port(struct l2d_addr *a, uint16_t port)
 {

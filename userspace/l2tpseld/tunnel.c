@@ -25,6 +25,19 @@
 
 #include "auth.h"
 #include "l2d.h"
+#include "session.h"
+#include "tunnel.h"
+
+static const char *const tstate_names[] = {
+	[L2D_T_IDLE] = "idle", [L2D_T_WAIT_SCCRP] = "wait-sccrp",
+	[L2D_T_WAIT_SCCCN] = "wait-scccn", [L2D_T_ESTABLISHED] = "established",
+	[L2D_T_CLOSING] = "closing", [L2D_T_DEAD] = "dead",
+};
+
+const char *l2d_tstate_name(enum l2d_tstate s)
+{
+	return (unsigned int)s < sizeof(tstate_names) / sizeof(*tstate_names) ? tstate_names[s] : "?";
+}
 
 static uint64_t now_ms(struct l2d *d)
 {
@@ -34,7 +47,7 @@ static uint64_t now_ms(struct l2d *d)
 /* ---- accounting, LNS tunnels in setup, idle LNS tunnels ---- */
 
 /* The tunnel is no longer up: its Tunnel-Stop record, once (access.c). */
-void l2d_tunnel_acct_down(struct l2d_tunnel *t)
+static void tunnel_acct_down(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;
 
@@ -207,26 +220,24 @@ static void peer_detach(struct l2d_tunnel *t)
 
 /* ---- creation ---- */
 
-static uint16_t alloc_tid(struct l2d *d)
+static bool tid_taken(const struct l2d *d, uint16_t id)
 {
-	unsigned int i;
-	uint16_t id;
-
-	for (i = 0; i < 64; i++) {
-		d->env->random(d, &id, sizeof(id));
-		if (id && !d->tun_by_id[id])
-			return id;
-	}
-	for (id = 1; id; id++)
-		if (!d->tun_by_id[id])
-			return id;
-	return 0;
+	return d->tun_by_id[id];
 }
 
 static void setup_timeout(struct l2d_timer *tm);
 static void rel_timeout(struct l2d_timer *tm);
 static void hold_timeout(struct l2d_timer *tm);
 static void hello_timeout(struct l2d_timer *tm);
+
+static void timers_init(struct l2d_tunnel *t)
+{
+	l2d_timer_init(&t->setup_timer, setup_timeout, t);
+	l2d_timer_init(&t->rel_timer, rel_timeout, t);
+	l2d_timer_init(&t->hold_timer, hold_timeout, t);
+	l2d_timer_init(&t->hello_timer, hello_timeout, t);
+	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+}
 
 static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 				      const struct l2d_addr *local, bool initiator, bool own_port)
@@ -239,7 +250,7 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 		.max_retries = d->conf->retries_setup,
 	};
 	struct l2d_tunnel *t;
-	uint16_t tid = alloc_tid(d);
+	uint16_t tid = l2d_alloc_id(d, tid_taken);
 
 	if (!tid) {
 		l2d_log(d, L2D_LOG_ERR, "no tunnel id left");
@@ -261,11 +272,7 @@ static struct l2d_tunnel *tunnel_new(struct l2d *d, const struct l2d_addr *peer,
 	t->fd = -1;
 	t->txfd = -1;
 	l2tp_rel_init(&t->rel, &rc);
-	l2d_timer_init(&t->setup_timer, setup_timeout, t);
-	l2d_timer_init(&t->rel_timer, rel_timeout, t);
-	l2d_timer_init(&t->hold_timer, hold_timeout, t);
-	l2d_timer_init(&t->hello_timer, hello_timeout, t);
-	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+	timers_init(t);
 	if (peer_attach(t)) {
 		l2tp_rel_destroy(&t->rel);
 		free(t);
@@ -314,11 +321,7 @@ int l2d_tunnel_adopt(struct l2d_tunnel *t, uint16_t ns_una, uint16_t nr, uint16_
 	l2tp_rel_resume(&t->rel, ns_una, nr);
 	t->state = L2D_T_ESTABLISHED;
 	t->heard_ms = now_ms(d);
-	l2d_timer_init(&t->setup_timer, setup_timeout, t);
-	l2d_timer_init(&t->rel_timer, rel_timeout, t);
-	l2d_timer_init(&t->hold_timer, hold_timeout, t);
-	l2d_timer_init(&t->hello_timer, hello_timeout, t);
-	l2d_timer_init(&t->idle_timer, idle_timeout, t);
+	timers_init(t);
 	if (peer_attach(t)) {
 		l2tp_rel_destroy(&t->rel);
 		return -1;
@@ -357,7 +360,7 @@ static void tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 	t->has_secret = true;
 }
 
-void l2d_tunnel_free(struct l2d_tunnel *t)
+static void tunnel_free(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;
 
@@ -367,7 +370,7 @@ void l2d_tunnel_free(struct l2d_tunnel *t)
 	l2d_timer_cancel(d->loop, &t->hello_timer);
 	l2d_timer_cancel(d->loop, &t->idle_timer);
 	lns_setup_done(t);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	if (t->dp_added && d->dpops)
 		d->dpops->tunnel_del(d, t);
 	if (d->env->tunnel_close)
@@ -457,62 +460,7 @@ struct l2d_tunnel *l2d_tunnel_find_dest(struct l2d *d, const struct l2d_addr *re
 	return n < d->conf->lac_tunnels_per_dest ? NULL : best;
 }
 
-/* ---- sending ---- */
-
-void l2d_tunnel_builder(struct l2d_tunnel *t, struct l2tp_builder *b, uint8_t *buf,
-			size_t cap, uint16_t sid, uint16_t type)
-{
-	l2tp_build_begin(b, buf, cap, t->peer_tid, sid, type, t->has_secret ? &t->sec : NULL);
-}
-
-/* An AVP hidden when a secret is set and hide-avps asks for it (§4.3). */
-/*
- * A hidden value is padded to one MD5 block (16 octets with its length
- * field): §4.3 allows padding to hide the true length, and l2tpns refuses
- * hidden AVPs of fewer than 8 value octets ("Short hidden AVP").
- */
-#define L2D_HIDDEN_MIN	16
-
-static int put_hidden_if(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
-			 const void *val, size_t len, bool hide)
-{
-	if (t->has_secret && hide) {
-		uint8_t pad[L2D_HIDDEN_MIN];
-		size_t pad_len = 2 + len < L2D_HIDDEN_MIN ? L2D_HIDDEN_MIN - 2 - len : 0;
-
-		if (!b->rv) {
-			uint8_t rv[16];
-
-			t->d->env->random(t->d, rv, sizeof(rv));
-			l2tp_put_random_vector(b, rv, sizeof(rv));
-		}
-		if (pad_len)
-			t->d->env->random(t->d, pad, pad_len);
-		return l2tp_put_hidden(b, type, val, len, pad, pad_len);
-	}
-	return l2tp_put_avp(b, type, val, len);
-}
-
-static int put_maybe_hidden(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
-			    const void *val, size_t len)
-{
-	return put_hidden_if(t, b, type, val, len, t->d->conf->hide_avps);
-}
-
-/* A password (Proxy Authen Response of PAP): hidden whenever the tunnel has a secret. */
-int l2d_tunnel_put_secret(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type,
-			  const void *val, size_t len)
-{
-	return put_hidden_if(t, b, type, val, len, true);
-}
-
-int l2d_tunnel_put_u16(struct l2d_tunnel *t, struct l2tp_builder *b, uint16_t type, uint16_t v)
-{
-	uint8_t x[2];
-
-	l2tp_put16(x, v);
-	return put_maybe_hidden(t, b, type, x, 2);
-}
+/* ---- sending (the messages: tunnel_msg.c) ---- */
 
 int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
 {
@@ -732,7 +680,7 @@ static void tunnel_kill(struct l2d_tunnel *t, enum l2d_end end)
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, t->stop_result, t->stop_error);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	tunnel_dp_del(t);
 	t->state = L2D_T_DEAD;
 	lns_setup_done(t);
@@ -779,7 +727,7 @@ static void tunnel_stop_end(struct l2d_tunnel *t, enum l2d_end end, uint16_t res
 	if (!t->end)
 		t->end = end;
 	close_sessions(t, end, result, error);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_STOPCCN);
 	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
 	l2tp_put_result(&b, result, error || text ? error : -1, text);
@@ -908,79 +856,6 @@ static void tunnel_established(struct l2d_tunnel *t)
 
 /* ---- the state machine ---- */
 
-static void copy_host(struct l2d_tunnel *t, const struct l2tp_msg *m)
-{
-	const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_HOST_NAME];
-	size_t n = v->present ? v->len : 0;
-
-	if (n >= sizeof(t->peer_host))
-		n = sizeof(t->peer_host) - 1;
-	memcpy(t->peer_host, v->data, n);
-	t->peer_host[n] = '\0';
-}
-
-static int take_peer_ids(struct l2d_tunnel *t, const struct l2tp_msg *m)
-{
-	uint16_t id = 0, win;
-
-	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &id) || !id)
-		return -1;
-	t->peer_tid = id;
-	l2tp_rel_set_peer_tunnel(&t->rel, id);
-	if (l2tp_msg_get_u16(m, L2TP_AVP_RECEIVE_WINDOW_SIZE, &win))
-		l2tp_rel_set_peer_window(&t->rel, win);
-	copy_host(t, m);
-	return 0;
-}
-
-/* The common AVPs of SCCRQ and SCCRP (§6.1, §6.2). */
-static void put_sccrx(struct l2d_tunnel *t, struct l2tp_builder *b)
-{
-	struct l2d *d = t->d;
-
-	l2tp_put_u16(b, L2TP_AVP_PROTOCOL_VERSION, L2TP_PROTOCOL_VERSION);
-	l2tp_put_string(b, L2TP_AVP_HOST_NAME, t->host[0] ? t->host : d->conf->hostname);
-	l2tp_put_u32(b, L2TP_AVP_FRAMING_CAPS, L2TP_FRAMING_SYNC | L2TP_FRAMING_ASYNC);
-	l2tp_put_u32(b, L2TP_AVP_BEARER_CAPS, L2TP_BEARER_DIGITAL | L2TP_BEARER_ANALOG);
-	l2tp_put_u16(b, L2TP_AVP_FIRMWARE_REVISION, 0x0100);
-	l2tp_put_string(b, L2TP_AVP_VENDOR_NAME, "l2tpsel");
-	l2tp_put_u16(b, L2TP_AVP_RECEIVE_WINDOW_SIZE, d->conf->recv_window);
-	l2d_tunnel_put_u16(t, b, L2TP_AVP_ASSIGNED_TUNNEL_ID, t->tid);
-	if (t->has_secret) {
-		d->env->random(d, t->challenge, sizeof(t->challenge));
-		t->challenged = true;
-		l2tp_put_avp(b, L2TP_AVP_CHALLENGE, t->challenge, sizeof(t->challenge));
-	}
-}
-
-/* Answer the peer's Challenge, if any (§5.1.1). Return: -1 to clear. */
-static int put_response(struct l2d_tunnel *t, struct l2tp_builder *b, const struct l2tp_msg *m,
-			uint8_t type)
-{
-	const struct l2tp_avp_val *c = &m->avp[L2TP_AVP_CHALLENGE];
-	uint8_t resp[L2TP_CHALLENGE_RESPONSE_LEN];
-
-	if (!c->present)
-		return 0;
-	if (!t->has_secret)
-		return -1;
-	l2tp_auth_response(resp, type, t->secret, t->secret_len, c->data, c->len);
-	return put_maybe_hidden(t, b, L2TP_AVP_CHALLENGE_RESPONSE, resp, sizeof(resp));
-}
-
-/* Check the peer's answer to our Challenge. Return: -1 to clear. */
-static int check_response(struct l2d_tunnel *t, const struct l2tp_msg *m, uint8_t type)
-{
-	const struct l2tp_avp_val *r = &m->avp[L2TP_AVP_CHALLENGE_RESPONSE];
-
-	if (!t->challenged)
-		return 0;
-	if (!r->present)
-		return -1;
-	return l2tp_auth_verify(r->data, r->len, type, t->secret, t->secret_len,
-				t->challenge, sizeof(t->challenge)) ? 0 : -1;
-}
-
 int l2d_tunnel_connect(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;
@@ -988,7 +863,7 @@ int l2d_tunnel_connect(struct l2d_tunnel *t)
 	uint8_t buf[512];
 
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_SCCRQ);
-	put_sccrx(t, &b);
+	l2d_tunnel_put_sccrx(t, &b);
 	if (d->conf->tie_breaker) {
 		d->env->random(d, &t->tie_breaker, sizeof(t->tie_breaker));
 		l2tp_put_u64(&b, L2TP_AVP_TIE_BREAKER, t->tie_breaker);
@@ -1017,10 +892,10 @@ static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	struct l2tp_builder b;
 	uint8_t buf[256];
 
-	if (take_peer_ids(t, m))
+	if (l2d_tunnel_take_peer_ids(t, m))
 		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_GENERAL_ERROR,
 				       L2TP_ERR_BAD_VALUE, "no Assigned Tunnel ID");
-	if (check_response(t, m, L2TP_MSG_SCCRP))
+	if (l2d_tunnel_check_response(t, m, L2TP_MSG_SCCRP))
 		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "Challenge Response missing or wrong");
 	/*
@@ -1039,7 +914,7 @@ static void got_sccrp(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		return tunnel_stop_end(t, L2D_END_ERROR, L2TP_STOPCCN_GENERAL_ERROR,
 				       L2TP_ERR_NO_RESOURCES, "cannot connect the tunnel's socket");
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_SCCCN);
-	if (put_response(t, &b, m, L2TP_MSG_SCCCN))
+	if (l2d_tunnel_put_response(t, &b, m, L2TP_MSG_SCCCN))
 		return tunnel_stop_end(t, L2D_END_STOPCCN, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "challenged, but no secret is configured");
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
@@ -1065,17 +940,17 @@ static void got_sccrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	struct l2tp_builder b;
 	uint8_t buf[512];
 
-	if (take_peer_ids(t, m))
+	if (l2d_tunnel_take_peer_ids(t, m))
 		return tunnel_kill(t, L2D_END_ERROR);
-	/* l2d_tunnel_input_sccrq() asked the rate limiter before the tunnel existed */
+	/* tunnel_input_sccrq() asked the rate limiter before the tunnel existed */
 	if (t->rl_reject)
 		return tunnel_stop_end(t, L2D_END_LOCAL, t->rl_result, t->rl_error, t->rl_message);
 	if (!t->has_secret && (m->avp[L2TP_AVP_CHALLENGE].present || d->conf->lns_auth_required))
 		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "no secret for this peer");
 	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_SCCRP);
-	put_sccrx(t, &b);
-	put_response(t, &b, m, L2TP_MSG_SCCRP);
+	l2d_tunnel_put_sccrx(t, &b);
+	l2d_tunnel_put_response(t, &b, m, L2TP_MSG_SCCRP);
 	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
 		return tunnel_kill(t, L2D_END_ERROR);
 	t->state = L2D_T_WAIT_SCCCN;
@@ -1086,11 +961,11 @@ static void got_scccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
 	char why[96];
 
-	if (check_response(t, m, L2TP_MSG_SCCCN))
+	if (l2d_tunnel_check_response(t, m, L2TP_MSG_SCCCN))
 		return tunnel_stop_end(t, L2D_END_LOCAL, L2TP_STOPCCN_NOT_AUTHORIZED, 0,
 				       "Challenge Response missing or wrong");
 	/*
-	 * Answered from a port of our own (l2d_tunnel_input_sccrq()): a LAC
+	 * Answered from a port of our own (tunnel_input_sccrq()): a LAC
 	 * that sends its SCCCN to the port it began with does not follow
 	 * section 8.1, and its data would reach the other tunnel's socket.
 	 */
@@ -1109,14 +984,6 @@ static void got_scccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	tunnel_established(t);
 }
 
-static void result_of(const struct l2tp_msg *m, uint16_t *result, uint16_t *error)
-{
-	const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_RESULT_CODE];
-
-	*result = v->present && v->len >= 2 ? l2tp_get16(v->data) : 0;
-	*error = v->present && v->len >= 4 ? l2tp_get16(v->data + 2) : 0;
-}
-
 static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 {
 	char peer[64];
@@ -1128,7 +995,7 @@ static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	 */
 	if (t->state == L2D_T_CLOSING)
 		return;
-	result_of(m, &t->stop_result, &t->stop_error);
+	l2d_tunnel_result_of(m, &t->stop_result, &t->stop_error);
 	l2d_addr_str(&t->peer, peer, sizeof(peer), true);
 	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u to %s: StopCCN received, result %u (%s) error %u",
 		t->tid, peer, t->stop_result, l2tp_stopccn_result_name(t->stop_result), t->stop_error);
@@ -1137,7 +1004,7 @@ static void got_stopccn(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	t->state = L2D_T_CLOSING;
 	t->end = L2D_END_STOPCCN;
 	close_sessions(t, L2D_END_STOPCCN, t->stop_result, t->stop_error);
-	l2d_tunnel_acct_down(t);
+	tunnel_acct_down(t);
 	drop_unsent(t);
 	tunnel_hold(t);		/* the ZLB ack goes at the flush */
 }
@@ -1295,7 +1162,7 @@ static void receive_one(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 	}
 }
 
-void l2d_tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
+static void tunnel_receive(struct l2d_tunnel *t, uint8_t *buf, size_t len)
 {
 	uint8_t next[L2TP_REL_MSG_MAX];
 	size_t n;
@@ -1499,29 +1366,20 @@ static void tie_breaker_lost(struct l2d_tunnel *mine, struct l2d_tunnel *t)
 }
 
 /* An SCCRQ (Tunnel ID 0): a retransmission, a tie, or a new LNS tunnel. */
-void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const struct l2d_addr *peer,
-			uint8_t *buf, size_t len)
+/*
+ * Parse a peer's SCCRQ (@len bytes of @buf into @copy, which @m points
+ * into) with the secret its Host Name chooses: the Host Name is never
+ * hidden (§4.3), and is read first, wherever it is, for AVPs hidden
+ * before it to be revealed.  Return: that secret, NULL for none.
+ */
+static const char *sccrq_parse(struct l2d *d, const uint8_t *buf, size_t len, uint8_t *copy,
+			       struct l2tp_msg *m)
 {
-	static uint8_t copy[4096];
-	struct l2d_tunnel *t, *mine = NULL;
-	struct l2d_peer *p;
-	struct l2tp_msg m;
-	const char *secret;
-	char full[128] = "";
 	char host[L2D_NAME_MAX] = "";
+	const char *secret;
 	const uint8_t *hv;
 	size_t hn;
-	uint16_t ptid = 0;
-	uint64_t tb = 0;
-	struct l2d_rlans rla;
-	bool has_tb, own_port, rl_reject = false;
 
-	if (len > sizeof(copy) || !local_is_listen(d, local, peer) || d->conf->lns_mode == L2D_LNS_SILENT)
-		return;
-	/*
-	 * The Host Name chooses the secret: it is never hidden (§4.3), and is
-	 * read first, wherever it is, for AVPs hidden before it to be revealed.
-	 */
 	if (l2tp_msg_find_plain(buf, len, L2TP_AVP_HOST_NAME, &hv, &hn) && hn < sizeof(host))
 		memcpy(host, hv, hn);
 	secret = l2d_conf_secret(d->conf, true, host);
@@ -1529,10 +1387,91 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	if (secret) {
 		struct l2tp_secret s = { (const uint8_t *)secret, strlen(secret) };
 
-		l2tp_msg_parse(&m, copy, len, &s);
+		l2tp_msg_parse(m, copy, len, &s);
 	} else {
-		l2tp_msg_parse(&m, copy, len, NULL);
+		l2tp_msg_parse(m, copy, len, NULL);
 	}
+	return secret;
+}
+
+/*
+ * §4.4.3 Tie Breaker, with an SCCRQ of ours outstanding to this peer:
+ * both sent one, the lower value wins and equal values both lose; only
+ * one sent one, its sender wins.  The loser silently discards its
+ * tunnel; the winner drops the loser's SCCRQ; on a tie nothing answers
+ * it.  Neither sent one: two tunnels.
+ * @mine: our SCCRQ's tunnel to this peer, or NULL; left set when the
+ * peer's wins (ours is discarded after).  Return: true when the peer's
+ * SCCRQ is done with.
+ */
+static bool tie_break(struct l2d *d, struct l2d_tunnel **mine, const struct l2tp_msg *m,
+		      const struct l2d_addr *local)
+{
+	struct l2d_tunnel *my = *mine;
+	uint64_t tb = 0;
+	bool has_tb;
+
+	has_tb = l2tp_msg_get_u64(m, L2TP_AVP_TIE_BREAKER, &tb);
+	if (my && my->tb_sent && !has_tb) {
+		l2d_log(d, L2D_LOG_INFO, "tie breaker: only ours (tunnel %u), it wins; SCCRQ dropped",
+			my->tid);
+		my->lns = true;
+		set_tgroup(my, local);
+		return true;
+	}
+	if (my && has_tb && my->tb_sent) {
+		if (my->tie_breaker < tb) {
+			/* one tunnel for both: the peer's calls come on ours */
+			l2d_log(d, L2D_LOG_INFO, "tie breaker: ours (tunnel %u) wins, SCCRQ dropped",
+				my->tid);
+			my->lns = true;
+			set_tgroup(my, local);
+			return true;
+		}
+		l2d_log(d, L2D_LOG_INFO, "tie breaker: %s, tunnel %u discarded",
+			my->tie_breaker == tb ? "equal, both lose" : "theirs wins", my->tid);
+		if (my->tie_breaker == tb) {
+			tie_breaker_lost(my, NULL);
+			return true;
+		}
+	} else if (my && has_tb) {
+		l2d_log(d, L2D_LOG_INFO, "tie breaker: only the peer's, it wins; tunnel %u discarded",
+			my->tid);
+	} else {
+		*mine = NULL;
+	}
+	return false;
+}
+
+/*
+ * The rate limiter's verdict on a peer's SCCRQ, keyed by the source
+ * address only: the Host Name is anyone's claim until the tunnel
+ * authenticated, and spoofed SCCRQs naming another LAC would spend that
+ * LAC's budget (S-SEC-7).
+ */
+static unsigned int sccrq_rl_check(struct l2d *d, const struct l2d_addr *peer, struct l2d_rlans *a)
+{
+	struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_SCCRQ, .remote = peer };
+
+	return l2d_rl_check(d, &q, a);
+}
+
+static void tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local,
+			       const struct l2d_addr *peer, uint8_t *buf, size_t len)
+{
+	static uint8_t copy[4096];
+	struct l2d_tunnel *t, *mine = NULL;
+	struct l2d_peer *p;
+	struct l2tp_msg m;
+	const char *secret;
+	char full[128] = "";
+	uint16_t ptid = 0;
+	struct l2d_rlans rla;
+	bool own_port, rl_reject = false;
+
+	if (len > sizeof(copy) || !local_is_listen(d, local, peer) || d->conf->lns_mode == L2D_LNS_SILENT)
+		return;
+	secret = sccrq_parse(d, buf, len, copy, &m);
 	if (m.type != L2TP_MSG_SCCRQ || m.hdr.zlb)
 		return;
 	if (!l2tp_msg_get_u16(&m, L2TP_AVP_ASSIGNED_TUNNEL_ID, &ptid) || !ptid) {
@@ -1544,71 +1483,28 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	for (t = p ? p->tunnels : NULL; t; t = t->pnext) {
 		if (!t->initiator && t->peer_tid == ptid && l2d_addr_eq(&t->peer, peer, true)) {
 			if (t->state != L2D_T_DEAD)
-				l2d_tunnel_receive(t, buf, len);
+				tunnel_receive(t, buf, len);
 			return;
 		}
 		if (t->initiator && t->state == L2D_T_WAIT_SCCRP && same_peer_for_tie(t, peer))
 			mine = t;
 	}
-	/*
-	 * §4.4.3 Tie Breaker, with an SCCRQ of ours outstanding to this peer:
-	 * both sent one, the lower value wins and equal values both lose; only
-	 * one sent one, its sender wins.  The loser silently discards its
-	 * tunnel; the winner drops the loser's SCCRQ; on a tie nothing answers
-	 * it.  Neither sent one: two tunnels.
-	 */
-	has_tb = l2tp_msg_get_u64(&m, L2TP_AVP_TIE_BREAKER, &tb);
-	if (mine && mine->tb_sent && !has_tb) {
-		l2d_log(d, L2D_LOG_INFO, "tie breaker: only ours (tunnel %u), it wins; SCCRQ dropped",
-			mine->tid);
-		mine->lns = true;
-		set_tgroup(mine, local);
+	if (tie_break(d, &mine, &m, local))
 		return;
-	}
-	if (mine && has_tb && mine->tb_sent) {
-		if (mine->tie_breaker < tb) {
-			/* one tunnel for both: the peer's calls come on ours */
-			l2d_log(d, L2D_LOG_INFO, "tie breaker: ours (tunnel %u) wins, SCCRQ dropped", mine->tid);
-			mine->lns = true;
-			set_tgroup(mine, local);
-			return;
-		}
-		l2d_log(d, L2D_LOG_INFO, "tie breaker: %s, tunnel %u discarded",
-			mine->tie_breaker == tb ? "equal, both lose" : "theirs wins", mine->tid);
-		if (mine->tie_breaker == tb) {
-			tie_breaker_lost(mine, NULL);
-			return;
-		}
-	} else if (mine && has_tb) {
-		l2d_log(d, L2D_LOG_INFO, "tie breaker: only the peer's, it wins; tunnel %u discarded",
-			mine->tid);
-	} else {
-		mine = NULL;
-	}
 	/* Bounded state, then the rate limiter, before anything is created. */
 	if (!lns_setup_room(d, p)) {
 		d->stats.sccrq_capped++;
 		l2d_log(d, L2D_LOG_DEBUG, "SCCRQ dropped: %u tunnels in setup", d->n_lns_setup);
 		return;
 	}
-	{
-		/*
-		 * Keyed by the source address only: the Host Name is anyone's
-		 * claim until the tunnel authenticated, and spoofed SCCRQs
-		 * naming another LAC would spend that LAC's budget (S-SEC-7).
-		 */
-		struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_SCCRQ,
-				       .remote = peer };
-
-		switch (l2d_rl_check(d, &q, &rla)) {
-		case L2TPSEL_RL_DROPPED:
-			return;		/* no answer at all, no state */
-		case L2TPSEL_RL_REJECTED:
-			rl_reject = true;	/* a StopCCN with the limit's codes */
-			break;
-		default:
-			break;
-		}
+	switch (sccrq_rl_check(d, peer, &rla)) {
+	case L2TPSEL_RL_DROPPED:
+		return;		/* no answer at all, no state */
+	case L2TPSEL_RL_REJECTED:
+		rl_reject = true;	/* a StopCCN with the limit's codes */
+		break;
+	default:
+		break;
 	}
 	/* no room for one more established: answered with StopCCN 2/4 */
 	lns_full(d, p, full, sizeof(full));
@@ -1636,7 +1532,7 @@ void l2d_tunnel_input_sccrq(struct l2d *d, const struct l2d_addr *local, const s
 	}
 	tunnel_set_secret(t, secret);
 	set_tgroup(t, local);
-	l2d_tunnel_receive(t, buf, len);
+	tunnel_receive(t, buf, len);
 	if (mine)
 		tie_breaker_lost(mine, t);
 }
@@ -1647,3 +1543,21 @@ void l2d_tunnel_set_secret(struct l2d_tunnel *t, const char *secret)
 	tunnel_set_secret(t, secret);
 }
 
+/* The agent ends (l2d_fini()): the calls closed without a CDN, the tunnel dead. */
+static void tunnel_end(struct l2d_tunnel *t)
+{
+	struct l2d_session *s;
+
+	while ((s = t->sessions))
+		l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
+	tunnel_acct_down(t);
+	t->state = L2D_T_DEAD;
+}
+
+const struct l2d_tunnel_ops l2d_tunnel_ops = {
+	.input = tunnel_receive,
+	.input_new = tunnel_input_sccrq,
+	.stop = l2d_tunnel_stop,
+	.end = tunnel_end,
+	.free = tunnel_free,
+};

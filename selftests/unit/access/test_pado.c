@@ -49,6 +49,7 @@ static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const
 #define open(...)			fake_open(__VA_ARGS__)
 #define sendto(f, b, l, fl, t, tl)	fake_sendto(f, b, l, fl, t, tl)
 
+#include "../../../userspace/l2tpseld/agent.h"
 #include "../../../userspace/l2tpseld/offload.h"
 static int fake_gchan(int fd)
 {
@@ -178,7 +179,7 @@ static void up(const char *pado)
 	ASSERT_TRUE(D != NULL);
 	l2d_loop_init(&loop, true);
 	loop.clock = fake_clock;
-	l2d_init(D, &conf, &loop, &env, &l2d_kops_core);
+	l2d_agent_init(D, &conf, &loop, &env, &l2d_kops_core);
 	D->log_level = -1;
 	A = calloc(1, sizeof(*A));
 	ASSERT_TRUE(A != NULL);
@@ -440,7 +441,9 @@ TEST(drain_whole_lac)
 	ASSERT_TRUE(p.error.present);
 	EXPECT_TRUE(p.error.len >= 7 && !memcmp(p.error.data, "drained", 7));
 	/* a login (API or subscriber) is refused, and says why */
-	EXPECT_EQ(0u, l2d_login_start(D, NULL, false, "u@d", "p", NULL, err, sizeof(err)));
+	EXPECT_EQ(0u, l2d_login_start(D, &(struct l2d_login_req){
+			.user = "u@d", .profile = "p" },
+		err, sizeof(err)));
 	EXPECT_TRUE(strstr(err, "drained") != NULL) TH_LOG("%s", err);
 	EXPECT_EQ(1u, D->stats.logins_drained);
 	/* the configuration's drain holds whatever the API says */

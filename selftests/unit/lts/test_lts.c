@@ -170,7 +170,7 @@ static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const
 	return (ssize_t)len;
 }
 
-/* ---- the switch's data path, as dpglue.c has it: a PPPoL2TP socket per call ---- */
+/* ---- the switch's data path, as dataplane_kernel.c has it: a PPPoL2TP socket per call ---- */
 
 static int dp_tunnel_add(struct l2d *d, struct l2d_tunnel *t)
 {
@@ -224,7 +224,7 @@ static struct {
 	bool have_icrq, have_iccn, have_cdn;
 } L;
 
-static int lac_token;
+static struct sub lac_token;
 
 static void t_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
 			 const char *why)
@@ -367,8 +367,10 @@ static uint32_t lac_login(void)
 {
 	char err[128];
 
-	return l2d_login_start_access(LAC->d, &lac_token, "alice@example", NULL, "02:00:00:00:00:01",
-				      "internet", err, sizeof(err));
+	return l2d_login_start(LAC->d, &(struct l2d_login_req){
+			.access = &lac_token, .user = "alice@example",
+			.calling = "02:00:00:00:00:01", .called = "internet" },
+		err, sizeof(err));
 }
 
 static struct acc *sw_acc(void)
