@@ -25,12 +25,13 @@ L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c d
 		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
+L2TPSELD_BIN_HDRS := userspace/l2tpseld/access.h
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 
 USER_BINS += $(BUILD)/l2tpseld
 
 $(BUILD)/l2tpseld: $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) $(L2TPSELD_LIB_HDRS) \
-		   $(L2TPSELD_FSM_HDRS) userspace/l2tpseld/metrics.h $(DP_HDRS) $(HDRS)
+		   $(L2TPSELD_FSM_HDRS) $(L2TPSELD_BIN_HDRS) userspace/l2tpseld/metrics.h $(DP_HDRS) $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(CPPFLAGS) $(L2TPSELD_CFLAGS) $(USER_CFLAGS) $(LDFLAGS) -o $@ \
 		$(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(L2TPSELD_BIN_SRC) $(CORE_SRC) -lmnl -lmicrohttpd \
@@ -74,7 +75,8 @@ endif
 # the daemon's only.
 $(BUILD)/unit-tests: $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
 		     userspace/l2tpseld/radclient.c userspace/l2tpseld/das.c userspace/l2tpseld/api.c \
-		     userspace/l2tpseld/sock.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
+		     userspace/l2tpseld/sock.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h \
+		     $(L2TPSELD_BIN_HDRS)
 $(BUILD)/unit-tests: L2TPSELD_LIB_SRC += $(L2TPSELD_FSM_SRC) userspace/l2tpseld/radclient.c \
 		     userspace/l2tpseld/das.c userspace/l2tpseld/api.c userspace/l2tpseld/sock.c \
 		     userspace/l2tpseld/metrics.c

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "../../userspace/l2tpseld/access.h"
 #include "../../userspace/l2tpseld/l2d.h"
 
 /* access.c is not linked here: "stats" has no access line */

@@ -38,6 +38,7 @@
 #include <linux/ppp-ioctl.h>
 #include <linux/l2tpsel.h>
 
+#include "access.h"
 #include "avp.h"
 #include "l2d.h"
 #include "l2tp.h"

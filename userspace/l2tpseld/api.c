@@ -43,6 +43,7 @@
 #include <net/if.h>
 #include <unistd.h>
 
+#include "access.h"
 #include "l2d.h"
 #include "radius.h"
 

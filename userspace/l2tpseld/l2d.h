@@ -727,29 +727,7 @@ int l2d_knl_open(struct l2d *d, int fd, char *err, size_t errlen);
 int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
 void l2d_dp_glue_close(struct l2d *d);
 void l2d_dp_child_exit(struct l2d *d, int pid, int status);
-/* access.c */
-int l2d_access_open(struct l2d *d, char *err, size_t errlen);
-void l2d_access_shutdown(struct l2d *d);
-void l2d_access_close(struct l2d *d);
-int l2d_access_stats(struct l2d *d, char *buf, size_t len);
-/* The "switch" line of the API's stats (S-LTS-1); 0 when lns-switch is off. */
-int l2d_access_lts_stats(struct l2d *d, char *buf, size_t len);
-/* Tunnel switching's counters (S-LTS-1, S-OPS-3). */
-struct l2d_lts_stats {
-	unsigned int calls_now;
-	uint64_t calls, up, loops_refused, hops_refused;
-};
-/* Return: false when lns-switch is off (or the access side is not open). */
-bool l2d_access_lts_get(struct l2d *d, struct l2d_lts_stats *out);
-/* One access interface's counters (S-OPS-3), by index from 0. */
-struct l2d_access_if_stats {
-	const char *ifname;
-	unsigned int subscribers;
-	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
-	uint64_t bad, rate_dropped, no_service, logins, up, refused;
-};
-/* Return: false past the last interface (or without the access role). */
-bool l2d_access_if_stats(struct l2d *d, unsigned int i, struct l2d_access_if_stats *out);
+/* l2d.c */
 /* Each destination to @fn. Return: 0, or -errno (the kernel did not answer). */
 int l2d_dests(struct l2d *d, l2d_dest_fn fn, void *ctx);
 /* The "destination ..." line of the API's stats for @di. */

@@ -29,6 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "access.h"
 #include "l2d.h"
 #include "metrics.h"
 #include "fdstore.h"
