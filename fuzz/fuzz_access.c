@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for l2tpseld's access glue (access.c): what it does
- * with PPPoE discovery frames from subscribers (disc_input(), got_padi(),
+ * with PPPoE discovery frames from subscribers (acc_disc_input(), got_padi(),
  * got_padr(), the PADT path, the discovery budgets) and with the PPP
  * frames of the sessions it creates (LCP, PAP, CHAP up to the login), on
  * a fake clock.  access.c is included, its system calls renamed to fakes:
@@ -83,6 +83,11 @@ static int fake_gchan(int fd)
 #define l2d_offload_gchan(fd)			fake_gchan(fd)
 
 #include "../userspace/l2tpseld/access.c"
+#include "../userspace/l2tpseld/access_disc.c"
+#include "../userspace/l2tpseld/access_sub.c"
+#include "../userspace/l2tpseld/access_call.c"
+#include "../userspace/l2tpseld/access_acct.c"
+#include "../userspace/l2tpseld/access_switch.c"
 
 #undef l2d_offload_submit
 #undef l2d_offload_gchan
@@ -241,8 +246,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* l2d_access_open() without its packet sockets */
 	a = calloc(1, sizeof(*a));
 	a->d = d;
-	l2d_timer_init(&a->reap_timer, reap, a);
-	l2d_timer_init(&a->epoch_timer, epoch_fire, a);
+	l2d_timer_init(&a->reap_timer, acc_reap, a);
+	l2d_timer_init(&a->epoch_timer, acc_epoch_fire, a);
 	memset(key, 7, sizeof(key));
 	pppoe_cookie_rotate(&a->keys, key);
 	{
@@ -277,7 +282,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			n = next(&in);
 			for (k = 0; k < n; k++)
 				b[k] = next(&in);
-			disc_input(ifc, mac, b, n);
+			acc_disc_input(ifc, mac, b, n);
 			break;
 		case 1: {
 			uint8_t sl = next(&in), sv[255];
@@ -313,7 +318,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			n = put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, sizeof(cookie));
 			b[4] = (uint8_t)((n - PPPOE_HDR_LEN) >> 8);
 			b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
-			disc_input(ifc, mac, b, n);
+			acc_disc_input(ifc, mac, b, n);
 			break;
 		}
 		case 2:
@@ -339,11 +344,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			b[2] = (uint8_t)(sid >> 8);
 			b[3] = (uint8_t)sid;
 			b[4] = b[5] = 0;
-			disc_input(ifc, sb ? sb->mac : mac, b, PPPOE_HDR_LEN);
+			acc_disc_input(ifc, sb ? sb->mac : mac, b, PPPOE_HDR_LEN);
 			break;
 		}
 		case 5:
-			epoch_fire(&a->epoch_timer);
+			acc_epoch_fire(&a->epoch_timer);
 			break;
 		case 6: {
 			uint8_t f[1600];
@@ -397,10 +402,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	l2d_access_shutdown(d);
 	while (a->waits)
-		pado_wait_free(a, a->waits);
+		acc_pado_wait_free(a, a->waits);
 	check_subs(a);
 	CHECK(!a->subs && !a->n_subs);
-	reap(&a->reap_timer);
+	acc_reap(&a->reap_timer);
 	l2d_timer_cancel(&loop, &a->reap_timer);
 	l2d_timer_cancel(&loop, &a->epoch_timer);
 	d->aops = NULL;

@@ -57,7 +57,7 @@ FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop
 # access: access.c is included (its system calls renamed to fakes), on
 # the real agent behind it.
 FUZZ_SRC_access := $(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
-FUZZ_DEP_access := userspace/l2tpseld/access.c
+FUZZ_DEP_access := $(ACCESS_SRC) $(L2TPSELD_BIN_HDRS)
 # snap: the agent on the harness, as l2tp_fsm.
 FUZZ_SRC_snap := $(FUZZ_SRC_l2tp_fsm)
 FUZZ_INC_snap := $(FUZZ_INC_l2tp_fsm)

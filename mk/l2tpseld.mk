@@ -19,13 +19,16 @@ L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,l2d.c l2d_loop.c log.c conf
 		    ppp.c idmap.c offload.c mtu.c snap.c)
 L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
 		    snap.h)
+# The access role (access_int.h says which file does what).
+ACCESS_SRC        := $(addprefix userspace/l2tpseld/,access.c access_disc.c access_sub.c access_call.c \
+		    access_acct.c access_switch.c)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
-L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c dpglue.c access.c \
-		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) \
+L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c knl.c dpglue.c \
+		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) $(ACCESS_SRC) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
-L2TPSELD_BIN_HDRS := userspace/l2tpseld/access.h
+L2TPSELD_BIN_HDRS := userspace/l2tpseld/access.h userspace/l2tpseld/access_int.h
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 
 USER_BINS += $(BUILD)/l2tpseld
@@ -116,7 +119,7 @@ unit: tools-options
 # calls faked, as in fuzz/fuzz_access.c): a binary of its own, since the
 # unit-test binary stands in for two of access.c's functions.
 ACCESS_TEST_SRC := $(wildcard selftests/unit/access/*.c)
-$(BUILD)/access-tests: $(ACCESS_TEST_SRC) userspace/l2tpseld/access.c $(HARNESS_SRC) $(HARNESS_HDRS) \
+$(BUILD)/access-tests: $(ACCESS_TEST_SRC) $(ACCESS_SRC) $(L2TPSELD_BIN_HDRS) $(HARNESS_SRC) $(HARNESS_HDRS) \
 		       $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
 		       $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
 	@mkdir -p $(@D)
@@ -132,7 +135,7 @@ unit: access-tests
 # Tunnel switching (S-LTS-1, S-LTS-2) on access.c itself, faked as above, in
 # the simulated network of l2tpseld_harness.c: a LAC, the switch, an LNS.
 LTS_TEST_SRC := $(wildcard selftests/unit/lts/*.c) selftests/unit/l2tpseld_harness.c
-$(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h userspace/l2tpseld/access.c \
+$(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h $(ACCESS_SRC) $(L2TPSELD_BIN_HDRS) \
 		    $(HARNESS_SRC) $(HARNESS_HDRS) $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) \
 		    $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) $(CORE_SRC) $(CONF_SRC) \
 		    userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h

@@ -60,6 +60,11 @@ static int fake_gchan(int fd)
 #define l2d_offload_gchan(fd)			fake_gchan(fd)
 
 #include "../../../userspace/l2tpseld/access.c"
+#include "../../../userspace/l2tpseld/access_disc.c"
+#include "../../../userspace/l2tpseld/access_sub.c"
+#include "../../../userspace/l2tpseld/access_call.c"
+#include "../../../userspace/l2tpseld/access_acct.c"
+#include "../../../userspace/l2tpseld/access_switch.c"
 
 #undef l2d_offload_submit
 #undef l2d_offload_gchan
@@ -183,8 +188,8 @@ static void up(const char *pado)
 	A = calloc(1, sizeof(*A));
 	ASSERT_TRUE(A != NULL);
 	A->d = D;
-	l2d_timer_init(&A->reap_timer, reap, A);
-	l2d_timer_init(&A->epoch_timer, epoch_fire, A);
+	l2d_timer_init(&A->reap_timer, acc_reap, A);
+	l2d_timer_init(&A->epoch_timer, acc_epoch_fire, A);
 	memset(key, 7, sizeof(key));
 	pppoe_cookie_rotate(&A->keys, key);
 	{
@@ -209,8 +214,8 @@ static void down(void)
 
 	l2d_access_shutdown(D);
 	while (A->waits)
-		pado_wait_free(A, A->waits);
-	reap(&A->reap_timer);
+		acc_pado_wait_free(A, A->waits);
+	acc_reap(&A->reap_timer);
 	l2d_timer_cancel(&loop, &A->reap_timer);
 	l2d_timer_cancel(&loop, &A->epoch_timer);
 	D->aops = NULL;
@@ -251,7 +256,7 @@ static void padi(const uint8_t *mac)
 	n = put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
 	b[4] = 0;
 	b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
-	disc_input(IFC, mac, b, n);
+	acc_disc_input(IFC, mac, b, n);
 }
 
 /* A PADR with @cookie (NULL: one made now for @mac, as a PADO would carry). */
@@ -271,7 +276,7 @@ static void padr(const uint8_t *mac, const uint8_t *cookie)
 	n = put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, PPPOE_COOKIE_LEN);
 	b[4] = 0;
 	b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
-	disc_input(IFC, mac, b, n);
+	acc_disc_input(IFC, mac, b, n);
 }
 
 TEST(pado_delay_parse)

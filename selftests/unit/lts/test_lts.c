@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Tunnel switching (S-LTS-1, S-LTS-2) on access.c itself, its system calls
+ * Tunnel switching (S-LTS-1, S-LTS-2) on the access files, their system calls
  * faked as in selftests/unit/access/test_pado.c (a PPPoL2TP socket and
  * /dev/ppp are ends of socketpairs), in the simulated network of
  * l2tpseld_harness.h: node 0 a LAC in front (an access login with the
@@ -113,6 +113,11 @@ static int fake_gchan(int fd)
 #define l2d_offload_gchan(fd)			fake_gchan(fd)
 
 #include "../../../userspace/l2tpseld/access.c"
+#include "../../../userspace/l2tpseld/access_disc.c"
+#include "../../../userspace/l2tpseld/access_sub.c"
+#include "../../../userspace/l2tpseld/access_call.c"
+#include "../../../userspace/l2tpseld/access_acct.c"
+#include "../../../userspace/l2tpseld/access_switch.c"
 
 #undef l2d_offload_submit
 #undef l2d_offload_gchan
