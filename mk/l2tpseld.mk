@@ -115,34 +115,45 @@ tools-options: $(BUILD)/l2tpseld $(BUILD)/l2tpsel $(BUILD)/l2tpsel-sim
 	selftests/unit/tools_options.sh $(BUILD)
 unit: tools-options
 
-# The access side's PADO delay and drain on access.c itself (its system
-# calls faked, as in fuzz/fuzz_access.c): a binary of its own, since the
-# unit-test binary stands in for two of access.c's functions.
+# The access files' kernel faked for their tests and fuzz target
+# (selftests/unit/access/fakes.h): ld's --wrap sends these calls to it.
+ACCESS_FAKE_SRC     := selftests/unit/access/fakes.c
+ACCESS_FAKE_HDRS    := selftests/unit/access/fakes.h $(L2TPSELD_BIN_HDRS)
+ACCESS_FAKE_LDFLAGS := -Wl,--wrap=socket,--wrap=connect,--wrap=ioctl,--wrap=open,--wrap=sendto \
+		       -Wl,--wrap=l2d_offload_submit
+
+# The access side's PADO delay and drain on the access files, their kernel
+# faked: a binary of its own, since the unit-test binary stands in for two
+# of access.c's functions.
 ACCESS_TEST_SRC := $(wildcard selftests/unit/access/*.c)
-$(BUILD)/access-tests: $(ACCESS_TEST_SRC) $(ACCESS_SRC) $(L2TPSELD_BIN_HDRS) $(HARNESS_SRC) $(HARNESS_HDRS) \
+$(BUILD)/access-tests: $(ACCESS_TEST_SRC) $(ACCESS_SRC) $(ACCESS_FAKE_HDRS) $(HARNESS_SRC) $(HARNESS_HDRS) \
 		       $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
 		       $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
-		$(ACCESS_TEST_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) \
-		$(CONF_SRC) userspace/l2tpseld/radclient.c $(CRYPTO_LIBS)
+		$(ACCESS_TEST_SRC) $(ACCESS_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) \
+		$(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c $(ACCESS_FAKE_LDFLAGS) $(CRYPTO_LIBS)
 
 .PHONY: access-tests
 access-tests: $(BUILD)/access-tests
 	$(BUILD)/access-tests
 unit: access-tests
 
-# Tunnel switching (S-LTS-1, S-LTS-2) on access.c itself, faked as above, in
-# the simulated network of l2tpseld_harness.c: a LAC, the switch, an LNS.
+# Tunnel switching (S-LTS-1, S-LTS-2) on the access files, faked as above
+# and their RADIUS client's calls wrapped too, in the simulated network of
+# l2tpseld_harness.c: a LAC, the switch, an LNS.
 LTS_TEST_SRC := $(wildcard selftests/unit/lts/*.c) selftests/unit/l2tpseld_harness.c
-$(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h $(ACCESS_SRC) $(L2TPSELD_BIN_HDRS) \
-		    $(HARNESS_SRC) $(HARNESS_HDRS) $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) \
+$(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h $(ACCESS_SRC) $(ACCESS_FAKE_SRC) \
+		    $(ACCESS_FAKE_HDRS) $(HARNESS_SRC) $(HARNESS_HDRS) $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) \
 		    $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) $(CORE_SRC) $(CONF_SRC) \
 		    userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
-		$(LTS_TEST_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) \
-		$(CONF_SRC) userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c $(CRYPTO_LIBS)
+		$(LTS_TEST_SRC) $(ACCESS_SRC) $(ACCESS_FAKE_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) \
+		$(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c \
+		userspace/l2tpseld/metrics.c $(ACCESS_FAKE_LDFLAGS) \
+		-Wl,--wrap=l2d_radius_on,--wrap=l2d_radius_auth,--wrap=l2d_radius_cancel,--wrap=l2d_radius_acct \
+		$(CRYPTO_LIBS)
 
 .PHONY: lts-tests
 lts-tests: $(BUILD)/lts-tests
