@@ -5,6 +5,7 @@
  * tunnels and tunnel links with their attributes, and the failed attempts
  * (RFC 2867), handed to the RADIUS client's queue (radclient.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,10 +54,12 @@ void acc_interim_fire(struct l2d_timer *tm)
 
 /*
  * The attributes of tunnel @t (RFC 2867 section 4, tag 1 as RFC 2868
- * section 3 has it) and @conn as Acct-Tunnel-Connection.
+ * section 3 has it) and @conn as Acct-Tunnel-Connection.  @in_leg: a
+ * switched call's incoming leg, where the LAC in front is the tunnel's
+ * client and this agent its server.
  */
 static void put_tunnel_attrs(struct rad_pkt *p, const struct l2d_conf *c,
-			     const struct l2d_tunnel *t, uint32_t conn)
+			     const struct l2d_tunnel *t, uint32_t conn, bool in_leg)
 {
 	char local[64], peer[64], cs[16];
 
@@ -66,33 +69,52 @@ static void put_tunnel_attrs(struct rad_pkt *p, const struct l2d_conf *c,
 	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
 	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
 			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, local);
-	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, peer);
+	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, in_leg ? peer : local);
+	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, in_leg ? local : peer);
 	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, cs);
+	if (in_leg) {
+		if (t->peer_host[0])
+			rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->peer_host);
+		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, c->hostname);
+		return;
+	}
 	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->host[0] ? t->host : c->hostname);
 	if (t->peer_host[0])
 		rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, t->peer_host);
+}
+
+/*
+ * put_tunnel_attrs() into @buf (@size bytes), kept for a subscriber's
+ * records; *@len 0 when they do not fit.  Return: 0, or -ENOMEM.
+ */
+static int keep_tunnel_attrs(const struct l2d_conf *c, const struct l2d_tunnel *t, uint32_t conn,
+			     bool in_leg, uint8_t *buf, size_t size, size_t *len)
+{
+	static const uint8_t zero[RAD_AUTH_LEN];
+	struct rad_pkt *p = malloc(sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
+	put_tunnel_attrs(p, c, t, conn, in_leg);
+	if (!p->full && p->len - RAD_HDR_LEN <= size) {
+		*len = p->len - RAD_HDR_LEN;
+		memcpy(buf, p->buf + RAD_HDR_LEN, *len);
+	}
+	free(p);
+	return 0;
 }
 
 /* Start of the call @s: its Acct-Session-Id and the attributes of its tunnel, kept for the Stop. */
 void acc_acct_start(struct sub *sb, const struct l2d_session *s)
 {
 	struct acc *a = sb->a;
-	const struct l2d_tunnel *t = s->t;
-	static const uint8_t zero[RAD_AUTH_LEN];
-	struct rad_pkt *p;
 
-	if (!acc_acct_on(a) || !(p = malloc(sizeof(*p))))
+	/* section 4.1: for L2TP, the Call Serial Number */
+	if (!acc_acct_on(a) || keep_tunnel_attrs(a->d->conf, s->t, s->serial, false, sb->acct_tunnel,
+						 sizeof(sb->acct_tunnel), &sb->acct_tunnel_len))
 		return;
 	acc_acct_new_id(a, sb->acct_id, sizeof(sb->acct_id));
-	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
-	/* section 4.1: for L2TP, the Call Serial Number */
-	put_tunnel_attrs(p, a->d->conf, t, s->serial);
-	if (!p->full && p->len - RAD_HDR_LEN <= sizeof(sb->acct_tunnel)) {
-		sb->acct_tunnel_len = p->len - RAD_HDR_LEN;
-		memcpy(sb->acct_tunnel, p->buf + RAD_HDR_LEN, sb->acct_tunnel_len);
-	}
-	free(p);
 	sb->acct_started = true;
 	sb->acct_cause = ACCT_LOST_CARRIER;
 	sb->acct_start_ms = l2d_now(a->d->loop);
@@ -239,7 +261,7 @@ static void acct_tunnel(struct l2d *d, struct l2d_tunnel *t, uint32_t status)
 	rad_put_str(p, RAD_ACCT_SESSION_ID, t->acct_id);
 	rad_put_str(p, RAD_NAS_IDENTIFIER, c->nas_identifier[0] ? c->nas_identifier : c->hostname);
 	rad_put_u32(p, RAD_ACCT_DELAY_TIME, 0);
-	put_tunnel_attrs(p, c, t, t->tid);
+	put_tunnel_attrs(p, c, t, t->tid, false);
 	if (status == RAD_ACCT_TUNNEL_STOP) {
 		cause = d->shutting_down ? ACCT_ADMIN_REBOOT :
 			t->end == L2D_END_STOPCCN ? ACCT_HOST_REQUEST :
@@ -278,30 +300,6 @@ void acc_tunnel_gone(struct l2d *d, struct l2d_tunnel *t)
 /* @in's leg as RFC 2867 section 4 has it: the LAC in front is the tunnel's client. */
 void acc_lts_in_attrs(struct sub *sb, const struct l2d_session *in)
 {
-	const struct l2d_tunnel *t = in->t;
-	const struct l2d_conf *c = sb->a->d->conf;
-	char local[64], peer[64], cs[16];
-	static const uint8_t zero[RAD_AUTH_LEN];
-	struct rad_pkt *p = malloc(sizeof(*p));
-
-	if (!p)
-		return;
-	rad_pkt_init(p, RAD_ACCOUNTING_REQUEST, 0, zero);
-	l2d_addr_str(&t->local, local, sizeof(local), false);
-	l2d_addr_str(&t->peer, peer, sizeof(peer), false);
-	snprintf(cs, sizeof(cs), "%u", in->sid);
-	rad_put_tagged_u32(p, RAD_TUNNEL_TYPE, 1, RAD_TUNNEL_L2TP);
-	rad_put_tagged_u32(p, RAD_TUNNEL_MEDIUM_TYPE, 1, t->peer.ss.ss_family == AF_INET6 ?
-			   RAD_MEDIUM_IPV6 : RAD_MEDIUM_IPV4);
-	rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_ENDPOINT, 1, peer);
-	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_ENDPOINT, 1, local);
-	rad_put_str(p, RAD_ACCT_TUNNEL_CONNECTION, cs);
-	if (t->peer_host[0])
-		rad_put_tagged_str(p, RAD_TUNNEL_CLIENT_AUTH_ID, 1, t->peer_host);
-	rad_put_tagged_str(p, RAD_TUNNEL_SERVER_AUTH_ID, 1, c->hostname);
-	if (!p->full && p->len - RAD_HDR_LEN <= sizeof(sb->in_tunnel)) {
-		sb->in_tunnel_len = p->len - RAD_HDR_LEN;
-		memcpy(sb->in_tunnel, p->buf + RAD_HDR_LEN, sb->in_tunnel_len);
-	}
-	free(p);
+	keep_tunnel_attrs(sb->a->d->conf, in->t, in->sid, true, sb->in_tunnel, sizeof(sb->in_tunnel),
+			  &sb->in_tunnel_len);
 }

@@ -218,6 +218,19 @@ static void send_termreq(struct sub *sb, const char *text)
 		l2d_log(sb->a->d, L2D_LOG_DEBUG, "access: Terminate-Request: %s", strerror(errno));
 }
 
+/* How the call @s with @peer ("LAC" or "LNS") ended, in words; @dir "from" or "to". */
+static void end_words(const struct l2d_session *s, const char *peer, const char *dir, char *why,
+		      size_t len)
+{
+	if (s->end == L2D_END_STOPCCN)
+		snprintf(why, len, "the %s closed the tunnel", peer);
+	else if (s->end == L2D_END_CDN)
+		snprintf(why, len, "the %s cleared the call (result %u error %u)", peer, s->cdn_result,
+			 s->cdn_error);
+	else
+		snprintf(why, len, "the call %s the %s ended", dir, peer);
+}
+
 void acc_session_gone(struct l2d *d, struct l2d_session *s)
 {
 	struct sub *sb = s->access;
@@ -228,25 +241,13 @@ void acc_session_gone(struct l2d *d, struct l2d_session *s)
 	if (sb->lts && s == sb->in) {
 		/* S-LTS-1: the LAC in front ended the call; the next LNS is told */
 		sb->in = NULL;
-		if (s->end == L2D_END_STOPCCN)
-			snprintf(why, sizeof(why), "the LAC closed the tunnel");
-		else if (s->end == L2D_END_CDN)
-			snprintf(why, sizeof(why), "the LAC cleared the call (result %u error %u)",
-				 s->cdn_result, s->cdn_error);
-		else
-			snprintf(why, sizeof(why), "the call from the LAC ended");
+		end_words(s, "LAC", "from", why, sizeof(why));
 		sb->acct_cause = s->end == L2D_END_CDN ? ACCT_USER_REQUEST : ACCT_LOST_SERVICE;
 		acc_sub_gone(sb, why, false);
 		return;
 	}
 	sb->s = NULL;
-	if (s->end == L2D_END_STOPCCN)
-		snprintf(why, sizeof(why), "the LNS closed the tunnel");
-	else if (s->end == L2D_END_CDN)
-		snprintf(why, sizeof(why), "the LNS cleared the call (result %u error %u)",
-			 s->cdn_result, s->cdn_error);
-	else
-		snprintf(why, sizeof(why), "the call to the LNS ended");
+	end_words(s, "LNS", "to", why, sizeof(why));
 	/* the PPPoL2TP socket is closed: the kernel has unbridged the channel */
 	send_termreq(sb, why);
 	sb->acct_cause = ACCT_LOST_SERVICE;
