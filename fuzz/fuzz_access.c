@@ -55,16 +55,6 @@ static const uint8_t macs[4][6] = {
 	{ 2, 0, 0, 0, 0, 1 }, { 2, 0, 0, 0, 0, 2 }, { 2, 0, 0, 0, 0, 3 }, { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff },
 };
 
-static size_t put_tag(uint8_t *b, size_t o, uint16_t type, const void *v, size_t len)
-{
-	b[o] = (uint8_t)(type >> 8);
-	b[o + 1] = (uint8_t)type;
-	b[o + 2] = (uint8_t)(len >> 8);
-	b[o + 3] = (uint8_t)len;
-	memcpy(b + o + 4, v, len);
-	return o + 4 + len;
-}
-
 static struct sub *sub_at(struct acc *a, unsigned int i)
 {
 	struct sub *sb = a->subs;
@@ -141,18 +131,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			b[2] = b[3] = 0;
 			n = PPPOE_HDR_LEN;
 			if (sl == 1) {
-				n = put_tag(b, n, PPPOE_TAG_SERVICE_NAME, "isp1", 4);
+				n = fake_put_tag(b, n, PPPOE_TAG_SERVICE_NAME, "isp1", 4);
 			} else {
 				for (k = 0; k < (sl > 1 ? sl : 0); k++)
 					sv[k] = next(&in);
-				n = put_tag(b, n, PPPOE_TAG_SERVICE_NAME, sv, sl > 1 ? sl : 0);
+				n = fake_put_tag(b, n, PPPOE_TAG_SERVICE_NAME, sv, sl > 1 ? sl : 0);
 			}
 			if (op & 32) {
 				uint8_t hu[8];
 
 				for (k = 0; k < sizeof(hu); k++)
 					hu[k] = next(&in);
-				n = put_tag(b, n, PPPOE_TAG_HOST_UNIQ, hu, sizeof(hu));
+				n = fake_put_tag(b, n, PPPOE_TAG_HOST_UNIQ, hu, sizeof(hu));
 			}
 			if (op & 64) {
 				/* a TR-101 tag: vendor 3561, then the input's sub-options */
@@ -161,10 +151,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 				for (k = 0; k < vl; k++)
 					v[4 + k] = next(&in);
-				n = put_tag(b, n, PPPOE_TAG_VENDOR_SPECIFIC, v, 4 + (size_t)vl);
+				n = fake_put_tag(b, n, PPPOE_TAG_VENDOR_SPECIFIC, v, 4 + (size_t)vl);
 			}
 			pppoe_cookie_make(&a->keys, mac, (uint32_t)ifc->ifindex, cookie);
-			n = put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, sizeof(cookie));
+			n = fake_put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, sizeof(cookie));
 			b[4] = (uint8_t)((n - PPPOE_HDR_LEN) >> 8);
 			b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
 			acc_disc_input(ifc, mac, b, n);

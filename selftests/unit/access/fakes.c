@@ -104,6 +104,16 @@ void fake_reset(void)
 	memset(&fake_kernel, 0, sizeof(fake_kernel));
 }
 
+size_t fake_put_tag(uint8_t *b, size_t o, uint16_t type, const void *v, size_t len)
+{
+	b[o] = (uint8_t)(type >> 8);
+	b[o + 1] = (uint8_t)type;
+	b[o + 2] = (uint8_t)(len >> 8);
+	b[o + 3] = (uint8_t)len;
+	memcpy(b + o + 4, v, len);
+	return o + 4 + len;
+}
+
 struct acc *fake_access_up(struct l2d *d)
 {
 	char err[128];

@@ -53,6 +53,9 @@ int fake_peer_of(int fd);
 /* Every far end closed, every count 0. */
 void fake_reset(void);
 
+/* A PPPoE tag (RFC 2516 section 5) at offset @o of frame @b. Return: the offset after it. */
+size_t fake_put_tag(uint8_t *b, size_t o, uint16_t type, const void *v, size_t len);
+
 /*
  * The access role of @d (acc_new()) with d->conf's first access line as
  * interface 0 (ifindex 7) and no packet socket; l2d_access_close() ends

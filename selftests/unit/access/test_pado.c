@@ -74,16 +74,6 @@ static void advance(uint64_t ms)
 	l2d_timers_run(&loop, fake_now_ms);
 }
 
-static size_t put_tag(uint8_t *b, size_t o, uint16_t type, const void *v, size_t len)
-{
-	b[o] = (uint8_t)(type >> 8);
-	b[o + 1] = (uint8_t)type;
-	b[o + 2] = (uint8_t)(len >> 8);
-	b[o + 3] = (uint8_t)len;
-	memcpy(b + o + 4, v, len);
-	return o + 4 + len;
-}
-
 static void padi(const uint8_t *mac)
 {
 	uint8_t b[64];
@@ -92,7 +82,7 @@ static void padi(const uint8_t *mac)
 	b[0] = PPPOE_VER_TYPE;
 	b[1] = PPPOE_CODE_PADI;
 	b[2] = b[3] = 0;
-	n = put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
+	n = fake_put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
 	b[4] = 0;
 	b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
 	acc_disc_input(IFC, mac, b, n);
@@ -111,8 +101,8 @@ static void padr(const uint8_t *mac, const uint8_t *cookie)
 	b[0] = PPPOE_VER_TYPE;
 	b[1] = PPPOE_CODE_PADR;
 	b[2] = b[3] = 0;
-	n = put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
-	n = put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, PPPOE_COOKIE_LEN);
+	n = fake_put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
+	n = fake_put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, PPPOE_COOKIE_LEN);
 	b[4] = 0;
 	b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
 	acc_disc_input(IFC, mac, b, n);
