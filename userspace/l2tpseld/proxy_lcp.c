@@ -30,6 +30,24 @@ static uint32_t get32(const uint8_t *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
+/* An MRU option (RFC 1661 section 6.1) of at least @min into *@mru.  Return: false if not. */
+static bool opt_mru(const struct lcp_opt *opt, uint16_t min, uint16_t *mru)
+{
+	if (opt->len != 4 || get16(opt->v) < min)
+		return false;
+	*mru = get16(opt->v);
+	return true;
+}
+
+/* A Magic-Number option (section 6.4), not zero, into *@magic.  Return: false if not. */
+static bool opt_magic(const struct lcp_opt *opt, uint32_t *magic)
+{
+	if (opt->len != 6 || !get32(opt->v))
+		return false;
+	*magic = get32(opt->v);
+	return true;
+}
+
 /* The LAC's Configure-Request, as the subscriber acked it (AVP 27). */
 static const char *lac_opts(const uint8_t *o, size_t n, struct l2d_proxy_lcp *p)
 {
@@ -42,14 +60,12 @@ static const char *lac_opts(const uint8_t *o, size_t n, struct l2d_proxy_lcp *p)
 
 		switch (opt.type) {
 		case LCP_OPT_MRU:
-			if (len != 4 || get16(v) < MRU_MIN_LAC)
+			if (!opt_mru(&opt, MRU_MIN_LAC, &p->our_mru))
 				return "the LAC's MRU option is malformed or below 64";
-			p->our_mru = get16(v);
 			break;
 		case LCP_OPT_MAGIC:
-			if (len != 6 || !get32(v))
+			if (!opt_magic(&opt, &p->our_magic))
 				return "the LAC's Magic-Number option is malformed or zero";
-			p->our_magic = get32(v);
 			break;
 		case LCP_OPT_AUTH:
 			if (p->auth_proto)
@@ -77,25 +93,20 @@ static const char *sub_opts(const uint8_t *o, size_t n, struct l2d_proxy_lcp *p)
 	size_t off = 0;
 
 	while (lcp_opt_next(o, n, &off, &opt)) {
-		const uint8_t *v = opt.v;
-		uint8_t len = opt.len;
-
 		switch (opt.type) {
 		case LCP_OPT_MRU:
-			if (len != 4 || get16(v) < MRU_MIN_PPPD)
+			if (!opt_mru(&opt, MRU_MIN_PPPD, &p->peer_mru))
 				return "the subscriber's MRU option is malformed or below 128";
-			p->peer_mru = get16(v);
 			break;
 		case LCP_OPT_ACCM:
-			if (len != 6)
+			if (opt.len != 6)
 				return "the subscriber's ACCM option is malformed";
 			p->peer_has_accm = 1;
-			p->peer_accm = get32(v);
+			p->peer_accm = get32(opt.v);
 			break;
 		case LCP_OPT_MAGIC:
-			if (len != 6 || !get32(v))
+			if (!opt_magic(&opt, &p->peer_magic))
 				return "the subscriber's Magic-Number option is malformed or zero";
-			p->peer_magic = get32(v);
 			break;
 		default:
 			return "the subscriber asked an option other than MRU, ACCM and Magic-Number";
