@@ -15,7 +15,7 @@
 #include "access_int.h"
 #include "radius.h"
 
-bool acc_acct_on(const struct acc *a)
+static bool acct_on(const struct acc *a)
 {
 	return a->d->conf->radius_accounting && l2d_radius_on(a->d);
 }
@@ -23,7 +23,7 @@ bool acc_acct_on(const struct acc *a)
 /* RFC 2867's tunnel and tunnel link records too (radius-accounting-tunnel). */
 bool acc_acct_tunnel_on(const struct acc *a)
 {
-	return acc_acct_on(a) && a->d->conf->radius_acct_tunnel;
+	return acct_on(a) && a->d->conf->radius_acct_tunnel;
 }
 
 void acc_acct_new_id(struct acc *a, char *id, size_t len)
@@ -111,7 +111,7 @@ void acc_acct_start(struct sub *sb, const struct l2d_session *s)
 	struct acc *a = sb->a;
 
 	/* section 4.1: for L2TP, the Call Serial Number */
-	if (!acc_acct_on(a) || keep_tunnel_attrs(a->d->conf, s->t, s->serial, false, sb->acct_tunnel,
+	if (!acct_on(a) || keep_tunnel_attrs(a->d->conf, s->t, s->serial, false, sb->acct_tunnel,
 						 sizeof(sb->acct_tunnel), &sb->acct_tunnel_len))
 		return;
 	acc_acct_new_id(a, sb->acct_id, sizeof(sb->acct_id));
@@ -208,7 +208,7 @@ void acc_attempt_failed(struct l2d *d, struct l2d_login *lg, unsigned int outcom
 	struct rad_pkt *p;
 	uint32_t cause;
 
-	if (!sb || sb->dead || !acc_acct_on(a) || outcome == L2TPSEL_OUTCOME_LOCAL ||
+	if (!sb || sb->dead || !acct_on(a) || outcome == L2TPSEL_OUTCOME_LOCAL ||
 	    outcome == L2TPSEL_OUTCOME_CLIENT_GONE || !(p = malloc(sizeof(*p))))
 		return;
 	cause = outcome == L2TPSEL_OUTCOME_NO_REPLY ? ACCT_SERVICE_UNAVAILABLE :

@@ -224,7 +224,6 @@ void acc_bridge_cancel(struct l2d *d, struct l2d_session *s);
 void acc_session_gone(struct l2d *d, struct l2d_session *s);
 
 /* access_acct.c */
-bool acc_acct_on(const struct acc *a);
 bool acc_acct_tunnel_on(const struct acc *a);
 void acc_acct_new_id(struct acc *a, char *id, size_t len);
 uint64_t acc_interim_ms(const struct sub *sb);
