@@ -34,15 +34,15 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # tunnels and calls it rebuilds.
 # radclient: the RADIUS client's reply matching, retries, failover and queue
 # (radclient.c); access: PPPoE discovery and the subscribers' PPP through
-# the access glue (access.c) to the login.
+# the access role (access*.c) to the login.
 FUZZ_TARGETS ?= l2tp_msg pppoe_disc ppp radius radius_dm das subgen l2tp_fsm api config \
 		radclient access snap
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_SRC_ppp := userspace/l2tpseld/l2d_loop.c
 
 # Targets on the daemon's own files: each links the library and what it
-# names here, no more (FUZZ_SRC_x; FUZZ_DEP_x: files it includes), and
-# is built by fuzz_build below.
+# names here, no more (FUZZ_SRC_x; FUZZ_DEP_x: files it includes;
+# FUZZ_LD_x: its link options), and is built by fuzz_build below.
 FUZZ_SRC_l2tp_fsm := $(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) selftests/unit/l2tpseld_harness.c
 FUZZ_INC_l2tp_fsm := -Iselftests/unit -Iselftests/lib -DH_MAX_PKTS=256 -DH_STATIC
 # api: api.c is included by the target (its parser is static); the rest
@@ -54,10 +54,12 @@ FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kernel_none.c log.c 
 		   $(CONF_SRC)
 # radclient: the RADIUS client on its loop and sockets (radclient.c).
 FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop.c)
-# access: access.c is included (its system calls renamed to fakes), on
-# the real agent behind it.
-FUZZ_SRC_access := $(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
-FUZZ_DEP_access := userspace/l2tpseld/access.c
+# access: the access files on their fake kernel (ACCESS_FAKE_*,
+# mk/l2tpseld.mk), on the real agent behind them.
+FUZZ_SRC_access := $(ACCESS_SRC) $(ACCESS_FAKE_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) \
+		   userspace/l2tpseld/radclient.c
+FUZZ_DEP_access := $(ACCESS_FAKE_HDRS)
+FUZZ_LD_access  := $(ACCESS_FAKE_LDFLAGS)
 # snap: the agent on the harness, as l2tp_fsm.
 FUZZ_SRC_snap := $(FUZZ_SRC_l2tp_fsm)
 FUZZ_INC_snap := $(FUZZ_INC_l2tp_fsm)
@@ -77,7 +79,7 @@ $(BUILD)/fuzz_$(1): fuzz/fuzz_$(1).c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(
 		 $(FUZZ_SRC_$(1)) $(FUZZ_DEP_$(1)) fuzz/fuzz_in.h
 	@mkdir -p $$(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(FUZZ_INC_$(1)) -o $$@ $$< \
-		$(L2TPSELD_LIB_SRC) $(FUZZ_SRC_$(1)) $(CRYPTO_LIBS)
+		$(L2TPSELD_LIB_SRC) $(FUZZ_SRC_$(1)) $(FUZZ_LD_$(1)) $(CRYPTO_LIBS)
 endef
 $(foreach t,$(FUZZ_OWN),$(eval $(call fuzz_build,$(t))))
 

@@ -8,9 +8,9 @@ L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
 L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
-		    pppoe.c discrate.c radius.c accessline.c lts.c proxy_lcp.c)
+		    pppoe.c discrate.c radius.c accessline.c lts.c lcp_opt.c proxy_lcp.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
-		    pppoe.h discrate.h radius.h accessline.h lts.h proxy_lcp.h)
+		    pppoe.h discrate.h radius.h accessline.h lts.h lcp_opt.h proxy_lcp.h)
 
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kernel_none.c, on core/*.c) included: also linked into
@@ -19,13 +19,17 @@ L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c lo
 		    tunnel_msg.c session.c lac.c kernel_none.c ppp.c idmap.c offload.c mtu.c snap.c)
 L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
 		    snap.h agent.h tunnel.h session.h lac.h kernel.h kernel_none.h api.h sock.h)
+# The access role (access_int.h says which file does what).
+ACCESS_SRC        := $(addprefix userspace/l2tpseld/,access.c access_disc.c access_sub.c access_call.c \
+		    access_acct.c access_switch.c)
 # The rest of the daemon: sockets, the local API, the l2tpsel module, main;
 # DP_SRC (the kernel data path, mk/dptest.mk) when that part is there.
-L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c kernel_netlink.c dataplane_kernel.c access.c \
-		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) \
+L2TPSELD_BIN_SRC  := $(addprefix userspace/l2tpseld/,main.c sock.c api.c kernel_netlink.c dataplane_kernel.c \
+		    radclient.c das.c lnsacct.c metrics.c metrics_http.c fdstore.c) $(ACCESS_SRC) \
 		  userspace/lib/nl.c userspace/lib/attr.c userspace/lib/conf.c \
 		  $(DP_SRC)
-L2TPSELD_BIN_HDRS := $(addprefix userspace/l2tpseld/,kernel_netlink.h dataplane_kernel.h metrics.h)
+L2TPSELD_BIN_HDRS := $(addprefix userspace/l2tpseld/,kernel_netlink.h dataplane_kernel.h metrics.h access.h \
+		    access_int.h)
 L2TPSELD_CFLAGS   := $(if $(DP_SRC),-DL2D_HAVE_DP=1)
 
 USER_BINS += $(BUILD)/l2tpseld
@@ -75,7 +79,8 @@ endif
 # the daemon's only.
 $(BUILD)/unit-tests: $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
 		     userspace/l2tpseld/radclient.c userspace/l2tpseld/das.c userspace/l2tpseld/api.c \
-		     userspace/l2tpseld/sock.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
+		     userspace/l2tpseld/sock.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h \
+		     $(L2TPSELD_BIN_HDRS)
 $(BUILD)/unit-tests: L2TPSELD_LIB_SRC += $(L2TPSELD_FSM_SRC) userspace/l2tpseld/radclient.c \
 		     userspace/l2tpseld/das.c userspace/l2tpseld/api.c userspace/l2tpseld/sock.c \
 		     userspace/l2tpseld/metrics.c
@@ -111,34 +116,45 @@ tools-options: $(BUILD)/l2tpseld $(BUILD)/l2tpsel $(BUILD)/l2tpsel-sim
 	selftests/unit/tools_options.sh $(BUILD)
 unit: tools-options
 
-# The access side's PADO delay and drain on access.c itself (its system
-# calls faked, as in fuzz/fuzz_access.c): a binary of its own, since the
-# unit-test binary stands in for two of access.c's functions.
+# The access files' kernel faked for their tests and fuzz target
+# (selftests/unit/access/fakes.h): ld's --wrap sends these calls to it.
+ACCESS_FAKE_SRC     := selftests/unit/access/fakes.c
+ACCESS_FAKE_HDRS    := selftests/unit/access/fakes.h $(L2TPSELD_BIN_HDRS)
+ACCESS_FAKE_LDFLAGS := -Wl,--wrap=socket,--wrap=connect,--wrap=ioctl,--wrap=open,--wrap=sendto \
+		       -Wl,--wrap=l2d_offload_submit
+
+# The access side's PADO delay and drain on the access files, their kernel
+# faked: a binary of its own, since the unit-test binary stands in for two
+# of access.c's functions.
 ACCESS_TEST_SRC := $(wildcard selftests/unit/access/*.c)
-$(BUILD)/access-tests: $(ACCESS_TEST_SRC) userspace/l2tpseld/access.c $(HARNESS_SRC) $(HARNESS_HDRS) \
+$(BUILD)/access-tests: $(ACCESS_TEST_SRC) $(ACCESS_SRC) $(ACCESS_FAKE_HDRS) $(HARNESS_SRC) $(HARNESS_HDRS) \
 		       $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) \
 		       $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
-		$(ACCESS_TEST_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) \
-		$(CONF_SRC) userspace/l2tpseld/radclient.c $(CRYPTO_LIBS)
+		$(ACCESS_TEST_SRC) $(ACCESS_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) \
+		$(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c $(ACCESS_FAKE_LDFLAGS) $(CRYPTO_LIBS)
 
 .PHONY: access-tests
 access-tests: $(BUILD)/access-tests
 	$(BUILD)/access-tests
 unit: access-tests
 
-# Tunnel switching (S-LTS-1, S-LTS-2) on access.c itself, faked as above, in
-# the simulated network of l2tpseld_harness.c: a LAC, the switch, an LNS.
+# Tunnel switching (S-LTS-1, S-LTS-2) on the access files, faked as above
+# and their RADIUS client's calls wrapped too, in the simulated network of
+# l2tpseld_harness.c: a LAC, the switch, an LNS.
 LTS_TEST_SRC := $(wildcard selftests/unit/lts/*.c) selftests/unit/l2tpseld_harness.c
-$(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h userspace/l2tpseld/access.c \
-		    $(HARNESS_SRC) $(HARNESS_HDRS) $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) \
+$(BUILD)/lts-tests: $(LTS_TEST_SRC) selftests/unit/l2tpseld_harness.h $(ACCESS_SRC) $(ACCESS_FAKE_SRC) \
+		    $(ACCESS_FAKE_HDRS) $(HARNESS_SRC) $(HARNESS_HDRS) $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) \
 		    $(L2TPSELD_FSM_SRC) $(L2TPSELD_FSM_HDRS) $(CORE_SRC) $(CONF_SRC) \
 		    userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c userspace/l2tpseld/metrics.h
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(HARNESS_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
-		$(LTS_TEST_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) $(L2TPSELD_FSM_SRC) $(CORE_SRC) \
-		$(CONF_SRC) userspace/l2tpseld/radclient.c userspace/l2tpseld/metrics.c $(CRYPTO_LIBS)
+		$(LTS_TEST_SRC) $(ACCESS_SRC) $(ACCESS_FAKE_SRC) $(HARNESS_SRC) $(L2TPSELD_LIB_SRC) \
+		$(L2TPSELD_FSM_SRC) $(CORE_SRC) $(CONF_SRC) userspace/l2tpseld/radclient.c \
+		userspace/l2tpseld/metrics.c $(ACCESS_FAKE_LDFLAGS) \
+		-Wl,--wrap=l2d_radius_on,--wrap=l2d_radius_auth,--wrap=l2d_radius_cancel,--wrap=l2d_radius_acct \
+		$(CRYPTO_LIBS)
 
 .PHONY: lts-tests
 lts-tests: $(BUILD)/lts-tests

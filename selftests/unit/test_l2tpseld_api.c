@@ -14,12 +14,13 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "harness.h"
+#include "../../userspace/l2tpseld/access.h"
 #include "../../userspace/l2tpseld/agent.h"
 #include "../../userspace/l2tpseld/api.h"
 #include "../../userspace/l2tpseld/kernel.h"
 #include "../../userspace/l2tpseld/l2d.h"
 #include "../../userspace/l2tpseld/tunnel.h"
-#include "harness.h"
 
 /* access.c is not linked here: "stats" has no access line */
 int l2d_access_stats(struct l2d *d, char *buf, size_t len)

@@ -15,6 +15,7 @@
 
 #include "harness.h"
 #include "l2tpseld_harness.h"
+#include "../../userspace/l2tpseld/access.h"
 #include "../../userspace/l2tpseld/metrics.h"
 
 /* access.c is not linked here: test_l2tpseld_api.c's stand-in gives this one */

@@ -726,6 +726,36 @@ TEST(ppp_opts_mru_of_proxy_lcp)
 	EXPECT_EQ(ppp_opts_mru(BYTES(0x05, 0x00, 0x01, 0x04, 0x05, 0xa2)), 0);	/* length 0 */
 }
 
+/* RFC 1661 section 6: the one option walk of ppp.c and proxy_lcp.c */
+TEST(lcp_opt_walk)
+{
+	static const uint8_t o[] = { 0x01, 0x04, 0x05, 0xd4, 0x07, 0x02, 0x05, 0x06, 1, 2, 3, 4 };
+	struct lcp_opt opt;
+	size_t off = 0;
+
+	ASSERT_TRUE(lcp_opt_next(o, sizeof(o), &off, &opt));
+	EXPECT_EQ(opt.type, LCP_OPT_MRU);
+	EXPECT_EQ(opt.len, 4);
+	EXPECT_TRUE(opt.at == o && opt.v == o + 2);
+	ASSERT_TRUE(lcp_opt_next(o, sizeof(o), &off, &opt));
+	EXPECT_EQ(opt.type, LCP_OPT_PFC);	/* no Data */
+	EXPECT_EQ(opt.len, 2);
+	ASSERT_TRUE(lcp_opt_next(o, sizeof(o), &off, &opt));
+	EXPECT_EQ(opt.type, LCP_OPT_MAGIC);
+	EXPECT_TRUE(opt.at == o + 6 && opt.v == o + 8);
+	EXPECT_FALSE(lcp_opt_next(o, sizeof(o), &off, &opt));	/* the end */
+	EXPECT_EQ(off, sizeof(o));
+	EXPECT_TRUE(lcp_opts_valid(o, sizeof(o)));
+	EXPECT_TRUE(lcp_opts_valid(NULL, 0));
+	/* a Length below 2 or past the end stops the walk on that option */
+	off = 0;
+	EXPECT_FALSE(lcp_opt_next(BYTES(0x05, 0x01, 0x01, 0x04, 0x05, 0xa2), &off, &opt));
+	EXPECT_EQ(off, 0u);
+	EXPECT_FALSE(lcp_opts_valid(BYTES(0x01, 0x04, 0x05, 0xa2, 0x05, 0x00)));	/* length 0 */
+	EXPECT_FALSE(lcp_opts_valid(BYTES(0x01, 0x04, 0x05)));			/* past the end */
+	EXPECT_FALSE(lcp_opts_valid(BYTES(0x01, 0x04, 0x05, 0xa2, 0x05)));		/* a lone byte */
+}
+
 TEST(ppp_pfc_acfc_auth_quality_unknown_rejected)
 {
 	struct l2d_ppp *p = t_new(true, false);

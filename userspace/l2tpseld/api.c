@@ -43,6 +43,7 @@
 #include <net/if.h>
 #include <unistd.h>
 
+#include "access.h"
 #include "api.h"
 #include "kernel_none.h"
 #include "kernel.h"

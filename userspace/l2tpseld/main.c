@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "../../kmod/version.h"
+#include "access.h"
 #include "api.h"
 #include "dataplane_kernel.h"
 #include "fdstore.h"

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "access.h"
 #include "kernel.h"
 #include "l2d.h"
 #include "lac.h"

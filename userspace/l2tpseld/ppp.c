@@ -353,75 +353,54 @@ void l2d_ppp_start(struct l2d_ppp *p)
 
 /* ---- the subscriber's Configure-Request ---- */
 
-/* Option lengths within @n bytes (section 6: Length >= 2, inside the packet). */
-static bool opts_valid(const uint8_t *o, size_t n)
-{
-	size_t off = 0;
-
-	while (off < n) {
-		if (n - off < 2 || o[off + 1] < 2 || o[off + 1] > n - off)
-			return false;
-		off += o[off + 1];
-	}
-	return true;
-}
-
 uint16_t ppp_opts_mru(const uint8_t *o, size_t n)
 {
+	struct lcp_opt opt;
 	uint16_t mru = 0;
-	size_t off;
+	size_t off = 0;
 
-	if (!opts_valid(o, n))
+	if (!lcp_opts_valid(o, n))
 		return 0;
-	for (off = 0; off < n; off += o[off + 1])
-		if (o[off] == LCP_OPT_MRU && o[off + 1] == 4) {
-			mru = get16(o + off + 2);
+	while (lcp_opt_next(o, n, &off, &opt))
+		if (opt.type == LCP_OPT_MRU && opt.len == 4) {
+			mru = get16(opt.v);
 			break;
 		}
 	return mru < PPP_MRU_MIN ? 0 : mru;
 }
 
-/* RCR: classify (Reject before Nak before Ack, section 5.2 to 5.4) and answer. */
-static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
+/*
+ * The subscriber's options @o (well formed): each one to Reject into @rej
+ * or Nak into @nak (sections 5.3, 5.4; a Nak becomes a Reject past
+ * Max-Failure, section 4.6), the MRU and magic number it asked into *@mru
+ * and *@magic.
+ */
+static void rcr_classify(struct l2d_ppp *p, const uint8_t *o, size_t n, struct pkt *rej,
+			 struct pkt *nak, uint16_t *mru, uint32_t *magic)
 {
 	bool naking = p->failure_count < p->conf.max_failure;
-	uint16_t mru = 1500;
-	uint32_t magic = 0;
-	struct pkt rej, nak;
-	size_t off;
-	bool good;
+	struct lcp_opt opt;
+	size_t off = 0;
 
-	if (n > PPP_PKT_MAX - 4 || !opts_valid(o, n)) {
-		p->rx_bad++;
-		return;
-	}
-	if (p->state == LCP_CLOSING || p->state == LCP_STOPPING)
-		return;
-	if (!p->init_rx.present)
-		capture(&p->init_rx, o, n);
-	capture(&p->last_rx, o, n);
-
-	pkt_begin(&rej, PPP_PROTO_LCP, PPP_CONFREJ, id, PPP_PKT_MAX);
-	pkt_begin(&nak, PPP_PROTO_LCP, PPP_CONFNAK, id, PPP_PKT_MAX);
-	for (off = 0; off < n; off += o[off + 1]) {
-		const uint8_t *v = o + off + 2;
-		uint8_t type = o[off], len = o[off + 1];
+	while (lcp_opt_next(o, n, &off, &opt)) {
+		const uint8_t *v = opt.v;
+		uint8_t len = opt.len;
 		bool bad_value = false;
 		uint32_t m;
 
-		switch (type) {
+		switch (opt.type) {
 		case LCP_OPT_MRU:
 			if (len != 4)
 				goto reject;
 			if (get16(v) < PPP_MRU_MIN) {
 				bad_value = true;
 				if (naking) {
-					pkt_u8(&nak, LCP_OPT_MRU);
-					pkt_u8(&nak, 4);
-					pkt_u16(&nak, p->conf.mru);
+					pkt_u8(nak, LCP_OPT_MRU);
+					pkt_u8(nak, 4);
+					pkt_u16(nak, p->conf.mru);
 				}
 			} else {
-				mru = get16(v);
+				*mru = get16(v);
 			}
 			break;
 		case LCP_OPT_ACCM:
@@ -436,12 +415,12 @@ static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
 			if (!m || (m == p->magic && !p->tx_no_magic)) {
 				bad_value = true;
 				if (naking) {
-					pkt_u8(&nak, LCP_OPT_MAGIC);
-					pkt_u8(&nak, 6);
-					pkt_u32(&nak, new_magic(p, p->magic));
+					pkt_u8(nak, LCP_OPT_MAGIC);
+					pkt_u8(nak, 6);
+					pkt_u32(nak, new_magic(p, p->magic));
 				}
 			} else {
-				magic = m;
+				*magic = m;
 			}
 			break;
 		default:
@@ -455,8 +434,31 @@ static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
 		if (!bad_value || naking)
 			continue;
 reject:		/* also a Nak past Max-Failure (section 4.6) */
-		pkt_put(&rej, o + off, len);
+		pkt_put(rej, opt.at, len);
 	}
+}
+
+/* RCR: classify (Reject before Nak before Ack, section 5.2 to 5.4) and answer. */
+static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
+{
+	uint16_t mru = 1500;
+	uint32_t magic = 0;
+	struct pkt rej, nak;
+	bool good;
+
+	if (n > PPP_PKT_MAX - 4 || !lcp_opts_valid(o, n)) {
+		p->rx_bad++;
+		return;
+	}
+	if (p->state == LCP_CLOSING || p->state == LCP_STOPPING)
+		return;
+	if (!p->init_rx.present)
+		capture(&p->init_rx, o, n);
+	capture(&p->last_rx, o, n);
+
+	pkt_begin(&rej, PPP_PROTO_LCP, PPP_CONFREJ, id, PPP_PKT_MAX);
+	pkt_begin(&nak, PPP_PROTO_LCP, PPP_CONFNAK, id, PPP_PKT_MAX);
+	rcr_classify(p, o, n, &rej, &nak, &mru, &magic);
 
 	good = !pkt_has_data(&rej) && !pkt_has_data(&nak);
 	if (p->state == LCP_OPENED) {
@@ -536,19 +538,20 @@ static bool auth_nak(struct l2d_ppp *p, const uint8_t *v, uint8_t len)
 static void lcp_rcn(struct l2d_ppp *p, uint8_t code, const uint8_t *o, size_t n)
 {
 	bool auth_seen = false, can_auth = true;
-	size_t off;
+	struct lcp_opt opt;
+	size_t off = 0;
 
-	if (!opts_valid(o, n)) {
+	if (!lcp_opts_valid(o, n)) {
 		p->rx_bad++;
 		return;
 	}
 	if (p->state < LCP_REQ_SENT)
 		return;		/* Closing, Stopping: ignored */
-	for (off = 0; off < n; off += o[off + 1]) {
-		const uint8_t *v = o + off + 2;
-		uint8_t type = o[off], len = o[off + 1];
+	while (lcp_opt_next(o, n, &off, &opt)) {
+		const uint8_t *v = opt.v;
+		uint8_t len = opt.len;
 
-		switch (type) {
+		switch (opt.type) {
 		case LCP_OPT_MRU:
 			if (code == PPP_CONFREJ)
 				p->tx_no_mru = true;

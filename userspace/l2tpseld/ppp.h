@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "l2d_loop.h"
+#include "lcp_opt.h"
 
 #define PPP_PROTO_LCP		0xc021
 #define PPP_PROTO_PAP		0xc023
@@ -34,11 +35,6 @@ enum ppp_code {				/* RFC 1661 section 5 */
 	PPP_CONFREQ = 1, PPP_CONFACK, PPP_CONFNAK, PPP_CONFREJ,
 	PPP_TERMREQ, PPP_TERMACK, PPP_CODEREJ, PPP_PROTREJ,
 	PPP_ECHOREQ, PPP_ECHOREP, PPP_DISCREQ,
-};
-
-enum lcp_opt {				/* RFC 1661 section 6 */
-	LCP_OPT_MRU = 1, LCP_OPT_ACCM = 2, LCP_OPT_AUTH = 3, LCP_OPT_QUALITY = 4,
-	LCP_OPT_MAGIC = 5, LCP_OPT_PFC = 7, LCP_OPT_ACFC = 8,
 };
 
 /* The value of the Proxy Authen Type AVP (RFC 2661 section 4.4.5). */

@@ -4,7 +4,7 @@
  * parse what a subscriber sends (PADI, PADR, PADT), build what the AC sends
  * (PADO, PADS, PADT), and the AC-Cookie that binds a PADR to the MAC address
  * that sent the PADI.  Plain C, no sockets: the agent's access role
- * (access.c) does the I/O, the unit tests and the fuzz target call these
+ * (access_disc.c) does the I/O, the unit tests and the fuzz target call these
  * directly.
  *
  * Buffers are the Ethernet payload of an ETH_P_PPP_DISC (0x8863) frame:

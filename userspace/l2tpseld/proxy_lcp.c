@@ -7,13 +7,8 @@
  */
 #include <string.h>
 
+#include "lcp_opt.h"
 #include "proxy_lcp.h"
-
-/* RFC 1661 section 6 option types (ppp.h has them for the access side) */
-#define OPT_MRU		1
-#define OPT_ACCM	2
-#define OPT_AUTH	3
-#define OPT_MAGIC	5
 
 #define PROTO_PAP	0xc023
 #define PROTO_CHAP	0xc223
@@ -35,40 +30,44 @@ static uint32_t get32(const uint8_t *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-/* Options well formed (RFC 1661 section 6: Length >= 2, inside the packet)? */
-static int opts_valid(const uint8_t *o, size_t n)
+/* An MRU option (RFC 1661 section 6.1) of at least @min into *@mru.  Return: false if not. */
+static bool opt_mru(const struct lcp_opt *opt, uint16_t min, uint16_t *mru)
 {
-	size_t off = 0;
+	if (opt->len != 4 || get16(opt->v) < min)
+		return false;
+	*mru = get16(opt->v);
+	return true;
+}
 
-	while (off < n) {
-		if (n - off < 2 || o[off + 1] < 2 || o[off + 1] > n - off)
-			return 0;
-		off += o[off + 1];
-	}
-	return 1;
+/* A Magic-Number option (section 6.4), not zero, into *@magic.  Return: false if not. */
+static bool opt_magic(const struct lcp_opt *opt, uint32_t *magic)
+{
+	if (opt->len != 6 || !get32(opt->v))
+		return false;
+	*magic = get32(opt->v);
+	return true;
 }
 
 /* The LAC's Configure-Request, as the subscriber acked it (AVP 27). */
 static const char *lac_opts(const uint8_t *o, size_t n, struct l2d_proxy_lcp *p)
 {
-	size_t off;
+	struct lcp_opt opt;
+	size_t off = 0;
 
-	for (off = 0; off < n; off += o[off + 1]) {
-		const uint8_t *v = o + off + 2;
-		uint8_t len = o[off + 1];
+	while (lcp_opt_next(o, n, &off, &opt)) {
+		const uint8_t *v = opt.v;
+		uint8_t len = opt.len;
 
-		switch (o[off]) {
-		case OPT_MRU:
-			if (len != 4 || get16(v) < MRU_MIN_LAC)
+		switch (opt.type) {
+		case LCP_OPT_MRU:
+			if (!opt_mru(&opt, MRU_MIN_LAC, &p->our_mru))
 				return "the LAC's MRU option is malformed or below 64";
-			p->our_mru = get16(v);
 			break;
-		case OPT_MAGIC:
-			if (len != 6 || !get32(v))
+		case LCP_OPT_MAGIC:
+			if (!opt_magic(&opt, &p->our_magic))
 				return "the LAC's Magic-Number option is malformed or zero";
-			p->our_magic = get32(v);
 			break;
-		case OPT_AUTH:
+		case LCP_OPT_AUTH:
 			if (p->auth_proto)
 				return "the LAC asked two authentication protocols";
 			if (len == 4 && get16(v) == PROTO_PAP)
@@ -90,28 +89,24 @@ static const char *lac_opts(const uint8_t *o, size_t n, struct l2d_proxy_lcp *p)
 /* The subscriber's Configure-Request, as the LAC acked it (AVP 28). */
 static const char *sub_opts(const uint8_t *o, size_t n, struct l2d_proxy_lcp *p)
 {
-	size_t off;
+	struct lcp_opt opt;
+	size_t off = 0;
 
-	for (off = 0; off < n; off += o[off + 1]) {
-		const uint8_t *v = o + off + 2;
-		uint8_t len = o[off + 1];
-
-		switch (o[off]) {
-		case OPT_MRU:
-			if (len != 4 || get16(v) < MRU_MIN_PPPD)
+	while (lcp_opt_next(o, n, &off, &opt)) {
+		switch (opt.type) {
+		case LCP_OPT_MRU:
+			if (!opt_mru(&opt, MRU_MIN_PPPD, &p->peer_mru))
 				return "the subscriber's MRU option is malformed or below 128";
-			p->peer_mru = get16(v);
 			break;
-		case OPT_ACCM:
-			if (len != 6)
+		case LCP_OPT_ACCM:
+			if (opt.len != 6)
 				return "the subscriber's ACCM option is malformed";
 			p->peer_has_accm = 1;
-			p->peer_accm = get32(v);
+			p->peer_accm = get32(opt.v);
 			break;
-		case OPT_MAGIC:
-			if (len != 6 || !get32(v))
+		case LCP_OPT_MAGIC:
+			if (!opt_magic(&opt, &p->peer_magic))
 				return "the subscriber's Magic-Number option is malformed or zero";
-			p->peer_magic = get32(v);
 			break;
 		default:
 			return "the subscriber asked an option other than MRU, ACCM and Magic-Number";
@@ -133,8 +128,8 @@ const char *l2d_proxy_lcp_decide(const struct l2d_proxy_in *in, struct l2d_proxy
 	p.size = sizeof(p);
 	if (!in->last_tx.present || !in->last_rx.present)
 		return "no proxied LCP (Last Sent and Last Received LCP CONFREQ)";
-	if (!opts_valid(in->last_tx.data, in->last_tx.len) ||
-	    !opts_valid(in->last_rx.data, in->last_rx.len))
+	if (!lcp_opts_valid(in->last_tx.data, in->last_tx.len) ||
+	    !lcp_opts_valid(in->last_rx.data, in->last_rx.len))
 		return "the proxied LCP options are malformed";
 	why = lac_opts(in->last_tx.data, in->last_tx.len, &p);
 	if (!why)

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The access side's PADO delay and the whole LAC's drain (S-OPS-1), on
- * access.c itself: it is included with its system calls renamed to fakes,
- * as fuzz/fuzz_access.c does (the kernel's PPPoE session is a socket
- * nobody reads, /dev/ppp one end of a socketpair), on a fake clock, with a
- * real agent behind it ("kernel none").  Its own binary (build/access-tests,
- * in make unit): the unit-test binary stands in for two functions of
- * access.c.
+ * the access files themselves, their kernel faked (fakes.h: the kernel's
+ * PPPoE session is a socket nobody reads, /dev/ppp one end of a
+ * socketpair), on a fake clock, with a real agent behind it ("kernel
+ * none").  Its own binary (build/access-tests, in make unit): the
+ * unit-test binary stands in for two functions of access.c.
  *
  * - pado-delay parsing: fixed, steps by session count, "off", and every
  *   refusal with its reason;
@@ -18,139 +17,13 @@
  *   with a PADS that says so, and refuses logins ("drained"); undrained,
  *   all comes back.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-#include <net/if.h>
-#include <sys/epoll.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
-#include <netinet/in.h>
-#include <linux/if_ether.h>
-#include <linux/if_packet.h>
-#include <linux/if_pppox.h>
-#include <linux/ppp-ioctl.h>
 
 #include "harness.h"
-
-static int fake_socket(int domain, int type, int proto);
-static int fake_connect(int fd, const void *addr, socklen_t len);
-static int fake_ioctl(int fd, unsigned long req, ...);
-static int fake_open(const char *path, int flags, ...);
-static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const void *to,
-			   socklen_t tolen);
-#define socket(d, t, p)			fake_socket(d, t, p)
-#define connect(f, a, l)		fake_connect(f, a, l)
-#define ioctl(f, r, ...)		fake_ioctl(f, r, __VA_ARGS__)
-#define open(...)			fake_open(__VA_ARGS__)
-#define sendto(f, b, l, fl, t, tl)	fake_sendto(f, b, l, fl, t, tl)
-
-#include "../../../userspace/l2tpseld/agent.h"
-#include "../../../userspace/l2tpseld/offload.h"
-static int fake_gchan(int fd)
-{
-	int chan = 1;
-
-	return fake_ioctl(fd, PPPIOCGCHAN, &chan) < 0 ? -errno : chan;
-}
-#define l2d_offload_submit(o, fd, w, dn, arg)	((void)(o), (void)(dn), (struct l2d_job *)NULL)
-#define l2d_offload_gchan(fd)			fake_gchan(fd)
-
-#include "../../../userspace/l2tpseld/access.c"
-
-#undef l2d_offload_submit
-#undef l2d_offload_gchan
-#undef socket
-#undef connect
-#undef ioctl
-#undef open
-#undef sendto
-
-/* what the access side sent: every discovery frame's code, the last frame */
-static struct {
-	unsigned int n, pado, pads;
-	uint8_t last[PPPOE_MAX_PAYLOAD];
-	size_t last_len;
-	uint8_t last_pado[PPPOE_MAX_PAYLOAD];
-	size_t last_pado_len;
-} S;
-static int peers[64];
-static unsigned int n_peers;
-
-static int fake_socket(int domain, int type, int proto)
-{
-	return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-}
-
-static int fake_connect(int fd, const void *addr, socklen_t len)
-{
-	return 0;
-}
-
-static int fake_ioctl(int fd, unsigned long req, ...)
-{
-	return 0;
-}
-
-static int fake_open(const char *path, int flags, ...)
-{
-	int sv[2];
-
-	if (n_peers == 64 || socketpair(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv))
-		return -1;
-	peers[n_peers++] = sv[1];
-	return sv[0];
-}
-
-static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const void *to,
-			   socklen_t tolen)
-{
-	const uint8_t *b = buf;
-
-	S.n++;
-	S.pado += b[1] == PPPOE_CODE_PADO;
-	S.pads += b[1] == PPPOE_CODE_PADS;
-	memcpy(S.last, buf, len);
-	S.last_len = len;
-	if (b[1] == PPPOE_CODE_PADO) {
-		memcpy(S.last_pado, buf, len);
-		S.last_pado_len = len;
-	}
-	return (ssize_t)len;
-}
-
-static uint64_t now_ms;
-static uint64_t fake_clock(void *ctx)
-{
-	return now_ms;
-}
-
-static void fake_random(struct l2d *d, void *buf, size_t len)
-{
-	static uint32_t x = 5;
-	uint8_t *p = buf;
-
-	while (len--)
-		*p++ = (uint8_t)((x = x * 1103515245u + 12345u) >> 16);
-}
-
-static int fake_send(struct l2d *d, struct l2d_tunnel *t, const uint8_t *buf, size_t len)
-{
-	return 0;
-}
-
-static int fake_tunnel_open(struct l2d *d, struct l2d_tunnel *t)
-{
-	return 0;
-}
-
-static const struct l2d_env env = {
-	.send = fake_send, .tunnel_open = fake_tunnel_open, .random = fake_random,
-};
+#include "fakes.h"
+#include "agent.h"
 
 static struct l2d_conf conf;
 static struct l2d_loop loop;
@@ -165,80 +38,41 @@ static const uint8_t mac1[6] = { 2, 0, 0, 0, 0, 1 }, mac2[6] = { 2, 0, 0, 0, 0, 
 static void up(const char *pado)
 {
 	char line[200], err[200];
-	uint8_t key[PPPOE_SECRET_LEN];
 
-	memset(&S, 0, sizeof(S));
+	fake_reset();
 	l2d_conf_defaults(&conf);
 	conf.kernel = L2D_KERNEL_NONE;
 	ASSERT_EQ(0, l2d_conf_line(&conf, "route p t1 10.0.0.2", err, sizeof(err))) TH_LOG("%s", err);
 	snprintf(line, sizeof(line), "access pppoe acc0 %s", pado);
 	ASSERT_EQ(0, l2d_conf_line(&conf, line, err, sizeof(err))) TH_LOG("%s", err);
 	conf.log_level = -1;
-	now_ms = 1000000;
+	/* no discovery budgets (S-SEC-6): these tests count PADOs, not drops */
+	conf.padi_rate = conf.padi_rate_per_line = conf.padi_rate_per_mac = 0;
+	fake_now_ms = 1000000;
 	D = calloc(1, sizeof(*D));
 	ASSERT_TRUE(D != NULL);
 	l2d_loop_init(&loop, true);
 	loop.clock = fake_clock;
-	l2d_agent_init(D, &conf, &loop, &env, &l2d_kops_core);
+	l2d_agent_init(D, &conf, &loop, &fake_env, &l2d_kops_core);
 	D->log_level = -1;
-	A = calloc(1, sizeof(*A));
+	A = fake_access_up(D);
 	ASSERT_TRUE(A != NULL);
-	A->d = D;
-	l2d_timer_init(&A->reap_timer, reap, A);
-	l2d_timer_init(&A->epoch_timer, epoch_fire, A);
-	memset(key, 7, sizeof(key));
-	pppoe_cookie_rotate(&A->keys, key);
-	{
-		struct disc_rate_conf rc = { 0 };
-
-		disc_rate_init(&A->rate, &rc, key);
-	}
 	IFC = &A->ifs[0];
-	IFC->a = A;
-	IFC->conf = &conf.access[0];
-	IFC->offer.ac_name = conf.hostname;
-	IFC->ifindex = 7;
-	IFC->fd = -1;
-	A->n_ifs = 1;
-	D->actx = A;
-	D->aops = &acc_ops;
 }
 
 static void down(void)
 {
-	unsigned int i;
-
-	l2d_access_shutdown(D);
-	while (A->waits)
-		pado_wait_free(A, A->waits);
-	reap(&A->reap_timer);
-	l2d_timer_cancel(&loop, &A->reap_timer);
-	l2d_timer_cancel(&loop, &A->epoch_timer);
-	D->aops = NULL;
-	D->actx = NULL;
-	free(A);
+	l2d_access_close(D);
 	l2d_fini(D);
 	l2d_loop_fini(&loop);
 	free(D);
-	for (i = 0; i < n_peers; i++)
-		close(peers[i]);
-	n_peers = 0;
+	fake_reset();
 }
 
 static void advance(uint64_t ms)
 {
-	now_ms += ms;
-	l2d_timers_run(&loop, now_ms);
-}
-
-static size_t put_tag(uint8_t *b, size_t o, uint16_t type, const void *v, size_t len)
-{
-	b[o] = (uint8_t)(type >> 8);
-	b[o + 1] = (uint8_t)type;
-	b[o + 2] = (uint8_t)(len >> 8);
-	b[o + 3] = (uint8_t)len;
-	memcpy(b + o + 4, v, len);
-	return o + 4 + len;
+	fake_now_ms += ms;
+	l2d_timers_run(&loop, fake_now_ms);
 }
 
 static void padi(const uint8_t *mac)
@@ -249,10 +83,10 @@ static void padi(const uint8_t *mac)
 	b[0] = PPPOE_VER_TYPE;
 	b[1] = PPPOE_CODE_PADI;
 	b[2] = b[3] = 0;
-	n = put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
+	n = fake_put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
 	b[4] = 0;
 	b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
-	disc_input(IFC, mac, b, n);
+	acc_disc_input(IFC, mac, b, n);
 }
 
 /* A PADR with @cookie (NULL: one made now for @mac, as a PADO would carry). */
@@ -268,11 +102,11 @@ static void padr(const uint8_t *mac, const uint8_t *cookie)
 	b[0] = PPPOE_VER_TYPE;
 	b[1] = PPPOE_CODE_PADR;
 	b[2] = b[3] = 0;
-	n = put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
-	n = put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, PPPOE_COOKIE_LEN);
+	n = fake_put_tag(b, PPPOE_HDR_LEN, PPPOE_TAG_SERVICE_NAME, "", 0);
+	n = fake_put_tag(b, n, PPPOE_TAG_AC_COOKIE, cookie, PPPOE_COOKIE_LEN);
 	b[4] = 0;
 	b[5] = (uint8_t)(n - PPPOE_HDR_LEN);
-	disc_input(IFC, mac, b, n);
+	acc_disc_input(IFC, mac, b, n);
 }
 
 TEST(pado_delay_parse)
@@ -342,13 +176,13 @@ TEST(pado_waits_on_the_loop_timer)
 {
 	up("pado-delay 100");
 	padi(mac1);
-	EXPECT_EQ(0u, S.n);
+	EXPECT_EQ(0u, fake_kernel.disc);
 	EXPECT_EQ(1u, A->n_waits);
-	EXPECT_EQ(now_ms + 100, l2d_timer_next(&loop));	/* armed, nothing slept */
+	EXPECT_EQ(fake_now_ms + 100, l2d_timer_next(&loop));	/* armed, nothing slept */
 	advance(99);
-	EXPECT_EQ(0u, S.pado);
+	EXPECT_EQ(0u, fake_kernel.pado);
 	advance(1);
-	EXPECT_EQ(1u, S.pado);
+	EXPECT_EQ(1u, fake_kernel.pado);
 	EXPECT_EQ(1u, A->st.pado);
 	EXPECT_EQ(1u, A->st.pado_delayed);
 	EXPECT_EQ(0u, A->n_waits);
@@ -357,15 +191,16 @@ TEST(pado_waits_on_the_loop_timer)
 		struct pppoe_disc p;
 		const char *why;
 
-		ASSERT_EQ(0, pppoe_disc_parse(S.last_pado, S.last_pado_len, &p, &why)) TH_LOG("%s", why);
+		ASSERT_EQ(0, pppoe_disc_parse(fake_kernel.last_pado, fake_kernel.last_pado_len, &p, &why))
+			TH_LOG("%s", why);
 		ASSERT_TRUE(p.cookie.present && p.cookie.len == PPPOE_COOKIE_LEN);
 		advance(5000);			/* the PADR may come later */
 		padr(mac1, p.cookie.data);
 	}
 	EXPECT_EQ(1u, A->n_subs);
-	EXPECT_EQ(1u, S.pads);
-	EXPECT_EQ(PPPOE_CODE_PADS, S.last[1]);
-	EXPECT_NE(0, S.last[2] << 8 | S.last[3]);	/* a session ID */
+	EXPECT_EQ(1u, fake_kernel.pads);
+	EXPECT_EQ(PPPOE_CODE_PADS, fake_kernel.last[1]);
+	EXPECT_NE(0, fake_kernel.last[2] << 8 | fake_kernel.last[3]);	/* a session ID */
 	down();
 }
 
@@ -380,9 +215,9 @@ TEST(pado_one_waits_per_mac)
 	EXPECT_EQ(2u, A->n_waits);
 	EXPECT_EQ(1u, A->st.pado_dropped);
 	advance(150);
-	EXPECT_EQ(1u, S.pado);			/* mac1's, 200 ms after its first PADI */
+	EXPECT_EQ(1u, fake_kernel.pado);			/* mac1's, 200 ms after its first PADI */
 	advance(50);
-	EXPECT_EQ(2u, S.pado);
+	EXPECT_EQ(2u, fake_kernel.pado);
 	down();
 }
 
@@ -391,24 +226,24 @@ TEST(pado_grows_with_sessions)
 {
 	up("pado-delay 0:0,1:100,2:off");
 	padi(mac1);
-	EXPECT_EQ(1u, S.pado);			/* no subscriber: at once */
+	EXPECT_EQ(1u, fake_kernel.pado);			/* no subscriber: at once */
 	padr(mac1, NULL);
 	EXPECT_EQ(1u, A->n_subs);
 	padi(mac2);
-	EXPECT_EQ(1u, S.pado);			/* one subscriber: 100 ms */
+	EXPECT_EQ(1u, fake_kernel.pado);			/* one subscriber: 100 ms */
 	advance(100);
-	EXPECT_EQ(2u, S.pado);
+	EXPECT_EQ(2u, fake_kernel.pado);
 	padr(mac2, NULL);
 	EXPECT_EQ(2u, A->n_subs);
 	padi(mac3);
 	advance(1000);
-	EXPECT_EQ(2u, S.pado);			/* two: none */
+	EXPECT_EQ(2u, fake_kernel.pado);			/* two: none */
 	EXPECT_EQ(1u, A->st.pado_withheld);
 	EXPECT_EQ(0u, A->n_waits);
 	/* a PADR for an offer made before is still served */
 	padr(mac3, NULL);
 	EXPECT_EQ(3u, A->n_subs);
-	EXPECT_EQ(3u, S.pads);
+	EXPECT_EQ(3u, fake_kernel.pads);
 	down();
 }
 
@@ -425,17 +260,17 @@ TEST(drain_whole_lac)
 	D->drain_api = true;
 	EXPECT_TRUE(l2d_draining(D));
 	advance(100);
-	EXPECT_EQ(0u, S.pado);			/* the waiting one is not sent */
+	EXPECT_EQ(0u, fake_kernel.pado);			/* the waiting one is not sent */
 	EXPECT_EQ(1u, A->st.pado_drained);
 	padi(mac2);
 	advance(1000);
-	EXPECT_EQ(0u, S.pado);
+	EXPECT_EQ(0u, fake_kernel.pado);
 	EXPECT_EQ(0u, A->n_waits);
 	EXPECT_EQ(2u, A->st.pado_drained);
 	padr(mac1, NULL);
 	EXPECT_EQ(0u, A->n_subs);
 	EXPECT_EQ(1u, A->st.pads_refused);
-	ASSERT_EQ(0, pppoe_disc_parse(S.last, S.last_len, &p, &why)) TH_LOG("%s", why);
+	ASSERT_EQ(0, pppoe_disc_parse(fake_kernel.last, fake_kernel.last_len, &p, &why)) TH_LOG("%s", why);
 	EXPECT_EQ(PPPOE_CODE_PADS, p.code);
 	EXPECT_EQ(0, p.sid);
 	ASSERT_TRUE(p.error.present);
@@ -454,7 +289,7 @@ TEST(drain_whole_lac)
 	EXPECT_FALSE(l2d_draining(D));
 	padi(mac2);
 	advance(100);
-	EXPECT_EQ(1u, S.pado);
+	EXPECT_EQ(1u, fake_kernel.pado);
 	padr(mac2, NULL);
 	EXPECT_EQ(1u, A->n_subs);
 	down();
@@ -474,7 +309,7 @@ TEST(drain_keeps_subscribers)
 	/* its PADR again (our PADS lost): the same PADS, not a refusal */
 	padr(mac1, NULL);
 	EXPECT_EQ(0u, A->st.pads_refused);
-	EXPECT_EQ(PPPOE_CODE_PADS, S.last[1]);
-	EXPECT_EQ(A->subs->sid, S.last[2] << 8 | S.last[3]);
+	EXPECT_EQ(PPPOE_CODE_PADS, fake_kernel.last[1]);
+	EXPECT_EQ(A->subs->sid, fake_kernel.last[2] << 8 | fake_kernel.last[3]);
 	down();
 }

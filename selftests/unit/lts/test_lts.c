@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Tunnel switching (S-LTS-1, S-LTS-2) on access.c itself, its system calls
- * faked as in selftests/unit/access/test_pado.c (a PPPoL2TP socket and
- * /dev/ppp are ends of socketpairs), in the simulated network of
+ * Tunnel switching (S-LTS-1, S-LTS-2) on the access files, their kernel
+ * faked (selftests/unit/access/fakes.h: a PPPoL2TP socket and /dev/ppp
+ * are ends of socketpairs), in the simulated network of
  * l2tpseld_harness.h: node 0 a LAC in front (an access login with the
  * test's own access hooks: its Proxy LCP and authentication, its hop
  * count), node 1 the switch ("listen", "lns-switch", its data path
@@ -20,40 +20,23 @@
  * - the hop-count AVP's parser and the configuration's refusals.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
-#include <net/if.h>
 #include <sys/epoll.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
-#include <netinet/in.h>
-#include <linux/if_ether.h>
-#include <linux/if_packet.h>
-#include <linux/if_pppox.h>
-#include <linux/ppp-ioctl.h>
 
 #include "harness.h"
-
-static int fake_socket(int domain, int type, int proto);
-static int fake_connect(int fd, const void *addr, socklen_t len);
-static int fake_ioctl(int fd, unsigned long req, ...);
-static int fake_open(const char *path, int flags, ...);
-static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const void *to,
-			   socklen_t tolen);
-#define socket(d, t, p)			fake_socket(d, t, p)
-#define connect(f, a, l)		fake_connect(f, a, l)
-#define ioctl(f, r, ...)		fake_ioctl(f, r, __VA_ARGS__)
-#define open(...)			fake_open(__VA_ARGS__)
-#define sendto(f, b, l, fl, t, tl)	fake_sendto(f, b, l, fl, t, tl)
-
-#include "../../../userspace/l2tpseld/offload.h"
+#include "../access/fakes.h"
+#include "../l2tpseld_harness.h"
+#include "../../../userspace/l2tpseld/lts.h"
+#include "../../../userspace/l2tpseld/metrics.h"
 #include "../../../userspace/l2tpseld/radius.h"
 
-/* RADIUS: on when a test says so; the Access-Request answered by the test */
+/*
+ * RADIUS (mk/l2tpseld.mk wraps the client's calls from the access files):
+ * on when a test says so; the Access-Request answered by the test.
+ */
 static bool rad_on;
 static rad_done_fn rad_fn;
 static void *rad_arg;
@@ -61,14 +44,29 @@ static int rad_dummy;
 static unsigned int rad_auths;
 static struct rad_auth rad_q;
 
-static struct rad_call *fake_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
-					 void *arg)
+bool __wrap_l2d_radius_on(const struct l2d *d);
+struct rad_call *__wrap_l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
+					void *arg);
+void __wrap_l2d_radius_cancel(struct l2d *d, struct rad_call *c);
+int __wrap_l2d_radius_acct(struct l2d *d, const uint8_t *a, size_t len);
+
+bool __wrap_l2d_radius_on(const struct l2d *d)
+{
+	return rad_on;
+}
+
+struct rad_call *__wrap_l2d_radius_auth(struct l2d *d, const struct rad_auth *q, rad_done_fn fn,
+					void *arg)
 {
 	rad_auths++;
 	rad_q = *q;
 	rad_fn = fn;
 	rad_arg = arg;
 	return (struct rad_call *)&rad_dummy;
+}
+
+void __wrap_l2d_radius_cancel(struct l2d *d, struct rad_call *c)
+{
 }
 
 /* every accounting record: its Acct-Status-Type and Tunnel-Client-Endpoint */
@@ -79,7 +77,7 @@ static struct {
 } recs[MAX_RECS];
 static unsigned int n_recs;
 
-static int fake_radius_acct(struct l2d *d, const uint8_t *a, size_t len)
+int __wrap_l2d_radius_acct(struct l2d *d, const uint8_t *a, size_t len)
 {
 	size_t off = 0;
 
@@ -100,76 +98,6 @@ static int fake_radius_acct(struct l2d *d, const uint8_t *a, size_t len)
 	return 0;
 }
 
-#define l2d_radius_on(d)			((void)(d), rad_on)
-#define l2d_radius_auth(d, q, fn, arg)		fake_radius_auth(d, q, fn, arg)
-#define l2d_radius_cancel(d, c)			((void)(d), (void)(c))
-#define l2d_radius_acct(d, a, l)		fake_radius_acct(d, a, l)
-
-static int fake_gchan(int fd)
-{
-	return 1;
-}
-#define l2d_offload_submit(o, fd, w, dn, arg)	((void)(o), (void)(dn), (struct l2d_job *)NULL)
-#define l2d_offload_gchan(fd)			fake_gchan(fd)
-
-#include "../../../userspace/l2tpseld/access.c"
-
-#undef l2d_offload_submit
-#undef l2d_offload_gchan
-#undef l2d_radius_on
-#undef l2d_radius_auth
-#undef l2d_radius_cancel
-#undef l2d_radius_acct
-#undef socket
-#undef connect
-#undef ioctl
-#undef open
-#undef sendto
-
-#include "../l2tpseld_harness.h"
-#include "../../../userspace/l2tpseld/metrics.h"
-
-/* the far ends of the fake channels: what the switch's PPP sent */
-static int peers[64];
-static unsigned int n_peers, bridges;
-
-static int pair(void)
-{
-	int sv[2];
-
-	if (n_peers == 64 || socketpair(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv))
-		return -1;
-	peers[n_peers++] = sv[1];
-	return sv[0];
-}
-
-static int fake_socket(int domain, int type, int proto)
-{
-	return -1;
-}
-
-static int fake_connect(int fd, const void *addr, socklen_t len)
-{
-	return 0;
-}
-
-static int fake_ioctl(int fd, unsigned long req, ...)
-{
-	bridges += req == PPPIOCBRIDGECHAN;
-	return 0;
-}
-
-static int fake_open(const char *path, int flags, ...)
-{
-	return pair();
-}
-
-static ssize_t fake_sendto(int fd, const void *buf, size_t len, int flags, const void *to,
-			   socklen_t tolen)
-{
-	return (ssize_t)len;
-}
-
 /* ---- the switch's data path, as dataplane_kernel.c has it: a PPPoL2TP socket per call ---- */
 
 static int dp_tunnel_add(struct l2d *d, struct l2d_tunnel *t)
@@ -183,7 +111,7 @@ static void dp_tunnel_del(struct l2d *d, struct l2d_tunnel *t)
 
 static int dp_session_add(struct l2d *d, struct l2d_session *s)
 {
-	int fd = pair(), ret;
+	int fd = fake_pair(), ret;
 
 	if (fd < 0)
 		return -EMFILE;
@@ -334,7 +262,7 @@ static bool setup(const char *const *sw_lines, bool proxy, int hops)
 	n_recs = 0;
 	L.proxy = proxy;
 	L.hops = hops;
-	bridges = 0;
+	fake_reset();
 	h_reset();
 	LAC = h_node(lac_lines);
 	SW = h_node(sw_lines);
@@ -354,13 +282,9 @@ static bool setup(const char *const *sw_lines, bool proxy, int hops)
 
 static void teardown(void)
 {
-	unsigned int i;
-
 	l2d_access_close(SW->d);
 	h_fini();
-	for (i = 0; i < n_peers; i++)
-		close(peers[i]);
-	n_peers = 0;
+	fake_reset();
 }
 
 static uint32_t lac_login(void)
@@ -407,7 +331,7 @@ static void expect_switched(void)
 	EXPECT_EQ(h_sessions_in(LNS, L2D_S_ESTABLISHED), 1u);
 	EXPECT_EQ(sw_acc()->lts_calls, 1u);
 	EXPECT_EQ(sw_acc()->lts_up, 1u);
-	EXPECT_EQ(bridges, 1u);				/* PPPIOCBRIDGECHAN once */
+	EXPECT_EQ(fake_kernel.bridges, 1u);		/* PPPIOCBRIDGECHAN once */
 	/* the incoming call admitted (LNS role), the outgoing one (login): one count each */
 	EXPECT_EQ(l2d_kcore_sessions(SW->d), 2u);
 	EXPECT_EQ(l2d_kcore_sessions(LNS->d), 1u);
@@ -608,8 +532,7 @@ TEST(lts_profile_not_switching_refused)
 TEST(lts_without_proxy_runs_lcp_here)
 {
 	uint8_t f[256];
-	ssize_t n = -1;
-	unsigned int i;
+	ssize_t n;
 
 	ASSERT_TRUE(setup(sw_yes, false, -1));
 	ASSERT_TRUE(lac_login() != 0);
@@ -618,8 +541,8 @@ TEST(lts_without_proxy_runs_lcp_here)
 	EXPECT_EQ(sw_acc()->lts_calls, 1u);
 	EXPECT_EQ(SW->sent[L2TP_MSG_SCCRQ], 0u);	/* no name yet: no call onward */
 	/* our LCP Configure-Request on the incoming call's channel (RFC 1661 5.1) */
-	for (i = 0; i < n_peers && n <= 0; i++)
-		n = read(peers[i], f, sizeof(f));
+	ASSERT_TRUE(sw_acc()->subs != NULL);
+	n = read(fake_peer_of(sw_acc()->subs->chan_fd), f, sizeof(f));
 	ASSERT_TRUE(n >= 6);
 	EXPECT_EQ(f[0], 0xc0);
 	EXPECT_EQ(f[1], 0x21);

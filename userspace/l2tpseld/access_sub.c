@@ -1,0 +1,766 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The access role's subscriber (Documentation/access.md): its kernel PPPoE
+ * session (AF_PPPOX, PX_PROTO_OE) opened as a channel on /dev/ppp, LCP and
+ * PAP or CHAP on it (ppp.c), RADIUS or the domain map for the login
+ * (lac.c), and its end: every end goes through acc_sub_gone(), and a
+ * subscriber is freed at the end of the loop turn, never from inside a
+ * callback.  Its snapshot records (S-OPS-2) and the RADIUS server's
+ * Disconnect and CoA requests (RFC 5176) are here with its state.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <net/if.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <linux/if_pppox.h>
+#include <linux/ppp-ioctl.h>
+
+#include "access_int.h"
+#include "mtu.h"
+#include "radius.h"
+#include "snap.h"
+
+static void ppp_send(struct l2d_ppp *p, const uint8_t *frame, size_t len)
+{
+	struct sub *sb = p->arg;
+
+	if (sb->dead || sb->chan_fd < 0)
+		return;
+	if (write(sb->chan_fd, frame, len) < 0)
+		l2d_log(sb->a->d, L2D_LOG_DEBUG, "access %s: PPP write: %s", sb->ifc->conf->ifname,
+			strerror(errno));
+}
+
+static void ppp_random(struct l2d_ppp *p, void *buf, size_t len)
+{
+	struct sub *sb = p->arg;
+
+	sb->a->d->env->random(sb->a->d, buf, len);
+}
+
+static void ppp_down(struct l2d_ppp *p, const char *why)
+{
+	acc_sub_gone(p->arg, why, true);
+}
+
+/* What the ICRQ says of the subscriber's line (access-calling-number). */
+void acc_line_ids(struct sub *sb, const struct pppoe_disc *padr)
+{
+	const struct l2d_conf *c = sb->a->d->conf;
+	const struct pppoe_tagval *v = c->access_calling == L2D_CALLING_CIRCUIT_ID ? &padr->circuit_id :
+				       c->access_calling == L2D_CALLING_REMOTE_ID ? &padr->remote_id : NULL;
+
+	pppoe_connect_speed(padr, &sb->tx_bps, &sb->rx_bps);
+	if (padr->bbf.present) {
+		const char *why = NULL;
+
+		if (al_parse_tr101(&sb->al, padr->bbf.data, padr->bbf.len, &why) == -EBADMSG)
+			l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: sid %u: TR-101 tag not carried on: %s",
+				sb->ifc->conf->ifname, sb->sid, why);
+	}
+	if (v && v->present && v->len) {
+		size_t n = v->len < sizeof(sb->calling) ? v->len : sizeof(sb->calling) - 1;
+
+		memcpy(sb->calling, v->data, n);
+		sb->calling[n] = '\0';
+	} else {
+		acc_mac_str(sb->mac, sb->calling, sizeof(sb->calling));
+	}
+	snprintf(sb->called, sizeof(sb->called), "%s", sb->service[0] ? sb->service :
+		 sb->ifc->conf->ifname);
+}
+
+/* A refusal (@why) to tell the subscriber from the loop: act_fire(). */
+static void refuse(struct sub *sb, const char *why)
+{
+	l2d_strcpy(sb->fail, sizeof(sb->fail), why);
+	l2d_timer_arm(sb->a->d->loop, &sb->act_timer, l2d_now(sb->a->d->loop));
+}
+
+/*
+ * The login of the authenticated name; @profile from RADIUS beats the domain
+ * map; RADIUS's tunnel set (@n entries of @set) is the login's own.
+ */
+static void login(struct sub *sb, const char *profile, const struct rad_set_entry *set,
+		  unsigned int n)
+{
+	struct l2d_login_req req = {
+		.access = sb, .user = sb->ppp.name, .profile = n ? NULL : profile,
+		.calling = sb->calling, .called = sb->called, .set = set, .nset = n,
+	};
+	char err[256];
+	uint32_t id;
+
+	sb->in_login = true;
+	id = l2d_login_start(sb->a->d, &req, err, sizeof(err));
+	if (!id) {
+		sb->in_login = false;
+		return refuse(sb, err);
+	}
+	if (sb->in_login)
+		sb->login_id = id;
+}
+
+/*
+ * An Access-Accept's tunnel attributes (S-RAD-2, Documentation/radius.md):
+ * the login's own tunnel set.  The profile attribute, when the reply has
+ * one too, wins (it is the operator's configured policy).
+ */
+static void login_set(struct sub *sb, const struct rad_reply *r)
+{
+	struct rad_set_entry set[RAD_SET_MAX];
+	struct acc *a = sb->a;
+	unsigned int n, skipped, i;
+	const char *why;
+	char err[256];
+
+	n = rad_tunnel_set(r, set, &skipped, &why);
+	if (skipped)
+		l2d_log(a->d, L2D_LOG_ERR, "access %s: %-s sid %u: RADIUS: %u tag%s of tunnel "
+			"attributes left out: %s", sb->ifc->conf->ifname, sb->calling, sb->sid,
+			skipped, skipped == 1 ? "" : "s", why);
+	if (!n) {
+		snprintf(err, sizeof(err), "RADIUS tunnel attributes name no L2TP tunnel: %s", why);
+		return refuse(sb, err);
+	}
+	for (i = 0; i < n; i++)
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: RADIUS tunnel tag %u: %s "
+			"level %u remote %s%s%s%s", sb->ifc->conf->ifname, sb->calling, sb->sid,
+			set[i].tag, set[i].name, set[i].level, set[i].remote,
+			set[i].local[0] ? " local " : "", set[i].local,
+			set[i].secret[0] ? " secret" : "");
+	login(sb, NULL, set, n);
+	memset(set, 0, sizeof(set));	/* the secrets */
+}
+
+/* The RADIUS server's answer (Documentation/radius.md). */
+static void rad_done(void *arg, enum rad_result res, const struct rad_reply *r)
+{
+	struct sub *sb = arg;
+	struct acc *a = sb->a;
+	char q[L2D_QUOTED_SIZE(64)];
+
+	sb->rad = NULL;
+	switch (res) {
+	case RAD_RES_ACCEPT:
+		if (r->interim)
+			sb->interim_s = r->interim < RAD_INTERIM_MIN ? RAD_INTERIM_MIN : r->interim;
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: RADIUS Access-Accept%s%s%s",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, r->profile[0] ? ", profile " : "",
+			r->profile[0] ? l2d_quote_str(q, sizeof(q), r->profile) : "",
+			r->tags ? (r->profile[0] ? ", tunnel attributes ignored" :
+				   ", tunnel attributes") : "");
+		if (!r->profile[0] && r->tags)
+			return login_set(sb, r);
+		return login(sb, r->profile[0] ? r->profile : NULL, NULL, 0);
+	case RAD_RES_REJECT:
+		return refuse(sb, r->message[0] ? r->message : "authentication failed");
+	case RAD_RES_DOWN:
+		if (!a->d->conf->radius_fallback)
+			return refuse(sb, "no RADIUS server answered");
+		a->st.radius_fallback++;
+		l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: no RADIUS server answered: "
+			"the domain map decides", sb->ifc->conf->ifname, sb->calling, sb->sid);
+		return login(sb, NULL, NULL, 0);
+	}
+}
+
+void acc_sub_auth(struct l2d_ppp *p)
+{
+	struct sub *sb = p->arg;
+	struct acc *a = sb->a;
+
+	ACC_INC(sb->ifc, logins);
+	l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: login %-s (%s)", sb->ifc->conf->ifname,
+		sb->calling, sb->sid, p->name, p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
+	if (strlen(p->name) != p->name_len)
+		return refuse(sb, "user name with a NUL byte");
+	if (l2d_radius_on(a->d) && p->auth == PPP_AUTH_CHAP &&
+	    p->response_len != RAD_CHAP_RESPONSE_LEN)
+		return refuse(sb, "a CHAP-MD5 response is 16 bytes");
+	if (l2d_radius_on(a->d)) {
+		struct rad_auth ra = {
+			.user = p->name, .chap = p->auth == PPP_AUTH_CHAP,
+			.secret = p->response, .secret_len = p->response_len,
+			.chap_id = p->chap_id, .challenge = p->challenge,
+			.challenge_len = p->auth == PPP_AUTH_CHAP ? sizeof(p->challenge) : 0,
+			.calling = sb->calling, .port_id = sb->ifc->conf->ifname,
+			.called = sb->service,
+			.port_type = sb->lts ? RAD_PORT_TYPE_VIRTUAL : 0,
+		};
+
+		sb->rad = l2d_radius_auth(a->d, &ra, rad_done, sb);
+		if (!sb->rad)
+			refuse(sb, "a name or password too long for RADIUS (253 and 128 bytes)");
+		return;
+	}
+	login(sb, NULL, NULL, 0);
+}
+
+static const struct l2d_ppp_ops sub_ppp_ops = {
+	.send = ppp_send,
+	.auth = acc_sub_auth,
+	.down = ppp_down,
+	.random = ppp_random,
+};
+
+/* A refusal is told outside the PPP callbacks: Nak or Failure, then Terminate. */
+
+static void act_fire(struct l2d_timer *t)
+{
+	struct sub *sb = t->arg;
+
+	if (sb->dead || !sb->fail[0])
+		return;
+	ACC_INC(sb->ifc, refused);
+	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %-s sid %u: refused: %s", sb->ifc->conf->ifname,
+		sb->calling, sb->sid, sb->fail);
+	/* a switched call whose LAC authenticated by proxy: the CDN says why */
+	if (sb->lts && sb->ppp.phase != PPP_PHASE_LOGIN)
+		return acc_sub_gone(sb, sb->fail, false);
+	l2d_ppp_auth_result(&sb->ppp, false, sb->fail);
+}
+
+void acc_sub_init(struct sub *sb, struct acc_if *ifc)
+{
+	sb->a = ifc->a;
+	sb->ifc = ifc;
+	l2d_timer_init(&sb->act_timer, act_fire, sb);
+	l2d_timer_init(&sb->interim_timer, acc_interim_fire, sb);
+	l2d_timer_init(&sb->pap_timer, acc_pap_fire, sb);
+	sb->ppp.loop = ifc->a->d->loop;
+	sb->ppp.ops = &sub_ppp_ops;
+	sb->ppp.arg = sb;
+}
+
+void acc_sub_link(struct sub *sb)
+{
+	struct acc *a = sb->a;
+
+	sb->next = a->subs;
+	a->subs = sb;
+	a->n_subs++;
+	sb->ifc->n_subs++;
+}
+
+static void chan_readable(struct l2d_fd *f, uint32_t events)
+{
+	struct sub *sb = f->arg;
+	uint8_t buf[2048];
+	int i;
+
+	for (i = 0; i < 16 && !sb->dead; i++) {
+		ssize_t n = read(sb->chan_fd, buf, sizeof(buf));
+
+		if (n < 0) {
+			if (errno == EAGAIN || errno == EINTR)
+				break;
+			acc_sub_gone(sb, "PPPoE channel error", false);
+			return;
+		}
+		/*
+		 * End of file: the kernel unregistered the channel, which the
+		 * pppoe module does when it takes a PADT for the session (or
+		 * the interface goes away) before our packet socket sees it.
+		 */
+		if (n == 0) {
+			sb->acct_cause = ACCT_USER_REQUEST;
+			acc_sub_gone(sb, "PPPoE session ended by the subscriber", false);
+			return;
+		}
+		l2d_ppp_input(&sb->ppp, buf, (size_t)n);
+	}
+	if (!sb->dead && (events & (EPOLLHUP | EPOLLERR)))
+		acc_sub_gone(sb, "PPPoE channel closed", false);
+}
+
+/*
+ * The kernel PPPoE session of @sb; its channel's index comes from a worker
+ * (PPPIOCGCHAN waits for an RCU grace period: offload.h), then
+ * acc_sub_opened().  Return: 1 when the index is on its way, 0 when the
+ * channel is attached already (no worker to be had), or -errno.
+ */
+int acc_sub_open(struct sub *sb)
+{
+	struct sockaddr_pppox sp = { .sa_family = AF_PPPOX, .sa_protocol = PX_PROTO_OE };
+	int chan;
+
+	sb->px_fd = socket(AF_PPPOX, SOCK_STREAM | SOCK_CLOEXEC, PX_PROTO_OE);
+	if (sb->px_fd < 0)
+		return -errno;
+	sp.sa_addr.pppoe.sid = htons(sb->sid);
+	memcpy(sp.sa_addr.pppoe.remote, sb->mac, 6);
+	l2d_strcpy(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), sb->ifc->conf->ifname);
+	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
+		return -errno;
+	sb->open_job = l2d_offload_submit(&sb->a->off, sb->px_fd, l2d_offload_gchan, acc_sub_opened, sb);
+	if (sb->open_job)
+		return 1;
+	chan = l2d_offload_gchan(sb->px_fd);
+	return chan < 0 ? chan : acc_sub_attach(sb, chan);
+}
+
+/* /dev/ppp attached to the PPPoE channel @chan, read by the loop. */
+int acc_sub_attach(struct sub *sb, int chan)
+{
+	int err;
+
+	sb->chan_fd = open("/dev/ppp", O_RDWR | O_NONBLOCK | O_CLOEXEC);
+	if (sb->chan_fd < 0)
+		return -errno;
+	if (ioctl(sb->chan_fd, PPPIOCATTCHAN, &chan) < 0)
+		return -errno;
+	sb->chanw.fd = sb->chan_fd;
+	sb->chanw.fn = chan_readable;
+	sb->chanw.arg = sb;
+	err = l2d_fd_add(sb->a->d->loop, &sb->chanw, EPOLLIN);
+	return err < 0 ? err : 0;
+}
+
+void acc_sub_close_fds(struct sub *sb)
+{
+	if (sb->open_job) {
+		/* the worker still uses px_fd: the offload closes it after */
+		l2d_offload_cancel(&sb->a->off, sb->open_job);
+		sb->open_job = NULL;
+		sb->px_fd = -1;
+	}
+	if (sb->chan_fd >= 0) {
+		l2d_fd_del(sb->a->d->loop, &sb->chanw);
+		close(sb->chan_fd);
+	}
+	if (sb->px_fd >= 0)
+		close(sb->px_fd);
+	sb->chan_fd = sb->px_fd = -1;
+}
+
+void acc_reap(struct l2d_timer *t)
+{
+	struct acc *a = t->arg;
+
+	while (a->dead) {
+		struct sub *sb = a->dead;
+
+		a->dead = sb->next;
+		free(sb->pads);
+		free(sb);
+	}
+}
+
+/*
+ * The subscriber goes: its login or call ends (CDN 1 to the LNS), its PPP
+ * stops, PADT when @padt, freed at the end of the turn.
+ */
+
+void acc_sub_gone(struct sub *sb, const char *why, bool padt)
+{
+	struct acc *a = sb->a;
+	struct l2d *d = a->d;
+	struct sub **pp;
+
+	if (sb->dead)
+		return;
+	sb->dead = true;
+	a->st.gone++;
+	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: gone: %s", sb->ifc->conf->ifname,
+		sb->calling, sb->sid, why);
+	l2d_timer_cancel(d->loop, &sb->act_timer);
+	l2d_timer_cancel(d->loop, &sb->interim_timer);
+	l2d_timer_cancel(d->loop, &sb->pap_timer);
+	l2d_radius_cancel(d, sb->rad);
+	sb->rad = NULL;
+	if (sb->link_started) {
+		sb->link_started = false;
+		acc_acct_send(sb, RAD_ACCT_TUNNEL_LINK_STOP);
+	}
+	if (sb->in_link_started) {
+		sb->in_link_started = false;
+		acc_acct_send_leg(sb, RAD_ACCT_TUNNEL_LINK_STOP, true);
+	}
+	if (sb->acct_started) {
+		sb->acct_started = false;
+		acc_acct_send(sb, RAD_ACCT_STOP);
+	}
+	if (sb->in_login) {
+		struct l2d_login *lg = l2d_login_find(d, sb->login_id);
+
+		sb->in_login = false;
+		if (lg) {
+			lg->access = NULL;
+			if (lg->s)
+				lg->s->access = NULL;
+			l2d_login_client_gone(lg);
+		}
+	}
+	if (sb->s) {
+		struct l2d_session *s = sb->s;
+
+		sb->s = NULL;
+		s->access = NULL;
+		l2d_session_close(s, L2D_END_LOCAL, true, L2TP_CDN_LOST_CARRIER, 0, why);
+	}
+	if (sb->in) {
+		/* S-LTS-1: the end reaches the LAC in front too */
+		struct l2d_session *in = sb->in;
+
+		sb->in = NULL;
+		in->access = NULL;
+		l2d_session_close(in, L2D_END_LOCAL, true, L2TP_CDN_LOST_CARRIER, 0, why);
+	}
+	l2d_ppp_stop(&sb->ppp);
+	if (padt && !sb->lts)
+		acc_send_padt(sb, why);
+	acc_sub_close_fds(sb);
+	for (pp = &a->subs; *pp; pp = &(*pp)->next)
+		if (*pp == sb) {
+			*pp = sb->next;
+			break;
+		}
+	acc_sid_free(sb->ifc, sb->sid);
+	a->n_subs--;
+	sb->ifc->n_subs--;
+	sb->next = a->dead;
+	a->dead = sb;
+	l2d_timer_arm(d->loop, &a->reap_timer, l2d_now(d->loop));
+}
+
+/* The channel's index arrived from the worker (acc_sub_open(), acc_lts_open()). */
+void acc_sub_opened(void *arg, int chan)
+{
+	struct sub *sb = arg;
+	char why[96];
+	int err;
+
+	sb->open_job = NULL;
+	err = chan < 0 ? chan : acc_sub_attach(sb, chan);
+	if (err) {
+		l2d_log(sb->a->d, L2D_LOG_ERR, "access %s: %-s sid %u: PPPoE channel: %s",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(-err));
+		snprintf(why, sizeof(why), "PPPoE channel: %s", strerror(-err));
+		acc_sub_gone(sb, why, true);
+		return;
+	}
+	if (sb->lts)
+		acc_lts_begin(sb);
+	else
+		acc_sub_start(sb, sb->pads, sb->pads_len);
+	free(sb->pads);
+	sb->pads = NULL;
+	sb->pads_len = 0;
+}
+
+/* The MRU asked of the subscribers of @ifc (S-MTU-1). */
+uint16_t acc_mru(const struct acc_if *ifc)
+{
+	return l2d_access_mru(ifc->conf->path_mtu, ifc->conf->path_ipv6, ifc->a->d->conf->data_seq);
+}
+
+/* The session is open: PADS @pads (RFC 2516 section 5.4), then LCP. */
+void acc_sub_start(struct sub *sb, const uint8_t *pads, size_t n)
+{
+	struct acc_if *ifc = sb->ifc;
+	struct l2d *d = sb->a->d;
+
+	if (n) {
+		acc_disc_send(ifc, sb->mac, pads, n);
+		ACC_INC(ifc, pads);
+	}
+	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
+		sb->sid);
+	/*
+	 * section 7: the session stage; LCP first (RFC 1661).  The MRU fits
+	 * the path to the LNS (S-MTU-1, mtu.h): LCP runs before the name, so
+	 * before the LNS, is known; the access line's path-mtu and
+	 * path-family say what every LNS of its subscribers can be reached
+	 * over.  The Last Sent LCP CONFREQ AVP proxies it (RFC 2661 4.4.5).
+	 */
+	sb->ppp.conf.mru = acc_mru(ifc);
+	sb->ppp.conf.pap = d->conf->access_pap;
+	sb->ppp.conf.chap = d->conf->access_chap;
+	sb->ppp.conf.auth_timeout_ms = d->conf->access_auth_timeout_ms;
+	l2d_ppp_start(&sb->ppp);
+}
+
+/* ---- upgrade without loss (S-OPS-2, snap.h) ---- */
+
+/*
+ * Up: its call established and bridged, PPP left to the LNS.  A switched
+ * call (S-LTS-1) is not carried across an upgrade: it ends with the old
+ * process, both legs cleared.
+ */
+static bool sub_up(const struct sub *sb)
+{
+	return !sb->dead && !sb->lts && sb->s && sb->s->state == L2D_S_ESTABLISHED && !sb->s->bridge_job &&
+	       sb->s->ppp_fd >= 0 && sb->chan_fd >= 0 && sb->px_fd >= 0 &&
+	       sb->ppp.phase == PPP_PHASE_QUIET;
+}
+
+/* The subscribers half way (discovery, LCP, authentication, login, bridge) end with PADT. */
+void acc_snap_prepare(struct l2d *d)
+{
+	struct acc *a = d->actx;
+	struct sub *sb, *next;
+
+	for (sb = a->subs; sb; sb = next) {
+		next = sb->next;
+		if (!sub_up(sb)) {
+			sb->acct_cause = ACCT_ADMIN_REBOOT;
+			acc_sub_gone(sb, "the agent is upgrading", true);
+		}
+	}
+}
+
+void acc_snap_write(struct l2d *d, struct l2d_snap_wr *w)
+{
+	struct acc *a = d->actx;
+	struct sub *sb;
+
+	for (sb = a->subs; sb; sb = sb->next) {
+		if (!sub_up(sb))
+			continue;
+		l2d_snap_rec_begin(w, L2D_SNAP_SUB);
+		l2d_snap_str(w, sb->ifc->conf->ifname);
+		l2d_snap_bytes(w, sb->mac, 6);
+		l2d_snap_u16(w, sb->sid);
+		l2d_snap_u8(w, sb->has_host_uniq);
+		l2d_snap_bytes(w, sb->host_uniq, sb->host_uniq_len);
+		l2d_snap_fd(w, sb->px_fd);
+		l2d_snap_fd(w, sb->chan_fd);
+		l2d_snap_u16(w, sb->s->sid);
+		l2d_snap_str(w, sb->service);
+		l2d_snap_str(w, sb->calling);
+		l2d_snap_str(w, sb->called);
+		l2d_snap_u32(w, sb->tx_bps);
+		l2d_snap_u32(w, sb->rx_bps);
+		l2d_snap_bytes(w, sb->ppp.name, sb->ppp.name_len);
+		l2d_snap_u8(w, (uint8_t)sb->ppp.auth);
+		l2d_snap_u8(w, sb->acct_started);
+		l2d_snap_u32(w, sb->acct_cause);
+		l2d_snap_u64(w, sb->acct_start_ms);
+		l2d_snap_str(w, sb->acct_id);
+		l2d_snap_bytes(w, sb->acct_tunnel, sb->acct_tunnel_len);
+		l2d_snap_u32(w, sb->interim_s);
+		l2d_snap_u8(w, sb->link_started);
+		l2d_snap_str(w, sb->link_id);
+		l2d_snap_rec_end(w);
+	}
+}
+
+/* @fd is a PPPoX socket (@pppox) or /dev/ppp. */
+static bool fd_is(int fd, bool pppox)
+{
+	int dom = 0;
+	socklen_t len = sizeof(dom);
+	char path[64], target[32];
+	ssize_t n;
+
+	if (pppox)
+		return !getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &dom, &len) && dom == AF_PPPOX;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	n = readlink(path, target, sizeof(target) - 1);
+	return n == 8 && !memcmp(target, "/dev/ppp", 8);
+}
+
+/* The fields of a L2D_SNAP_SUB record into @sb.  Return: the MAC's length. */
+static size_t snap_read(struct l2d_snap_rd *r, struct sub *sb, char *ifname, size_t ifname_len,
+			uint16_t *l2sid)
+{
+	size_t n;
+
+	l2d_snap_get_str(r, ifname, ifname_len);
+	n = l2d_snap_get_bytes(r, sb->mac, 6);
+	sb->sid = l2d_snap_get_u16(r);
+	sb->has_host_uniq = l2d_snap_get_u8(r) != 0;
+	sb->host_uniq_len = (uint16_t)l2d_snap_get_bytes(r, sb->host_uniq, sizeof(sb->host_uniq));
+	sb->px_fd = (int32_t)l2d_snap_get_u32(r);
+	sb->chan_fd = (int32_t)l2d_snap_get_u32(r);
+	*l2sid = l2d_snap_get_u16(r);
+	l2d_snap_get_str(r, sb->service, sizeof(sb->service));
+	l2d_snap_get_str(r, sb->calling, sizeof(sb->calling));
+	l2d_snap_get_str(r, sb->called, sizeof(sb->called));
+	sb->tx_bps = l2d_snap_get_u32(r);
+	sb->rx_bps = l2d_snap_get_u32(r);
+	sb->ppp.name_len = (uint8_t)l2d_snap_get_bytes(r, sb->ppp.name, PPP_NAME_MAX);
+	sb->ppp.auth = (enum ppp_auth)l2d_snap_get_u8(r);
+	sb->acct_started = l2d_snap_get_u8(r) != 0;
+	sb->acct_cause = l2d_snap_get_u32(r);
+	sb->acct_start_ms = l2d_snap_get_u64(r);
+	l2d_snap_get_str(r, sb->acct_id, sizeof(sb->acct_id));
+	sb->acct_tunnel_len = l2d_snap_get_bytes(r, sb->acct_tunnel, sizeof(sb->acct_tunnel));
+	sb->interim_s = l2d_snap_get_u32(r);
+	sb->link_started = l2d_snap_get_u8(r) != 0;
+	l2d_snap_get_str(r, sb->link_id, sizeof(sb->link_id));
+	return n;
+}
+
+/*
+ * May the record read into @sb (@n bytes of MAC) be adopted on @ifc with
+ * the call @s?  Return: 0, or -EINVAL with @err.
+ */
+static int snap_check(const struct l2d_snap_rd *r, size_t n, const struct sub *sb,
+		      const struct acc_if *ifc, const char *ifname, const struct l2d_session *s,
+		      char *err, size_t errlen)
+{
+	if (r->bad || r->left || n != 6) {
+		snprintf(err, errlen, "snapshot refused: a subscriber's record %s",
+			 r->bad || n != 6 ? "cut short or a field too long" : "longer than its fields");
+		return -EINVAL;
+	}
+	if (!ifc || !sb->sid || (ifc->sid_used[sb->sid / 64] & (1ULL << (sb->sid % 64))) || !s ||
+	    s->access || !s->initiator || s->state != L2D_S_ESTABLISHED) {
+		snprintf(err, errlen, "snapshot refused: subscriber sid %u on %s: %s", sb->sid, ifname,
+			 !ifc ? "no such access interface in the configuration" :
+			 !s || s->access || !s->initiator ? "no call of its own" :
+			 "session id 0 or twice");
+		return -EINVAL;
+	}
+	if (!fd_is(sb->px_fd, true) || !fd_is(sb->chan_fd, false) || !fd_is(s->ppp_fd, true)) {
+		snprintf(err, errlen, "snapshot refused: subscriber sid %u on %s: descriptors %d, %d, "
+			 "%d are not its PPPoE socket, channel and PPPoL2TP socket", sb->sid, ifname,
+			 sb->px_fd, sb->chan_fd, s->ppp_fd);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int acc_snap_adopt(struct l2d *d, struct l2d_snap_rd *r, char *err, size_t errlen)
+{
+	struct acc *a = d->actx;
+	struct sub *sb = calloc(1, sizeof(*sb));
+	char ifname[IFNAMSIZ + 1];
+	struct l2d_session *s;
+	struct acc_if *ifc = NULL;
+	unsigned int i;
+	uint16_t l2sid;
+	size_t n;
+
+	if (!sb) {
+		snprintf(err, errlen, "snapshot refused: out of memory");
+		return -ENOMEM;
+	}
+	n = snap_read(r, sb, ifname, sizeof(ifname), &l2sid);
+	for (i = 0; i < a->n_ifs; i++)
+		if (!strcmp(a->ifs[i].conf->ifname, ifname))
+			ifc = &a->ifs[i];
+	s = l2d_session_find(d, l2sid);
+	if (snap_check(r, n, sb, ifc, ifname, s, err, errlen)) {
+		free(sb);
+		return -EINVAL;
+	}
+	acc_sub_init(sb, ifc);
+	sb->s = s;
+	s->access = sb;
+	sb->ppp.phase = PPP_PHASE_QUIET;
+	sb->ppp.name[sb->ppp.name_len] = '\0';
+	fcntl(sb->px_fd, F_SETFD, FD_CLOEXEC);
+	fcntl(sb->chan_fd, F_SETFD, FD_CLOEXEC);
+	fcntl(s->ppp_fd, F_SETFD, FD_CLOEXEC);
+	sb->chanw.fd = sb->chan_fd;
+	sb->chanw.fn = chan_readable;
+	sb->chanw.arg = sb;
+	if (l2d_fd_add(d->loop, &sb->chanw, EPOLLIN)) {
+		snprintf(err, errlen, "snapshot refused: subscriber sid %u: epoll: %s", sb->sid,
+			 strerror(errno));
+		s->access = NULL;
+		free(sb);
+		return -EINVAL;
+	}
+	ifc->sid_used[sb->sid / 64] |= 1ULL << (sb->sid % 64);
+	acc_sub_link(sb);
+	/* the Interim-Updates go on from the Start the first agent sent */
+	if (sb->acct_started && acc_interim_ms(sb)) {
+		uint64_t now = l2d_now(d->loop), next = sb->acct_start_ms + acc_interim_ms(sb);
+
+		while (next <= now)
+			next += acc_interim_ms(sb);
+		l2d_timer_arm(d->loop, &sb->interim_timer, next);
+	}
+	return 0;
+}
+
+/* ---- dynamic authorization (das.c, RFC 5176) ---- */
+
+/* Does the call of @sb match every session attribute @m gives (RFC 5176 section 3)? */
+static bool dm_matches(const struct sub *sb, const struct rad_dm *m)
+{
+	if (sb->dead || !sb->ppp.name_len)
+		return false;
+	if (m->user[0] && strcmp(m->user, sb->ppp.name))
+		return false;
+	if (m->acct_id[0] && (!sb->acct_id[0] || strcmp(m->acct_id, sb->acct_id)))
+		return false;
+	if (m->calling[0] && strcmp(m->calling, sb->calling))
+		return false;
+	if (m->port_id[0] && strcmp(m->port_id, sb->ifc->conf->ifname))
+		return false;
+	return true;
+}
+
+int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause)
+{
+	struct acc *a = d->actx;
+	struct sub *sb, *next;
+	int n = 0;
+
+	for (sb = a ? a->subs : NULL; sb; sb = next) {
+		next = sb->next;
+		if (!dm_matches(sb, m))
+			continue;
+		/* section 3.3: the Stop says why (Admin-Reset unless the request names a cause) */
+		sb->acct_cause = cause ? cause : ACCT_ADMIN_RESET;
+		acc_sub_gone(sb, "RADIUS Disconnect-Request", true);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * A CoA-Request with the line's new rates (RFC 4679 VSAs, rad_dm.al): each
+ * access call it matches takes them, and its LNS hears of the actual ones
+ * in a CSUN when the ICRQ announced it (RFC 5515, S-AL-1); an
+ * Interim-Update carries the new VSAs when accounting is on.
+ * Return: the calls changed.
+ */
+int l2d_access_coa(struct l2d *d, const struct rad_dm *m)
+{
+	struct acc *a = d->actx;
+	struct sub *sb;
+	int n = 0, i;
+
+	for (sb = a ? a->subs : NULL; sb; sb = sb->next) {
+		if (sb->dead || !dm_matches(sb, m))
+			continue;
+		for (i = 2; i < AL_N_ATTRS; i++) {
+			uint8_t t = al_type_at(i);
+
+			if (!(m->al.present & (1u << i)))
+				continue;
+			sb->al.present |= 1u << i;
+			if (t <= AL_MIN_RATE_DOWN_LP)
+				sb->al.rate[t - AL_ACT_RATE_UP] = m->al.rate[t - AL_ACT_RATE_UP];
+			else if (t <= AL_ACT_DELAY_DOWN)
+				sb->al.delay[t - AL_MAX_DELAY_UP] = m->al.delay[t - AL_MAX_DELAY_UP];
+			else
+				memcpy(sb->al.encap, m->al.encap, AL_ENCAP_LEN);
+		}
+		if (al_has(&m->al, AL_ACT_RATE_DOWN))
+			sb->tx_bps = (uint32_t)al_rate(&sb->al, AL_ACT_RATE_DOWN);
+		if (al_has(&m->al, AL_ACT_RATE_UP))
+			sb->rx_bps = (uint32_t)al_rate(&sb->al, AL_ACT_RATE_UP);
+		if (sb->s && sb->s->al_sent) {
+			sb->s->al = sb->al;
+			l2d_session_send_csun(sb->s, sb->tx_bps, sb->rx_bps);
+		}
+		if (sb->acct_started)
+			acc_acct_send(sb, RAD_ACCT_INTERIM);
+		n++;
+	}
+	return n;
+}
