@@ -181,7 +181,7 @@ TEST(conf_access_pppoe_forms)
 	const struct l2d_access_conf *a = lc.access;
 
 	l2d_conf_defaults(&lc);
-	/* no service: any Service-Name; no ac-name: the hostname (access.c) */
+	/* no service: any Service-Name; no ac-name: the hostname (access_disc.c) */
 	EXPECT_EQ(aline("access pppoe acc0"), 0);
 	EXPECT_EQ(lc.n_access, 1);
 	EXPECT_STREQ(a[0].ifname, "acc0");

@@ -33,7 +33,7 @@ static struct {
 	bool full_proxy;	/* Last Received and the PAP password too */
 } A;
 
-/* the "subscriber" the logins carry: a stand-in for access.c's */
+/* the "subscriber" the logins carry: a stand-in for the access role's */
 struct sub {
 	int token;
 };

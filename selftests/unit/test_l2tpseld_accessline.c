@@ -2,7 +2,7 @@
 /*
  * Access-line information through the state machines (S-AL-1, RFC 5515
  * sections 3 and 4): an l2tpseld LAC whose access call carries a line
- * (a stand-in for access.c's hooks) against an l2tpseld LNS on the
+ * (a stand-in for the access role's hooks) against an l2tpseld LNS on the
  * simulated network: the ICRQ's AVPs read back exactly at the LNS, the
  * profile selection of access-line, a CSUN's rates taken, a CSURQ
  * answered, CSUN and CSURQ acknowledged at the other role without harm.
@@ -20,7 +20,7 @@ static const char *const lns_plain[] = { "listen 10.0.0.2", NULL };
 
 static struct access_line line;
 static unsigned int done_calls;
-/* the "subscriber" of the access call: a stand-in for access.c's */
+/* the "subscriber" of the access call: a stand-in for the access role's */
 struct sub {
 	char token;
 };

@@ -1332,7 +1332,7 @@ static void px_avp(struct l2d_proxy_avp *a, const void *d, size_t n)
 	a->present = 1;
 }
 
-/* The AVPs 26 to 33 our own access side puts in the ICCN for @p (access.c). */
+/* The AVPs 26 to 33 our own access side puts in the ICCN for @p (access_call.c). */
 static void px_from_lac(struct l2d_proxy_in *in, const struct l2d_ppp *p, uint8_t type[2],
 			uint8_t id[2])
 {

@@ -16,7 +16,7 @@
  * Interleaving delays are 4 bytes of milliseconds everywhere, the
  * Access-Loop-Encapsulation 3 bytes (data link, encapsulation 1 and 2),
  * the two identifiers 1 to 63 bytes of text.  Plain C, no I/O: the access
- * role (access.c), the LNS role (session.c), the unit tests and the fuzz
+ * role (access*.c), the LNS role (session.c), the unit tests and the fuzz
  * targets call these.
  *
  * Connect-Speed-Update (RFC 5515): the IETF AVPs 97 (Connect

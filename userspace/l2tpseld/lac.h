@@ -12,7 +12,7 @@
 struct rad_set_entry;
 
 struct api_conn;	/* an API client (api.c) */
-struct sub;		/* a PPPoE subscriber of the access role (access.c) */
+struct sub;		/* a PPPoE subscriber of the access role (access_int.h) */
 
 /* What a login is asked for (l2d_login_start()): by whom, for whom, where to. */
 struct l2d_login_req {

@@ -371,7 +371,7 @@ int l2d_das_stats(struct l2d *d, char *buf, size_t len);
 int l2d_access_disconnect(struct l2d *d, const struct rad_dm *m, uint32_t cause);
 /* The LNS role's accounting (lnsacct.c): on with radius-accounting and a server. */
 void l2d_lns_acct_open(struct l2d *d);
-/* A CoA-Request's new line rates (S-AL-1): the calls changed (access.c). */
+/* A CoA-Request's new line rates (S-AL-1): the calls changed (access_sub.c). */
 int l2d_access_coa(struct l2d *d, const struct rad_dm *m);
 
 #endif

@@ -379,7 +379,7 @@ static void session_established(struct l2d_session *s)
 	l2d_log(d, s->login ? L2D_LOG_DEBUG : L2D_LOG_INFO,
 		"session %u/%u in tunnel %u/%u established as %s", s->sid,
 		s->peer_sid, s->t->tid, s->t->peer_tid, s->initiator ? "LAC" : "LNS");
-	/* a switched call is accounted by its switch (access.c) */
+	/* a switched call is accounted by its switch (access_switch.c) */
 	if (!s->initiator && d->lns_acct && !s->lts)
 		d->lns_acct(d, s, RAD_ACCT_START);
 }
@@ -805,7 +805,7 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			iccn_proxy_lcp(s, m);
 		}
 		/*
-		 * S-LTS-1: a switched call is the access side's (access.c): its
+		 * S-LTS-1: a switched call is the access side's (access_switch.c): its
 		 * PPPoL2TP channel is kept for the bridge to the next LNS
 		 */
 		if (s->state == L2D_S_WAIT_ICCN && l2d_conf_lns_switch_on(d->conf) && d->aops &&

@@ -48,10 +48,10 @@ struct l2d_session {
 	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
 	uint32_t api_id;		/* the login id the API gave out */
 	struct l2d_idnode by_api_id;	/* d->sessions_by_api_id, when @api_id */
-	/* the access role (access.c): the PPPoE subscriber, NULL for an API login */
+	/* the access role (access*.c): the PPPoE subscriber, NULL for an API login */
 	void *access;
 	int ppp_fd;			/* its PPPoL2TP socket while bridged, -1 */
-	struct l2d_job *bridge_job;	/* the bridge under way (access.c) */
+	struct l2d_job *bridge_job;	/* the bridge under way (access_call.c) */
 	char calling[64], called[64];	/* ICRQ Calling / Called Number, "" = none */
 	/* S-AL-1, RFC 5515: the subscriber's line.  LAC: what its ICRQ
 	 * carried (al_sent: with Connect Speed Update Enable, so CSUNs follow

@@ -35,7 +35,7 @@ enum l2d_snap_rec {
 	L2D_SNAP_TUNNEL,	/* an established tunnel */
 	L2D_SNAP_TXMSG,		/* a message of its send queue, in Ns order */
 	L2D_SNAP_SESSION,	/* an established call */
-	L2D_SNAP_SUB,		/* an access subscriber (access.c) */
+	L2D_SNAP_SUB,		/* an access subscriber (access_sub.c) */
 	L2D_SNAP_REC_MAX = L2D_SNAP_SUB,
 };
 

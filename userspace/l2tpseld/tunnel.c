@@ -46,7 +46,7 @@ static uint64_t now_ms(struct l2d *d)
 
 /* ---- accounting, LNS tunnels in setup, idle LNS tunnels ---- */
 
-/* The tunnel is no longer up: its Tunnel-Stop record, once (access.c). */
+/* The tunnel is no longer up: its Tunnel-Stop record, once (access_acct.c). */
 static void tunnel_acct_down(struct l2d_tunnel *t)
 {
 	struct l2d *d = t->d;

@@ -66,7 +66,7 @@ struct l2d_tunnel {
 	char tgroup[L2D_NAME_MAX];	/* LNS: tunnel group for admission */
 	char name[L2D_NAME_MAX];	/* LAC: the kernel's tunnel name */
 	char host[L2D_NAME_MAX];	/* LAC: our Host Name when not the configured one */
-	/* LAC: RFC 2867 Tunnel-Start sent (access.c); its Acct-Session-Id and time */
+	/* LAC: RFC 2867 Tunnel-Start sent (access_acct.c); its Acct-Session-Id and time */
 	bool acct_up;
 	char acct_id[20];
 	uint64_t acct_start_ms;
