@@ -1324,6 +1324,48 @@ TEST(l2tpseld_sequencing_required_numbers_the_data)
 	}
 }
 
+/*
+ * A data path made off the loop (the access side's bridge waits for a
+ * worker, offload.h): the ICCN is queued when the worker is done, after
+ * the ICRP's acknowledgement has gone.  It is sent then, not at the
+ * tunnel's next event (the LNS's HELLO, 60 s later on a quiet tunnel).
+ */
+static struct l2d_session *async_dp_s;
+
+static int async_session_add(struct l2d *d, struct l2d_session *s)
+{
+	fake_dp_sessions++;
+	async_dp_s = s;
+	return 1;		/* under way: l2d_session_bridged() follows */
+}
+
+static const struct l2d_dpops async_dp = {
+	.tunnel_add = fake_tunnel_add, .tunnel_del = fake_tunnel_del,
+	.session_add = async_session_add, .session_del = fake_session_del,
+};
+
+TEST(l2tpseld_iccn_sent_when_the_bridge_is_made)
+{
+	struct h_node *lac, *lns;
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	lac->d->dpops = &async_dp;
+	fake_dp_sessions = fake_dp_tunnels_fail = fake_dp_sessions_fail = 0;
+	async_dp_s = NULL;
+	h_login(lac, "a@x", NULL);
+	h_run_for(2000);		/* the ICRP in and acknowledged, the bridge under way */
+	ASSERT_TRUE(async_dp_s != NULL);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 0);
+	l2d_session_bridged(async_dp_s, 0);
+	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 1);	/* at once */
+	h_run_for(500);
+	EXPECT_EQ(lac->n_done_ok, 1);
+	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
+	h_fini();
+}
+
 /* §5.7: a second StopCCN while closing is acknowledged; the hold runs from the first. */
 TEST(l2tpseld_stopccn_while_closing_keeps_the_hold)
 {

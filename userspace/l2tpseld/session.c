@@ -621,14 +621,24 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 	icrp_connect(s);
 }
 
+/*
+ * The data path made off the loop (a worker's result, offload.h): the ICCN
+ * or the CDN is queued here, outside the tunnel's own input, timers and
+ * logins, so it is sent here too; else it would wait for the tunnel's next
+ * event, on a quiet tunnel the peer's HELLO.
+ */
 void l2d_session_bridged(struct l2d_session *s, int err)
 {
+	struct l2d_tunnel *t = s->t;
+
 	if (err) {
-		l2d_log(s->t->d, L2D_LOG_ERR, "session %u: kernel data path not created", s->sid);
-		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP, 0,
-					 "data path not created");
+		l2d_log(t->d, L2D_LOG_ERR, "session %u: kernel data path not created", s->sid);
+		l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP, 0,
+				  "data path not created");
+	} else {
+		icrp_connect(s);
 	}
-	icrp_connect(s);
+	l2d_tunnel_flush(t);
 }
 
 /* LAC: the data path is there; ICCN (section 6.12). */
