@@ -517,17 +517,47 @@ static void icrq_take_access_line(struct l2d_session *s, const struct l2tp_msg *
 	s->csu_enabled = al_csu_enabled(m->raw, m->raw_len);
 }
 
-static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
+/*
+ * LNS: the call's admission, all five levels, client = the peer's Host Name
+ * (S-LIM-1), then the ICRP (RFC 2661 section 6.7).
+ */
+static void icrq_admit(struct l2d_session *s)
 {
+	struct l2d_tunnel *t = s->t;
 	struct l2d *d = t->d;
 	struct l2d_admit a = { 0 };
 	struct l2tp_builder b;
-	struct l2d_session *s;
 	uint8_t buf[256];
+	int err;
+
+	err = d->kops->session_up(d, s, &a);
+	if (err) {
+		l2d_log(d, L2D_LOG_ERR, "session %u: admission request failed: %d", s->sid, err);
+		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP,
+					 L2TP_ERR_NO_RESOURCES, "admission unavailable");
+	}
+	if (!a.pass) {
+		d->stats.sessions_refused++;
+		l2d_log(d, L2D_LOG_INFO, "session %u from %-s: refused at level %u", s->sid,
+			t->peer_host, a.level);
+		return l2d_session_close(s, L2D_END_LOCAL, true, a.result, a.error, "session limit");
+	}
+	s->admitted = true;
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_ICRP);
+	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, s->sid);
+	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
+		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_GENERAL_ERROR,
+					 L2TP_ERR_NO_RESOURCES, NULL);
+	l2d_tunnel_time_from_tx(t, s);
+}
+
+static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	struct l2d *d = t->d;
+	struct l2d_session *s;
 	uint16_t peer_sid = 0;
 	struct l2d_rlans rla;
 	unsigned int rl;
-	int err;
 
 	if (d->conf->lns_mode == L2D_LNS_SILENT_AFTER_ZLB || d->conf->lns_mode == L2D_LNS_SILENT)
 		return;		/* test switch: the ZLB goes, nothing else ever */
@@ -577,26 +607,7 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 	if (d->conf->lns_mode == L2D_LNS_CDN)
 		return l2d_session_close(s, L2D_END_LOCAL, true, d->conf->lns_cdn_result,
 					 d->conf->lns_cdn_error, "test mode: always CDN");
-	/* admission: all five levels, client = the peer's Host Name (S-LIM-1) */
-	err = d->kops->session_up(d, s, &a);
-	if (err) {
-		l2d_log(d, L2D_LOG_ERR, "session %u: admission request failed: %d", s->sid, err);
-		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_NO_FACILITIES_TEMP,
-					 L2TP_ERR_NO_RESOURCES, "admission unavailable");
-	}
-	if (!a.pass) {
-		d->stats.sessions_refused++;
-		l2d_log(d, L2D_LOG_INFO, "session %u from %-s: refused at level %u", s->sid,
-			t->peer_host, a.level);
-		return l2d_session_close(s, L2D_END_LOCAL, true, a.result, a.error, "session limit");
-	}
-	s->admitted = true;
-	l2d_tunnel_builder(t, &b, buf, sizeof(buf), s->peer_sid, L2TP_MSG_ICRP);
-	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, s->sid);
-	if (l2d_tunnel_queue(t, buf, l2tp_build_end(&b)))
-		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_GENERAL_ERROR,
-					 L2TP_ERR_NO_RESOURCES, NULL);
-	l2d_tunnel_time_from_tx(t, s);
+	icrq_admit(s);
 }
 
 static void icrp_connect(struct l2d_session *s);
