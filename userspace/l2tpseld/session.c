@@ -87,7 +87,7 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *pstat)
 {
 	struct l2d *d = t->d;
-	struct l2d_pstat *p = pstat[0] ? l2d_pstat_of(d, pstat) : NULL;
+	struct l2d_pstat *p = pstat[0] ? d->lops->pstat_of(d, pstat) : NULL;
 
 	s->state = L2D_S_ESTABLISHED;
 	l2d_timer_init(&s->setup_timer, session_timeout, s);
@@ -236,7 +236,7 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	if (lg) {
 		s->login = NULL;
 		lg->s = NULL;
-		l2d_login_attempt_end(lg, end, result, error);
+		d->lops->attempt_end(lg, end, result, error);
 	}
 	l2d_tunnel_session_gone(t);
 	l2d_tunnel_flush(t);
@@ -671,7 +671,7 @@ static void icrp_connect(struct l2d_session *s)
 	if (s->login) {
 		struct l2d_login *lg = s->login;
 
-		l2d_login_attempt_end(lg, L2D_END_NONE, 0, 0);
+		d->lops->attempt_end(lg, L2D_END_NONE, 0, 0);
 	}
 }
 
@@ -942,4 +942,5 @@ void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m)
 
 const struct l2d_session_ops l2d_session_ops = {
 	.free = session_free,
+	.close = l2d_session_close,
 };

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * l2tpseld: the control connection (tunnel) state machine, RFC 2661 §5.1,
- * §5.7, §7.2, on top of the parser (msg.c) and reliable delivery
- * (reliable.c).  A tunnel is a state x message switch; every exit that
- * clears it goes through tunnel_stop() (StopCCN, held for one full
- * retransmission cycle, §5.7) or l2d_tunnel_kill() (nothing to send).
+ * l2tpseld: the control connection (tunnel), RFC 2661 §5.1, §5.7, §7.2, on
+ * top of the parser (msg.c) and reliable delivery (reliable.c): creation,
+ * transmission, timers, and every exit that clears a tunnel:
+ * l2d_tunnel_stop_end() (StopCCN, held for one full retransmission cycle,
+ * §5.7) or l2d_tunnel_kill() (nothing to send).  Its input is tunnel_rx.c's,
+ * a new peer's SCCRQ tunnel_accept.c's (tunnel_int.h).
  *
  *   LAC: IDLE -SCCRQ-> WAIT_SCCRP -SCCRP/SCCCN-> ESTABLISHED
  *   LNS: (SCCRQ) -SCCRP-> WAIT_SCCCN -SCCCN-> ESTABLISHED
@@ -492,7 +493,7 @@ void l2d_tunnel_close_sessions(struct l2d_tunnel *t, enum l2d_end end, uint16_t 
 	}
 
 	while ((s = t->sessions))
-		l2d_session_close(s, end, false, result, error, NULL);
+		t->d->sops->close(s, end, false, result, error, NULL);
 }
 
 /*
@@ -700,7 +701,7 @@ void l2d_tunnel_end(struct l2d_tunnel *t)
 	struct l2d_session *s;
 
 	while ((s = t->sessions))
-		l2d_session_close(s, L2D_END_LOCAL, false, 0, 0, NULL);
+		t->d->sops->close(s, L2D_END_LOCAL, false, 0, 0, NULL);
 	l2d_tunnel_acct_down(t);
 	t->state = L2D_T_DEAD;
 }
