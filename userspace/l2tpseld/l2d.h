@@ -154,9 +154,9 @@ struct l2d_access_ops {
  * What the core (l2d.c) asks of the parts above it.  Each part defines its
  * table (tunnel_accept.c, session.c, lac.c) and l2d_agent_init() (agent.c)
  * sets them, so that the core calls no part by name.  The parts call down
- * by name (lac.c -> session.c -> tunnel*.c) and back up only through these
- * tables: the tunnel files end calls through d->sops, session.c reaches
- * its login through d->lops.
+ * by name (tunnel_accept.c -> tunnel_rx.c -> session*.c -> tunnel.c; lac.c
+ * -> session.c, tunnel.c) and back up only through these tables: tunnel.c
+ * ends calls through d->sops, session.c reaches its login through d->lops.
  */
 struct l2d_tunnel_ops {
 	/* a datagram of the known tunnel @t (t->rx_from, t->rx_local set) */

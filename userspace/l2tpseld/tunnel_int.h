@@ -4,9 +4,12 @@
  *
  *   tunnel_accept.c  a peer's SCCRQ for Tunnel ID 0, the core's table
  *     -> tunnel_rx.c  a known tunnel's input: its state x message switch
- *       -> tunnel.c  creation, transmission, timers, the ways a tunnel ends
- *         -> tunnel_peer.c  peers by a seeded hash, the LNS role's counts
- *         -> tunnel_msg.c  the messages' AVPs
+ *       -> session*.c  the calls' messages (session.h)
+ *         -> tunnel.c  creation, transmission, timers, the ways a tunnel ends
+ *           -> tunnel_peer.c  peers by a seeded hash, the LNS role's counts
+ *           -> tunnel_msg.c  the messages' AVPs
+ *
+ * tunnel.c ends calls through d->sops (l2d.h), not by name.
  */
 #ifndef L2TPSELD_TUNNEL_INT_H
 #define L2TPSELD_TUNNEL_INT_H
