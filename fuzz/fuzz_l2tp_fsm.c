@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target for l2tpseld's L2TP input path past the parser: the
- * tunnel and call state machines (tunnel.c, session.c, lac.c) and the
+ * tunnel and call state machines (tunnel*.c, session*.c, lac.c) and the
  * reliable delivery behind them, out-of-order stash included, driven by a
  * fake peer.  It runs the unit tests' simulated network
  * (selftests/unit/l2tpseld_harness.c): a LAC node (10.0.0.1) and an LNS

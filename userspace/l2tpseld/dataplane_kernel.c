@@ -48,47 +48,26 @@ static void glue_tunnel_del(struct l2d *d, struct l2d_tunnel *t)
 		l2d_log(d, L2D_LOG_ERR, "%s", l2d_dp_strerror(dp_of(d)));
 }
 
-static int glue_session_add(struct l2d *d, struct l2d_session *s)
+/*
+ * pppd on the session's PPP channel @fd (closed here).  Return: its pid, or a
+ * negative errno with the kernel session still there.
+ */
+static pid_t glue_pppd_start(struct l2d *d, struct l2d_session *s, int fd)
 {
-	struct l2d_tunnel *t = s->t;
-	struct l2d_dp *dp = dp_of(d);
 	char opts[sizeof(d->conf->pppd_options)], *extra[MAX_EXTRA + 1];
 	struct l2d_pppd_opts o = { 0 };
-	int ret, fd;
 	pid_t pid;
 
-	if (!t->dp_added)
-		return -ENOENT;
-	ret = l2d_dp_session_add(dp, t->tid, s->sid, t->peer_tid, s->peer_sid, s->seq);
-	if (ret)
-		goto err;
-	fd = l2d_dp_ppp_open(dp, t->fd, t->tid, s->sid, t->peer_tid, s->peer_sid);
-	if (fd < 0) {
-		ret = fd;
-		l2d_dp_session_del(dp, t->tid, s->sid);
-		goto err;
-	}
-	if (s->access && d->aops) {
-		ret = d->aops->bridge(d, s, fd);
-		if (ret < 0) {
-			close(fd);
-			l2d_dp_session_del(dp, t->tid, s->sid);
-			return ret;
-		}
-		s->ppp_fd = fd;
-		return ret;	/* 1: under way */
-	}
 	/* each role its own options: the LAC's never reach an LNS pppd */
 	if (l2d_conf_pppd_args(d->conf, !s->initiator, &o.optfile, opts, sizeof(opts), extra,
 			       MAX_EXTRA + 1) < 0) {
 		close(fd);
-		l2d_dp_session_del(dp, t->tid, s->sid);
 		l2d_log(d, L2D_LOG_ERR, "session %u: more than %d pppd options", s->sid, MAX_EXTRA);
 		return -E2BIG;
 	}
 	o.pppd = d->conf->pppd_path;
 	o.lns = !s->initiator;
-	o.tid = t->tid;
+	o.tid = s->t->tid;
 	o.sid = s->sid;
 	/*
 	 * LNS: pppd renegotiates LCP; it asks the MRU the LAC asked of the
@@ -115,13 +94,46 @@ static int glue_session_add(struct l2d *d, struct l2d_session *s)
 		o.in_data = s->proxy;
 		o.in_len = sizeof(*s->proxy);
 	}
-	pid = l2d_dp_pppd_start(dp, fd, &o);
+	pid = l2d_dp_pppd_start(dp_of(d), fd, &o);
 	l2d_session_proxy_done(s);
 	close(fd);
-	if (pid < 0) {
-		ret = pid;
+	if (pid < 0)
+		l2d_log(d, L2D_LOG_ERR, "%s", l2d_dp_strerror(dp_of(d)));
+	return pid;
+}
+
+static int glue_session_add(struct l2d *d, struct l2d_session *s)
+{
+	struct l2d_tunnel *t = s->t;
+	struct l2d_dp *dp = dp_of(d);
+	int ret, fd;
+	pid_t pid;
+
+	if (!t->dp_added)
+		return -ENOENT;
+	ret = l2d_dp_session_add(dp, t->tid, s->sid, t->peer_tid, s->peer_sid, s->seq);
+	if (ret)
+		goto err;
+	fd = l2d_dp_ppp_open(dp, t->fd, t->tid, s->sid, t->peer_tid, s->peer_sid);
+	if (fd < 0) {
+		ret = fd;
 		l2d_dp_session_del(dp, t->tid, s->sid);
 		goto err;
+	}
+	if (s->access && d->aops) {
+		ret = d->aops->bridge(d, s, fd);
+		if (ret < 0) {
+			close(fd);
+			l2d_dp_session_del(dp, t->tid, s->sid);
+			return ret;
+		}
+		s->ppp_fd = fd;
+		return ret;	/* 1: under way */
+	}
+	pid = glue_pppd_start(d, s, fd);
+	if (pid < 0) {
+		l2d_dp_session_del(dp, t->tid, s->sid);
+		return pid;
 	}
 	s->pppd_pid = pid;
 	l2d_log(d, L2D_LOG_INFO, "session %u: pppd %d started", s->sid, (int)pid);

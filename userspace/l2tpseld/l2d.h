@@ -152,8 +152,11 @@ struct l2d_access_ops {
 
 /*
  * What the core (l2d.c) asks of the parts above it.  Each part defines its
- * table (tunnel.c, session.c, lac.c) and l2d_agent_init() (agent.c) sets
- * them, so that the core calls no part by name.
+ * table (tunnel_accept.c, session.c, lac.c) and l2d_agent_init() (agent.c)
+ * sets them, so that the core calls no part by name.  The parts call down
+ * by name (tunnel_accept.c -> tunnel_rx.c -> session*.c -> tunnel.c; lac.c
+ * -> session.c, tunnel.c) and back up only through these tables: tunnel.c
+ * ends calls through d->sops, session.c reaches its login through d->lops.
  */
 struct l2d_tunnel_ops {
 	/* a datagram of the known tunnel @t (t->rx_from, t->rx_local set) */
@@ -170,11 +173,19 @@ struct l2d_tunnel_ops {
 
 struct l2d_session_ops {
 	void (*free)(struct l2d_session *s);	/* a dead one, at the end of the turn */
+	/* the tunnel files end a call (l2d_session_close(), session.h) */
+	void (*close)(struct l2d_session *s, enum l2d_end end, bool send_cdn,
+		      uint16_t result, uint16_t error, const char *text);
 };
 
 struct l2d_login_ops {
 	void (*client_gone)(struct l2d_login *lg);	/* shutdown: it ends as its client left */
 	void (*free)(struct l2d_login *lg);
+	/* session.c: the attempt of @lg's call ended (l2d_login_attempt_end(), lac.h) */
+	void (*attempt_end)(struct l2d_login *lg, enum l2d_end end, uint16_t result,
+			    uint16_t error);
+	/* session.c: a profile's line (l2d_pstat_of(), lac.h) */
+	struct l2d_pstat *(*pstat_of)(struct l2d *d, const char *name);
 };
 
 /* How a login ended: ok, each enum l2tpsel_why, and the agent's own endings. */

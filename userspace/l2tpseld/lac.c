@@ -619,4 +619,6 @@ int l2d_logout(struct l2d *d, uint32_t id)
 const struct l2d_login_ops l2d_login_ops = {
 	.client_gone = l2d_login_client_gone,
 	.free = l2d_login_free,
+	.attempt_end = l2d_login_attempt_end,
+	.pstat_of = l2d_pstat_of,
 };

@@ -10,7 +10,9 @@
  * The ICRQ setup timer (icrq-timeout) runs beside retransmission: an LNS
  * that acknowledges the ICRQ with a ZLB but never sends ICRP is "no reply".
  * Every end goes through l2d_session_close(), which sends the
- * CDN, releases the kernel counts and tells the login.
+ * CDN, releases the kernel counts and tells the login.  The answers to
+ * calls without a session of ours are session_refuse.c's, RFC 5515's
+ * speed updates session_csu.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +29,7 @@
 #include "proxy_lcp.h"
 #include "radius.h"
 #include "session.h"
+#include "session_int.h"
 #include "tunnel.h"
 
 static const char *const sstate_names[] = {
@@ -87,7 +90,7 @@ struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator)
 void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *pstat)
 {
 	struct l2d *d = t->d;
-	struct l2d_pstat *p = pstat[0] ? l2d_pstat_of(d, pstat) : NULL;
+	struct l2d_pstat *p = pstat[0] ? d->lops->pstat_of(d, pstat) : NULL;
 
 	s->state = L2D_S_ESTABLISHED;
 	l2d_timer_init(&s->setup_timer, session_timeout, s);
@@ -183,7 +186,7 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	 * 2661 allows (the Assigned Session ID AVP names the call), but xl2tpd
 	 * 1.3 takes Session ID 0 for the tunnel itself and tears the tunnel
 	 * down with every live session in it.  An ICRP that comes after all is
-	 * answered with a CDN then (session_input_unknown()); a tunnel left
+	 * answered with a CDN then (l2d_session_input_unknown()); a tunnel left
 	 * empty is closed by StopCCN, which clears the call as well.
 	 */
 	if (send_cdn && s->state == L2D_S_WAIT_ICRP && !s->peer_sid)
@@ -236,7 +239,7 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	if (lg) {
 		s->login = NULL;
 		lg->s = NULL;
-		l2d_login_attempt_end(lg, end, result, error);
+		d->lops->attempt_end(lg, end, result, error);
 	}
 	l2d_tunnel_session_gone(t);
 	l2d_tunnel_flush(t);
@@ -384,82 +387,7 @@ static void session_established(struct l2d_session *s)
 		d->lns_acct(d, s, RAD_ACCT_START);
 }
 
-/*
- * A call we will not take, answered before any session exists: CDN result 5
- * (permanent lack of facilities, §4.4.2) to the peer's session, Assigned
- * Session ID 0 (we assigned none).
- */
-static void refuse_call(struct l2d_tunnel *t, const struct l2tp_msg *m, uint16_t peer_sid,
-			const char *why)
-{
-	struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_PERM };
-	uint8_t buf[256];
-	size_t len;
-
-	l2d_strcpy(ans.message, sizeof(ans.message), why);
-	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: %s from peer session %u: %s", t->tid,
-		l2tp_msg_name(m->type), peer_sid, why);
-	if (!peer_sid)
-		return;		/* nobody to address the CDN to */
-	len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
-	if (len)
-		l2d_tunnel_queue(t, buf, len);
-}
-
 /* LNS: an incoming call (§6.10). */
-/*
- * The rate limiter's verdict on an ICRQ of @t.  The Host Name keys the
- * limit only when the tunnel proved it with the secret (Challenge/Response,
- * RFC 2661 section 5.1.1); else the peer's address alone (S-SEC-7).
- */
-static unsigned int icrq_rl_check(struct l2d_tunnel *t, struct l2d_rlans *a)
-{
-	struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_ICRQ,
-			       .peer = t->has_secret && t->peer_host[0] ? t->peer_host : NULL,
-			       .remote = &t->peer };
-
-	return l2d_rl_check(t->d, &q, a);
-}
-
-/* CDN 4/4 (RFC 2661 sections 6.14, 4.4.2: no facilities, no resources) to the
- * peer's call @peer_sid, which has no session of ours. */
-static void cdn_without_session(struct l2d_tunnel *t, uint16_t peer_sid, const char *message)
-{
-	struct l2tp_answer ans = { .action = L2TP_ACT_CDN, .result_code = L2TP_CDN_NO_FACILITIES_TEMP,
-				   .error_code = L2TP_ERR_NO_RESOURCES };
-	uint8_t buf[256];
-	size_t len;
-
-	if (message)
-		l2d_strcpy(ans.message, sizeof(ans.message), message);
-	len = l2tp_build_answer(buf, sizeof(buf), &ans, t->peer_tid, peer_sid, 0);
-	if (len)
-		l2d_tunnel_queue(t, buf, len);
-}
-
-/*
- * One peer may not take the session IDs, the calls or the pppd processes
- * of all (lns-max-calls-per-peer), nor all peers together the LAC role's
- * (lns-max-calls, S-SEC-7).  Return: true when the ICRQ was refused.
- */
-static bool icrq_capped(struct l2d_tunnel *t, uint16_t peer_sid)
-{
-	struct l2d *d = t->d;
-	bool peer = t->p->lns_calls >= d->conf->lns_max_calls_per_peer;
-	char why[128];
-
-	if (!peer && d->n_lns_calls < d->conf->lns_max_calls)
-		return false;
-	snprintf(why, sizeof(why), "call limit: %s %u reached",
-		 peer ? "lns-max-calls-per-peer" : "lns-max-calls",
-		 peer ? d->conf->lns_max_calls_per_peer : d->conf->lns_max_calls);
-	l2d_log(d, L2D_LOG_INFO, "tunnel %u: ICRQ from peer session %u refused: %s",
-		t->tid, peer_sid, why);
-	d->stats.calls_capped++;
-	cdn_without_session(t, peer_sid, why);
-	return true;
-}
-
 /* @m's number AVP @type (Calling, Called Number) into @dst, cut to fit; left when absent. */
 static void copy_number(char *dst, size_t cap, const struct l2tp_msg *m, unsigned int type)
 {
@@ -517,67 +445,19 @@ static void icrq_take_access_line(struct l2d_session *s, const struct l2tp_msg *
 	s->csu_enabled = al_csu_enabled(m->raw, m->raw_len);
 }
 
-static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
+/*
+ * LNS: the call's admission, all five levels, client = the peer's Host Name
+ * (S-LIM-1), then the ICRP (RFC 2661 section 6.7).
+ */
+static void icrq_admit(struct l2d_session *s)
 {
+	struct l2d_tunnel *t = s->t;
 	struct l2d *d = t->d;
 	struct l2d_admit a = { 0 };
 	struct l2tp_builder b;
-	struct l2d_session *s;
 	uint8_t buf[256];
-	uint16_t peer_sid = 0;
-	struct l2d_rlans rla;
-	unsigned int rl;
 	int err;
 
-	if (d->conf->lns_mode == L2D_LNS_SILENT_AFTER_ZLB || d->conf->lns_mode == L2D_LNS_SILENT)
-		return;		/* test switch: the ZLB goes, nothing else ever */
-	l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
-	if (!d->conf->n_listen) {
-		/* a LAC only: the LNS it dialled may not place calls to it */
-		d->stats.calls_refused++;
-		return refuse_call(t, m, peer_sid, "incoming call refused: not an LNS (no listen)");
-	}
-	if (!t->lns || (d->conf->lns_auth_required && !t->has_secret)) {
-		/*
-		 * The LNS we dialled as LAC places a call: the LNS role takes
-		 * calls only on tunnels a LAC opened to it, where its checks
-		 * (lns-auth-required, the caps, the tunnel group) applied
-		 * (S-SEC-7: the two roles never share a tunnel; a tie of RFC
-		 * 2661 section 4.4.3 is the one exception, authenticated when
-		 * lns-auth-required asks for it).
-		 */
-		d->stats.calls_wrong_role++;
-		return refuse_call(t, m, peer_sid, !t->lns ?
-				   "incoming call refused: a tunnel we opened as LAC takes no calls" :
-				   "incoming call refused: the tunnel is not authenticated");
-	}
-	rl = icrq_rl_check(t, &rla);
-	if (rl == L2TPSEL_RL_DROPPED)
-		return;		/* acknowledged (the tunnel), never answered */
-	if (icrq_capped(t, peer_sid))
-		return;
-	s = l2d_session_new(t, false);
-	if (!s) {
-		/* no session id left: CDN without one of ours */
-		cdn_without_session(t, peer_sid, NULL);
-		return;
-	}
-	s->lns_counted = true;
-	t->p->lns_calls++;
-	d->n_lns_calls++;
-	s->peer_sid = peer_sid;
-	s->state = L2D_S_WAIT_ICCN;
-	copy_number(s->user, sizeof(s->user), m, L2TP_AVP_CALLING_NUMBER);
-	copy_number(s->called, sizeof(s->called), m, L2TP_AVP_CALLED_NUMBER);
-	if (!icrq_hops_ok(s, m))
-		return;
-	icrq_take_access_line(s, m);
-	if (rl == L2TPSEL_RL_REJECTED)
-		return l2d_session_close(s, L2D_END_LOCAL, true, rla.result, rla.error, rla.message);
-	if (d->conf->lns_mode == L2D_LNS_CDN)
-		return l2d_session_close(s, L2D_END_LOCAL, true, d->conf->lns_cdn_result,
-					 d->conf->lns_cdn_error, "test mode: always CDN");
-	/* admission: all five levels, client = the peer's Host Name (S-LIM-1) */
 	err = d->kops->session_up(d, s, &a);
 	if (err) {
 		l2d_log(d, L2D_LOG_ERR, "session %u: admission request failed: %d", s->sid, err);
@@ -597,6 +477,66 @@ static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
 		return l2d_session_close(s, L2D_END_ERROR, true, L2TP_CDN_GENERAL_ERROR,
 					 L2TP_ERR_NO_RESOURCES, NULL);
 	l2d_tunnel_time_from_tx(t, s);
+}
+
+static void got_icrq(struct l2d_tunnel *t, const struct l2tp_msg *m)
+{
+	struct l2d *d = t->d;
+	struct l2d_session *s;
+	uint16_t peer_sid = 0;
+	struct l2d_rlans rla;
+	unsigned int rl;
+
+	if (d->conf->lns_mode == L2D_LNS_SILENT_AFTER_ZLB || d->conf->lns_mode == L2D_LNS_SILENT)
+		return;		/* test switch: the ZLB goes, nothing else ever */
+	l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
+	if (!d->conf->n_listen) {
+		/* a LAC only: the LNS it dialled may not place calls to it */
+		d->stats.calls_refused++;
+		return l2d_call_refuse(t, m, peer_sid,
+				       "incoming call refused: not an LNS (no listen)");
+	}
+	if (!t->lns || (d->conf->lns_auth_required && !t->has_secret)) {
+		/*
+		 * The LNS we dialled as LAC places a call: the LNS role takes
+		 * calls only on tunnels a LAC opened to it, where its checks
+		 * (lns-auth-required, the caps, the tunnel group) applied
+		 * (S-SEC-7: the two roles never share a tunnel; a tie of RFC
+		 * 2661 section 4.4.3 is the one exception, authenticated when
+		 * lns-auth-required asks for it).
+		 */
+		d->stats.calls_wrong_role++;
+		return l2d_call_refuse(t, m, peer_sid, !t->lns ?
+				       "incoming call refused: a tunnel we opened as LAC takes no calls" :
+				       "incoming call refused: the tunnel is not authenticated");
+	}
+	rl = l2d_icrq_rl_check(t, &rla);
+	if (rl == L2TPSEL_RL_DROPPED)
+		return;		/* acknowledged (the tunnel), never answered */
+	if (l2d_icrq_capped(t, peer_sid))
+		return;
+	s = l2d_session_new(t, false);
+	if (!s) {
+		/* no session id left: CDN without one of ours */
+		l2d_call_cdn_unheld(t, peer_sid, NULL);
+		return;
+	}
+	s->lns_counted = true;
+	t->p->lns_calls++;
+	d->n_lns_calls++;
+	s->peer_sid = peer_sid;
+	s->state = L2D_S_WAIT_ICCN;
+	copy_number(s->user, sizeof(s->user), m, L2TP_AVP_CALLING_NUMBER);
+	copy_number(s->called, sizeof(s->called), m, L2TP_AVP_CALLED_NUMBER);
+	if (!icrq_hops_ok(s, m))
+		return;
+	icrq_take_access_line(s, m);
+	if (rl == L2TPSEL_RL_REJECTED)
+		return l2d_session_close(s, L2D_END_LOCAL, true, rla.result, rla.error, rla.message);
+	if (d->conf->lns_mode == L2D_LNS_CDN)
+		return l2d_session_close(s, L2D_END_LOCAL, true, d->conf->lns_cdn_result,
+					 d->conf->lns_cdn_error, "test mode: always CDN");
+	icrq_admit(s);
 }
 
 static void icrp_connect(struct l2d_session *s);
@@ -670,7 +610,7 @@ static void icrp_connect(struct l2d_session *s)
 	if (s->login) {
 		struct l2d_login *lg = s->login;
 
-		l2d_login_attempt_end(lg, L2D_END_NONE, 0, 0);
+		d->lops->attempt_end(lg, L2D_END_NONE, 0, 0);
 	}
 }
 
@@ -732,40 +672,6 @@ void l2d_session_proxy_done(struct l2d_session *s)
 	s->proxy = NULL;
 }
 
-/*
- * A message for a session this agent does not hold.  An ICRP for a call
- * already given up (its setup timed out, the login moved on) is answered
- * with a CDN (result 10: not established in the time allotted), so the
- * LNS does not keep a half-open call and its pppd; anything else is logged
- * and dropped.
- */
-static void session_input_unknown(struct l2d_tunnel *t, struct l2tp_msg *m)
-{
-	const struct l2tp_avp_val *v = &m->avp[L2TP_AVP_ASSIGNED_SESSION_ID];
-	const struct l2d_session *s;
-	struct l2tp_builder b;
-	uint8_t buf[256];
-	uint16_t peer_sid;
-
-	peer_sid = v->len == 2 ? l2tp_get16(v->data) : 0;
-	/* never a CDN that would clear a call we hold (a replayed ICRP) */
-	for (s = t->sessions; s && peer_sid; s = s->next)
-		if (s->peer_sid == peer_sid)
-			peer_sid = 0;
-	if (m->type != L2TP_MSG_ICRP || !peer_sid || !m->hdr.session_id ||
-	    t->state != L2D_T_ESTABLISHED) {
-		l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: %s for unknown session %u, ignored",
-			t->tid, l2tp_msg_name(m->type), m->hdr.session_id);
-		return;
-	}
-	l2d_log(t->d, L2D_LOG_INFO, "tunnel %u: late ICRP for session %u (peer %u), answered with CDN",
-		t->tid, m->hdr.session_id, peer_sid);
-	l2d_tunnel_builder(t, &b, buf, sizeof(buf), peer_sid, L2TP_MSG_CDN);
-	l2tp_put_result(&b, L2TP_CDN_TIMEOUT, 0, "setup timeout");
-	l2d_tunnel_put_u16(t, &b, L2TP_AVP_ASSIGNED_SESSION_ID, m->hdr.session_id);
-	l2d_tunnel_queue(t, buf, l2tp_build_end(&b));
-}
-
 void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 {
 	struct l2d *d = t->d;
@@ -784,13 +690,13 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			/* §6.7: we place no outgoing calls for anyone */
 			l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &peer_sid);
 			d->stats.calls_refused++;
-			refuse_call(t, m, peer_sid, "outgoing calls are not supported");
+			l2d_call_refuse(t, m, peer_sid, "outgoing calls are not supported");
 		}
 		return;
 	}
 	s = m->hdr.session_id ? l2d_session_find(d, m->hdr.session_id) : NULL;
 	if (!s || s->t != t)
-		return session_input_unknown(t, m);
+		return l2d_session_input_unknown(t, m);
 	switch (m->type) {
 	case L2TP_MSG_ICRP:
 		if (s->state == L2D_S_WAIT_ICRP)
@@ -847,98 +753,7 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 			  l2tp_msg_name(m->type));
 }
 
-/*
- * RFC 5515: a Connect-Speed-Update-Notification for @s (LAC),
- * whose ICRQ announced them (Connect Speed Update Enable): the line's
- * current Tx (downstream) and Rx (upstream) speeds, b/s.  A control
- * connection message (Session ID 0) naming the LNS's session in the AVP.
- * Return: 0 queued, -EAGAIN when @s sends none (not established, or no
- * Enable sent), -ENOBUFS.
- */
-int l2d_session_send_csun(struct l2d_session *s, uint32_t tx_bps, uint32_t rx_bps)
-{
-	struct l2d_tunnel *t = s->t;
-	struct l2tp_builder b;
-	uint8_t buf[128];
-	size_t len;
-
-	if (!s->initiator || !s->al_sent || s->state != L2D_S_ESTABLISHED ||
-	    t->state != L2D_T_ESTABLISHED)
-		return -EAGAIN;
-	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_CSUN);
-	al_put_csu(&b, s->peer_sid, tx_bps, rx_bps);
-	len = l2tp_build_end(&b);
-	/*
-	 * The Message Type AVP's M bit clear (RFC 2661 section 4.4.1): an LNS
-	 * that does not know CSUN ignores it rather than clearing the tunnel.
-	 */
-	if (len)
-		buf[L2TP_CTRL_HDR_LEN] &= (uint8_t)~(L2TP_AVP_M >> 8);
-	if (l2d_tunnel_queue(t, buf, len))
-		return -ENOBUFS;
-	l2d_tunnel_flush(t);
-	l2d_log(t->d, L2D_LOG_INFO, "session %u: CSUN sent, tx %u rx %u b/s", s->sid, tx_bps, rx_bps);
-	return 0;
-}
-
-/*
- * RFC 5515 at the LNS: a CSUN's Connect Speed Update AVPs name
- * our sessions of tunnel @t; each one's speeds are taken (its actual
- * rates: Tx the downstream, Rx the upstream) and accounted (Interim-Update).
- * A CSURQ at the LAC: a CSUN answers it, for the sessions it names (none
- * named: every one that announced CSUNs).  A CSURQ at the LNS, or a CSUN
- * at the LAC, is acknowledged and logged.
- */
-void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m)
-{
-	struct l2d *d = t->d;
-	struct al_csu c[32];
-	unsigned int n, i, ign = 0;
-	struct l2d_session *s;
-
-	n = m->raw ? al_csu_from_msg(m->raw, m->raw_len, c, 32, &ign) : 0;
-	if (m->type == L2TP_MSG_CSURQ && t->initiator) {
-		for (s = t->sessions; s; s = s->next) {
-			bool named = !n;
-
-			for (i = 0; i < n && !named; i++)
-				named = c[i].sid == s->sid;
-			if (named && s->al_sent)
-				l2d_session_send_csun(s, (uint32_t)al_rate(&s->al, AL_ACT_RATE_DOWN),
-						      (uint32_t)al_rate(&s->al, AL_ACT_RATE_UP));
-		}
-		return;
-	}
-	if (m->type != L2TP_MSG_CSUN || t->initiator) {
-		l2d_log(d, L2D_LOG_INFO, "tunnel %u: %s received as %s, acknowledged", t->tid,
-			l2tp_msg_name(m->type), t->initiator ? "LAC" : "LNS");
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		s = l2d_session_find(d, c[i].sid);
-		if (!s || s->t != t || s->initiator) {
-			l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN for unknown session %u, ignored",
-				t->tid, c[i].sid);
-			continue;
-		}
-		s->tx_bps = c[i].tx_bps;
-		s->rx_bps = c[i].rx_bps;
-		s->al.rate[AL_ACT_RATE_DOWN - AL_ACT_RATE_UP] = c[i].tx_bps;
-		s->al.rate[AL_ACT_RATE_UP - AL_ACT_RATE_UP] = c[i].rx_bps;
-		s->al.present |= 1u << al_index(AL_ACT_RATE_DOWN) | 1u << al_index(AL_ACT_RATE_UP);
-		l2d_log(d, L2D_LOG_INFO, "session %u: CSUN: tx %u rx %u b/s", s->sid, c[i].tx_bps,
-			c[i].rx_bps);
-		if (s->acct_started && d->lns_acct)
-			d->lns_acct(d, s, RAD_ACCT_INTERIM);
-		/* S-LTS-1: a switched call's new rates go on to the LNS behind */
-		if (s->lts && s->access && d->aops && d->aops->switch_rates)
-			d->aops->switch_rates(d, s);
-	}
-	if (ign)
-		l2d_log(d, L2D_LOG_INFO, "tunnel %u: CSUN: %u Connect Speed Update AVPs skipped "
-			"(hidden or not 12 bytes)", t->tid, ign);
-}
-
 const struct l2d_session_ops l2d_session_ops = {
 	.free = session_free,
+	.close = l2d_session_close,
 };

@@ -98,7 +98,7 @@ struct l2d_tunnel {
 };
 
 /* ---- the control connection (tunnel.c) ---- */
-extern const struct l2d_tunnel_ops l2d_tunnel_ops;	/* the core's (l2d.h) */
+extern const struct l2d_tunnel_ops l2d_tunnel_ops;	/* the core's (l2d.h), tunnel_accept.c */
 /*
  * A LAC-role tunnel to @remote (and @local) a login may reuse or join:
  * set up with the same @secret (NULL or "": none) and Host Name @host

@@ -1,0 +1,31 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The tunnel, session and LAC files of l2tpseld (Documentation/l2tpseld.md):
+# none in a circle of calls (scripts/l2d-structure.py), none over 800
+# lines, no function of theirs over 80.  KTAP-ish lines, exit 1 on a failure.
+cd "$(dirname "$0")/../.." || exit 1
+D=userspace/l2tpseld
+FILES="tunnel.c tunnel_rx.c tunnel_accept.c tunnel_peer.c tunnel_msg.c session.c session_refuse.c \
+session_csu.c lac.c dataplane_kernel.c"
+out=$(python3 scripts/l2d-structure.py) || exit 1
+n=0 fail=0
+ok() {
+	n=$((n + 1))
+	if [ "$2" = 0 ]; then echo "ok $n $1"; else echo "not ok $n $1"; fail=$((fail + 1)); fi
+}
+circles=$(printf '%s\n' "$out" | sed -n '/^== circles/,/^$/p')
+pairs=$(printf '%s\n' "$out" | sed -n '/^== pairs/,/^$/p')
+long=$(printf '%s\n' "$out" | sed -n '/^== functions over/,$p')
+for f in $FILES; do
+	[ -f "$D/$f" ] || continue
+	c=0
+	printf '%s\n%s\n' "$circles" "$pairs" | grep -qw -- "$f" && c=1
+	ok "$f: in no circle of calls" $c
+	l=$(wc -l <"$D/$f")
+	ok "$f: $l lines, at most 800" $([ "$l" -le 800 ]; echo $?)
+	c=0
+	printf '%s\n' "$long" | grep -q " $f:" && c=1
+	ok "$f: no function over 80 lines" $c
+done
+echo "# l2tpseld structure: $((n - fail)) passed, $fail failed"
+[ $fail -eq 0 ]
