@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	err[0] = '\0';
-	if (l2d_conf_check(&c, err, sizeof(err))) {
+	if (l2d_conf_check(&c, err, sizeof(err)) || l2d_kcore_check(&c, err, sizeof(err))) {
 		CHECK(err[0] && memchr(err, '\0', sizeof(err)));
 		ok = -1;
 	}

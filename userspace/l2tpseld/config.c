@@ -1071,8 +1071,6 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	}
 	if (c->kernel == L2D_KERNEL_NETLINK && c->n_routes)
 		return cerr(err, errlen, "route lines are for \"kernel none\" only: with the module, the kernel selects");
-	if (c->kernel == L2D_KERNEL_NONE && l2d_kcore_check(c, err, errlen))
-		return -1;
 	if (c->n_access && c->dataplane != L2D_DP_KERNEL)
 		return cerr(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
 			    "in the kernel)");

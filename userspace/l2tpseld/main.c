@@ -36,6 +36,7 @@
 #include "fdstore.h"
 #include "kernel.h"
 #include "kernel_netlink.h"
+#include "kernel_none.h"
 #include "agent.h"
 #include "l2d.h"
 #include "metrics.h"
@@ -126,6 +127,12 @@ static const struct l2d_env env = {
 	.tunnel_adopt = l2d_sock_tunnel_adopt,
 };
 
+/* The file's own checks, then the core its route lines make (kernel none). */
+static int conf_check(struct l2d_conf *c, char *err, size_t errlen)
+{
+	return l2d_conf_check(c, err, errlen) || l2d_kcore_check(c, err, errlen) ? -1 : 0;
+}
+
 /* Read the sources again into @c and check it: 0, or -1 with @err. */
 static int conf_read(struct l2d_conf *c, char *err, size_t errlen)
 {
@@ -142,7 +149,7 @@ static int conf_read(struct l2d_conf *c, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	return l2d_conf_check(c, err, errlen);
+	return conf_check(c, err, errlen);
 }
 
 /*
@@ -443,7 +450,7 @@ static int read_options(int argc, char **argv, bool *check_only)
 		fprintf(stderr, "l2tpseld: unexpected argument \"%s\"\n", argv[optind]);
 		return 1;
 	}
-	if (l2d_conf_check(&conf, err, sizeof(err))) {
+	if (conf_check(&conf, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
