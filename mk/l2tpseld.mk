@@ -16,7 +16,8 @@ L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.
 # netlink, "kernel none" (kernel_none.c, on core/*.c) included: also linked into
 # the unit tests (selftests/unit/test_l2tpseld_*.c).
 # The configuration parser (config_int.h says which file has which lines).
-CONFIG_SRC        := $(addprefix userspace/l2tpseld/,config.c config_access.c config_radius.c config_tunnel.c)
+CONFIG_SRC        := $(addprefix userspace/l2tpseld/,config.c config_access.c config_radius.c config_tunnel.c \
+		    config_word.c)
 L2TPSELD_FSM_SRC  := $(CONFIG_SRC) $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c tunnel.c \
 		    tunnel_msg.c session.c lac.c kernel_none.c ppp.c idmap.c offload.c mtu.c snap.c)
 L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h config_int.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
