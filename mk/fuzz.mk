@@ -68,10 +68,10 @@ FUZZ_OWN := l2tp_fsm api config radclient access snap
 .PHONY: fuzz fuzz-smoke
 
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_HDRS) \
-		 userspace/l2tpseld/ppp.c userspace/l2tpseld/ppp.h
+		 $(PPP_SRC) userspace/l2tpseld/ppp.h userspace/l2tpseld/ppp_int.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPSELD_LIB_SRC) \
-		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp)) $(CRYPTO_LIBS)
+		$(if $(filter fuzz_ppp,$(@F)),$(PPP_SRC) $(FUZZ_SRC_ppp)) $(CRYPTO_LIBS)
 
 # $(1): a target of FUZZ_OWN
 define fuzz_build

@@ -15,12 +15,14 @@ L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kernel_none.c, on core/*.c) included: also linked into
 # the unit tests (selftests/unit/test_l2tpseld_*.c).
+# The LAC's own PPP (ppp_int.h says what ppp_pkt.c does).
+PPP_SRC           := $(addprefix userspace/l2tpseld/,ppp.c ppp_pkt.c)
 # The configuration parser (config_int.h says which file has which lines).
 CONFIG_SRC        := $(addprefix userspace/l2tpseld/,config.c config_access.c config_radius.c config_tunnel.c \
 		    config_word.c)
-L2TPSELD_FSM_SRC  := $(CONFIG_SRC) $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c tunnel.c \
-		    tunnel_msg.c session.c lac.c kernel_none.c ppp.c idmap.c offload.c mtu.c snap.c)
-L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h config_int.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
+L2TPSELD_FSM_SRC  := $(CONFIG_SRC) $(PPP_SRC) $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c tunnel.c \
+		    tunnel_msg.c session.c lac.c kernel_none.c idmap.c offload.c mtu.c snap.c)
+L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h config_int.h l2d_loop.h ppp.h ppp_int.h idmap.h offload.h mtu.h \
 		    snap.h agent.h tunnel.h session.h lac.h kernel.h kernel_none.h api.h sock.h)
 # The access role (access_int.h says which file does what).
 ACCESS_SRC        := $(addprefix userspace/l2tpseld/,access.c access_disc.c access_sub.c access_call.c \
