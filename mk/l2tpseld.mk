@@ -8,7 +8,7 @@ L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
 L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
-		    pppoe.c discrate.c radius.c accessline.c lts.c lcp_opt.c proxy_lcp.c)
+		    pppoe.c discrate.c radius.c radius_das.c accessline.c lts.c lcp_opt.c proxy_lcp.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
 		    pppoe.h discrate.h radius.h accessline.h lts.h lcp_opt.h proxy_lcp.h)
 

@@ -4,8 +4,9 @@
  * (section 5.2) or CHAP-Password and CHAP-Challenge (sections 5.3, 5.40),
  * ending with a Message-Authenticator (RFC 3579 section 3.2); and the
  * checks and decoding of the reply; a Disconnect-Request (RFC 5176) and its
- * answer, and what the server does before it acts on one (authentication,
- * the duplicate cache, the Event-Timestamp window).  Plain C, no sockets:
+ * answer; what the server does before it acts on one (authentication, the
+ * duplicate cache, the Event-Timestamp window) is radius_das.c.  Plain C,
+ * no sockets:
  * the client is radclient.c, the server of dynamic authorization das.c, the
  * fuzz targets fuzz/fuzz_radius.c, fuzz/fuzz_radius_dm.c and fuzz/fuzz_das.c.
  */
@@ -645,7 +646,7 @@ static uint32_t dm_attr(struct rad_dm *m, uint8_t type, const uint8_t *v, size_t
 			return RAD_EC_INVALID_VALUE;
 		m->term_cause = get32(v);
 		return 0;
-	case RAD_EVENT_TIMESTAMP:	/* the replay window: rad_das_check() */
+	case RAD_EVENT_TIMESTAMP:	/* the replay window: radius_das.c */
 		if (n != 4)
 			return RAD_EC_INVALID_VALUE;
 		if (m->has_ts)
@@ -739,109 +740,4 @@ size_t rad_dm_answer(const struct rad_dm *m, bool ack, uint32_t cause, const uin
 	response_auth(p.buf, p.len, m->auth, secret, slen, p.buf + 4);
 	memcpy(out, p.buf, p.len);
 	return p.len;
-}
-
-/* ---- the server of dynamic authorization's checks (das.c) ---- */
-
-int rad_das_cache_init(struct rad_das_cache *c, unsigned int cap)
-{
-	c->e = calloc(cap, sizeof(*c->e));
-	c->cap = c->e ? cap : 0;
-	return c->e ? 0 : -1;
-}
-
-static void seen_forget(struct rad_das_seen *e)
-{
-	free(e->answer);
-	memset(e, 0, sizeof(*e));
-}
-
-void rad_das_cache_free(struct rad_das_cache *c)
-{
-	unsigned int i;
-
-	for (i = 0; i < c->cap; i++)
-		seen_forget(&c->e[i]);
-	free(c->e);
-	c->e = NULL;
-	c->cap = 0;
-}
-
-enum rad_das_verdict rad_das_check(struct rad_das_cache *c, unsigned int client, const uint8_t *buf,
-				   size_t len, const uint8_t *secret, size_t slen,
-				   uint64_t window_ms, bool require_ts, uint64_t now_ms,
-				   struct rad_dm *m, const uint8_t **answer, size_t *answer_len,
-				   const char **why)
-{
-	bool room = false;
-	unsigned int i;
-	int64_t off;
-
-	*answer = NULL;
-	*answer_len = 0;
-	/* first authentic: nothing of an unauthenticated packet is looked up */
-	if (rad_dm_parse(buf, len, secret, slen, m, why))
-		return RAD_DAS_BAD;
-	*why = NULL;
-	for (i = 0; i < c->cap; i++) {
-		struct rad_das_seen *e = &c->e[i];
-
-		/* kept through until_ms: one ms later its Event-Timestamp is stale */
-		if (e->until_ms && e->until_ms < now_ms)
-			seen_forget(e);
-		if (!e->until_ms) {
-			room = true;
-			continue;
-		}
-		/* section 2.3: the same request again, whatever its source port */
-		if (e->client == client && e->id == m->id && !memcmp(e->auth, m->auth, RAD_AUTH_LEN)) {
-			*answer = e->answer;
-			*answer_len = e->len;
-			return RAD_DAS_RESEND;
-		}
-	}
-	if (m->has_ts) {
-		off = (int64_t)m->ts * 1000 - (int64_t)now_ms;
-		if (off > (int64_t)window_ms || -off > (int64_t)window_ms) {
-			*why = "Event-Timestamp outside radius-das-event-window of the agent's clock "
-			       "(a replay, or a clock out of step)";
-			return RAD_DAS_STALE;
-		}
-	} else if (require_ts && !m->cause) {
-		m->cause = RAD_EC_MISSING_ATTRIBUTE;
-		*why = "no Event-Timestamp (radius-das-require-event-timestamp)";
-	}
-	if (!room && !m->cause) {
-		/* forgetting a current request would let its replay act again */
-		m->cause = RAD_EC_RESOURCES_UNAVAILABLE;
-		*why = "every remembered request is still current (radius-das-event-window)";
-	}
-	return RAD_DAS_NEW;
-}
-
-void rad_das_remember(struct rad_das_cache *c, unsigned int client, const struct rad_dm *m,
-		      uint64_t window_ms, uint64_t now_ms, const uint8_t *answer, size_t len)
-{
-	uint64_t from = now_ms, ts_ms = (uint64_t)m->ts * 1000;
-	unsigned int i;
-
-	/* until the Event-Timestamp leaves the window, and at least the window's length */
-	if (m->has_ts && ts_ms > from)
-		from = ts_ms;
-	for (i = 0; i < c->cap; i++) {
-		struct rad_das_seen *e = &c->e[i];
-
-		if (e->until_ms)
-			continue;
-		e->answer = malloc(len ? len : 1);
-		if (!e->answer)
-			return;
-		memcpy(e->answer, answer, len);
-		e->len = (uint16_t)len;
-		e->until_ms = (from + window_ms) ?: 1;	/* 0 is a free slot */
-		e->client = (uint8_t)client;
-		e->id = m->id;
-		memcpy(e->auth, m->auth, RAD_AUTH_LEN);
-		return;
-	}
 }
