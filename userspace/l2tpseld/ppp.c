@@ -378,6 +378,26 @@ static void lcp_rxj_bad(struct l2d_ppp *p)
 	}
 }
 
+/* RTA (section 4.3): the end of our Close, else back to Req-Sent. */
+static void lcp_rta(struct l2d_ppp *p)
+{
+	switch (p->state) {
+	case LCP_CLOSING:
+	case LCP_STOPPING:
+		return finish(p, p->why);
+	case LCP_ACK_RCVD:
+		p->state = LCP_REQ_SENT;
+		return;
+	case LCP_OPENED:
+		this_layer_down(p);
+		send_confreq(p, false);
+		p->state = LCP_REQ_SENT;
+		return;
+	default:
+		return;
+	}
+}
+
 /* @d, @n: the packet up to its Length, n >= 4. */
 static void lcp_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 {
@@ -407,21 +427,7 @@ static void lcp_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 		 */
 		return finish(p, "subscriber sent Terminate-Request");
 	case PPP_TERMACK:
-		switch (p->state) {
-		case LCP_CLOSING:
-		case LCP_STOPPING:
-			return finish(p, p->why);
-		case LCP_ACK_RCVD:
-			p->state = LCP_REQ_SENT;
-			return;
-		case LCP_OPENED:
-			this_layer_down(p);
-			send_confreq(p, false);
-			p->state = LCP_REQ_SENT;
-			return;
-		default:
-			return;
-		}
+		return lcp_rta(p);
 	case PPP_CODEREJ:
 		if (n < 5) {
 			p->rx_bad++;
