@@ -446,34 +446,84 @@ static bool is_addr(const char *s, int *family)
 	return true;
 }
 
+/* Why the tunnel of one tag is unusable (RFC 2868 section 3), or NULL. */
+static const char *tunnel_bad(const struct rad_tunnel *t)
+{
+	int fam, lfam;
+
+	if (!(t->seen & (1u << RAD_TK_TYPE)) || t->type != RAD_TUNNEL_L2TP)
+		return "no Tunnel-Type L2TP";
+	if (!(t->seen & (1u << RAD_TK_SERVER)))
+		return "no Tunnel-Server-Endpoint";
+	if (!is_addr(t->server, &fam))
+		return "Tunnel-Server-Endpoint is not an IPv4 or IPv6 address (names are not resolved)";
+	if ((t->seen & (1u << RAD_TK_MEDIUM)) &&
+	    t->medium != (fam == 4 ? RAD_MEDIUM_IPV4 : RAD_MEDIUM_IPV6))
+		return "Tunnel-Medium-Type is not the server endpoint's family";
+	if (t->client[0] && (!is_addr(t->client, &lfam) || lfam != fam))
+		return "Tunnel-Client-Endpoint is not an address of the server endpoint's family";
+	return NULL;
+}
+
+/*
+ * names: the Assignment-Id when it fits, is not a name of the kernel's
+ * ("~...") or of the fallback's form ("tag" and digits) and no earlier
+ * entry has it; else "tagN", unique by the tag
+ */
+static void set_names(const struct rad_reply *r, struct rad_set_entry *out, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const char *a = r->tun[out[i].tag].assignment;
+
+		if (a[0] && strlen(a) < sizeof(out[i].name) && a[0] != '~' &&
+		    !(strncmp(a, "tag", 3) == 0 && a[3] && strspn(a + 3, "0123456789") == strlen(a + 3)) &&
+		    !set_name_taken(out, i, a))
+			snprintf(out[i].name, sizeof(out[i].name), "%s", a);
+		else
+			snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
+	}
+}
+
+/* levels: rank of the preference @prefs[i] among the distinct values */
+static void set_levels(struct rad_set_entry *out, const uint32_t *prefs, unsigned int n)
+{
+	uint32_t distinct[RAD_TAGS];
+	unsigned int i, j, np = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < np && distinct[j] != prefs[i]; j++)
+			;
+		if (j == np)
+			distinct[np++] = prefs[i];
+	}
+	for (i = 0; i < n; i++) {
+		unsigned int rank = 0;
+
+		for (j = 0; j < np; j++)
+			rank += distinct[j] < prefs[i];
+		out[i].level = rank > 7 ? 7 : rank;
+	}
+}
+
 unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out,
 			    unsigned int *skipped, const char **why)
 {
 	uint32_t prefs[RAD_TAGS];
-	unsigned int tag, n = 0, np = 0, i, j;
-	int fam, lfam;
+	unsigned int tag, n = 0;
 
 	*skipped = 0;
 	*why = NULL;
 	for (tag = 0; tag < RAD_TAGS; tag++) {
 		const struct rad_tunnel *t = &r->tun[tag];
-		const char *bad = NULL;
+		const char *bad;
 		struct rad_set_entry *e = &out[n];
 
 		if (!(r->tags & (1u << tag)))
 			continue;
-		if (!(t->seen & (1u << RAD_TK_TYPE)) || t->type != RAD_TUNNEL_L2TP)
-			bad = "no Tunnel-Type L2TP";
-		else if (!(t->seen & (1u << RAD_TK_SERVER)))
-			bad = "no Tunnel-Server-Endpoint";
-		else if (!is_addr(t->server, &fam))
-			bad = "Tunnel-Server-Endpoint is not an IPv4 or IPv6 address (names are not resolved)";
-		else if ((t->seen & (1u << RAD_TK_MEDIUM)) &&
-			 t->medium != (fam == 4 ? RAD_MEDIUM_IPV4 : RAD_MEDIUM_IPV6))
-			bad = "Tunnel-Medium-Type is not the server endpoint's family";
-		else if (t->client[0] && (!is_addr(t->client, &lfam) || lfam != fam))
-			bad = "Tunnel-Client-Endpoint is not an address of the server endpoint's family";
-		else if (n == RAD_SET_MAX)
+		bad = tunnel_bad(t);
+		if (!bad && n == RAD_SET_MAX)
 			bad = "more than 31 tunnels";
 		if (bad) {
 			if (!*skipped)
@@ -488,43 +538,12 @@ unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out
 		snprintf(e->secret, sizeof(e->secret), "%s", t->password);
 		snprintf(e->client_auth, sizeof(e->client_auth), "%s", t->client_auth);
 		snprintf(e->server_auth, sizeof(e->server_auth), "%s", t->server_auth);
-		/* level: filled below; the preference is kept in prefs[] meanwhile */
+		/* level: filled by set_levels(); the preference is kept in prefs[] meanwhile */
 		prefs[n] = t->preference;
 		n++;
 	}
-	/*
-	 * names: the Assignment-Id when it fits, is not a name of the kernel's
-	 * ("~...") or of the fallback's form ("tag" and digits) and no earlier
-	 * entry has it; else "tagN", unique by the tag
-	 */
-	for (i = 0; i < n; i++) {
-		const char *a = r->tun[out[i].tag].assignment;
-
-		if (a[0] && strlen(a) < sizeof(out[i].name) && a[0] != '~' &&
-		    !(strncmp(a, "tag", 3) == 0 && a[3] && strspn(a + 3, "0123456789") == strlen(a + 3)) &&
-		    !set_name_taken(out, i, a))
-			snprintf(out[i].name, sizeof(out[i].name), "%s", a);
-		else
-			snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
-	}
-	/* levels: rank of the preference among the distinct values */
-	{
-		uint32_t distinct[RAD_TAGS];
-
-		for (i = 0; i < n; i++) {
-			for (j = 0; j < np && distinct[j] != prefs[i]; j++)
-				;
-			if (j == np)
-				distinct[np++] = prefs[i];
-		}
-		for (i = 0; i < n; i++) {
-			unsigned int rank = 0;
-
-			for (j = 0; j < np; j++)
-				rank += distinct[j] < prefs[i];
-			out[i].level = rank > 7 ? 7 : rank;
-		}
-	}
+	set_names(r, out, n);
+	set_levels(out, prefs, n);
 	return n;
 }
 
