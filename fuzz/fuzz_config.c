@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for l2tpseld's configuration parser (config.c) from a
+ * libFuzzer target for l2tpseld's configuration parser (config*.c) from a
  * buffer: the input is a configuration file, read line by line as
  * l2d_conf_file() reads one (a line longer than its buffer, or the first
  * refused line, ends it), then checked (l2d_conf_check(), which builds
@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	err[0] = '\0';
-	if (l2d_conf_check(&c, err, sizeof(err))) {
+	if (l2d_conf_check(&c, err, sizeof(err)) || l2d_kcore_check(&c, err, sizeof(err))) {
 		CHECK(err[0] && memchr(err, '\0', sizeof(err)));
 		ok = -1;
 	}

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for the LAC's own PPP (userspace/l2tpseld/ppp.c): LCP,
+ * libFuzzer target for the LAC's own PPP (userspace/l2tpseld/ppp.c, ppp_pkt.c): LCP,
  * PAP and CHAP as the LAC answers a PPPoE subscriber.  Each input drives a
  * fresh l2d_ppp on a fake clock:
  *

@@ -29,7 +29,7 @@ FUZZ_FLAGS   := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover
 # peer's sequences against a LAC and an LNS on the unit tests' simulated
 # network (out-of-order stash included).
 # api: the local API's line parser and its answers (api.c); config: the
-# configuration file's parser, its checks and the SIGHUP merge (config.c).
+# configuration file's parser, its checks and the SIGHUP merge (config*.c).
 # snap: the snapshot an upgrading agent hands the next (snap.c), and the
 # tunnels and calls it rebuilds.
 # radclient: the RADIUS client's reply matching, retries, failover and queue
@@ -50,7 +50,7 @@ FUZZ_INC_l2tp_fsm := -Iselftests/unit -Iselftests/lib -DH_MAX_PKTS=256 -DH_STATI
 FUZZ_SRC_api := $(addprefix userspace/l2tpseld/,log.c l2d_loop.c)
 FUZZ_DEP_api := userspace/l2tpseld/api.c
 # config: the parser, and the "kernel none" core its check builds.
-FUZZ_SRC_config := $(addprefix userspace/l2tpseld/,config.c kernel_none.c log.c l2d_loop.c) $(CORE_SRC) \
+FUZZ_SRC_config := $(CONFIG_SRC) $(addprefix userspace/l2tpseld/,kernel_none.c log.c l2d_loop.c) $(CORE_SRC) \
 		   $(CONF_SRC)
 # radclient: the RADIUS client on its loop and sockets (radclient.c).
 FUZZ_SRC_radclient := $(addprefix userspace/l2tpseld/,radclient.c log.c l2d_loop.c)
@@ -68,10 +68,10 @@ FUZZ_OWN := l2tp_fsm api config radclient access snap
 .PHONY: fuzz fuzz-smoke
 
 $(BUILD)/fuzz_%: fuzz/fuzz_%.c $(L2TPSELD_LIB_SRC) $(L2TPSELD_LIB_HDRS) $(L2TPSELD_FSM_HDRS) \
-		 userspace/l2tpseld/ppp.c userspace/l2tpseld/ppp.h
+		 $(PPP_SRC) userspace/l2tpseld/ppp.h userspace/l2tpseld/ppp_int.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -Iuserspace/l2tpseld -o $@ $< $(L2TPSELD_LIB_SRC) \
-		$(if $(filter fuzz_ppp,$(@F)),userspace/l2tpseld/ppp.c $(FUZZ_SRC_ppp)) $(CRYPTO_LIBS)
+		$(if $(filter fuzz_ppp,$(@F)),$(PPP_SRC) $(FUZZ_SRC_ppp)) $(CRYPTO_LIBS)
 
 # $(1): a target of FUZZ_OWN
 define fuzz_build

@@ -8,18 +8,24 @@ L2TPSELD_MK_INCLUDED := 1
 
 # Listed, not globbed: the daemon's own files live in the same folder.
 L2TPSELD_LIB_SRC  := $(addprefix userspace/l2tpseld/,names.c auth.c hidden.c avp.c msg.c reliable.c \
-		    pppoe.c discrate.c radius.c accessline.c lts.c lcp_opt.c proxy_lcp.c)
+		    pppoe.c discrate.c radius.c radius_das.c accessline.c lts.c lcp_opt.c proxy_lcp.c)
 L2TPSELD_LIB_HDRS := $(addprefix userspace/l2tpseld/,l2tp.h md5.h auth.h hidden.h avp.h msg.h reliable.h \
 		    pppoe.h discrate.h radius.h accessline.h lts.h lcp_opt.h proxy_lcp.h)
 
 # The daemon's state machines and everything else without sockets or
 # netlink, "kernel none" (kernel_none.c, on core/*.c) included: also linked into
 # the unit tests (selftests/unit/test_l2tpseld_*.c).
-L2TPSELD_FSM_SRC  := $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c config.c tunnel.c \
-		    tunnel_rx.c tunnel_accept.c tunnel_peer.c \
-		    tunnel_msg.c session.c session_refuse.c session_csu.c lac.c kernel_none.c ppp.c idmap.c offload.c mtu.c snap.c)
-L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h l2d_loop.h ppp.h idmap.h offload.h mtu.h \
-		    snap.h agent.h tunnel.h tunnel_int.h session.h session_int.h lac.h kernel.h kernel_none.h api.h sock.h)
+# The LAC's own PPP (ppp_int.h says what ppp_pkt.c does).
+PPP_SRC           := $(addprefix userspace/l2tpseld/,ppp.c ppp_pkt.c)
+# The configuration parser (config_int.h says which file has which lines).
+CONFIG_SRC        := $(addprefix userspace/l2tpseld/,config.c config_access.c config_radius.c config_tunnel.c \
+		    config_word.c)
+L2TPSELD_FSM_SRC  := $(CONFIG_SRC) $(PPP_SRC) $(addprefix userspace/l2tpseld/,agent.c l2d.c l2d_loop.c log.c \
+		    tunnel.c tunnel_rx.c tunnel_accept.c tunnel_peer.c tunnel_msg.c session.c session_refuse.c \
+		    session_csu.c lac.c kernel_none.c idmap.c offload.c mtu.c snap.c)
+L2TPSELD_FSM_HDRS := $(addprefix userspace/l2tpseld/,l2d.h l2d_conf.h config_int.h l2d_loop.h ppp.h ppp_int.h \
+		    idmap.h offload.h mtu.h snap.h agent.h tunnel.h tunnel_int.h session.h session_int.h lac.h \
+		    kernel.h kernel_none.h api.h sock.h)
 # The access role (access_int.h says which file does what).
 ACCESS_SRC        := $(addprefix userspace/l2tpseld/,access.c access_disc.c access_sub.c access_call.c \
 		    access_acct.c access_switch.c)

@@ -203,7 +203,7 @@ struct h_node *h_node(const char *const *lines)
 			return NULL;
 		}
 	}
-	if (l2d_conf_check(&n->conf, err, sizeof(err)))
+	if (l2d_conf_check(&n->conf, err, sizeof(err)) || l2d_kcore_check(&n->conf, err, sizeof(err)))
 		th_fail(__FILE__, __LINE__, "config: %s", err);
 	l2d_parse_addr(ip, 1701, &n->addr.ss, &n->addr.len);
 	l2d_loop_init(&n->loop, false);

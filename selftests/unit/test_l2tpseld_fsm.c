@@ -85,6 +85,7 @@ TEST(l2tpseld_conf_errors)
 	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);	/* routes need kernel none */
 	EXPECT_EQ(l2d_conf_line(&c, "kernel none", err, sizeof(err)), 0);
 	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_kcore_check(&c, err, sizeof(err)), 0);
 	/* kernel none: a profile's lines are the core's 8 preference levels */
 	{
 		char line[64];
@@ -94,7 +95,8 @@ TEST(l2tpseld_conf_errors)
 			snprintf(line, sizeof(line), "route p t%d 10.0.0.%d", i, i + 1);
 			EXPECT_EQ(l2d_conf_line(&c, line, err, sizeof(err)), 0);
 		}
-		EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);
+		EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
+		EXPECT_EQ(l2d_kcore_check(&c, err, sizeof(err)), -1);
 		EXPECT_TRUE(strstr(err, "at most 8 lines") != NULL);
 	}
 }

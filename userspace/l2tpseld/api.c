@@ -386,6 +386,44 @@ static void cmd_drain(struct api_conn *c, int argc, char **argv)
 	conn_write(c, "end");
 }
 
+/* stats: the control channel's counters, the closed tunnels' included */
+static void stats_control(struct api_conn *c)
+{
+	struct l2tp_rel_stats rs = c->d->stats.rel_gone;
+	struct l2d_tunnel *t;
+
+	for (t = c->d->tunnels; t; t = t->next)
+		l2tp_rel_stats_add(&rs, &t->rel.stats);
+	/* the peer's retransmissions reach us as duplicates */
+	conn_printf(c, "control sent %" PRIu64 " retransmits %" PRIu64 " duplicates %" PRIu64
+		    " out-of-order %" PRIu64 " out-of-window %" PRIu64 " stashed %" PRIu64
+		    " zlb-sent %" PRIu64 " zlb-received %" PRIu64 " queue-peak %u queue-full %" PRIu64,
+		    rs.sent, rs.retransmits, rs.duplicates, rs.out_of_order, rs.out_of_window,
+		    rs.stashed, rs.zlb_sent, rs.zlb_received, rs.queue_peak, rs.queue_full);
+}
+
+/* stats: one line per access interface */
+static void stats_access_ifs(struct api_conn *c)
+{
+	unsigned int i;
+
+	for (i = 0; ; i++) {
+		struct l2d_access_if_stats a;
+		char ifq[L2D_QUOTED_SIZE(IFNAMSIZ)];
+
+		if (!l2d_access_if_stats(c->d, i, &a))
+			break;
+		conn_printf(c, "access-if %s subscribers %u padi %" PRIu64 " pado %" PRIu64
+			    " padr %" PRIu64 " pads %" PRIu64 " pads-refused %" PRIu64
+			    " padt-rx %" PRIu64 " padt-tx %" PRIu64 " bad %" PRIu64
+			    " rate-dropped %" PRIu64 " no-service %" PRIu64 " logins %" PRIu64
+			    " up %" PRIu64 " refused %" PRIu64, l2d_quote_str(ifq, sizeof(ifq), a.ifname),
+			    a.subscribers, a.padi,
+			    a.pado, a.padr, a.pads, a.pads_refused, a.padt_rx, a.padt_tx, a.bad,
+			    a.rate_dropped, a.no_service, a.logins, a.up, a.refused);
+	}
+}
+
 static void cmd_stats(struct api_conn *c)
 {
 	const struct l2d_stats *st = &c->d->stats;
@@ -408,19 +446,7 @@ static void cmd_stats(struct api_conn *c)
 		    st->port_separated, st->port_refused, st->proxy_lcp_taken, st->proxy_lcp_renegotiated,
 		    st->logins_drained,
 		    !l2d_draining(c->d) ? "off" : c->d->n_sessions ? "draining" : "drained");
-	{
-		struct l2tp_rel_stats rs = st->rel_gone;
-		struct l2d_tunnel *t;
-
-		for (t = c->d->tunnels; t; t = t->next)
-			l2tp_rel_stats_add(&rs, &t->rel.stats);
-		/* the peer's retransmissions reach us as duplicates */
-		conn_printf(c, "control sent %" PRIu64 " retransmits %" PRIu64 " duplicates %" PRIu64
-			    " out-of-order %" PRIu64 " out-of-window %" PRIu64 " stashed %" PRIu64
-			    " zlb-sent %" PRIu64 " zlb-received %" PRIu64 " queue-peak %u queue-full %" PRIu64,
-			    rs.sent, rs.retransmits, rs.duplicates, rs.out_of_order, rs.out_of_window,
-			    rs.stashed, rs.zlb_sent, rs.zlb_received, rs.queue_peak, rs.queue_full);
-	}
+	stats_control(c);
 	{
 		char line[1024];
 		unsigned int i;
@@ -442,21 +468,7 @@ static void cmd_stats(struct api_conn *c)
 				    l2d_quote_str(name, sizeof(name), p->name), p->logins_ok,
 				    p->logins_failed, p->sessions);
 		}
-		for (i = 0; ; i++) {
-			struct l2d_access_if_stats a;
-			char ifq[L2D_QUOTED_SIZE(IFNAMSIZ)];
-
-			if (!l2d_access_if_stats(c->d, i, &a))
-				break;
-			conn_printf(c, "access-if %s subscribers %u padi %" PRIu64 " pado %" PRIu64
-				    " padr %" PRIu64 " pads %" PRIu64 " pads-refused %" PRIu64
-				    " padt-rx %" PRIu64 " padt-tx %" PRIu64 " bad %" PRIu64
-				    " rate-dropped %" PRIu64 " no-service %" PRIu64 " logins %" PRIu64
-				    " up %" PRIu64 " refused %" PRIu64, l2d_quote_str(ifq, sizeof(ifq), a.ifname),
-				    a.subscribers, a.padi,
-				    a.pado, a.padr, a.pads, a.pads_refused, a.padt_rx, a.padt_tx, a.bad,
-				    a.rate_dropped, a.no_service, a.logins, a.up, a.refused);
-		}
+		stats_access_ifs(c);
 		for (i = 0; ; i++) {
 			struct l2d_radius_srv_stats r;
 

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * l2tpseld configuration file: one directive per line, "#" starts a comment.
- * Every refusal names the keyword and the bound it broke.
+ * Every refusal names the keyword and the bound it broke.  This file: the
+ * defaults, the generic keyword tables, the table of the keywords with a
+ * syntax of their own (their handlers by area: config_access.c,
+ * config_radius.c, config_tunnel.c; the words: config_word.c), the checks
+ * and the SIGHUP merge.
  */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +17,8 @@
 #include <unistd.h>
 
 #include "conf.h"
+#include "config_int.h"
 #include "l2d_conf.h"
-#include "mtu.h"
 #include "reliable.h"
 
 /*
@@ -77,93 +80,6 @@ void l2d_conf_defaults(struct l2d_conf *c)
 	c->log_level = 1;
 }
 
-static int cerr(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int cerr(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int l2d_parse_addr(const char *s, uint16_t port, struct sockaddr_storage *ss, socklen_t *len)
-{
-	struct sockaddr_in *a4 = (struct sockaddr_in *)ss;
-	struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	if (inet_pton(AF_INET, s, &a4->sin_addr) == 1) {
-		a4->sin_family = AF_INET;
-		a4->sin_port = htons(port);
-		*len = sizeof(*a4);
-		return 0;
-	}
-	if (inet_pton(AF_INET6, s, &a6->sin6_addr) == 1) {
-		a6->sin6_family = AF_INET6;
-		a6->sin6_port = htons(port);
-		*len = sizeof(*a6);
-		return 0;
-	}
-	return -1;
-}
-
-static int parse_u32(const char *s, uint32_t lo, uint32_t hi, uint32_t *v)
-{
-	unsigned long long x;
-
-	if (conf_parse_ull(s, 0, lo, hi, &x))
-		return -1;
-	*v = (uint32_t)x;
-	return 0;
-}
-
-int l2d_parse_duration(const char *s, uint32_t *ms)
-{
-	unsigned long long x;
-	char *end;
-
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 10);
-	if (errno || end == s)
-		return -1;
-	if (!strcmp(end, "ms"))
-		;
-	else if (!*end || !strcmp(end, "s"))
-		x *= 1000;
-	else
-		return -1;
-	if (x > 86400000ull)
-		return -1;
-	*ms = (uint32_t)x;
-	return 0;
-}
-
-static int parse_bool(const char *s, bool *v)
-{
-	if (!strcmp(s, "yes") || !strcmp(s, "on") || !strcmp(s, "1"))
-		*v = true;
-	else if (!strcmp(s, "no") || !strcmp(s, "off") || !strcmp(s, "0"))
-		*v = false;
-	else
-		return -1;
-	return 0;
-}
-
-static int copy_name(char *dst, size_t cap, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (!n || n >= cap)
-		return -1;
-	memcpy(dst, s, n + 1);
-	return 0;
-}
-
 /* duration keywords: keyword, offset, minimum */
 struct dur_kw {
 	const char *kw;
@@ -215,63 +131,6 @@ static const struct cnt_kw cnt_kws[] = {
 	{ "lns-switch-hops", offsetof(struct l2d_conf, lns_switch_hops), 1, 255, 4 },
 };
 
-/* radius-server ADDR [port N] [acct-port N] secret SECRET */
-static int radius_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	struct l2d_radius_conf *r = &c->radius[c->n_radius];
-	uint32_t port = 1812, acct = 0;
-	int k = 2;
-
-	while (k + 1 < n && (!strcmp(t[k], "port") || !strcmp(t[k], "acct-port"))) {
-		uint32_t *v = t[k][0] == 'p' ? &port : &acct;
-
-		if (parse_u32(t[k + 1], 1, 65535, v))
-			return cerr(err, errlen, "radius-server: %s \"%s\": 1..65535", t[k], t[k + 1]);
-		k += 2;
-	}
-	if (n != k + 2 || strcmp(t[k], "secret"))
-		return cerr(err, errlen, "radius-server: usage: radius-server ADDRESS [port N] "
-			    "[acct-port N] secret SECRET");
-	if (c->n_radius == L2D_MAX_RADIUS)
-		return cerr(err, errlen, "radius-server: at most %d servers", L2D_MAX_RADIUS);
-	if (l2d_parse_addr(t[1], (uint16_t)port, &r->addr, &r->len))
-		return cerr(err, errlen, "radius-server: \"%s\" is not an IPv4 or IPv6 address", t[1]);
-	if (copy_name(r->secret, sizeof(r->secret), t[k + 1]))
-		return cerr(err, errlen, "radius-server: a secret of 1..%zu bytes", sizeof(r->secret) - 1);
-	/* 1812 and 1813, or the port given and the next (RFC 2866 section 3) */
-	r->acct_port = (uint16_t)(acct ? acct : port == 65535 ? 65535 : port + 1);
-	c->n_radius++;
-	return 0;
-}
-
-/* radius-das ADDR [port N]: the server of dynamic authorization (RFC 5176) */
-static int das_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	uint32_t port = 3799;	/* RFC 5176 section 2.2 */
-
-	if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") ||
-					      parse_u32(t[3], 1, 65535, &port))))
-		return cerr(err, errlen, "radius-das: usage: radius-das ADDRESS [port N] (1..65535, "
-			    "3799 by default)");
-	if (l2d_parse_addr(t[1], (uint16_t)port, &c->das_addr, &c->das_len))
-		return cerr(err, errlen, "radius-das: \"%s\" is not an IPv4 or IPv6 address", t[1]);
-	return 0;
-}
-
-/* metrics ADDR [port N]: the Prometheus endpoint (Documentation/metrics.md) */
-static int metrics_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	uint32_t port = L2D_METRICS_PORT;
-
-	if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") ||
-					      parse_u32(t[3], 1, 65535, &port))))
-		return cerr(err, errlen, "metrics: usage: metrics ADDRESS [port N] (1..65535, "
-			    "%u by default)", L2D_METRICS_PORT);
-	if (l2d_parse_addr(t[1], (uint16_t)port, &c->metrics_addr, &c->metrics_len))
-		return cerr(err, errlen, "metrics: \"%s\" is not an IPv4 or IPv6 address", t[1]);
-	return 0;
-}
-
 /* 127.0.0.0/8, ::1 and ::ffff:127.0.0.0/104 */
 static bool addr_loopback(const struct sockaddr_storage *ss)
 {
@@ -285,217 +144,9 @@ static bool addr_loopback(const struct sockaddr_storage *ss)
 	return IN6_IS_ADDR_V4MAPPED(&in6->sin6_addr) && in6->sin6_addr.s6_addr[12] == 127;
 }
 
-/* radius-das-client ADDR secret SECRET */
-static int das_client_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	struct l2d_das_client *k = &c->das_clients[c->n_das_clients];
-
-	if (n != 4 || strcmp(t[2], "secret"))
-		return cerr(err, errlen, "radius-das-client: usage: radius-das-client ADDRESS secret SECRET");
-	if (c->n_das_clients == L2D_MAX_DAS_CLIENTS)
-		return cerr(err, errlen, "radius-das-client: at most %d clients", L2D_MAX_DAS_CLIENTS);
-	if (l2d_parse_addr(t[1], 0, &k->addr, &k->len))
-		return cerr(err, errlen, "radius-das-client: \"%s\" is not an IPv4 or IPv6 address", t[1]);
-	if (copy_name(k->secret, sizeof(k->secret), t[3]))
-		return cerr(err, errlen, "radius-das-client: a secret of 1..%zu bytes",
-			    sizeof(k->secret) - 1);
-	c->n_das_clients++;
-	return 0;
-}
-
 unsigned int l2d_conf_n_secrets(const struct l2d_conf *c)
 {
 	return c->n_secrets + c->n_radius + c->n_das_clients;
-}
-
-/* radius-profile-attribute TYPE | VENDOR:TYPE (26-VENDOR-TYPE) */
-static int radius_attr_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	uint32_t vendor = 0, type;
-	char *colon = n == 2 ? strchr(t[1], ':') : NULL;
-
-	if (colon) {
-		*colon = '\0';
-		if (parse_u32(t[1], 1, 0xffffff, &vendor) || parse_u32(colon + 1, 1, 255, &type))
-			return cerr(err, errlen, "radius-profile-attribute: VENDOR:TYPE with a vendor "
-				    "1..16777215 and a type 1..255");
-	} else if (n != 2 || parse_u32(t[1], 1, 255, &type) || type == 26) {
-		return cerr(err, errlen, "radius-profile-attribute: usage: radius-profile-attribute "
-			    "TYPE | VENDOR:TYPE (a type 1..255 other than 26; 2636:64 by default)");
-	}
-	c->radius_profile_vendor = vendor;
-	c->radius_profile_type = (uint8_t)type;
-	return 0;
-}
-
-static bool access_kw(const char *w)
-{
-	return !strcmp(w, "ac-name") || !strcmp(w, "service") || !strcmp(w, "path-mtu") ||
-	       !strcmp(w, "path-family") || !strcmp(w, "pado-delay");
-}
-
-/**
- * l2d_pado_parse() - read a pado-delay (S-OPS-1)
- * @a: the access interface
- * @spec: "MS" (every PADO waits MS) or "N:MS[,N:MS...]": from N
- *        subscribers on, MS; N rising; MS a number of ms (0..30000) or
- *        "off" (no PADO); below the first N, no wait
- * @err: the refusal
- * @errlen: its room
- *
- * Return: 0, or -1 with @err saying what was wrong.
- */
-int l2d_pado_parse(struct l2d_access_conf *a, const char *spec, char *err, size_t errlen)
-{
-	char buf[256], *tok, *save = NULL;
-	unsigned int n = 0;
-
-	if (strlen(spec) >= sizeof(buf))
-		return cerr(err, errlen, "access: pado-delay \"%.20s...\" longer than %zu bytes",
-			    spec, sizeof(buf) - 1);
-	strcpy(buf, spec);
-	if (!strchr(buf, ':')) {
-		if (parse_u32(buf, 0, L2D_PADO_MAX_MS, &a->pado[0].ms))
-			return cerr(err, errlen, "access: pado-delay \"%s\": MS (0..%u) or N:MS,...",
-				    spec, L2D_PADO_MAX_MS);
-		a->pado[0].sessions = 0;
-		a->n_pado = 1;
-		return 0;
-	}
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *colon = strchr(tok, ':');
-		struct l2d_pado_step *st = &a->pado[n];
-
-		if (n == L2D_PADO_STEPS)
-			return cerr(err, errlen, "access: pado-delay: at most %d steps", L2D_PADO_STEPS);
-		if (!colon)
-			return cerr(err, errlen, "access: pado-delay step \"%s\" is not N:MS", tok);
-		*colon = '\0';
-		if (parse_u32(tok, 0, UINT32_MAX - 1, &st->sessions))
-			return cerr(err, errlen, "access: pado-delay: \"%s\" is not a session count", tok);
-		if (n && st->sessions <= a->pado[n - 1].sessions)
-			return cerr(err, errlen, "access: pado-delay: session counts must rise (%u after %u)",
-				    st->sessions, a->pado[n - 1].sessions);
-		if (!strcmp(colon + 1, "off"))
-			st->ms = L2D_PADO_NONE;
-		else if (parse_u32(colon + 1, 0, L2D_PADO_MAX_MS, &st->ms))
-			return cerr(err, errlen, "access: pado-delay: \"%s\" is not 0..%u ms or off",
-				    colon + 1, L2D_PADO_MAX_MS);
-		n++;
-	}
-	if (!n)
-		return cerr(err, errlen, "access: pado-delay needs N:MS steps");
-	a->n_pado = n;
-	return 0;
-}
-
-/**
- * l2d_pado_delay() - how long a PADO waits (S-OPS-1)
- * @a: the access interface
- * @sessions: the agent's subscribers now
- *
- * Return: ms, the last step at or below @sessions (0 below the first), or
- * L2D_PADO_NONE: no PADO.
- */
-uint32_t l2d_pado_delay(const struct l2d_access_conf *a, uint32_t sessions)
-{
-	uint32_t ms = 0;
-	unsigned int i;
-
-	for (i = 0; i < a->n_pado && a->pado[i].sessions <= sessions; i++)
-		ms = a->pado[i].ms;
-	return ms;
-}
-
-/*
- * access pppoe IFNAME [service NAME...] [ac-name NAME] [path-mtu N]
- * [path-family ipv4|ipv6] [pado-delay SPEC]
- */
-static int access_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	struct l2d_access_conf *a;
-	unsigned int i;
-	int k;
-
-	if (n < 3 || strcmp(t[1], "pppoe"))
-		return cerr(err, errlen, "access: usage: access pppoe IFNAME [service NAME...] "
-			    "[ac-name NAME] [path-mtu N] [path-family ipv4|ipv6] [pado-delay SPEC]");
-	if (strlen(t[2]) >= sizeof(a->ifname))
-		return cerr(err, errlen, "access: interface name \"%s\" longer than %zu bytes", t[2],
-			    sizeof(a->ifname) - 1);
-	for (i = 0; i < c->n_access; i++)
-		if (!strcmp(c->access[i].ifname, t[2]))
-			return cerr(err, errlen, "access: interface %s given twice", t[2]);
-	if (c->n_access == L2D_MAX_ACCESS)
-		return cerr(err, errlen, "access: at most %d interfaces", L2D_MAX_ACCESS);
-	a = &c->access[c->n_access];
-	memset(a, 0, sizeof(*a));
-	strcpy(a->ifname, t[2]);
-	a->path_mtu = L2D_PATH_MTU_DEFAULT;
-	a->path_ipv6 = true;
-	for (k = 3; k < n; k++) {
-		if (!strcmp(t[k], "pado-delay")) {
-			if (k + 1 == n)
-				return cerr(err, errlen, "access: pado-delay needs MS or N:MS,...");
-			if (a->n_pado)
-				return cerr(err, errlen, "access: pado-delay given twice");
-			if (l2d_pado_parse(a, t[++k], err, errlen))
-				return -1;
-		} else if (!strcmp(t[k], "ac-name")) {
-			if (k + 1 == n)
-				return cerr(err, errlen, "access: ac-name needs a NAME");
-			if (a->ac_name[0])
-				return cerr(err, errlen, "access: ac-name given twice");
-			if (copy_name(a->ac_name, sizeof(a->ac_name), t[++k]))
-				return cerr(err, errlen, "access: ac-name of 1..%d bytes", L2D_NAME_MAX - 1);
-		} else if (!strcmp(t[k], "service")) {
-			/* the names run to the next keyword; "service" again adds more */
-			if (k + 1 == n || access_kw(t[k + 1]))
-				return cerr(err, errlen, "access: service needs a NAME");
-			while (k + 1 < n && !access_kw(t[k + 1])) {
-				if (a->n_services == L2D_MAX_SERVICES)
-					return cerr(err, errlen, "access: at most %d services", L2D_MAX_SERVICES);
-				if (copy_name(a->services[a->n_services], L2D_NAME_MAX, t[++k]))
-					return cerr(err, errlen, "access: service name of 1..%d bytes",
-						    L2D_NAME_MAX - 1);
-				a->n_services++;
-			}
-		} else if (!strcmp(t[k], "path-mtu")) {
-			char *end;
-			unsigned long v;
-
-			if (k + 1 == n)
-				return cerr(err, errlen, "access: path-mtu needs a number");
-			errno = 0;
-			v = strtoul(t[++k], &end, 10);
-			if (errno || *end || end == t[k] || t[k][0] == '-' || v < L2D_PATH_MTU_MIN ||
-			    v > L2D_PATH_MTU_MAX)
-				return cerr(err, errlen, "access: path-mtu \"%s\": a number of bytes "
-					    "%d..%d", t[k], L2D_PATH_MTU_MIN, L2D_PATH_MTU_MAX);
-			a->path_mtu = (uint16_t)v;
-		} else if (!strcmp(t[k], "path-family")) {
-			if (k + 1 == n || (strcmp(t[k + 1], "ipv4") && strcmp(t[k + 1], "ipv6")))
-				return cerr(err, errlen, "access: path-family: expected ipv4 or ipv6");
-			a->path_ipv6 = !strcmp(t[++k], "ipv6");
-		} else {
-			return cerr(err, errlen, "access: unexpected \"%s\" (service NAME..., ac-name NAME, "
-				    "path-mtu N, path-family ipv4|ipv6, pado-delay SPEC)", t[k]);
-		}
-	}
-	/* an IPv6 path is never below 1280 (RFC 8200 section 5) */
-	if (a->path_ipv6 && a->path_mtu < L2D_PATH_MTU_MIN6)
-		return cerr(err, errlen, "access: path-mtu %u below IPv6's %d: add path-family ipv4 "
-			    "if every LNS is reached over IPv4", a->path_mtu, L2D_PATH_MTU_MIN6);
-	c->n_access++;
-	return 0;
-}
-
-/* A test switch was read: remember the first for l2d_conf_check's refusal. */
-static void test_switch(struct l2d_conf *c, const char *kw, const char *val)
-{
-	if (!c->test_switch[0])
-		snprintf(c->test_switch, sizeof(c->test_switch), "%s%s%s", kw, val ? " " : "",
-			 val ? val : "");
 }
 
 /*
@@ -510,10 +161,10 @@ static int pppd_words(char *dst, size_t cap, char **t, int n, char *err, size_t 
 	dst[0] = '\0';
 	for (k = 1; k < n; k++) {
 		if (!strcmp(t[k], "password"))
-			return cerr(err, errlen, "%s: \"password\" would show on pppd's command line "
+			return cfg_err(err, errlen, "%s: \"password\" would show on pppd's command line "
 				    "(/proc/PID/cmdline): put it in the pppd options file (mode 0600)", t[0]);
 		if (strlen(dst) + strlen(t[k]) + 2 > cap)
-			return cerr(err, errlen, "%s: longer than %zu bytes", t[0], cap - 1);
+			return cfg_err(err, errlen, "%s: longer than %zu bytes", t[0], cap - 1);
 		if (k > 1)
 			strcat(dst, " ");
 		strcat(dst, t[k]);
@@ -603,7 +254,7 @@ static int generic_line(struct l2d_conf *c, char **t, int n, char *err, size_t e
 		if (strcmp(t[0], dur_kws[i].kw))
 			continue;
 		if (n != 2 || l2d_parse_duration(t[1], &v) || v < dur_kws[i].min)
-			return cerr(err, errlen, "%s: expected a duration (e.g. 10s, 500ms) of at least %u ms",
+			return cfg_err(err, errlen, "%s: expected a duration (e.g. 10s, 500ms) of at least %u ms",
 				    t[0], dur_kws[i].min);
 		*(uint32_t *)(base + dur_kws[i].off) = v;
 		return 0;
@@ -611,8 +262,8 @@ static int generic_line(struct l2d_conf *c, char **t, int n, char *err, size_t e
 	for (i = 0; i < N_OF(cnt_kws); i++) {
 		if (strcmp(t[0], cnt_kws[i].kw))
 			continue;
-		if (n != 2 || parse_u32(t[1], cnt_kws[i].min, cnt_kws[i].max, &v))
-			return cerr(err, errlen, "%s: expected %u..%u", t[0], cnt_kws[i].min,
+		if (n != 2 || cfg_u32(t[1], cnt_kws[i].min, cnt_kws[i].max, &v))
+			return cfg_err(err, errlen, "%s: expected %u..%u", t[0], cnt_kws[i].min,
 				    cnt_kws[i].max);
 		if (cnt_kws[i].width == sizeof(uint16_t))
 			*(uint16_t *)(base + cnt_kws[i].off) = (uint16_t)v;
@@ -623,15 +274,15 @@ static int generic_line(struct l2d_conf *c, char **t, int n, char *err, size_t e
 	for (i = 0; i < N_OF(bool_kws); i++) {
 		if (strcmp(t[0], bool_kws[i].kw))
 			continue;
-		if (n != 2 || parse_bool(t[1], (bool *)(base + bool_kws[i].off)))
-			return cerr(err, errlen, "%s: expected yes or no", t[0]);
+		if (n != 2 || cfg_bool(t[1], (bool *)(base + bool_kws[i].off)))
+			return cfg_err(err, errlen, "%s: expected yes or no", t[0]);
 		return 0;
 	}
 	for (i = 0; i < N_OF(word_kws); i++) {
 		if (strcmp(t[0], word_kws[i].kw))
 			continue;
-		if (n != 2 || copy_name(base + word_kws[i].off, word_kws[i].size, t[1]))
-			return cerr(err, errlen, "%s: expected %s of 1..%zu bytes", t[0],
+		if (n != 2 || cfg_name(base + word_kws[i].off, word_kws[i].size, t[1]))
+			return cfg_err(err, errlen, "%s: expected %s of 1..%zu bytes", t[0],
 				    word_kws[i].what, word_kws[i].size - 1);
 		return 0;
 	}
@@ -650,15 +301,15 @@ static int generic_line(struct l2d_conf *c, char **t, int n, char *err, size_t e
 				 k ? (k + 1 < N_OF(e->words) && e->words[k + 1] ? ", " : " or ") : "",
 				 e->words[k]);
 		}
-		return cerr(err, errlen, "%s: expected %s", t[0], list);
+		return cfg_err(err, errlen, "%s: expected %s", t[0], list);
 	}
 	return 1;
 }
 
 static int socket_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
-	if (n != 2 || (strcmp(t[1], "none") && copy_name(c->socket_path, sizeof(c->socket_path), t[1])))
-		return cerr(err, errlen, "socket: expected a path of at most %zu bytes, or none",
+	if (n != 2 || (strcmp(t[1], "none") && cfg_name(c->socket_path, sizeof(c->socket_path), t[1])))
+		return cfg_err(err, errlen, "socket: expected a path of at most %zu bytes, or none",
 			    sizeof(c->socket_path) - 1);
 	if (!strcmp(t[1], "none"))
 		c->socket_path[0] = '\0';
@@ -668,7 +319,7 @@ static int socket_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 /* Older configurations: the kernel ends a dead agent's counts now. */
 static int journal_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
-	return n != 2 ? cerr(err, errlen, "journal: expected a path, or none (ignored)") : 0;
+	return n != 2 ? cfg_err(err, errlen, "journal: expected a path, or none (ignored)") : 0;
 }
 
 /* listen ADDR [port N] */
@@ -676,41 +327,13 @@ static int listen_line(struct l2d_conf *c, char **t, int n, char *err, size_t er
 {
 	uint32_t port = 0;
 
-	if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") || parse_u32(t[3], 1, 65535, &port))))
-		return cerr(err, errlen, "listen: usage: listen ADDRESS [port 1..65535]");
+	if ((n != 2 && n != 4) || (n == 4 && (strcmp(t[2], "port") || cfg_u32(t[3], 1, 65535, &port))))
+		return cfg_err(err, errlen, "listen: usage: listen ADDRESS [port 1..65535]");
 	if (c->n_listen == L2D_MAX_LISTEN)
-		return cerr(err, errlen, "listen: at most %d addresses", L2D_MAX_LISTEN);
+		return cfg_err(err, errlen, "listen: at most %d addresses", L2D_MAX_LISTEN);
 	if (l2d_parse_addr(t[1], (uint16_t)port, &c->listen[c->n_listen], &c->listen_len[c->n_listen]))
-		return cerr(err, errlen, "listen: \"%s\" is not an IPv4 or IPv6 address", t[1]);
+		return cfg_err(err, errlen, "listen: \"%s\" is not an IPv4 or IPv6 address", t[1]);
 	c->n_listen++;
-	return 0;
-}
-
-static int radius_fallback_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	if (n != 2 || (strcmp(t[1], "domain-map") && strcmp(t[1], "refuse")))
-		return cerr(err, errlen, "radius-fallback: domain-map or refuse");
-	c->radius_fallback = !strcmp(t[1], "domain-map");
-	return 0;
-}
-
-static int access_auth_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	bool pap = false, chap = false;
-	int k;
-
-	for (k = 1; k < n; k++) {
-		if (!strcmp(t[k], "pap"))
-			pap = true;
-		else if (!strcmp(t[k], "chap"))
-			chap = true;
-		else
-			break;
-	}
-	if (n < 2 || k < n)
-		return cerr(err, errlen, "access-auth: expected chap, pap, or chap pap");
-	c->access_pap = pap;
-	c->access_chap = chap;
 	return 0;
 }
 
@@ -718,8 +341,8 @@ static int retries_line(struct l2d_conf *c, char **t, int n, char *err, size_t e
 {
 	uint32_t v;
 
-	if (n != 2 || parse_u32(t[1], 1, 100, &v))
-		return cerr(err, errlen, "%s: expected 1..100", t[0]);
+	if (n != 2 || cfg_u32(t[1], 1, 100, &v))
+		return cfg_err(err, errlen, "%s: expected 1..100", t[0]);
 	*(t[0][8] == 's' ? &c->retries_setup : &c->retries_established) = v;
 	return 0;
 }
@@ -737,115 +360,18 @@ static int test_rl_verdict_line(struct l2d_conf *c, char **t, int n, char *err, 
 	for (k = 0; k < 3 && n == 3 && strcmp(t[2], verdicts[k]); k++)
 		;
 	if (n != 3 || m == L2D_RL_MSGS || k == 3)
-		return cerr(err, errlen, "test-ratelimit-verdict: usage: test-ratelimit-verdict "
+		return cfg_err(err, errlen, "test-ratelimit-verdict: usage: test-ratelimit-verdict "
 			    "{ sccrq | icrq | login | attempt | pppoe } { pass | reject | drop }");
 	c->test_rl_verdict[m] = (uint8_t)k;
-	test_switch(c, "test-ratelimit-verdict", NULL);
-	return 0;
-}
-
-/* secret TUNNEL|* SECRET;  lns-secret HOSTNAME|* SECRET */
-static int secret_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	struct l2d_secret_ent *e;
-
-	if (n != 3)
-		return cerr(err, errlen, "%s: usage: %s %s SECRET", t[0], t[0],
-			    t[0][0] == 'l' ? "{ HOSTNAME | * }" : "{ TUNNEL | * }");
-	if (c->n_secrets == L2D_MAX_SECRETS)
-		return cerr(err, errlen, "%s: at most %d secrets", t[0], L2D_MAX_SECRETS);
-	e = &c->secrets[c->n_secrets];
-	if (copy_name(e->match, sizeof(e->match), t[1]) ||
-	    copy_name(e->secret, sizeof(e->secret), t[2]))
-		return cerr(err, errlen, "%s: names are 1..%d bytes, secrets 1..%d", t[0],
-			    L2D_NAME_MAX - 1, L2D_SECRET_MAX - 1);
-	e->lns = t[0][0] == 'l';
-	c->n_secrets++;
-	return 0;
-}
-
-/* route PROFILE|* TUNNEL REMOTE [port N] [local ADDR] */
-static int route_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	struct l2d_route *r;
-	uint32_t port = 1701;
-	int k;
-
-	if (n < 4)
-		return cerr(err, errlen, "route: usage: route { PROFILE | * } TUNNEL REMOTE [port N] [local ADDRESS]");
-	if (c->n_routes == L2D_MAX_ROUTES)
-		return cerr(err, errlen, "route: at most %d routes", L2D_MAX_ROUTES);
-	r = &c->routes[c->n_routes];
-	memset(r, 0, sizeof(*r));
-	if (copy_name(r->profile, sizeof(r->profile), t[1]) ||
-	    copy_name(r->tunnel, sizeof(r->tunnel), t[2]))
-		return cerr(err, errlen, "route: names are 1..%d bytes", L2D_NAME_MAX - 1);
-	for (k = 4; k < n; k += 2) {
-		if (k + 1 >= n)
-			return cerr(err, errlen, "route: \"%s\" needs a value", t[k]);
-		if (!strcmp(t[k], "port")) {
-			if (parse_u32(t[k + 1], 1, 65535, &port))
-				return cerr(err, errlen, "route: port: expected 1..65535");
-		} else if (!strcmp(t[k], "local")) {
-			if (l2d_parse_addr(t[k + 1], 0, &r->local, &r->local_len))
-				return cerr(err, errlen, "route: local: \"%s\" is not an address", t[k + 1]);
-		} else {
-			return cerr(err, errlen, "route: unknown option \"%s\"", t[k]);
-		}
-	}
-	if (l2d_parse_addr(t[3], (uint16_t)port, &r->remote, &r->remote_len))
-		return cerr(err, errlen, "route: \"%s\" is not an IPv4 or IPv6 address", t[3]);
-	c->n_routes++;
-	return 0;
-}
-
-static int tgroup_map_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	struct l2d_tgmap *m;
-
-	if (n != 3)
-		return cerr(err, errlen, "tgroup-map: usage: tgroup-map LOCAL-ADDRESS TGROUP");
-	if (c->n_tgmap == L2D_MAX_TGMAP)
-		return cerr(err, errlen, "tgroup-map: at most %d entries", L2D_MAX_TGMAP);
-	m = &c->tgmap[c->n_tgmap];
-	if (l2d_parse_addr(t[1], 0, &m->addr, &m->len))
-		return cerr(err, errlen, "tgroup-map: \"%s\" is not an address", t[1]);
-	if (copy_name(m->tgroup, sizeof(m->tgroup), t[2]))
-		return cerr(err, errlen, "tgroup-map: group names are 1..%d bytes", L2D_NAME_MAX - 1);
-	c->n_tgmap++;
-	return 0;
-}
-
-/* lns-mode normal | silent | silent-after-zlb | cdn [RESULT [ERROR]] */
-static int lns_mode_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	if (n == 2 && !strcmp(t[1], "normal")) {
-		c->lns_mode = L2D_LNS_NORMAL;
-	} else if (n == 2 && !strcmp(t[1], "silent")) {
-		c->lns_mode = L2D_LNS_SILENT;
-	} else if (n == 2 && !strcmp(t[1], "silent-after-zlb")) {
-		c->lns_mode = L2D_LNS_SILENT_AFTER_ZLB;
-	} else if (n >= 2 && n <= 4 && !strcmp(t[1], "cdn")) {
-		uint32_t r = 2, e = 0;
-
-		if ((n > 2 && parse_u32(t[2], 1, 65535, &r)) || (n > 3 && parse_u32(t[3], 0, 65535, &e)))
-			return cerr(err, errlen, "lns-mode cdn: RESULT is 1..65535, ERROR 0..65535");
-		c->lns_mode = L2D_LNS_CDN;
-		c->lns_cdn_result = (uint16_t)r;
-		c->lns_cdn_error = (uint16_t)e;
-	} else {
-		return cerr(err, errlen, "lns-mode: expected normal, silent, silent-after-zlb or cdn [RESULT [ERROR]]");
-	}
-	if (c->lns_mode != L2D_LNS_NORMAL)
-		test_switch(c, "lns-mode", t[1]);
+	cfg_test_switch(c, "test-ratelimit-verdict", NULL);
 	return 0;
 }
 
 static int test_chassis_limit_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
 {
-	if (n != 2 || parse_u32(t[1], 0, 1000000, &c->test_chassis_limit))
-		return cerr(err, errlen, "test-chassis-limit: expected 0..1000000 (0 = none)");
-	test_switch(c, "test-chassis-limit", NULL);
+	if (n != 2 || cfg_u32(t[1], 0, 1000000, &c->test_chassis_limit))
+		return cfg_err(err, errlen, "test-chassis-limit: expected 0..1000000 (0 = none)");
+	cfg_test_switch(c, "test-chassis-limit", NULL);
 	return 0;
 }
 
@@ -860,83 +386,10 @@ static int log_level_line(struct l2d_conf *c, char **t, int n, char *err, size_t
 {
 	uint32_t v;
 
-	if (n != 2 || parse_u32(t[1], 0, 2, &v))
-		return cerr(err, errlen, "log-level: expected 0 (errors), 1 (info) or 2 (debug)");
+	if (n != 2 || cfg_u32(t[1], 0, 2, &v))
+		return cfg_err(err, errlen, "log-level: expected 0 (errors), 1 (info) or 2 (debug)");
 	c->log_level = (int)v;
 	return 0;
-}
-
-/* access-line no | yes | PROFILE... (S-AL-1, RFC 5515) */
-static int access_line_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	int k;
-
-	c->access_line_all = false;
-	c->n_access_line_profiles = 0;
-	if (n == 2 && (!strcmp(t[1], "yes") || !strcmp(t[1], "no"))) {
-		c->access_line_all = !strcmp(t[1], "yes");
-		return 0;
-	}
-	if (n < 2 || n - 1 > L2D_MAX_AL_PROFILES)
-		return cerr(err, errlen, "access-line: usage: access-line no | yes | PROFILE... "
-			    "(at most %d profiles)", L2D_MAX_AL_PROFILES);
-	for (k = 1; k < n; k++)
-		if (copy_name(c->access_line_profiles[k - 1], L2D_NAME_MAX, t[k]))
-			return cerr(err, errlen, "access-line: profile name \"%s\" longer than %d bytes",
-				    t[k], L2D_NAME_MAX - 1);
-	c->n_access_line_profiles = (unsigned int)(n - 1);
-	return 0;
-}
-
-bool l2d_conf_access_line(const struct l2d_conf *c, const char *profile)
-{
-	unsigned int i;
-
-	if (c->access_line_all)
-		return true;
-	for (i = 0; profile && i < c->n_access_line_profiles; i++)
-		if (!strcmp(c->access_line_profiles[i], profile))
-			return true;
-	return false;
-}
-
-/* lns-switch no | yes | PROFILE... (S-LTS-1) */
-static int lns_switch_line(struct l2d_conf *c, char **t, int n, char *err, size_t errlen)
-{
-	int k;
-
-	c->lns_switch_all = false;
-	c->n_lns_switch_profiles = 0;
-	if (n == 2 && (!strcmp(t[1], "yes") || !strcmp(t[1], "no"))) {
-		c->lns_switch_all = !strcmp(t[1], "yes");
-		return 0;
-	}
-	if (n < 2 || n - 1 > L2D_MAX_AL_PROFILES)
-		return cerr(err, errlen, "lns-switch: usage: lns-switch no | yes | PROFILE... "
-			    "(at most %d profiles)", L2D_MAX_AL_PROFILES);
-	for (k = 1; k < n; k++)
-		if (copy_name(c->lns_switch_profiles[k - 1], L2D_NAME_MAX, t[k]))
-			return cerr(err, errlen, "lns-switch: profile name \"%s\" longer than %d bytes",
-				    t[k], L2D_NAME_MAX - 1);
-	c->n_lns_switch_profiles = (unsigned int)(n - 1);
-	return 0;
-}
-
-bool l2d_conf_lns_switch_on(const struct l2d_conf *c)
-{
-	return c->lns_switch_all || c->n_lns_switch_profiles;
-}
-
-bool l2d_conf_lns_switch(const struct l2d_conf *c, const char *profile)
-{
-	unsigned int i;
-
-	if (c->lns_switch_all)
-		return true;
-	for (i = 0; profile && i < c->n_lns_switch_profiles; i++)
-		if (!strcmp(c->lns_switch_profiles[i], profile))
-			return true;
-	return false;
 }
 
 /* The keywords with a syntax of their own. */
@@ -947,25 +400,25 @@ static const struct {
 	{ "listen", listen_line },
 	{ "socket", socket_line },
 	{ "journal", journal_line },
-	{ "radius-server", radius_line },
-	{ "radius-das", das_line },
-	{ "metrics", metrics_line },
-	{ "radius-das-client", das_client_line },
-	{ "radius-profile-attribute", radius_attr_line },
-	{ "radius-fallback", radius_fallback_line },
-	{ "access", access_line },
-	{ "access-auth", access_auth_line },
-	{ "access-line", access_line_line },
-	{ "lns-switch", lns_switch_line },
+	{ "radius-server", cfg_radius_line },
+	{ "radius-das", cfg_das_line },
+	{ "metrics", cfg_metrics_line },
+	{ "radius-das-client", cfg_das_client_line },
+	{ "radius-profile-attribute", cfg_radius_attr_line },
+	{ "radius-fallback", cfg_radius_fallback_line },
+	{ "access", cfg_access_line },
+	{ "access-auth", cfg_access_auth_line },
+	{ "access-line", cfg_access_line_line },
+	{ "lns-switch", cfg_lns_switch_line },
 	{ "retries-setup", retries_line },
 	{ "retries-established", retries_line },
 	{ "test-ratelimit-verdict", test_rl_verdict_line },
 	{ "test-chassis-limit", test_chassis_limit_line },
-	{ "secret", secret_line },
-	{ "lns-secret", secret_line },
-	{ "route", route_line },
-	{ "tgroup-map", tgroup_map_line },
-	{ "lns-mode", lns_mode_line },
+	{ "secret", cfg_secret_line },
+	{ "lns-secret", cfg_secret_line },
+	{ "route", cfg_route_line },
+	{ "tgroup-map", cfg_tgroup_map_line },
+	{ "lns-mode", cfg_lns_mode_line },
 	{ "pppd-options", pppd_options_line },
 	{ "lns-pppd-options", pppd_options_line },
 	{ "log-level", log_level_line },
@@ -978,11 +431,11 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 	int n, ret;
 
 	if (strlen(text) >= sizeof(line))
-		return cerr(err, errlen, "line longer than %zu characters", sizeof(line) - 1);
+		return cfg_err(err, errlen, "line longer than %zu characters", sizeof(line) - 1);
 	strcpy(line, text);
 	n = conf_split(line, t, MAX_TOK);
 	if (n < 0)
-		return cerr(err, errlen, "more than %d words", MAX_TOK);
+		return cfg_err(err, errlen, "more than %d words", MAX_TOK);
 	if (n == 0)
 		return 0;
 	ret = generic_line(c, t, n, err, errlen);
@@ -991,7 +444,7 @@ int l2d_conf_line(struct l2d_conf *c, const char *text, char *err, size_t errlen
 	for (i = 0; i < N_OF(line_kws); i++)
 		if (!strcmp(t[0], line_kws[i].kw))
 			return line_kws[i].line(c, t, n, err, errlen);
-	return cerr(err, errlen, "unknown keyword \"%s\"", t[0]);
+	return cfg_err(err, errlen, "unknown keyword \"%s\"", t[0]);
 }
 
 int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen)
@@ -1002,10 +455,10 @@ int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen
 	FILE *f = fopen(path, "r");
 
 	if (!f)
-		return cerr(err, errlen, "%s: %s", path, strerror(errno));
+		return cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 	if (fstat(fileno(f), &st)) {
 		fclose(f);
-		return cerr(err, errlen, "%s: %s", path, strerror(errno));
+		return cfg_err(err, errlen, "%s: %s", path, strerror(errno));
 	}
 	/*
 	 * The file names programs the agent runs as root for each call
@@ -1016,31 +469,31 @@ int l2d_conf_file(struct l2d_conf *c, const char *path, char *err, size_t errlen
 	 */
 	if (!S_ISCHR(st.st_mode) && (st.st_mode & (S_IWGRP | S_IWOTH))) {
 		fclose(f);
-		return cerr(err, errlen, "%s is writable by %s (mode %04o): chmod go-w it", path,
+		return cfg_err(err, errlen, "%s is writable by %s (mode %04o): chmod go-w it", path,
 			    (st.st_mode & S_IWGRP) && (st.st_mode & S_IWOTH) ? "group and others" :
 			    st.st_mode & S_IWGRP ? "its group" : "others",
 			    (unsigned int)(st.st_mode & 07777));
 	}
 	if (!S_ISCHR(st.st_mode) && st.st_uid != 0 && st.st_uid != geteuid()) {
 		fclose(f);
-		return cerr(err, errlen, "%s is owned by uid %u, neither root nor the agent's user (uid %u): "
+		return cfg_err(err, errlen, "%s is owned by uid %u, neither root nor the agent's user (uid %u): "
 			    "chown it", path, (unsigned int)st.st_uid, (unsigned int)geteuid());
 	}
 	while (fgets(line, sizeof(line), f)) {
 		no++;
 		if (!strchr(line, '\n') && !feof(f)) {
 			fclose(f);
-			return cerr(err, errlen, "%s:%u: line too long", path, no);
+			return cfg_err(err, errlen, "%s:%u: line too long", path, no);
 		}
 		if (l2d_conf_line(c, line, msg, sizeof(msg))) {
 			fclose(f);
-			return cerr(err, errlen, "%s:%u: %s", path, no, msg);
+			return cfg_err(err, errlen, "%s:%u: %s", path, no, msg);
 		}
 	}
 	fclose(f);
 	/* a pipe (-c <(...)) is 0600; a file with secrets must not be world-readable */
 	if (l2d_conf_n_secrets(c) > n_secrets && (st.st_mode & S_IRWXO))
-		return cerr(err, errlen, "%s holds secrets and is open to other users (mode %04o): "
+		return cfg_err(err, errlen, "%s holds secrets and is open to other users (mode %04o): "
 			    "chmod o= it (0600 or 0640)", path, (unsigned int)(st.st_mode & 07777));
 	return 0;
 }
@@ -1050,18 +503,18 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 	unsigned int i;
 
 	if (c->rto_max_ms < c->rto_initial_ms)
-		return cerr(err, errlen, "rto-max (%u ms) is below rto-initial (%u ms)",
+		return cfg_err(err, errlen, "rto-max (%u ms) is below rto-initial (%u ms)",
 			    c->rto_max_ms, c->rto_initial_ms);
 	/* the wait behind a backlog is never shorter than the timeout itself */
 	if (c->icrq_timeout_max_ms < c->icrq_timeout_ms)
 		c->icrq_timeout_max_ms = c->icrq_timeout_ms;
 	/* S-SEC-7: no peer can take the IDs of the LAC role */
 	if (c->lns_max_tunnels + c->lns_max_setup > L2D_LNS_IDS)
-		return cerr(err, errlen, "lns-max-tunnels (%u) + lns-max-setup (%u) above %u: the LAC role "
+		return cfg_err(err, errlen, "lns-max-tunnels (%u) + lns-max-setup (%u) above %u: the LAC role "
 			    "keeps the other half of the tunnel ID space", c->lns_max_tunnels,
 			    c->lns_max_setup, L2D_LNS_IDS);
 	if (c->ack_delay_ms * 2 > c->rto_initial_ms)
-		return cerr(err, errlen, "ack-delay (%u ms) is above half of rto-initial (%u ms)",
+		return cfg_err(err, errlen, "ack-delay (%u ms) is above half of rto-initial (%u ms)",
 			    c->ack_delay_ms, c->rto_initial_ms);
 	for (i = 0; i < c->n_listen; i++) {
 		struct sockaddr_in *a = (struct sockaddr_in *)&c->listen[i];
@@ -1070,33 +523,31 @@ int l2d_conf_check(struct l2d_conf *c, char *err, size_t errlen)
 			a->sin_port = htons(c->port);
 	}
 	if (c->kernel == L2D_KERNEL_NETLINK && c->n_routes)
-		return cerr(err, errlen, "route lines are for \"kernel none\" only: with the module, the kernel selects");
-	if (c->kernel == L2D_KERNEL_NONE && l2d_kcore_check(c, err, errlen))
-		return -1;
+		return cfg_err(err, errlen, "route lines are for \"kernel none\" only: with the module, the kernel selects");
 	if (c->n_access && c->dataplane != L2D_DP_KERNEL)
-		return cerr(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
+		return cfg_err(err, errlen, "access pppoe needs \"dataplane kernel\" (the calls are bridged "
 			    "in the kernel)");
 	if (l2d_conf_lns_switch_on(c) && (!c->n_listen || c->dataplane != L2D_DP_KERNEL))
-		return cerr(err, errlen, "lns-switch needs listen (the calls to switch) and "
+		return cfg_err(err, errlen, "lns-switch needs listen (the calls to switch) and "
 			    "\"dataplane kernel\" (the two calls are bridged in the kernel)");
 	/* the access role asks and accounts; the LNS role accounts (lnsacct.c, S-AL-1) */
 	if (c->n_radius && !c->n_access && !l2d_conf_lns_switch_on(c) &&
 	    !(c->n_listen && c->radius_accounting))
-		return cerr(err, errlen, "radius-server is for the access role or the LNS role's "
+		return cfg_err(err, errlen, "radius-server is for the access role or the LNS role's "
 			    "accounting: no \"access pppoe\" line, nor listen with radius-accounting yes");
 	if ((c->das_len || c->n_das_clients) && !c->n_access)
-		return cerr(err, errlen, "radius-das is for the access role: no \"access pppoe\" line");
+		return cfg_err(err, errlen, "radius-das is for the access role: no \"access pppoe\" line");
 	if (c->das_len && !c->n_das_clients)
-		return cerr(err, errlen, "radius-das needs a radius-das-client line: nobody may send "
+		return cfg_err(err, errlen, "radius-das needs a radius-das-client line: nobody may send "
 			    "a Disconnect-Request");
 	if (c->n_das_clients && !c->das_len)
-		return cerr(err, errlen, "radius-das-client needs a radius-das line (where to listen)");
+		return cfg_err(err, errlen, "radius-das-client needs a radius-das line (where to listen)");
 	/* the endpoint has no authentication and no TLS: off the host only when asked */
 	if (c->metrics_len && !c->metrics_remote && !addr_loopback(&c->metrics_addr))
-		return cerr(err, errlen, "metrics: not a loopback address: the endpoint has no "
+		return cfg_err(err, errlen, "metrics: not a loopback address: the endpoint has no "
 			    "authentication, so listening off this host needs \"metrics-remote yes\"");
 	if (c->test_switch[0] && !c->test_mode)
-		return cerr(err, errlen, "%s is a test switch: refused without \"test-mode yes\" "
+		return cfg_err(err, errlen, "%s is a test switch: refused without \"test-mode yes\" "
 			    "(never on a production agent)", c->test_switch);
 	return 0;
 }

@@ -257,15 +257,65 @@ void l2d_fdstore_release(void)
 	}
 }
 
+/*
+ * LISTEN_FDNAMES @ln, @n names: each name into @names, fdN to move to N into
+ * @want (-1: none), the highest N into *@top; the newest snapshot-G is the
+ * index returned (-1: none), G into *@best_gen.  A snapshot this binary
+ * refuses is let go with the rest (no restart loop); the others are closed.
+ */
+static int fd_names(const char *ln, int n, char (*names)[64], int *want, int *top,
+		    long long *best_gen)
+{
+	const char *p = ln ? ln : "";
+	int i, best = -1;
+
+	for (i = 0; i < n; i++) {
+		const char *e = strchr(p, ':');
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		long long v;
+
+		snprintf(names[i], sizeof(names[i]), "%.*s", (int)(l < 63 ? l : 63), p);
+		want[i] = -1;
+		if ((v = num_after(p, l, "fd")) >= 3 && v < INT32_MAX) {
+			want[i] = (int)v;
+			if (want[i] > *top)
+				*top = want[i];
+		} else if ((v = num_after(p, l, "snapshot-")) > *best_gen) {
+			*best_gen = v;
+			best = i;
+		}
+		p = e ? e + 1 : p + l;
+	}
+	return best;
+}
+
+/* The snapshot in @fd when l2d_snap_check() takes it (its size in *@len), else NULL. */
+static uint8_t *snap_read(int fd, size_t *len)
+{
+	struct l2d_snap_info si;
+	struct stat st;
+	char why[256];
+	uint8_t *buf;
+
+	if (fstat(fd, &st) || st.st_size <= 0 || !(buf = malloc((size_t)st.st_size)))
+		return NULL;
+	if (pread(fd, buf, (size_t)st.st_size, 0) != st.st_size ||
+	    l2d_snap_check(buf, (size_t)st.st_size, &si, why, sizeof(why))) {
+		free(buf);
+		return NULL;
+	}
+	*len = (size_t)st.st_size;
+	return buf;
+}
+
 uint8_t *l2d_fdstore_take(bool on, size_t *len, char *err, size_t errlen)
 {
 	const char *lp = getenv("LISTEN_PID"), *lf = getenv("LISTEN_FDS");
 	const char *ln = getenv("LISTEN_FDNAMES");
 	long long best_gen = -1;
-	int best = -1, n, i, top = 0, *tmp, *want;
+	int best, n, i, top = 0, *tmp, *want;
 	char (*names)[64];
 	uint8_t *buf = NULL;
-	const char *p;
 
 	*len = 0;
 	err[0] = '\0';
@@ -288,45 +338,12 @@ uint8_t *l2d_fdstore_take(bool on, size_t *len, char *err, size_t errlen)
 		free(names);
 		return NULL;
 	}
-	/* each name: fdN to move to N, snapshot-G to read (a snapshot this
-	 * binary refuses is let go with the rest: no restart loop), else closed */
-	for (i = 0, p = ln ? ln : ""; i < n; i++) {
-		const char *e = strchr(p, ':');
-		size_t l = e ? (size_t)(e - p) : strlen(p);
-		long long v;
-
-		snprintf(names[i], sizeof(names[i]), "%.*s", (int)(l < 63 ? l : 63), p);
-		want[i] = -1;
-		if ((v = num_after(p, l, "fd")) >= 3 && v < INT32_MAX) {
-			want[i] = (int)v;
-			if (want[i] > top)
-				top = want[i];
-		} else if ((v = num_after(p, l, "snapshot-")) > best_gen) {
-			best_gen = v;
-			best = i;
-		}
-		p = e ? e + 1 : p + l;
-	}
+	best = fd_names(ln, n, names, want, &top, &best_gen);
 	unsetenv("LISTEN_PID");
 	unsetenv("LISTEN_FDS");
 	unsetenv("LISTEN_FDNAMES");
-	if (on && best >= 0) {
-		struct stat st;
-		int fd = 3 + best;
-
-		struct l2d_snap_info si;
-		char why[256];
-
-		if (!fstat(fd, &st) && st.st_size > 0 && (buf = malloc((size_t)st.st_size)) &&
-		    pread(fd, buf, (size_t)st.st_size, 0) == st.st_size &&
-		    !l2d_snap_check(buf, (size_t)st.st_size, &si, why, sizeof(why))) {
-			*len = (size_t)st.st_size;
-			S.gen = (uint64_t)best_gen;
-		} else {
-			free(buf);
-			buf = NULL;
-		}
-	}
+	if (on && best >= 0 && (buf = snap_read(3 + best, len)))
+		S.gen = (uint64_t)best_gen;
 	if (!buf)
 		snprintf(err, errlen, "descriptor store: %d descriptors, %s; starting afresh", n,
 			 !on ? "fd-store is off" : best < 0 ? "no snapshot among them" :

@@ -191,8 +191,11 @@ fail:
 int l2d_kcore_check(const struct l2d_conf *c, char *errbuf, size_t errlen)
 {
 	struct l2s_err err = { 0 };
-	struct kc_inst *in = inst_build(c, &err);
+	struct kc_inst *in;
 
+	if (c->kernel != L2D_KERNEL_NONE)
+		return 0;
+	in = inst_build(c, &err);
 	if (!in) {
 		snprintf(errbuf, errlen, "%s", err.msg);
 		return -1;

@@ -272,7 +272,4 @@ uint32_t l2d_pado_delay(const struct l2d_access_conf *a, uint32_t sessions);
 /* "MS" or "N:MS[,N:MS...]" (MS a number of ms or "off") into @a. Return: 0 or -1, @err. */
 int l2d_pado_parse(struct l2d_access_conf *a, const char *spec, char *err, size_t errlen);
 
-/* kernel none: 0 when the route lines make a core (kernel_none.c), else -1 and a message */
-int l2d_kcore_check(const struct l2d_conf *c, char *err, size_t errlen);
-
 #endif

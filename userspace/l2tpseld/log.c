@@ -113,6 +113,29 @@ static bool fmt_simple(const char *fmt)
 	return true;
 }
 
+/* The length modifier at @fmt[*@n], passed: 1 l, 2 ll, 3 z, 4 j, 5 t, 6 L; -1 h, hh; 0 none. */
+static int fmt_lmod(const char *fmt, size_t *n)
+{
+	int lmod = 0;
+
+	for (;; ++*n) {
+		if (fmt[*n] == 'l')
+			lmod = lmod == 1 ? 2 : 1;
+		else if (fmt[*n] == 'h')
+			lmod = -1;
+		else if (fmt[*n] == 'z')
+			lmod = 3;
+		else if (fmt[*n] == 'j')
+			lmod = 4;
+		else if (fmt[*n] == 't')
+			lmod = 5;
+		else if (fmt[*n] == 'L')
+			lmod = 6;
+		else
+			return lmod;
+	}
+}
+
 /*
  * One conversion of any other kind, at @fmt (its '%'): the spec is copied
  * and given to snprintf() with the argument of its type, so that a %-s in
@@ -122,29 +145,14 @@ static size_t fmt_one(char *buf, size_t cap, size_t *o, const char *fmt, va_list
 {
 	char spec[32];
 	size_t n = 1, room = cap - *o;
-	int lmod = 0, w, r = 0;		/* lmod: 1 l, 2 ll, 3 z, 4 j, 5 t, 6 L; <0 h, hh */
+	int lmod, w, r = 0;
 	char conv;
 
 	while (fmt[n] && strchr("-+ #0'", fmt[n]))
 		n++;
 	while (fmt[n] && (fmt[n] == '*' || fmt[n] == '.' || (fmt[n] >= '0' && fmt[n] <= '9')))
 		n++;
-	for (;; n++) {
-		if (fmt[n] == 'l')
-			lmod = lmod == 1 ? 2 : 1;
-		else if (fmt[n] == 'h')
-			lmod = -1;
-		else if (fmt[n] == 'z')
-			lmod = 3;
-		else if (fmt[n] == 'j')
-			lmod = 4;
-		else if (fmt[n] == 't')
-			lmod = 5;
-		else if (fmt[n] == 'L')
-			lmod = 6;
-		else
-			break;
-	}
+	lmod = fmt_lmod(fmt, &n);
 	conv = fmt[n];
 	if (!conv || n + 2 > sizeof(spec))
 		return n;	/* a broken spec: dropped */

@@ -36,6 +36,7 @@
 #include "fdstore.h"
 #include "kernel.h"
 #include "kernel_netlink.h"
+#include "kernel_none.h"
 #include "agent.h"
 #include "l2d.h"
 #include "metrics.h"
@@ -126,6 +127,12 @@ static const struct l2d_env env = {
 	.tunnel_adopt = l2d_sock_tunnel_adopt,
 };
 
+/* The file's own checks, then the core its route lines make (kernel none). */
+static int conf_check(struct l2d_conf *c, char *err, size_t errlen)
+{
+	return l2d_conf_check(c, err, errlen) || l2d_kcore_check(c, err, errlen) ? -1 : 0;
+}
+
 /* Read the sources again into @c and check it: 0, or -1 with @err. */
 static int conf_read(struct l2d_conf *c, char *err, size_t errlen)
 {
@@ -142,7 +149,7 @@ static int conf_read(struct l2d_conf *c, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	return l2d_conf_check(c, err, errlen);
+	return conf_check(c, err, errlen);
 }
 
 /*
@@ -443,7 +450,7 @@ static int read_options(int argc, char **argv, bool *check_only)
 		fprintf(stderr, "l2tpseld: unexpected argument \"%s\"\n", argv[optind]);
 		return 1;
 	}
-	if (l2d_conf_check(&conf, err, sizeof(err))) {
+	if (conf_check(&conf, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s\n", err);
 		return 1;
 	}
@@ -517,6 +524,57 @@ static void run(struct l2d_loop *loop)
 	}
 }
 
+/*
+ * The snapshot to adopt into *@snap (NULL: none): an upgrading agent's, or
+ * after a crash what the descriptor store kept (fdstore.c).  0, or -1 said.
+ */
+static int snapshot_get(uint8_t **snap, size_t *len, struct l2d_snap_info *si)
+{
+	char err[512];
+
+	*snap = snapshot_take(len, si);
+	if (*snap) {
+		size_t none;
+
+		/* after an upgrade: the store's snapshot generation only */
+		free(l2d_fdstore_take(false, &none, err, sizeof(err)));
+		return 0;
+	}
+	*snap = l2d_fdstore_take(conf.fd_store, len, err, sizeof(err));
+	if (err[0])
+		fprintf(stderr, "l2tpseld: %s\n", err);
+	if (*snap && l2d_snap_check(*snap, *len, si, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s\n", err);	/* checked already */
+		return -1;
+	}
+	return 0;
+}
+
+/* The module, the data path, RADIUS, access, listeners, API, metrics: 0, or -1 said. */
+static int open_all(struct l2d_loop *loop, const struct l2d_snap_info *si)
+{
+	char err[512];
+
+	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, si->knl_fd, err, sizeof(err))) {
+		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
+		return -1;
+	}
+	if ((conf.dataplane == L2D_DP_KERNEL && l2d_dp_glue_open(D, err, sizeof(err))) ||
+	    l2d_radius_open(D, err, sizeof(err)) || l2d_access_open(D, err, sizeof(err)) ||
+	    l2d_das_open(D, err, sizeof(err)))
+		goto fail;
+	l2d_lns_acct_open(D);
+	if (open_listeners(loop))
+		return -1;
+	if ((conf.socket_path[0] && l2d_api_open(D, conf.socket_path, err, sizeof(err))) ||
+	    l2d_metrics_open(D, err, sizeof(err)))
+		goto fail;
+	return 0;
+fail:
+	fprintf(stderr, "l2tpseld: %s\n", err);
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct l2d_loop loop;
@@ -548,22 +606,8 @@ int main(int argc, char **argv)
 		return 0;
 	saved_argv = argv;
 	raise_nofile();
-	snap = snapshot_take(&snap_len, &si);
-	if (snap) {
-		size_t none;
-
-		/* after an upgrade: the store's snapshot generation only */
-		free(l2d_fdstore_take(false, &none, err, sizeof(err)));
-	} else {
-		/* a restart after a crash: what the store kept (fdstore.c) */
-		snap = l2d_fdstore_take(conf.fd_store, &snap_len, err, sizeof(err));
-		if (err[0])
-			fprintf(stderr, "l2tpseld: %s\n", err);
-		if (snap && l2d_snap_check(snap, snap_len, &si, err, sizeof(err))) {
-			fprintf(stderr, "l2tpseld: %s\n", err);	/* checked already */
-			return 1;
-		}
-	}
+	if (snapshot_get(&snap, &snap_len, &si))
+		return 1;
 	if (conf.netns[0] && (ret = l2s_netns_enter(conf.netns))) {
 		fprintf(stderr, "l2tpseld: netns %s: %s\n", conf.netns, strerror(-ret));
 		return 1;
@@ -577,30 +621,8 @@ int main(int argc, char **argv)
 		return 1;
 	l2d_agent_init(D, &conf, &loop, &env,
 		       conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
-	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, si.knl_fd, err, sizeof(err))) {
-		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
+	if (open_all(&loop, &si))
 		return 1;
-	}
-	if (conf.dataplane == L2D_DP_KERNEL && l2d_dp_glue_open(D, err, sizeof(err))) {
-		fprintf(stderr, "l2tpseld: %s\n", err);
-		return 1;
-	}
-	if (l2d_radius_open(D, err, sizeof(err)) || l2d_access_open(D, err, sizeof(err)) ||
-	    l2d_das_open(D, err, sizeof(err))) {
-		fprintf(stderr, "l2tpseld: %s\n", err);
-		return 1;
-	}
-	l2d_lns_acct_open(D);
-	if (open_listeners(&loop))
-		return 1;
-	if (conf.socket_path[0] && l2d_api_open(D, conf.socket_path, err, sizeof(err))) {
-		fprintf(stderr, "l2tpseld: %s\n", err);
-		return 1;
-	}
-	if (l2d_metrics_open(D, err, sizeof(err))) {
-		fprintf(stderr, "l2tpseld: %s\n", err);
-		return 1;
-	}
 	if (snap) {
 		int r = l2d_snap_adopt(D, snap, snap_len, err, sizeof(err));
 

@@ -214,6 +214,15 @@ bool l2tp_msg_find_plain(const uint8_t *buf, size_t len, uint16_t type,
 	return false;
 }
 
+/*
+ * Longer than 80 lines on purpose: one pass over the AVPs in RFC 2661's own
+ * order of checks (section 4.1 lengths and bits, section 4.3 hiding,
+ * section 4.4 values, then sections 6 and 7.1 required AVPs), each check
+ * ending in "refuse the message" (return) or "ignore this AVP" (continue).
+ * Split into helpers, every step would have to carry that three-way answer
+ * out and back, and the order, which decides the Result and Error Codes,
+ * would no longer be read in one place.
+ */
 enum l2tp_action l2tp_msg_parse(struct l2tp_msg *msg, uint8_t *buf, size_t len,
 				const struct l2tp_secret *secret)
 {

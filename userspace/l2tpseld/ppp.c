@@ -2,7 +2,9 @@
 /*
  * The LAC's own PPP for one PPPoE subscriber (ppp.h): LCP, RFC 1661, and
  * the authenticator's side of PAP, RFC 1334, or CHAP MD5, RFC 1994, until
- * the login is known and the call is bridged to the LNS.
+ * the login is known and the call is bridged to the LNS.  This file: the
+ * automaton, the input and the timers; the packets we build and the
+ * option checks are in ppp_pkt.c (ppp_int.h).
  *
  * LCP is section 4.1's automaton with the lower layer Up from the start (the
  * PPPoE session exists) and the Open event given by l2d_ppp_start(): the
@@ -19,14 +21,7 @@
 #include <string.h>
 
 #include "ppp.h"
-
-#define PPP_PKT_MAX	1500	/* RFC 1661 section 6.1: the default MRU */
-#define PPP_MRU_MIN	64
-#define CHAP_MD5	5	/* RFC 1994 section 3: the Algorithm */
-#define CHAP_VALUE_LEN	16
-
-enum { PAP_REQ = 1, PAP_ACK, PAP_NAK };				/* RFC 1334 section 2.2 */
-enum { CHAP_CHALLENGE = 1, CHAP_RESPONSE, CHAP_SUCCESS, CHAP_FAILURE };	/* RFC 1994 section 4 */
+#include "ppp_int.h"
 
 const char *ppp_lcp_state_name(enum ppp_lcp_state s)
 {
@@ -40,132 +35,6 @@ const char *ppp_lcp_state_name(enum ppp_lcp_state s)
 	return (unsigned int)s < sizeof(names) / sizeof(names[0]) ? names[s] : "?";
 }
 
-static uint16_t get16(const uint8_t *d)
-{
-	return (uint16_t)(d[0] << 8 | d[1]);
-}
-
-static uint32_t get32(const uint8_t *d)
-{
-	return (uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3];
-}
-
-/* ---- frames out ---- */
-
-/* One packet being built: protocol field, Code, Identifier, Length, data. */
-struct pkt {
-	uint8_t buf[2 + PPP_PKT_MAX];
-	size_t len, max;
-};
-
-/* @max: the packet's size limit (what may be truncated is, to the peer's MRU). */
-static void pkt_begin(struct pkt *k, uint16_t proto, uint8_t code, uint8_t id, size_t max)
-{
-	k->buf[0] = (uint8_t)(proto >> 8);
-	k->buf[1] = (uint8_t)proto;
-	k->buf[2] = code;
-	k->buf[3] = id;
-	k->len = 6;
-	k->max = 2 + (max < PPP_PKT_MAX ? max : PPP_PKT_MAX);
-}
-
-static void pkt_put(struct pkt *k, const void *d, size_t n)
-{
-	if (n > k->max - k->len)
-		n = k->max - k->len;
-	if (n)
-		memcpy(k->buf + k->len, d, n);
-	k->len += n;
-}
-
-static void pkt_u8(struct pkt *k, uint8_t v)
-{
-	pkt_put(k, &v, 1);
-}
-
-static void pkt_u16(struct pkt *k, uint16_t v)
-{
-	uint8_t b[2] = { (uint8_t)(v >> 8), (uint8_t)v };
-
-	pkt_put(k, b, sizeof(b));
-}
-
-static void pkt_u32(struct pkt *k, uint32_t v)
-{
-	uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
-
-	pkt_put(k, b, sizeof(b));
-}
-
-static bool pkt_has_data(const struct pkt *k)
-{
-	return k->len > 6;
-}
-
-/* Nothing leaves once quiet or down. */
-static void pkt_send(struct l2d_ppp *p, struct pkt *k)
-{
-	size_t n = k->len - 2;
-
-	k->buf[4] = (uint8_t)(n >> 8);
-	k->buf[5] = (uint8_t)n;
-	if (p->phase == PPP_PHASE_QUIET || p->phase == PPP_PHASE_DOWN)
-		return;
-	p->ops->send(p, k->buf, k->len);
-}
-
-static size_t peer_limit(const struct l2d_ppp *p)
-{
-	return p->peer_mru;
-}
-
-static void capture(struct ppp_capture *c, const uint8_t *d, size_t n)
-{
-	c->len = (uint16_t)(n < PPP_CAPTURE_MAX ? n : PPP_CAPTURE_MAX);
-	if (c->len)
-		memcpy(c->data, d, c->len);
-	c->present = true;
-}
-
-static void set_why(struct l2d_ppp *p, const char *why)
-{
-	size_t n = 0;
-
-	if (why != p->why) {
-		while (why[n] && n < PPP_WHY_MAX)
-			n++;
-		memcpy(p->why, why, n);
-		p->why[n] = '\0';
-	}
-}
-
-/* A nonzero Magic-Number other than @avoid (RFC 1661 section 6.4). */
-static uint32_t new_magic(struct l2d_ppp *p, uint32_t avoid)
-{
-	uint32_t m = 0;
-	uint8_t b[4];
-	int i;
-
-	for (i = 0; i < 4 && (!m || m == avoid); i++) {
-		p->ops->random(p, b, sizeof(b));
-		m = get32(b);		/* on the wire as drawn */
-	}
-	if (!m || m == avoid)
-		m = avoid ^ 0x6c327473;		/* the source is stuck */
-	return m;
-}
-
-static void arm(struct l2d_ppp *p, struct l2d_timer *t, unsigned int ms)
-{
-	l2d_timer_arm(p->loop, t, l2d_now(p->loop) + ms);
-}
-
-static void stop_timers(struct l2d_ppp *p)
-{
-	l2d_timer_cancel(p->loop, &p->restart_timer);
-	l2d_timer_cancel(p->loop, &p->auth_timer);
-	l2d_timer_cancel(p->loop, &p->echo_timer);
-}
 
 /* tlf, in Closed or Stopped: the end; nothing may touch p after it. */
 static void finish(struct l2d_ppp *p, const char *why)
@@ -177,7 +46,7 @@ static void finish(struct l2d_ppp *p, const char *why)
 		n++;
 	memcpy(copy, why, n);
 	copy[n] = '\0';
-	stop_timers(p);
+	ppp_stop_timers(p);
 	p->state = p->state == LCP_CLOSING ? LCP_CLOSED : LCP_STOPPED;
 	p->phase = PPP_PHASE_DOWN;
 	p->ops->down(p, copy);
@@ -188,66 +57,53 @@ static void finish(struct l2d_ppp *p, const char *why)
 /* scr; a new request (not a retransmission) takes a new Identifier, irc. */
 static void send_confreq(struct l2d_ppp *p, bool retransmit)
 {
-	struct pkt k;
+	struct ppp_pkt k;
 
 	if (!retransmit) {
 		p->req_id = ++p->id;
 		p->restart_count = p->conf.max_configure;
 	}
-	pkt_begin(&k, PPP_PROTO_LCP, PPP_CONFREQ, p->req_id, PPP_PKT_MAX);
+	ppp_pkt_begin(&k, PPP_PROTO_LCP, PPP_CONFREQ, p->req_id, PPP_PKT_MAX);
 	if (!p->tx_no_mru) {
-		pkt_u8(&k, LCP_OPT_MRU);
-		pkt_u8(&k, 4);
-		pkt_u16(&k, p->tx_mru);
+		ppp_pkt_u8(&k, LCP_OPT_MRU);
+		ppp_pkt_u8(&k, 4);
+		ppp_pkt_u16(&k, p->tx_mru);
 	}
-	pkt_u8(&k, LCP_OPT_AUTH);
+	ppp_pkt_u8(&k, LCP_OPT_AUTH);
 	if (p->auth == PPP_AUTH_CHAP) {
-		pkt_u8(&k, 5);
-		pkt_u16(&k, PPP_PROTO_CHAP);
-		pkt_u8(&k, CHAP_MD5);
+		ppp_pkt_u8(&k, 5);
+		ppp_pkt_u16(&k, PPP_PROTO_CHAP);
+		ppp_pkt_u8(&k, CHAP_MD5);
 	} else {
-		pkt_u8(&k, 4);
-		pkt_u16(&k, PPP_PROTO_PAP);
+		ppp_pkt_u8(&k, 4);
+		ppp_pkt_u16(&k, PPP_PROTO_PAP);
 	}
 	if (!p->tx_no_magic) {
-		pkt_u8(&k, LCP_OPT_MAGIC);
-		pkt_u8(&k, 6);
-		pkt_u32(&k, p->magic);
+		ppp_pkt_u8(&k, LCP_OPT_MAGIC);
+		ppp_pkt_u8(&k, 6);
+		ppp_pkt_u32(&k, p->magic);
 	}
-	capture(&p->last_tx, k.buf + 6, k.len - 6);
+	ppp_capture_put(&p->last_tx, k.buf + 6, k.len - 6);
 	if (p->restart_count)
 		p->restart_count--;
-	arm(p, &p->restart_timer, p->conf.restart_ms);
-	pkt_send(p, &k);
+	ppp_arm(p, &p->restart_timer, p->conf.restart_ms);
+	ppp_pkt_send(p, &k);
 }
 
 /* str, with the reason as the Data (section 5.5: uninterpreted). */
 static void send_termreq(struct l2d_ppp *p)
 {
-	struct pkt k;
+	struct ppp_pkt k;
 
-	pkt_begin(&k, PPP_PROTO_LCP, PPP_TERMREQ, ++p->id, peer_limit(p));
-	pkt_put(&k, p->why, strlen(p->why));
+	ppp_pkt_begin(&k, PPP_PROTO_LCP, PPP_TERMREQ, ++p->id, ppp_peer_limit(p));
+	ppp_pkt_put(&k, p->why, strlen(p->why));
 	if (p->restart_count)
 		p->restart_count--;
-	arm(p, &p->restart_timer, p->conf.restart_ms);
-	pkt_send(p, &k);
+	ppp_arm(p, &p->restart_timer, p->conf.restart_ms);
+	ppp_pkt_send(p, &k);
 }
 
-/* sca, sta, scj and the Echo-Reply: an answer with @id echoing @d. */
-static void send_answer(struct l2d_ppp *p, uint8_t code, uint8_t id, const uint8_t *d, size_t n)
-{
-	struct pkt k;
-
-	/* an Ack is whole; the rest is truncated to the MRU (sections 5.6, 5.8) */
-	pkt_begin(&k, PPP_PROTO_LCP, code, id, code == PPP_CONFACK ? PPP_PKT_MAX : peer_limit(p));
-	if (code == PPP_ECHOREP)
-		pkt_u32(&k, p->tx_no_magic ? 0 : p->magic);
-	pkt_put(&k, d, n);
-	pkt_send(p, &k);
-}
-
-static void send_challenge(struct l2d_ppp *p, bool retransmit);
+void ppp_send_challenge(struct l2d_ppp *p, bool retransmit);
 
 /* tlu: the first time, the Authentication phase begins (section 3.5). */
 static void this_layer_up(struct l2d_ppp *p)
@@ -256,14 +112,14 @@ static void this_layer_up(struct l2d_ppp *p)
 	l2d_timer_cancel(p->loop, &p->restart_timer);
 	if (p->conf.echo_interval_ms && !p->echo_off) {
 		p->echo_missed = 0;
-		arm(p, &p->echo_timer, p->conf.echo_interval_ms);
+		ppp_arm(p, &p->echo_timer, p->conf.echo_interval_ms);
 	}
 	if (p->phase == PPP_PHASE_LCP) {
 		p->phase = PPP_PHASE_AUTH;
-		arm(p, &p->auth_timer, p->conf.auth_timeout_ms);
+		ppp_arm(p, &p->auth_timer, p->conf.auth_timeout_ms);
 	}
 	if (p->phase == PPP_PHASE_AUTH && p->auth == PPP_AUTH_CHAP)
-		send_challenge(p, false);
+		ppp_send_challenge(p, false);
 }
 
 /* tld: what runs only while Opened stops (the auth timer keeps running). */
@@ -278,7 +134,7 @@ static void terminate(struct l2d_ppp *p, const char *why, enum ppp_lcp_state nex
 {
 	if (p->state == LCP_OPENED)
 		this_layer_down(p);
-	set_why(p, why);
+	ppp_set_why(p, why);
 	l2d_timer_cancel(p->loop, &p->auth_timer);
 	p->state = next;
 	p->phase = PPP_PHASE_TERMINATING;
@@ -336,7 +192,7 @@ void l2d_ppp_start(struct l2d_ppp *p)
 		c->auth_timeout_ms = 30000;
 	if (!c->echo_failures)
 		c->echo_failures = 3;
-	stop_timers(p);
+	ppp_stop_timers(p);
 	memset((uint8_t *)p + off, 0, sizeof(*p) - off);
 	l2d_timer_init(&p->restart_timer, restart_expired, p);
 	l2d_timer_init(&p->auth_timer, auth_expired, p);
@@ -345,7 +201,7 @@ void l2d_ppp_start(struct l2d_ppp *p)
 	p->peer_mru = 1500;
 	p->tx_mru = c->mru;
 	p->auth = c->chap ? PPP_AUTH_CHAP : PPP_AUTH_PAP;
-	p->magic = new_magic(p, 0);
+	p->magic = ppp_new_magic(p, 0);
 	/* Initial -Open-> Starting -Up-> irc, scr, Req-Sent */
 	p->state = LCP_REQ_SENT;
 	send_confreq(p, false);
@@ -353,97 +209,12 @@ void l2d_ppp_start(struct l2d_ppp *p)
 
 /* ---- the subscriber's Configure-Request ---- */
 
-uint16_t ppp_opts_mru(const uint8_t *o, size_t n)
-{
-	struct lcp_opt opt;
-	uint16_t mru = 0;
-	size_t off = 0;
-
-	if (!lcp_opts_valid(o, n))
-		return 0;
-	while (lcp_opt_next(o, n, &off, &opt))
-		if (opt.type == LCP_OPT_MRU && opt.len == 4) {
-			mru = get16(opt.v);
-			break;
-		}
-	return mru < PPP_MRU_MIN ? 0 : mru;
-}
-
-/*
- * The subscriber's options @o (well formed): each one to Reject into @rej
- * or Nak into @nak (sections 5.3, 5.4; a Nak becomes a Reject past
- * Max-Failure, section 4.6), the MRU and magic number it asked into *@mru
- * and *@magic.
- */
-static void rcr_classify(struct l2d_ppp *p, const uint8_t *o, size_t n, struct pkt *rej,
-			 struct pkt *nak, uint16_t *mru, uint32_t *magic)
-{
-	bool naking = p->failure_count < p->conf.max_failure;
-	struct lcp_opt opt;
-	size_t off = 0;
-
-	while (lcp_opt_next(o, n, &off, &opt)) {
-		const uint8_t *v = opt.v;
-		uint8_t len = opt.len;
-		bool bad_value = false;
-		uint32_t m;
-
-		switch (opt.type) {
-		case LCP_OPT_MRU:
-			if (len != 4)
-				goto reject;
-			if (get16(v) < PPP_MRU_MIN) {
-				bad_value = true;
-				if (naking) {
-					pkt_u8(nak, LCP_OPT_MRU);
-					pkt_u8(nak, 4);
-					pkt_u16(nak, p->conf.mru);
-				}
-			} else {
-				*mru = get16(v);
-			}
-			break;
-		case LCP_OPT_ACCM:
-			if (len != 6)
-				goto reject;
-			break;		/* no async framing on PPPoE */
-		case LCP_OPT_MAGIC:
-			if (len != 6)
-				goto reject;
-			m = get32(v);
-			/* zero is illegal; ours back may be a loop (section 6.4) */
-			if (!m || (m == p->magic && !p->tx_no_magic)) {
-				bad_value = true;
-				if (naking) {
-					pkt_u8(nak, LCP_OPT_MAGIC);
-					pkt_u8(nak, 6);
-					pkt_u32(nak, new_magic(p, p->magic));
-				}
-			} else {
-				*magic = m;
-			}
-			break;
-		default:
-			/*
-			 * PFC and ACFC SHOULD NOT be used on PPPoE (RFC 2516
-			 * section 7); Authentication-Protocol: the LAC does not
-			 * authenticate itself; Quality-Protocol and the unknown.
-			 */
-			goto reject;
-		}
-		if (!bad_value || naking)
-			continue;
-reject:		/* also a Nak past Max-Failure (section 4.6) */
-		pkt_put(rej, opt.at, len);
-	}
-}
-
 /* RCR: classify (Reject before Nak before Ack, section 5.2 to 5.4) and answer. */
 static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
 {
 	uint16_t mru = 1500;
 	uint32_t magic = 0;
-	struct pkt rej, nak;
+	struct ppp_pkt rej, nak;
 	bool good;
 
 	if (n > PPP_PKT_MAX - 4 || !lcp_opts_valid(o, n)) {
@@ -453,29 +224,29 @@ static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
 	if (p->state == LCP_CLOSING || p->state == LCP_STOPPING)
 		return;
 	if (!p->init_rx.present)
-		capture(&p->init_rx, o, n);
-	capture(&p->last_rx, o, n);
+		ppp_capture_put(&p->init_rx, o, n);
+	ppp_capture_put(&p->last_rx, o, n);
 
-	pkt_begin(&rej, PPP_PROTO_LCP, PPP_CONFREJ, id, PPP_PKT_MAX);
-	pkt_begin(&nak, PPP_PROTO_LCP, PPP_CONFNAK, id, PPP_PKT_MAX);
-	rcr_classify(p, o, n, &rej, &nak, &mru, &magic);
+	ppp_pkt_begin(&rej, PPP_PROTO_LCP, PPP_CONFREJ, id, PPP_PKT_MAX);
+	ppp_pkt_begin(&nak, PPP_PROTO_LCP, PPP_CONFNAK, id, PPP_PKT_MAX);
+	ppp_rcr_classify(p, o, n, &rej, &nak, &mru, &magic);
 
-	good = !pkt_has_data(&rej) && !pkt_has_data(&nak);
+	good = !ppp_pkt_has_data(&rej) && !ppp_pkt_has_data(&nak);
 	if (p->state == LCP_OPENED) {
 		/* tld, scr, then the answer: renegotiation */
 		this_layer_down(p);
 		send_confreq(p, false);
 	}
-	if (pkt_has_data(&rej)) {
-		pkt_send(p, &rej);
-	} else if (pkt_has_data(&nak)) {
+	if (ppp_pkt_has_data(&rej)) {
+		ppp_pkt_send(p, &rej);
+	} else if (ppp_pkt_has_data(&nak)) {
 		p->failure_count++;
-		pkt_send(p, &nak);
+		ppp_pkt_send(p, &nak);
 	} else {
 		p->failure_count = 0;
 		p->peer_mru = mru;
 		p->peer_magic = magic;
-		send_answer(p, PPP_CONFACK, id, o, n);
+		ppp_send_answer(p, PPP_CONFACK, id, o, n);
 	}
 
 	switch (p->state) {
@@ -498,41 +269,6 @@ static void lcp_rcr(struct l2d_ppp *p, uint8_t id, const uint8_t *o, size_t n)
 }
 
 /* ---- the subscriber's answers to our Configure-Request ---- */
-
-static bool auth_allowed(const struct l2d_ppp *p, enum ppp_auth a)
-{
-	if (a == PPP_AUTH_CHAP)
-		return p->conf.chap && !p->auth_rejected_chap;
-	return (p->conf.pap || !p->conf.chap) && !p->auth_rejected_pap;
-}
-
-/*
- * A Nak of our Authentication-Protocol: what it suggests if we allow it,
- * else the other one we allow that it has not refused.
- * Return: false when nothing is left.
- */
-static bool auth_nak(struct l2d_ppp *p, const uint8_t *v, uint8_t len)
-{
-	enum ppp_auth want = PPP_AUTH_NONE;
-
-	if (len >= 4 && get16(v) == PPP_PROTO_PAP)
-		want = PPP_AUTH_PAP;
-	else if (len >= 5 && get16(v) == PPP_PROTO_CHAP && v[2] == CHAP_MD5)
-		want = PPP_AUTH_CHAP;
-	if (p->auth == PPP_AUTH_CHAP)
-		p->auth_rejected_chap = true;
-	else
-		p->auth_rejected_pap = true;
-	if (want != PPP_AUTH_NONE && auth_allowed(p, want))
-		p->auth = want;
-	else if (auth_allowed(p, PPP_AUTH_CHAP))
-		p->auth = PPP_AUTH_CHAP;
-	else if (auth_allowed(p, PPP_AUTH_PAP))
-		p->auth = PPP_AUTH_PAP;
-	else
-		return false;
-	return true;
-}
 
 /* RCN and RCJ (sections 5.3, 5.4): the next request, or no authentication. */
 static void lcp_rcn(struct l2d_ppp *p, uint8_t code, const uint8_t *o, size_t n)
@@ -563,7 +299,7 @@ static void lcp_rcn(struct l2d_ppp *p, uint8_t code, const uint8_t *o, size_t n)
 				p->tx_no_magic = true;
 				p->magic = 0;
 			} else {
-				p->magic = new_magic(p, p->magic);
+				p->magic = ppp_new_magic(p, p->magic);
 			}
 			break;
 		case LCP_OPT_AUTH:
@@ -572,7 +308,7 @@ static void lcp_rcn(struct l2d_ppp *p, uint8_t code, const uint8_t *o, size_t n)
 			auth_seen = true;
 			/* once the credentials are taken, the protocol is theirs */
 			can_auth = code == PPP_CONFNAK && p->phase <= PPP_PHASE_AUTH &&
-				   auth_nak(p, v, len);
+				   ppp_auth_nak(p, v, len);
 			break;
 		default:
 			break;	/* we asked for nothing else */
@@ -642,6 +378,26 @@ static void lcp_rxj_bad(struct l2d_ppp *p)
 	}
 }
 
+/* RTA (section 4.3): the end of our Close, else back to Req-Sent. */
+static void lcp_rta(struct l2d_ppp *p)
+{
+	switch (p->state) {
+	case LCP_CLOSING:
+	case LCP_STOPPING:
+		return finish(p, p->why);
+	case LCP_ACK_RCVD:
+		p->state = LCP_REQ_SENT;
+		return;
+	case LCP_OPENED:
+		this_layer_down(p);
+		send_confreq(p, false);
+		p->state = LCP_REQ_SENT;
+		return;
+	default:
+		return;
+	}
+}
+
 /* @d, @n: the packet up to its Length, n >= 4. */
 static void lcp_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 {
@@ -660,7 +416,7 @@ static void lcp_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 			lcp_rcn(p, code, d + 4, n - 4);
 		return;
 	case PPP_TERMREQ:
-		send_answer(p, PPP_TERMACK, id, NULL, 0);
+		ppp_send_answer(p, PPP_TERMACK, id, NULL, 0);
 		if (p->state == LCP_CLOSING || p->state == LCP_STOPPING)
 			return;		/* ours is out: its Ack or TO- ends it */
 		/*
@@ -671,21 +427,7 @@ static void lcp_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 		 */
 		return finish(p, "subscriber sent Terminate-Request");
 	case PPP_TERMACK:
-		switch (p->state) {
-		case LCP_CLOSING:
-		case LCP_STOPPING:
-			return finish(p, p->why);
-		case LCP_ACK_RCVD:
-			p->state = LCP_REQ_SENT;
-			return;
-		case LCP_OPENED:
-			this_layer_down(p);
-			send_confreq(p, false);
-			p->state = LCP_REQ_SENT;
-			return;
-		default:
-			return;
-		}
+		return lcp_rta(p);
 	case PPP_CODEREJ:
 		if (n < 5) {
 			p->rx_bad++;
@@ -722,62 +464,18 @@ static void lcp_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 		if (p->state != LCP_OPENED)
 			return;		/* section 5.8: silently discarded */
 		if (code == PPP_ECHOREQ)
-			send_answer(p, PPP_ECHOREP, id, d + 8, n - 8);
+			ppp_send_answer(p, PPP_ECHOREP, id, d + 8, n - 8);
 		else if (code == PPP_ECHOREP && (p->tx_no_magic || get32(d + 4) != p->magic))
 			p->echo_missed = 0;	/* our own magic back: a loop, no answer */
 		return;
 	default:
 		/* RUC: scj with the packet, truncated to the MRU (section 5.6) */
-		send_answer(p, PPP_CODEREJ, ++p->id, d, n);
+		ppp_send_answer(p, PPP_CODEREJ, ++p->id, d, n);
 		return;
 	}
 }
 
 /* ---- the Authentication phase ---- */
-
-/* Our Authenticate-Nak or CHAP Failure with the refusal's text. */
-static void send_refusal(struct l2d_ppp *p, uint8_t id)
-{
-	size_t n = strlen(p->why);
-	struct pkt k;
-
-	if (p->auth == PPP_AUTH_PAP) {
-		/* Msg-Length, then the Message, within the peer's MRU */
-		if (n > peer_limit(p) - 5)
-			n = peer_limit(p) - 5;
-		pkt_begin(&k, PPP_PROTO_PAP, PAP_NAK, id, peer_limit(p));
-		pkt_u8(&k, (uint8_t)n);		/* n <= PPP_WHY_MAX */
-	} else {
-		pkt_begin(&k, PPP_PROTO_CHAP, CHAP_FAILURE, id, peer_limit(p));
-	}
-	pkt_put(&k, p->why, n);
-	pkt_send(p, &k);
-}
-
-/*
- * RFC 1994 section 4.1: the Identifier changes with each new Challenge; a
- * retransmission is the same Challenge, so that a Response to any of them
- * answers the one the ICCN's Proxy Authen AVPs carry.
- */
-static void send_challenge(struct l2d_ppp *p, bool retransmit)
-{
-	static const char name[] = PPP_CHAP_NAME;
-	struct pkt k;
-
-	if (!retransmit) {
-		p->chap_id = ++p->id;
-		p->ops->random(p, p->challenge, sizeof(p->challenge));
-		p->restart_count = p->conf.max_configure;
-	}
-	pkt_begin(&k, PPP_PROTO_CHAP, CHAP_CHALLENGE, p->chap_id, PPP_PKT_MAX);
-	pkt_u8(&k, sizeof(p->challenge));
-	pkt_put(&k, p->challenge, sizeof(p->challenge));
-	pkt_put(&k, name, sizeof(name) - 1);
-	if (p->restart_count)
-		p->restart_count--;
-	arm(p, &p->restart_timer, p->conf.restart_ms);
-	pkt_send(p, &k);
-}
 
 /* The credentials are known: to the caller, last (it may answer at once). */
 static void login(struct l2d_ppp *p, const uint8_t *name, size_t name_len,
@@ -826,7 +524,7 @@ static void pap_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 	case PPP_PHASE_TERMINATING:
 		/* section 2.2.1: a lost Nak; the same answer again */
 		if (p->answered)
-			send_refusal(p, d[1]);
+			ppp_send_refusal(p, d[1]);
 		return;
 	default:
 		return;
@@ -854,7 +552,7 @@ static void chap_input(struct l2d_ppp *p, const uint8_t *d, size_t n)
 	case PPP_PHASE_TERMINATING:
 		/* section 4.2: a repeated Response gets the same reply */
 		if (p->answered)
-			send_refusal(p, d[1]);
+			ppp_send_refusal(p, d[1]);
 		return;
 	default:
 		return;		/* LOGIN: the LNS is being asked */
@@ -901,12 +599,12 @@ void l2d_ppp_input(struct l2d_ppp *p, const uint8_t *f, size_t len)
 	if (proto < 0x4000 || (proto >= 0x8000 && proto < 0xc000) || proto == 0xc025)
 		return;
 	{
-		struct pkt k;
+		struct ppp_pkt k;
 
-		pkt_begin(&k, PPP_PROTO_LCP, PPP_PROTREJ, ++p->id, peer_limit(p));
-		pkt_u16(&k, proto);
-		pkt_put(&k, f, len);
-		pkt_send(p, &k);
+		ppp_pkt_begin(&k, PPP_PROTO_LCP, PPP_PROTREJ, ++p->id, ppp_peer_limit(p));
+		ppp_pkt_u16(&k, proto);
+		ppp_pkt_put(&k, f, len);
+		ppp_pkt_send(p, &k);
 	}
 }
 
@@ -922,7 +620,7 @@ static void restart_expired(struct l2d_timer *t)
 		if (p->phase != PPP_PHASE_AUTH || p->auth != PPP_AUTH_CHAP)
 			return;
 		if (p->restart_count)
-			return send_challenge(p, true);
+			return ppp_send_challenge(p, true);
 		return lcp_close(p, "authentication timeout");
 	case LCP_CLOSING:
 	case LCP_STOPPING:
@@ -954,17 +652,17 @@ static void auth_expired(struct l2d_timer *t)
 static void echo_expired(struct l2d_timer *t)
 {
 	struct l2d_ppp *p = t->arg;
-	struct pkt k;
+	struct ppp_pkt k;
 
 	if (p->state != LCP_OPENED)
 		return;
 	if (p->echo_missed >= p->conf.echo_failures)
 		return finish(p, "no echo reply");
 	p->echo_missed++;
-	arm(p, &p->echo_timer, p->conf.echo_interval_ms);
-	pkt_begin(&k, PPP_PROTO_LCP, PPP_ECHOREQ, ++p->id, PPP_PKT_MAX);
-	pkt_u32(&k, p->tx_no_magic ? 0 : p->magic);
-	pkt_send(p, &k);
+	ppp_arm(p, &p->echo_timer, p->conf.echo_interval_ms);
+	ppp_pkt_begin(&k, PPP_PROTO_LCP, PPP_ECHOREQ, ++p->id, PPP_PKT_MAX);
+	ppp_pkt_u32(&k, p->tx_no_magic ? 0 : p->magic);
+	ppp_pkt_send(p, &k);
 }
 
 /* ---- the caller's events ---- */
@@ -973,9 +671,9 @@ void l2d_ppp_auth_result(struct l2d_ppp *p, bool ok, const char *message)
 {
 	if (p->phase != PPP_PHASE_LOGIN || ok)
 		return;		/* ok: the LNS answers the subscriber */
-	set_why(p, message && *message ? message : "authentication failed");
+	ppp_set_why(p, message && *message ? message : "authentication failed");
 	p->answered = true;
-	send_refusal(p, p->auth == PPP_AUTH_PAP ? p->reply_id : p->chap_id);
+	ppp_send_refusal(p, p->auth == PPP_AUTH_PAP ? p->reply_id : p->chap_id);
 	lcp_close(p, p->why);
 }
 
@@ -983,7 +681,7 @@ void l2d_ppp_quiet(struct l2d_ppp *p)
 {
 	if (p->phase == PPP_PHASE_DOWN)
 		return;
-	stop_timers(p);
+	ppp_stop_timers(p);
 	p->phase = PPP_PHASE_QUIET;
 }
 
@@ -1018,6 +716,6 @@ void l2d_ppp_close(struct l2d_ppp *p, const char *why)
 
 void l2d_ppp_stop(struct l2d_ppp *p)
 {
-	stop_timers(p);
+	ppp_stop_timers(p);
 	p->phase = PPP_PHASE_DOWN;
 }

@@ -4,8 +4,9 @@
  * (section 5.2) or CHAP-Password and CHAP-Challenge (sections 5.3, 5.40),
  * ending with a Message-Authenticator (RFC 3579 section 3.2); and the
  * checks and decoding of the reply; a Disconnect-Request (RFC 5176) and its
- * answer, and what the server does before it acts on one (authentication,
- * the duplicate cache, the Event-Timestamp window).  Plain C, no sockets:
+ * answer; what the server does before it acts on one (authentication, the
+ * duplicate cache, the Event-Timestamp window) is radius_das.c.  Plain C,
+ * no sockets:
  * the client is radclient.c, the server of dynamic authorization das.c, the
  * fuzz targets fuzz/fuzz_radius.c, fuzz/fuzz_radius_dm.c and fuzz/fuzz_das.c.
  */
@@ -445,34 +446,84 @@ static bool is_addr(const char *s, int *family)
 	return true;
 }
 
+/* Why the tunnel of one tag is unusable (RFC 2868 section 3), or NULL. */
+static const char *tunnel_bad(const struct rad_tunnel *t)
+{
+	int fam, lfam;
+
+	if (!(t->seen & (1u << RAD_TK_TYPE)) || t->type != RAD_TUNNEL_L2TP)
+		return "no Tunnel-Type L2TP";
+	if (!(t->seen & (1u << RAD_TK_SERVER)))
+		return "no Tunnel-Server-Endpoint";
+	if (!is_addr(t->server, &fam))
+		return "Tunnel-Server-Endpoint is not an IPv4 or IPv6 address (names are not resolved)";
+	if ((t->seen & (1u << RAD_TK_MEDIUM)) &&
+	    t->medium != (fam == 4 ? RAD_MEDIUM_IPV4 : RAD_MEDIUM_IPV6))
+		return "Tunnel-Medium-Type is not the server endpoint's family";
+	if (t->client[0] && (!is_addr(t->client, &lfam) || lfam != fam))
+		return "Tunnel-Client-Endpoint is not an address of the server endpoint's family";
+	return NULL;
+}
+
+/*
+ * names: the Assignment-Id when it fits, is not a name of the kernel's
+ * ("~...") or of the fallback's form ("tag" and digits) and no earlier
+ * entry has it; else "tagN", unique by the tag
+ */
+static void set_names(const struct rad_reply *r, struct rad_set_entry *out, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		const char *a = r->tun[out[i].tag].assignment;
+
+		if (a[0] && strlen(a) < sizeof(out[i].name) && a[0] != '~' &&
+		    !(strncmp(a, "tag", 3) == 0 && a[3] && strspn(a + 3, "0123456789") == strlen(a + 3)) &&
+		    !set_name_taken(out, i, a))
+			snprintf(out[i].name, sizeof(out[i].name), "%s", a);
+		else
+			snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
+	}
+}
+
+/* levels: rank of the preference @prefs[i] among the distinct values */
+static void set_levels(struct rad_set_entry *out, const uint32_t *prefs, unsigned int n)
+{
+	uint32_t distinct[RAD_TAGS];
+	unsigned int i, j, np = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < np && distinct[j] != prefs[i]; j++)
+			;
+		if (j == np)
+			distinct[np++] = prefs[i];
+	}
+	for (i = 0; i < n; i++) {
+		unsigned int rank = 0;
+
+		for (j = 0; j < np; j++)
+			rank += distinct[j] < prefs[i];
+		out[i].level = rank > 7 ? 7 : rank;
+	}
+}
+
 unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out,
 			    unsigned int *skipped, const char **why)
 {
 	uint32_t prefs[RAD_TAGS];
-	unsigned int tag, n = 0, np = 0, i, j;
-	int fam, lfam;
+	unsigned int tag, n = 0;
 
 	*skipped = 0;
 	*why = NULL;
 	for (tag = 0; tag < RAD_TAGS; tag++) {
 		const struct rad_tunnel *t = &r->tun[tag];
-		const char *bad = NULL;
+		const char *bad;
 		struct rad_set_entry *e = &out[n];
 
 		if (!(r->tags & (1u << tag)))
 			continue;
-		if (!(t->seen & (1u << RAD_TK_TYPE)) || t->type != RAD_TUNNEL_L2TP)
-			bad = "no Tunnel-Type L2TP";
-		else if (!(t->seen & (1u << RAD_TK_SERVER)))
-			bad = "no Tunnel-Server-Endpoint";
-		else if (!is_addr(t->server, &fam))
-			bad = "Tunnel-Server-Endpoint is not an IPv4 or IPv6 address (names are not resolved)";
-		else if ((t->seen & (1u << RAD_TK_MEDIUM)) &&
-			 t->medium != (fam == 4 ? RAD_MEDIUM_IPV4 : RAD_MEDIUM_IPV6))
-			bad = "Tunnel-Medium-Type is not the server endpoint's family";
-		else if (t->client[0] && (!is_addr(t->client, &lfam) || lfam != fam))
-			bad = "Tunnel-Client-Endpoint is not an address of the server endpoint's family";
-		else if (n == RAD_SET_MAX)
+		bad = tunnel_bad(t);
+		if (!bad && n == RAD_SET_MAX)
 			bad = "more than 31 tunnels";
 		if (bad) {
 			if (!*skipped)
@@ -487,43 +538,12 @@ unsigned int rad_tunnel_set(const struct rad_reply *r, struct rad_set_entry *out
 		snprintf(e->secret, sizeof(e->secret), "%s", t->password);
 		snprintf(e->client_auth, sizeof(e->client_auth), "%s", t->client_auth);
 		snprintf(e->server_auth, sizeof(e->server_auth), "%s", t->server_auth);
-		/* level: filled below; the preference is kept in prefs[] meanwhile */
+		/* level: filled by set_levels(); the preference is kept in prefs[] meanwhile */
 		prefs[n] = t->preference;
 		n++;
 	}
-	/*
-	 * names: the Assignment-Id when it fits, is not a name of the kernel's
-	 * ("~...") or of the fallback's form ("tag" and digits) and no earlier
-	 * entry has it; else "tagN", unique by the tag
-	 */
-	for (i = 0; i < n; i++) {
-		const char *a = r->tun[out[i].tag].assignment;
-
-		if (a[0] && strlen(a) < sizeof(out[i].name) && a[0] != '~' &&
-		    !(strncmp(a, "tag", 3) == 0 && a[3] && strspn(a + 3, "0123456789") == strlen(a + 3)) &&
-		    !set_name_taken(out, i, a))
-			snprintf(out[i].name, sizeof(out[i].name), "%s", a);
-		else
-			snprintf(out[i].name, sizeof(out[i].name), "tag%u", out[i].tag);
-	}
-	/* levels: rank of the preference among the distinct values */
-	{
-		uint32_t distinct[RAD_TAGS];
-
-		for (i = 0; i < n; i++) {
-			for (j = 0; j < np && distinct[j] != prefs[i]; j++)
-				;
-			if (j == np)
-				distinct[np++] = prefs[i];
-		}
-		for (i = 0; i < n; i++) {
-			unsigned int rank = 0;
-
-			for (j = 0; j < np; j++)
-				rank += distinct[j] < prefs[i];
-			out[i].level = rank > 7 ? 7 : rank;
-		}
-	}
+	set_names(r, out, n);
+	set_levels(out, prefs, n);
 	return n;
 }
 
@@ -645,7 +665,7 @@ static uint32_t dm_attr(struct rad_dm *m, uint8_t type, const uint8_t *v, size_t
 			return RAD_EC_INVALID_VALUE;
 		m->term_cause = get32(v);
 		return 0;
-	case RAD_EVENT_TIMESTAMP:	/* the replay window: rad_das_check() */
+	case RAD_EVENT_TIMESTAMP:	/* the replay window: radius_das.c */
 		if (n != 4)
 			return RAD_EC_INVALID_VALUE;
 		if (m->has_ts)
@@ -739,109 +759,4 @@ size_t rad_dm_answer(const struct rad_dm *m, bool ack, uint32_t cause, const uin
 	response_auth(p.buf, p.len, m->auth, secret, slen, p.buf + 4);
 	memcpy(out, p.buf, p.len);
 	return p.len;
-}
-
-/* ---- the server of dynamic authorization's checks (das.c) ---- */
-
-int rad_das_cache_init(struct rad_das_cache *c, unsigned int cap)
-{
-	c->e = calloc(cap, sizeof(*c->e));
-	c->cap = c->e ? cap : 0;
-	return c->e ? 0 : -1;
-}
-
-static void seen_forget(struct rad_das_seen *e)
-{
-	free(e->answer);
-	memset(e, 0, sizeof(*e));
-}
-
-void rad_das_cache_free(struct rad_das_cache *c)
-{
-	unsigned int i;
-
-	for (i = 0; i < c->cap; i++)
-		seen_forget(&c->e[i]);
-	free(c->e);
-	c->e = NULL;
-	c->cap = 0;
-}
-
-enum rad_das_verdict rad_das_check(struct rad_das_cache *c, unsigned int client, const uint8_t *buf,
-				   size_t len, const uint8_t *secret, size_t slen,
-				   uint64_t window_ms, bool require_ts, uint64_t now_ms,
-				   struct rad_dm *m, const uint8_t **answer, size_t *answer_len,
-				   const char **why)
-{
-	bool room = false;
-	unsigned int i;
-	int64_t off;
-
-	*answer = NULL;
-	*answer_len = 0;
-	/* first authentic: nothing of an unauthenticated packet is looked up */
-	if (rad_dm_parse(buf, len, secret, slen, m, why))
-		return RAD_DAS_BAD;
-	*why = NULL;
-	for (i = 0; i < c->cap; i++) {
-		struct rad_das_seen *e = &c->e[i];
-
-		/* kept through until_ms: one ms later its Event-Timestamp is stale */
-		if (e->until_ms && e->until_ms < now_ms)
-			seen_forget(e);
-		if (!e->until_ms) {
-			room = true;
-			continue;
-		}
-		/* section 2.3: the same request again, whatever its source port */
-		if (e->client == client && e->id == m->id && !memcmp(e->auth, m->auth, RAD_AUTH_LEN)) {
-			*answer = e->answer;
-			*answer_len = e->len;
-			return RAD_DAS_RESEND;
-		}
-	}
-	if (m->has_ts) {
-		off = (int64_t)m->ts * 1000 - (int64_t)now_ms;
-		if (off > (int64_t)window_ms || -off > (int64_t)window_ms) {
-			*why = "Event-Timestamp outside radius-das-event-window of the agent's clock "
-			       "(a replay, or a clock out of step)";
-			return RAD_DAS_STALE;
-		}
-	} else if (require_ts && !m->cause) {
-		m->cause = RAD_EC_MISSING_ATTRIBUTE;
-		*why = "no Event-Timestamp (radius-das-require-event-timestamp)";
-	}
-	if (!room && !m->cause) {
-		/* forgetting a current request would let its replay act again */
-		m->cause = RAD_EC_RESOURCES_UNAVAILABLE;
-		*why = "every remembered request is still current (radius-das-event-window)";
-	}
-	return RAD_DAS_NEW;
-}
-
-void rad_das_remember(struct rad_das_cache *c, unsigned int client, const struct rad_dm *m,
-		      uint64_t window_ms, uint64_t now_ms, const uint8_t *answer, size_t len)
-{
-	uint64_t from = now_ms, ts_ms = (uint64_t)m->ts * 1000;
-	unsigned int i;
-
-	/* until the Event-Timestamp leaves the window, and at least the window's length */
-	if (m->has_ts && ts_ms > from)
-		from = ts_ms;
-	for (i = 0; i < c->cap; i++) {
-		struct rad_das_seen *e = &c->e[i];
-
-		if (e->until_ms)
-			continue;
-		e->answer = malloc(len ? len : 1);
-		if (!e->answer)
-			return;
-		memcpy(e->answer, answer, len);
-		e->len = (uint16_t)len;
-		e->until_ms = (from + window_ms) ?: 1;	/* 0 is a free slot */
-		e->client = (uint8_t)client;
-		e->id = m->id;
-		memcpy(e->auth, m->auth, RAD_AUTH_LEN);
-		return;
-	}
 }

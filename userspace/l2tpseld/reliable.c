@@ -291,6 +291,43 @@ static void cwnd_on_ack(struct l2tp_rel *r)
 		r->cwnd = r->cfg.peer_window;
 }
 
+/* @acked messages up to @nr acknowledged (RFC 2661 section 5.8): released, the window grows. */
+static void on_ack(struct l2tp_rel *r, uint16_t nr, uint16_t acked, uint64_t now_ms)
+{
+	release(r, nr);
+	r->ns_una = nr;
+	if (!queued(r) && r->qcap > 8)
+		free_ring(r);	/* idle: give a storm's ring back */
+	r->stats.acked += acked;
+	if (r->hold && (uint16_t)(r->ns_una - r->hold_ns - 1) < SEQ_HALF)
+		r->hold = false;
+	while (acked--)
+		cwnd_on_ack(r);
+	if (in_flight(r))
+		start_timer(r, now_ms);
+	if (r->recovering) {
+		uint16_t left = (uint16_t)(r->recover_ns - r->ns_una);
+
+		/*
+		 * Partial ack: either the peer dropped what followed the
+		 * lost one (it acks once, then goes quiet) or it is only
+		 * working through a backlog in order (more acks follow at
+		 * once: a peer stalled past our timer).  Resending now
+		 * would hand the second kind Ns it already has, which a
+		 * strict peer logs and drops as out of order (xl2tpd's
+		 * "got 1, expected 2").  So wait a settle time, moved by
+		 * every further ack, before resending the new head.
+		 */
+		if (left && left < SEQ_HALF && in_flight(r)) {
+			r->resend_head = true;
+			r->resend_at = now_ms + settle_ms(r);
+		} else {
+			r->recovering = false;
+			r->resend_head = false;
+		}
+	}
+}
+
 enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr,
 				  uint64_t now_ms)
 {
@@ -308,38 +345,7 @@ enum l2tp_rel_rx l2tp_rel_receive(struct l2tp_rel *r, const struct l2tp_hdr *hdr
 			return L2TP_REL_BAD_NR;
 		}
 	} else if (acked) {
-		release(r, hdr->nr);
-		r->ns_una = hdr->nr;
-		if (!queued(r) && r->qcap > 8)
-			free_ring(r);	/* idle: give a storm's ring back */
-		r->stats.acked += acked;
-		if (r->hold && (uint16_t)(r->ns_una - r->hold_ns - 1) < SEQ_HALF)
-			r->hold = false;
-		while (acked--)
-			cwnd_on_ack(r);
-		if (in_flight(r))
-			start_timer(r, now_ms);
-		if (r->recovering) {
-			uint16_t left = (uint16_t)(r->recover_ns - r->ns_una);
-
-			/*
-			 * Partial ack: either the peer dropped what followed the
-			 * lost one (it acks once, then goes quiet) or it is only
-			 * working through a backlog in order (more acks follow at
-			 * once: a peer stalled past our timer).  Resending now
-			 * would hand the second kind Ns it already has, which a
-			 * strict peer logs and drops as out of order (xl2tpd's
-			 * "got 1, expected 2").  So wait a settle time, moved by
-			 * every further ack, before resending the new head.
-			 */
-			if (left && left < SEQ_HALF && in_flight(r)) {
-				r->resend_head = true;
-				r->resend_at = now_ms + settle_ms(r);
-			} else {
-				r->recovering = false;
-				r->resend_head = false;
-			}
-		}
+		on_ack(r, hdr->nr, acked, now_ms);
 	}
 
 	if (hdr->zlb) {
