@@ -15,6 +15,8 @@
 #                           accounting one Start each and no Stop
 #   upg_adopted             the agent's log line of a snapshot that adopted
 #                           everything
+#   upg_came_back           after a re-exec: the API is back, that line is
+#                           logged, the process ($AGENT) is the same
 #
 # The VM has no systemd: fdstore_sup.py keeps the descriptor store as
 # systemd does (sd_notify(3)) and restarts the agent with LISTEN_FDS and
@@ -108,6 +110,15 @@ upg_ping_start() {
 	PING=$!
 	defer kill_wait $PING
 	lib_sleep 1
+}
+
+upg_came_back() {
+	wait_for 10 test -S "$D/agent.sock"
+	check_err $? "the upgraded agent did not come back: $(tail -3 "$D/agent.log")"
+	grep -q "$(upg_adopted)" "$D/agent.log"
+	check_err $? "the new process did not adopt everything: $(grep -E 'snapshot|upgrade' "$D/agent.log")"
+	kill -0 "$AGENT"
+	check_err $? "the agent's process is gone"
 }
 
 upg_kept() {

@@ -84,12 +84,7 @@ expect "$(chroot "$ROOT" dpkg-query -W -f '${Version}' l2tpsel)" "$new" "the pac
 expect "$(cat "$ROOT/tmp/systemctl.log" 2>/dev/null | tr '\n' ';')" \
 	"systemctl --quiet is-active l2tpseld.service;systemctl kill --kill-whom=main --signal=USR2 l2tpseld.service;" \
 	"what the postinst asked of systemd"
-wait_for 10 test -S "$D/agent.sock"
-check_err $? "the upgraded agent did not come back: $(tail -3 "$D/agent.log")"
-grep -q "$(upg_adopted)" "$D/agent.log"
-check_err $? "the new process did not adopt everything: $(grep -E 'snapshot|upgrade' "$D/agent.log")"
-kill -0 "$AGENT"
-check_err $? "the agent's process is gone"
+upg_came_back
 exe=$(readlink "/proc/$AGENT/exe")
 ino=$(stat -L -c %i "/proc/$AGENT/exe")
 log_info "the agent runs $exe, inode $ino (the old file $ino0, the new $(stat -c %i "$BIN"))"
