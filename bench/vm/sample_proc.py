@@ -8,9 +8,12 @@ Reads /proc/PID/stat (state), /proc/PID/syscall (the system call it is in)
 and /proc/PID/wchan (where in the kernel it sleeps) HZ times a second
 (200) and writes to OUT the share of samples per state/syscall/wchan.  A
 process that waits with the CPU idle shows here where it waits: in
-epoll_wait with nothing to do, or inside one system call.
+epoll_wait with nothing to do, or inside one system call.  For the
+process's other threads (a pool making blocking calls) it writes how often
+K of them were asleep at the same kernel wait channel.
 """
 import collections
+import os
 import signal
 import sys
 import time
@@ -36,8 +39,21 @@ try:
 except OSError:
     pass
 c = collections.Counter()
+workers = collections.Counter()	# (threads in a kernel wait, by wchan) per sample
 n = 0
 while not stop:
+    try:
+        tasks = [t for t in os.listdir("/proc/%s/task" % pid) if t != pid]
+    except OSError:
+        break
+    waits = collections.Counter()
+    for t in tasks:
+        try:
+            waits[open("/proc/%s/task/%s/wchan" % (pid, t)).read().strip() or "-"] += 1
+        except OSError:
+            pass
+    for wc, k in waits.items():
+        workers[(wc, k)] += 1
     try:
         st = open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()[0]
         sc = open("/proc/%s/syscall" % pid).read().split()[0]
@@ -50,3 +66,6 @@ while not stop:
 with open(out, "w") as f:
     for (st, sc, wc), k in c.most_common(40):
         f.write("%5.1f%% %s %s %s\n" % (100.0 * k / max(n, 1), st, sc, wc))
+    f.write("other threads: share of samples with K threads at WCHAN\n")
+    for (wc, k), m in sorted(workers.items(), key=lambda x: -x[1])[:40]:
+        f.write("%5.1f%% %3d %s\n" % (100.0 * m / max(n, 1), k, wc))

@@ -48,7 +48,7 @@
 # Environment: STORM_PARTS (floor lns spread maxsess l2tpns: the parts to
 # run), STORM_PERF=1 (perf record of the LAC agent over the lns rows, its
 # report into storm-logs/perf-lac.txt), STORM_SAMPLE=1 (where the LAC
-# agent's wall time goes over the lns rows, bench/vm/sample_proc.py:
+# agent's wall time goes over the lns and l2tpns rows, bench/vm/sample_proc.py:
 # storm-logs/lac-sample-N.log), STORM_L2TPNS_DEBUG (l2tpns's debug
 # level, 1: at 3 its log has every packet's handling), STORM_RUNS (the
 # rows N:RATE of the floor, lns and l2tpns parts, e.g. "1000:400"),
@@ -56,7 +56,9 @@
 # (net.core.rmem_default in bytes before l2tpns starts: the receive buffer of
 # its one UDP socket, which it does not size itself; the kernel's default
 # when unset), STORM_RCVBUF (the LAC agent's socket-rcvbuf, its 4 MiB
-# when unset; 0: the kernel's default).
+# when unset; 0: the kernel's default), STORM_PCAP=1 (tcpdump of the LAC's
+# network link over the l2tpns rows: storm-logs/l2tpns-N.pcap, read by
+# bench/vm/l2tp_pcap.py).
 set -eu
 
 size=${1:-}
@@ -98,7 +100,7 @@ cleanup() {
 	for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
 	[ -f "$P/l2tpns.pid" ] && kill "$(cat "$P/l2tpns.pid")" 2> /dev/null
 	wait 2> /dev/null
-	cp "$P"/*.log "$P"/*.json "$P"/*.conf "$P"/*.csv "$out/storm-logs/" 2> /dev/null
+	cp "$P"/*.log "$P"/*.json "$P"/*.conf "$P"/*.csv "$P"/*.pcap "$out/storm-logs/" 2> /dev/null
 	ip netns del "$SUB" 2> /dev/null
 	ip netns del "$LAC" 2> /dev/null
 	ip netns del "$LNS" 2> /dev/null
@@ -405,7 +407,20 @@ for r in $RUNS; do
 	b0=$(rcvbuf_err "$LNS") a0=$(rcvbuf_err "$LAC")
 	idle_mark
 	busy_start "$AGENT" "$LPID"
+	CAP=
+	if [ "${STORM_PCAP:-0}" = 1 ] && command -v tcpdump > /dev/null; then
+		ip netns exec "$LAC" tcpdump -q -n -i bl0 -s 256 -B 16384 -w "$P/l2tpns-$n.pcap" udp 2> "$P/tcpdump.log" &
+		CAP=$!
+		sleep 1
+	fi
+	SAMPLER=
+	if [ "${STORM_SAMPLE:-0}" = 1 ]; then
+		python3 "$top/bench/vm/sample_proc.py" "$AGENT" "$P/lac-sample-l2tpns-$n.log" 50 &
+		SAMPLER=$!
+	fi
 	gen "l2tpns-$n" "$n" "$rate" l2tpns "$SUB" sw0 --hold 1000
+	[ -z "$SAMPLER" ] || { kill "$SAMPLER"; wait "$SAMPLER" || true; }
+	[ -n "$CAP" ] && { kill -INT "$CAP"; wait "$CAP" 2> /dev/null || true; }
 	first=$((first + n))
 	c1=$(cpu_ticks "$AGENT") l1=$(cpu_ticks "$LPID") d1=$(stat "$SOCK" duplicates)
 	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(busy_peak lac lns) lns_rcvbuf_drops=$(($(rcvbuf_err "$LNS") - b0)) lac_rcvbuf_drops=$(($(rcvbuf_err "$LAC") - a0)) $(idle_pct)" >> "$res"
