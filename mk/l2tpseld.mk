@@ -135,7 +135,7 @@ unit: l2tpseld-structure
 ACCESS_FAKE_SRC     := selftests/unit/access/fakes.c
 ACCESS_FAKE_HDRS    := selftests/unit/access/fakes.h $(L2TPSELD_BIN_HDRS)
 ACCESS_FAKE_LDFLAGS := -Wl,--wrap=socket,--wrap=connect,--wrap=ioctl,--wrap=open,--wrap=sendto \
-		       -Wl,--wrap=l2d_offload_submit
+		       -Wl,--wrap=l2d_offload_submit,--wrap=l2d_offload_close,--wrap=close
 
 # The access side's PADO delay and drain on the access files, their kernel
 # faked: a binary of its own, since the unit-test binary stands in for two

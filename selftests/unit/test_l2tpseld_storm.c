@@ -534,7 +534,8 @@ TEST(l2tpseld_storm_ack_not_behind_window)
 		script_send(lac, L2TP_MSG_SCCRP, 0, sc.nr, windows[i]);
 		t = lac->d->tunnels;
 		ASSERT_EQ(t->state, L2D_T_ESTABLISHED);
-		ASSERT_TRUE(l2tp_rel_waiting(&t->rel) >= 6);	/* ICRQs behind the window */
+		/* ICRQs behind the window, queued or waiting their turn */
+		ASSERT_TRUE(l2tp_rel_waiting(&t->rel) + t->n_icrq_wait >= 6);
 		sc.acked_at = 0;
 		h_run_for(950);
 		EXPECT_EQ(t->rel.stats.retransmits, 0);
@@ -551,7 +552,7 @@ TEST(l2tpseld_storm_ack_not_behind_window)
 			       (unsigned long long)t_hello);
 		/* nothing queued went early: the ack went by a ZLB */
 		EXPECT_EQ(lac->sent[0], 1);
-		EXPECT_TRUE(l2tp_rel_waiting(&t->rel) >= 6);
+		EXPECT_TRUE(l2tp_rel_waiting(&t->rel) + t->n_icrq_wait >= 6);
 		H->tap = NULL;
 		h_fini();
 	}
@@ -644,4 +645,62 @@ TEST(l2tpseld_storm_small_window_spread_over_tunnels)
 	EXPECT_TRUE(four * 2 < one);
 	printf("# 200 calls, window 4, 10 ms one way: 1 tunnel %llu ms, 4 tunnels %llu ms\n",
 	       (unsigned long long)one, (unsigned long long)four);
+}
+
+/* what the LAC (node 0) sent first: ICRQs before its first ICCN */
+static struct {
+	unsigned int icrq, icrq_before_iccn, iccn;
+	uint16_t next_ns;
+	bool counting;
+} ord;
+
+static void order_tap(int from, const uint8_t *buf, size_t len)
+{
+	uint8_t copy[1500];
+	struct l2tp_msg m;
+
+	if (from != 0 || len > sizeof(copy) || !ord.counting)
+		return;
+	memcpy(copy, buf, len);
+	if (l2tp_msg_parse(&m, copy, len, NULL) == L2TP_ACT_DISCARD || m.hdr.zlb ||
+	    (uint16_t)(m.hdr.ns - ord.next_ns) >= 0x8000)
+		return;			/* a ZLB or a copy sent again */
+	ord.next_ns = (uint16_t)(m.hdr.ns + 1);
+	if (m.type == L2TP_MSG_ICRQ && ++ord.icrq && !ord.iccn)
+		ord.icrq_before_iccn++;
+	ord.iccn += m.type == L2TP_MSG_ICCN;
+}
+
+/*
+ * A call under way goes before a new one (S-STORM-4): 200 logins at once on
+ * a tunnel to an LNS with a receive window of 4 and a 20 ms round trip.
+ * Queued in the order they came, the first call's ICCN would leave after
+ * the 200 ICRQs, 50 round trips later, while its subscriber and its LNS
+ * wait; ICRQs wait their turn outside the queue, so the first ICCN leaves
+ * within the first window or two.  Every call still comes up.
+ */
+TEST(l2tpseld_storm_iccn_before_new_icrqs)
+{
+	static const char *const lns_four[] = { "listen 10.0.0.2", "receive-window 4", NULL };
+	struct h_node *lac, *lns;
+
+	h_reset();
+	H->latency_ms = 10;
+	lac = h_node(lac_one);
+	lns = h_node(lns_four);
+	ASSERT_TRUE(tunnel_up(lac, 1000));
+	memset(&ord, 0, sizeof(ord));
+	ord.next_ns = lac->d->tunnels->rel.ns_next;
+	ord.counting = true;
+	H->tap = order_tap;
+	storm(lac, 200);
+	h_run_for(30000);
+	H->tap = NULL;
+	EXPECT_EQ(ord.icrq, 200);
+	EXPECT_TRUE(ord.icrq_before_iccn <= 8) TH_LOG("%u ICRQs left before the first ICCN",
+						      ord.icrq_before_iccn);
+	EXPECT_EQ(lac->n_done_ok, 201);
+	EXPECT_EQ(lac->n_done_fail, 0);
+	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 201);
+	h_fini();
 }

@@ -7,7 +7,11 @@
  * (16 threads), a timer of the loop fires on time meanwhile, every result
  * comes back on the loop's thread in order, and a cancelled job never calls
  * back and its descriptor is closed once the worker is done with it.
+ * Closes (a PPPoL2TP or PPPoE socket's last close waits for a grace period
+ * too) are made by a worker, then told on the loop; without a worker, at
+ * once; an upgrade drains them all first.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -69,7 +73,7 @@ TEST(offload_calls_overlap_and_the_loop_goes_on)
 	loop_thread = pthread_self();
 	ndone = off_thread = 0;
 	ASSERT_EQ(l2d_loop_init(&loop, true), 0);
-	ASSERT_EQ(l2d_offload_init(&o, &loop), 0);
+	l2d_offload_init(&o, &loop);
 	for (i = 0; i < NJOBS; i++) {
 		fds[i] = open("/dev/null", O_RDONLY | O_CLOEXEC);
 		ASSERT_TRUE(fds[i] >= 0);
@@ -112,12 +116,12 @@ TEST(offload_cancelled_job_never_calls_back_and_its_fd_is_closed)
 	loop_thread = pthread_self();
 	ndone = 0;
 	ASSERT_EQ(l2d_loop_init(&loop, true), 0);
-	ASSERT_EQ(l2d_offload_init(&o, &loop), 0);
+	l2d_offload_init(&o, &loop);
 	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	ASSERT_TRUE(fd >= 0);
 	j = l2d_offload_submit(&o, fd, slow_work, done, &slot);
 	ASSERT_TRUE(j != NULL);
-	l2d_offload_cancel(&o, j);
+	l2d_offload_cancel(&o, j, NULL, NULL);
 	/* the worker still has it: the fd stays open until the work is done */
 	EXPECT_TRUE(fcntl(fd, F_GETFD) >= 0);
 	t0 = mono_ms();
@@ -138,5 +142,75 @@ TEST(offload_cancelled_job_never_calls_back_and_its_fd_is_closed)
 	EXPECT_EQ(ndone, 1);
 	EXPECT_EQ(slot, fd + 1000);
 	close(fd);
+	l2d_loop_fini(&loop);
+}
+
+static unsigned int nclosed;
+
+static void closed(void *arg, int res)
+{
+	if (!pthread_equal(pthread_self(), loop_thread))
+		off_thread++;
+	nclosed++;
+}
+
+/* Both ends of a pipe: its write end's close shows at the read end. */
+static void pipe_pair(int *r, int *w)
+{
+	int p[2];
+
+	ASSERT_EQ(pipe2(p, O_CLOEXEC | O_NONBLOCK), 0);
+	*r = p[0];
+	*w = p[1];
+}
+
+static bool closed_fd(int fd)
+{
+	return fcntl(fd, F_GETFD) < 0 && errno == EBADF;
+}
+
+TEST(offload_closes_on_a_worker_and_tells_the_loop)
+{
+	struct l2d_loop loop;
+	struct l2d_offload o;
+	struct l2d_job *j;
+	int r1, w1, r2, w2, fd;
+	uint64_t t0;
+
+	loop_thread = pthread_self();
+	nclosed = off_thread = 0;
+	ASSERT_EQ(l2d_loop_init(&loop, true), 0);
+	l2d_offload_init(&o, &loop);
+	pipe_pair(&r1, &w1);
+	pipe_pair(&r2, &w2);
+	l2d_offload_close(&o, w1, w2, closed, NULL);
+	EXPECT_EQ(o.pending, 1u);
+	t0 = mono_ms();
+	while (nclosed < 1 && mono_ms() - t0 < 2000)
+		l2d_loop_once(&loop, 20);
+	EXPECT_EQ(nclosed, 1u);
+	EXPECT_EQ(off_thread, 0u);
+	EXPECT_TRUE(closed_fd(w1));
+	EXPECT_TRUE(closed_fd(w2));
+	EXPECT_EQ(read(r1, &fd, 1), 0);		/* end of file: the write end is gone */
+	/* a cancelled call's descriptor is closed, and the canceller told */
+	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	j = l2d_offload_submit(&o, fd, slow_work, done, NULL);
+	ASSERT_TRUE(j != NULL);
+	l2d_offload_cancel(&o, j, closed, NULL);
+	/* an upgrade waits for all of it */
+	l2d_offload_drain(&o);
+	EXPECT_EQ(o.pending, 0u);
+	EXPECT_EQ(nclosed, 2u);
+	EXPECT_TRUE(closed_fd(fd));
+	l2d_offload_fini(&o);
+	/* stopped: closed at once, told at once */
+	close(r2);
+	pipe_pair(&r2, &w2);
+	l2d_offload_close(&o, -1, w2, closed, NULL);
+	EXPECT_EQ(nclosed, 3u);
+	EXPECT_TRUE(closed_fd(w2));
+	close(r1);
+	close(r2);
 	l2d_loop_fini(&loop);
 }

@@ -72,11 +72,6 @@ struct acc *acc_new(struct l2d *d, char *err, size_t errlen)
 	l2d_strcpy(a->lts_conf.ifname, sizeof(a->lts_conf.ifname), "l2tp");
 	a->lts_conf.path_mtu = 1500;
 	a->lts_conf.path_ipv6 = true;
-	if (l2d_offload_init(&a->off, d->loop)) {
-		snprintf(err, errlen, "access: no eventfd for the channel workers: %s", strerror(errno));
-		free(a);
-		return NULL;
-	}
 	a->acct_base = (uint32_t)time(NULL);	/* Acct-Session-Ids unique across restarts */
 	l2d_timer_init(&a->reap_timer, acc_reap, a);
 	l2d_timer_init(&a->epoch_timer, acc_epoch_fire, a);
@@ -107,7 +102,6 @@ int l2d_access_open(struct l2d *d, char *err, size_t errlen)
 		acc_if_init(&a->ifs[i], a, &c->access[i]);
 		if (acc_if_open(&a->ifs[i], err, errlen)) {
 			acc_ifs_close(a);
-			l2d_offload_fini(&a->off);
 			free(a);
 			return -EINVAL;
 		}
@@ -139,7 +133,8 @@ void l2d_access_close(struct l2d *d)
 	l2d_access_shutdown(d);
 	while (a->waits)
 		acc_pado_wait_free(a, a->waits);
-	l2d_offload_fini(&a->off);
+	/* the workers' results are handled while the subscribers are there */
+	l2d_offload_drain(&d->off);
 	acc_reap(&a->reap_timer);
 	l2d_timer_cancel(d->loop, &a->reap_timer);
 	l2d_timer_cancel(d->loop, &a->epoch_timer);

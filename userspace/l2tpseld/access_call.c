@@ -178,24 +178,21 @@ static void bridge_done(void *arg, int chan)
 int acc_bridge(struct l2d *d, struct l2d_session *s, int ppp_fd)
 {
 	struct sub *sb = s->access;
-	struct acc *a = d->actx;
 
 	if (sb && !sb->dead && sb->lts && s == sb->in)
 		return acc_lts_open(sb, ppp_fd);
 	if (!sb || sb->dead || sb->chan_fd < 0)
 		return -ENOENT;
-	s->bridge_job = l2d_offload_submit(&a->off, ppp_fd, l2d_offload_gchan, bridge_done, s);
+	s->bridge_job = l2d_offload_submit(&d->off, ppp_fd, l2d_offload_gchan, bridge_done, s);
 	if (s->bridge_job)
 		return 1;
 	return bridge_to(d, sb, l2d_offload_gchan(ppp_fd));
 }
 
 /* The call goes before its bridge is made: the worker's fd is the offload's now. */
-void acc_bridge_cancel(struct l2d *d, struct l2d_session *s)
+void acc_bridge_cancel(struct l2d *d, struct l2d_session *s, l2d_job_done closed, void *arg)
 {
-	struct acc *a = d->actx;
-
-	l2d_offload_cancel(&a->off, s->bridge_job);
+	l2d_offload_cancel(&d->off, s->bridge_job, closed, arg);
 	s->bridge_job = NULL;
 }
 

@@ -154,7 +154,6 @@ struct acc {
 	struct disc_rate rate;		/* discovery budgets, S-SEC-6 */
 	struct pado_wait *waits;	/* PADOs waiting out a pado-delay */
 	unsigned int n_waits;
-	struct l2d_offload off;		/* PPPIOCGCHAN off the loop */
 	struct acc_stats st;
 	/* tunnel switching (S-LTS-1): its calls' pseudo-interface "l2tp" */
 	struct acc_if lts_if;
@@ -224,7 +223,7 @@ void acc_connect_speed(struct l2d *d, struct l2d_session *s, uint32_t *tx, uint3
 const struct access_line *acc_access_line(struct l2d *d, struct l2d_session *s);
 void acc_iccn_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);
 int acc_bridge(struct l2d *d, struct l2d_session *s, int ppp_fd);
-void acc_bridge_cancel(struct l2d *d, struct l2d_session *s);
+void acc_bridge_cancel(struct l2d *d, struct l2d_session *s, l2d_job_done closed, void *arg);
 void acc_session_gone(struct l2d *d, struct l2d_session *s);
 
 /* access_acct.c */

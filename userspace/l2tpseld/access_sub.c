@@ -300,7 +300,7 @@ int acc_sub_open(struct sub *sb)
 	l2d_strcpy(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), sb->ifc->conf->ifname);
 	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
 		return -errno;
-	sb->open_job = l2d_offload_submit(&sb->a->off, sb->px_fd, l2d_offload_gchan, acc_sub_opened, sb);
+	sb->open_job = l2d_offload_submit(&sb->a->d->off, sb->px_fd, l2d_offload_gchan, acc_sub_opened, sb);
 	if (sb->open_job)
 		return 1;
 	chan = l2d_offload_gchan(sb->px_fd);
@@ -324,20 +324,23 @@ int acc_sub_attach(struct sub *sb, int chan)
 	return err < 0 ? err : 0;
 }
 
+/*
+ * The channel's descriptor, then the PPPoE socket's, closed by a worker:
+ * each last close waits for a grace period (offload.h).
+ */
 void acc_sub_close_fds(struct sub *sb)
 {
+	struct l2d_offload *off = &sb->a->d->off;
+
 	if (sb->open_job) {
 		/* the worker still uses px_fd: the offload closes it after */
-		l2d_offload_cancel(&sb->a->off, sb->open_job);
+		l2d_offload_cancel(off, sb->open_job, NULL, NULL);
 		sb->open_job = NULL;
 		sb->px_fd = -1;
 	}
-	if (sb->chan_fd >= 0) {
+	if (sb->chan_fd >= 0)
 		l2d_fd_del(sb->a->d->loop, &sb->chanw);
-		close(sb->chan_fd);
-	}
-	if (sb->px_fd >= 0)
-		close(sb->px_fd);
+	l2d_offload_close(off, sb->chan_fd, sb->px_fd, NULL, NULL);
 	sb->chan_fd = sb->px_fd = -1;
 }
 

@@ -143,17 +143,57 @@ err:
 	return ret;
 }
 
+struct sid_held {
+	struct l2d *d;
+	uint16_t sid;
+};
+
+static void sid_closed(void *arg, int res)
+{
+	struct sid_held *h = arg;
+
+	l2d_sid_release(h->d, h->sid);
+	free(h);
+}
+
+/*
+ * A socket no pppd holds (an access call's, or pppd gone) is the agent's
+ * alone: its last close deletes the kernel session (pppol2tp_release())
+ * and unbridges it, after a grace period, on a worker (offload.h); the
+ * session's id is held until then.  0, or -ENOMEM when the closing is left
+ * to the caller.
+ */
+static int close_alone(struct l2d *d, struct l2d_session *s)
+{
+	struct sid_held *h = malloc(sizeof(*h));
+
+	if (!h)
+		return -ENOMEM;
+	h->d = d;
+	h->sid = s->sid;
+	l2d_sid_hold(d, s->sid);
+	if (s->bridge_job && d->aops)
+		d->aops->bridge_cancel(d, s, sid_closed, h);
+	else
+		l2d_offload_close(&d->off, s->ppp_fd, -1, sid_closed, h);
+	return 0;
+}
+
 static void glue_session_del(struct l2d *d, struct l2d_session *s)
 {
 	struct l2d_dp *dp = dp_of(d);
 
+	if (s->pppd_pid <= 0 && s->ppp_fd >= 0 && !close_alone(d, s)) {
+		s->ppp_fd = -1;
+		s->bridge_job = NULL;
+		return;
+	}
 	if (s->pppd_pid > 0)
 		l2d_dp_pppd_stop(dp, s->pppd_pid, 0, NULL);
 	s->pppd_pid = 0;
-	/* an access call: the last descriptor goes, the kernel unbridges; a
-	 * bridge under way leaves it to the access side, once its worker is done */
+	/* a bridge under way leaves the socket to the access side, once its worker is done */
 	if (s->bridge_job && d->aops)
-		d->aops->bridge_cancel(d, s);
+		d->aops->bridge_cancel(d, s, NULL, NULL);
 	else if (s->ppp_fd >= 0)
 		close(s->ppp_fd);
 	s->ppp_fd = -1;

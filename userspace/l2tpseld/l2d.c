@@ -145,6 +145,7 @@ int l2d_init(struct l2d *d, struct l2d_conf *conf, struct l2d_loop *loop,
 	l2d_idmap_init(&d->logins_by_id);
 	l2d_idmap_init(&d->sessions_by_api_id);
 	l2d_timer_init(&d->reap_timer, reap_fn, d);
+	l2d_offload_init(&d->off, loop);
 	return 0;
 }
 
@@ -158,6 +159,8 @@ void l2d_fini(struct l2d *d)
 		d->tops->end(t);
 	reap_fn(&d->reap_timer);
 	l2d_timer_cancel(d->loop, &d->reap_timer);
+	/* the closes of the calls just ended are made before the agent goes */
+	l2d_offload_fini(&d->off);
 	if (d->kops && d->kops->fini)
 		d->kops->fini(d);
 	l2d_idmap_fini(&d->logins_by_id);

@@ -24,6 +24,7 @@
 #include "l2d_conf.h"
 #include "l2d_loop.h"
 #include "msg.h"
+#include "offload.h"
 #include "reliable.h"
 
 struct l2d;
@@ -121,7 +122,7 @@ struct l2d_access_ops {
 	int (*bridge)(struct l2d *d, struct l2d_session *s, int ppp_fd);
 	/* @s ends while its bridge is under way: the PPPoL2TP socket is the
 	 * access side's to close. */
-	void (*bridge_cancel)(struct l2d *d, struct l2d_session *s);
+	void (*bridge_cancel)(struct l2d *d, struct l2d_session *s, l2d_job_done closed, void *arg);
 	/* The established call @s ended (CDN, StopCCN, tunnel lost, logout). */
 	void (*session_gone)(struct l2d *d, struct l2d_session *s);
 	/*
@@ -176,6 +177,8 @@ struct l2d_session_ops {
 	/* the tunnel files end a call (l2d_session_close(), session.h) */
 	void (*close)(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 		      uint16_t result, uint16_t error, const char *text);
+	/* tunnel.c: a waiting call's ICRQ, its turn come (l2d_session_send_icrq()) */
+	void (*send_icrq)(struct l2d_session *s);
 };
 
 struct l2d_login_ops {
@@ -262,6 +265,9 @@ struct l2d {
 	struct l2d_tunnel *tunnels;
 	struct l2d_tunnel *tun_by_id[65536];
 	struct l2d_session *sess_by_id[65536];
+	/* ids whose kernel session a worker is still closing (l2d_sid_hold()) */
+	uint8_t sid_closing[65536 / 8];
+	struct l2d_offload off;		/* blocking system calls off the loop (offload.h) */
 	struct l2d_login *logins;
 	struct l2d_idmap logins_by_id;		/* struct l2d_login by its id */
 	struct l2d_idmap sessions_by_api_id;	/* struct l2d_session by api_id */

@@ -260,6 +260,8 @@ static void upgrade(void)
 		return;
 	}
 	l2d_snap_prepare(D);
+	/* the closes the workers still owe are made before the snapshot */
+	l2d_offload_drain(&D->off);
 	if (l2d_snap_write(D, &w)) {
 		l2d_log(D, L2D_LOG_ERR, "upgrade refused: snapshot: out of memory");
 		return;

@@ -4,6 +4,7 @@
  * the event loop does not wait for them (offload.h says which and why).
  */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,9 +19,10 @@
 struct l2d_job {
 	struct l2d_job *next;
 	int fd;
+	int fd2;			/* a close job's second descriptor, -1 */
 	int res;
 	bool cancelled;			/* read and written on the loop's thread only */
-	l2d_job_work work;
+	l2d_job_work work;		/* NULL: close fd, then fd2 */
 	l2d_job_done done;
 	void *arg;
 };
@@ -36,21 +38,30 @@ static void *worker(void *arg)
 {
 	struct l2d_offload *o = arg;
 	uint64_t one = 1;
+	int q;
 
 	pthread_mutex_lock(&o->mu);
 	for (;;) {
 		struct l2d_job *j;
 
-		while (!o->todo && !o->stop)
+		while (!o->todo[0] && !o->todo[1] && !o->stop)
 			pthread_cond_wait(&o->cv, &o->mu);
-		if (!o->todo)
+		/* a subscriber waits on a channel's index, nobody on a close */
+		q = o->todo[0] ? 0 : 1;
+		j = o->todo[q];
+		if (!j)
 			break;
-		j = o->todo;
-		o->todo = j->next;
-		if (!o->todo)
-			o->todo_tail = &o->todo;
+		o->todo[q] = j->next;
+		if (!o->todo[q])
+			o->todo_tail[q] = &o->todo[q];
 		pthread_mutex_unlock(&o->mu);
-		j->res = j->work(j->fd);
+		if (j->work) {
+			j->res = j->work(j->fd);
+		} else {
+			close(j->fd);
+			if (j->fd2 >= 0)
+				close(j->fd2);
+		}
 		pthread_mutex_lock(&o->mu);
 		j->next = o->done;
 		o->done = j;
@@ -81,8 +92,8 @@ static void finish(struct l2d_offload *o)
 		rev = j->next;
 		o->pending--;
 		if (j->cancelled)
-			close(j->fd);
-		else
+			l2d_offload_close(o, j->fd, -1, j->done, j->arg);
+		else if (j->done)
 			j->done(j->arg, j->res);
 		free(j);
 	}
@@ -97,35 +108,38 @@ static void readable(struct l2d_fd *f, uint32_t events)
 	finish(o);
 }
 
-int l2d_offload_init(struct l2d_offload *o, struct l2d_loop *loop)
+void l2d_offload_init(struct l2d_offload *o, struct l2d_loop *loop)
 {
-	int err;
-
 	*o = (struct l2d_offload){ .loop = loop, .efd = -1 };
-	o->todo_tail = &o->todo;
+	o->todo_tail[0] = &o->todo[0];
+	o->todo_tail[1] = &o->todo[1];
 	pthread_mutex_init(&o->mu, NULL);
 	pthread_cond_init(&o->cv, NULL);
+}
+
+/* The eventfd the workers wake the loop with, made with the first job. */
+static bool start(struct l2d_offload *o)
+{
+	if (o->efd >= 0)
+		return true;
 	o->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	if (o->efd < 0)
-		return -errno;
+		return false;
 	o->fdw.fd = o->efd;
 	o->fdw.fn = readable;
 	o->fdw.arg = o;
-	err = l2d_fd_add(loop, &o->fdw, EPOLLIN);
-	if (err < 0) {
+	if (l2d_fd_add(o->loop, &o->fdw, EPOLLIN) < 0) {
 		close(o->efd);
 		o->efd = -1;
-		return err;
+		return false;
 	}
-	return 0;
+	return true;
 }
 
 void l2d_offload_fini(struct l2d_offload *o)
 {
 	unsigned int i;
 
-	if (o->efd < 0)
-		return;
 	pthread_mutex_lock(&o->mu);
 	o->stop = true;
 	pthread_cond_broadcast(&o->cv);
@@ -135,19 +149,21 @@ void l2d_offload_fini(struct l2d_offload *o)
 	o->nth = 0;
 	/* every job is done now: owners still waiting are told, cancelled fds closed */
 	finish(o);
-	l2d_fd_del(o->loop, &o->fdw);
-	close(o->efd);
-	o->efd = -1;
+	if (o->efd >= 0) {
+		l2d_fd_del(o->loop, &o->fdw);
+		close(o->efd);
+		o->efd = -1;
+	}
 	pthread_cond_destroy(&o->cv);
 	pthread_mutex_destroy(&o->mu);
 }
 
-struct l2d_job *l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
-				   l2d_job_done done, void *arg)
+static struct l2d_job *queue(struct l2d_offload *o, int fd, int fd2, l2d_job_work work,
+			     l2d_job_done done, void *arg)
 {
 	struct l2d_job *j;
 
-	if (o->efd < 0)
+	if (o->stop || !start(o))	/* stopped: no worker would run it */
 		return NULL;
 	/* threads as the work grows, up to the pool's size */
 	if (o->nth < L2D_OFFLOAD_THREADS && o->pending >= o->nth) {
@@ -168,19 +184,57 @@ struct l2d_job *l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work w
 	if (!j)
 		return NULL;
 	j->fd = fd;
+	j->fd2 = fd2;
 	j->work = work;
 	j->done = done;
 	j->arg = arg;
 	pthread_mutex_lock(&o->mu);
-	*o->todo_tail = j;
-	o->todo_tail = &j->next;
+	*o->todo_tail[!work] = j;
+	o->todo_tail[!work] = &j->next;
 	pthread_cond_signal(&o->cv);
 	pthread_mutex_unlock(&o->mu);
 	o->pending++;
 	return j;
 }
 
-void l2d_offload_cancel(struct l2d_offload *o, struct l2d_job *j)
+struct l2d_job *l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
+				   l2d_job_done done, void *arg)
+{
+	return queue(o, fd, -1, work, done, arg);
+}
+
+void l2d_offload_close(struct l2d_offload *o, int fd, int fd2, l2d_job_done done, void *arg)
+{
+	if (fd < 0) {
+		fd = fd2;
+		fd2 = -1;
+	}
+	if (fd < 0 || !queue(o, fd, fd2, NULL, done, arg)) {
+		if (fd >= 0)
+			close(fd);
+		if (fd2 >= 0)
+			close(fd2);
+		if (done)
+			done(arg, 0);
+	}
+}
+
+void l2d_offload_drain(struct l2d_offload *o)
+{
+	struct pollfd p = { .fd = o->efd, .events = POLLIN };
+	uint64_t n;
+
+	while (o->efd >= 0 && o->pending) {
+		if (poll(&p, 1, -1) < 0 && errno != EINTR)
+			break;
+		(void)!read(o->efd, &n, sizeof(n));
+		finish(o);
+	}
+}
+
+void l2d_offload_cancel(struct l2d_offload *o, struct l2d_job *j, l2d_job_done closed, void *arg)
 {
 	j->cancelled = true;
+	j->done = closed;
+	j->arg = arg;
 }

@@ -13,6 +13,15 @@
  * one grace period together, and the loop goes on meanwhile.  The loop
  * learns of each result through an eventfd and calls the job's done
  * function on its own thread: nothing else of the agent runs on a worker.
+ *
+ * The last close of those descriptors waits for a grace period too: a
+ * PPPoL2TP socket deletes its session (l2tp_session_unhash() calls
+ * synchronize_rcu()), a bridged channel unbridges (ppp_unbridge_channels())
+ * and a PPPoE socket unregisters its channel.  Made on the loop, three
+ * grace periods a subscriber that hangs up held every other subscriber's
+ * discovery, LCP and call behind them, so that a storm with hang-ups in it
+ * slowed itself down; l2d_offload_close() makes those closes on a worker.
+ * The pool is the agent's (struct l2d), made by l2d_init().
  */
 #ifndef L2D_OFFLOAD_H
 #define L2D_OFFLOAD_H
@@ -25,6 +34,7 @@
 #define L2D_OFFLOAD_THREADS	16
 
 struct l2d_job;
+struct l2d;
 /* On a worker: the blocking call on @fd; its result (>= 0, or -errno). */
 typedef int (*l2d_job_work)(int fd);
 /* On the loop's thread: the result of a job not cancelled. */
@@ -34,7 +44,8 @@ struct l2d_offload {
 	struct l2d_loop *loop;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	struct l2d_job *todo, **todo_tail;	/* FIFO, under mu */
+	/* FIFOs under mu: [0] calls a subscriber waits on, [1] closes */
+	struct l2d_job *todo[2], **todo_tail[2];
 	struct l2d_job *done;			/* under mu */
 	unsigned int pending;			/* submitted, not yet done (loop thread) */
 	int efd;
@@ -44,8 +55,8 @@ struct l2d_offload {
 	bool stop;
 };
 
-/* Threads are started on the first job; 0 or -errno. */
-int l2d_offload_init(struct l2d_offload *o, struct l2d_loop *loop);
+/* The eventfd and the threads are made with the first job. */
+void l2d_offload_init(struct l2d_offload *o, struct l2d_loop *loop);
 /* Stops the threads after the calls they are in; cancelled jobs' fds closed. */
 void l2d_offload_fini(struct l2d_offload *o);
 /*
@@ -56,10 +67,20 @@ void l2d_offload_fini(struct l2d_offload *o);
 struct l2d_job *l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
 				   l2d_job_done done, void *arg);
 /*
- * @done will not be called; @j's fd belongs to the offload now, closed on
- * the loop's thread once the worker is done with it.
+ * @j's done will not be called; its fd belongs to the offload now, closed
+ * on a worker once the job is over (l2d_offload_close(), @closed and @arg
+ * its done; @closed may be NULL).
  */
-void l2d_offload_cancel(struct l2d_offload *o, struct l2d_job *j);
+void l2d_offload_cancel(struct l2d_offload *o, struct l2d_job *j, l2d_job_done closed, void *arg);
+
+/*
+ * Close @fd, then @fd2 when >= 0, on a worker, then @done(@arg, 0) on the
+ * loop (@done may be NULL).  Without a worker both are closed here and
+ * @done is called before this returns.
+ */
+void l2d_offload_close(struct l2d_offload *o, int fd, int fd2, l2d_job_done done, void *arg);
+/* Wait until every job is done (before an upgrade's execve()). */
+void l2d_offload_drain(struct l2d_offload *o);
 
 /* PPPIOCGCHAN: the channel index of a connected PPPoX socket. */
 int l2d_offload_gchan(int fd);

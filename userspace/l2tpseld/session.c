@@ -55,7 +55,17 @@ struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid)
 
 static bool sid_taken(const struct l2d *d, uint16_t id)
 {
-	return d->sess_by_id[id];
+	return d->sess_by_id[id] || d->sid_closing[id / 8] & 1u << (id % 8);
+}
+
+void l2d_sid_hold(struct l2d *d, uint16_t sid)
+{
+	d->sid_closing[sid / 8] |= (uint8_t)(1u << (sid % 8));
+}
+
+void l2d_sid_release(struct l2d *d, uint16_t sid)
+{
+	d->sid_closing[sid / 8] &= (uint8_t)~(1u << (sid % 8));
 }
 
 static void session_timeout(struct l2d_timer *tm);
@@ -211,6 +221,7 @@ void l2d_session_close(struct l2d_session *s, enum l2d_end end, bool send_cdn,
 	s->cdn_error = error;
 	l2d_timer_cancel(d->loop, &s->setup_timer);
 	l2d_tunnel_txwait_drop(t, s);
+	l2d_tunnel_icrq_drop(t, s);
 	if (s->dp_added && d->dpops)
 		d->dpops->session_del(d, s);
 	s->dp_added = false;
@@ -261,7 +272,7 @@ static void session_timeout(struct l2d_timer *tm)
 	struct l2d *d = t->d;
 	uint64_t now = l2d_now(d->loop), until;
 
-	if (s->txwait) {
+	if (s->txwait || s->icrq_wait) {
 		/*
 		 * Its message never left: icrq-timeout-max behind the peer's
 		 * window (a small window, a long round trip).  The wait is ours
@@ -312,6 +323,12 @@ static void icrq_access_line(struct l2d_session *s, struct l2tp_builder *b)
 }
 
 void l2d_session_tunnel_up(struct l2d_session *s)
+{
+	if (!l2d_tunnel_icrq_wait(s->t, s))
+		l2d_session_send_icrq(s);
+}
+
+void l2d_session_send_icrq(struct l2d_session *s)
 {
 	struct l2d_tunnel *t = s->t;
 	struct l2d *d = t->d;
@@ -756,4 +773,5 @@ void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m)
 const struct l2d_session_ops l2d_session_ops = {
 	.free = session_free,
 	.close = l2d_session_close,
+	.send_icrq = l2d_session_send_icrq,
 };

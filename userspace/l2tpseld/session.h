@@ -43,6 +43,9 @@ struct l2d_session {
 	bool txwait;
 	uint16_t txwait_ns;
 	struct l2d_session *txwait_next;
+	/* on t->icrq_*: its ICRQ waits until nothing else does (tunnel.c) */
+	bool icrq_wait;
+	struct l2d_session *icrq_next;
 	uint64_t tx_ms;			/* when that message first left */
 	bool dp_added;
 	int pppd_pid;			/* dataplane kernel: its pppd, 0 when none */
@@ -72,6 +75,8 @@ struct l2d_session {
 extern const struct l2d_session_ops l2d_session_ops;	/* the core's (l2d.h) */
 struct l2d_session *l2d_session_new(struct l2d_tunnel *t, bool initiator);
 void l2d_session_tunnel_up(struct l2d_session *s);	/* tunnel established: ICRQ */
+/* The ICRQ now, its turn come (l2d_tunnel_icrq_wait()). */
+void l2d_session_send_icrq(struct l2d_session *s);
 void l2d_session_input(struct l2d_tunnel *t, struct l2tp_msg *m);
 /* RFC 5515 (S-AL-1): CSUN and CSURQ in, CSUN out. */
 void l2d_session_csu_input(struct l2d_tunnel *t, const struct l2tp_msg *m);
@@ -87,6 +92,14 @@ void l2d_session_proxy_done(struct l2d_session *s);
 /* S-OPS-2: @s from a snapshot, established on @t, counted under profile @pstat ("": none). */
 void l2d_session_adopt(struct l2d_session *s, struct l2d_tunnel *t, const char *pstat);
 struct l2d_session *l2d_session_find(struct l2d *d, uint16_t sid);
+/*
+ * Session id @sid stays out of l2d_session_new()'s reach from hold to
+ * release: the kernel keeps a session until its socket's last close,
+ * which a worker makes (l2d_offload_close()), and refuses another of the
+ * same id meanwhile.
+ */
+void l2d_sid_hold(struct l2d *d, uint16_t sid);
+void l2d_sid_release(struct l2d *d, uint16_t sid);
 /* Put @s on @t's list of sessions, or take it off its tunnel's. */
 void l2d_session_link(struct l2d_session *s, struct l2d_tunnel *t);
 void l2d_session_unlink(struct l2d_session *s);

@@ -257,8 +257,9 @@ static bool same_secret(const struct l2d_tunnel *t, const char *secret)
 /*
  * Calls that would wait for the send window: an established tunnel's
  * messages not yet acknowledged beyond the peer's Receive Window Size
- * (RFC 2661 section 5.8; 4 when it gave none), or every call of one still
- * in setup, which sends its ICRQs once the SCCRP came.
+ * (RFC 2661 section 5.8; 4 when it gave none) and the ICRQs waiting their
+ * turn, or every call of one still in setup, which sends its ICRQs once the
+ * SCCRP came.
  */
 static unsigned int tunnel_backlog(const struct l2d_tunnel *t)
 {
@@ -268,7 +269,7 @@ static unsigned int tunnel_backlog(const struct l2d_tunnel *t)
 	if (t->state != L2D_T_ESTABLISHED)
 		queued = t->n_sessions;
 	else
-		queued = (uint16_t)(t->rel.ns_next - t->rel.ns_una);
+		queued = (uint16_t)(t->rel.ns_next - t->rel.ns_una) + t->n_icrq_wait;
 	return queued >= window ? queued - window + 1 : 0;
 }
 
@@ -367,6 +368,68 @@ void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s)
 	s->txwait = false;
 }
 
+/*
+ * RFC 2661 section 5.8 gives a peer without a Receive Window Size a window
+ * of 4, and messages leave in the order of their Ns, given when queued.  An
+ * ICRQ queued behind a storm's other ICRQs is no worse off waiting outside
+ * the queue; but an ICCN (or a CDN) queued behind a hundred ICRQs keeps a
+ * call whose bridge is made, and whose LNS has started PPP already, waiting
+ * for a hundred round trips, until its subscriber or the LNS gives up.  So
+ * new calls wait their turn here, and what the calls under way send goes
+ * first (S-STORM-4).
+ */
+bool l2d_tunnel_icrq_wait(struct l2d_tunnel *t, struct l2d_session *s)
+{
+	struct l2d *d = t->d;
+
+	if (!l2tp_rel_waiting(&t->rel) && !t->icrq_head)
+		return false;
+	s->icrq_wait = true;
+	s->icrq_next = NULL;
+	if (t->icrq_tail)
+		t->icrq_tail->icrq_next = s;
+	else
+		t->icrq_head = s;
+	t->icrq_tail = s;
+	t->n_icrq_wait++;
+	/* the wait for the window has a deadline: icrq-timeout-max */
+	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_max_ms);
+	return true;
+}
+
+void l2d_tunnel_icrq_drop(struct l2d_tunnel *t, struct l2d_session *s)
+{
+	struct l2d_session **pp, *prev = NULL;
+
+	if (!s->icrq_wait)
+		return;
+	for (pp = &t->icrq_head; *pp; prev = *pp, pp = &(*pp)->icrq_next) {
+		if (*pp != s)
+			continue;
+		*pp = s->icrq_next;
+		if (t->icrq_tail == s)
+			t->icrq_tail = prev;
+		t->n_icrq_wait--;
+		break;
+	}
+	s->icrq_wait = false;
+}
+
+/* The calls waiting for their ICRQ, while nothing else waits for the window. */
+static void icrq_release(struct l2d_tunnel *t)
+{
+	struct l2d_session *s;
+
+	if (t->icrq_releasing)
+		return;
+	t->icrq_releasing = true;
+	while ((s = t->icrq_head) && t->state == L2D_T_ESTABLISHED && !l2tp_rel_waiting(&t->rel)) {
+		l2d_tunnel_icrq_drop(t, s);
+		t->d->sops->send_icrq(s);	/* it flushes the tunnel */
+	}
+	t->icrq_releasing = false;
+}
+
 /* Message @ns left for the first time: start the timers waiting for it. */
 static void txwait_sent(struct l2d_tunnel *t, uint16_t ns)
 {
@@ -460,6 +523,9 @@ void l2d_tunnel_flush(struct l2d_tunnel *t)
 		tunnel_give_up(t);
 		return;
 	}
+	icrq_release(t);
+	if (t->state == L2D_T_DEAD)
+		return;
 	next = l2tp_rel_next_event(&t->rel, now);
 	if (next == UINT64_MAX)
 		l2d_timer_cancel(d->loop, &t->rel_timer);

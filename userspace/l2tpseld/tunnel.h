@@ -90,6 +90,9 @@ struct l2d_tunnel {
 	bool lns_setup;			/* LNS, not yet established: on d->setup_* */
 	struct l2d_tunnel *setup_prev, *setup_next;	/* oldest first */
 	struct l2d_session *txwait_head, *txwait_tail;	/* in Ns order */
+	struct l2d_session *icrq_head, *icrq_tail;	/* ICRQs not yet queued, oldest first */
+	unsigned int n_icrq_wait;
+	bool icrq_releasing;
 	uint64_t heard_ms;		/* the peer's last new message delivered */
 	bool rl_reject;			/* LNS: its SCCRQ's rate-limit verdict was reject */
 	uint16_t rl_result, rl_error;
@@ -126,6 +129,14 @@ void l2d_tunnel_flush(struct l2d_tunnel *t);
 int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len);
 void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s);
 void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s);
+/*
+ * A new call's ICRQ waits while the tunnel has messages waiting for the
+ * send window: l2d_tunnel_icrq_wait() puts @s last in line, and
+ * l2d_tunnel_flush() gives each in turn to d->sops->send_icrq() once
+ * nothing waits.  Return false (nothing done) when nothing waits.
+ */
+bool l2d_tunnel_icrq_wait(struct l2d_tunnel *t, struct l2d_session *s);
+void l2d_tunnel_icrq_drop(struct l2d_tunnel *t, struct l2d_session *s);
 void l2d_tunnel_session_gone(struct l2d_tunnel *t);
 void l2d_tunnel_call_started(struct l2d_tunnel *t);
 /* The entry of @a's peer, or NULL when it has no tunnel. */

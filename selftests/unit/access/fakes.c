@@ -23,6 +23,8 @@ struct fake_kernel fake_kernel;
 static int peers[FAKE_MAX_PEERS];
 static unsigned int n_peers;
 static int peer_of[FAKE_MAX_FD];
+/* a PPPoX socket or /dev/ppp: its last close waits for a grace period */
+static bool slow_close[FAKE_MAX_FD];
 
 int __real_socket(int domain, int type, int proto);
 int __real_connect(int fd, const struct sockaddr *addr, socklen_t len);
@@ -31,6 +33,9 @@ int __real_open(const char *path, int flags, ...);
 ssize_t __real_sendto(int fd, const void *buf, size_t len, int flags, const struct sockaddr *to,
 		      socklen_t tolen);
 
+int __real_close(int fd);
+int __wrap_close(int fd);
+void __wrap_l2d_offload_close(struct l2d_offload *o, int fd, int fd2, l2d_job_done done, void *arg);
 int __wrap_socket(int domain, int type, int proto);
 int __wrap_connect(int fd, const struct sockaddr *addr, socklen_t len);
 int __wrap_ioctl(int fd, unsigned long req, ...);
@@ -101,6 +106,7 @@ void fake_reset(void)
 		close(peers[i]);
 	n_peers = 0;
 	memset(peer_of, 0, sizeof(peer_of));
+	memset(slow_close, 0, sizeof(slow_close));
 	memset(&fake_kernel, 0, sizeof(fake_kernel));
 }
 
@@ -132,9 +138,39 @@ struct acc *fake_access_up(struct l2d *d)
 /* the kernel's PPPoE session socket: any socket will do, nothing reads it */
 int __wrap_socket(int domain, int type, int proto)
 {
-	if (domain == AF_PPPOX)
-		return __real_socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	return __real_socket(domain, type, proto);
+	int fd;
+
+	if (domain != AF_PPPOX)
+		return __real_socket(domain, type, proto);
+	fd = __real_socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd >= 0 && fd < FAKE_MAX_FD)
+		slow_close[fd] = true;
+	return fd;
+}
+
+/* @fd's close, counted in @count when it stands for a slow one */
+static int count_close(int fd, unsigned int *count)
+{
+	if (fd >= 0 && fd < FAKE_MAX_FD && slow_close[fd]) {
+		slow_close[fd] = false;
+		(*count)++;
+	}
+	return __real_close(fd);
+}
+
+int __wrap_close(int fd)
+{
+	return count_close(fd, &fake_kernel.closed_inline);
+}
+
+void __wrap_l2d_offload_close(struct l2d_offload *o, int fd, int fd2, l2d_job_done done, void *arg)
+{
+	if (fd >= 0)
+		count_close(fd, &fake_kernel.closed_offload);
+	if (fd2 >= 0)
+		count_close(fd2, &fake_kernel.closed_offload);
+	if (done)
+		done(arg, 0);
 }
 
 int __wrap_connect(int fd, const struct sockaddr *addr, socklen_t len)
@@ -171,9 +207,14 @@ int __wrap_open(const char *path, int flags, ...)
 {
 	va_list ap;
 	mode_t mode = 0;
+	int fd;
 
-	if (!strcmp(path, "/dev/ppp"))
-		return fake_pair();
+	if (!strcmp(path, "/dev/ppp")) {
+		fd = fake_pair();
+		if (fd >= 0)
+			slow_close[fd] = true;
+		return fd;
+	}
 	if (flags & (O_CREAT | O_TMPFILE)) {
 		va_start(ap, flags);
 		mode = (mode_t)va_arg(ap, int);

@@ -16,6 +16,10 @@
  *	sendto(an AF_PACKET address)	a discovery frame: counted and kept
  *	l2d_offload_submit()		NULL: no channel worker, so that every
  *					run takes one thread and one order
+ *	l2d_offload_close()		closed here, counted
+ *	close()				counted when of a PPPoX socket or
+ *					/dev/ppp, whose last close in the
+ *					kernel waits for a grace period
  */
 #ifndef ACCESS_FAKES_H
 #define ACCESS_FAKES_H
@@ -37,6 +41,9 @@ struct fake_kernel {
 	uint8_t last_pado[PPPOE_MAX_PAYLOAD];	/* the last PADO */
 	size_t last_pado_len;
 	unsigned int bridges;			/* PPPIOCBRIDGECHANs */
+	/* PPPoX sockets and /dev/ppp descriptors closed by the caller (on
+	 * the loop), and handed to l2d_offload_close() */
+	unsigned int closed_inline, closed_offload;
 };
 extern struct fake_kernel fake_kernel;
 

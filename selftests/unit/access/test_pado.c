@@ -15,7 +15,10 @@
  *   cookie gets its PADS and session;
  * - drained, the LAC sends no PADO (a waiting one neither), refuses a PADR
  *   with a PADS that says so, and refuses logins ("drained"); undrained,
- *   all comes back.
+ *   all comes back;
+ * - a subscriber that hangs up: its channel and its PPPoE socket, whose
+ *   last closes wait for grace periods in the kernel, are closed by the
+ *   offload's workers, none on the loop.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,5 +314,32 @@ TEST(drain_keeps_subscribers)
 	EXPECT_EQ(0u, A->st.pads_refused);
 	EXPECT_EQ(PPPOE_CODE_PADS, fake_kernel.last[1]);
 	EXPECT_EQ(A->subs->sid, fake_kernel.last[2] << 8 | fake_kernel.last[3]);
+	down();
+}
+
+/* A PADT for session @sid from @mac (RFC 2516 section 5.5). */
+static void padt(const uint8_t *mac, uint16_t sid)
+{
+	uint8_t b[PPPOE_HDR_LEN] = { PPPOE_VER_TYPE, PPPOE_CODE_PADT, (uint8_t)(sid >> 8),
+				     (uint8_t)sid, 0, 0 };
+
+	acc_disc_input(IFC, mac, b, sizeof(b));
+}
+
+/* Hang-ups in a storm: no grace period waited for on the loop. */
+TEST(hangup_closes_off_the_loop)
+{
+	up("");
+	padi(mac1);
+	padr(mac1, NULL);
+	padi(mac2);
+	padr(mac2, NULL);
+	ASSERT_EQ(2u, A->n_subs);
+	padt(mac1, A->subs->mac[5] == 1 ? A->subs->sid : A->subs->next->sid);
+	padt(mac2, A->subs->mac[5] == 2 ? A->subs->sid : A->subs->next->sid);
+	advance(1000);
+	EXPECT_EQ(0u, A->n_subs);
+	EXPECT_EQ(0u, fake_kernel.closed_inline);
+	EXPECT_EQ(4u, fake_kernel.closed_offload);	/* two channels, two PPPoE sockets */
 	down();
 }
