@@ -142,12 +142,12 @@ struct ks_set {
 };
 
 /*
- * Tunnel selection state (select.c).  A profile is a named object around the
- * core's struct l2s_profile, whose tunnel array the core sizes to what the
- * profile holds (kvmalloc through l2s_mem_default).  @serial is unique in the
- * namespace, so that a login notices its profile was deleted and another one
- * took its id.  @set: only for a login's own tunnel set, which the kernel
- * makes and frees.
+ * Tunnel selection state (select.c and the files select.h lists).  A
+ * profile is a named object around the core's struct l2s_profile, whose
+ * tunnel array the core sizes to what the profile holds (kvmalloc through
+ * l2s_mem_default).  @serial is unique in the namespace, so that a login
+ * notices its profile was deleted and another one took its id.  @set: only
+ * for a login's own tunnel set, which the kernel makes and frees.
  */
 struct ks_profile {
 	struct ks_obj obj;
@@ -309,7 +309,10 @@ __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
 void ks_msg_init(struct l2tpsel_net *ln);
 void ks_msg_exit(struct l2tpsel_net *ln);
 
-/* select.c */
+/*
+ * Tunnel selection: select.c and the files kmod/select.h lists.
+ * lockout.c: the environment of the core's calls, lockouts.
+ */
 /* What the core's callbacks need during one call. */
 struct ks_env_ctx {
 	struct l2tpsel_net *ln;
@@ -319,12 +322,19 @@ struct ks_env_ctx {
 	bool dry;
 };
 
+void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
+u32 ks_locked_count(struct l2tpsel_net *ln);
+int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port,
+		 const struct l2s_addr *local, u32 ms, struct l2s_err *err);
+
+/* select.c: the selection state of a namespace */
 int ks_sel_init(struct l2tpsel_net *ln);
 void ks_sel_stop(struct l2tpsel_net *ln);
 void ks_sel_exit(struct l2tpsel_net *ln);
+
+/* profile.c: profiles, tunnels, the domain map */
 int ks_profile_cache_init(void);
 void ks_profile_cache_exit(void);
-void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
 struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name);
 int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
 		   struct l2s_err *err);
@@ -336,10 +346,8 @@ int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *nam
 int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profile,
 		  struct l2s_err *err);
 int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *err);
-u32 ks_locked_count(struct l2tpsel_net *ln);
-int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port,
-		 const struct l2s_addr *local, u32 ms, struct l2s_err *err);
 
+/* login.c: logins held for agents */
 struct ks_login_req {
 	struct ks_profile *kp;		/* a tunnel set from ks_set_get() too */
 	u32 key;
@@ -354,12 +362,16 @@ int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 		    const struct l2s_outcome *o, struct ks_login **klp,
 		    struct ks_profile **kpp, struct l2s_step *st, struct l2s_err *err);
 void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl);
+/* a session's count on its login's tunnel ends */
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
+
+/* tunnel_set.c: logins' own tunnel sets */
 int ks_set_get(struct l2tpsel_net *ln, const struct l2s_tunnel_conf *tc, u32 n,
 	       struct ks_profile **kpp, u32 *bad, struct l2s_err *err);
 void ks_set_check(struct l2tpsel_net *ln, struct ks_profile *kp);
 void ks_set_put(struct l2tpsel_net *ln, struct ks_profile *kp);
 
-/* One step of a dry run (LOGIN_TEST). */
+/* login_test.c: one step of a dry run (LOGIN_TEST). */
 struct ks_test_step {
 	struct l2s_step st;
 	u32 ncand;
@@ -451,9 +463,6 @@ int ks_release_init(void);
 void ks_release_exit(void);
 void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk);
 void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
-
-/* select.c: a session's count on its login's tunnel ends */
-void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
 
 /*
  * The handlers and policies of nl_admit.c, nl_select.c, nl_login.c and

@@ -2,8 +2,8 @@
 /*
  * Netlink handlers of tunnel selection: profiles, tunnels, the domain map,
  * destinations and lockouts (documented in uapi/linux/l2tpsel.h); the
- * logins' are in nl_login.c.  The state and its rules are in select.c and
- * the core; this file checks the attributes, takes ln->lock and builds
+ * logins' are in nl_login.c.  The state and its rules are in profile.c,
+ * lockout.c and the core; this file checks the attributes, takes ln->lock and builds
  * replies and dumps.
  */
 #include <net/genetlink.h>
