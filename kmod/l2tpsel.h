@@ -288,7 +288,7 @@ extern struct genl_family l2tpsel_genl_family;
 int l2tpsel_genl_init(void);
 void l2tpsel_genl_exit(void);
 
-/* netlink.c: the helpers of every handler */
+/* netlink.c: the helpers of every handler: attributes, replies, dumps */
 bool ks_nl_missing(struct genl_info *info, int attr);
 const char *ks_nl_name(struct genl_info *info, int attr, const char *what);
 const char *ks_nl_opt_name(struct genl_info *info, int attr, const char *what);
@@ -302,6 +302,11 @@ struct sk_buff *ks_reply_new_size(struct genl_info *info, u8 cmd, size_t size, v
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 typedef int (*ks_get_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key);
 int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key);
+struct netlink_callback;
+bool ks_dump_begin(struct netlink_callback *cb, struct l2tpsel_net *ln);
+void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd);
+int ks_dump_close(struct sk_buff *skb, void *hdr, int fill_err);
+int ks_dump_end(struct sk_buff *skb, struct l2tpsel_net *ln, int ret);
 
 /* msg.c: formatted extack messages (Linux 6.1 has no NL_SET_ERR_MSG_FMT) */
 __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
