@@ -470,8 +470,9 @@ void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk);
 void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
 
 /*
- * The handlers and policies of nl_admit.c, nl_select.c, nl_login.c and
- * nl_ratelimit.c, for the family's one ops table (family.c).
+ * The handlers and policies of nl_admit.c, nl_select.c, nl_login.c,
+ * nl_ratelimit.c and nl_throttle.c, for the family's one ops table
+ * (family.c).
  */
 struct netlink_callback;
 int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb);

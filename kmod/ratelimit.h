@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Rate limits and throttle profiles of one namespace (SPEC §5, reference
- * 004): the state in ratelimit.c, the netlink handlers in nl_ratelimit.c.
+ * 004): the state in ratelimit.c, the netlink handlers in nl_ratelimit.c
+ * and nl_throttle.c.
  * Everything here is used under ln->lock.
  */
 #ifndef KS_RATELIMIT_H
