@@ -126,6 +126,22 @@ struct ks_profile *ks_nl_profile(struct genl_info *info, struct l2tpsel_net *ln,
 	return kp;
 }
 
+/*
+ * The profile PROFILE names, for a change of its tunnels: an ERR_PTR with
+ * a message when there is none (-ENOENT) or it is a login's own tunnel set
+ * (-EPERM).
+ */
+static struct ks_profile *ks_sel_tunnels_of(struct genl_info *info, struct l2tpsel_net *ln)
+{
+	struct ks_profile *kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+
+	if (!kp)
+		return ERR_PTR(-ENOENT);
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
+		return ERR_PTR(-EPERM);
+	return kp;
+}
+
 static u32 ks_lockout_left(const struct l2s_dest *d, u64 now)
 {
 	u64 left = d->lock_until > now ? d->lock_until - now : 0;
@@ -366,11 +382,9 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_tunnel_conf(info, a, "", &tc);
 	if (ret)
 		return ret;
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp)
-		return -ENOENT;
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
-		return -EPERM;
+	kp = ks_sel_tunnels_of(info, ln);
+	if (IS_ERR(kp))
+		return PTR_ERR(kp);
 	ret = ks_tunnel_add(ln, kp, &tc, &err);
 	if (ret < 0) {
 		ks_nl_err(info, NULL, &err, ret);
@@ -390,11 +404,9 @@ int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp)
-		return -ENOENT;
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
-		return -EPERM;
+	kp = ks_sel_tunnels_of(info, ln);
+	if (IS_ERR(kp))
+		return PTR_ERR(kp);
 	ret = ks_tunnel_del(ln, kp, nla_data(info->attrs[L2TPSEL_A_NAME]), &err);
 	return ks_sel_changed(info, ln, info->attrs[L2TPSEL_A_NAME], &err, ret);
 }
@@ -602,6 +614,24 @@ int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
 	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_sel_lockout_fill, NULL);
 }
 
+/*
+ * The start of a request on destinations by address: REMOTE and LOCAL
+ * read (each optional here), the reply of @cmd made, ln->lock taken.
+ * Return: 0, or -EINVAL (a bad address, with a message) or -ENOMEM.
+ */
+static int ks_sel_dest_begin(struct genl_info *info, u8 cmd, struct l2s_addr *remote,
+			     struct l2s_addr *local, struct sk_buff **msg, void **hdr)
+{
+	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, remote) ||
+	    ks_nl_addr(info, L2TPSEL_A_LOCAL, local))
+		return -EINVAL;
+	*msg = ks_reply_new(info, cmd, hdr);
+	if (!*msg)
+		return -ENOMEM;
+	ks_lock(ks_ln(info));
+	return 0;
+}
+
 int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
@@ -611,21 +641,19 @@ int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	struct l2s_env env;
 	void *hdr;
+	int ret;
 	u32 n;
 
+	/* One of the two at most: the order they are read in does not matter. */
 	if (a[L2TPSEL_A_LOCAL] && a[L2TPSEL_A_REMOTE]) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[L2TPSEL_A_REMOTE],
 				    "clear by LOCAL or by REMOTE, not both");
 		return -EINVAL;
 	}
-	if (ks_nl_addr(info, L2TPSEL_A_LOCAL, &local) ||
-	    ks_nl_addr(info, L2TPSEL_A_REMOTE, &remote))
-		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &hdr);
-	if (!msg)
-		return -ENOMEM;
+	ret = ks_sel_dest_begin(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &remote, &local, &msg, &hdr);
+	if (ret)
+		return ret;
 	ln = ks_ln(info);
-	ks_lock(ln);
 	ec.ln = ln;
 	ks_sel_env(ln, &env, &ec);
 	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
@@ -656,13 +684,9 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 		       ms, L2S_MAX_LOCKOUT_MS);
 		return -ERANGE;
 	}
-	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &remote) ||
-	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &local))
-		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_LOCK, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ks_lock(ln);
+	ret = ks_sel_dest_begin(info, L2TPSEL_CMD_DEST_LOCK, &remote, &local, &msg, &hdr);
+	if (ret)
+		return ret;
 	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
 			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
 	if (ret > 0)
@@ -689,11 +713,9 @@ int ks_nl_tunnel_drain(struct sk_buff *skb, struct genl_info *info)
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") ||
 	    ks_nl_missing(info, L2TPSEL_A_DRAIN))
 		return -EINVAL;
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp)
-		return -ENOENT;
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
-		return -EPERM;
+	kp = ks_sel_tunnels_of(info, ln);
+	if (IS_ERR(kp))
+		return PTR_ERR(kp);
 	t = l2s_tunnel_find(&kp->p, nla_data(info->attrs[L2TPSEL_A_NAME]));
 	if (t < 0) {
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "no tunnel %s in profile %s",
@@ -713,19 +735,16 @@ int ks_nl_dest_drain(struct sk_buff *skb, struct genl_info *info)
 	struct l2s_dest_key k = { };
 	struct sk_buff *msg;
 	void *hdr;
+	int ret;
 	u32 n;
 
 	if (ks_nl_missing(info, L2TPSEL_A_REMOTE) || ks_nl_missing(info, L2TPSEL_A_DRAIN))
 		return -EINVAL;
-	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &k.remote) ||
-	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &k.local))
-		return -EINVAL;
 	if (a[L2TPSEL_A_PORT])
 		k.port = nla_get_u16(a[L2TPSEL_A_PORT]);
-	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_DRAIN, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ks_lock(ln);
+	ret = ks_sel_dest_begin(info, L2TPSEL_CMD_DEST_DRAIN, &k.remote, &k.local, &msg, &hdr);
+	if (ret)
+		return ret;
 	n = l2s_dest_drain_match(&ln->sel.core, &k, !!k.port, !!a[L2TPSEL_A_LOCAL],
 				 nla_get_u8(a[L2TPSEL_A_DRAIN]));
 	if (n)
