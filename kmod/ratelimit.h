@@ -104,7 +104,6 @@ struct ks_th_conf {
 };
 
 u64 ks_rl_now(void);
-struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name);
 struct ks_throttle *ks_th_find(struct l2tpsel_net *ln, const char *name);
 int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf *rc,
 	      struct l2s_err *err);
