@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Events of one namespace (the "events" multicast group).  What decides
- * (admit.c, select.c, ratelimit.c and the handlers) queues a record of
+ * (admit.c, lockout.c, ratelimit.c and the handlers) queues a record of
  * what happened on ln->events, under ln->lock; ks_unlock() hands the queue
  * to events.c, which builds and multicasts the messages in queue order
  * before the lock is let go, so listeners hear of changes in the order

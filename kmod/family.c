@@ -2,7 +2,7 @@
 /*
  * The "l2tpsel" generic netlink family: its one operations table, its
  * "events" group and GET_INFO.  The other handlers and their policies are
- * in nl_admit.c, nl_select.c and nl_ratelimit.c.
+ * in the nl_*.c files.
  */
 #include <net/genetlink.h>
 #include <net/sock.h>
@@ -56,7 +56,7 @@ static int ks_nl_get_info(struct sk_buff *skb, struct genl_info *info)
 
 /*
  * Every command of the family; GET_INFO is here, the other handlers and
- * their policies in nl_admit.c, nl_select.c and nl_ratelimit.c.
+ * their policies in the nl_*.c files.
  */
 static const struct genl_ops l2tpsel_genl_ops[] = {
 	L2S_DO(L2TPSEL_CMD_GET_INFO, ks_nl_get_info, ks_none_policy, 0),

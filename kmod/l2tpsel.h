@@ -142,12 +142,12 @@ struct ks_set {
 };
 
 /*
- * Tunnel selection state (select.c).  A profile is a named object around the
- * core's struct l2s_profile, whose tunnel array the core sizes to what the
- * profile holds (kvmalloc through l2s_mem_default).  @serial is unique in the
- * namespace, so that a login notices its profile was deleted and another one
- * took its id.  @set: only for a login's own tunnel set, which the kernel
- * makes and frees.
+ * Tunnel selection state (select.c and the files select.h lists).  A
+ * profile is a named object around the core's struct l2s_profile, whose
+ * tunnel array the core sizes to what the profile holds (kvmalloc through
+ * l2s_mem_default).  @serial is unique in the namespace, so that a login
+ * notices its profile was deleted and another one took its id.  @set: only
+ * for a login's own tunnel set, which the kernel makes and frees.
  */
 struct ks_profile {
 	struct ks_obj obj;
@@ -288,7 +288,7 @@ extern struct genl_family l2tpsel_genl_family;
 int l2tpsel_genl_init(void);
 void l2tpsel_genl_exit(void);
 
-/* netlink.c: the helpers of every handler */
+/* netlink.c: the helpers of every handler: attributes, replies, dumps */
 bool ks_nl_missing(struct genl_info *info, int attr);
 const char *ks_nl_name(struct genl_info *info, int attr, const char *what);
 const char *ks_nl_opt_name(struct genl_info *info, int attr, const char *what);
@@ -302,6 +302,11 @@ struct sk_buff *ks_reply_new_size(struct genl_info *info, u8 cmd, size_t size, v
 int ks_reply_send(struct genl_info *info, struct sk_buff *msg, void *hdr, int fill_err);
 typedef int (*ks_get_fill_fn)(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key);
 int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void *key);
+struct netlink_callback;
+bool ks_dump_begin(struct netlink_callback *cb, struct l2tpsel_net *ln);
+void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd);
+int ks_dump_close(struct sk_buff *skb, void *hdr, int fill_err);
+int ks_dump_end(struct sk_buff *skb, struct l2tpsel_net *ln, int ret);
 
 /* msg.c: formatted extack messages (Linux 6.1 has no NL_SET_ERR_MSG_FMT) */
 __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
@@ -309,7 +314,10 @@ __printf(3, 4) void ks_msg(struct genl_info *info, const struct nlattr *attr,
 void ks_msg_init(struct l2tpsel_net *ln);
 void ks_msg_exit(struct l2tpsel_net *ln);
 
-/* select.c */
+/*
+ * Tunnel selection: select.c and the files kmod/select.h lists.
+ * lockout.c: the environment of the core's calls, lockouts.
+ */
 /* What the core's callbacks need during one call. */
 struct ks_env_ctx {
 	struct l2tpsel_net *ln;
@@ -319,12 +327,19 @@ struct ks_env_ctx {
 	bool dry;
 };
 
+void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
+u32 ks_locked_count(struct l2tpsel_net *ln);
+int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port,
+		 const struct l2s_addr *local, u32 ms, struct l2s_err *err);
+
+/* select.c: the selection state of a namespace */
 int ks_sel_init(struct l2tpsel_net *ln);
 void ks_sel_stop(struct l2tpsel_net *ln);
 void ks_sel_exit(struct l2tpsel_net *ln);
+
+/* profile.c: profiles, tunnels, the domain map */
 int ks_profile_cache_init(void);
 void ks_profile_cache_exit(void);
-void ks_sel_env(struct l2tpsel_net *ln, struct l2s_env *env, struct ks_env_ctx *ec);
 struct ks_profile *ks_profile_find(struct l2tpsel_net *ln, const char *name);
 int ks_profile_new(struct l2tpsel_net *ln, const char *name, struct ks_profile **kpp,
 		   struct l2s_err *err);
@@ -336,10 +351,8 @@ int ks_tunnel_del(struct l2tpsel_net *ln, struct ks_profile *kp, const char *nam
 int ks_domain_set(struct l2tpsel_net *ln, const char *domain, const char *profile,
 		  struct l2s_err *err);
 int ks_domain_del(struct l2tpsel_net *ln, const char *domain, struct l2s_err *err);
-u32 ks_locked_count(struct l2tpsel_net *ln);
-int ks_dest_lock(struct l2tpsel_net *ln, const struct l2s_addr *remote, u16 port,
-		 const struct l2s_addr *local, u32 ms, struct l2s_err *err);
 
+/* login.c: logins held for agents */
 struct ks_login_req {
 	struct ks_profile *kp;		/* a tunnel set from ks_set_get() too */
 	u32 key;
@@ -354,12 +367,16 @@ int ks_login_report(struct l2tpsel_net *ln, u32 portid, u32 id,
 		    const struct l2s_outcome *o, struct ks_login **klp,
 		    struct ks_profile **kpp, struct l2s_step *st, struct l2s_err *err);
 void ks_login_finish(struct l2tpsel_net *ln, struct ks_login *kl);
+/* a session's count on its login's tunnel ends */
+void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
+
+/* tunnel_set.c: logins' own tunnel sets */
 int ks_set_get(struct l2tpsel_net *ln, const struct l2s_tunnel_conf *tc, u32 n,
 	       struct ks_profile **kpp, u32 *bad, struct l2s_err *err);
 void ks_set_check(struct l2tpsel_net *ln, struct ks_profile *kp);
 void ks_set_put(struct l2tpsel_net *ln, struct ks_profile *kp);
 
-/* One step of a dry run (LOGIN_TEST). */
+/* login_test.c: one step of a dry run (LOGIN_TEST). */
 struct ks_test_step {
 	struct l2s_step st;
 	u32 ncand;
@@ -452,12 +469,10 @@ void ks_release_exit(void);
 void ks_owner_sync(struct l2tpsel_net *ln, u32 portid, const struct sock *sk);
 void ks_owner_release(struct l2tpsel_net *ln, struct ks_owner *o);
 
-/* select.c: a session's count on its login's tunnel ends */
-void ks_sel_session_down(struct l2tpsel_net *ln, struct ks_profile *kp, u64 tuid);
-
 /*
- * The handlers and policies of nl_admit.c, nl_select.c, nl_login.c and
- * nl_ratelimit.c, for the family's one ops table (family.c).
+ * The handlers and policies of nl_admit.c, nl_select.c, nl_login.c,
+ * nl_ratelimit.c and nl_throttle.c, for the family's one ops table
+ * (family.c).
  */
 struct netlink_callback;
 int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The helpers every handler uses to read a request's attributes and to
- * reply.  The family and its operations table are in family.c, the
- * handlers in nl_admit.c, nl_select.c and nl_ratelimit.c, the events in
- * events.c; the API is documented in uapi/linux/l2tpsel.h.
+ * The helpers every handler uses to read a request's attributes, to
+ * reply and to dump.  The family and its operations table are in
+ * family.c, the handlers in the nl_*.c files, the events in events.c;
+ * the API is documented in uapi/linux/l2tpsel.h.
  */
 #include <net/genetlink.h>
 #include <net/sock.h>
@@ -211,6 +211,84 @@ int ks_reply_get(struct genl_info *info, u8 cmd, ks_get_fill_fn fill, const void
 		return -ENOENT;
 	}
 	return ks_reply_send(info, msg, hdr, fail);
+}
+
+/**
+ * ks_dump_begin() - start one part of a dump: takes ln->lock
+ * @cb: the dump
+ * @ln: the namespace
+ *
+ * cb->seq takes the namespace's generation, so that a change between two
+ * parts flags the next one NLM_F_DUMP_INTR.
+ *
+ * Return: true when the namespace changed since the part before, and for
+ * the first part.
+ */
+bool ks_dump_begin(struct netlink_callback *cb, struct l2tpsel_net *ln)
+{
+	bool changed;
+
+	ks_lock(ln);
+	changed = cb->seq != ln->gen;
+	cb->seq = ln->gen;
+	return changed;
+}
+
+/**
+ * ks_dump_put() - the header of one entry of a dump part
+ * @skb: the part
+ * @cb: the dump
+ * @cmd: the entry's command
+ *
+ * Return: the header, or NULL when the part is full.
+ */
+void *ks_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
+{
+	void *hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+				&l2tpsel_genl_family, NLM_F_MULTI, cmd);
+
+	if (hdr)
+		genl_dump_check_consistent(cb, hdr);
+	return hdr;
+}
+
+/**
+ * ks_dump_close() - keep an entry filled whole, or take it back
+ * @skb: the part
+ * @hdr: the entry's header from ks_dump_put(), or NULL
+ * @fill_err: non-zero when an attribute did not fit
+ *
+ * Return: 0, or -EMSGSIZE (the part is full) when @hdr is NULL or
+ * @fill_err is set.
+ */
+int ks_dump_close(struct sk_buff *skb, void *hdr, int fill_err)
+{
+	if (!hdr)
+		return -EMSGSIZE;
+	if (fill_err) {
+		genlmsg_cancel(skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return 0;
+}
+
+/**
+ * ks_dump_end() - end one part of a dump: lets ln->lock go
+ * @skb: the part
+ * @ln: the namespace
+ * @ret: -EMSGSIZE when the part ended full
+ *
+ * An entry too big for an empty message is an error, not an endless dump.
+ *
+ * Return: the part's length, or -EMSGSIZE.
+ */
+int ks_dump_end(struct sk_buff *skb, struct l2tpsel_net *ln, int ret)
+{
+	ks_unlock(ln);
+	if (ret == -EMSGSIZE && !skb->len)
+		return -EMSGSIZE;
+	return skb->len;
 }
 
 /* An optional address attribute; -EINVAL with a message when malformed. */

@@ -523,11 +523,9 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	if (k->table && di->attrs)
 		name = di->attrs[L2TPSEL_A_NAME];
 	start = skb->len;
-	ks_lock(ln);
-	/* cb->seq: the generation of the last part; a change restarts the client. */
-	if (cb->seq != ln->gen)
+	/* A change since the last part restarts the client. */
+	if (ks_dump_begin(cb, ln))
 		ctx->sub = 0;
-	cb->seq = ln->gen;
 	xa_for_each_start(k->xa(ln), id, entry, ctx->next) {
 		/* The client the counts index belonged to is gone. */
 		if (id != ctx->next)
@@ -535,20 +533,11 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		/* A dump with NAME: that object only. */
 		if (name && strcmp(((struct ks_obj *)entry)->name, nla_data(name)))
 			continue;
-		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-				  &l2tpsel_genl_family, NLM_F_MULTI, k->cmd);
-		if (!hdr) {
-			ret = -EMSGSIZE;
+		hdr = ks_dump_put(skb, cb, k->cmd);
+		part = hdr ? ks_admit_dump_entry(skb, k, ln, entry, ctx, !start && !n) : -EMSGSIZE;
+		ret = ks_dump_close(skb, hdr, part < 0);
+		if (ret)
 			break;
-		}
-		genl_dump_check_consistent(cb, hdr);
-		part = ks_admit_dump_entry(skb, k, ln, entry, ctx, !start && !n);
-		if (part < 0) {
-			genlmsg_cancel(skb, hdr);
-			ret = -EMSGSIZE;
-			break;
-		}
-		genlmsg_end(skb, hdr);
 		n++;
 		if (part) {
 			/* The rest of this entry in the next message. */
@@ -558,11 +547,7 @@ int ks_nl_admit_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 		ctx->next = id + 1;
 	}
-	ks_unlock(ln);
-	/* An object too big for an empty message is an error, not an endless dump. */
-	if (ret == -EMSGSIZE && !skb->len)
-		return -EMSGSIZE;
-	return skb->len;
+	return ks_dump_end(skb, ln, ret);
 }
 
 /* ---- sessions ------------------------------------------------------- */

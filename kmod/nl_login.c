@@ -2,7 +2,8 @@
 /*
  * Netlink handlers of the logins held for agents: LOGIN_BEGIN,
  * LOGIN_REPORT and the dry run LOGIN_TEST (uapi/linux/l2tpsel.h).  The
- * logins' state is in select.c, the walk in the core (core/sel.c).
+ * logins' state is in login.c, tunnel_set.c and login_test.c, the walk in
+ * the core (core/sel.c).
  */
 #include <linux/slab.h>
 #include <net/genetlink.h>

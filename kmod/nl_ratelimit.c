@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Netlink handlers of rate limits and throttle profiles (SPEC §5; the API
- * is documented in uapi/linux/l2tpsel.h).  This file checks attributes,
- * takes ln->lock and builds replies, dumps and the throttle event; the
- * state and its rules are in ratelimit.c and core/rl.c.
+ * Netlink handlers of rate limits and RL_CHECK (SPEC §5; the API is
+ * documented in uapi/linux/l2tpsel.h), and the steps the throttle
+ * profiles' handlers (nl_throttle.c) share with them (nl_ratelimit.h).
+ * This file checks attributes, takes ln->lock and builds replies and
+ * dumps; the state and its rules are in ratelimit.c and core/rl.c.
  */
 #include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/sock.h>
 #include <linux/l2tpsel.h>
 
+#include "nl_ratelimit.h"
 #include "ratelimit.h"
 
 /* Lengths are checked here, so that the message names the bound. */
-#define RL_STR_POLICY	{ .type = NLA_NUL_STRING, .len = 255 }
 #define RL_ADDR_POLICY	NLA_POLICY_RANGE(NLA_BINARY, 4, 16)
 
 const struct nla_policy ks_rl_policy[L2TPSEL_A_MAX + 1] = {
@@ -51,29 +52,10 @@ const struct nla_policy ks_rl_check_policy[L2TPSEL_A_MAX + 1] = {
 	[L2TPSEL_A_RL_COUNT]	= NLA_POLICY_RANGE(NLA_U32, 1, KS_RL_MAX_COUNT),
 };
 
-static const struct nla_policy ks_band_policy[L2TPSEL_A_RL_BAND_PERCENT + 1] = {
-	[L2TPSEL_A_RL_BAND_LOAD]	= { .type = NLA_U8 },
-	[L2TPSEL_A_RL_BAND_PERCENT]	= { .type = NLA_U8 },
-};
-
-const struct nla_policy ks_th_policy[L2TPSEL_A_MAX + 1] = {
-	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
-	[L2TPSEL_A_RL_HOLD]	= { .type = NLA_U32 },
-	[L2TPSEL_A_RL_STEP]	= { .type = NLA_U8 },
-	[L2TPSEL_A_RL_BANDS]	= NLA_POLICY_NESTED_ARRAY(ks_band_policy),
-	[L2TPSEL_A_RL_SOURCE]	= NLA_POLICY_MAX(NLA_U8, L2TPSEL_RL_SOURCE_CPU),
-	[L2TPSEL_A_RL_PERIOD]	= { .type = NLA_U32 },
-};
-
-const struct nla_policy ks_th_load_policy[L2TPSEL_A_MAX + 1] = {
-	[L2TPSEL_A_NAME]	= RL_STR_POLICY,
-	[L2TPSEL_A_RL_LOAD]	= { .type = NLA_U8 },
-};
-
 /* ---- attribute helpers ----------------------------------------------------- */
 
 /* An optional string of 1..@max bytes: NULL when absent, ERR_PTR with a message when bad. */
-static const char *ks_rl_str(struct genl_info *info, int type, const char *what, size_t max)
+const char *ks_rl_str(struct genl_info *info, int type, const char *what, size_t max)
 {
 	const struct nlattr *a = info->attrs[type];
 	const char *s;
@@ -91,7 +73,7 @@ static const char *ks_rl_str(struct genl_info *info, int type, const char *what,
 }
 
 /* The required NAME of a limit or profile. */
-static const char *ks_rl_name(struct genl_info *info, const char *what)
+const char *ks_rl_name(struct genl_info *info, const char *what)
 {
 	const char *name;
 
@@ -102,26 +84,10 @@ static const char *ks_rl_name(struct genl_info *info, const char *what)
 }
 
 /* A NAME that names nothing: "<what> "<name>" does not exist", -ENOENT. */
-static int ks_rl_noent(struct genl_info *info, const char *what, const char *name)
+int ks_rl_noent(struct genl_info *info, const char *what, const char *name)
 {
 	ks_msg(info, info->attrs[L2TPSEL_A_NAME], "%s \"%s\" does not exist", what, name);
 	return -ENOENT;
-}
-
-/*
- * A GET of one rate limit or throttle profile: @fill puts the object
- * named NAME into the reply; @what names its kind in the messages.
- */
-static int ks_rl_get_one(struct genl_info *info, u8 cmd, ks_get_fill_fn fill,
-			 const char *name_what, const char *what)
-{
-	const char *name = ks_rl_name(info, name_what);
-	int ret;
-
-	if (!name)
-		return -EINVAL;
-	ret = ks_reply_get(info, cmd, fill, name);
-	return ret == -ENOENT ? ks_rl_noent(info, what, name) : ret;
 }
 
 static int ks_rl_put_addr(struct sk_buff *msg, const struct l2s_addr *a)
@@ -183,30 +149,9 @@ static int ks_rl_parse_match(struct genl_info *info, struct ks_rl_conf *rc)
 	return 0;
 }
 
-/*
- * An optional attribute a NEW or SET reads into its conf: the value at
- * offset @val, true at @has.  A number (@size 1, 2 or 4 bytes: the type
- * of the field and of the attribute's policy), or with @max a string of
- * at most @max - 1 bytes whose refusal names @what.
- */
-struct ks_rl_opt {
-	u16 attr;
-	u8 size;
-	u16 val, has;
-	u16 max;
-	const char *what;
-};
-
-#define KS_RL_OPT(type, a, t, f, h) \
-	{ .attr = L2TPSEL_A_##a, .size = sizeof(t), .val = offsetof(type, f), \
-	  .has = offsetof(type, h) }
-#define KS_RL_OPT_STR(type, a, f, h, m, w) \
-	{ .attr = L2TPSEL_A_##a, .val = offsetof(type, f), .has = offsetof(type, h), \
-	  .max = (m), .what = (w) }
-
 /* Read the attributes of @opts that the request has into @conf. */
-static int ks_rl_read_opts(struct genl_info *info, const struct ks_rl_opt *opts, size_t n,
-			   void *conf)
+int ks_rl_read_opts(struct genl_info *info, const struct ks_rl_opt *opts, size_t n,
+		    void *conf)
 {
 	const struct ks_rl_opt *o;
 	const struct nlattr *nla;
@@ -275,8 +220,9 @@ static const struct nlattr *ks_rl_err_attr(struct genl_info *info, int ret)
 
 /* ---- fills ------------------------------------------------------------------- */
 
-static int ks_rl_fill(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
+static int ks_rl_fill(struct sk_buff *msg, struct ks_obj *o, u64 now)
 {
+	struct ks_rlimit *r = container_of(o, struct ks_rlimit, obj);
 	int key = 0;
 
 	switch (r->key) {
@@ -319,39 +265,136 @@ static int ks_rl_fill(struct sk_buff *msg, struct ks_rlimit *r, u64 now)
 	       -EMSGSIZE : 0;
 }
 
-static int ks_th_fill(struct sk_buff *msg, const struct ks_throttle *t)
-{
-	const struct rl_throttle_conf *c = &t->th.conf;
-	struct nlattr *bands, *band;
-	u32 i;
+/* ---- what rate limits and throttle profiles share ------------------------------- */
 
-	if (nla_put_string(msg, L2TPSEL_A_NAME, t->obj.name) ||
-	    nla_put_u8(msg, L2TPSEL_A_RL_SOURCE, t->source) ||
-	    nla_put_u32(msg, L2TPSEL_A_RL_PERIOD, t->period_ms) ||
-	    nla_put_u32(msg, L2TPSEL_A_RL_HOLD, c->hold_ms) ||
-	    nla_put_u8(msg, L2TPSEL_A_RL_STEP, c->step) ||
-	    nla_put_u8(msg, L2TPSEL_A_RL_LOAD, t->th.load) ||
-	    nla_put_u8(msg, L2TPSEL_A_RL_PERCENT, t->th.percent) ||
-	    nla_put_u32(msg, L2TPSEL_A_RL_USERS, t->users) ||
-	    nla_put_u32(msg, L2TPSEL_A_RL_CHANGES, t->changes) ||
-	    nla_put_u32(msg, L2TPSEL_A_RL_SAMPLES, t->samples))
-		return -EMSGSIZE;
-	bands = nla_nest_start(msg, L2TPSEL_A_RL_BANDS);
-	if (!bands)
-		return -EMSGSIZE;
-	for (i = 0; i < c->nbands; i++) {
-		band = nla_nest_start(msg, L2TPSEL_A_RL_BAND);
-		if (!band ||
-		    nla_put_u8(msg, L2TPSEL_A_RL_BAND_LOAD, c->band[i].load) ||
-		    nla_put_u8(msg, L2TPSEL_A_RL_BAND_PERCENT, c->band[i].percent))
-			return -EMSGSIZE;
-		nla_nest_end(msg, band);
+/*
+ * NEW or SET of the object NAME names, its attributes read into @conf:
+ * made, or found and changed; a refusal's message in the extack.
+ */
+int ks_rl_commit(struct genl_info *info, const struct ks_rl_kind *k, bool is_new,
+		 const char *name, const void *conf)
+{
+	struct l2tpsel_net *ln = ks_ln(info);
+	struct l2s_err err = { };
+	struct ks_obj *o;
+	int ret;
+
+	if (is_new) {
+		ret = k->add(ln, name, conf, &err);
+	} else {
+		o = ks_table_find(k->table(ln), name);
+		if (!o)
+			return ks_rl_noent(info, k->what, name);
+		ret = k->set(ln, o, conf, &err);
 	}
-	nla_nest_end(msg, bands);
-	return 0;
+	if (ret)
+		ks_nl_err(info, k->err_attr(info, ret), &err, ret);
+	return ret;
+}
+
+/* DEL of the object NAME names. */
+int ks_rl_delete(struct genl_info *info, const struct ks_rl_kind *k)
+{
+	const char *name = ks_rl_name(info, k->name_what);
+	struct l2tpsel_net *ln = ks_ln(info);
+	struct l2s_err err = { };
+	struct ks_obj *o;
+	int ret;
+
+	if (!name)
+		return -EINVAL;
+	o = ks_table_find(k->table(ln), name);
+	if (!o)
+		return ks_rl_noent(info, k->what, name);
+	ret = k->del(ln, o, &err);
+	if (ret)
+		ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
+	return ret;
+}
+
+/* What a GET looks for: the kind and NAME. */
+struct ks_rl_key {
+	const struct ks_rl_kind *kind;
+	const char *name;
+};
+
+static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *key)
+{
+	const struct ks_rl_key *q = key;
+	struct ks_obj *o = ks_table_find(q->kind->table(ln), q->name);
+
+	return o ? q->kind->fill(msg, o, ks_rl_now()) : -ENOENT;
+}
+
+/* GET of the object NAME names. */
+int ks_rl_get_one(struct genl_info *info, const struct ks_rl_kind *k)
+{
+	struct ks_rl_key key = { .kind = k, .name = ks_rl_name(info, k->name_what) };
+	int ret;
+
+	if (!key.name)
+		return -EINVAL;
+	ret = ks_reply_get(info, k->get_cmd, ks_rl_get_fill, &key);
+	return ret == -ENOENT ? ks_rl_noent(info, k->what, key.name) : ret;
+}
+
+/* Dumps resume from cb->ctx: the next object id; each part under ln->lock. */
+struct ks_rl_dump_ctx {
+	unsigned long next;
+};
+
+int ks_rl_dump(struct sk_buff *skb, struct netlink_callback *cb, const struct ks_rl_kind *k)
+{
+	struct ks_rl_dump_ctx *ctx = (void *)cb->ctx;
+	struct l2tpsel_net *ln = l2tpsel_pernet(sock_net(skb->sk));
+	u64 now = ks_rl_now();
+	struct ks_obj *o;
+	unsigned long id;
+	int ret = 0;
+	void *hdr;
+
+	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
+	ks_dump_begin(cb, ln);
+	xa_for_each_start(&k->table(ln)->xa, id, o, ctx->next) {
+		hdr = ks_dump_put(skb, cb, k->get_cmd);
+		ret = ks_dump_close(skb, hdr, hdr && k->fill(skb, o, now));
+		if (ret)
+			break;
+		ctx->next = id + 1;
+	}
+	return ks_dump_end(skb, ln, ret);
 }
 
 /* ---- rate limits ---------------------------------------------------------------- */
+
+static struct ks_table *ks_rl_table(struct l2tpsel_net *ln)
+{
+	return &ln->rl->limits;
+}
+
+static int ks_rl_add(struct l2tpsel_net *ln, const char *name, const void *conf,
+		     struct l2s_err *err)
+{
+	return ks_rl_new(ln, name, conf, err);
+}
+
+static int ks_rl_change(struct l2tpsel_net *ln, struct ks_obj *o, const void *conf,
+			struct l2s_err *err)
+{
+	return ks_rl_set(ln, container_of(o, struct ks_rlimit, obj), conf, err);
+}
+
+static int ks_rl_remove(struct l2tpsel_net *ln, struct ks_obj *o, struct l2s_err *err)
+{
+	ks_rl_del(ln, container_of(o, struct ks_rlimit, obj));
+	return 0;
+}
+
+static const struct ks_rl_kind ks_rl_limit = {
+	.get_cmd = L2TPSEL_CMD_RL_GET, .what = "rate limit", .name_what = "rate limit name",
+	.table = ks_rl_table, .add = ks_rl_add, .set = ks_rl_change, .del = ks_rl_remove,
+	.fill = ks_rl_fill, .err_attr = ks_rl_err_attr,
+};
 
 int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 {
@@ -360,9 +403,6 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 					   L2TPSEL_A_PROFILE };
 	bool is_new = info->genlhdr->cmd == L2TPSEL_CMD_RL_NEW;
 	struct ks_rl_conf rc = { };
-	struct l2s_err err = { };
-	struct l2tpsel_net *ln = ks_ln(info);
-	struct ks_rlimit *r;
 	const char *name;
 	size_t i;
 	int ret;
@@ -394,101 +434,22 @@ int ks_nl_rl_change(struct sk_buff *skb, struct genl_info *info)
 		       "a new limit has no counters to reset");
 		return -EINVAL;
 	}
-	if (is_new) {
-		ret = ks_rl_new(ln, name, &rc, &err);
-	} else {
-		r = ks_rl_find(ln, name);
-		if (!r)
-			return ks_rl_noent(info, "rate limit", name);
-		ret = ks_rl_set(ln, r, &rc, &err);
-	}
-	if (ret)
-		ks_nl_err(info, ks_rl_err_attr(info, ret), &err, ret);
-	return ret;
+	return ks_rl_commit(info, &ks_rl_limit, is_new, name, &rc);
 }
 
 int ks_nl_rl_del(struct sk_buff *skb, struct genl_info *info)
 {
-	struct l2tpsel_net *ln = ks_ln(info);
-	struct ks_rlimit *r;
-	const char *name;
-
-	name = ks_rl_name(info, "rate limit name");
-	if (!name)
-		return -EINVAL;
-	r = ks_rl_find(ln, name);
-	if (!r)
-		return ks_rl_noent(info, "rate limit", name);
-	ks_rl_del(ln, r);
-	return 0;
-}
-
-static int ks_rl_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
-{
-	struct ks_rlimit *r = ks_rl_find(ln, name);
-
-	return r ? ks_rl_fill(msg, r, ks_rl_now()) : -ENOENT;
+	return ks_rl_delete(info, &ks_rl_limit);
 }
 
 int ks_nl_rl_get(struct sk_buff *skb, struct genl_info *info)
 {
-	return ks_rl_get_one(info, L2TPSEL_CMD_RL_GET, ks_rl_get_fill, "rate limit name",
-			     "rate limit");
-}
-
-/* Dumps resume from cb->ctx: the next object id; cb->seq carries the generation. */
-struct ks_rl_dump_ctx {
-	unsigned long next;
-};
-
-static int ks_nl_rl_dump_table(struct sk_buff *skb, struct netlink_callback *cb, bool limits)
-{
-	struct ks_rl_dump_ctx *ctx = (void *)cb->ctx;
-	struct l2tpsel_net *ln = l2tpsel_pernet(sock_net(skb->sk));
-	struct xarray *xa;
-	struct ks_obj *o;
-	unsigned long id;
-	u64 now = ks_rl_now();
-	int ret = 0, fail;
-	void *hdr;
-
-	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
-	ks_lock(ln);
-	cb->seq = ln->gen;
-	xa = limits ? &ln->rl->limits.xa : &ln->rl->throttles.xa;
-	xa_for_each_start(xa, id, o, ctx->next) {
-		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-				  &l2tpsel_genl_family, NLM_F_MULTI,
-				  limits ? L2TPSEL_CMD_RL_GET : L2TPSEL_CMD_THROTTLE_GET);
-		if (!hdr) {
-			ret = -EMSGSIZE;
-			break;
-		}
-		genl_dump_check_consistent(cb, hdr);
-		fail = limits ? ks_rl_fill(skb, container_of(o, struct ks_rlimit, obj), now) :
-				ks_th_fill(skb, container_of(o, struct ks_throttle, obj));
-		if (fail) {
-			genlmsg_cancel(skb, hdr);
-			ret = -EMSGSIZE;
-			break;
-		}
-		genlmsg_end(skb, hdr);
-		ctx->next = id + 1;
-	}
-	ks_unlock(ln);
-	if (ret == -EMSGSIZE && !skb->len)
-		return -EMSGSIZE;
-	return skb->len;
+	return ks_rl_get_one(info, &ks_rl_limit);
 }
 
 int ks_nl_rl_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	return ks_nl_rl_dump_table(skb, cb, true);
-}
-
-int ks_nl_th_dump(struct sk_buff *skb, struct netlink_callback *cb)
-{
-	return ks_nl_rl_dump_table(skb, cb, false);
+	return ks_rl_dump(skb, cb, &ks_rl_limit);
 }
 
 /**
@@ -582,192 +543,4 @@ int ks_nl_rl_check(struct sk_buff *skb, struct genl_info *info)
 				   L2TPSEL_A_PAD)));
 	ks_unlock(ln);
 	return ks_reply_send(info, msg, hdr, fail);
-}
-
-/* ---- throttle profiles ------------------------------------------------------------ */
-
-static int ks_rl_parse_bands(struct genl_info *info, struct rl_throttle_conf *c)
-{
-	const struct nlattr *list = info->attrs[L2TPSEL_A_RL_BANDS], *band;
-	struct nlattr *tb[L2TPSEL_A_RL_BAND_PERCENT + 1];
-	int rem, ret;
-
-	c->nbands = 0;
-	nla_for_each_nested(band, list, rem) {
-		if (nla_type(band) != L2TPSEL_A_RL_BAND) {
-			ks_msg(info, band, "bands: only RL_BAND entries");
-			return -EINVAL;
-		}
-		if (c->nbands == RL_BANDS_MAX) {
-			ks_msg(info, band, "more than %d bands", RL_BANDS_MAX);
-			return -ERANGE;
-		}
-		ret = nla_parse_nested(tb, L2TPSEL_A_RL_BAND_PERCENT, band, ks_band_policy,
-				       info->extack);
-		if (ret)
-			return ret;
-		if (!tb[L2TPSEL_A_RL_BAND_LOAD] || !tb[L2TPSEL_A_RL_BAND_PERCENT]) {
-			ks_msg(info, band, "band %u: needs a load and a percent", c->nbands + 1);
-			return -EINVAL;
-		}
-		c->band[c->nbands].load = nla_get_u8(tb[L2TPSEL_A_RL_BAND_LOAD]);
-		c->band[c->nbands].percent = nla_get_u8(tb[L2TPSEL_A_RL_BAND_PERCENT]);
-		c->nbands++;
-	}
-	if (!c->nbands) {
-		ks_msg(info, list, "no bands: a throttle profile has 1..%d", RL_BANDS_MAX);
-		return -ERANGE;
-	}
-	return 0;
-}
-
-static const struct ks_rl_opt ks_th_conf_opts[] = {
-	KS_RL_OPT(struct ks_th_conf, RL_HOLD, u32, c.hold_ms, has_hold),
-	KS_RL_OPT(struct ks_th_conf, RL_STEP, u8, c.step, has_step),
-	KS_RL_OPT(struct ks_th_conf, RL_SOURCE, u8, source, has_source),
-	KS_RL_OPT(struct ks_th_conf, RL_PERIOD, u32, period_ms, has_period),
-};
-
-int ks_nl_th_change(struct sk_buff *skb, struct genl_info *info)
-{
-	bool is_new = info->genlhdr->cmd == L2TPSEL_CMD_THROTTLE_NEW;
-	struct nlattr **a = info->attrs;
-	struct ks_th_conf tc = { };
-	struct l2s_err err = { };
-	struct l2tpsel_net *ln = ks_ln(info);
-	struct ks_throttle *t;
-	const char *name;
-	int ret;
-
-	name = ks_rl_name(info, "throttle profile name");
-	if (!name)
-		return -EINVAL;
-	if (is_new && (ks_nl_missing(info, L2TPSEL_A_RL_HOLD) ||
-		       ks_nl_missing(info, L2TPSEL_A_RL_STEP) ||
-		       ks_nl_missing(info, L2TPSEL_A_RL_BANDS)))
-		return -EINVAL;
-	ks_rl_read_opts(info, ks_th_conf_opts, ARRAY_SIZE(ks_th_conf_opts), &tc);
-	if (a[L2TPSEL_A_RL_BANDS]) {
-		ret = ks_rl_parse_bands(info, &tc.c);
-		if (ret)
-			return ret;
-		tc.has_bands = true;
-	}
-	if (tc.has_period) {
-		if (tc.period_ms < KS_RL_PERIOD_MIN || tc.period_ms > KS_RL_PERIOD_MAX) {
-			ks_msg(info, a[L2TPSEL_A_RL_PERIOD],
-			       "sampling period %u ms: must be %u..%u ms", tc.period_ms,
-			       KS_RL_PERIOD_MIN, KS_RL_PERIOD_MAX);
-			return -ERANGE;
-		}
-	}
-	if (!is_new && !tc.has_hold && !tc.has_step && !tc.has_bands && !tc.has_source &&
-	    !tc.has_period) {
-		ks_msg(info, NULL, "nothing to set: give hold, step, bands, source or period");
-		return -EINVAL;
-	}
-	if (is_new) {
-		ret = ks_th_new(ln, name, &tc, &err);
-	} else {
-		t = ks_th_find(ln, name);
-		if (!t)
-			return ks_rl_noent(info, "throttle profile", name);
-		ret = ks_th_set(ln, t, &tc, &err);
-	}
-	if (ret)
-		ks_nl_err(info, a[L2TPSEL_A_RL_BANDS] ?: a[L2TPSEL_A_NAME], &err, ret);
-	return ret;
-}
-
-int ks_nl_th_del(struct sk_buff *skb, struct genl_info *info)
-{
-	struct l2s_err err = { };
-	struct l2tpsel_net *ln = ks_ln(info);
-	struct ks_throttle *t;
-	const char *name;
-	int ret;
-
-	name = ks_rl_name(info, "throttle profile name");
-	if (!name)
-		return -EINVAL;
-	t = ks_th_find(ln, name);
-	if (!t) {
-		ret = ks_rl_noent(info, "throttle profile", name);
-	} else {
-		ret = ks_th_del(ln, t, &err);
-		if (ret)
-			ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
-	}
-	return ret;
-}
-
-static int ks_th_get_fill(struct sk_buff *msg, struct l2tpsel_net *ln, const void *name)
-{
-	struct ks_throttle *t = ks_th_find(ln, name);
-
-	return t ? ks_th_fill(msg, t) : -ENOENT;
-}
-
-int ks_nl_th_get(struct sk_buff *skb, struct genl_info *info)
-{
-	return ks_rl_get_one(info, L2TPSEL_CMD_THROTTLE_GET, ks_th_get_fill,
-			     "throttle profile name", "throttle profile");
-}
-
-int ks_nl_th_load(struct sk_buff *skb, struct genl_info *info)
-{
-	struct nlattr **a = info->attrs;
-	struct ks_throttle *t = NULL;
-	struct l2tpsel_net *ln = ks_ln(info);
-	u32 load, changed = 0;
-	struct sk_buff *msg;
-	const char *name;
-	struct ks_obj *o;
-	unsigned long id;
-	void *hdr;
-	int ret = 0;
-	u64 now;
-
-	if (ks_nl_missing(info, L2TPSEL_A_RL_LOAD))
-		return -EINVAL;
-	load = nla_get_u8(a[L2TPSEL_A_RL_LOAD]);
-	if (load > 100) {
-		ks_msg(info, a[L2TPSEL_A_RL_LOAD], "load %u %%: must be 0..100 %%", load);
-		return -ERANGE;
-	}
-	name = ks_rl_str(info, L2TPSEL_A_NAME, "throttle profile name", L2TPSEL_NAME_MAX - 1);
-	if (IS_ERR(name))
-		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_THROTTLE_LOAD, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ks_lock(ln);
-	now = ks_rl_now();
-	if (name) {
-		t = ks_th_find(ln, name);
-		if (!t) {
-			ret = ks_rl_noent(info, "throttle profile", name);
-		} else if (t->source != L2TPSEL_RL_SOURCE_PUSH) {
-			ks_msg(info, a[L2TPSEL_A_NAME],
-			       "throttle profile \"%s\" samples the CPU: its load cannot be pushed",
-			       name);
-			ret = -EINVAL;
-		} else {
-			changed = ks_th_load(ln, t, load, now);
-		}
-	} else {
-		xa_for_each(&ln->rl->throttles.xa, id, o) {
-			t = container_of(o, struct ks_throttle, obj);
-			if (t->source == L2TPSEL_RL_SOURCE_PUSH)
-				changed += ks_th_load(ln, t, load, now);
-		}
-	}
-	if (!ret)
-		ks_rl_arm(ln);
-	ks_unlock(ln);
-	if (ret) {
-		nlmsg_free(msg);
-		return ret;
-	}
-	return ks_reply_send(info, msg, hdr, nla_put_u32(msg, L2TPSEL_A_RL_CHANGES, changed));
 }

@@ -2,8 +2,8 @@
 /*
  * Netlink handlers of tunnel selection: profiles, tunnels, the domain map,
  * destinations and lockouts (documented in uapi/linux/l2tpsel.h); the
- * logins' are in nl_login.c.  The state and its rules are in select.c and
- * the core; this file checks the attributes, takes ln->lock and builds
+ * logins' are in nl_login.c.  The state and its rules are in profile.c,
+ * lockout.c and the core; this file checks the attributes, takes ln->lock and builds
  * replies and dumps.
  */
 #include <net/genetlink.h>
@@ -105,6 +105,16 @@ static bool ks_nl_set_refused(struct genl_info *info, const struct ks_profile *k
 	return true;
 }
 
+/* The end of a change: its refusal's message on @attr, or the generation moved. */
+static int ks_sel_changed(struct genl_info *info, struct l2tpsel_net *ln,
+			  const struct nlattr *attr, const struct l2s_err *err, int ret)
+{
+	if (ret)
+		return ks_nl_err(info, attr, err, ret);
+	ks_gen_bump(ln);
+	return 0;
+}
+
 /* A profile named by a required attribute; NULL with a message otherwise (ln->lock). */
 struct ks_profile *ks_nl_profile(struct genl_info *info, struct l2tpsel_net *ln, int type)
 {
@@ -113,6 +123,22 @@ struct ks_profile *ks_nl_profile(struct genl_info *info, struct l2tpsel_net *ln,
 	if (!kp)
 		ks_msg(info, info->attrs[type], "profile %s does not exist",
 		       (char *)nla_data(info->attrs[type]));
+	return kp;
+}
+
+/*
+ * The profile PROFILE names, for a change of its tunnels: an ERR_PTR with
+ * a message when there is none (-ENOENT) or it is a login's own tunnel set
+ * (-EPERM).
+ */
+static struct ks_profile *ks_sel_tunnels_of(struct genl_info *info, struct l2tpsel_net *ln)
+{
+	struct ks_profile *kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
+
+	if (!kp)
+		return ERR_PTR(-ENOENT);
+	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
+		return ERR_PTR(-EPERM);
 	return kp;
 }
 
@@ -233,11 +259,7 @@ int ks_nl_profile_change(struct sk_buff *skb, struct genl_info *info)
 		return -EPERM;
 	if (cmd == L2TPSEL_CMD_PROFILE_DEL) {
 		ret = ks_profile_del(ln, kp, &err);
-		if (ret)
-			ks_nl_err(info, a[L2TPSEL_A_NAME], &err, ret);
-		else
-			ks_gen_bump(ln);
-		return ret;
+		return ks_sel_changed(info, ln, a[L2TPSEL_A_NAME], &err, ret);
 	}
 	p = &kp->p;
 	if (a[L2TPSEL_A_FAILOVER])
@@ -275,39 +297,12 @@ int ks_nl_profile_get(struct sk_buff *skb, struct genl_info *info)
 /*
  * Dumps resume from cb->ctx: [0] the next object id (or destination slot),
  * [1] the next tunnel index within that profile.  Each part is built under
- * ln->lock; cb->seq carries the namespace's generation, so that a change
- * between two parts flags the next one NLM_F_DUMP_INTR.
+ * ln->lock (ks_dump_begin()).
  */
 struct ks_sel_dump_ctx {
 	unsigned long next;
 	unsigned long sub;
 };
-
-static void *ks_sel_dump_put(struct sk_buff *skb, struct netlink_callback *cb, u8 cmd)
-{
-	void *hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
-				&l2tpsel_genl_family, NLM_F_MULTI, cmd);
-
-	if (hdr)
-		genl_dump_check_consistent(cb, hdr);
-	return hdr;
-}
-
-/* Start of one dump part: takes ln->lock. */
-static void ks_sel_dump_begin(struct netlink_callback *cb, struct l2tpsel_net *ln)
-{
-	ks_lock(ln);
-	cb->seq = ln->gen;
-}
-
-/* End of one dump part; an entry too big for an empty message is an error. */
-static int ks_sel_dump_end(struct sk_buff *skb, struct l2tpsel_net *ln, int ret)
-{
-	ks_unlock(ln);
-	if (ret == -EMSGSIZE && !skb->len)
-		return -EMSGSIZE;
-	return skb->len;
-}
 
 int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
@@ -320,21 +315,17 @@ int ks_nl_profile_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 	BUILD_BUG_ON(sizeof(*ctx) > sizeof(cb->ctx));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	ks_sel_dump_begin(cb, ln);
+	ks_dump_begin(cb, ln);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		const struct ks_profile *kp = container_of(o, struct ks_profile, obj);
 
-		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
-		if (!hdr || ks_sel_fill_profile(skb, &kp->p)) {
-			if (hdr)
-				genlmsg_cancel(skb, hdr);
-			ret = -EMSGSIZE;
+		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_PROFILE_GET);
+		ret = ks_dump_close(skb, hdr, hdr && ks_sel_fill_profile(skb, &kp->p));
+		if (ret)
 			break;
-		}
-		genlmsg_end(skb, hdr);
 		ctx->next = id + 1;
 	}
-	return ks_sel_dump_end(skb, ln, ret);
+	return ks_dump_end(skb, ln, ret);
 }
 
 /* ---- tunnels --------------------------------------------------------- */
@@ -391,11 +382,9 @@ int ks_nl_tunnel_new(struct sk_buff *skb, struct genl_info *info)
 	ret = ks_nl_tunnel_conf(info, a, "", &tc);
 	if (ret)
 		return ret;
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp)
-		return -ENOENT;
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
-		return -EPERM;
+	kp = ks_sel_tunnels_of(info, ln);
+	if (IS_ERR(kp))
+		return PTR_ERR(kp);
 	ret = ks_tunnel_add(ln, kp, &tc, &err);
 	if (ret < 0) {
 		ks_nl_err(info, NULL, &err, ret);
@@ -415,17 +404,11 @@ int ks_nl_tunnel_del(struct sk_buff *skb, struct genl_info *info)
 	if (!ks_nl_name(info, L2TPSEL_A_NAME, "tunnel") ||
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile"))
 		return -EINVAL;
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp)
-		return -ENOENT;
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
-		return -EPERM;
+	kp = ks_sel_tunnels_of(info, ln);
+	if (IS_ERR(kp))
+		return PTR_ERR(kp);
 	ret = ks_tunnel_del(ln, kp, nla_data(info->attrs[L2TPSEL_A_NAME]), &err);
-	if (ret)
-		ks_nl_err(info, info->attrs[L2TPSEL_A_NAME], &err, ret);
-	else
-		ks_gen_bump(ln);
-	return ret;
+	return ks_sel_changed(info, ln, info->attrs[L2TPSEL_A_NAME], &err, ret);
 }
 
 int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
@@ -440,7 +423,7 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	void *hdr;
 
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	ks_sel_dump_begin(cb, ln);
+	ks_dump_begin(cb, ln);
 	xa_for_each_start(&ln->sel.profiles.xa, id, o, ctx->next) {
 		const struct l2s_profile *p = &container_of(o, struct ks_profile, obj)->p;
 
@@ -450,22 +433,20 @@ int ks_nl_tunnel_dump(struct sk_buff *skb, struct netlink_callback *cb)
 		if (filter && strcmp(p->name, nla_data(filter)))
 			goto next;
 		for (; ctx->sub < p->ntunnels; ctx->sub++) {
-			hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
-			if (!hdr || ks_sel_fill_tunnel(skb, &ln->sel.core, p, ctx->sub)) {
-				if (hdr)
-					genlmsg_cancel(skb, hdr);
+			hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_TUNNEL_GET);
+			ret = ks_dump_close(skb, hdr, hdr &&
+					    ks_sel_fill_tunnel(skb, &ln->sel.core, p, ctx->sub));
+			if (ret) {
 				ctx->next = id;
-				ret = -EMSGSIZE;
 				goto out;
 			}
-			genlmsg_end(skb, hdr);
 		}
 next:
 		ctx->next = id + 1;
 		ctx->sub = 0;
 	}
 out:
-	return ks_sel_dump_end(skb, ln, ret);
+	return ks_dump_end(skb, ln, ret);
 }
 
 /* ---- domains --------------------------------------------------------- */
@@ -482,11 +463,7 @@ int ks_nl_domain_new(struct sk_buff *skb, struct genl_info *info)
 	if (!profile)
 		return -EINVAL;
 	ret = ks_domain_set(ln, domain, profile, &err);
-	if (ret)
-		ks_nl_err(info, NULL, &err, ret);
-	else
-		ks_gen_bump(ln);
-	return ret;
+	return ks_sel_changed(info, ln, NULL, &err, ret);
 }
 
 int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
@@ -500,11 +477,7 @@ int ks_nl_domain_del(struct sk_buff *skb, struct genl_info *info)
 	if (!domain)
 		return -EINVAL;
 	ret = ks_domain_del(ln, domain, &err);
-	if (ret)
-		ks_nl_err(info, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
-	else
-		ks_gen_bump(ln);
-	return ret;
+	return ks_sel_changed(info, ln, info->attrs[L2TPSEL_A_DOMAIN], &err, ret);
 }
 
 int ks_nl_domain_get(struct sk_buff *skb, struct genl_info *info)
@@ -551,20 +524,16 @@ int ks_nl_domain_dump(struct sk_buff *skb, struct netlink_callback *cb)
 
 	BUILD_BUG_ON(sizeof(ctx->next) < sizeof(pos));
 	ln = l2tpsel_pernet(sock_net(skb->sk));
-	ks_sel_dump_begin(cb, ln);
+	ks_dump_begin(cb, ln);
 	pos = ctx->next;
 	while ((e = l2s_dmap_next(&ln->sel.core.domains, &pos))) {
-		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
-		if (!hdr || ks_sel_fill_domain(skb, e)) {
-			if (hdr)
-				genlmsg_cancel(skb, hdr);
-			ret = -EMSGSIZE;
+		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DOMAIN_GET);
+		ret = ks_dump_close(skb, hdr, hdr && ks_sel_fill_domain(skb, e));
+		if (ret)
 			break;
-		}
-		genlmsg_end(skb, hdr);
 		ctx->next = pos;
 	}
-	return ks_sel_dump_end(skb, ln, ret);
+	return ks_dump_end(skb, ln, ret);
 }
 
 /* ---- destinations and lockouts --------------------------------------- */
@@ -582,21 +551,17 @@ int ks_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 	/* A lockout whose deadline passed shows 0 ms left; the expiry work reports its end. */
 	ln = l2tpsel_pernet(sock_net(skb->sk));
 	now = ktime_to_ms(ktime_get_boottime());
-	ks_sel_dump_begin(cb, ln);
+	ks_dump_begin(cb, ln);
 	for (i = ctx->next; (d = l2s_dest_walk(&ln->sel.core, i)); i++) {
 		if (!d->refs)
 			continue;
-		hdr = ks_sel_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
-		if (!hdr || ks_sel_fill_dest(skb, &ln->sel.core, i, now)) {
-			if (hdr)
-				genlmsg_cancel(skb, hdr);
-			ret = -EMSGSIZE;
+		hdr = ks_dump_put(skb, cb, L2TPSEL_CMD_DEST_GET);
+		ret = ks_dump_close(skb, hdr, hdr && ks_sel_fill_dest(skb, &ln->sel.core, i, now));
+		if (ret)
 			break;
-		}
-		genlmsg_end(skb, hdr);
 		ctx->next = i + 1;
 	}
-	return ks_sel_dump_end(skb, ln, ret);
+	return ks_dump_end(skb, ln, ret);
 }
 
 int ks_nl_lockout_set(struct sk_buff *skb, struct genl_info *info)
@@ -649,6 +614,24 @@ int ks_nl_lockout_get(struct sk_buff *skb, struct genl_info *info)
 	return ks_reply_get(info, L2TPSEL_CMD_LOCKOUT_GET, ks_sel_lockout_fill, NULL);
 }
 
+/*
+ * The start of a request on destinations by address: REMOTE and LOCAL
+ * read (each optional here), the reply of @cmd made, ln->lock taken.
+ * Return: 0, or -EINVAL (a bad address, with a message) or -ENOMEM.
+ */
+static int ks_sel_dest_begin(struct genl_info *info, u8 cmd, struct l2s_addr *remote,
+			     struct l2s_addr *local, struct sk_buff **msg, void **hdr)
+{
+	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, remote) ||
+	    ks_nl_addr(info, L2TPSEL_A_LOCAL, local))
+		return -EINVAL;
+	*msg = ks_reply_new(info, cmd, hdr);
+	if (!*msg)
+		return -ENOMEM;
+	ks_lock(ks_ln(info));
+	return 0;
+}
+
 int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 {
 	struct nlattr **a = info->attrs;
@@ -658,21 +641,19 @@ int ks_nl_lockout_clear(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	struct l2s_env env;
 	void *hdr;
+	int ret;
 	u32 n;
 
+	/* One of the two at most: the order they are read in does not matter. */
 	if (a[L2TPSEL_A_LOCAL] && a[L2TPSEL_A_REMOTE]) {
 		NL_SET_ERR_MSG_ATTR(info->extack, a[L2TPSEL_A_REMOTE],
 				    "clear by LOCAL or by REMOTE, not both");
 		return -EINVAL;
 	}
-	if (ks_nl_addr(info, L2TPSEL_A_LOCAL, &local) ||
-	    ks_nl_addr(info, L2TPSEL_A_REMOTE, &remote))
-		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &hdr);
-	if (!msg)
-		return -ENOMEM;
+	ret = ks_sel_dest_begin(info, L2TPSEL_CMD_LOCKOUT_CLEAR, &remote, &local, &msg, &hdr);
+	if (ret)
+		return ret;
 	ln = ks_ln(info);
-	ks_lock(ln);
 	ec.ln = ln;
 	ks_sel_env(ln, &env, &ec);
 	n = l2s_lockout_clear(&ln->sel.core, a[L2TPSEL_A_LOCAL] ? &local : NULL,
@@ -703,13 +684,9 @@ int ks_nl_dest_lock(struct sk_buff *skb, struct genl_info *info)
 		       ms, L2S_MAX_LOCKOUT_MS);
 		return -ERANGE;
 	}
-	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &remote) ||
-	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &local))
-		return -EINVAL;
-	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_LOCK, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ks_lock(ln);
+	ret = ks_sel_dest_begin(info, L2TPSEL_CMD_DEST_LOCK, &remote, &local, &msg, &hdr);
+	if (ret)
+		return ret;
 	ret = ks_dest_lock(ln, &remote, a[L2TPSEL_A_PORT] ? nla_get_u16(a[L2TPSEL_A_PORT]) : 0,
 			   a[L2TPSEL_A_LOCAL] ? &local : NULL, ms, &err);
 	if (ret > 0)
@@ -736,11 +713,9 @@ int ks_nl_tunnel_drain(struct sk_buff *skb, struct genl_info *info)
 	    !ks_nl_name(info, L2TPSEL_A_PROFILE, "profile") ||
 	    ks_nl_missing(info, L2TPSEL_A_DRAIN))
 		return -EINVAL;
-	kp = ks_nl_profile(info, ln, L2TPSEL_A_PROFILE);
-	if (!kp)
-		return -ENOENT;
-	if (ks_nl_set_refused(info, kp, L2TPSEL_A_PROFILE))
-		return -EPERM;
+	kp = ks_sel_tunnels_of(info, ln);
+	if (IS_ERR(kp))
+		return PTR_ERR(kp);
 	t = l2s_tunnel_find(&kp->p, nla_data(info->attrs[L2TPSEL_A_NAME]));
 	if (t < 0) {
 		ks_msg(info, info->attrs[L2TPSEL_A_NAME], "no tunnel %s in profile %s",
@@ -760,19 +735,16 @@ int ks_nl_dest_drain(struct sk_buff *skb, struct genl_info *info)
 	struct l2s_dest_key k = { };
 	struct sk_buff *msg;
 	void *hdr;
+	int ret;
 	u32 n;
 
 	if (ks_nl_missing(info, L2TPSEL_A_REMOTE) || ks_nl_missing(info, L2TPSEL_A_DRAIN))
 		return -EINVAL;
-	if (ks_nl_addr(info, L2TPSEL_A_REMOTE, &k.remote) ||
-	    ks_nl_addr(info, L2TPSEL_A_LOCAL, &k.local))
-		return -EINVAL;
 	if (a[L2TPSEL_A_PORT])
 		k.port = nla_get_u16(a[L2TPSEL_A_PORT]);
-	msg = ks_reply_new(info, L2TPSEL_CMD_DEST_DRAIN, &hdr);
-	if (!msg)
-		return -ENOMEM;
-	ks_lock(ln);
+	ret = ks_sel_dest_begin(info, L2TPSEL_CMD_DEST_DRAIN, &k.remote, &k.local, &msg, &hdr);
+	if (ret)
+		return ret;
 	n = l2s_dest_drain_match(&ln->sel.core, &k, !!k.port, !!a[L2TPSEL_A_LOCAL],
 				 nla_get_u8(a[L2TPSEL_A_DRAIN]));
 	if (n)

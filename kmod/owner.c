@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What one netlink socket holds (struct ks_owner): its sessions (admit.c)
- * and its logins (select.c) hang on its record.  Making and freeing the
+ * and its logins (login.c) hang on its record.  Making and freeing the
  * record is here; ending what a closed socket held is in release.c.
  */
 #include <net/sock.h>

@@ -31,7 +31,7 @@ u64 ks_rl_now(void)
  *
  * Return: the limit or NULL.
  */
-struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name)
+static struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name)
 {
 	struct ks_obj *o = ks_table_find(&ln->rl->limits, name);
 

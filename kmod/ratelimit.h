@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Rate limits and throttle profiles of one namespace (SPEC §5, reference
- * 004): the state in ratelimit.c, the netlink handlers in nl_ratelimit.c.
+ * 004): the state in ratelimit.c, the netlink handlers in nl_ratelimit.c
+ * and nl_throttle.c.
  * Everything here is used under ln->lock.
  */
 #ifndef KS_RATELIMIT_H
@@ -103,7 +104,6 @@ struct ks_th_conf {
 };
 
 u64 ks_rl_now(void);
-struct ks_rlimit *ks_rl_find(struct l2tpsel_net *ln, const char *name);
 struct ks_throttle *ks_th_find(struct l2tpsel_net *ln, const char *name);
 int ks_rl_new(struct l2tpsel_net *ln, const char *name, const struct ks_rl_conf *rc,
 	      struct l2s_err *err);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A netlink socket closed, or another socket took its port id: the logins
- * (select.c) and sessions (admit.c) it held end, and its record
+ * (login.c) and sessions (admit.c) it held end, and its record
  * (owner.c) with them.
  */
 #include <linux/netlink.h>

@@ -6,6 +6,7 @@
 #                         every file of the module, no warning allowed
 #   make checkpatch       the kernel's scripts/checkpatch.pl --strict, taken
 #                         from linux-source-6.1 into $(BUILD)/checkpatch/
+#   make kmod-structure   calls, file and function lengths (below)
 KSRC_TAR := $(firstword $(wildcard /usr/src/linux-source-6.1.tar.xz))
 CHECKPATCH := $(BUILD)/checkpatch/scripts/checkpatch.pl
 # The sources, not what Kbuild generates (*.mod.c).  The core's cases
@@ -43,3 +44,10 @@ checkpatch: $(CHECKPATCH)
 	if [ -n "$$out" ]; then echo "$$out"; \
 		echo "checkpatch: --strict is not clean on kmod/ and core/ (above)"; exit 1; fi
 	@echo "checkpatch: --strict clean on $(words $(CHECK_SRC)) files of kmod/ and core/"
+
+# kmod/ and core/: no circle of calls, no file over 800 lines, no function
+# over 80 (scripts/l2d-structure.py); under a second.
+.PHONY: kmod-structure
+kmod-structure:
+	selftests/unit/kmod_structure.sh
+unit: kmod-structure

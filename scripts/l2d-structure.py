@@ -4,8 +4,9 @@
 
 Prints: the headers each file includes and how many files include each
 header; which file calls functions defined in which (a call is a name
-followed by '(' in a function body, matched against the functions the
-other files define without `static`); the circles in that graph (files
+followed by '(' in a function body, its comments and string literals left
+out, matched against the functions the other files define without
+`static`); the circles in that graph (files
 that call each other, directly or round a loop); and the functions longer
 than a limit (80 lines by default).
 
@@ -22,6 +23,13 @@ import sys
 FUNC_START = re.compile(r'^([A-Za-z_][\w\s\*]*?)\b([A-Za-z_]\w*)\s*\(')
 CALL = re.compile(r'\b([A-Za-z_]\w*)\s*\(')
 INCLUDE = re.compile(r'^#\s*include\s+"([^"]+)"')
+# Comments and string or character literals: a function named there is not called.
+NOT_CODE = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def code_only(text):
+    """@text without its comments and literals (each a space)."""
+    return NOT_CODE.sub(' ', text)
 
 
 def functions(path):
@@ -107,7 +115,7 @@ def main():
     calls = {}
     for f, fns in defs.items():
         for name, static, first, n, body in fns:
-            for c in CALL.findall(body):
+            for c in CALL.findall(code_only(body)):
                 for g in where.get(c, ()):
                     if g != f:
                         calls.setdefault(f, {}).setdefault(g, set()).add(c)

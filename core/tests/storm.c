@@ -590,6 +590,29 @@ T_CASE(storm_2_released_with_the_tunnel)
 }
 
 /*
+ * The invariants of storm_counts_never_drift: how many counts are off.
+ * @live[i]: login i has an attempt in progress, on the tunnel of uid @uid[i].
+ */
+static u32 counts_drifted(const struct fix *f, const bool *live, const u32 *uid)
+{
+	const struct l2s_profile *p = &f->prof;
+	u32 t, j, bad = 0;
+
+	for (t = 0; t < p->ntunnels; t++) {
+		u32 n = 0, d = 0;
+
+		for (j = 0; j < 64; j++)
+			n += live[j] && uid[j] == p->t[t].uid;
+		for (j = 0; j < p->ntunnels; j++)
+			if (p->t[j].dest == p->t[t].dest)
+				d += p->t[j].inflight;
+		bad += p->t[t].inflight != n;
+		bad += f->dests[p->t[t].dest].inflight != d;
+	}
+	return bad + !none_above(p);
+}
+
+/*
  * Counters never drift (S-STORM-2, S-LIM-9): logins begun, reported with
  * every outcome, ended without a report, sessions going down, tunnels added
  * and deleted and load-balancing modes changed, in random order; at every
@@ -658,18 +681,7 @@ T_CASE(storm_counts_never_drift)
 		/* the invariants, every 8th round */
 		if (round % 8)
 			continue;
-		for (t = 0; t < f->prof.ntunnels; t++) {
-			u32 n = 0, d = 0, j;
-
-			for (j = 0; j < 64; j++)
-				n += live[j] && uid[j] == f->prof.t[t].uid;
-			for (j = 0; j < f->prof.ntunnels; j++)
-				if (f->prof.t[j].dest == f->prof.t[t].dest)
-					d += f->prof.t[j].inflight;
-			bad += f->prof.t[t].inflight != n;
-			bad += f->dests[f->prof.t[t].dest].inflight != d;
-		}
-		bad += !none_above(&f->prof);
+		bad += counts_drifted(f, live, uid);
 		if (bad)
 			T_INFO("round %u: the counts drifted", round);
 	}
