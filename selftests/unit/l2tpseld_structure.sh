@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The tunnel, session and LAC files of l2tpseld (Documentation/l2tpseld.md):
+# The tunnel, session, LAC and access files of l2tpseld (Documentation/l2tpseld.md):
 # none in a circle of calls (scripts/l2d-structure.py), none over 800
 # lines, no function of theirs over 80.  KTAP-ish lines, exit 1 on a failure.
 cd "$(dirname "$0")/../.." || exit 1
 D=userspace/l2tpseld
 FILES="tunnel.c tunnel_rx.c tunnel_accept.c tunnel_peer.c tunnel_msg.c session.c session_refuse.c \
-session_csu.c lac.c dataplane_kernel.c"
+session_csu.c lac.c dataplane_kernel.c access.c access_disc.c access_sub.c access_snap.c access_call.c \
+access_acct.c access_switch.c"
 out=$(python3 scripts/l2d-structure.py) || exit 1
 n=0 fail=0
 ok() {
