@@ -3,7 +3,9 @@
 # The tunnel, session, LAC and access files of l2tpseld (Documentation/l2tpseld.md),
 # and every file of the CLI and the simulator (userspace/cli, userspace/sim):
 # none in a circle of calls (scripts/l2d-structure.py), none over 800
-# lines, no function of theirs over 80.  KTAP-ish lines, exit 1 on a failure.
+# lines, no function of theirs over 80.  The functions the kernel and data
+# path files give the agent carry their file's name (l2d_kernel_none_*
+# in kernel_none.c).  KTAP-ish lines, exit 1 on a failure.
 cd "$(dirname "$0")/../.." || exit 1
 FILES="tunnel.c tunnel_rx.c tunnel_accept.c tunnel_peer.c tunnel_msg.c session.c session_refuse.c \
 session_csu.c lac.c dataplane_kernel.c access.c access_disc.c access_sub.c access_snap.c access_call.c \
@@ -41,6 +43,12 @@ for d in userspace/cli userspace/sim; do
 		set -- "$@" "${f##*/}"
 	done
 	check "$d" "$@"
+done
+for f in kernel_none kernel_netlink dataplane_kernel; do
+	other=$(grep -E '^[a-z]' "userspace/l2tpseld/$f.c" | grep -v -e '^static' -e ';$' |
+		grep -oE '\bl2d_[a-z0-9_]+\(' | tr -d '(' | grep -v "^l2d_${f}_" | tr '\n' ' ')
+	ok "userspace/l2tpseld/$f.c: its functions are l2d_${f}_*${other:+ (not: ${other% })}" \
+		"$([ -z "$other" ]; echo $?)"
 done
 echo "# l2tpseld structure: $((n - fail)) passed, $fail failed"
 [ $fail -eq 0 ]
