@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	d = calloc(1, sizeof(*d));
 	l2d_loop_init(&loop, true);	/* epoll: the channels are added to it */
 	loop.clock = fake_clock;
-	l2d_agent_init(d, &conf, &loop, &fake_env, &l2d_kops_core);
+	l2d_agent_init(d, &conf, &loop, &fake_env, &l2d_kops_none);
 	d->log_level = -1;
 	a = fake_access_up(d);
 	CHECK(a);

@@ -64,8 +64,8 @@ int l2d_logout(struct l2d *d, uint32_t id)
 	return id == 7 ? 0 : -1;
 }
 
-int l2d_kcore_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
-		    size_t errlen)
+int l2d_kernel_none_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
+			  size_t errlen)
 {
 	if (!strcmp(what, "t1"))
 		return 1;

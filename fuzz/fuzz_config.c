@@ -26,7 +26,7 @@ static struct l2d_conf c, run;
 
 /*
  * kernel_none.c's running half names addresses with l2d.c's helpers, which
- * would bring the whole agent in; l2d_kcore_check() never calls them.
+ * would bring the whole agent in; l2d_kernel_none_check() never calls them.
  */
 bool l2d_addr_set(struct l2d_addr *out, const void *bytes, unsigned int len, uint16_t port)
 {
@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	err[0] = '\0';
-	if (l2d_conf_check(&c, err, sizeof(err)) || l2d_kcore_check(&c, err, sizeof(err))) {
+	if (l2d_conf_check(&c, err, sizeof(err)) || l2d_kernel_none_check(&c, err, sizeof(err))) {
 		CHECK(err[0] && memchr(err, '\0', sizeof(err)));
 		ok = -1;
 	}

@@ -8,7 +8,9 @@
 UNIT_SRC  := $(sort $(wildcard selftests/unit/*.c core/tests/*.c)) $(HARNESS_SRC)
 UNIT_HDRS := $(wildcard selftests/unit/*.h core/tests/*.h) $(HARNESS_HDRS)
 CONF_SRC  := userspace/lib/conf.c
-SIM_SRC   := $(sort $(wildcard userspace/sim/*.c)) $(CONF_SRC)
+# The simulator (userspace/sim/sim.h says which file does what).
+SIM_SRC   := $(addprefix userspace/sim/,sim.c sim_env.c sim_state.c sim_login.c sim_rl.c) $(CONF_SRC)
+SIM_HDRS  := userspace/sim/sim.h
 CORE_HDRS := $(wildcard core/*.h) userspace/lib/conf.h
 SCENARIOS := $(sort $(wildcard selftests/unit/scenarios/*.scen))
 
@@ -21,12 +23,12 @@ $(BUILD)/unit-tests: $(UNIT_SRC) $(UNIT_HDRS) $(CORE_SRC) $(CORE_HDRS) $(CONF_SR
 	$(CC) $(USER_CPPFLAGS) -Iselftests/unit $(HARNESS_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ \
 		$(UNIT_SRC) $(CORE_SRC) $(CONF_SRC) $(L2TPSELD_LIB_SRC) $(CRYPTO_LIBS)
 
-$(BUILD)/l2tpsel-sim: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)
+$(BUILD)/l2tpsel-sim: $(SIM_SRC) $(SIM_HDRS) $(CORE_SRC) $(CORE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $(SIM_SRC) $(CORE_SRC)
 
 # The scenario replays run the simulator under the sanitizers too.
-$(BUILD)/l2tpsel-sim-san: $(SIM_SRC) $(CORE_SRC) $(CORE_HDRS)
+$(BUILD)/l2tpsel-sim-san: $(SIM_SRC) $(SIM_HDRS) $(CORE_SRC) $(CORE_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) $(SAN_CFLAGS) -o $@ $(SIM_SRC) $(CORE_SRC)
 

@@ -203,7 +203,8 @@ struct h_node *h_node(const char *const *lines)
 			return NULL;
 		}
 	}
-	if (l2d_conf_check(&n->conf, err, sizeof(err)) || l2d_kcore_check(&n->conf, err, sizeof(err)))
+	if (l2d_conf_check(&n->conf, err, sizeof(err)) ||
+	    l2d_kernel_none_check(&n->conf, err, sizeof(err)))
 		th_fail(__FILE__, __LINE__, "config: %s", err);
 	l2d_parse_addr(ip, 1701, &n->addr.ss, &n->addr.len);
 	l2d_loop_init(&n->loop, false);
@@ -215,7 +216,7 @@ struct h_node *h_node(const char *const *lines)
 	n->d = calloc(1, sizeof(*n->d));
 #endif
 	n->rnd = 7 + 1000 * H->n;
-	l2d_agent_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
+	l2d_agent_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_none);
 	H->n++;
 	return n;
 }
@@ -226,7 +227,7 @@ void h_node_restart(struct h_node *n)
 	l2d_fini(n->d);
 	n->mute = false;
 	memset(n->d, 0, sizeof(*n->d));
-	l2d_agent_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_core);
+	l2d_agent_init(n->d, &n->conf, &n->loop, &h_env, &l2d_kops_none);
 }
 
 /* Deliver what has arrived (at once unless latency_ms), run due timers. */

@@ -116,7 +116,7 @@ static int das_setup(struct das_t *t)
 	if (!t->d)
 		return -1;
 	l2d_loop_init(&t->loop, true);
-	l2d_agent_init(t->d, &t->c, &t->loop, &t_env, &l2d_kops_core);
+	l2d_agent_init(t->d, &t->c, &t->loop, &t_env, &l2d_kops_none);
 	if (l2d_das_open(t->d, err, sizeof(err)))
 		return -1;
 	t->dac[0] = bound_udp(NULL);

@@ -798,3 +798,66 @@ TEST(l2tp_msg_build_answer)
 	EXPECT_EQ(l2tp_msg_parse(&m, buf, 3, NULL), L2TP_ACT_DISCARD);
 	EXPECT_EQ(l2tp_build_answer(out, sizeof(out), &m.answer, 1, 0, 1), 0);
 }
+
+struct walked {
+	unsigned int n;
+	uint16_t w[8], vendor[8], type[8];
+	size_t len[8];
+};
+
+static void walk_one(void *arg, uint16_t w, uint16_t vendor, uint16_t type, const uint8_t *v,
+		     size_t len)
+{
+	struct walked *k = arg;
+
+	if (k->n < 8) {
+		k->w[k->n] = w;
+		k->vendor[k->n] = vendor;
+		k->type[k->n] = type;
+		k->len[k->n] = len;
+	}
+	k->n++;
+}
+
+/* §4.1: l2tp_avp_walk() gives every AVP up to the header's Length, no AVP that does not fit */
+TEST(l2tp_avp_walk_checks_every_length)
+{
+	uint8_t buf[128];
+	struct l2tp_builder b;
+	struct walked k = { 0 };
+	size_t len;
+
+	l2tp_build_begin(&b, buf, sizeof(buf), 11, 22, L2TP_MSG_ICRQ, NULL);
+	l2tp_put_u16(&b, L2TP_AVP_ASSIGNED_SESSION_ID, 77);
+	l2tp_put_raw(&b, AVP_FL(0, 1, 10), 32473, 1, "abcd", 4);
+	len = l2tp_build_end(&b);
+	l2tp_avp_walk(buf, len, walk_one, &k);
+	ASSERT_EQ(k.n, 3);
+	EXPECT_EQ(k.type[0], L2TP_AVP_MESSAGE_TYPE);
+	EXPECT_EQ(k.type[1], L2TP_AVP_ASSIGNED_SESSION_ID);
+	EXPECT_EQ(k.len[1], 2);
+	EXPECT_EQ(k.vendor[2], 32473);
+	EXPECT_EQ(k.type[2], 1);
+	EXPECT_EQ(k.len[2], 4);
+	EXPECT_TRUE(k.w[2] & L2TP_AVP_H);
+	/* the header's Length cuts the last AVP off */
+	memset(&k, 0, sizeof(k));
+	l2tp_put16(buf + 2, (uint16_t)(len - 1));
+	l2tp_avp_walk(buf, len, walk_one, &k);
+	EXPECT_EQ(k.n, 2);
+	/* a Length past the bytes given: only the bytes count */
+	memset(&k, 0, sizeof(k));
+	l2tp_put16(buf + 2, 0xffff);
+	l2tp_avp_walk(buf, len - 1, walk_one, &k);
+	EXPECT_EQ(k.n, 2);
+	/* an AVP length under its header ends the walk there */
+	memset(&k, 0, sizeof(k));
+	l2tp_put16(buf + 2, (uint16_t)len);
+	l2tp_put16(buf + L2TP_CTRL_HDR_LEN + 8, AVP_FL(1, 0, 5));
+	l2tp_avp_walk(buf, len, walk_one, &k);
+	EXPECT_EQ(k.n, 1);
+	/* less than a header: nothing */
+	memset(&k, 0, sizeof(k));
+	l2tp_avp_walk(buf, L2TP_CTRL_HDR_LEN - 1, walk_one, &k);
+	EXPECT_EQ(k.n, 0);
+}

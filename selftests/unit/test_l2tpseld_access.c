@@ -166,7 +166,7 @@ TEST(l2tpseld_access_login_up_and_lns_clears)
 	EXPECT_TRUE(l2tp_msg_get_u32(&A.iccn, L2TP_AVP_TX_CONNECT_SPEED, &speed) && speed == 24000000);
 	EXPECT_TRUE(l2tp_msg_get_u32(&A.iccn, L2TP_AVP_RX_CONNECT_SPEED, &speed) && speed == 1000000);
 	EXPECT_TRUE(A.iccn.avp[L2TP_AVP_FRAMING_TYPE].present);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
 	EXPECT_STREQ(lns->d->tunnels->sessions->user, "02:00:00:00:00:01");
 	/* S-MTU-1: the LNS role's pppd will ask the MRU the LAC asked */
 	EXPECT_TRUE(avp_is(&A.iccn, L2TP_AVP_LAST_SENT_LCP_CONFREQ, lcp_sent, sizeof(lcp_sent)));
@@ -179,7 +179,7 @@ TEST(l2tpseld_access_login_up_and_lns_clears)
 	h_run_for(200);
 	EXPECT_EQ(A.gone, 1);
 	EXPECT_EQ(A.done, 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	h_fini();
 }
 
@@ -200,7 +200,7 @@ TEST(l2tpseld_access_login_refused_told_once)
 	EXPECT_EQ(A.avps, 0);			/* no ICCN for a refused call */
 	EXPECT_TRUE(A.why[0] != '\0');
 	th_log("refusal: %s", A.why);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	EXPECT_EQ(lac->n_lines, 0);
 	h_fini();
 }
@@ -226,7 +226,7 @@ TEST(l2tpseld_access_login_no_route)
 	/* either refused at once (err) or told once through login_done */
 	EXPECT_EQ(A.done + (id ? 0 : 1), 1);
 	EXPECT_EQ(A.done_ok, 0);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	h_fini();
 }
 
@@ -256,7 +256,7 @@ TEST(l2tpseld_access_subscriber_leaves_during_setup)
 	h_run_for(2000);
 	EXPECT_EQ(A.done, 0);
 	EXPECT_EQ(A.gone, 0);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 0);
 	h_fini();
 }
@@ -283,11 +283,11 @@ TEST(l2tpseld_access_radius_set_kernel_none)
 		err, sizeof(err)) != 0);
 	h_run_for(200);
 	EXPECT_EQ(A.done_ok, 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
 	l2d_session_close(lns->d->tunnels->sessions, L2D_END_LOCAL, true, L2TP_CDN_ADMIN, 0, "bye");
 	h_run_for(200);
 	EXPECT_EQ(A.gone, 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	h_fini();
 }
 

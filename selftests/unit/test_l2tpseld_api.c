@@ -82,7 +82,7 @@ static int api_setup(struct api_t *a, unsigned int ntun)
 	if (!a->d || !a->t)
 		return -1;
 	l2d_loop_init(&a->loop, true);
-	l2d_agent_init(a->d, &a->c, &a->loop, &t_env, &l2d_kops_core);
+	l2d_agent_init(a->d, &a->c, &a->loop, &t_env, &l2d_kops_none);
 	/* tunnels for "show" to list, a long Host Name each: ~200 bytes a line */
 	for (i = 0; i < ntun; i++) {
 		struct l2d_tunnel *t = &a->t[i];

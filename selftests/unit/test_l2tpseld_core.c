@@ -172,7 +172,7 @@ TEST(l2tpseld_core_login_req_one_requester)
 	l2d_conf_defaults(&conf);
 	conf.log_level = 0;
 	l2d_loop_init(&loop, false);
-	ASSERT_EQ(l2d_agent_init(d, &conf, &loop, NULL, &l2d_kops_core), 0);
+	ASSERT_EQ(l2d_agent_init(d, &conf, &loop, NULL, &l2d_kops_none), 0);
 	EXPECT_EQ(l2d_login_start(d, &(struct l2d_login_req){
 			.client = (struct api_conn *)&client, .access = (struct sub *)&sub,
 			.user = "a@b" }, err, sizeof(err)), 0u);

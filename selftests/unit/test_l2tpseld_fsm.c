@@ -85,7 +85,7 @@ TEST(l2tpseld_conf_errors)
 	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), -1);	/* routes need kernel none */
 	EXPECT_EQ(l2d_conf_line(&c, "kernel none", err, sizeof(err)), 0);
 	EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
-	EXPECT_EQ(l2d_kcore_check(&c, err, sizeof(err)), 0);
+	EXPECT_EQ(l2d_kernel_none_check(&c, err, sizeof(err)), 0);
 	/* kernel none: a profile's lines are the core's 8 preference levels */
 	{
 		char line[64];
@@ -96,7 +96,7 @@ TEST(l2tpseld_conf_errors)
 			EXPECT_EQ(l2d_conf_line(&c, line, err, sizeof(err)), 0);
 		}
 		EXPECT_EQ(l2d_conf_check(&c, err, sizeof(err)), 0);
-		EXPECT_EQ(l2d_kcore_check(&c, err, sizeof(err)), -1);
+		EXPECT_EQ(l2d_kernel_none_check(&c, err, sizeof(err)), -1);
 		EXPECT_TRUE(strstr(err, "at most 8 lines") != NULL);
 	}
 }
@@ -178,8 +178,8 @@ TEST(l2tpseld_lac_lns_login_logout)
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 1);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);	/* SESSION_UP, role LAC */
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);	/* SESSION_UP, role LNS */
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);	/* SESSION_UP, role LAC */
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 1);	/* SESSION_UP, role LNS */
 	EXPECT_EQ(lns->sent[L2TP_MSG_SCCRP], 1);
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCCN], 1);
 	EXPECT_EQ(lns->sent[L2TP_MSG_ICRP], 1);
@@ -194,8 +194,8 @@ TEST(l2tpseld_lac_lns_login_logout)
 	h_run_for(100);
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);	/* no session left: tunnel closed */
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 0);
 	EXPECT_EQ(h_tunnels_in(lac, L2D_T_CLOSING), 1);
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_CLOSING), 1);
@@ -235,7 +235,7 @@ TEST(l2tpseld_tunnel_reuse)
 	l2d_logout(lac->d, 3);
 	h_run_for(100);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
 	h_fini();
 }
 
@@ -324,7 +324,7 @@ TEST(l2tpseld_auth_wrong_secret)
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 stopccn result 4 error 0"));
 	EXPECT_TRUE(h_has_line(lac, "done fail reason stopccn"));
 	EXPECT_EQ(h_tunnels_in(lns, L2D_T_ESTABLISHED), 0);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
 	h_fini();
 }
 
@@ -537,7 +537,7 @@ TEST(l2tpseld_core_lockout)
 	EXPECT_TRUE(h_has_line(lac, "done ok session 2 tunnel t2"));
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 3);		/* t1 skipped: locked out */
 	EXPECT_EQ(H->now - t0, 100);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 2);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 2);
 	h_login(lac, "carol@example", "q");
 	h_run_for(10);
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 4);		/* its only destination: tried */
@@ -643,8 +643,8 @@ TEST(l2tpseld_lns_admission_refusal)
 	h_run_for(100);
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 cdn result 4 error 4"));
 	EXPECT_EQ(lns->d->stats.sessions_refused, 1);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
 	h_fini();
 }
@@ -664,7 +664,7 @@ TEST(l2tpseld_lac_admission_refusal)
 	EXPECT_TRUE(h_has_line(lac, "done fail reason refused level 0"));
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 1);
 	h_fini();
 }
 
@@ -681,8 +681,8 @@ TEST(l2tpseld_peer_stopccn)
 	ASSERT_TRUE(lns->d->tunnels != NULL);
 	l2d_tunnel_stop(lns->d->tunnels, L2TP_STOPCCN_SHUTTING_DOWN, 0, NULL);
 	h_run_for(100);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
 	EXPECT_EQ(h_tunnels_in(lac, L2D_T_CLOSING), 1);
 	EXPECT_EQ(lac->d->tunnels->stop_result, L2TP_STOPCCN_SHUTTING_DOWN);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 0);	/* never answer a StopCCN with one */
@@ -909,16 +909,16 @@ TEST(l2tpseld_hello_dead_peer)
 	lns = h_node(lns_plain);
 	h_login(lac, "a@x", NULL);
 	h_run_for(100);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
 	h_run_for(20000);
 	EXPECT_EQ(lac->sent[L2TP_MSG_HELLO], 1);
 	lns->down = true;
 	/* next HELLO at 40 s, resent at 41, 43, 47, given up at 55 s */
 	h_run_for(33000);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
 	h_run_for(2000);
 	EXPECT_EQ(lac->sent[L2TP_MSG_HELLO], 5);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 0);
 	h_fini();
 }
@@ -1021,7 +1021,7 @@ TEST(l2tpseld_crafted_wrong_state)
 	h_inject(lac, &lns->addr, buf, len);
 	h_run_for(10);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	h_fini();
 }
 
@@ -1050,7 +1050,7 @@ TEST(l2tpseld_crafted_bad_icrq)
 	EXPECT_EQ(lns->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(lns->d->n_sessions, 1);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 1);
 	h_fini();
 }
 
@@ -1124,7 +1124,7 @@ TEST(l2tpseld_rl_lns_sccrq_icrq)
 	h_login(lac, "a@x", NULL);
 	h_run_for(100);
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 cdn result 2 error 4"));
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
 	/* ICRQ dropped: acknowledged, never answered: the ICRQ timeout */
 	h_reset();
 	lac = h_node(lac_one);
@@ -1156,7 +1156,7 @@ TEST(l2tpseld_lac_refuses_incoming_call)
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICRP], 0);
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
 	EXPECT_EQ(lac->d->stats.calls_refused, 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);		/* only the login's session */
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);		/* only the login's session */
 	EXPECT_EQ(h_sessions_in(lac, L2D_S_ESTABLISHED), 1);
 	EXPECT_EQ(lac->d->n_sessions, 1);
 	EXPECT_EQ(lns->d->n_sessions, 1);		/* its call was cleared by the CDN */
@@ -1260,9 +1260,9 @@ TEST(l2tpseld_dataplane_failure_ends_the_call)
 	EXPECT_EQ(lac->n_done_ok, 1);
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 1);		/* only to the second LNS */
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);		/* the first LNS released its call */
-	EXPECT_EQ(l2d_kcore_sessions(lnsb->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);		/* the first LNS released its call */
+	EXPECT_EQ(l2d_kernel_none_sessions(lnsb->d), 1);
 	EXPECT_EQ(fake_dp_sessions, 1);
 
 	/* no kernel tunnel: StopCCN, the login goes on elsewhere */
@@ -1278,7 +1278,7 @@ TEST(l2tpseld_dataplane_failure_ends_the_call)
 	EXPECT_TRUE(h_has_line(lac, "outcome 1 local"));
 	EXPECT_TRUE(h_has_line(lac, "outcome 2 ok"));
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
 	EXPECT_EQ(fake_dp_sessions, 1);
 
 	/* the LNS without a data path for the call: CDN 4 after the ICCN */
@@ -1292,8 +1292,8 @@ TEST(l2tpseld_dataplane_failure_ends_the_call)
 	h_login(lac, "c@x", NULL);
 	h_run_for(1000);
 	EXPECT_EQ(lns->sent[L2TP_MSG_CDN], 1);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);		/* the LAC's session ended by that CDN */
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);		/* the LAC's session ended by that CDN */
 	EXPECT_EQ(lns->d->stats.sessions_failed, 1);
 	EXPECT_EQ(fake_dp_sessions, 0);
 	h_fini();
@@ -1364,7 +1364,7 @@ TEST(l2tpseld_iccn_sent_when_the_bridge_is_made)
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICCN], 1);	/* at once */
 	h_run_for(500);
 	EXPECT_EQ(lac->n_done_ok, 1);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 1);
 	h_fini();
 }
 

@@ -46,7 +46,7 @@ TEST(l2tpseld_lnscap_icrq_on_lac_tunnel_refused)
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 6);
 	EXPECT_EQ(lac->d->stats.calls_wrong_role, 6);
 	EXPECT_EQ(lac->d->n_sessions, 1);		/* the login's own */
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1);
 	EXPECT_EQ(lns->d->n_sessions, 1);		/* its calls were cleared */
 	EXPECT_EQ(h_tunnels_in(lac, L2D_T_ESTABLISHED), 1);
 	h_fini();

@@ -87,8 +87,8 @@ static bool consistent(const struct h_node *a, const struct h_node *b)
 			}
 		}
 	}
-	if (l2d_kcore_sessions(a->d) != calls) {
-		th_log("%s: %u counted, %u calls", a->conf.hostname, l2d_kcore_sessions(a->d), calls);
+	if (l2d_kernel_none_sessions(a->d) != calls) {
+		th_log("%s: %u counted, %u calls", a->conf.hostname, l2d_kernel_none_sessions(a->d), calls);
 		return false;
 	}
 	return true;
@@ -160,7 +160,7 @@ TEST(l2tpseld_mutated_exchange)
 			l2d_logout(lac->d, i);
 		h_run_for(40000);
 		if (lac->d->n_tunnels || lac->d->n_sessions || lns->d->n_sessions ||
-		    l2d_kcore_sessions(lns->d) || l2d_kcore_sessions(lac->d)) {
+		    l2d_kernel_none_sessions(lns->d) || l2d_kernel_none_sessions(lac->d)) {
 			th_log("round %u: lac %u/%u lns %u/%u", round, lac->d->n_tunnels,
 				  lac->d->n_sessions, lns->d->n_tunnels, lns->d->n_sessions);
 			th_fail(__FILE__, __LINE__, "state left after round %u", round);
@@ -185,7 +185,7 @@ TEST(l2tpseld_session_key)
 	conf.agent_id = 7;
 	conf.log_level = 0;
 	l2d_loop_init(&loop, false);
-	l2d_agent_init(d, &conf, &loop, NULL, &l2d_kops_core);
+	l2d_agent_init(d, &conf, &loop, NULL, &l2d_kops_none);
 	EXPECT_EQ(l2d_session_key(d, 0x1234, 0x5678), 0x712345678ll);
 	l2d_timer_cancel(&loop, &d->reap_timer);
 	l2d_loop_fini(&loop);

@@ -324,7 +324,7 @@ static int sk_env_init(struct sk_env *e, uint16_t port)
 	snprintf(line, sizeof(line), "port %u", port);
 	if (l2d_conf_line(&e->conf, line, err, sizeof(err)) || l2d_loop_init(&e->loop, true))
 		return -1;
-	return l2d_agent_init(&e->d, &e->conf, &e->loop, &sk_hooks, &l2d_kops_core);
+	return l2d_agent_init(&e->d, &e->conf, &e->loop, &sk_hooks, &l2d_kops_none);
 }
 
 static void sk_env_fini(struct sk_env *e)

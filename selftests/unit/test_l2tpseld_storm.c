@@ -87,8 +87,8 @@ TEST(l2tpseld_storm_1000_login_logout)
 	EXPECT_EQ(lac->n_no_reply, 0);
 	EXPECT_EQ(lac->sent[L2TP_MSG_ICRQ], 1001);
 	EXPECT_EQ(lac->sent[L2TP_MSG_SCCRQ], 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 1001);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 1001);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 1001);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 1001);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 1001);
 	EXPECT_EQ(lac->d->tunnels->rel.stats.queue_full, 0);
 	EXPECT_TRUE(lac->d->tunnels->rel.stats.queue_peak > 16);
@@ -105,8 +105,8 @@ TEST(l2tpseld_storm_1000_login_logout)
 	h_run_for(60000);
 	EXPECT_EQ(lac->sent[L2TP_MSG_CDN], 1001);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], 1);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
 	EXPECT_EQ(h_sessions_in(lns, L2D_S_ESTABLISHED), 0);
 	h_fini();
 }
@@ -128,16 +128,16 @@ TEST(l2tpseld_storm_in_flight_given_back)
 	storm(lac, 50);
 	h_run_for(100);
 	EXPECT_EQ(lac->n_done_ok + lac->n_done_fail, 0);
-	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 50);
+	EXPECT_EQ(l2d_kernel_none_in_flight(lac->d), 50);
 	for (i = 0; i < 25; i++)
 		l2d_login_client_gone(lac->d->logins);
-	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 25);
+	EXPECT_EQ(l2d_kernel_none_in_flight(lac->d), 25);
 	while (lac->d->logins)
 		l2d_login_free(lac->d->logins);
-	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_in_flight(lac->d), 0);
 	h_run_for(60000);
-	EXPECT_EQ(l2d_kcore_in_flight(lac->d), 0);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_in_flight(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
 	h_fini();
 }
 
@@ -620,8 +620,8 @@ static uint64_t small_window_storm(unsigned int per_dest, unsigned int *sccrq)
 	for (i = 1; i <= 201; i++)
 		EXPECT_EQ(l2d_logout(lac->d, i), 0);
 	h_run_for(60000);
-	EXPECT_EQ(l2d_kcore_sessions(lac->d), 0);
-	EXPECT_EQ(l2d_kcore_sessions(lns->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lac->d), 0);
+	EXPECT_EQ(l2d_kernel_none_sessions(lns->d), 0);
 	EXPECT_EQ(lac->sent[L2TP_MSG_STOPCCN], *sccrq);	/* every tunnel closed */
 	h_fini();
 	return ms;

@@ -231,7 +231,7 @@ static struct l2d *setup(struct l2d_conf *c, struct l2d_loop *loop)
 	c->radius_tries = 2;
 	c->radius_dead_ms = 60000;
 	l2d_loop_init(loop, true);
-	l2d_agent_init(d, c, loop, &t_env, &l2d_kops_core);
+	l2d_agent_init(d, c, loop, &t_env, &l2d_kops_none);
 	if (l2d_radius_open(d, err, sizeof(err)))
 		return NULL;
 	return d;

@@ -2,7 +2,7 @@
 /*
  * l2tpsel ratelimit: rate limits of L2TP signalling (SPEC §5,
  * Documentation/ratelimit.md) as the kernel holds them.  The simulator's
- * "ratelimit add" lines (userspace/sim/sim.c) are valid here too, so that
+ * "ratelimit add" lines (userspace/sim/sim_rl.c) are valid here too, so that
  * one batch file configures both.
  */
 #include <errno.h>
@@ -164,6 +164,68 @@ static int put_addr(struct nlmsghdr *nlh, const char *cmd, const char *word, con
 	return 0;
 }
 
+/* An option of add, set or check that is a word and its value, into one attribute. */
+struct rl_opt {
+	const char *word;
+	const char *cmds;	/* the commands that take it: 'a' add, 's' set, 'c' check */
+	enum { RL_OPT_STR, RL_OPT_U16, RL_OPT_U32, RL_OPT_FLAG } kind;
+	uint16_t attr;
+	const char *arg;	/* what its value is, when it is missing */
+	const char *label;	/* the value's name in a number's error */
+};
+
+static const struct rl_opt rl_plain[] = {
+	{ "peer", "ac", RL_OPT_STR, L2TPSEL_A_RL_PEER, "the peer's host name", NULL },
+	{ "domain", "ac", RL_OPT_STR, L2TPSEL_A_DOMAIN, "a domain", NULL },
+	{ "profile", "ac", RL_OPT_STR, L2TPSEL_A_PROFILE, "a profile name", NULL },
+	{ "port", "ac", RL_OPT_U16, L2TPSEL_A_PORT, "a UDP port", "port" },
+	{ "count", "c", RL_OPT_U32, L2TPSEL_A_RL_COUNT, "a number", "count" },
+	{ "rate", "as", RL_OPT_U32, L2TPSEL_A_RL_RATE, "a number", "rate" },
+	{ "burst", "as", RL_OPT_U32, L2TPSEL_A_RL_BURST, "a number", "burst" },
+	{ "code", "as", RL_OPT_U16, L2TPSEL_A_RESULT_CODE, "0..65535", "result code" },
+	{ "error", "as", RL_OPT_U16, L2TPSEL_A_ERROR_CODE, "0..65535", "error code" },
+	{ "message", "as", RL_OPT_STR, L2TPSEL_A_RL_MESSAGE, "a text, quoted when it has spaces", NULL },
+	{ "reset-counters", "s", RL_OPT_FLAG, L2TPSEL_A_RL_RESET, NULL, NULL },
+};
+
+/* The option @w of the command @what in rl_plain[], or NULL. */
+static const struct rl_opt *plain_opt(const char *w, char what)
+{
+	size_t i;
+
+	for (i = 0; i < N_OF(rl_plain); i++)
+		if (!strcmp(w, rl_plain[i].word) && strchr(rl_plain[i].cmds, what))
+			return &rl_plain[i];
+	return NULL;
+}
+
+/* The value @val of the option @o into @nlh.  Returns 0 or -1 with a message. */
+static int put_plain(struct nlmsghdr *nlh, const struct rl_opt *o, const char *val)
+{
+	uint16_t v16;
+	uint32_t v;
+
+	switch (o->kind) {
+	case RL_OPT_STR:
+		mnl_attr_put_strz(nlh, o->attr, val);
+		break;
+	case RL_OPT_U16:
+		if (parse_u16(o->label, val, &v16))
+			return -1;
+		mnl_attr_put_u16(nlh, o->attr, v16);
+		break;
+	case RL_OPT_U32:
+		if (cli_parse_u32(o->label, val, &v))
+			return -1;
+		mnl_attr_put_u32(nlh, o->attr, v);
+		break;
+	case RL_OPT_FLAG:
+		mnl_attr_put_u8(nlh, o->attr, 1);
+		break;
+	}
+	return 0;
+}
+
 /*
  * The options of add, set and check into @nlh.  @what: 'a' add, 's' set,
  * 'c' check.  Returns 0 or -1 with a message.
@@ -174,8 +236,7 @@ static int rl_opts(struct nlmsghdr *nlh, int argc, char **argv, char what, const
 				"any, sccrq, icrq, login, pppoe or attempt";
 	int dir = -1, msg = -1, x;
 	bool addr = false, dest = false;
-	uint32_t v = 0;
-	uint16_t v16 = 0;
+	const struct rl_opt *o;
 
 	for (; argc > 0; NEXT_ARG_FWD()) {
 		const char *w = *argv;
@@ -199,15 +260,12 @@ static int rl_opts(struct nlmsghdr *nlh, int argc, char **argv, char what, const
 			msg = cli_word_index(*argv, msg_names, N_OF(msg_names));
 			if (msg < 0 || (what == 'c' && !msg))
 				return invarg(cmd, w, *argv, types);
-		} else if (what != 's' && !strcmp(w, "peer")) {
-			NEXT_ARG(cmd, "the peer's host name");
-			mnl_attr_put_strz(nlh, L2TPSEL_A_RL_PEER, *argv);
-		} else if (what != 's' && !strcmp(w, "domain")) {
-			NEXT_ARG(cmd, "a domain");
-			mnl_attr_put_strz(nlh, L2TPSEL_A_DOMAIN, *argv);
-		} else if (what != 's' && !strcmp(w, "profile")) {
-			NEXT_ARG(cmd, "a profile name");
-			mnl_attr_put_strz(nlh, L2TPSEL_A_PROFILE, *argv);
+		} else if ((o = plain_opt(w, what)) && o->kind == RL_OPT_FLAG) {
+			put_plain(nlh, o, NULL);
+		} else if (o) {
+			NEXT_ARG(cmd, o->arg);
+			if (put_plain(nlh, o, *argv))
+				return -1;
 		} else if (what != 's' && (!strcmp(w, "address") || !strcmp(w, "dest"))) {
 			NEXT_ARG(cmd, "an address");
 			if (addr || dest)
@@ -215,21 +273,6 @@ static int rl_opts(struct nlmsghdr *nlh, int argc, char **argv, char what, const
 			*(w[0] == 'a' ? &addr : &dest) = true;
 			if (put_addr(nlh, cmd, w, *argv))
 				return -1;
-		} else if (what != 's' && !strcmp(w, "port")) {
-			NEXT_ARG(cmd, "a UDP port");
-			if (parse_u16("port", *argv, &v16))
-				return -1;
-			mnl_attr_put_u16(nlh, L2TPSEL_A_PORT, v16);
-		} else if (what == 'c' && !strcmp(w, "count")) {
-			NEXT_ARG(cmd, "a number");
-			if (cli_parse_u32("count", *argv, &v))
-				return -1;
-			mnl_attr_put_u32(nlh, L2TPSEL_A_RL_COUNT, v);
-		} else if (what != 'c' && (!strcmp(w, "rate") || !strcmp(w, "burst"))) {
-			NEXT_ARG(cmd, "a number");
-			if (cli_parse_u32(w, *argv, &v))
-				return -1;
-			mnl_attr_put_u32(nlh, w[0] == 'r' ? L2TPSEL_A_RL_RATE : L2TPSEL_A_RL_BURST, v);
 		} else if (what != 'c' && !strcmp(w, "throttle")) {
 			NEXT_ARG(cmd, "a throttle profile");
 			mnl_attr_put_strz(nlh, L2TPSEL_A_RL_THROTTLE,
@@ -240,17 +283,6 @@ static int rl_opts(struct nlmsghdr *nlh, int argc, char **argv, char what, const
 			if (x < 0)
 				return invarg(cmd, w, *argv, "reject or drop");
 			mnl_attr_put_u8(nlh, L2TPSEL_A_RL_ACTION, (uint8_t)x);
-		} else if (what != 'c' && (!strcmp(w, "code") || !strcmp(w, "error"))) {
-			NEXT_ARG(cmd, "0..65535");
-			if (parse_u16(w[0] == 'c' ? "result code" : "error code", *argv, &v16))
-				return -1;
-			mnl_attr_put_u16(nlh, w[0] == 'c' ? L2TPSEL_A_RESULT_CODE :
-					 L2TPSEL_A_ERROR_CODE, v16);
-		} else if (what != 'c' && !strcmp(w, "message")) {
-			NEXT_ARG(cmd, "a text, quoted when it has spaces");
-			mnl_attr_put_strz(nlh, L2TPSEL_A_RL_MESSAGE, *argv);
-		} else if (what == 's' && !strcmp(w, "reset-counters")) {
-			mnl_attr_put_u8(nlh, L2TPSEL_A_RL_RESET, 1);
 		} else {
 			return cli_err("%s: \"%s\" is unknown here, try \"l2tpsel ratelimit help\"",
 				       cmd, w);

@@ -21,8 +21,8 @@
  * is freed at the end of the loop turn, never from inside a callback.
  *
  * The files of the role and what each does: access_int.h.  This one opens
- * and closes it, holds its hooks table (struct l2d_access_ops) and its
- * counters.
+ * and closes it, holds its hooks tables (struct l2d_access_ops for the
+ * agent, struct acc_disc_ops for discovery) and its counters.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -52,6 +52,11 @@ const struct l2d_access_ops acc_ops = {
 	.snap_adopt = acc_snap_adopt,
 };
 
+static const struct acc_disc_ops disc_ops = {
+	.padr = acc_sub_padr,
+	.padt = acc_sub_padt,
+};
+
 struct acc *acc_new(struct l2d *d, char *err, size_t errlen)
 {
 	const struct l2d_conf *c = d->conf;
@@ -65,6 +70,7 @@ struct acc *acc_new(struct l2d *d, char *err, size_t errlen)
 		return NULL;
 	}
 	a->d = d;
+	a->dops = &disc_ops;
 	/* the switched calls' pseudo-interface (S-LTS-1): no socket of its own */
 	a->lts_if.a = a;
 	a->lts_if.conf = &a->lts_conf;

@@ -3,10 +3,10 @@
  * PPPoE discovery of l2tpseld's access role (RFC 2516 section 5,
  * Documentation/access.md): the packet socket of each "access pppoe"
  * interface, PADI -> PADO with an AC-Cookie (after the interface's
- * pado-delay, S-OPS-1), PADR with a valid cookie -> a subscriber
- * (access_sub.c) whose PADS goes once its kernel session is open, PADT
- * either way; the discovery budgets (S-SEC-6) and the module's pppoe rate
- * limits before any answer.
+ * pado-delay, S-OPS-1), PADR with a valid cookie and PADT handed up to
+ * the subscribers (a->dops, access_sub.c: this file calls none of
+ * theirs); the discovery budgets (S-SEC-6) and the module's pppoe rate
+ * limits before any answer; the interfaces' session IDs and MRU.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -44,18 +44,6 @@ void acc_disc_send(struct acc_if *ifc, const uint8_t *mac, const uint8_t *buf, s
 			strerror(errno));
 }
 
-void acc_send_padt(struct sub *sb, const char *text)
-{
-	struct pppoe_tagval hu = { sb->host_uniq, sb->host_uniq_len, sb->has_host_uniq };
-	uint8_t buf[PPPOE_MAX_PAYLOAD];
-	size_t n = pppoe_build_padt(sb->sid, &hu, text, buf, sizeof(buf));
-
-	if (n) {
-		acc_disc_send(sb->ifc, sb->mac, buf, n);
-		ACC_INC(sb->ifc, padt_tx);
-	}
-}
-
 /*
  * Discovery budgets (S-SEC-6, discrate.h): a PADI against its interface,
  * its line (Agent-Circuit-Id) and its MAC address; a PADR, once its
@@ -87,22 +75,12 @@ static bool rate_ok(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_d
 	return false;
 }
 
-static struct sub *sub_find(struct acc_if *ifc, const uint8_t *mac, uint16_t sid)
-{
-	struct sub *sb;
-
-	for (sb = ifc->a->subs; sb; sb = sb->next)
-		if (sb->ifc == ifc && sb->sid == sid && !memcmp(sb->mac, mac, 6))
-			return sb;
-	return NULL;
-}
-
 /*
  * A PPPoE session ID nobody can guess (RFC 2516 section 5.4 only asks for
  * a unique one): a PADT with a subscriber's MAC and a guessed ID would end
  * its session.  Random, then the next free one; 0 and 0xffff are reserved.
  */
-static uint16_t sid_alloc(struct acc_if *ifc)
+uint16_t acc_sid_alloc(struct acc_if *ifc)
 {
 	uint16_t start, sid;
 	unsigned int i;
@@ -129,9 +107,6 @@ void acc_sid_free(struct acc_if *ifc, uint16_t sid)
  * has no refusal in RFC 2516, so reject and drop both leave it unanswered;
  * a rejected PADR gets a PADS with session ID 0 and the limit's message.
  */
-static void refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
-			bool service, const char *text);
-
 static bool disc_rl_ok(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
 {
 	struct l2d_rlreq q = { .dir = L2TPSEL_RL_INGRESS, .msg = L2TPSEL_RL_MSG_PPPOE,
@@ -143,7 +118,7 @@ static bool disc_rl_ok(struct acc_if *ifc, const uint8_t *mac, const struct pppo
 		return true;
 	case L2TPSEL_RL_REJECTED:
 		if (p->code == PPPOE_CODE_PADR)
-			refuse_padr(ifc, mac, p, false, ra.message);
+			acc_refuse_padr(ifc, mac, p, false, ra.message);
 		return false;
 	default:
 		return false;
@@ -250,8 +225,8 @@ static void got_padi(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	ACC_INC(ifc, pado);
 }
 
-static void refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
-			bool service, const char *text)
+void acc_refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
+		     bool service, const char *text)
 {
 	uint8_t out[PPPOE_MAX_PAYLOAD];
 	size_t n = pppoe_build_pads(p, 0, service, text, out, sizeof(out));
@@ -262,96 +237,13 @@ static void refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct ppp
 }
 
 /*
- * A PADR again from a subscriber whose PADS was lost: the same session,
- * the same PADS (or none yet, while its channel opens).  Return: whether
- * @p was that.
+ * A PADR (RFC 2516 section 5.3) is served only with a valid AC-Cookie,
+ * within its budgets and limits, for a service offered here; then it is
+ * the subscribers' (a->dops->padr: access_sub.c).
  */
-static bool padr_again(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
-{
-	uint8_t out[PPPOE_MAX_PAYLOAD];
-	struct sub *sb;
-	size_t n;
-
-	for (sb = ifc->a->subs; sb; sb = sb->next)
-		if (sb->ifc == ifc && !memcmp(sb->mac, mac, 6) &&
-		    sb->has_host_uniq == p->host_uniq.present &&
-		    sb->host_uniq_len == p->host_uniq.len &&
-		    !memcmp(sb->host_uniq, p->host_uniq.data ? p->host_uniq.data : sb->host_uniq,
-			    sb->host_uniq_len) &&
-		    sb->ppp.phase == PPP_PHASE_LCP) {
-			if (sb->open_job)
-				return true;	/* its PADS goes once the channel is open */
-			n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
-			if (n)
-				acc_disc_send(ifc, mac, out, n);
-			return true;
-		}
-	return false;
-}
-
-/*
- * The subscriber of the PADR @p, its kernel session opening.  Return: it,
- * or NULL with the PADR refused.  *@err: 0 the channel is attached, 1 its
- * index is on its way (acc_sub_open()).
- */
-static struct sub *sub_from_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
-				 int *err)
-{
-	const char *why = NULL;
-	struct sub *sb = NULL;
-	char ms[24];
-	size_t n;
-
-	/* S-OPS-1: a PADR for an offer made before the drain: refused, said so */
-	if (l2d_draining(ifc->a->d))
-		why = "drained: this access concentrator takes no new session";
-	else if (p->host_uniq.present && p->host_uniq.len > sizeof(sb->host_uniq))
-		why = "Host-Uniq longer than 64 bytes";
-	else if (!(sb = calloc(1, sizeof(*sb))))
-		why = "out of memory";
-	if (why) {
-		refuse_padr(ifc, mac, p, false, why);
-		return NULL;
-	}
-	acc_sub_init(sb, ifc);
-	sb->px_fd = sb->chan_fd = -1;
-	memcpy(sb->mac, mac, 6);
-	sb->sid = sid_alloc(ifc);
-	if (p->host_uniq.present) {
-		sb->has_host_uniq = true;
-		sb->host_uniq_len = p->host_uniq.len;
-		memcpy(sb->host_uniq, p->host_uniq.data, p->host_uniq.len);
-	}
-	if (p->service.len) {
-		n = p->service.len < sizeof(sb->service) ? p->service.len : sizeof(sb->service) - 1;
-		memcpy(sb->service, p->service.data, n);
-	}
-	if (!sb->sid) {
-		free(sb);
-		refuse_padr(ifc, mac, p, false, "no PPPoE session id left");
-		return NULL;
-	}
-	*err = acc_sub_open(sb);
-	if (*err < 0) {
-		acc_mac_str(mac, ms, sizeof(ms));
-		l2d_log(ifc->a->d, L2D_LOG_ERR, "access %s: %s: PPPoE session: %s", ifc->conf->ifname, ms,
-			strerror(-*err));
-		acc_sub_close_fds(sb);
-		acc_sid_free(ifc, sb->sid);
-		free(sb);
-		refuse_padr(ifc, mac, p, false, "PPPoE session unavailable");
-		return NULL;
-	}
-	return sb;
-}
-
 static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
 {
 	struct acc *a = ifc->a;
-	uint8_t out[PPPOE_MAX_PAYLOAD];
-	struct sub *sb;
-	size_t n;
-	int err;
 
 	ACC_INC(ifc, padr);
 	if (!p->cookie.present ||
@@ -362,23 +254,10 @@ static void got_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_
 	if (!rate_ok(ifc, mac, p))
 		return;
 	if (!pppoe_service_ok(&ifc->offer, &p->service))
-		return refuse_padr(ifc, mac, p, true, "service not offered here");
-	if (!disc_rl_ok(ifc, mac, p) || padr_again(ifc, mac, p))
+		return acc_refuse_padr(ifc, mac, p, true, "service not offered here");
+	if (!disc_rl_ok(ifc, mac, p))
 		return;
-	sb = sub_from_padr(ifc, mac, p, &err);
-	if (!sb)
-		return;
-	acc_line_ids(sb, p);
-	acc_sub_link(sb);
-	n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
-	if (err == 0)
-		return acc_sub_start(sb, out, n);
-	/* the PADS waits for the channel (acc_sub_opened()) */
-	sb->pads = n ? malloc(n) : NULL;
-	if (sb->pads) {
-		memcpy(sb->pads, out, n);
-		sb->pads_len = n;
-	}
+	a->dops->padr(ifc, mac, p);
 }
 
 void acc_disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *buf, size_t len)
@@ -387,7 +266,6 @@ void acc_disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *buf, 
 	struct pppoe_disc p;
 	const char *why = "?";
 	char ms[24], tmp[16];
-	struct sub *sb;
 
 	if (pppoe_disc_parse(buf, len, &p, &why)) {
 		ACC_INC(ifc, bad);
@@ -403,11 +281,7 @@ void acc_disc_input(struct acc_if *ifc, const uint8_t *mac, const uint8_t *buf, 
 		return got_padr(ifc, mac, &p);
 	case PPPOE_CODE_PADT:
 		ACC_INC(ifc, padt_rx);
-		sb = sub_find(ifc, mac, p.sid);
-		if (sb) {
-			sb->acct_cause = ACCT_USER_REQUEST;
-			acc_sub_gone(sb, "PADT from the subscriber", false);
-		}
+		a->dops->padt(ifc, mac, p.sid);
 		return;
 	default:
 		/* PADO, PADS: another AC's, not ours to answer */
@@ -445,6 +319,12 @@ void acc_epoch_fire(struct l2d_timer *t)
 	a->d->env->random(a->d, fresh, sizeof(fresh));
 	pppoe_cookie_rotate(&a->keys, fresh);
 	l2d_timer_arm(a->d->loop, t, l2d_now(a->d->loop) + ACC_EPOCH_MS);
+}
+
+/* The MRU asked of the subscribers of @ifc (S-MTU-1). */
+uint16_t acc_mru(const struct acc_if *ifc)
+{
+	return l2d_access_mru(ifc->conf->path_mtu, ifc->conf->path_ipv6, ifc->a->d->conf->data_seq);
 }
 
 void acc_if_init(struct acc_if *ifc, struct acc *a, const struct l2d_access_conf *conf)

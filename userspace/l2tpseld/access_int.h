@@ -3,17 +3,24 @@
  * What the files of l2tpseld's access role share, and nothing outside
  * them (access.h is the role's face to the rest of the agent):
  *
- *   access.c         start and stop, the hooks table, the stats;
+ *   access.c         start and stop, the hooks tables, the stats;
  *   access_disc.c    PPPoE discovery (RFC 2516 section 5): interfaces,
  *                    PADI/PADO/PADR/PADS/PADT, PADO delay, budgets;
- *   access_sub.c     the subscriber: its kernel PPPoE session and channel,
- *                    LCP and authentication (ppp.c), login, its end; its
- *                    snapshot records (S-OPS-2) and RFC 5176 requests;
+ *   access_sub.c     the subscriber: from a PADR, its kernel PPPoE session
+ *                    and channel, LCP and authentication (ppp.c), login,
+ *                    its end; RFC 5176 requests;
+ *   access_snap.c    the subscribers across an upgrade (S-OPS-2);
  *   access_call.c    the subscriber's L2TP call: ICCN AVPs, the bridge,
  *                    the PAP hand-over, the call's end;
  *   access_acct.c    RADIUS accounting (RFC 2866, RFC 2867);
  *   access_switch.c  tunnel switching (S-LTS-1, S-LTS-2): LNS-role calls
  *                    as subscribers of the pseudo-interface "l2tp".
+ *
+ * Calls go one way: access.c above all; access_call.c over access_switch.c
+ * over access_sub.c over access_disc.c; access_snap.c over access_sub.c;
+ * access_acct.c under them (scripts/l2d-structure.py finds no circle).
+ * What discovery hands up it hands through a->dops, what a channel's
+ * worker reports through the opener's own callback.
  */
 #ifndef L2D_ACCESS_INT_H
 #define L2D_ACCESS_INT_H
@@ -48,6 +55,18 @@
 #define ACCT_HOST_REQUEST	18
 
 struct acc;
+struct acc_if;
+
+/*
+ * What discovery hands up to the subscribers (access.c sets the table):
+ * access_disc.c calls no subscriber function of its own.
+ */
+struct acc_disc_ops {
+	/* A PADR with a valid AC-Cookie, in its budgets and limits, for a service offered. */
+	void (*padr)(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p);
+	/* A PADT (RFC 2516 section 5.5) for the session @sid of @mac. */
+	void (*padt)(struct acc_if *ifc, const uint8_t *mac, uint16_t sid);
+};
 
 struct acc_stats {
 	uint64_t padi, pado, padr, pads, pads_refused, padt_rx, padt_tx;
@@ -144,6 +163,7 @@ struct pado_wait {
 
 struct acc {
 	struct l2d *d;
+	const struct acc_disc_ops *dops;	/* discovery's calls up (access_sub.c) */
 	struct acc_if ifs[L2D_MAX_ACCESS];
 	unsigned int n_ifs;
 	struct sub *subs, *dead;
@@ -185,9 +205,15 @@ void acc_if_init(struct acc_if *ifc, struct acc *a, const struct l2d_access_conf
 int acc_if_open(struct acc_if *ifc, char *err, size_t errlen);
 /* The sockets of the open interfaces closed. */
 void acc_ifs_close(struct acc *a);
+/* The MRU asked of the subscribers of @ifc (S-MTU-1, mtu.h). */
+uint16_t acc_mru(const struct acc_if *ifc);
 void acc_mac_str(const uint8_t *m, char *out, size_t len);
 void acc_disc_send(struct acc_if *ifc, const uint8_t *mac, const uint8_t *buf, size_t len);
-void acc_send_padt(struct sub *sb, const char *text);
+/* The PADR @p from @mac refused: a PADS with session ID 0 and @text (@service: Service-Name-Error). */
+void acc_refuse_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
+		     bool service, const char *text);
+/* A free session ID of @ifc, now taken; 0 when none is left. */
+uint16_t acc_sid_alloc(struct acc_if *ifc);
 void acc_sid_free(struct acc_if *ifc, uint16_t sid);
 void acc_pado_wait_free(struct acc *a, struct pado_wait *w);
 /* A discovery frame @buf from @mac on @ifc (RFC 2516 section 5). */
@@ -200,18 +226,27 @@ void acc_epoch_fire(struct l2d_timer *t);
 void acc_sub_init(struct sub *sb, struct acc_if *ifc);
 /* @sb joins the list of live subscribers (and its interface's count). */
 void acc_sub_link(struct sub *sb);
-void acc_line_ids(struct sub *sb, const struct pppoe_disc *padr);
 /* The subscriber's name is known (PPP, or the LAC's proxy): RADIUS or login. */
 void acc_sub_auth(struct l2d_ppp *p);
-int acc_sub_open(struct sub *sb);
+/* /dev/ppp attached to the channel @chan and read by the loop.  Return: 0, or -errno. */
 int acc_sub_attach(struct sub *sb, int chan);
-void acc_sub_opened(void *arg, int chan);
-void acc_sub_start(struct sub *sb, const uint8_t *pads, size_t n);
-void acc_sub_close_fds(struct sub *sb);
+/* The loop reads @sb's channel (chan_fd).  Return: l2d_fd_add()'s. */
+int acc_sub_watch(struct sub *sb);
+/*
+ * A worker's answer for @sb's channel: its index @chan, or -errno.
+ * Return: 0 with /dev/ppp attached, or -errno with the subscriber gone.
+ */
+int acc_sub_chan(struct sub *sb, int chan);
+/* LCP starts on @sb's channel, with the MRU of its interface and the agent's PAP, CHAP. */
+void acc_sub_lcp(struct sub *sb);
 void acc_sub_gone(struct sub *sb, const char *why, bool padt);
 /* The subscribers gone in this loop turn are freed. */
 void acc_reap(struct l2d_timer *t);
-uint16_t acc_mru(const struct acc_if *ifc);
+/* struct acc_disc_ops */
+void acc_sub_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p);
+void acc_sub_padt(struct acc_if *ifc, const uint8_t *mac, uint16_t sid);
+
+/* access_snap.c */
 void acc_snap_prepare(struct l2d *d);
 void acc_snap_write(struct l2d *d, struct l2d_snap_wr *w);
 int acc_snap_adopt(struct l2d *d, struct l2d_snap_rd *r, char *err, size_t errlen);
@@ -242,7 +277,6 @@ void acc_lts_in_attrs(struct sub *sb, const struct l2d_session *in);
 /* access_switch.c */
 int acc_switch_call(struct l2d *d, struct l2d_session *s, const struct l2tp_msg *m);
 int acc_lts_open(struct sub *sb, int ppp_fd);
-void acc_lts_begin(struct sub *sb);
 const char *acc_attempt_check(struct l2d *d, struct l2d_login *lg);
 void acc_switch_rates(struct l2d *d, struct l2d_session *in);
 void acc_icrq_avps(struct l2d *d, struct l2d_session *s, struct l2tp_builder *b);

@@ -5,8 +5,8 @@
  * PAP or CHAP on it (ppp.c), RADIUS or the domain map for the login
  * (lac.c), and its end: every end goes through acc_sub_gone(), and a
  * subscriber is freed at the end of the loop turn, never from inside a
- * callback.  Its snapshot records (S-OPS-2) and the RADIUS server's
- * Disconnect and CoA requests (RFC 5176) are here with its state.
+ * callback.  Discovery hands it its PADR and PADT (a->dops); the RADIUS
+ * server's Disconnect and CoA requests (RFC 5176) are here with its state.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <net/if.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -23,9 +22,7 @@
 #include <linux/ppp-ioctl.h>
 
 #include "access_int.h"
-#include "mtu.h"
 #include "radius.h"
-#include "snap.h"
 
 static void ppp_send(struct l2d_ppp *p, const uint8_t *frame, size_t len)
 {
@@ -51,7 +48,7 @@ static void ppp_down(struct l2d_ppp *p, const char *why)
 }
 
 /* What the ICRQ says of the subscriber's line (access-calling-number). */
-void acc_line_ids(struct sub *sb, const struct pppoe_disc *padr)
+static void line_ids(struct sub *sb, const struct pppoe_disc *padr)
 {
 	const struct l2d_conf *c = sb->a->d->conf;
 	const struct pppoe_tagval *v = c->access_calling == L2D_CALLING_CIRCUIT_ID ? &padr->circuit_id :
@@ -281,30 +278,12 @@ static void chan_readable(struct l2d_fd *f, uint32_t events)
 		acc_sub_gone(sb, "PPPoE channel closed", false);
 }
 
-/*
- * The kernel PPPoE session of @sb; its channel's index comes from a worker
- * (PPPIOCGCHAN waits for an RCU grace period: offload.h), then
- * acc_sub_opened().  Return: 1 when the index is on its way, 0 when the
- * channel is attached already (no worker to be had), or -errno.
- */
-int acc_sub_open(struct sub *sb)
+int acc_sub_watch(struct sub *sb)
 {
-	struct sockaddr_pppox sp = { .sa_family = AF_PPPOX, .sa_protocol = PX_PROTO_OE };
-	int chan;
-
-	sb->px_fd = socket(AF_PPPOX, SOCK_STREAM | SOCK_CLOEXEC, PX_PROTO_OE);
-	if (sb->px_fd < 0)
-		return -errno;
-	sp.sa_addr.pppoe.sid = htons(sb->sid);
-	memcpy(sp.sa_addr.pppoe.remote, sb->mac, 6);
-	l2d_strcpy(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), sb->ifc->conf->ifname);
-	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
-		return -errno;
-	sb->open_job = l2d_offload_submit(&sb->a->d->off, sb->px_fd, l2d_offload_gchan, acc_sub_opened, sb);
-	if (sb->open_job)
-		return 1;
-	chan = l2d_offload_gchan(sb->px_fd);
-	return chan < 0 ? chan : acc_sub_attach(sb, chan);
+	sb->chanw.fd = sb->chan_fd;
+	sb->chanw.fn = chan_readable;
+	sb->chanw.arg = sb;
+	return l2d_fd_add(sb->a->d->loop, &sb->chanw, EPOLLIN);
 }
 
 /* /dev/ppp attached to the PPPoE channel @chan, read by the loop. */
@@ -317,10 +296,7 @@ int acc_sub_attach(struct sub *sb, int chan)
 		return -errno;
 	if (ioctl(sb->chan_fd, PPPIOCATTCHAN, &chan) < 0)
 		return -errno;
-	sb->chanw.fd = sb->chan_fd;
-	sb->chanw.fn = chan_readable;
-	sb->chanw.arg = sb;
-	err = l2d_fd_add(sb->a->d->loop, &sb->chanw, EPOLLIN);
+	err = acc_sub_watch(sb);
 	return err < 0 ? err : 0;
 }
 
@@ -328,7 +304,7 @@ int acc_sub_attach(struct sub *sb, int chan)
  * The channel's descriptor, then the PPPoE socket's, closed by a worker:
  * each last close waits for a grace period (offload.h).
  */
-void acc_sub_close_fds(struct sub *sb)
+static void close_fds(struct sub *sb)
 {
 	struct l2d_offload *off = &sb->a->d->off;
 
@@ -354,6 +330,19 @@ void acc_reap(struct l2d_timer *t)
 		a->dead = sb->next;
 		free(sb->pads);
 		free(sb);
+	}
+}
+
+/* PADT to the subscriber (RFC 2516 section 5.5), @text its Generic-Error. */
+static void send_padt(struct sub *sb, const char *text)
+{
+	struct pppoe_tagval hu = { sb->host_uniq, sb->host_uniq_len, sb->has_host_uniq };
+	uint8_t buf[PPPOE_MAX_PAYLOAD];
+	size_t n = pppoe_build_padt(sb->sid, &hu, text, buf, sizeof(buf));
+
+	if (n) {
+		acc_disc_send(sb->ifc, sb->mac, buf, n);
+		ACC_INC(sb->ifc, padt_tx);
 	}
 }
 
@@ -419,8 +408,8 @@ void acc_sub_gone(struct sub *sb, const char *why, bool padt)
 	}
 	l2d_ppp_stop(&sb->ppp);
 	if (padt && !sb->lts)
-		acc_send_padt(sb, why);
-	acc_sub_close_fds(sb);
+		send_padt(sb, why);
+	close_fds(sb);
 	for (pp = &a->subs; *pp; pp = &(*pp)->next)
 		if (*pp == sb) {
 			*pp = sb->next;
@@ -434,48 +423,43 @@ void acc_sub_gone(struct sub *sb, const char *why, bool padt)
 	l2d_timer_arm(d->loop, &a->reap_timer, l2d_now(d->loop));
 }
 
-/* The channel's index arrived from the worker (acc_sub_open(), acc_lts_open()). */
-void acc_sub_opened(void *arg, int chan)
+int acc_sub_chan(struct sub *sb, int chan)
 {
-	struct sub *sb = arg;
 	char why[96];
 	int err;
 
 	sb->open_job = NULL;
 	err = chan < 0 ? chan : acc_sub_attach(sb, chan);
-	if (err) {
-		l2d_log(sb->a->d, L2D_LOG_ERR, "access %s: %-s sid %u: PPPoE channel: %s",
-			sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(-err));
-		snprintf(why, sizeof(why), "PPPoE channel: %s", strerror(-err));
-		acc_sub_gone(sb, why, true);
-		return;
-	}
-	if (sb->lts)
-		acc_lts_begin(sb);
-	else
-		acc_sub_start(sb, sb->pads, sb->pads_len);
-	free(sb->pads);
-	sb->pads = NULL;
-	sb->pads_len = 0;
+	if (!err)
+		return 0;
+	l2d_log(sb->a->d, L2D_LOG_ERR, "access %s: %-s sid %u: PPPoE channel: %s",
+		sb->ifc->conf->ifname, sb->calling, sb->sid, strerror(-err));
+	snprintf(why, sizeof(why), "PPPoE channel: %s", strerror(-err));
+	acc_sub_gone(sb, why, true);
+	return err;
 }
 
-/* The MRU asked of the subscribers of @ifc (S-MTU-1). */
-uint16_t acc_mru(const struct acc_if *ifc)
+void acc_sub_lcp(struct sub *sb)
 {
-	return l2d_access_mru(ifc->conf->path_mtu, ifc->conf->path_ipv6, ifc->a->d->conf->data_seq);
+	const struct l2d_conf *c = sb->a->d->conf;
+
+	sb->ppp.conf.mru = acc_mru(sb->ifc);
+	sb->ppp.conf.pap = c->access_pap;
+	sb->ppp.conf.chap = c->access_chap;
+	sb->ppp.conf.auth_timeout_ms = c->access_auth_timeout_ms;
+	l2d_ppp_start(&sb->ppp);
 }
 
 /* The session is open: PADS @pads (RFC 2516 section 5.4), then LCP. */
-void acc_sub_start(struct sub *sb, const uint8_t *pads, size_t n)
+static void sub_start(struct sub *sb, const uint8_t *pads, size_t n)
 {
 	struct acc_if *ifc = sb->ifc;
-	struct l2d *d = sb->a->d;
 
 	if (n) {
 		acc_disc_send(ifc, sb->mac, pads, n);
 		ACC_INC(ifc, pads);
 	}
-	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
+	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
 		sb->sid);
 	/*
 	 * section 7: the session stage; LCP first (RFC 1661).  The MRU fits
@@ -484,208 +468,182 @@ void acc_sub_start(struct sub *sb, const uint8_t *pads, size_t n)
 	 * path-family say what every LNS of its subscribers can be reached
 	 * over.  The Last Sent LCP CONFREQ AVP proxies it (RFC 2661 4.4.5).
 	 */
-	sb->ppp.conf.mru = acc_mru(ifc);
-	sb->ppp.conf.pap = d->conf->access_pap;
-	sb->ppp.conf.chap = d->conf->access_chap;
-	sb->ppp.conf.auth_timeout_ms = d->conf->access_auth_timeout_ms;
-	l2d_ppp_start(&sb->ppp);
+	acc_sub_lcp(sb);
 }
 
-/* ---- upgrade without loss (S-OPS-2, snap.h) ---- */
+/* The channel's index arrived from the worker (sub_open()): the PADS, LCP. */
+static void sub_opened(void *arg, int chan)
+{
+	struct sub *sb = arg;
+
+	if (acc_sub_chan(sb, chan))
+		return;
+	sub_start(sb, sb->pads, sb->pads_len);
+	free(sb->pads);
+	sb->pads = NULL;
+	sb->pads_len = 0;
+}
 
 /*
- * Up: its call established and bridged, PPP left to the LNS.  A switched
- * call (S-LTS-1) is not carried across an upgrade: it ends with the old
- * process, both legs cleared.
+ * The kernel PPPoE session of @sb; its channel's index comes from a worker
+ * (PPPIOCGCHAN waits for an RCU grace period: offload.h), then
+ * sub_opened().  Return: 1 when the index is on its way, 0 when the
+ * channel is attached already (no worker to be had), or -errno.
  */
-static bool sub_up(const struct sub *sb)
+static int sub_open(struct sub *sb)
 {
-	return !sb->dead && !sb->lts && sb->s && sb->s->state == L2D_S_ESTABLISHED && !sb->s->bridge_job &&
-	       sb->s->ppp_fd >= 0 && sb->chan_fd >= 0 && sb->px_fd >= 0 &&
-	       sb->ppp.phase == PPP_PHASE_QUIET;
+	struct sockaddr_pppox sp = { .sa_family = AF_PPPOX, .sa_protocol = PX_PROTO_OE };
+	int chan;
+
+	sb->px_fd = socket(AF_PPPOX, SOCK_STREAM | SOCK_CLOEXEC, PX_PROTO_OE);
+	if (sb->px_fd < 0)
+		return -errno;
+	sp.sa_addr.pppoe.sid = htons(sb->sid);
+	memcpy(sp.sa_addr.pppoe.remote, sb->mac, 6);
+	l2d_strcpy(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), sb->ifc->conf->ifname);
+	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
+		return -errno;
+	sb->open_job = l2d_offload_submit(&sb->a->d->off, sb->px_fd, l2d_offload_gchan, sub_opened, sb);
+	if (sb->open_job)
+		return 1;
+	chan = l2d_offload_gchan(sb->px_fd);
+	return chan < 0 ? chan : acc_sub_attach(sb, chan);
 }
 
-/* The subscribers half way (discovery, LCP, authentication, login, bridge) end with PADT. */
-void acc_snap_prepare(struct l2d *d)
-{
-	struct acc *a = d->actx;
-	struct sub *sb, *next;
+/* ---- from discovery (access_disc.c, a->dops) ---- */
 
-	for (sb = a->subs; sb; sb = next) {
-		next = sb->next;
-		if (!sub_up(sb)) {
-			sb->acct_cause = ACCT_ADMIN_REBOOT;
-			acc_sub_gone(sb, "the agent is upgrading", true);
-		}
-	}
-}
-
-void acc_snap_write(struct l2d *d, struct l2d_snap_wr *w)
+static struct sub *sub_find(struct acc_if *ifc, const uint8_t *mac, uint16_t sid)
 {
-	struct acc *a = d->actx;
 	struct sub *sb;
 
-	for (sb = a->subs; sb; sb = sb->next) {
-		if (!sub_up(sb))
-			continue;
-		l2d_snap_rec_begin(w, L2D_SNAP_SUB);
-		l2d_snap_str(w, sb->ifc->conf->ifname);
-		l2d_snap_bytes(w, sb->mac, 6);
-		l2d_snap_u16(w, sb->sid);
-		l2d_snap_u8(w, sb->has_host_uniq);
-		l2d_snap_bytes(w, sb->host_uniq, sb->host_uniq_len);
-		l2d_snap_fd(w, sb->px_fd);
-		l2d_snap_fd(w, sb->chan_fd);
-		l2d_snap_u16(w, sb->s->sid);
-		l2d_snap_str(w, sb->service);
-		l2d_snap_str(w, sb->calling);
-		l2d_snap_str(w, sb->called);
-		l2d_snap_u32(w, sb->tx_bps);
-		l2d_snap_u32(w, sb->rx_bps);
-		l2d_snap_bytes(w, sb->ppp.name, sb->ppp.name_len);
-		l2d_snap_u8(w, (uint8_t)sb->ppp.auth);
-		l2d_snap_u8(w, sb->acct_started);
-		l2d_snap_u32(w, sb->acct_cause);
-		l2d_snap_u64(w, sb->acct_start_ms);
-		l2d_snap_str(w, sb->acct_id);
-		l2d_snap_bytes(w, sb->acct_tunnel, sb->acct_tunnel_len);
-		l2d_snap_u32(w, sb->interim_s);
-		l2d_snap_u8(w, sb->link_started);
-		l2d_snap_str(w, sb->link_id);
-		l2d_snap_rec_end(w);
-	}
-}
-
-/* @fd is a PPPoX socket (@pppox) or /dev/ppp. */
-static bool fd_is(int fd, bool pppox)
-{
-	int dom = 0;
-	socklen_t len = sizeof(dom);
-	char path[64], target[32];
-	ssize_t n;
-
-	if (pppox)
-		return !getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &dom, &len) && dom == AF_PPPOX;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	n = readlink(path, target, sizeof(target) - 1);
-	return n == 8 && !memcmp(target, "/dev/ppp", 8);
-}
-
-/* The fields of a L2D_SNAP_SUB record into @sb.  Return: the MAC's length. */
-static size_t snap_read(struct l2d_snap_rd *r, struct sub *sb, char *ifname, size_t ifname_len,
-			uint16_t *l2sid)
-{
-	size_t n;
-
-	l2d_snap_get_str(r, ifname, ifname_len);
-	n = l2d_snap_get_bytes(r, sb->mac, 6);
-	sb->sid = l2d_snap_get_u16(r);
-	sb->has_host_uniq = l2d_snap_get_u8(r) != 0;
-	sb->host_uniq_len = (uint16_t)l2d_snap_get_bytes(r, sb->host_uniq, sizeof(sb->host_uniq));
-	sb->px_fd = (int32_t)l2d_snap_get_u32(r);
-	sb->chan_fd = (int32_t)l2d_snap_get_u32(r);
-	*l2sid = l2d_snap_get_u16(r);
-	l2d_snap_get_str(r, sb->service, sizeof(sb->service));
-	l2d_snap_get_str(r, sb->calling, sizeof(sb->calling));
-	l2d_snap_get_str(r, sb->called, sizeof(sb->called));
-	sb->tx_bps = l2d_snap_get_u32(r);
-	sb->rx_bps = l2d_snap_get_u32(r);
-	sb->ppp.name_len = (uint8_t)l2d_snap_get_bytes(r, sb->ppp.name, PPP_NAME_MAX);
-	sb->ppp.auth = (enum ppp_auth)l2d_snap_get_u8(r);
-	sb->acct_started = l2d_snap_get_u8(r) != 0;
-	sb->acct_cause = l2d_snap_get_u32(r);
-	sb->acct_start_ms = l2d_snap_get_u64(r);
-	l2d_snap_get_str(r, sb->acct_id, sizeof(sb->acct_id));
-	sb->acct_tunnel_len = l2d_snap_get_bytes(r, sb->acct_tunnel, sizeof(sb->acct_tunnel));
-	sb->interim_s = l2d_snap_get_u32(r);
-	sb->link_started = l2d_snap_get_u8(r) != 0;
-	l2d_snap_get_str(r, sb->link_id, sizeof(sb->link_id));
-	return n;
+	for (sb = ifc->a->subs; sb; sb = sb->next)
+		if (sb->ifc == ifc && sb->sid == sid && !memcmp(sb->mac, mac, 6))
+			return sb;
+	return NULL;
 }
 
 /*
- * May the record read into @sb (@n bytes of MAC) be adopted on @ifc with
- * the call @s?  Return: 0, or -EINVAL with @err.
+ * A PADR again from a subscriber whose PADS was lost: the same session,
+ * the same PADS (or none yet, while its channel opens).  Return: whether
+ * @p was that.
  */
-static int snap_check(const struct l2d_snap_rd *r, size_t n, const struct sub *sb,
-		      const struct acc_if *ifc, const char *ifname, const struct l2d_session *s,
-		      char *err, size_t errlen)
+static bool padr_again(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
 {
-	if (r->bad || r->left || n != 6) {
-		snprintf(err, errlen, "snapshot refused: a subscriber's record %s",
-			 r->bad || n != 6 ? "cut short or a field too long" : "longer than its fields");
-		return -EINVAL;
-	}
-	if (!ifc || !sb->sid || (ifc->sid_used[sb->sid / 64] & (1ULL << (sb->sid % 64))) || !s ||
-	    s->access || !s->initiator || s->state != L2D_S_ESTABLISHED) {
-		snprintf(err, errlen, "snapshot refused: subscriber sid %u on %s: %s", sb->sid, ifname,
-			 !ifc ? "no such access interface in the configuration" :
-			 !s || s->access || !s->initiator ? "no call of its own" :
-			 "session id 0 or twice");
-		return -EINVAL;
-	}
-	if (!fd_is(sb->px_fd, true) || !fd_is(sb->chan_fd, false) || !fd_is(s->ppp_fd, true)) {
-		snprintf(err, errlen, "snapshot refused: subscriber sid %u on %s: descriptors %d, %d, "
-			 "%d are not its PPPoE socket, channel and PPPoL2TP socket", sb->sid, ifname,
-			 sb->px_fd, sb->chan_fd, s->ppp_fd);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-int acc_snap_adopt(struct l2d *d, struct l2d_snap_rd *r, char *err, size_t errlen)
-{
-	struct acc *a = d->actx;
-	struct sub *sb = calloc(1, sizeof(*sb));
-	char ifname[IFNAMSIZ + 1];
-	struct l2d_session *s;
-	struct acc_if *ifc = NULL;
-	unsigned int i;
-	uint16_t l2sid;
+	uint8_t out[PPPOE_MAX_PAYLOAD];
+	struct sub *sb;
 	size_t n;
 
-	if (!sb) {
-		snprintf(err, errlen, "snapshot refused: out of memory");
-		return -ENOMEM;
-	}
-	n = snap_read(r, sb, ifname, sizeof(ifname), &l2sid);
-	for (i = 0; i < a->n_ifs; i++)
-		if (!strcmp(a->ifs[i].conf->ifname, ifname))
-			ifc = &a->ifs[i];
-	s = l2d_session_find(d, l2sid);
-	if (snap_check(r, n, sb, ifc, ifname, s, err, errlen)) {
-		free(sb);
-		return -EINVAL;
+	for (sb = ifc->a->subs; sb; sb = sb->next)
+		if (sb->ifc == ifc && !memcmp(sb->mac, mac, 6) &&
+		    sb->has_host_uniq == p->host_uniq.present &&
+		    sb->host_uniq_len == p->host_uniq.len &&
+		    !memcmp(sb->host_uniq, p->host_uniq.data ? p->host_uniq.data : sb->host_uniq,
+			    sb->host_uniq_len) &&
+		    sb->ppp.phase == PPP_PHASE_LCP) {
+			if (sb->open_job)
+				return true;	/* its PADS goes once the channel is open */
+			n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
+			if (n)
+				acc_disc_send(ifc, mac, out, n);
+			return true;
+		}
+	return false;
+}
+
+/*
+ * The subscriber of the PADR @p, its kernel session opening.  Return: it,
+ * or NULL with the PADR refused.  *@err: 0 the channel is attached, 1 its
+ * index is on its way (sub_open()).
+ */
+static struct sub *sub_from_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p,
+				 int *err)
+{
+	const char *why = NULL;
+	struct sub *sb = NULL;
+	char ms[24];
+	size_t n;
+
+	/* S-OPS-1: a PADR for an offer made before the drain: refused, said so */
+	if (l2d_draining(ifc->a->d))
+		why = "drained: this access concentrator takes no new session";
+	else if (p->host_uniq.present && p->host_uniq.len > sizeof(sb->host_uniq))
+		why = "Host-Uniq longer than 64 bytes";
+	else if (!(sb = calloc(1, sizeof(*sb))))
+		why = "out of memory";
+	if (why) {
+		acc_refuse_padr(ifc, mac, p, false, why);
+		return NULL;
 	}
 	acc_sub_init(sb, ifc);
-	sb->s = s;
-	s->access = sb;
-	sb->ppp.phase = PPP_PHASE_QUIET;
-	sb->ppp.name[sb->ppp.name_len] = '\0';
-	fcntl(sb->px_fd, F_SETFD, FD_CLOEXEC);
-	fcntl(sb->chan_fd, F_SETFD, FD_CLOEXEC);
-	fcntl(s->ppp_fd, F_SETFD, FD_CLOEXEC);
-	sb->chanw.fd = sb->chan_fd;
-	sb->chanw.fn = chan_readable;
-	sb->chanw.arg = sb;
-	if (l2d_fd_add(d->loop, &sb->chanw, EPOLLIN)) {
-		snprintf(err, errlen, "snapshot refused: subscriber sid %u: epoll: %s", sb->sid,
-			 strerror(errno));
-		s->access = NULL;
+	sb->px_fd = sb->chan_fd = -1;
+	memcpy(sb->mac, mac, 6);
+	sb->sid = acc_sid_alloc(ifc);
+	if (p->host_uniq.present) {
+		sb->has_host_uniq = true;
+		sb->host_uniq_len = p->host_uniq.len;
+		memcpy(sb->host_uniq, p->host_uniq.data, p->host_uniq.len);
+	}
+	if (p->service.len) {
+		n = p->service.len < sizeof(sb->service) ? p->service.len : sizeof(sb->service) - 1;
+		memcpy(sb->service, p->service.data, n);
+	}
+	if (!sb->sid) {
 		free(sb);
-		return -EINVAL;
+		acc_refuse_padr(ifc, mac, p, false, "no PPPoE session id left");
+		return NULL;
 	}
-	ifc->sid_used[sb->sid / 64] |= 1ULL << (sb->sid % 64);
-	acc_sub_link(sb);
-	/* the Interim-Updates go on from the Start the first agent sent */
-	if (sb->acct_started && acc_interim_ms(sb)) {
-		uint64_t now = l2d_now(d->loop), next = sb->acct_start_ms + acc_interim_ms(sb);
+	*err = sub_open(sb);
+	if (*err < 0) {
+		acc_mac_str(mac, ms, sizeof(ms));
+		l2d_log(ifc->a->d, L2D_LOG_ERR, "access %s: %s: PPPoE session: %s", ifc->conf->ifname, ms,
+			strerror(-*err));
+		close_fds(sb);
+		acc_sid_free(ifc, sb->sid);
+		free(sb);
+		acc_refuse_padr(ifc, mac, p, false, "PPPoE session unavailable");
+		return NULL;
+	}
+	return sb;
+}
 
-		while (next <= now)
-			next += acc_interim_ms(sb);
-		l2d_timer_arm(d->loop, &sb->interim_timer, next);
+/*
+ * A PADR that discovery serves (RFC 2516 section 5.3): the same PADS
+ * again to a subscriber whose PADS was lost, else a new subscriber whose
+ * PADS goes once its kernel session is open (section 5.4).
+ */
+void acc_sub_padr(struct acc_if *ifc, const uint8_t *mac, const struct pppoe_disc *p)
+{
+	uint8_t out[PPPOE_MAX_PAYLOAD];
+	struct sub *sb;
+	size_t n;
+	int err;
+
+	if (padr_again(ifc, mac, p))
+		return;
+	sb = sub_from_padr(ifc, mac, p, &err);
+	if (!sb)
+		return;
+	line_ids(sb, p);
+	acc_sub_link(sb);
+	n = pppoe_build_pads(p, sb->sid, false, NULL, out, sizeof(out));
+	if (err == 0)
+		return sub_start(sb, out, n);
+	/* the PADS waits for the channel (sub_opened()) */
+	sb->pads = n ? malloc(n) : NULL;
+	if (sb->pads) {
+		memcpy(sb->pads, out, n);
+		sb->pads_len = n;
 	}
-	return 0;
+}
+
+void acc_sub_padt(struct acc_if *ifc, const uint8_t *mac, uint16_t sid)
+{
+	struct sub *sb = sub_find(ifc, mac, sid);
+
+	if (sb) {
+		sb->acct_cause = ACCT_USER_REQUEST;
+		acc_sub_gone(sb, "PADT from the subscriber", false);
+	}
 }
 
 /* ---- dynamic authorization (das.c, RFC 5176) ---- */
@@ -767,3 +725,4 @@ int l2d_access_coa(struct l2d *d, const struct rad_dm *m)
 	}
 	return n;
 }
+

@@ -106,10 +106,27 @@ int acc_switch_call(struct l2d *d, struct l2d_session *s, const struct l2tp_msg 
 	return 0;
 }
 
+/* The channel is open: the login at once with the LAC's proxy, else LCP here. */
+static void lts_begin(struct sub *sb)
+{
+	if (sb->proxied)
+		return acc_sub_auth(&sb->ppp);
+	acc_sub_lcp(sb);
+}
+
+/* The channel's index arrived from the worker (acc_lts_open()). */
+static void lts_opened(void *arg, int chan)
+{
+	struct sub *sb = arg;
+
+	if (!acc_sub_chan(sb, chan))
+		lts_begin(sb);
+}
+
 /*
  * The incoming call's PPPoL2TP socket @ppp_fd (the data path's, which
  * keeps it): a descriptor of our own, its channel's index from a worker,
- * then acc_lts_begin().  Return: 0, or -errno.
+ * then lts_begin().  Return: 0, or -errno.
  */
 int acc_lts_open(struct sub *sb, int ppp_fd)
 {
@@ -118,29 +135,15 @@ int acc_lts_open(struct sub *sb, int ppp_fd)
 	sb->px_fd = fcntl(ppp_fd, F_DUPFD_CLOEXEC, 0);
 	if (sb->px_fd < 0)
 		return -errno;
-	sb->open_job = l2d_offload_submit(&sb->a->d->off, sb->px_fd, l2d_offload_gchan, acc_sub_opened, sb);
+	sb->open_job = l2d_offload_submit(&sb->a->d->off, sb->px_fd, l2d_offload_gchan, lts_opened, sb);
 	if (sb->open_job)
 		return 0;
 	chan = l2d_offload_gchan(sb->px_fd);
 	err = chan < 0 ? chan : acc_sub_attach(sb, chan);
 	if (err)
 		return err;
-	acc_lts_begin(sb);
+	lts_begin(sb);
 	return 0;
-}
-
-/* The channel is open: the login at once with the LAC's proxy, else LCP here. */
-void acc_lts_begin(struct sub *sb)
-{
-	struct l2d *d = sb->a->d;
-
-	if (sb->proxied)
-		return acc_sub_auth(&sb->ppp);
-	sb->ppp.conf.mru = acc_mru(sb->ifc);
-	sb->ppp.conf.pap = d->conf->access_pap;
-	sb->ppp.conf.chap = d->conf->access_chap;
-	sb->ppp.conf.auth_timeout_ms = d->conf->access_auth_timeout_ms;
-	l2d_ppp_start(&sb->ppp);
 }
 
 /*

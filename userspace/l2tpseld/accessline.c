@@ -205,33 +205,6 @@ int al_put_avps(const struct access_line *al, struct l2tp_builder *b)
 	return b->error;
 }
 
-/*
- * Walk the AVPs of a message whose framing was checked; @fn sees every
- * unhidden one (vendor, type, value), hidden ones only counted.
- */
-typedef void (*avp_fn)(void *arg, uint16_t w, uint16_t vendor, uint16_t type,
-		       const uint8_t *v, size_t len);
-
-static void walk(const uint8_t *buf, size_t len, avp_fn fn, void *arg)
-{
-	size_t off, end;
-
-	if (len < L2TP_CTRL_HDR_LEN)
-		return;
-	end = l2tp_get16(buf + 2);
-	if (end > len)
-		end = len;
-	for (off = L2TP_CTRL_HDR_LEN; end >= off + L2TP_AVP_HDR_LEN;) {
-		uint16_t w = l2tp_get16(buf + off), alen = w & L2TP_AVP_LEN_MASK;
-
-		if (alen < L2TP_AVP_HDR_LEN || alen > end - off)
-			return;
-		fn(arg, w, l2tp_get16(buf + off + 2), l2tp_get16(buf + off + 4),
-		   buf + off + L2TP_AVP_HDR_LEN, alen - L2TP_AVP_HDR_LEN);
-		off += alen;
-	}
-}
-
 struct from_msg {
 	struct access_line *al;
 	unsigned int taken, ignored;
@@ -271,7 +244,7 @@ unsigned int al_from_msg(struct access_line *al, const uint8_t *buf, size_t len,
 	struct from_msg f = { .al = al };
 
 	memset(al, 0, sizeof(*al));
-	walk(buf, len, take_avp, &f);
+	l2tp_avp_walk(buf, len, take_avp, &f);
 	if (ignored)
 		*ignored += f.ignored;
 	return f.taken;
@@ -437,7 +410,7 @@ unsigned int al_csu_from_msg(const uint8_t *buf, size_t len, struct al_csu *out,
 {
 	struct from_csu f = { .out = out, .max = max };
 
-	walk(buf, len, take_csu, &f);
+	l2tp_avp_walk(buf, len, take_csu, &f);
 	if (ignored)
 		*ignored += f.ignored;
 	return f.n;
@@ -447,6 +420,6 @@ bool al_csu_enabled(const uint8_t *buf, size_t len)
 {
 	struct from_csu f = { 0 };
 
-	walk(buf, len, take_csu, &f);
+	l2tp_avp_walk(buf, len, take_csu, &f);
 	return f.enable;
 }

@@ -358,7 +358,7 @@ static void cmd_drain(struct api_conn *c, int argc, char **argv)
 			return;
 		}
 		on = argc == 3 || !strcmp(argv[3], "on");
-		n = l2d_kcore_drain(d, dest, argv[2], on, err, sizeof(err));
+		n = l2d_kernel_none_drain(d, dest, argv[2], on, err, sizeof(err));
 		if (n < 0) {
 			conn_printf(c, "error %s", err);
 			return;

@@ -284,3 +284,23 @@ size_t l2tp_build_zlb(uint8_t *buf, size_t cap, uint16_t tunnel_id,
 	l2tp_put16(buf + 10, nr);
 	return L2TP_CTRL_HDR_LEN;
 }
+
+void l2tp_avp_walk(const uint8_t *buf, size_t len, l2tp_avp_fn fn, void *arg)
+{
+	size_t off, end;
+
+	if (len < L2TP_CTRL_HDR_LEN)
+		return;
+	end = l2tp_get16(buf + 2);
+	if (end > len)
+		end = len;
+	for (off = L2TP_CTRL_HDR_LEN; end >= off + L2TP_AVP_HDR_LEN;) {
+		uint16_t w = l2tp_get16(buf + off), alen = w & L2TP_AVP_LEN_MASK;
+
+		if (alen < L2TP_AVP_HDR_LEN || alen > end - off)
+			return;
+		fn(arg, w, l2tp_get16(buf + off + 2), l2tp_get16(buf + off + 4),
+		   buf + off + L2TP_AVP_HDR_LEN, alen - L2TP_AVP_HDR_LEN);
+		off += alen;
+	}
+}

@@ -110,4 +110,19 @@ int l2tp_put_hidden(struct l2tp_builder *b, uint16_t type, const void *value,
 int l2tp_put_raw(struct l2tp_builder *b, uint16_t flags_len, uint16_t vendor,
 		 uint16_t type, const void *value, size_t len);
 
+/*
+ * An AVP as l2tp_avp_walk() gives it: @w its first word (flags and
+ * length), @v its value of @len bytes, hidden ones as they are.
+ */
+typedef void (*l2tp_avp_fn)(void *arg, uint16_t w, uint16_t vendor, uint16_t type,
+			    const uint8_t *v, size_t len);
+/*
+ * @fn on each AVP of the control message @buf (@len bytes, header first)
+ * as RFC 2661 section 4.1 lays them out, up to the header's Length; every
+ * length is checked, so @buf may be any bytes: the walk ends at an AVP
+ * whose length does not fit.  For readers of a few AVPs past the parser
+ * (msg.c), which keeps one of each.
+ */
+void l2tp_avp_walk(const uint8_t *buf, size_t len, l2tp_avp_fn fn, void *arg);
+
 #endif

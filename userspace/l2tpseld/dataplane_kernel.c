@@ -208,7 +208,7 @@ static const struct l2d_dpops glue_ops = {
 	.session_del = glue_session_del,
 };
 
-int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen)
+int l2d_dataplane_kernel_open(struct l2d *d, char *err, size_t errlen)
 {
 	struct l2d_dp *dp;
 	int ret = l2d_dp_open(&dp, err, errlen);
@@ -220,7 +220,7 @@ int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen)
 	return 0;
 }
 
-void l2d_dp_glue_close(struct l2d *d)
+void l2d_dataplane_kernel_close(struct l2d *d)
 {
 	if (d->dpctx)
 		l2d_dp_close(d->dpctx);
@@ -230,20 +230,20 @@ void l2d_dp_glue_close(struct l2d *d)
 
 #else
 
-int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen)
+int l2d_dataplane_kernel_open(struct l2d *d, char *err, size_t errlen)
 {
 	snprintf(err, errlen, "dataplane kernel: this l2tpseld was built without dp.c");
 	return -EOPNOTSUPP;
 }
 
-void l2d_dp_glue_close(struct l2d *d)
+void l2d_dataplane_kernel_close(struct l2d *d)
 {
 }
 
 #endif
 
 /* pppd @pid exited: its session ends (the PPP client went away). */
-void l2d_dp_child_exit(struct l2d *d, int pid, int status)
+void l2d_dataplane_kernel_child_exit(struct l2d *d, int pid, int status)
 {
 	struct l2d_tunnel *t;
 	struct l2d_session *s;

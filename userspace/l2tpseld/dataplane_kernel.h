@@ -8,8 +8,8 @@
 
 #include "l2d.h"
 
-int l2d_dp_glue_open(struct l2d *d, char *err, size_t errlen);
-void l2d_dp_glue_close(struct l2d *d);
-void l2d_dp_child_exit(struct l2d *d, int pid, int status);
+int l2d_dataplane_kernel_open(struct l2d *d, char *err, size_t errlen);
+void l2d_dataplane_kernel_close(struct l2d *d);
+void l2d_dataplane_kernel_child_exit(struct l2d *d, int pid, int status);
 
 #endif

@@ -67,7 +67,7 @@ struct l2d_kops {
 	int (*dests)(struct l2d *d, l2d_dest_fn fn, void *ctx);
 };
 
-extern const struct l2d_kops l2d_kops_core;	/* kernel none (kernel_none.c) */
+extern const struct l2d_kops l2d_kops_none;	/* kernel none (kernel_none.c) */
 extern const struct l2d_kops l2d_kops_netlink;	/* kernel netlink (kernel_netlink.c) */
 
 /* l2d.c: */

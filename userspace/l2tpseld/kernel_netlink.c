@@ -34,7 +34,7 @@ static struct l2s_nl *nl_of(struct l2d *d)
 	return &((struct knl *)d->kctx)->nl;
 }
 
-int l2d_knl_open(struct l2d *d, int fd, char *err, size_t errlen)
+int l2d_kernel_netlink_open(struct l2d *d, int fd, char *err, size_t errlen)
 {
 	struct knl *k = calloc(1, sizeof(*k));
 	int ret;

@@ -8,6 +8,6 @@
 #include "kernel.h"
 
 /* @fd: the module's socket handed over (S-OPS-2), or -1 for a new one */
-int l2d_knl_open(struct l2d *d, int fd, char *err, size_t errlen);
+int l2d_kernel_netlink_open(struct l2d *d, int fd, char *err, size_t errlen);
 
 #endif

@@ -188,7 +188,7 @@ fail:
 	return NULL;
 }
 
-int l2d_kcore_check(const struct l2d_conf *c, char *errbuf, size_t errlen)
+int l2d_kernel_none_check(const struct l2d_conf *c, char *errbuf, size_t errlen)
 {
 	struct l2s_err err = { 0 };
 	struct kc_inst *in;
@@ -265,7 +265,7 @@ static struct kcore *kc_of(struct l2d *d)
 }
 
 /**
- * l2d_kcore_drain() - kernel none: drain tunnels or destinations (S-OPS-1)
+ * l2d_kernel_none_drain() - kernel none: drain tunnels or destinations (S-OPS-1)
  * @d: the agent
  * @dest: @what is a remote address (every destination with it), else a
  *        tunnel name (in every profile of the route lines)
@@ -278,8 +278,8 @@ static struct kcore *kc_of(struct l2d *d)
  *
  * Return: how many tunnels or destinations matched, or -1 with @err.
  */
-int l2d_kcore_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
-		    size_t errlen)
+int l2d_kernel_none_drain(struct l2d *d, bool dest, const char *what, bool on, char *err,
+			  size_t errlen)
 {
 	struct kcore *k = kc_of(d);
 	struct sockaddr_storage ss;
@@ -315,14 +315,14 @@ int l2d_kcore_drain(struct l2d *d, bool dest, const char *what, bool on, char *e
 	return n ? (int)n : -1;
 }
 
-uint32_t l2d_kcore_sessions(struct l2d *d)
+uint32_t l2d_kernel_none_sessions(struct l2d *d)
 {
 	struct kcore *k = d->kctx;
 
 	return k ? k->ch.count : 0;
 }
 
-uint32_t l2d_kcore_in_flight(struct l2d *d)
+uint32_t l2d_kernel_none_in_flight(struct l2d *d)
 {
 	struct kcore *k = d->kctx;
 	const struct l2s_dest *dst;
@@ -722,7 +722,7 @@ static int kc_dests(struct l2d *d, l2d_dest_fn fn, void *ctx)
 	return 0;
 }
 
-const struct l2d_kops l2d_kops_core = {
+const struct l2d_kops l2d_kops_none = {
 	.name = "none",
 	.login_begin = kc_begin,
 	.login_report = kc_report,

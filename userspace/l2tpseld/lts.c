@@ -1,42 +1,43 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Tunnel switching's hop-count AVP (S-LTS-2, lts.h).  The AVPs of a
- * message are walked as RFC 2661 section 4.1 lays them out; a message the
- * parser (msg.c) accepted has well-formed lengths, but this walk checks
- * every length itself so that it may be given any bytes.
+ * message are walked as RFC 2661 section 4.1 lays them out
+ * (l2tp_avp_walk(), which checks every length, so that it may be given
+ * any bytes).
  */
 #include <errno.h>
+#include <stdbool.h>
 
 #include "lts.h"
 
+struct hops_walk {
+	unsigned int hops;
+	int found;
+	bool bad;	/* hidden, not 2 bytes, or there twice */
+};
+
+static void take_hops(void *arg, uint16_t w, uint16_t vendor, uint16_t type, const uint8_t *v,
+		      size_t len)
+{
+	struct hops_walk *h = arg;
+
+	if (vendor != LTS_VENDOR || type != LTS_AVP_HOPS || h->bad)
+		return;
+	if (h->found || (w & L2TP_AVP_H) || len != LTS_HOPS_LEN) {
+		h->bad = true;
+		return;
+	}
+	h->hops = l2tp_get16(v);
+	h->found = 1;
+}
+
 int lts_hops_from_msg(const uint8_t *buf, size_t len, unsigned int *hops)
 {
-	size_t off, end;
-	int found = 0;
+	struct hops_walk h = { 0 };
 
-	*hops = 0;
-	if (len < L2TP_CTRL_HDR_LEN)
-		return 0;
-	end = l2tp_get16(buf + 2);
-	if (end > len)
-		end = len;
-	for (off = L2TP_CTRL_HDR_LEN; end >= off + L2TP_AVP_HDR_LEN;) {
-		uint16_t w = l2tp_get16(buf + off), alen = w & L2TP_AVP_LEN_MASK;
-
-		if (alen < L2TP_AVP_HDR_LEN || alen > end - off)
-			break;
-		if (l2tp_get16(buf + off + 2) == LTS_VENDOR &&
-		    l2tp_get16(buf + off + 4) == LTS_AVP_HOPS) {
-			if (found || (w & L2TP_AVP_H) || alen != L2TP_AVP_HDR_LEN + LTS_HOPS_LEN) {
-				*hops = 0;
-				return -EBADMSG;
-			}
-			*hops = l2tp_get16(buf + off + L2TP_AVP_HDR_LEN);
-			found = 1;
-		}
-		off += alen;
-	}
-	return found;
+	l2tp_avp_walk(buf, len, take_hops, &h);
+	*hops = h.bad ? 0 : h.hops;
+	return h.bad ? -EBADMSG : h.found;
 }
 
 int lts_put_hops(struct l2tp_builder *b, unsigned int hops)

@@ -130,7 +130,7 @@ static const struct l2d_env env = {
 /* The file's own checks, then the core its route lines make (kernel none). */
 static int conf_check(struct l2d_conf *c, char *err, size_t errlen)
 {
-	return l2d_conf_check(c, err, errlen) || l2d_kcore_check(c, err, errlen) ? -1 : 0;
+	return l2d_conf_check(c, err, errlen) || l2d_kernel_none_check(c, err, errlen) ? -1 : 0;
 }
 
 /* Read the sources again into @c and check it: 0, or -1 with @err. */
@@ -187,7 +187,7 @@ static void signal_readable(struct l2d_fd *f, uint32_t events)
 			pid_t pid;
 
 			while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
-				l2d_dp_child_exit(D, pid, status);
+				l2d_dataplane_kernel_child_exit(D, pid, status);
 		} else if (si.ssi_signo == SIGHUP) {
 			if (!D->shutting_down)
 				reload();
@@ -557,11 +557,12 @@ static int open_all(struct l2d_loop *loop, const struct l2d_snap_info *si)
 {
 	char err[512];
 
-	if (conf.kernel == L2D_KERNEL_NETLINK && l2d_knl_open(D, si->knl_fd, err, sizeof(err))) {
+	if (conf.kernel == L2D_KERNEL_NETLINK &&
+	    l2d_kernel_netlink_open(D, si->knl_fd, err, sizeof(err))) {
 		fprintf(stderr, "l2tpseld: %s (\"kernel none\" runs without the module)\n", err);
 		return -1;
 	}
-	if ((conf.dataplane == L2D_DP_KERNEL && l2d_dp_glue_open(D, err, sizeof(err))) ||
+	if ((conf.dataplane == L2D_DP_KERNEL && l2d_dataplane_kernel_open(D, err, sizeof(err))) ||
 	    l2d_radius_open(D, err, sizeof(err)) || l2d_access_open(D, err, sizeof(err)) ||
 	    l2d_das_open(D, err, sizeof(err)))
 		goto fail;
@@ -622,7 +623,7 @@ int main(int argc, char **argv)
 	if (!D)
 		return 1;
 	l2d_agent_init(D, &conf, &loop, &env,
-		       conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_core : &l2d_kops_netlink);
+		       conf.kernel == L2D_KERNEL_NONE ? &l2d_kops_none : &l2d_kops_netlink);
 	if (open_all(&loop, &si))
 		return 1;
 	if (snap) {
@@ -648,7 +649,7 @@ int main(int argc, char **argv)
 	l2d_access_close(D);
 	l2d_radius_close(D);
 	l2d_fini(D);
-	l2d_dp_glue_close(D);
+	l2d_dataplane_kernel_close(D);
 	for (i = 0; i < n_listeners; i++)
 		close(listeners[i].fdw.fd);
 	l2d_loop_fini(&loop);

@@ -56,7 +56,7 @@ static void up(const char *pado)
 	ASSERT_TRUE(D != NULL);
 	l2d_loop_init(&loop, true);
 	loop.clock = fake_clock;
-	l2d_agent_init(D, &conf, &loop, &fake_env, &l2d_kops_core);
+	l2d_agent_init(D, &conf, &loop, &fake_env, &l2d_kops_none);
 	D->log_level = -1;
 	A = fake_access_up(D);
 	ASSERT_TRUE(A != NULL);

@@ -310,9 +310,9 @@ static void expect_all_gone(void)
 	EXPECT_EQ(LNS->d->n_sessions, 0u);
 	EXPECT_EQ(SW->d->n_lns_calls, 0u);
 	EXPECT_EQ(LNS->d->n_lns_calls, 0u);
-	EXPECT_EQ(l2d_kcore_sessions(LAC->d), 0u);
-	EXPECT_EQ(l2d_kcore_sessions(SW->d), 0u);
-	EXPECT_EQ(l2d_kcore_sessions(LNS->d), 0u);
+	EXPECT_EQ(l2d_kernel_none_sessions(LAC->d), 0u);
+	EXPECT_EQ(l2d_kernel_none_sessions(SW->d), 0u);
+	EXPECT_EQ(l2d_kernel_none_sessions(LNS->d), 0u);
 	EXPECT_EQ(sw_acc()->n_subs, 0u);
 	EXPECT_EQ(sw_acc()->lts_if.n_subs, 0u);
 }
@@ -333,8 +333,8 @@ static void expect_switched(void)
 	EXPECT_EQ(sw_acc()->lts_up, 1u);
 	EXPECT_EQ(fake_kernel.bridges, 1u);		/* PPPIOCBRIDGECHAN once */
 	/* the incoming call admitted (LNS role), the outgoing one (login): one count each */
-	EXPECT_EQ(l2d_kcore_sessions(SW->d), 2u);
-	EXPECT_EQ(l2d_kcore_sessions(LNS->d), 1u);
+	EXPECT_EQ(l2d_kernel_none_sessions(SW->d), 2u);
+	EXPECT_EQ(l2d_kernel_none_sessions(LNS->d), 1u);
 	ASSERT_TRUE(L.have_icrq && L.have_iccn);
 	EXPECT_TRUE(avp_is(&L.icrq, L2TP_AVP_CALLING_NUMBER, "02:00:00:00:00:01", 17));
 	EXPECT_TRUE(avp_is(&L.icrq, L2TP_AVP_CALLED_NUMBER, "internet", 8));
