@@ -9,6 +9,8 @@ DP_HDRS := userspace/l2tpseld/dp.h
 
 USER_BINS += $(BUILD)/l2tpsel-dptest
 
-$(BUILD)/l2tpsel-dptest: selftests/net/dptest.c $(DP_SRC) $(DP_HDRS)
+# dp.c resolves the kernel's family with lib/nl.c's GETFAMILY
+$(BUILD)/l2tpsel-dptest: selftests/net/dptest.c $(DP_SRC) $(DP_HDRS) userspace/lib/nl.c userspace/lib/nl.h
 	@mkdir -p $(@D)
-	$(CC) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) -o $@ selftests/net/dptest.c $(DP_SRC) -lmnl
+	$(CC) $(USER_CPPFLAGS) -Iuserspace/l2tpseld $(USER_CFLAGS) -o $@ selftests/net/dptest.c $(DP_SRC) \
+		userspace/lib/nl.c userspace/lib/attr.c -lmnl

@@ -24,6 +24,7 @@
 #include <libmnl/libmnl.h>
 
 #include "dp.h"
+#include "nl.h"
 
 #ifndef SOL_PPPOL2TP
 #define SOL_PPPOL2TP 273
@@ -190,21 +191,9 @@ static int dp_talk(struct l2d_dp *dp, struct nlmsghdr *nlh, mnl_cb_t cb, void *d
 	}
 }
 
-static int dp_family_cb(const struct nlmsghdr *nlh, void *data)
-{
-	uint16_t *id = data;
-	const struct nlattr *a;
-
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
-		    mnl_attr_validate(a, MNL_TYPE_U16) == 0)
-			*id = mnl_attr_get_u16(a);
-	}
-	return MNL_CB_OK;
-}
-
 int l2d_dp_open(struct l2d_dp **dpp, char *err, size_t errlen)
 {
+	struct l2s_nl_family fam = { 0 };
 	struct l2d_dp *dp;
 	struct nlmsghdr *nlh;
 	int one = 1, rc;
@@ -230,9 +219,9 @@ int l2d_dp_open(struct l2d_dp **dpp, char *err, size_t errlen)
 	dp->seq = (uint32_t)time(NULL);
 
 	/* Resolve once per process: asking for a missing family runs modprobe. */
-	nlh = dp_req(dp, GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1, NLM_F_ACK);
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, L2TP_GENL_NAME);
-	rc = dp_talk(dp, nlh, dp_family_cb, &dp->family);
+	nlh = l2s_nl_getfamily_req(dp->buf, ++dp->seq, L2TP_GENL_NAME);
+	rc = dp_talk(dp, nlh, l2s_nl_family_cb, &fam);
+	dp->family = fam.id;
 	if (rc == 0 && !dp->family)
 		rc = -ENOENT;
 	if (rc < 0) {
