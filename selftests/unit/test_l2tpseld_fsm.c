@@ -1368,6 +1368,35 @@ TEST(l2tpseld_iccn_sent_when_the_bridge_is_made)
 	h_fini();
 }
 
+/*
+ * Whatever queues a message, a path that forgets to flush included, it
+ * leaves by the end of the loop's turn (S-STORM-4): a HELLO queued on a
+ * quiet tunnel, and nothing else done, is on the wire a millisecond later.
+ */
+TEST(l2tpseld_queued_message_leaves_by_the_end_of_the_turn)
+{
+	struct h_node *lac, *lns;
+	struct l2tp_builder b;
+	struct l2d_tunnel *t;
+	uint8_t buf[128];
+
+	h_reset();
+	lac = h_node(lac_one);
+	lns = h_node(lns_plain);
+	h_login(lac, "a@x", NULL);
+	h_run_for(1000);
+	ASSERT_EQ(lac->n_done_ok, 1);
+	t = lac->d->tunnels;
+	ASSERT_TRUE(t != NULL && l2tp_rel_all_acked(&t->rel));
+	ASSERT_EQ(lac->sent[L2TP_MSG_HELLO], 0);
+	l2d_tunnel_builder(t, &b, buf, sizeof(buf), 0, L2TP_MSG_HELLO);
+	ASSERT_EQ(l2d_tunnel_queue(t, buf, l2tp_build_end(&b)), 0);
+	h_run_for(1);
+	EXPECT_EQ(lac->sent[L2TP_MSG_HELLO], 1);
+	EXPECT_TRUE(lns->d != NULL);
+	h_fini();
+}
+
 /* §5.7: a second StopCCN while closing is acknowledged; the hold runs from the first. */
 TEST(l2tpseld_stopccn_while_closing_keeps_the_hold)
 {

@@ -322,9 +322,16 @@ int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
 		return -EINVAL;
 	}
 	ret = l2tp_rel_queue(&t->rel, buf, len);
-	if (ret < 0)
+	if (ret < 0) {
 		l2d_log(t->d, L2D_LOG_ERR, "tunnel %u: cannot queue a message: %s", t->tid, strerror(-ret));
-	return ret < 0 ? ret : 0;
+		return ret;
+	}
+	/*
+	 * It leaves by the end of this turn of the loop whoever queued it:
+	 * l2d_tunnel_flush() sends it sooner and sets the timer anew.
+	 */
+	l2d_timer_arm(t->d->loop, &t->rel_timer, 0);
+	return 0;
 }
 
 /*
