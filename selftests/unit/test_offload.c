@@ -9,10 +9,13 @@
  * back and its descriptor is closed once the worker is done with it.
  * Closes (a PPPoL2TP or PPPoE socket's last close waits for a grace period
  * too) are made by a worker, then told on the loop; without a worker, at
- * once; an upgrade drains them all first.
+ * once; an upgrade drains them all first.  A free worker takes a call
+ * under way before a new subscriber, and both before a close.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
@@ -81,7 +84,7 @@ TEST(offload_calls_overlap_and_the_loop_goes_on)
 	}
 	t0 = mono_ms();
 	for (i = 0; i < NJOBS; i++)
-		ASSERT_TRUE(l2d_offload_submit(&o, fds[i], slow_work, done, &results[i]) != NULL);
+		ASSERT_TRUE(l2d_offload_submit(&o, L2D_JOB_NEW, fds[i], slow_work, done, &results[i]) != NULL);
 	/* the loop is not held up: a timer 10 ms away fires long before the work ends */
 	l2d_timer_init(&tm, timer_fire, NULL);
 	timer_at = 0;
@@ -119,7 +122,7 @@ TEST(offload_cancelled_job_never_calls_back_and_its_fd_is_closed)
 	l2d_offload_init(&o, &loop);
 	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	ASSERT_TRUE(fd >= 0);
-	j = l2d_offload_submit(&o, fd, slow_work, done, &slot);
+	j = l2d_offload_submit(&o, L2D_JOB_NEW, fd, slow_work, done, &slot);
 	ASSERT_TRUE(j != NULL);
 	l2d_offload_cancel(&o, j, NULL, NULL);
 	/* the worker still has it: the fd stays open until the work is done */
@@ -136,7 +139,7 @@ TEST(offload_cancelled_job_never_calls_back_and_its_fd_is_closed)
 	close(keep);
 	/* a job still queued at the end is finished and its owner told, or closed */
 	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	j = l2d_offload_submit(&o, fd, slow_work, done, &slot);
+	j = l2d_offload_submit(&o, L2D_JOB_NEW, fd, slow_work, done, &slot);
 	ASSERT_TRUE(j != NULL);
 	l2d_offload_fini(&o);
 	EXPECT_EQ(ndone, 1);
@@ -195,7 +198,7 @@ TEST(offload_closes_on_a_worker_and_tells_the_loop)
 	EXPECT_EQ(read(r1, &fd, 1), 0);		/* end of file: the write end is gone */
 	/* a cancelled call's descriptor is closed, and the canceller told */
 	fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	j = l2d_offload_submit(&o, fd, slow_work, done, NULL);
+	j = l2d_offload_submit(&o, L2D_JOB_NEW, fd, slow_work, done, NULL);
 	ASSERT_TRUE(j != NULL);
 	l2d_offload_cancel(&o, j, closed, NULL);
 	/* an upgrade waits for all of it */
@@ -212,5 +215,83 @@ TEST(offload_closes_on_a_worker_and_tells_the_loop)
 	EXPECT_TRUE(closed_fd(w2));
 	close(r1);
 	close(r2);
+	l2d_loop_fini(&loop);
+}
+
+static int block_fd[L2D_OFFLOAD_THREADS];
+
+/* holds its worker until the test writes a byte to its pipe */
+static int blocked_work(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	char c;
+
+	poll(&p, 1, 5000);
+	return read(fd, &c, 1) == 1 ? 0 : -1;
+}
+
+static unsigned int order[4], norder;
+
+static void ordered(void *arg, int res)
+{
+	if (norder < 4)
+		order[norder++] = (unsigned int)(uintptr_t)arg;
+}
+
+TEST(offload_call_under_way_goes_first)
+{
+	struct l2d_loop loop;
+	struct l2d_offload o;
+	int w[L2D_OFFLOAD_THREADS], r1, w1, r2, w2, i;
+	uint64_t t0;
+
+	loop_thread = pthread_self();
+	norder = 0;
+	ASSERT_EQ(l2d_loop_init(&loop, true), 0);
+	l2d_offload_init(&o, &loop);
+	/* every worker held */
+	for (i = 0; i < L2D_OFFLOAD_THREADS; i++) {
+		pipe_pair(&block_fd[i], &w[i]);
+		ASSERT_TRUE(l2d_offload_submit(&o, L2D_JOB_NEW, block_fd[i], blocked_work, ordered,
+					       (void *)(uintptr_t)100) != NULL);
+	}
+	for (;;) {		/* until every one is taken */
+		bool queued;
+
+		pthread_mutex_lock(&o.mu);
+		queued = o.todo[L2D_JOB_NEW] != NULL;
+		pthread_mutex_unlock(&o.mu);
+		if (!queued)
+			break;
+		usleep(1000);
+	}
+	/* queued in the worst order: a close, a new subscriber, a call */
+	pipe_pair(&r1, &w1);
+	pipe_pair(&r2, &w2);
+	l2d_offload_close(&o, w1, -1, ordered, (void *)(uintptr_t)3);
+	ASSERT_TRUE(l2d_offload_submit(&o, L2D_JOB_NEW, r2, slow_work, ordered,
+				       (void *)(uintptr_t)2) != NULL);
+	ASSERT_TRUE(l2d_offload_submit(&o, L2D_JOB_CALL, r1, slow_work, ordered,
+				       (void *)(uintptr_t)1) != NULL);
+	/* one worker freed: it takes the call, then the subscriber, then the close */
+	ASSERT_EQ(write(w[0], "x", 1), 1);
+	t0 = mono_ms();
+	while (norder < 4 && mono_ms() - t0 < 3000)
+		l2d_loop_once(&loop, 20);
+	EXPECT_EQ(norder, 4u);
+	EXPECT_EQ(order[0], 100u);	/* the one released */
+	EXPECT_EQ(order[1], 1u);
+	EXPECT_EQ(order[2], 2u);
+	EXPECT_EQ(order[3], 3u);
+	for (i = 1; i < L2D_OFFLOAD_THREADS; i++)
+		ASSERT_EQ(write(w[i], "x", 1), 1);
+	l2d_offload_fini(&o);
+	for (i = 0; i < L2D_OFFLOAD_THREADS; i++) {
+		close(block_fd[i]);
+		close(w[i]);
+	}
+	close(r1);
+	close(r2);
+	close(w2);
 	l2d_loop_fini(&loop);
 }

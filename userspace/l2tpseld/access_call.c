@@ -183,7 +183,7 @@ int acc_bridge(struct l2d *d, struct l2d_session *s, int ppp_fd)
 		return acc_lts_open(sb, ppp_fd);
 	if (!sb || sb->dead || sb->chan_fd < 0)
 		return -ENOENT;
-	s->bridge_job = l2d_offload_submit(&d->off, ppp_fd, l2d_offload_gchan, bridge_done, s);
+	s->bridge_job = l2d_offload_submit(&d->off, L2D_JOB_CALL, ppp_fd, l2d_offload_gchan, bridge_done, s);
 	if (s->bridge_job)
 		return 1;
 	return bridge_to(d, sb, l2d_offload_gchan(ppp_fd));

@@ -503,7 +503,7 @@ static int sub_open(struct sub *sb)
 	l2d_strcpy(sp.sa_addr.pppoe.dev, sizeof(sp.sa_addr.pppoe.dev), sb->ifc->conf->ifname);
 	if (connect(sb->px_fd, (struct sockaddr *)&sp, sizeof(sp)) < 0)
 		return -errno;
-	sb->open_job = l2d_offload_submit(&sb->a->d->off, sb->px_fd, l2d_offload_gchan, sub_opened, sb);
+	sb->open_job = l2d_offload_submit(&sb->a->d->off, L2D_JOB_NEW, sb->px_fd, l2d_offload_gchan, sub_opened, sb);
 	if (sb->open_job)
 		return 1;
 	chan = l2d_offload_gchan(sb->px_fd);

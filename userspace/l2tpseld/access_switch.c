@@ -135,7 +135,7 @@ int acc_lts_open(struct sub *sb, int ppp_fd)
 	sb->px_fd = fcntl(ppp_fd, F_DUPFD_CLOEXEC, 0);
 	if (sb->px_fd < 0)
 		return -errno;
-	sb->open_job = l2d_offload_submit(&sb->a->d->off, sb->px_fd, l2d_offload_gchan, lts_opened, sb);
+	sb->open_job = l2d_offload_submit(&sb->a->d->off, L2D_JOB_CALL, sb->px_fd, l2d_offload_gchan, lts_opened, sb);
 	if (sb->open_job)
 		return 0;
 	chan = l2d_offload_gchan(sb->px_fd);

@@ -34,6 +34,16 @@ int l2d_offload_gchan(int fd)
 	return ioctl(fd, PPPIOCGCHAN, &chan) < 0 ? -errno : chan;
 }
 
+/* The class of the job a free worker takes, L2D_JOB_CLASSES when none (under mu). */
+static int next_class(const struct l2d_offload *o)
+{
+	int q;
+
+	for (q = 0; q < L2D_JOB_CLASSES && !o->todo[q]; q++)
+		;
+	return q;
+}
+
 static void *worker(void *arg)
 {
 	struct l2d_offload *o = arg;
@@ -44,13 +54,11 @@ static void *worker(void *arg)
 	for (;;) {
 		struct l2d_job *j;
 
-		while (!o->todo[0] && !o->todo[1] && !o->stop)
+		while ((q = next_class(o)) == L2D_JOB_CLASSES && !o->stop)
 			pthread_cond_wait(&o->cv, &o->mu);
-		/* a subscriber waits on a channel's index, nobody on a close */
-		q = o->todo[0] ? 0 : 1;
-		j = o->todo[q];
-		if (!j)
+		if (q == L2D_JOB_CLASSES)
 			break;
+		j = o->todo[q];
 		o->todo[q] = j->next;
 		if (!o->todo[q])
 			o->todo_tail[q] = &o->todo[q];
@@ -110,9 +118,11 @@ static void readable(struct l2d_fd *f, uint32_t events)
 
 void l2d_offload_init(struct l2d_offload *o, struct l2d_loop *loop)
 {
+	int q;
+
 	*o = (struct l2d_offload){ .loop = loop, .efd = -1 };
-	o->todo_tail[0] = &o->todo[0];
-	o->todo_tail[1] = &o->todo[1];
+	for (q = 0; q < L2D_JOB_CLASSES; q++)
+		o->todo_tail[q] = &o->todo[q];
 	pthread_mutex_init(&o->mu, NULL);
 	pthread_cond_init(&o->cv, NULL);
 }
@@ -158,8 +168,8 @@ void l2d_offload_fini(struct l2d_offload *o)
 	pthread_mutex_destroy(&o->mu);
 }
 
-static struct l2d_job *queue(struct l2d_offload *o, int fd, int fd2, l2d_job_work work,
-			     l2d_job_done done, void *arg)
+static struct l2d_job *queue(struct l2d_offload *o, enum l2d_job_class cls, int fd, int fd2,
+			     l2d_job_work work, l2d_job_done done, void *arg)
 {
 	struct l2d_job *j;
 
@@ -189,18 +199,18 @@ static struct l2d_job *queue(struct l2d_offload *o, int fd, int fd2, l2d_job_wor
 	j->done = done;
 	j->arg = arg;
 	pthread_mutex_lock(&o->mu);
-	*o->todo_tail[!work] = j;
-	o->todo_tail[!work] = &j->next;
+	*o->todo_tail[cls] = j;
+	o->todo_tail[cls] = &j->next;
 	pthread_cond_signal(&o->cv);
 	pthread_mutex_unlock(&o->mu);
 	o->pending++;
 	return j;
 }
 
-struct l2d_job *l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
-				   l2d_job_done done, void *arg)
+struct l2d_job *l2d_offload_submit(struct l2d_offload *o, enum l2d_job_class cls, int fd,
+				   l2d_job_work work, l2d_job_done done, void *arg)
 {
-	return queue(o, fd, -1, work, done, arg);
+	return queue(o, cls, fd, -1, work, done, arg);
 }
 
 void l2d_offload_close(struct l2d_offload *o, int fd, int fd2, l2d_job_done done, void *arg)
@@ -209,7 +219,7 @@ void l2d_offload_close(struct l2d_offload *o, int fd, int fd2, l2d_job_done done
 		fd = fd2;
 		fd2 = -1;
 	}
-	if (fd < 0 || !queue(o, fd, fd2, NULL, done, arg)) {
+	if (fd < 0 || !queue(o, L2D_JOB_CLOSE, fd, fd2, NULL, done, arg)) {
 		if (fd >= 0)
 			close(fd);
 		if (fd2 >= 0)

@@ -35,6 +35,18 @@
 
 struct l2d_job;
 struct l2d;
+
+/*
+ * Which job a free worker takes first: a call under way (its bridge, whose
+ * LNS may have started PPP already), then a new subscriber (its PPPoE
+ * channel, before its PADS), then a close nobody waits for.
+ */
+enum l2d_job_class {
+	L2D_JOB_CALL,
+	L2D_JOB_NEW,
+	L2D_JOB_CLOSE,
+	L2D_JOB_CLASSES
+};
 /* On a worker: the blocking call on @fd; its result (>= 0, or -errno). */
 typedef int (*l2d_job_work)(int fd);
 /* On the loop's thread: the result of a job not cancelled. */
@@ -44,8 +56,8 @@ struct l2d_offload {
 	struct l2d_loop *loop;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	/* FIFOs under mu: [0] calls a subscriber waits on, [1] closes */
-	struct l2d_job *todo[2], **todo_tail[2];
+	/* FIFOs under mu, by enum l2d_job_class */
+	struct l2d_job *todo[L2D_JOB_CLASSES], **todo_tail[L2D_JOB_CLASSES];
 	struct l2d_job *done;			/* under mu */
 	unsigned int pending;			/* submitted, not yet done (loop thread) */
 	int efd;
@@ -60,12 +72,13 @@ void l2d_offload_init(struct l2d_offload *o, struct l2d_loop *loop);
 /* Stops the threads after the calls they are in; cancelled jobs' fds closed. */
 void l2d_offload_fini(struct l2d_offload *o);
 /*
- * Run @work(@fd) on a worker, then @done(@arg, result) on the loop.  The
- * caller keeps @fd open until @done, or hands it over with
- * l2d_offload_cancel().  NULL when out of memory or no thread starts.
+ * Run @work(@fd) on a worker, after the jobs of a class before @cls, then
+ * @done(@arg, result) on the loop.  The caller keeps @fd open until @done,
+ * or hands it over with l2d_offload_cancel().  NULL when out of memory or
+ * no thread starts.
  */
-struct l2d_job *l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
-				   l2d_job_done done, void *arg);
+struct l2d_job *l2d_offload_submit(struct l2d_offload *o, enum l2d_job_class cls, int fd,
+				   l2d_job_work work, l2d_job_done done, void *arg);
 /*
  * @j's done will not be called; its fd belongs to the offload now, closed
  * on a worker once the job is over (l2d_offload_close(), @closed and @arg

@@ -42,8 +42,8 @@ int __wrap_ioctl(int fd, unsigned long req, ...);
 int __wrap_open(const char *path, int flags, ...);
 ssize_t __wrap_sendto(int fd, const void *buf, size_t len, int flags, const struct sockaddr *to,
 		      socklen_t tolen);
-struct l2d_job *__wrap_l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
-					  l2d_job_done done, void *arg);
+struct l2d_job *__wrap_l2d_offload_submit(struct l2d_offload *o, enum l2d_job_class cls, int fd,
+					  l2d_job_work work, l2d_job_done done, void *arg);
 
 uint64_t fake_now_ms;
 
@@ -245,8 +245,8 @@ ssize_t __wrap_sendto(int fd, const void *buf, size_t len, int flags, const stru
 	return (ssize_t)len;
 }
 
-struct l2d_job *__wrap_l2d_offload_submit(struct l2d_offload *o, int fd, l2d_job_work work,
-					  l2d_job_done done, void *arg)
+struct l2d_job *__wrap_l2d_offload_submit(struct l2d_offload *o, enum l2d_job_class cls, int fd,
+					  l2d_job_work work, l2d_job_done done, void *arg)
 {
 	return NULL;
 }
