@@ -284,7 +284,8 @@ printf 'kernel none\nsocket %s\nlog-level 1\nport %s\n' "$T/lac.sock" $((P + 1))
 "$L2D" -c "$T/lac.conf" 2>"$T/lac.log" &
 LAC=$!
 pids+=($LAC)
-for i in $(seq 50); do [ -S "$T/lac.sock" ] && break; sleep 0.1; done
+# the socket file is there from bind(), before listen() and the loop: wait for the loop
+wait_has "$T/lac.log" '^l2tpseld: started'
 "$CLI" login start a@x profile hup socket "$T/lac.sock" >"$T/o-hup1" 2>&1
 printf 'route hup t-hup 127.0.0.2 port %s\nport %s\n' $P $((P + 7)) >>"$T/lac.conf"
 kill -HUP $LAC

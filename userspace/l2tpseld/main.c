@@ -486,19 +486,37 @@ static int open_listeners(struct l2d_loop *loop)
 	return 0;
 }
 
-/* SIGTERM, SIGINT, SIGCHLD, SIGHUP and SIGUSR2 read from a signalfd on the loop. */
-static void signals_to_loop(struct l2d_loop *loop)
+/* SIGTERM, SIGINT, SIGCHLD, SIGHUP and SIGUSR2: the loop's (signals_to_loop()). */
+static void loop_signals(sigset_t *ss)
+{
+	sigemptyset(ss);
+	sigaddset(ss, SIGTERM);
+	sigaddset(ss, SIGINT);
+	sigaddset(ss, SIGCHLD);
+	sigaddset(ss, SIGHUP);
+	sigaddset(ss, SIGUSR2);
+}
+
+/*
+ * Blocked before anything is opened: a SIGHUP that comes once the API
+ * socket is there, before the loop runs, waits for the signalfd instead of
+ * ending the agent (SIGHUP's default).
+ */
+static void block_signals(void)
 {
 	sigset_t ss;
 
 	signal(SIGPIPE, SIG_IGN);
-	sigemptyset(&ss);
-	sigaddset(&ss, SIGTERM);
-	sigaddset(&ss, SIGINT);
-	sigaddset(&ss, SIGCHLD);
-	sigaddset(&ss, SIGHUP);
-	sigaddset(&ss, SIGUSR2);
+	loop_signals(&ss);
 	sigprocmask(SIG_BLOCK, &ss, NULL);
+}
+
+/* The blocked signals, those pending since the start included, read on the loop. */
+static void signals_to_loop(struct l2d_loop *loop)
+{
+	sigset_t ss;
+
+	loop_signals(&ss);
 	sigw.fd = signalfd(-1, &ss, SFD_NONBLOCK | SFD_CLOEXEC);
 	sigw.fn = signal_readable;
 	l2d_fd_add(loop, &sigw, EPOLLIN);
@@ -608,6 +626,7 @@ int main(int argc, char **argv)
 	if (check_only)
 		return 0;
 	saved_argv = argv;
+	block_signals();
 	raise_nofile();
 	if (snapshot_get(&snap, &snap_len, &si))
 		return 1;
