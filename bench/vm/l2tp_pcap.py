@@ -13,6 +13,9 @@ the peer's Nr passes its Ns):
   - how many of the LAC's messages were unacknowledged when each one left
     (4 or more: the window towards a peer that gave no Receive Window Size
     AVP was full up to that send);
+  - when an acknowledgement opened the window full up to then, the time
+    until the LAC's next message left (the LAC's own reaction), and the
+    share of the time the window was full;
   - per call: ICRQ to ICRP (the peer), ICRP to ICCN (the LAC), ICCN to the
     peer's first PPP frame of the call (the peer starting PPP), and the
     peer's messages' wait for the LAC's acknowledgement.
@@ -23,6 +26,7 @@ import socket
 import struct
 import sys
 
+WINDOW = 4	# the peer's receive window: none given, RFC 2661 section 5.8
 MSG = {1: 'SCCRQ', 2: 'SCCRP', 3: 'SCCCN', 4: 'StopCCN', 6: 'HELLO',
        10: 'ICRQ', 11: 'ICRP', 12: 'ICCN', 14: 'CDN', 0: 'ZLB'}
 
@@ -111,6 +115,9 @@ def main():
     icrq_t, icrp_t, iccn_t, first_ppp, peer_sid = {}, {}, {}, {}, {}
     ppp_from_peer = {}	# LAC session id -> times of the peer's data frames
     ppp_from_lac = {}
+    opened = {}	# conn -> time an ack opened the LAC's full window
+    react = []
+    full_since, full_s = {}, 0.0
     t0 = None
     for t, src, dst, p in packets(sys.argv[1]):
         m = l2tp(p)
@@ -132,9 +139,13 @@ def main():
         conn = lns2lac.get(tid, tid) if from_lac else tid
         # Nr acknowledges the other side's messages before it
         q = unacked[not from_lac].setdefault(conn, [])
+        was_full = len(q) >= WINDOW
         while q and after(nr, q[0][0]):
             k_ns, k_t, k_type = q.pop(0)
             lat[not from_lac].append((k_type, 1000 * (t - k_t)))
+        if not from_lac and was_full and len(q) < WINDOW:
+            opened[conn] = t
+            full_s += t - full_since.pop(conn, t)
         if mtype == 0:
             zlb[from_lac] += 1
             continue
@@ -145,7 +156,11 @@ def main():
         mine = unacked[from_lac].setdefault(conn, [])
         if from_lac:
             inflight_at_send.append(len(mine))
+            if conn in opened:
+                react.append(1000 * (t - opened.pop(conn)))
         mine.append((ns, t, MSG.get(mtype, str(mtype))))
+        if from_lac and len(mine) == WINDOW:
+            full_since[conn] = t
         if mtype == 10 and 14 in avps:
             icrq_t[struct.unpack('!H', avps[14][:2])[0]] = t
         elif mtype == 11 and 14 in avps:
@@ -170,6 +185,9 @@ def main():
         hist[min(u, 8)] = hist.get(min(u, 8), 0) + 1
     print('LAC messages unacknowledged when one left:',
           ' '.join(f'{k}:{hist[k]}' for k in sorted(hist)), f'(of {len(inflight_at_send)})')
+    line('LAC sends after an ack opened its full window', react)
+    if t0 is not None:
+        print(f'window full {full_s:.2f} s of {t - t0:.2f} s captured')
     print(f'retransmitted: by LAC {rtx[True]}, by peer {rtx[False]}; '
           f'ZLB: LAC {zlb[True]}, peer {zlb[False]}')
     line('call ICRQ -> ICRP (peer)', [1000 * (icrp_t[s] - icrq_t[s]) for s in icrp_t if s in icrq_t])

@@ -41,13 +41,15 @@
 #       four level-0 tunnels of max-sessions L and an unlimited level-1
 #       one: the most sessions the module counted on a level-0 tunnel at
 #       the peak, less L (never above 0: S-STORM-2)
-# and the daemons' logs into OUTDIR/storm-logs/.  Every row ends with
+# and the daemons' logs into OUTDIR/storm-logs/, with the guest's CPU per
+# process over each lns and l2tpns row (cpu-lns-N.txt, cpu-l2tpns-N.txt:
+# bench/vm/cpu_by_proc.py).  Every row ends with
 # idle_pct: the guest's idle CPU share over the row (does something wait,
 # or is the CPU used up?).
 #
 # Environment: STORM_PARTS (floor lns spread maxsess l2tpns: the parts to
-# run), STORM_PERF=1 (perf record of the LAC agent over the lns rows, its
-# report into storm-logs/perf-lac.txt), STORM_SAMPLE=1 (where the LAC
+# run), STORM_PERF=1 (perf record of the whole guest over the lns and
+# l2tpns rows: storm-logs/perf-lac*.log, perf-l2tpns*.log), STORM_SAMPLE=1 (where the LAC
 # agent's wall time goes over the lns and l2tpns rows, bench/vm/sample_proc.py:
 # storm-logs/lac-sample-N.log), STORM_L2TPNS_DEBUG (l2tpns's debug
 # level, 1: at 3 its log has every packet's handling), STORM_RUNS (the
@@ -58,7 +60,9 @@
 # when unset), STORM_RCVBUF (the LAC agent's socket-rcvbuf, its 4 MiB
 # when unset; 0: the kernel's default), STORM_PCAP=1 (tcpdump of the LAC's
 # network link over the l2tpns rows: storm-logs/l2tpns-N.pcap, read by
-# bench/vm/l2tp_pcap.py).
+# bench/vm/l2tp_pcap.py), STORM_STRACE=1 (the LAC agent's system calls
+# over the l2tpns rows, counted: storm-logs/strace-l2tpns-N.txt; it slows
+# the agent several times).
 set -eu
 
 size=${1:-}
@@ -100,7 +104,7 @@ cleanup() {
 	for p in "${pids[@]}"; do kill "$p" 2> /dev/null; done
 	[ -f "$P/l2tpns.pid" ] && kill "$(cat "$P/l2tpns.pid")" 2> /dev/null
 	wait 2> /dev/null
-	cp "$P"/*.log "$P"/*.json "$P"/*.conf "$P"/*.csv "$P"/*.pcap "$out/storm-logs/" 2> /dev/null
+	cp "$P"/*.log "$P"/*.json "$P"/*.conf "$P"/*.csv "$P"/*.pcap "$P"/*.txt "$out/storm-logs/" 2> /dev/null
 	ip netns del "$SUB" 2> /dev/null
 	ip netns del "$LAC" 2> /dev/null
 	ip netns del "$LNS" 2> /dev/null
@@ -237,12 +241,20 @@ idle() {
 # busy_start PID...: sample the processes' CPU every half second into
 # $P/busy.txt; busy_peak: the largest share of one CPU each had over a
 # second, "NAME_busy_pct=" fields in the order given to busy_names
+# (bash builtins only: a process forked twice a second is CPU the guest's
+# three busy processes share)
 busy_start() {
-	( while :; do
-		printf '%s' "$(date +%s.%N)"
-		for p in "$@"; do printf ' %s' "$(cpu_ticks "$p")"; done
-		echo
-		sleep 0.5
+	( exec 9<> <(:)	# an fd that never reads: read -t is the sleep
+	while :; do
+		line=$EPOCHREALTIME
+		for p in "$@"; do
+			# a process gone ends the sampling (the row failed)
+			read -r st 2> /dev/null < "/proc/$p/stat" || exit 0
+			f=(${st##*) })
+			line="$line $((${f[11]:-0} + ${f[12]:-0}))"
+		done
+		echo "$line"
+		read -r -t 0.5 -u 9 || true
 	done ) > "$P/busy.txt" &
 	BUSY=$!
 }
@@ -314,22 +326,40 @@ done
 kill -INT "$RESPID" 2> /dev/null || true
 fi
 
+# STORM_PERF=1: perf of the whole guest (perf cannot follow a process into
+# another namespace) over a part's rows, reported by process and symbol
+PERF=
+perf_start() {
+	PERF=
+	if [ "${STORM_PERF:-0}" = 1 ] && command -v perf > /dev/null; then
+		perf record -q -a -g -F 499 -o "$P/perf-$1.data" 2> "$P/perf-$1-record.log" &
+		PERF=$!
+	fi
+}
+perf_stop() {
+	[ -n "$PERF" ] || return 0
+	kill -INT "$PERF"; wait "$PERF" || true
+	perf report -i "$P/perf-$1.data" --stdio --no-children --percent-limit 0.5 \
+		> "$P/perf-$1.log" 2>&1 || true
+	perf report -i "$P/perf-$1.data" --stdio --no-children -g none --sort comm,dso,sym \
+		--percent-limit 0.3 > "$P/perf-$1-flat.log" 2>&1 || true
+	perf report -i "$P/perf-$1.data" --stdio --no-children -g none --sort comm,dso \
+		> "$P/perf-$1-comm.log" 2>&1 || true
+	PERF=
+}
+
 # --- 2. the l2tpseld LNS: logins up to the bridged call ---------------------------
 # Its subscribers stay in authentication (their PAP sent again every second,
 # 10 times, unanswered), so every session is still counted when the storm's
 # last login ends; then they give up and send PADT.
 if part lns; then
-PERF=
-if [ "${STORM_PERF:-0}" = 1 ] && command -v perf > /dev/null; then
-	# the whole guest: perf cannot follow a process into another namespace
-	perf record -q -a -g -F 499 -o "$P/perf-lac.data" 2> "$P/perf.log" &
-	PERF=$!
-fi
+perf_start lac
 for r in $RUNS; do
 	n=${r%%:*} rate=${r##*:}
 	idle
 	say "l2tpseld LNS: $n subscribers at $rate/s"
 	c0=$(cpu_ticks "$AGENT") d0=$(stat "$SOCK" duplicates)
+	python3 "$top/bench/vm/cpu_by_proc.py" snap "$P/cpu0.json" || true
 	idle_mark
 	SAMPLER=
 	if [ "${STORM_SAMPLE:-0}" = 1 ]; then
@@ -341,19 +371,12 @@ for r in $RUNS; do
 	GENPID=$! first=$((first + n))
 	wait "$WATCH" || true
 	c1=$(cpu_ticks "$AGENT") d1=$(stat "$SOCK" duplicates)
+	python3 "$top/bench/vm/cpu_by_proc.py" diff "$P/cpu0.json" "$n" "$P/cpu-lns-$n.txt" || true
 	[ -z "$SAMPLER" ] || { kill "$SAMPLER"; wait "$SAMPLER" || true; }
 	wait "$GENPID" || true
 	echo "storm lns $n rate=$rate $(j "$P/lns-$n-watch.json" '"ok=%d failed=%d per_s=%.1f p50_ms=%.1f p99_ms=%.1f call_ms=%.1f kernel_ms=%.1f" % (j["ok"], j["failed"], j["per_s"], j["setup_ms"]["p50"], j["setup_ms"]["p99"], j["call_ms"]["p50"], j["kernel_ms"]["p50"])') lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") $(access_fields "lns-$n") $(idle_pct)" >> "$res"
 done
-if [ -n "$PERF" ]; then
-	kill -INT "$PERF"; wait "$PERF" || true
-	perf report -i "$P/perf-lac.data" --stdio --no-children --percent-limit 0.5 \
-		> "$P/perf-lac.log" 2>&1 || true
-	perf report -i "$P/perf-lac.data" --stdio --no-children -g none --sort dso,sym \
-		--percent-limit 0.3 > "$P/perf-lac-flat.log" 2>&1 || true
-	perf report -i "$P/perf-lac.data" --stdio --no-children -g none --sort comm,dso \
-		> "$P/perf-comm.log" 2>&1 || true
-fi
+perf_stop lac
 fi
 
 # --- 3. destination-equal over four equal LNS, AT_ONCE logins at once -----------
@@ -399,12 +422,14 @@ idle
 while [ $((SECONDS - t_l2tpns)) -lt 60 ] && ! grep -qsi 'master' "$P/l2tpns.log"; do sleep 0.5; done
 grep -qsi 'master' "$P/l2tpns.log" || { tail -n 5 "$P/l2tpns.log" "$P/l2tpns.out" >&2; say "l2tpns did not become master"; exit 1; }
 LPID=$(cat "$P/l2tpns.pid")
+perf_start l2tpns
 for r in $RUNS; do
 	n=${r%%:*} rate=${r##*:}
 	idle
 	say "l2tpns: $n subscribers at $rate/s"
 	c0=$(cpu_ticks "$AGENT") l0=$(cpu_ticks "$LPID") d0=$(stat "$SOCK" duplicates)
 	b0=$(rcvbuf_err "$LNS") a0=$(rcvbuf_err "$LAC")
+	python3 "$top/bench/vm/cpu_by_proc.py" snap "$P/cpu0.json" || true
 	idle_mark
 	busy_start "$AGENT" "$LPID"
 	CAP=
@@ -417,14 +442,20 @@ for r in $RUNS; do
 	if [ "${STORM_SAMPLE:-0}" = 1 ]; then
 		python3 "$top/bench/vm/sample_proc.py" "$AGENT" "$P/lac-sample-l2tpns-$n.log" 50 &
 		SAMPLER=$!
+	elif [ "${STORM_STRACE:-0}" = 1 ] && command -v strace > /dev/null; then
+		strace -c -f -p "$AGENT" -o "$P/strace-l2tpns-$n.txt" 2> /dev/null &
+		SAMPLER=$!
+		sleep 1
 	fi
 	gen "l2tpns-$n" "$n" "$rate" l2tpns "$SUB" sw0 --hold 1000
 	[ -z "$SAMPLER" ] || { kill "$SAMPLER"; wait "$SAMPLER" || true; }
 	[ -n "$CAP" ] && { kill -INT "$CAP"; wait "$CAP" 2> /dev/null || true; }
 	first=$((first + n))
 	c1=$(cpu_ticks "$AGENT") l1=$(cpu_ticks "$LPID") d1=$(stat "$SOCK" duplicates)
+	python3 "$top/bench/vm/cpu_by_proc.py" diff "$P/cpu0.json" "$n" "$P/cpu-l2tpns-$n.txt" || true
 	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(busy_peak lac lns) lns_rcvbuf_drops=$(($(rcvbuf_err "$LNS") - b0)) lac_rcvbuf_drops=$(($(rcvbuf_err "$LAC") - a0)) $(idle_pct)" >> "$res"
 done
+perf_stop l2tpns
 fi
 cat "$res" >&2
 say "done"
