@@ -52,7 +52,7 @@ s.settimeout(0.5)
 ok = fail = 0
 first = last = None
 setup = []
-parts = {"kernel-us": [], "tunnel-us": [], "call-us": []}
+parts = {"kernel-us": [], "tunnel-us": [], "call-us": [], "bridge-us": []}
 tunnels = {}
 reasons = {}
 buf = b""

@@ -28,10 +28,10 @@
 
 
 /* "setup-us ...": the end of a "done" line, where the login's time went */
-#define TIMES_FMT "setup-us %llu kernel-us %llu tunnel-us %llu call-us %llu"
+#define TIMES_FMT "setup-us %llu kernel-us %llu tunnel-us %llu call-us %llu bridge-us %llu"
 #define TIMES_ARGS(lg) (unsigned long long)(l2d_mono_us() - (lg)->t0_us), \
 	(unsigned long long)(lg)->kernel_us, (unsigned long long)(lg)->tunnel_us, \
-	(unsigned long long)(lg)->call_us
+	(unsigned long long)(lg)->call_us, (unsigned long long)(lg)->bridge_us
 
 /*
  * An event of a login: the log line "login ID (USER): EVENT" at @level

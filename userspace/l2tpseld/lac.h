@@ -62,6 +62,7 @@ struct l2d_login {
 	uint64_t kernel_us;		/* in LOGIN_BEGIN and LOGIN_REPORT */
 	uint64_t tunnel_us;		/* waiting for a tunnel to come up */
 	uint64_t call_us;		/* ICRQ queued to ICRP, over its attempts */
+	uint64_t bridge_us;		/* ICRP to ICCN: the data path made */
 };
 
 /* ---- LAC logins (lac.c) ---- */

@@ -565,8 +565,9 @@ static void got_icrp(struct l2d_session *s, const struct l2tp_msg *m)
 
 	if (s->bridge_job)
 		return;		/* the ICCN follows the bridge */
+	s->icrp_us = l2d_mono_us();
 	if (s->login)
-		s->login->call_us += l2d_mono_us() - s->icrq_us;
+		s->login->call_us += s->icrp_us - s->icrq_us;
 	if (!l2tp_msg_get_u16(m, L2TP_AVP_ASSIGNED_SESSION_ID, &s->peer_sid) || !s->peer_sid)
 		return l2d_session_close(s, L2D_END_CDN, true, L2TP_CDN_GENERAL_ERROR,
 					 L2TP_ERR_BAD_VALUE, "no Assigned Session ID");
@@ -627,6 +628,7 @@ static void icrp_connect(struct l2d_session *s)
 	if (s->login) {
 		struct l2d_login *lg = s->login;
 
+		lg->bridge_us += l2d_mono_us() - s->icrp_us;
 		d->lops->attempt_end(lg, L2D_END_NONE, 0, 0);
 	}
 }

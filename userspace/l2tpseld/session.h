@@ -34,6 +34,7 @@ struct l2d_session {
 	bool lns_counted;		/* an LNS-role call: in t->p->lns_calls, d->n_lns_calls */
 	struct l2d_login *login;	/* LAC, during setup */
 	uint64_t icrq_us;		/* LAC: when its ICRQ was queued */
+	uint64_t icrp_us;		/* LAC: when its ICRP came */
 	uint16_t cdn_result, cdn_error;
 	enum l2d_end end;
 	char user[L2D_USER_MAX];
