@@ -357,6 +357,7 @@ void l2d_session_send_icrq(struct l2d_session *s)
 		l2d_session_close(s, L2D_END_ERROR, false, 0, 0, NULL);
 		return;
 	}
+	t->since_icrq = 0;
 	s->state = L2D_S_WAIT_ICRP;
 	l2d_tunnel_time_from_tx(t, s);
 	l2d_tunnel_flush(t);

@@ -44,8 +44,9 @@ struct l2d_session {
 	bool txwait;
 	uint16_t txwait_ns;
 	struct l2d_session *txwait_next;
-	/* on t->icrq_*: its ICRQ waits until nothing else does (tunnel.c) */
+	/* on t->icrq_*: its ICRQ waits for its turn (tunnel.c) */
 	bool icrq_wait;
+	uint64_t wait_until;		/* icrq-timeout-max from its first wait; 0: none */
 	struct l2d_session *icrq_next;
 	uint64_t tx_ms;			/* when that message first left */
 	bool dp_added;

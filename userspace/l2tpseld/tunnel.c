@@ -326,6 +326,7 @@ int l2d_tunnel_queue(struct l2d_tunnel *t, const uint8_t *buf, size_t len)
 		l2d_log(t->d, L2D_LOG_ERR, "tunnel %u: cannot queue a message: %s", t->tid, strerror(-ret));
 		return ret;
 	}
+	t->since_icrq++;	/* l2d_session_send_icrq() sets it to 0 after */
 	/*
 	 * It leaves by the end of this turn of the loop whoever queued it:
 	 * l2d_tunnel_flush() sends it sooner and sets the timer anew.
@@ -345,8 +346,11 @@ void l2d_tunnel_time_from_tx(struct l2d_tunnel *t, struct l2d_session *s)
 {
 	struct l2d *d = t->d;
 
-	/* the wait for the window has a deadline too: icrq-timeout-max */
-	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_max_ms);
+	/* the wait for the window has a deadline too: icrq-timeout-max, from
+	 * the first wait of an ICRQ that waited for its turn already */
+	if (!s->wait_until)
+		s->wait_until = l2d_now(d->loop) + d->conf->icrq_timeout_max_ms;
+	l2d_timer_arm(d->loop, &s->setup_timer, s->wait_until);
 	s->txwait = true;
 	s->txwait_ns = (uint16_t)(t->rel.ns_next - 1);
 	s->txwait_next = NULL;
@@ -383,13 +387,28 @@ void l2d_tunnel_txwait_drop(struct l2d_tunnel *t, struct l2d_session *s)
  * call whose bridge is made, and whose LNS has started PPP already, waiting
  * for a hundred round trips, until its subscriber or the LNS gives up.  So
  * new calls wait their turn here, and what the calls under way send goes
- * first (S-STORM-4).
+ * first (S-STORM-4), but not always: a new call that waited for every
+ * ICCN to leave would wait through a whole storm's ICCNs, and then the
+ * storm's ICRQs would leave together, their bridges be made together, and
+ * the window stand idle meanwhile (seen against l2tpns: ICRQs in bursts of
+ * 100-200, none for a second while 300 ICCNs went).  So a new call's ICRQ
+ * is queued while less than half a window waits, and after every half a
+ * window of other messages queued in a row.
  */
+static bool icrq_may_queue(const struct l2d_tunnel *t)
+{
+	uint32_t half = t->rel.cfg.peer_window / 2;
+
+	if (half < 2)	/* a window of 1 to 3: one message at a time, in order */
+		return !l2tp_rel_waiting(&t->rel);
+	return l2tp_rel_waiting(&t->rel) < half || t->since_icrq >= half;
+}
+
 bool l2d_tunnel_icrq_wait(struct l2d_tunnel *t, struct l2d_session *s)
 {
 	struct l2d *d = t->d;
 
-	if (!l2tp_rel_waiting(&t->rel) && !t->icrq_head)
+	if (icrq_may_queue(t) && !t->icrq_head)
 		return false;
 	s->icrq_wait = true;
 	s->icrq_next = NULL;
@@ -400,7 +419,8 @@ bool l2d_tunnel_icrq_wait(struct l2d_tunnel *t, struct l2d_session *s)
 	t->icrq_tail = s;
 	t->n_icrq_wait++;
 	/* the wait for the window has a deadline: icrq-timeout-max */
-	l2d_timer_arm(d->loop, &s->setup_timer, l2d_now(d->loop) + d->conf->icrq_timeout_max_ms);
+	s->wait_until = l2d_now(d->loop) + d->conf->icrq_timeout_max_ms;
+	l2d_timer_arm(d->loop, &s->setup_timer, s->wait_until);
 	return true;
 }
 
@@ -422,7 +442,7 @@ void l2d_tunnel_icrq_drop(struct l2d_tunnel *t, struct l2d_session *s)
 	s->icrq_wait = false;
 }
 
-/* The calls waiting for their ICRQ, while nothing else waits for the window. */
+/* The calls waiting for their ICRQ, while little else waits for the window. */
 static void icrq_release(struct l2d_tunnel *t)
 {
 	struct l2d_session *s;
@@ -430,7 +450,7 @@ static void icrq_release(struct l2d_tunnel *t)
 	if (t->icrq_releasing)
 		return;
 	t->icrq_releasing = true;
-	while ((s = t->icrq_head) && t->state == L2D_T_ESTABLISHED && !l2tp_rel_waiting(&t->rel)) {
+	while ((s = t->icrq_head) && t->state == L2D_T_ESTABLISHED && icrq_may_queue(t)) {
 		l2d_tunnel_icrq_drop(t, s);
 		t->d->sops->send_icrq(s);	/* it flushes the tunnel */
 	}

@@ -92,6 +92,7 @@ struct l2d_tunnel {
 	struct l2d_session *txwait_head, *txwait_tail;	/* in Ns order */
 	struct l2d_session *icrq_head, *icrq_tail;	/* ICRQs not yet queued, oldest first */
 	unsigned int n_icrq_wait;
+	unsigned int since_icrq;	/* messages queued since the last ICRQ */
 	bool icrq_releasing;
 	uint64_t heard_ms;		/* the peer's last new message delivered */
 	bool rl_reject;			/* LNS: its SCCRQ's rate-limit verdict was reject */
