@@ -671,21 +671,36 @@ static struct {
 	bool counting;
 } ord;
 
-static void order_tap(int from, const uint8_t *buf, size_t len)
+/*
+ * A message the LAC (node 0) sent for the first time, not a ZLB or a copy
+ * sent again: true, its type in @type, *@next_ns moved past it.
+ */
+static bool lac_first_send(int from, const uint8_t *buf, size_t len, uint16_t *next_ns,
+			   unsigned int *type)
 {
 	uint8_t copy[1500];
 	struct l2tp_msg m;
 
-	if (from != 0 || len > sizeof(copy) || !ord.counting)
-		return;
+	if (from != 0 || len > sizeof(copy))
+		return false;
 	memcpy(copy, buf, len);
 	if (l2tp_msg_parse(&m, copy, len, NULL) == L2TP_ACT_DISCARD || m.hdr.zlb ||
-	    (uint16_t)(m.hdr.ns - ord.next_ns) >= 0x8000)
-		return;			/* a ZLB or a copy sent again */
-	ord.next_ns = (uint16_t)(m.hdr.ns + 1);
-	if (m.type == L2TP_MSG_ICRQ && ++ord.icrq && !ord.iccn)
+	    (uint16_t)(m.hdr.ns - *next_ns) >= 0x8000)
+		return false;
+	*next_ns = (uint16_t)(m.hdr.ns + 1);
+	*type = m.type;
+	return true;
+}
+
+static void order_tap(int from, const uint8_t *buf, size_t len)
+{
+	unsigned int type;
+
+	if (!ord.counting || !lac_first_send(from, buf, len, &ord.next_ns, &type))
+		return;
+	if (type == L2TP_MSG_ICRQ && ++ord.icrq && !ord.iccn)
 		ord.icrq_before_iccn++;
-	ord.iccn += m.type == L2TP_MSG_ICCN;
+	ord.iccn += type == L2TP_MSG_ICCN;
 }
 
 /*
@@ -785,18 +800,12 @@ static struct {
 
 static void starve_tap(int from, const uint8_t *buf, size_t len)
 {
-	uint8_t copy[1500];
-	struct l2tp_msg m;
+	unsigned int type;
 
-	if (from != 0 || len > sizeof(copy))
+	if (!lac_first_send(from, buf, len, &starve.next_ns, &type))
 		return;
-	memcpy(copy, buf, len);
-	if (l2tp_msg_parse(&m, copy, len, NULL) == L2TP_ACT_DISCARD || m.hdr.zlb ||
-	    (uint16_t)(m.hdr.ns - starve.next_ns) >= 0x8000)
-		return;
-	starve.next_ns = (uint16_t)(m.hdr.ns + 1);
-	starve.iccn += m.type == L2TP_MSG_ICCN;
-	if (m.type == L2TP_MSG_ICRQ) {
+	starve.iccn += type == L2TP_MSG_ICCN;
+	if (type == L2TP_MSG_ICRQ) {
 		starve.icrq++;
 		starve.run = 0;
 	} else if (slow_lac->d->tunnels && slow_lac->d->tunnels->n_icrq_wait &&

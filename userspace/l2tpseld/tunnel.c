@@ -399,7 +399,7 @@ static bool icrq_may_queue(const struct l2d_tunnel *t)
 {
 	uint32_t half = t->rel.cfg.peer_window / 2;
 
-	if (half < 2)	/* a window of 1 to 3: one message at a time, in order */
+	if (half < 2)	/* a window of 1 to 3: queued once nothing waits */
 		return !l2tp_rel_waiting(&t->rel);
 	return l2tp_rel_waiting(&t->rel) < half || t->since_icrq >= half;
 }
