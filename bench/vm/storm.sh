@@ -20,14 +20,17 @@
 #   storm floor|l2tpns N rate=R up=.. failed=.. per_s=.. p50_ms=.. p99_ms=..
 #         disc_ms=.. lcp_ms=.. auth_ms=.. ipcp_ms=.. gen_rtx=.. gen_cpu_us=..
 #         [lns_rtx=.. lac_cpu_us=.. lns_cpu_us=.. lac_rss_kb=..
-#         lac_busy_pct=.. lns_busy_pct=.. lns_rcvbuf_drops=.. lac_rcvbuf_drops=..]
+#         lac_busy_pct=.. lac_demand_pct=.. lns_busy_pct=.. lns_demand_pct=..
+#         span_idle_pct=.. lns_rcvbuf_drops=.. lac_rcvbuf_drops=..]
 #       N subscribers offered at R a second, PADI to IPCP up at the
 #       subscriber (subgen's figures; stage medians; the generator's own
 #       retransmissions and CPU a subscriber); lns_rtx the messages the LNS
 #       sent again (duplicates the LAC received), CPU a subscriber of the
 #       LAC and the LNS, the LAC's resident memory at the peak, the
-#       most of one CPU the LAC agent and l2tpns used over a second (which
-#       of them is the limit), the datagrams the LNS's and the LAC's UDP
+#       most of one CPU the LAC agent and l2tpns used over a second and
+#       the most their main threads wanted, running or waiting to run
+#       (which of them is the limit), the guest's idle share while the
+#       subscribers came up, the datagrams the LNS's and the LAC's UDP
 #       sockets dropped with their receive buffers full
 #   storm lns N rate=R ok=.. failed=.. per_s=.. p50_ms=.. p99_ms=.. lns_rtx=..
 #         lac_cpu_us=..
@@ -62,7 +65,9 @@
 # network link over the l2tpns rows: storm-logs/l2tpns-N.pcap, read by
 # bench/vm/l2tp_pcap.py), STORM_STRACE=1 (the LAC agent's system calls
 # over the l2tpns rows, counted: storm-logs/strace-l2tpns-N.txt; it slows
-# the agent several times).
+# the agent several times), STORM_LNS_NICE (l2tpns's and its RADIUS
+# server's nice value, 0: below 0 they have a CPU whenever they want one,
+# standing in for the LNS's own machine).
 set -eu
 
 size=${1:-}
@@ -143,7 +148,10 @@ ip -n "$LNS" link set eth0 up
 ip -n "$LNS" addr add 10.81.0.1/24 dev eth0
 
 # --- l2tpns and its RADIUS (it takes ~15 s to become cluster master) ----------
-ip netns exec "$LNS" python3 "$top/bench/vm/radius_accept.py" bench 10.100 \
+# STORM_LNS_NICE: both at that nice value (negative: first to a CPU, as
+# on a machine of their own)
+lns_nice=${STORM_LNS_NICE:-0}
+ip netns exec "$LNS" nice -n "$lns_nice" python3 "$top/bench/vm/radius_accept.py" bench 10.100 \
 	> "$P/radius.log" 2>&1 &
 pids+=($!)
 cat > "$P/l2tpns.conf" << CONF
@@ -161,7 +169,7 @@ set ppp_keepalive no
 CONF
 [ -n "${STORM_RMEM:-}" ] && sysctl -qw net.core.rmem_max="$STORM_RMEM" net.core.rmem_default="$STORM_RMEM"
 # a session of its own: at its end l2tpns signals its whole process group
-ip netns exec "$LNS" setsid /usr/sbin/l2tpns -c "$P/l2tpns.conf" > "$P/l2tpns.out" 2>&1 &
+ip netns exec "$LNS" setsid nice -n "$lns_nice" /usr/sbin/l2tpns -c "$P/l2tpns.conf" > "$P/l2tpns.out" 2>&1 &
 pids+=($!)
 t_l2tpns=$SECONDS
 
@@ -238,34 +246,49 @@ idle() {
 	done
 	say "sessions left after 60 s: LAC $(stat "$SOCK" sessions), LNS $(stat "$P/lns.sock" sessions)"
 }
-# busy_start PID...: sample the processes' CPU every half second into
-# $P/busy.txt; busy_peak: the largest share of one CPU each had over a
-# second, "NAME_busy_pct=" fields in the order given to busy_names
-# (bash builtins only: a process forked twice a second is CPU the guest's
-# three busy processes share)
+# busy_start PID...: sample the guest's idle time and the processes' CPU
+# every half second into $P/busy.txt.  busy_peak NAME... [SPAN]: the
+# largest share of one CPU each had over a second ("NAME_busy_pct=", in
+# the order busy_start had them), the largest share of a second its main
+# thread wanted a CPU, on one or waiting on a run queue for one
+# ("NAME_demand_pct=", /proc/PID/schedstat: l2tpns's only thread, the
+# agent's event loop; near 100 it is the limit, whether it runs or is kept
+# waiting), and the guest's idle share over the first SPAN seconds
+# ("span_idle_pct=": the storm's setup, not its hang-ups).  Bash builtins
+# only: a process forked twice a second is CPU the busy ones share.
 busy_start() {
 	( exec 9<> <(:)	# an fd that never reads: read -t is the sleep
 	while :; do
-		line=$EPOCHREALTIME
+		read -r _ us ni sy id io hi si st _ < /proc/stat
+		line="$EPOCHREALTIME $((id + io)) $((us + ni + sy + id + io + hi + si + st))"
 		for p in "$@"; do
 			# a process gone ends the sampling (the row failed)
-			read -r st 2> /dev/null < "/proc/$p/stat" || exit 0
-			f=(${st##*) })
-			line="$line $((${f[11]:-0} + ${f[12]:-0}))"
+			read -r ps 2> /dev/null < "/proc/$p/stat" || exit 0
+			f=(${ps##*) })
+			read -r on wait _ 2> /dev/null < "/proc/$p/schedstat" || on=0 wait=0
+			line="$line $((${f[11]:-0} + ${f[12]:-0})) $((on + wait))"
 		done
 		echo "$line"
 		read -r -t 0.5 -u 9 || true
 	done ) > "$P/busy.txt" &
 	BUSY=$!
 }
-busy_peak() {	# busy_peak NAME...
+busy_peak() {	# busy_peak NAME... [SPAN]
+	local span=0
 	kill "$BUSY" 2> /dev/null; wait "$BUSY" 2> /dev/null || true
-	awk -v hz="$hz" -v names="$*" 'BEGIN { n = split(names, nm, " ") }
-		{ t[NR] = $1; for (i = 1; i <= n; i++) c[NR, i] = $(i + 1) }
+	case ${!#} in [0-9]*) span=${!#}; set -- "${@:1:$#-1}";; esac
+	awk -v hz="$hz" -v names="$*" -v span="$span" 'BEGIN { n = split(names, nm, " ") }
+		{ t[NR] = $1; idle[NR] = $2; all[NR] = $3
+		  for (i = 1; i <= n; i++) { c[NR, i] = $(2 + 2 * i); w[NR, i] = $(3 + 2 * i) } }
 		END { for (r = 3; r <= NR; r++) for (i = 1; i <= n; i++) {
-			b = 100 * (c[r, i] - c[r - 2, i]) / hz / (t[r] - t[r - 2])
-			if (b > pk[i]) pk[i] = b }
-		      for (i = 1; i <= n; i++) printf "%s%s_busy_pct=%.0f", (i > 1 ? " " : ""), nm[i], pk[i] }' "$P/busy.txt"
+			dt = t[r] - t[r - 2]
+			b = 100 * (c[r, i] - c[r - 2, i]) / hz / dt
+			if (b > pk[i]) pk[i] = b
+			d = 100 * (w[r, i] - w[r - 2, i]) / 1e9 / dt
+			if (d > dk[i]) dk[i] = d }
+		      for (i = 1; i <= n; i++) printf "%s_busy_pct=%.0f %s_demand_pct=%.0f ", nm[i], pk[i], nm[i], dk[i]
+		      for (e = 1; e < NR && t[e + 1] - t[1] <= span; e++) ;
+		      printf "span_idle_pct=%.0f", (all[e] > all[1] ? 100 * (idle[e] - idle[1]) / (all[e] - all[1]) : 0) }' "$P/busy.txt"
 }
 # rcvbuf_err NS: datagrams the namespace's UDP sockets dropped, their
 # receive buffers full (RcvbufErrors of /proc/net/snmp)
@@ -453,7 +476,7 @@ for r in $RUNS; do
 	first=$((first + n))
 	c1=$(cpu_ticks "$AGENT") l1=$(cpu_ticks "$LPID") d1=$(stat "$SOCK" duplicates)
 	python3 "$top/bench/vm/cpu_by_proc.py" diff "$P/cpu0.json" "$n" "$P/cpu-l2tpns-$n.txt" || true
-	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(busy_peak lac lns) lns_rcvbuf_drops=$(($(rcvbuf_err "$LNS") - b0)) lac_rcvbuf_drops=$(($(rcvbuf_err "$LAC") - a0)) $(idle_pct)" >> "$res"
+	echo "storm l2tpns $n rate=$rate $(gen_fields "$P/l2tpns-$n.json") lns_rtx=$((d1 - d0)) lac_cpu_us=$(us_per $((c1 - c0)) "$n") lns_cpu_us=$(us_per $((l1 - l0)) "$n") lac_rss_kb=$(rss_kb "$AGENT") $(access_fields "l2tpns-$n") $(busy_peak lac lns "$(j "$P/l2tpns-$n.json" '"%.1f" % (j["up"] / j["rate"]["up"] if j["rate"]["up"] else 0)')") lns_rcvbuf_drops=$(($(rcvbuf_err "$LNS") - b0)) lac_rcvbuf_drops=$(($(rcvbuf_err "$LAC") - a0)) $(idle_pct)" >> "$res"
 done
 perf_stop l2tpns
 fi
