@@ -80,8 +80,8 @@ void acc_login_done(struct l2d *d, struct l2d_login *lg, struct l2d_session *s,
 			sb->pap_tries = 0;
 			l2d_timer_arm(d->loop, &sb->pap_timer, l2d_now(d->loop));
 		}
-		l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: up, tunnel %u session %u",
-			sb->ifc->conf->ifname, sb->calling, sb->sid, s->t->tid, s->sid);
+		l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: %-s up, tunnel %u session %u",
+			sb->ifc->conf->ifname, sb->calling, sb->sid, sb->ppp.name, s->t->tid, s->sid);
 		acc_acct_start(sb, s);
 		if (sb->lts) {
 			sb->a->lts_up++;

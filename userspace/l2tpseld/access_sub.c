@@ -175,7 +175,7 @@ void acc_sub_auth(struct l2d_ppp *p)
 	struct acc *a = sb->a;
 
 	ACC_INC(sb->ifc, logins);
-	l2d_log(a->d, L2D_LOG_INFO, "access %s: %-s sid %u: login %-s (%s)", sb->ifc->conf->ifname,
+	l2d_log(a->d, L2D_LOG_DEBUG, "access %s: %-s sid %u: login %-s (%s)", sb->ifc->conf->ifname,
 		sb->calling, sb->sid, p->name, p->auth == PPP_AUTH_CHAP ? "CHAP" : "PAP");
 	if (strlen(p->name) != p->name_len)
 		return refuse(sb, "user name with a NUL byte");
@@ -361,8 +361,13 @@ void acc_sub_gone(struct sub *sb, const char *why, bool padt)
 		return;
 	sb->dead = true;
 	a->st.gone++;
-	l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: gone: %s", sb->ifc->conf->ifname,
-		sb->calling, sb->sid, why);
+	/* with the name when it authenticated: at info the one line of its end */
+	if (sb->ppp.name_len)
+		l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: %-s gone: %s", sb->ifc->conf->ifname,
+			sb->calling, sb->sid, sb->ppp.name, why);
+	else
+		l2d_log(d, L2D_LOG_INFO, "access %s: %-s sid %u: gone: %s", sb->ifc->conf->ifname,
+			sb->calling, sb->sid, why);
 	l2d_timer_cancel(d->loop, &sb->act_timer);
 	l2d_timer_cancel(d->loop, &sb->interim_timer);
 	l2d_timer_cancel(d->loop, &sb->pap_timer);
@@ -459,7 +464,7 @@ static void sub_start(struct sub *sb, const uint8_t *pads, size_t n)
 		acc_disc_send(ifc, sb->mac, pads, n);
 		ACC_INC(ifc, pads);
 	}
-	l2d_log(sb->a->d, L2D_LOG_INFO, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
+	l2d_log(sb->a->d, L2D_LOG_DEBUG, "access %s: %-s sid %u: PADS", ifc->conf->ifname, sb->calling,
 		sb->sid);
 	/*
 	 * section 7: the session stage; LCP first (RFC 1661).  The MRU fits
