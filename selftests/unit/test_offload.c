@@ -10,7 +10,8 @@
  * Closes (a PPPoL2TP or PPPoE socket's last close waits for a grace period
  * too) are made by a worker, then told on the loop; without a worker, at
  * once; an upgrade drains them all first.  A free worker takes a call
- * under way before a new subscriber, and both before a close.
+ * under way before a new subscriber, and both before a close.  Jobs that
+ * end while the loop is busy wake it once.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -145,6 +146,72 @@ TEST(offload_cancelled_job_never_calls_back_and_its_fd_is_closed)
 	EXPECT_EQ(ndone, 1);
 	EXPECT_EQ(slot, fd + 1000);
 	close(fd);
+	l2d_loop_fini(&loop);
+}
+
+static int quick_work(int fd)
+{
+	return fd + 1000;
+}
+
+/*
+ * Jobs done while the loop is busy elsewhere: the done list, counted under
+ * mu (a job's first member is its next, offload.c).
+ */
+static unsigned int done_listed(struct l2d_offload *o)
+{
+	struct l2d_job *j;
+	unsigned int n = 0;
+
+	pthread_mutex_lock(&o->mu);
+	for (j = o->done; j; j = *(struct l2d_job **)j)
+		n++;
+	pthread_mutex_unlock(&o->mu);
+	return n;
+}
+
+/*
+ * Jobs that end while the loop is busy wake it once: the first makes the
+ * done list non-empty and writes the eventfd, the loop takes the whole
+ * list.  A write for each was a wake-up and a read of the loop's each
+ * (a system call and, across CPUs, an interrupt) in a storm.
+ */
+TEST(offload_jobs_done_together_wake_the_loop_once)
+{
+	struct l2d_loop loop;
+	struct l2d_offload o;
+	int fds[NJOBS], i;
+	uint64_t t0, count = 0;
+
+	loop_thread = pthread_self();
+	ndone = off_thread = 0;
+	ASSERT_EQ(l2d_loop_init(&loop, true), 0);
+	l2d_offload_init(&o, &loop);
+	for (i = 0; i < NJOBS; i++) {
+		fds[i] = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		ASSERT_TRUE(fds[i] >= 0);
+		results[i] = -1;
+		ASSERT_TRUE(l2d_offload_submit(&o, L2D_JOB_NEW, fds[i], quick_work, done, &results[i]) != NULL);
+	}
+	/* the loop does not run meanwhile */
+	t0 = mono_ms();
+	while (done_listed(&o) < NJOBS && mono_ms() - t0 < 5000)
+		usleep(1000);
+	ASSERT_EQ(done_listed(&o), NJOBS);
+	ASSERT_EQ(read(o.efd, &count, sizeof(count)), (ssize_t)sizeof(count));
+	EXPECT_EQ(count, 1) TH_LOG("%d jobs done together wrote the eventfd %llu times", NJOBS,
+				   (unsigned long long)count);
+	/* that one wake-up was enough: the loop takes every job from the list */
+	count = 1;
+	ASSERT_EQ(write(o.efd, &count, sizeof(count)), (ssize_t)sizeof(count));
+	l2d_loop_once(&loop, 100);
+	EXPECT_EQ(ndone, NJOBS);
+	EXPECT_EQ(o.pending, 0);
+	for (i = 0; i < NJOBS; i++)
+		EXPECT_EQ(results[i], fds[i] + 1000);
+	l2d_offload_fini(&o);
+	for (i = 0; i < NJOBS; i++)
+		close(fds[i]);
 	l2d_loop_fini(&loop);
 }
 

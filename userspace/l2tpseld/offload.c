@@ -48,6 +48,7 @@ static void *worker(void *arg)
 {
 	struct l2d_offload *o = arg;
 	uint64_t one = 1;
+	bool wake;
 	int q;
 
 	pthread_mutex_lock(&o->mu);
@@ -71,10 +72,20 @@ static void *worker(void *arg)
 				close(j->fd2);
 		}
 		pthread_mutex_lock(&o->mu);
+		wake = !o->done;
 		j->next = o->done;
 		o->done = j;
-		/* an eventfd write of 1 cannot fail short of a counter at its maximum */
-		(void)!write(o->efd, &one, sizeof(one));
+		pthread_mutex_unlock(&o->mu);
+		/*
+		 * Only the job that makes the list non-empty wakes the loop:
+		 * finish() takes the whole list, and a wake-up arriving after
+		 * it took this job finds an empty list, nothing lost.  Out of
+		 * the lock, which the loop takes too.  An eventfd write of 1
+		 * cannot fail short of a counter at its maximum.
+		 */
+		if (wake)
+			(void)!write(o->efd, &one, sizeof(one));
+		pthread_mutex_lock(&o->mu);
 	}
 	pthread_mutex_unlock(&o->mu);
 	return NULL;

@@ -11,8 +11,9 @@
  * PPPoE logins to a few dozen a second with the CPU idle.  A small pool of
  * threads makes them instead; grace periods overlap, so many calls wait
  * one grace period together, and the loop goes on meanwhile.  The loop
- * learns of each result through an eventfd and calls the job's done
- * function on its own thread: nothing else of the agent runs on a worker.
+ * learns of results through an eventfd, written by the job that finds no
+ * other done before it, and calls each job's done function on its own
+ * thread: nothing else of the agent runs on a worker.
  *
  * The last close of those descriptors waits for a grace period too: a
  * PPPoL2TP socket deletes its session (l2tp_session_unhash() calls
